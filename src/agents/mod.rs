@@ -1,0 +1,138 @@
+//! In-process agents for simulation: [`RandomAgent`] picks uniformly among the legal options;
+//! [`GreedyAgent`] follows simple, fast rules of thumb.
+
+use crate::kernel::GameRng;
+use crate::riftbound::state::Loc;
+use crate::riftbound::{Agent, Ask, CardType, Choice, Decision, Game};
+
+/// Picks uniformly at random among the options, from its own seeded RNG (never the game's, so
+/// a replay without the agent reproduces the game from the recorded answers).
+pub struct RandomAgent {
+    rng: GameRng,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> Self {
+        RandomAgent { rng: GameRng::new(seed) }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn choose(&mut self, _game: &Game, d: &Decision) -> usize {
+        self.rng.below(d.options.len())
+    }
+}
+
+/// A simple greedy player: plays the most expensive card it can, sends ready units to the
+/// battlefield it can take most cheaply, keeps cheap hands, and assigns damage to kill the
+/// biggest units it can. Never wastes resources on Add abilities outside paying.
+pub struct GreedyAgent {
+    rng: GameRng,
+}
+
+impl GreedyAgent {
+    pub fn new(seed: u64) -> Self {
+        GreedyAgent { rng: GameRng::new(seed) }
+    }
+
+    fn score(&self, game: &Game, d: &Decision, c: &Choice) -> i64 {
+        let me = d.player;
+        match (&d.ask, c) {
+            (Ask::Mulligan, Choice::Obj(card)) => {
+                // Set aside expensive cards.
+                if game.card(*card).energy >= 6 { 10 } else { -10 }
+            }
+            (Ask::Mulligan, Choice::Done) => 0,
+            (Ask::Action, Choice::Play(card)) => {
+                let def = game.card(*card);
+                100 + def.energy as i64 * 10 + def.might as i64 + if def.kind == CardType::Unit { 5 } else { 0 }
+            }
+            (Ask::Action, Choice::StandardMove(Loc::Battlefield(b))) => {
+                let bf = &game.battlefields[*b as usize];
+                if bf.controller == Some(me) {
+                    return -5;
+                }
+                let mine: i32 = game.standard_move_units(me, Loc::Battlefield(*b)).iter().map(|u| game.might(*u)).sum();
+                let theirs: i32 = game
+                    .units_at(Loc::Battlefield(*b))
+                    .iter()
+                    .filter(|u| game.controller(**u) != me)
+                    .map(|u| game.might(*u))
+                    .sum();
+                if mine > theirs { 50 + (mine - theirs) as i64 } else { -20 }
+            }
+            (Ask::Action, Choice::StandardMove(Loc::Base(_))) => -30,
+            (Ask::Action, Choice::AddResources) => -100,
+            (Ask::Action, Choice::Pass | Choice::EndTurn) => 0,
+            (Ask::PlayLocation, Choice::Loc(Loc::Battlefield(_))) => 5,
+            (Ask::MoveUnits, Choice::Obj(u)) => game.might(*u) as i64,
+            (Ask::MoveUnits, Choice::Done) => -1,
+            (Ask::AssignDamage, Choice::Obj(u)) => game.might(*u) as i64,
+            (Ask::BurnOutOpponent, _) => 0,
+            (Ask::OptionalCost, Choice::Yes) => 1,
+            _ => 0,
+        }
+    }
+}
+
+impl Agent for GreedyAgent {
+    fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        let scores: Vec<i64> = d.options.iter().map(|c| self.score(game, d, c)).collect();
+        let best = *scores.iter().max().unwrap();
+        let ties: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == best).collect();
+        ties[self.rng.below(ties.len())]
+    }
+}
+
+/// Agent kinds by name, for the command line.
+pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
+    match name {
+        "random" => Some(Box::new(RandomAgent::new(seed))),
+        "greedy" => Some(Box::new(GreedyAgent::new(seed))),
+        _ => None,
+    }
+}
+
+/// Answers with choices given in advance, in order; for tests and scenarios. Each queued choice
+/// must be one of the options of the decision it answers, or the agent panics with both listed
+/// (a failing test names the decision it did not expect).
+#[derive(Clone, Default)]
+pub struct Scripted {
+    queue: std::rc::Rc<std::cell::RefCell<std::collections::VecDeque<Choice>>>,
+}
+
+impl Scripted {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Queues the next answer.
+    pub fn push(&self, c: Choice) {
+        self.queue.borrow_mut().push_back(c);
+    }
+    /// How many queued answers are left.
+    pub fn remaining(&self) -> usize {
+        self.queue.borrow().len()
+    }
+}
+
+impl Agent for Scripted {
+    fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        let Some(want) = self.queue.borrow_mut().pop_front() else {
+            panic!(
+                "no scripted answer for {} {:?}; options: {:?}",
+                d.player,
+                d.ask,
+                d.options.iter().map(|c| game.describe_choice(c)).collect::<Vec<_>>()
+            )
+        };
+        d.options.iter().position(|c| *c == want).unwrap_or_else(|| {
+            panic!(
+                "scripted answer {:?} is not an option of {} {:?}: {:?}",
+                want,
+                d.player,
+                d.ask,
+                d.options.iter().map(|c| game.describe_choice(c)).collect::<Vec<_>>()
+            )
+        })
+    }
+}

@@ -1,0 +1,186 @@
+//! The `riftbound` command line: simulate games between decks and print one game's trace.
+
+use crate::agents;
+use crate::riftbound::{CardDb, Deck, Game, Outcome};
+use clap::{Parser, Subcommand};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The decks played when `--decks` is not given.
+pub const DEFAULT_DECKS: [&str; 2] = ["jinx", "viktor"];
+
+#[derive(Parser)]
+#[command(name = "riftbound", version, about = "A rules engine for the Riftbound TCG")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Play many games between two decks and report the results.
+    Sim {
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Two embedded decks, comma-separated (see `riftbound decks`).
+        #[arg(long, value_delimiter = ',')]
+        decks: Option<Vec<String>>,
+        /// The agent for each seat: random or greedy (one name for both).
+        #[arg(long, value_delimiter = ',', default_values_t = vec!["greedy".to_string()])]
+        agents: Vec<String>,
+        /// Stop a game after this many turns and report it as capped.
+        #[arg(long, default_value_t = crate::riftbound::setup::DEFAULT_TURN_CAP)]
+        turn_cap: u32,
+        /// Print the results as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the whole trace of one game, every step citing its rule.
+    TraceGame {
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, value_delimiter = ',')]
+        decks: Option<Vec<String>>,
+        #[arg(long, value_delimiter = ',', default_values_t = vec!["greedy".to_string()])]
+        agents: Vec<String>,
+        #[arg(long, default_value_t = crate::riftbound::setup::DEFAULT_TURN_CAP)]
+        turn_cap: u32,
+    },
+    /// List the embedded decks.
+    Decks,
+}
+
+/// Aggregate results of a simulation.
+#[derive(Debug, Default, serde::Serialize, PartialEq)]
+pub struct SimReport {
+    pub games: u64,
+    pub decks: Vec<String>,
+    /// Wins per deck, in the order of `decks`.
+    pub wins: Vec<u64>,
+    /// Games stopped by the turn cap (no winner).
+    pub turn_capped: u64,
+    pub average_turns: f64,
+    pub games_per_second: f64,
+    pub seconds: f64,
+}
+
+/// Resolves deck keys against the embedded decks.
+pub fn pick_decks(db: &CardDb, names: &[String]) -> Result<Vec<Deck>, String> {
+    let all = Deck::embedded(db);
+    if names.len() != 2 {
+        return Err(format!("--decks needs two decks, got {}", names.len()));
+    }
+    names
+        .iter()
+        .map(|n| {
+            all.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, d)| d.clone()).ok_or_else(|| {
+                let keys: Vec<_> = all.iter().map(|(k, _)| k.as_str()).collect();
+                format!("unknown deck `{n}`; available: {}", keys.join(", "))
+            })
+        })
+        .collect()
+}
+
+fn agent_names(agents: &[String]) -> Result<[String; 2], String> {
+    let names = match agents.len() {
+        1 => [agents[0].clone(), agents[0].clone()],
+        2 => [agents[0].clone(), agents[1].clone()],
+        n => return Err(format!("--agents takes one or two names, got {n}")),
+    };
+    for n in &names {
+        if agents::by_name(n, 0).is_none() {
+            return Err(format!("unknown agent `{n}`: expected random or greedy"));
+        }
+    }
+    Ok(names)
+}
+
+/// Sets up game `i` of a run: seats alternate so each deck goes first equally often in
+/// expectation, and every seed is derived from the run's seed.
+pub fn setup_game(db: &Arc<CardDb>, decks: &[Deck], agents: &[String; 2], seed: u64, turn_cap: u32, trace: bool) -> Result<Game, String> {
+    let mut g = Game::with_mode(db.clone(), decks, seed, crate::riftbound::state::Mode::duel(), trace)
+        .map_err(|p| p.join("\n"))?;
+    g.turn_cap = turn_cap;
+    let agent_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    g.set_agents(vec![
+        agents::by_name(&agents[0], agent_seed).unwrap(),
+        agents::by_name(&agents[1], agent_seed ^ 0xA5A5_A5A5).unwrap(),
+    ]);
+    Ok(g)
+}
+
+/// Plays `games` games and aggregates the results.
+pub fn simulate(db: &Arc<CardDb>, decks: &[Deck], agents: &[String; 2], games: u64, seed: u64, turn_cap: u32) -> Result<SimReport, String> {
+    let start = Instant::now();
+    let mut report = SimReport { decks: decks.iter().map(|d| d.name.clone()).collect(), wins: vec![0; 2], ..Default::default() };
+    let mut turns = 0u64;
+    for i in 0..games {
+        let mut g = setup_game(db, decks, agents, seed.wrapping_add(i), turn_cap, false)?;
+        let outcome = g.run().map_err(|e| format!("game {i} stopped: {e:?}"))?;
+        report.games += 1;
+        turns += g.turn as u64;
+        match outcome {
+            Outcome::Won { winner, .. } => report.wins[winner.index()] += 1,
+            Outcome::TurnCap => report.turn_capped += 1,
+        }
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    report.average_turns = if report.games > 0 { turns as f64 / report.games as f64 } else { 0.0 };
+    report.games_per_second = if report.seconds > 0.0 { report.games as f64 / report.seconds } else { 0.0 };
+    Ok(report)
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run(cli: Cli) -> i32 {
+    let db = Arc::new(CardDb::embedded());
+    let default_decks = || DEFAULT_DECKS.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let result: Result<(), String> = (|| match cli.command {
+        Command::Sim { games, seed, decks, agents, turn_cap, json } => {
+            let decks = pick_decks(&db, &decks.unwrap_or_else(default_decks))?;
+            let agents = agent_names(&agents)?;
+            let r = simulate(&db, &decks, &agents, games, seed, turn_cap)?;
+            if json {
+                println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
+            } else {
+                println!("games: {}", r.games);
+                for (d, w) in r.decks.iter().zip(&r.wins) {
+                    println!("wins {d}: {w}");
+                }
+                println!("turn-capped (no winner, cap {turn_cap}): {}", r.turn_capped);
+                println!("average turns: {:.1}", r.average_turns);
+                println!("games per second: {:.1}", r.games_per_second);
+            }
+            Ok(())
+        }
+        Command::TraceGame { seed, decks, agents, turn_cap } => {
+            let decks = pick_decks(&db, &decks.unwrap_or_else(default_decks))?;
+            let agents = agent_names(&agents)?;
+            let mut g = setup_game(&db, &decks, &agents, seed, turn_cap, true)?;
+            let outcome = g.run().map_err(|e| format!("the game stopped: {e:?}"))?;
+            print!("{}", g.trace.render());
+            println!("outcome: {outcome:?} after {} turns", g.turn);
+            Ok(())
+        }
+        Command::Decks => {
+            for (key, d) in Deck::embedded(&db) {
+                let problems = d.validate(&db, 3);
+                println!(
+                    "{key}: {} ({}){}",
+                    d.name,
+                    d.product.as_deref().unwrap_or("custom"),
+                    if problems.is_empty() { String::new() } else { format!(" — not legal: {}", problems.join("; ")) }
+                );
+            }
+            Ok(())
+        }
+    })();
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}

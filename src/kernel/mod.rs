@@ -1,0 +1,14 @@
+//! Game-agnostic machinery: ids, the seeded RNG, decisions and answer sources, the resumable
+//! session, and the trace. Nothing here knows Riftbound's rules; `crate::riftbound` builds the
+//! game on top of it, and a second game (Flesh and Blood) can reuse it unchanged.
+
+pub mod decision;
+pub mod ids;
+pub mod rng;
+pub mod session;
+pub mod trace;
+
+pub use decision::{Answers, Stop};
+pub use ids::{ObjId, PlayerId};
+pub use rng::GameRng;
+pub use trace::{Trace, TraceLine};

@@ -1,0 +1,464 @@
+//! Game actions (395-418) as kernel functions. Every change to the game goes through one of
+//! these, so each is traced with its rule and requests a cleanup where rule 319 says so. Cards
+//! (and later their compiled hooks) call exactly these.
+
+use super::cards::{CardIdx, CardType};
+use super::decision::{Ask, Choice};
+use super::state::{Game, Lki, Loc, Obj, Zone, R};
+use crate::kernel::{ObjId, PlayerId};
+use crate::trace;
+
+/// Where in an ordered zone a card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pos {
+    Top,
+    Bottom,
+}
+
+impl Game {
+    /// Creates a new object incarnation in a zone.
+    pub fn new_obj(&mut self, card: CardIdx, owner: PlayerId, zone: Zone, zone_player: PlayerId, pos: Pos) -> ObjId {
+        let id = ObjId(self.objs.len() as u32);
+        let timestamp = self.timestamp();
+        self.objs.push(Obj {
+            card,
+            owner,
+            controller: if zone.is_board() { zone_player } else { owner },
+            zone,
+            zone_player,
+            exhausted: false,
+            damage: 0,
+            buffs: 0,
+            stunned: false,
+            token: false,
+            role: None,
+            attacked: false,
+            defended: false,
+            timestamp,
+            alive: true,
+            next: None,
+            lki: None,
+            last_damaged_by: None,
+        });
+        self.insert_into_zone(id, zone, zone_player, pos);
+        id
+    }
+
+    fn insert_into_zone(&mut self, id: ObjId, zone: Zone, p: PlayerId, pos: Pos) {
+        let is_rune = self.card(id).kind == CardType::Rune;
+        let pl = &mut self.players[p.index()];
+        let list = match zone {
+            Zone::MainDeck => &mut pl.main_deck,
+            Zone::RuneDeck => &mut pl.rune_deck,
+            Zone::Hand => &mut pl.hand,
+            Zone::Trash => &mut pl.trash,
+            Zone::Banishment => &mut pl.banishment,
+            Zone::SetAside => &mut pl.set_aside,
+            Zone::Base if is_rune => &mut pl.runes,
+            Zone::Base => &mut pl.base,
+            Zone::ChampionZone => {
+                pl.champion_zone = Some(id);
+                return;
+            }
+            Zone::LegendZone => {
+                pl.legend = Some(id);
+                return;
+            }
+            Zone::Battlefield(b) => &mut self.battlefields[b as usize].units,
+            Zone::Facedown(b) => {
+                self.battlefields[b as usize].facedown = Some(id);
+                return;
+            }
+            Zone::BattlefieldZone | Zone::Chain | Zone::Gone => return,
+        };
+        match pos {
+            Pos::Top => list.insert(0, id),
+            Pos::Bottom => list.push(id),
+        }
+    }
+
+    fn remove_from_zone(&mut self, id: ObjId) {
+        let o = self.obj(id);
+        let (zone, p) = (o.zone, o.zone_player);
+        let pl = &mut self.players[p.index()];
+        let list = match zone {
+            Zone::MainDeck => &mut pl.main_deck,
+            Zone::RuneDeck => &mut pl.rune_deck,
+            Zone::Hand => &mut pl.hand,
+            Zone::Trash => &mut pl.trash,
+            Zone::Banishment => &mut pl.banishment,
+            Zone::SetAside => &mut pl.set_aside,
+            Zone::Base => {
+                pl.base.retain(|x| *x != id);
+                pl.runes.retain(|x| *x != id);
+                return;
+            }
+            Zone::ChampionZone => {
+                if pl.champion_zone == Some(id) {
+                    pl.champion_zone = None;
+                }
+                return;
+            }
+            Zone::LegendZone => return, // 106.5.d: the legend never leaves.
+            Zone::Battlefield(b) => &mut self.battlefields[b as usize].units,
+            Zone::Facedown(b) => {
+                let bf = &mut self.battlefields[b as usize];
+                if bf.facedown == Some(id) {
+                    bf.facedown = None;
+                }
+                return;
+            }
+            Zone::BattlefieldZone | Zone::Chain | Zone::Gone => return,
+        };
+        list.retain(|x| *x != id);
+    }
+
+    /// Moves an object to a zone. Moving to or from a non-board zone makes a new object with no
+    /// temporary modifications (109, 356.3.e.4) and leaves last-known information on the old id;
+    /// a token put into a non-board zone ceases to exist (177.1). Returns the object's id after
+    /// the move (the same id for board-to-board relocations).
+    pub fn move_object(&mut self, id: ObjId, to: Zone, to_player: PlayerId, pos: Pos) -> ObjId {
+        let from = self.obj(id).zone;
+        let new_identity = !from.is_board() || !to.is_board();
+        if !new_identity {
+            self.remove_from_zone(id);
+            let o = self.obj_mut(id);
+            o.zone = to;
+            o.zone_player = to_player;
+            o.controller = to_player;
+            self.insert_into_zone(id, to, to_player, pos);
+            self.changed();
+            return id;
+        }
+        let lki = Lki {
+            might: self.might(id),
+            controller: self.controller(id),
+            zone: from,
+            zone_player: self.obj(id).zone_player,
+            killed_by: None,
+        };
+        self.remove_from_zone(id);
+        let (card, owner, token) = {
+            let o = self.obj(id);
+            (o.card, o.owner, o.token)
+        };
+        let to = if token && !to.is_board() { Zone::Gone } else { to };
+        let new = self.new_obj(card, owner, to, to_player, pos);
+        self.obj_mut(new).token = token;
+        let old = self.obj_mut(id);
+        old.alive = false;
+        old.next = Some(new);
+        old.lki = Some(Box::new(lki));
+        if from.is_board() || to.is_board() {
+            self.changed();
+        }
+        self.expire_effects(false);
+        new
+    }
+
+    /// 400: draw `n`, burning out (418) when the main deck runs out.
+    pub fn draw(&mut self, p: PlayerId, n: u32) -> R<()> {
+        for _ in 0..n {
+            while self.player(p).main_deck.is_empty() {
+                if self.is_over() {
+                    return Ok(());
+                }
+                self.burn_out(p)?;
+            }
+            if self.is_over() {
+                return Ok(());
+            }
+            let top = self.player(p).main_deck[0];
+            let new = self.move_object(top, Zone::Hand, p, Pos::Bottom);
+            trace!(self, "400.1", "{p} draws {}", self.describe(new));
+        }
+        Ok(())
+    }
+
+    /// 418: burn out — recycle the trash into the main deck, an opponent of the player's choice
+    /// gains 1 point; the caller then completes its action.
+    pub fn burn_out(&mut self, p: PlayerId) -> R<()> {
+        trace!(self, "418.2", "{p} burns out");
+        let trash = self.player(p).trash.clone();
+        self.recycle(p, &trash)?;
+        let opps = self.opponents(p);
+        if opps.is_empty() {
+            return Ok(());
+        }
+        let choice = self.decide(p, Ask::BurnOutOpponent, opps.iter().map(|q| Choice::Player(*q)).collect())?;
+        if let Choice::Player(q) = choice {
+            trace!(self, "418.2.c", "{q} gains 1 point from {p}'s burn out");
+            self.gain_points(q, 1);
+        }
+        Ok(())
+    }
+
+    /// 401: exhaust. Nothing happens if it is already exhausted (401.1.c).
+    pub fn exhaust(&mut self, id: ObjId) {
+        if !self.obj(id).exhausted {
+            self.obj_mut(id).exhausted = true;
+            trace!(self, "401.1", "exhaust {}", self.describe(id));
+            self.changed();
+        }
+    }
+
+    /// 402: ready. Nothing happens if it is already ready (402.1.c).
+    pub fn ready(&mut self, id: ObjId) {
+        if self.obj(id).exhausted {
+            self.obj_mut(id).exhausted = false;
+            trace!(self, "402.1", "ready {}", self.describe(id));
+            self.changed();
+        }
+    }
+
+    /// 403: recycle cards to the bottom of their owners' decks: main deck cards in a random order
+    /// (403.5), runes in their owner's chosen order (403.5.a).
+    pub fn recycle(&mut self, _by: PlayerId, cards: &[ObjId]) -> R<()> {
+        let mut main: Vec<ObjId> = Vec::new();
+        let mut runes: Vec<ObjId> = Vec::new();
+        for &c in cards {
+            if self.card(c).kind == CardType::Rune { runes.push(c) } else { main.push(c) }
+        }
+        self.rng.shuffle(&mut main);
+        for c in main {
+            let owner = self.obj(c).owner;
+            trace!(self, "403.5", "recycle {} to the bottom of {owner}'s main deck", self.describe(c));
+            self.move_object(c, Zone::MainDeck, owner, Pos::Bottom);
+        }
+        while !runes.is_empty() {
+            // Only a choice between runes of different cards matters.
+            let first = self.obj(runes[0]).card;
+            let pick = if runes.len() > 1 && runes.iter().any(|r| self.obj(*r).card != first) {
+                let owner = self.obj(runes[0]).owner;
+                let mut opts: Vec<Choice> = Vec::new();
+                let mut seen: Vec<CardIdx> = Vec::new();
+                for r in &runes {
+                    let c = self.obj(*r).card;
+                    if !seen.contains(&c) {
+                        seen.push(c);
+                        opts.push(Choice::Obj(*r));
+                    }
+                }
+                match self.decide(owner, Ask::RuneOrder, opts)? {
+                    Choice::Obj(r) => r,
+                    _ => runes[0],
+                }
+            } else {
+                runes[0]
+            };
+            runes.retain(|r| *r != pick);
+            let owner = self.obj(pick).owner;
+            trace!(self, "403.5.a", "recycle {} to the bottom of {owner}'s rune deck", self.describe(pick));
+            self.move_object(pick, Zone::RuneDeck, owner, Pos::Bottom);
+        }
+        Ok(())
+    }
+
+    /// 404: deal damage from a source to units. Units that can't be damaged take none (439.1.d.9).
+    pub fn deal(&mut self, source: Option<ObjId>, hits: &[(ObjId, u32)]) {
+        for &(u, amount) in hits {
+            if amount == 0 || !self.obj(u).alive || !self.obj(u).zone.is_board() {
+                continue;
+            }
+            if self.chars(u).cant_be_damaged {
+                trace!(self, "404.1", "{} can't be dealt damage", self.describe(u));
+                continue;
+            }
+            let o = self.obj_mut(u);
+            o.damage += amount;
+            o.last_damaged_by = source;
+            let from = source.map(|s| format!(" from {}", self.describe(s))).unwrap_or_default();
+            trace!(self, "404.1.b", "deal {amount} to {}{from} (now {} damage)", self.describe(u), self.obj(u).damage);
+            self.changed();
+        }
+    }
+
+    /// 405: heal units (clear their damage).
+    pub fn heal(&mut self, units: &[ObjId]) {
+        for &u in units {
+            if self.obj(u).damage > 0 {
+                self.obj_mut(u).damage = 0;
+                trace!(self, "405.1", "heal {}", self.describe(u));
+                self.changed();
+            }
+        }
+    }
+
+    /// 415: kill permanents on the board: they go to their owners' trash; `by` is the object
+    /// responsible (415.5).
+    pub fn kill(&mut self, ids: &[ObjId], by: Option<ObjId>) {
+        for &id in ids {
+            let o = self.obj(id);
+            if !o.alive || !o.zone.is_board() {
+                continue;
+            }
+            let owner = o.owner;
+            let by_text = by.map(|b| format!(", killed by {}", self.describe(b))).unwrap_or_default();
+            trace!(self, "415.2", "kill {}{by_text}", self.describe(id));
+            self.move_object(id, Zone::Trash, owner, Pos::Bottom);
+            if let Some(l) = self.obj_mut(id).lki.as_mut() {
+                l.killed_by = by;
+            }
+        }
+    }
+
+    /// 414: banish cards from any zone to their owner's banishment.
+    pub fn banish(&mut self, ids: &[ObjId]) {
+        for &id in ids {
+            if !self.obj(id).alive {
+                continue;
+            }
+            let owner = self.obj(id).owner;
+            trace!(self, "414.2", "banish {}", self.describe(id));
+            self.move_object(id, Zone::Banishment, owner, Pos::Bottom);
+        }
+    }
+
+    /// 416: add energy and power to a player's rune pool.
+    pub fn add(&mut self, p: PlayerId, energy: u32, power: &[super::cards::Domain], any: u32) {
+        let pool = &mut self.players[p.index()].pool;
+        pool.energy += energy;
+        for d in power {
+            pool.power[d.index()] += 1;
+        }
+        pool.any += any;
+        if self.trace.on {
+            let mut what = if energy > 0 { format!("[{energy}]") } else { String::new() };
+            for d in power {
+                what.push_str(&format!("[{}]", d.letter()));
+            }
+            for _ in 0..any {
+                what.push_str("[A]");
+            }
+            trace!(self, "416.1", "{p} adds {what} to their rune pool");
+        }
+    }
+
+    /// 160: a player's rune pool empties.
+    pub fn empty_pool(&mut self, p: PlayerId) {
+        if !self.player(p).pool.is_empty() {
+            trace!(self, "160.1", "{p}'s unspent energy and power are lost");
+            self.player_mut(p).pool = Default::default();
+        }
+    }
+
+    /// 417: channel runes from the top of the rune deck onto the board. Returns how many.
+    pub fn channel(&mut self, p: PlayerId, n: u32, exhausted: bool) -> u32 {
+        let mut done = 0;
+        for _ in 0..n {
+            let Some(&top) = self.player(p).rune_deck.first() else { break };
+            let id = self.move_object(top, Zone::Base, p, Pos::Bottom);
+            self.obj_mut(id).exhausted = exhausted;
+            trace!(self, "417.1", "{p} channels {}{}", self.describe(id), if exhausted { " exhausted" } else { "" });
+            done += 1;
+        }
+        done
+    }
+
+    /// 410: stun a unit. A stunned unit can't be stunned again (410.1.a.1). Returns whether it
+    /// became stunned.
+    pub fn stun(&mut self, u: ObjId) -> bool {
+        if self.obj(u).stunned || !self.obj(u).zone.is_board() {
+            return false;
+        }
+        self.obj_mut(u).stunned = true;
+        trace!(self, "410.1", "stun {}", self.describe(u));
+        self.changed();
+        true
+    }
+
+    /// 413, 702.3: buff a unit; a unit with a buff gets no second one. Returns whether it was
+    /// buffed.
+    pub fn buff(&mut self, u: ObjId) -> bool {
+        if self.obj(u).buffs > 0 || !self.obj(u).zone.is_board() {
+            return false;
+        }
+        self.obj_mut(u).buffs = 1;
+        trace!(self, "413.1", "buff {}", self.describe(u));
+        self.changed();
+        true
+    }
+
+    /// 702.2.b: spend a buff from a unit its controller controls.
+    pub fn spend_buff(&mut self, p: PlayerId, u: ObjId) -> bool {
+        if self.obj(u).buffs == 0 || self.controller(u) != p {
+            return false;
+        }
+        self.obj_mut(u).buffs -= 1;
+        trace!(self, "702.2.b", "{p} spends the buff of {}", self.describe(u));
+        self.changed();
+        true
+    }
+
+    /// 409: discard cards from a player's hand to their trash.
+    pub fn discard(&mut self, p: PlayerId, cards: &[ObjId]) {
+        for &c in cards {
+            if self.obj(c).zone == Zone::Hand && self.obj(c).zone_player == p {
+                trace!(self, "409.1", "{p} discards {}", self.describe(c));
+                self.move_object(c, Zone::Trash, p, Pos::Bottom);
+            }
+        }
+    }
+
+    /// 411: reveal cards to all players. They stay where they are (411.1.a.2).
+    pub fn reveal(&mut self, p: PlayerId, cards: &[ObjId]) {
+        for &c in cards {
+            trace!(self, "411.1", "{p} reveals {}", self.describe(c));
+        }
+    }
+
+    /// 412: counter the chain item at `index`: a countered card goes to its owner's trash and
+    /// is not played (412.1.b); costs are not refunded (412.1.c).
+    pub fn counter(&mut self, index: usize) {
+        if index >= self.chain.len() {
+            return;
+        }
+        let item = self.chain.remove(index);
+        trace!(self, "412.1", "counter {}", self.describe_item(&item));
+        if let super::state::ItemKind::Card(card) = item.kind {
+            let owner = self.obj(card).owner;
+            self.move_object(card, Zone::Trash, owner, Pos::Bottom);
+        }
+        self.changed();
+    }
+
+    /// 428-432: recall a permanent to its controller's base. Not a move (430); damage, exhausted
+    /// and buffs stay (432.1).
+    pub fn recall(&mut self, id: ObjId) {
+        let Some(loc) = self.location(id) else { return };
+        let p = self.controller(id);
+        if loc == Loc::Base(p) {
+            return;
+        }
+        trace!(self, "429", "recall {} to {p}'s base", self.describe(id));
+        self.move_object(id, Zone::Base, p, Pos::Bottom);
+    }
+
+    /// Gains points (444, 418.2.c); reaching the victory score wins at once (445).
+    pub fn gain_points(&mut self, p: PlayerId, n: u32) {
+        self.player_mut(p).points += n;
+        trace!(self, "444.1", "{p} has {} points", self.player(p).points);
+        self.check_victory();
+    }
+
+    /// 445 / 322.1: a player with the victory score wins.
+    pub fn check_victory(&mut self) {
+        if self.is_over() {
+            return;
+        }
+        let vs = self.mode.victory_score;
+        if let Some(p) = self.active_players().into_iter().find(|p| self.player(*p).points >= vs) {
+            trace!(self, "445", "{p} reaches {vs} points and wins");
+            self.outcome = Some(super::state::Outcome::Won { winner: p, by: "points" });
+        }
+    }
+
+    pub fn describe_item(&self, item: &super::state::ChainItem) -> String {
+        match &item.kind {
+            super::state::ItemKind::Card(c) => self.describe(*c),
+            super::state::ItemKind::Ability { source, index } => {
+                format!("ability {} of {}", index + 1, self.describe(*source))
+            }
+        }
+    }
+}

@@ -1,0 +1,484 @@
+//! Card definitions: what a card file says (124-136), loaded from TOML. The rules text is kept
+//! as printed; the kernel reads only the card's characteristics here, and basic runes get the two
+//! abilities rule 157.2 gives them.
+
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The six domains (133.2), as a bit in a [`Domains`] mask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Domain {
+    Fury,
+    Calm,
+    Mind,
+    Body,
+    Chaos,
+    Order,
+}
+
+impl Domain {
+    pub const ALL: [Domain; 6] = [Domain::Fury, Domain::Calm, Domain::Mind, Domain::Body, Domain::Chaos, Domain::Order];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rules' shorthand letter (133.2.a-f).
+    pub fn letter(self) -> char {
+        ['R', 'G', 'B', 'O', 'P', 'Y'][self.index()]
+    }
+
+    pub fn from_name(s: &str) -> Option<Domain> {
+        Some(match s.to_ascii_lowercase().as_str() {
+            "fury" => Domain::Fury,
+            "calm" => Domain::Calm,
+            "mind" => Domain::Mind,
+            "body" => Domain::Body,
+            "chaos" => Domain::Chaos,
+            "order" => Domain::Order,
+            _ => return None,
+        })
+    }
+
+    pub fn from_letter(c: char) -> Option<Domain> {
+        Domain::ALL.into_iter().find(|d| d.letter() == c)
+    }
+}
+
+impl fmt::Display for Domain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self)
+    }
+}
+
+/// A set of domains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Domains(pub u8);
+
+impl Domains {
+    pub fn with(self, d: Domain) -> Domains {
+        Domains(self.0 | 1 << d.index())
+    }
+    pub fn contains(self, d: Domain) -> bool {
+        self.0 & (1 << d.index()) != 0
+    }
+    pub fn is_subset_of(self, other: Domains) -> bool {
+        self.0 & !other.0 == 0
+    }
+    pub fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub fn iter(self) -> impl Iterator<Item = Domain> {
+        Domain::ALL.into_iter().filter(move |d| self.contains(*d))
+    }
+    /// The single domain, if there is exactly one.
+    pub fn single(self) -> Option<Domain> {
+        if self.count() == 1 { self.iter().next() } else { None }
+    }
+}
+
+/// One power symbol of a cost (130.3): a specific domain, or [A] (134.2.e.5) payable by any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PowerSymbol {
+    Of(Domain),
+    Any,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum CardType {
+    Unit,
+    Spell,
+    Gear,
+    Rune,
+    Legend,
+    Battlefield,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Supertype {
+    Champion,
+    Signature,
+    Token,
+    Basic,
+}
+
+/// Index of a card definition in the [`CardDb`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardIdx(pub u32);
+
+/// A card's printed characteristics.
+#[derive(Clone, Debug)]
+pub struct CardDef {
+    pub id: String,
+    pub name: String,
+    pub kind: CardType,
+    pub supertype: Option<Supertype>,
+    pub domains: Domains,
+    pub energy: u32,
+    pub power: Vec<PowerSymbol>,
+    pub might: i32,
+    pub tags: Vec<String>,
+    pub set: String,
+    pub number: u32,
+    pub text: String,
+    /// The file the card came from ("<builtin>" for embedded cards' paths, as embedded).
+    pub file: String,
+}
+
+impl CardDef {
+    pub fn is_permanent(&self) -> bool {
+        matches!(self.kind, CardType::Unit | CardType::Gear)
+    }
+    pub fn is_main_deck_card(&self) -> bool {
+        matches!(self.kind, CardType::Unit | CardType::Gear | CardType::Spell)
+    }
+    pub fn is_champion_unit(&self) -> bool {
+        self.kind == CardType::Unit && self.supertype == Some(Supertype::Champion)
+    }
+    /// Basic runes have the two abilities of 157.2.
+    pub fn is_basic_rune(&self) -> bool {
+        self.kind == CardType::Rune && (self.supertype == Some(Supertype::Basic) || self.text.trim().is_empty())
+    }
+}
+
+/// A problem in a card or deck file: the file, the line and column, and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{col}: {message}")]
+pub struct FileError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl FileError {
+    pub fn at(file: &str, src: &str, offset: usize, message: impl Into<String>) -> FileError {
+        let (line, col) = line_col(src, offset);
+        FileError { file: file.to_string(), line, col, message: message.into() }
+    }
+
+    /// From a TOML parse or schema error, keeping its span.
+    pub fn from_toml(file: &str, src: &str, e: &toml::de::Error) -> FileError {
+        let offset = e.span().map(|s| s.start).unwrap_or(0);
+        FileError::at(file, src, offset, e.message().to_string())
+    }
+
+    /// Finds the line of `key = ` in the source (for semantic errors found after parsing).
+    pub fn at_key(file: &str, src: &str, key: &str, message: impl Into<String>) -> FileError {
+        let offset = find_key(src, key).unwrap_or(0);
+        FileError::at(file, src, offset, message)
+    }
+}
+
+pub(crate) fn find_key(src: &str, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in src.split_inclusive('\n') {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix(key) {
+            if rest.trim_start().starts_with('=') {
+                return Some(offset + (line.len() - t.len()));
+            }
+        }
+        offset += line.len();
+    }
+    None
+}
+
+pub(crate) fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(src.len());
+    let before = &src[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    (line, col)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardFile {
+    id: String,
+    name: String,
+    #[serde(rename = "type")]
+    kind: String,
+    supertype: Option<String>,
+    #[serde(default)]
+    domains: Vec<String>,
+    energy: Option<u32>,
+    power: Option<String>,
+    might: Option<i32>,
+    #[serde(default)]
+    tags: Vec<String>,
+    set: String,
+    number: u32,
+    #[serde(default)]
+    text: String,
+}
+
+/// Parses one card file.
+pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
+    let raw: CardFile = toml::from_str(src).map_err(|e| FileError::from_toml(file, src, &e))?;
+    let kind = match raw.kind.as_str() {
+        "unit" => CardType::Unit,
+        "spell" => CardType::Spell,
+        "gear" => CardType::Gear,
+        "rune" => CardType::Rune,
+        "legend" => CardType::Legend,
+        "battlefield" => CardType::Battlefield,
+        other => {
+            return Err(FileError::at_key(
+                file,
+                src,
+                "type",
+                format!("unknown card type `{other}`: expected unit, spell, gear, rune, legend or battlefield"),
+            ));
+        }
+    };
+    let supertype = match raw.supertype.as_deref() {
+        None => None,
+        Some("champion") => Some(Supertype::Champion),
+        Some("signature") => Some(Supertype::Signature),
+        Some("token") => Some(Supertype::Token),
+        Some("basic") => Some(Supertype::Basic),
+        Some(other) => {
+            return Err(FileError::at_key(
+                file,
+                src,
+                "supertype",
+                format!("unknown supertype `{other}`: expected champion, signature, token or basic"),
+            ));
+        }
+    };
+    let mut domains = Domains::default();
+    for d in &raw.domains {
+        let dom = Domain::from_name(d).ok_or_else(|| {
+            FileError::at_key(
+                file,
+                src,
+                "domains",
+                format!("unknown domain `{d}`: expected fury, calm, mind, body, chaos or order"),
+            )
+        })?;
+        domains = domains.with(dom);
+    }
+    let power = match &raw.power {
+        None => Vec::new(),
+        Some(p) => parse_power(p, domains).map_err(|m| FileError::at_key(file, src, "power", m))?,
+    };
+    if kind == CardType::Unit && raw.might.is_none() {
+        return Err(FileError::at_key(file, src, "type", "a unit needs `might = N`"));
+    }
+    Ok(CardDef {
+        id: raw.id,
+        name: raw.name,
+        kind,
+        supertype,
+        domains,
+        energy: raw.energy.unwrap_or(0),
+        power,
+        might: raw.might.unwrap_or(0),
+        tags: raw.tags,
+        set: raw.set,
+        number: raw.number,
+        text: raw.text,
+        file: file.to_string(),
+    })
+}
+
+/// Parses a power cost written as shorthands, e.g. `[R][R]` or `[A]`. `[C]` is one power of the
+/// card's own domain, or [A] on a domainless or multi-domain card (134.2.e.6).
+pub fn parse_power(s: &str, domains: Domains) -> Result<Vec<PowerSymbol>, String> {
+    let mut out = Vec::new();
+    let mut rest = s.trim();
+    while !rest.is_empty() {
+        let Some(inner) = rest.strip_prefix('[').and_then(|r| r.get(..2)).filter(|r| r.ends_with(']')) else {
+            return Err(format!("expected power symbols like [R][G][B][O][P][Y][A][C], found `{rest}`"));
+        };
+        let c = inner.chars().next().unwrap_or(' ');
+        out.push(match c {
+            'A' => PowerSymbol::Any,
+            'C' => match domains.single() {
+                Some(d) => PowerSymbol::Of(d),
+                None => PowerSymbol::Any,
+            },
+            c => match Domain::from_letter(c) {
+                Some(d) => PowerSymbol::Of(d),
+                None => return Err(format!("unknown power symbol `[{c}]`: expected one of R G B O P Y A C")),
+            },
+        });
+        rest = rest[3..].trim_start();
+    }
+    Ok(out)
+}
+
+/// All card definitions of a game, by index, id and name.
+#[derive(Clone, Debug, Default)]
+pub struct CardDb {
+    cards: Vec<CardDef>,
+    by_id: HashMap<String, CardIdx>,
+    by_name: HashMap<String, CardIdx>,
+}
+
+impl CardDb {
+    /// Adds or replaces (same id) a card. A later definition of an id overrides the earlier one,
+    /// which is how a mod folder replaces an official card.
+    pub fn insert(&mut self, card: CardDef) -> CardIdx {
+        let key = card.id.to_ascii_uppercase();
+        let name = normalize_name(&card.name);
+        if let Some(&idx) = self.by_id.get(&key) {
+            self.cards[idx.0 as usize] = card;
+            self.by_name.insert(name, idx);
+            return idx;
+        }
+        let idx = CardIdx(self.cards.len() as u32);
+        self.cards.push(card);
+        self.by_id.insert(key, idx);
+        // The first card of a name wins name lookups (reprints share names and stats).
+        self.by_name.entry(name).or_insert(idx);
+        idx
+    }
+
+    pub fn get(&self, idx: CardIdx) -> &CardDef {
+        &self.cards[idx.0 as usize]
+    }
+
+    pub fn by_id(&self, id: &str) -> Option<CardIdx> {
+        self.by_id.get(&id.to_ascii_uppercase()).copied()
+    }
+
+    /// Looks a card up by name (case- and apostrophe-insensitive) or by id.
+    pub fn lookup(&self, name_or_id: &str) -> Option<CardIdx> {
+        self.by_name.get(&normalize_name(name_or_id)).copied().or_else(|| self.by_id(name_or_id))
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (CardIdx, &CardDef)> {
+        self.cards.iter().enumerate().map(|(i, c)| (CardIdx(i as u32), c))
+    }
+
+    /// Loads every `*.toml` file under `dir` (recursively, in sorted path order).
+    pub fn load_dir(&mut self, dir: &Path) -> Result<usize, Vec<FileError>> {
+        let mut files = Vec::new();
+        collect_toml(dir, &mut files).map_err(|e| {
+            vec![FileError { file: dir.display().to_string(), line: 0, col: 0, message: e.to_string() }]
+        })?;
+        files.sort();
+        let mut errors = Vec::new();
+        let mut n = 0;
+        for f in files {
+            let name = f.display().to_string();
+            match std::fs::read_to_string(&f) {
+                Ok(src) => match parse_card(&name, &src) {
+                    Ok(c) => {
+                        self.insert(c);
+                        n += 1;
+                    }
+                    Err(e) => errors.push(e),
+                },
+                Err(e) => errors.push(FileError { file: name, line: 0, col: 0, message: e.to_string() }),
+            }
+        }
+        if errors.is_empty() { Ok(n) } else { Err(errors) }
+    }
+
+    /// The official cards embedded in the binary.
+    pub fn embedded() -> CardDb {
+        let mut db = CardDb::default();
+        for (path, src) in crate::riftbound::embedded::CARD_FILES {
+            let card = parse_card(path, src).unwrap_or_else(|e| panic!("embedded card file is invalid: {e}"));
+            db.insert(card);
+        }
+        db
+    }
+}
+
+fn collect_toml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            collect_toml(&p, out)?;
+        } else if p.extension().is_some_and(|e| e == "toml") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Name key for lookups: lowercase, typographic apostrophes folded, " - " read as ", ".
+pub fn normalize_name(s: &str) -> String {
+    s.trim().replace(['\u{2019}', '\u{2018}'], "'").replace(" - ", ", ").to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VOID_SEEKER: &str = r#"id = "OGN-024"
+name = "Void Seeker"
+type = "spell"
+domains = ["fury"]
+energy = 3
+power = "[R]"
+tags = []
+set = "OGN"
+number = 24
+text = """[Action] (Play on your turn or in showdowns.)
+Deal 4 to a unit at a battlefield. Draw 1."""
+"#;
+
+    #[test]
+    fn parses_a_card_file() {
+        let c = parse_card("void.toml", VOID_SEEKER).unwrap();
+        assert_eq!(c.name, "Void Seeker");
+        assert_eq!(c.kind, CardType::Spell);
+        assert_eq!(c.energy, 3);
+        assert_eq!(c.power, vec![PowerSymbol::Of(Domain::Fury)]);
+        assert!(c.text.contains("Deal 4"));
+    }
+
+    #[test]
+    fn unknown_field_names_file_and_line() {
+        let src = VOID_SEEKER.replace("energy = 3", "enrgy = 3");
+        let e = parse_card("void.toml", &src).unwrap_err();
+        assert_eq!(e.file, "void.toml");
+        assert_eq!(e.line, 5);
+        assert!(e.message.contains("enrgy"), "{}", e.message);
+    }
+
+    #[test]
+    fn bad_domain_and_power_are_named() {
+        let e = parse_card("x.toml", &VOID_SEEKER.replace("[\"fury\"]", "[\"fire\"]")).unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(e.message.contains("fire"));
+        let e = parse_card("x.toml", &VOID_SEEKER.replace("\"[R]\"", "\"[Q]\"")).unwrap_err();
+        assert_eq!(e.line, 6);
+        assert!(e.message.contains("[Q]"));
+    }
+
+    /// 134.2.e.6.b: [C] on a multi-domain or domainless card is [A].
+    #[test]
+    fn c_symbol_on_multi_domain_is_any() {
+        let two = Domains::default().with(Domain::Fury).with(Domain::Chaos);
+        assert_eq!(parse_power("[C]", two).unwrap(), vec![PowerSymbol::Any]);
+        let one = Domains::default().with(Domain::Calm);
+        assert_eq!(parse_power("[C]", one).unwrap(), vec![PowerSymbol::Of(Domain::Calm)]);
+        assert_eq!(parse_power("[C]", Domains::default()).unwrap(), vec![PowerSymbol::Any]);
+    }
+
+    #[test]
+    fn later_definition_overrides_by_id() {
+        let mut db = CardDb::default();
+        db.insert(parse_card("a", VOID_SEEKER).unwrap());
+        let modded = VOID_SEEKER.replace("energy = 3", "energy = 2");
+        db.insert(parse_card("b", &modded).unwrap());
+        assert_eq!(db.len(), 1);
+        assert_eq!(db.get(db.lookup("void seeker").unwrap()).energy, 2);
+    }
+}

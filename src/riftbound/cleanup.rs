@@ -1,0 +1,241 @@
+//! Cleanups (318-323): the ten steps, repeated until a pass changes nothing (321), and the
+//! special cleanups that insert steps of their own (323): end of turn (317.2) and combat (440.1).
+
+use super::state::{Game, Loc, Role, Showdown, R};
+use crate::kernel::PlayerId;
+use crate::trace;
+
+/// A special cleanup (323) and the steps it inserts after step 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    None,
+    /// 317.2.b: "2a. Heal all units."
+    EndOfTurn,
+    /// 440.1.a: "2a. Clear all damage. 2b. Recall attackers if defenders are still present.
+    /// 2c. Remove attacker and defender designations." at this battlefield.
+    Combat(u8),
+}
+
+impl Game {
+    /// A normal cleanup.
+    pub fn cleanup(&mut self) -> R<()> {
+        self.cleanup_with(Special::None)
+    }
+
+    /// Runs a (special) cleanup, then normal cleanups while the previous one changed the game
+    /// (321, 323.2). No showdown or combat begins during a combat's own cleanup: they wait for
+    /// the combat to finish resolving (440).
+    pub fn cleanup_with(&mut self, special: Special) -> R<()> {
+        let mut special = special;
+        // During a combat's own cleanup its battlefield is still contested until 440.1.b; it
+        // stages nothing there, and nothing begins elsewhere until the combat has resolved.
+        let resolving = match special {
+            Special::Combat(b) => Some(b),
+            _ => None,
+        };
+        for _ in 0..10_000 {
+            if self.is_over() {
+                return Ok(());
+            }
+            let before = self.changes;
+            self.cleanup_pass(special, resolving)?;
+            special = Special::None;
+            if self.changes == before {
+                return Ok(());
+            }
+        }
+        unreachable!("cleanup did not settle after 10000 passes");
+    }
+
+    fn cleanup_pass(&mut self, special: Special, resolving: Option<u8>) -> R<()> {
+        // 322.1: victory.
+        self.check_victory();
+        if self.is_over() {
+            return Ok(());
+        }
+        // 322.2: units with non-zero damage at or above their might die, all at once.
+        let lethal: Vec<_> = self
+            .all_units()
+            .into_iter()
+            .filter(|u| {
+                let d = self.obj(*u).damage;
+                d > 0 && d as i32 >= self.might(*u)
+            })
+            .collect();
+        for u in lethal {
+            trace!(self, "322.2", "{} has lethal damage ({} damage, {} might)", self.describe(u), self.obj(u).damage, self.might(u));
+            let by = self.obj(u).last_damaged_by;
+            self.kill(&[u], by);
+        }
+        match special {
+            Special::None => {}
+            Special::EndOfTurn => {
+                // 317.2.b: 2a. Heal all units.
+                trace!(self, "317.2.b", "end of turn cleanup: heal all units");
+                let all = self.all_units();
+                self.heal(&all);
+            }
+            Special::Combat(b) => {
+                // 440.1.a.1: 2a. Clear all marked damage from all units.
+                trace!(self, "440.1.a.1", "combat cleanup: clear all damage");
+                let all = self.all_units();
+                self.heal(&all);
+                // 440.1.a.2: 2b. Recall attackers present if defenders are still present.
+                let here = self.units_at(Loc::Battlefield(b));
+                let defenders = here.iter().any(|u| self.obj(*u).role == Some(Role::Defender));
+                if defenders {
+                    let attackers: Vec<_> =
+                        here.iter().copied().filter(|u| self.obj(*u).role == Some(Role::Attacker)).collect();
+                    for u in attackers {
+                        trace!(self, "440.1.a.2", "recall attacker {}: defenders are still present", self.describe(u));
+                        self.recall(u);
+                    }
+                }
+                // 440.1.a.3: 2c. Remove attacker and defender designations.
+                for u in self.all_units() {
+                    if self.obj(u).role.is_some() {
+                        self.obj_mut(u).role = None;
+                        self.changed();
+                    }
+                }
+            }
+        }
+        // 322.3: attacker/defender designations follow the units during a combat.
+        if let Some(Showdown { battlefield, combat: Some(c), .. }) = self.showdown.clone() {
+            for u in self.all_units() {
+                let at = self.location(u) == Some(Loc::Battlefield(battlefield));
+                let want = if !at {
+                    None
+                } else if self.controller(u) == c.attacker {
+                    Some(Role::Attacker)
+                } else if self.controller(u) == c.defender {
+                    Some(Role::Defender)
+                } else {
+                    None
+                };
+                if self.obj(u).role != want {
+                    trace!(self, "322.3", "{} designation of {}: {:?}", if want.is_some() { "assign" } else { "remove" }, self.describe(u), want);
+                    let o = self.obj_mut(u);
+                    o.role = want;
+                    match want {
+                        Some(Role::Attacker) => o.attacked = true,
+                        Some(Role::Defender) => o.defended = true,
+                        None => {}
+                    }
+                    self.changed();
+                }
+            }
+        }
+        // 322.4 / 181.4.c: battlefields with no units and no contested status become uncontrolled.
+        for b in 0..self.battlefields.len() {
+            let bf = &self.battlefields[b];
+            if bf.controller.is_some() && bf.contested_by.is_none() && self.units_at(Loc::Battlefield(b as u8)).is_empty() {
+                trace!(self, "322.4", "{} becomes uncontrolled", self.describe_loc(Loc::Battlefield(b as u8)));
+                self.battlefields[b].controller = None;
+                self.changed();
+            }
+        }
+        // 322.5 / 144.3 / 431.1: gear at battlefields is recalled; hidden cards at battlefields
+        // their controller no longer controls go to the trash (106.4.d).
+        for b in 0..self.battlefields.len() {
+            let gear: Vec<_> = self.battlefields[b]
+                .units
+                .iter()
+                .copied()
+                .filter(|g| self.card(*g).kind == super::cards::CardType::Gear)
+                .collect();
+            for g in gear {
+                trace!(self, "322.5", "gear {} at a battlefield is recalled", self.describe(g));
+                self.recall(g);
+            }
+            if let Some(f) = self.battlefields[b].facedown {
+                if self.battlefields[b].controller != Some(self.obj(f).controller) {
+                    trace!(self, "322.5", "hidden {} is removed: its controller lost the battlefield", self.describe(f));
+                    let owner = self.obj(f).owner;
+                    self.move_object(f, super::state::Zone::Trash, owner, super::actions::Pos::Bottom);
+                }
+            }
+        }
+        // 322.6 / 322.7: stage showdowns and combats at contested battlefields.
+        self.stage(resolving);
+        // 322.8: finalize pending items on the chain.
+        self.finalize_pending()?;
+        if resolving.is_some() || !self.chain.is_empty() || self.showdown.is_some() {
+            return Ok(());
+        }
+        // 322.9: in a neutral open state, the turn player picks a staged showdown to begin.
+        let staged: Vec<u8> =
+            (0..self.battlefields.len() as u8).filter(|b| self.battlefields[*b as usize].showdown_staged).collect();
+        if let Some(b) = self.choose_battlefield(&staged)? {
+            self.begin_showdown(b);
+            return Ok(());
+        }
+        // 322.10 / 435.1: likewise a staged combat.
+        let staged: Vec<u8> =
+            (0..self.battlefields.len() as u8).filter(|b| self.battlefields[*b as usize].combat_staged).collect();
+        if let Some(b) = self.choose_battlefield(&staged)? {
+            self.begin_combat(b);
+        }
+        Ok(())
+    }
+
+    fn choose_battlefield(&mut self, staged: &[u8]) -> R<Option<u8>> {
+        if staged.is_empty() {
+            return Ok(None);
+        }
+        let tp = self.turn_player;
+        let options = staged.iter().map(|b| super::decision::Choice::Battlefield(*b)).collect();
+        match self.decide(tp, super::decision::Ask::ChooseBattlefield, options)? {
+            super::decision::Choice::Battlefield(b) => Ok(Some(b)),
+            _ => Ok(None),
+        }
+    }
+
+    /// 322.6-322.7 (with 425.1, 426.1, 434): a contested battlefield where units of two players
+    /// are present stages a combat; one where only the contesting player's units are stages a
+    /// showdown. A contest whose contesting player has no unit left there ends.
+    fn stage(&mut self, resolving: Option<u8>) {
+        let current = self.showdown.as_ref().map(|s| s.battlefield).or(resolving);
+        for b in 0..self.battlefields.len() as u8 {
+            if current == Some(b) {
+                continue;
+            }
+            let bf = &self.battlefields[b as usize];
+            let Some(a) = bf.contested_by else {
+                if bf.showdown_staged || bf.combat_staged {
+                    let bf = &mut self.battlefields[b as usize];
+                    bf.showdown_staged = false;
+                    bf.combat_staged = false;
+                }
+                continue;
+            };
+            let present = self.players_at(b);
+            let (showdown, combat) = if present.iter().any(|p| *p != a) && present.contains(&a) {
+                (false, true)
+            } else if present == [a] {
+                (true, false)
+            } else {
+                trace!(self, "181.3.b", "the contest of {} ends: no unit of {a} is there", self.describe_loc(Loc::Battlefield(b)));
+                self.battlefields[b as usize].contested_by = None;
+                self.changed();
+                (false, false)
+            };
+            let bf = &mut self.battlefields[b as usize];
+            if bf.showdown_staged != showdown || bf.combat_staged != combat {
+                bf.showdown_staged = showdown;
+                bf.combat_staged = combat;
+                if showdown {
+                    trace!(self, "322.6", "a showdown is staged at {}", self.describe_loc(Loc::Battlefield(b)));
+                }
+                if combat {
+                    trace!(self, "322.7", "a combat is staged at {}", self.describe_loc(Loc::Battlefield(b)));
+                }
+            }
+        }
+    }
+
+    /// The player contesting a battlefield, if any.
+    pub fn contester(&self, b: u8) -> Option<PlayerId> {
+        self.battlefields[b as usize].contested_by
+    }
+}

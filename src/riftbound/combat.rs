@@ -1,0 +1,252 @@
+//! Showdowns (337-345) and combat (433-440): beginning them, ending them, combat damage
+//! assignment exactly per 439.1.d, and the resolution step.
+
+use super::cleanup::Special;
+use super::decision::{Ask, Choice};
+use super::state::{Combat, Game, Loc, Role, Showdown, R};
+use crate::kernel::{ObjId, PlayerId};
+use crate::trace;
+
+impl Game {
+    /// 340.2 / 341: a showdown without combat begins; the contesting player gains focus.
+    pub fn begin_showdown(&mut self, b: u8) {
+        let applier = self.battlefields[b as usize].contested_by.unwrap_or(self.turn_player);
+        let bf = &mut self.battlefields[b as usize];
+        bf.showdown_staged = false;
+        trace!(self, "340.2", "a showdown begins at {}; {applier} gains focus (341)", self.describe_loc(Loc::Battlefield(b)));
+        self.showdown =
+            Some(Showdown { battlefield: b, applier, combat: None, focus: applier, passes: 0, initial_chain: false });
+        self.priority = Some(applier);
+        self.changed();
+    }
+
+    /// 437-438: combat begins at `b` with its showdown step. The contesting player attacks and
+    /// gains focus; the other player there defends.
+    pub fn begin_combat(&mut self, b: u8) {
+        let attacker = self.battlefields[b as usize].contested_by.unwrap_or(self.turn_player);
+        let defender = self
+            .players_at(b)
+            .into_iter()
+            .find(|p| *p != attacker)
+            .or(self.battlefields[b as usize].controller)
+            .unwrap_or(attacker);
+        self.battlefields[b as usize].combat_staged = false;
+        trace!(self, "438.1", "combat begins at {}: {attacker} attacks, {defender} defends", self.describe_loc(Loc::Battlefield(b)));
+        for u in self.units_at(Loc::Battlefield(b)) {
+            let c = self.controller(u);
+            let role = if c == attacker {
+                Some(Role::Attacker)
+            } else if c == defender {
+                Some(Role::Defender)
+            } else {
+                None
+            };
+            let o = self.obj_mut(u);
+            o.role = role;
+            o.attacked = role == Some(Role::Attacker);
+            o.defended = role == Some(Role::Defender);
+            if let Some(r) = role {
+                trace!(self, if r == Role::Attacker { "438.1.a.3" } else { "438.1.a.4" }, "{} is {:?}", self.describe(u), r);
+            }
+        }
+        // 438.1.b-c: attack and defend triggers would form the initial chain; with none, the
+        // showdown continues in an open state (438.1.c.1).
+        let initial_chain = !self.chain.is_empty();
+        self.showdown = Some(Showdown {
+            battlefield: b,
+            applier: attacker,
+            combat: Some(Combat { attacker, defender }),
+            focus: attacker,
+            passes: 0,
+            initial_chain,
+        });
+        self.priority = Some(attacker);
+        self.changed();
+    }
+
+    /// 344.3-344.4: the player with focus passes. When everyone has passed in sequence the
+    /// showdown ends (345); otherwise focus moves on in turn order.
+    pub fn pass_focus(&mut self) -> R<()> {
+        let Some(sd) = self.showdown.as_mut() else { return Ok(()) };
+        sd.passes += 1;
+        let focus = sd.focus;
+        let passes = sd.passes;
+        trace!(self, "344.3", "{focus} passes focus");
+        if passes as usize >= self.active_players().len() {
+            return self.end_showdown();
+        }
+        let next = self.next_player(focus);
+        let sd = self.showdown.as_mut().unwrap();
+        sd.focus = next;
+        self.priority = Some(next);
+        trace!(self, "344.4", "{next} gains focus");
+        Ok(())
+    }
+
+    /// 343: when the last chain item of a showdown resolves, focus passes to the next player —
+    /// except after the initial chain (343.1).
+    pub fn chain_emptied_in_showdown(&mut self) {
+        let Some(sd) = self.showdown.as_mut() else { return };
+        sd.passes = 0;
+        if sd.initial_chain {
+            sd.initial_chain = false;
+            let f = sd.focus;
+            self.priority = Some(f);
+            trace!(self, "343.1", "the initial chain is done: {f} keeps focus");
+            return;
+        }
+        let f = sd.focus;
+        let next = self.next_player(f);
+        let sd = self.showdown.as_mut().unwrap();
+        sd.focus = next;
+        self.priority = Some(next);
+        trace!(self, "343", "the chain is empty: focus passes to {next}");
+    }
+
+    /// 345: the showdown closes.
+    fn end_showdown(&mut self) -> R<()> {
+        let sd = self.showdown.take().expect("a showdown to end");
+        self.priority = None;
+        let b = sd.battlefield;
+        trace!(self, "345", "the showdown at {} ends", self.describe_loc(Loc::Battlefield(b)));
+        self.changed();
+        if let Some(combat) = sd.combat {
+            // 345.1: continue with the combat damage and resolution steps.
+            self.combat_damage(b, combat)?;
+            return self.combat_resolution(b);
+        }
+        // 345.2: a showdown without combat.
+        let present = self.players_at(b);
+        match present.as_slice() {
+            [] => {
+                self.battlefields[b as usize].contested_by = None;
+            }
+            [p] => {
+                // 345.2.a: the only player there establishes control (a conquer if unscored).
+                let p = *p;
+                if self.battlefields[b as usize].controller != Some(p) {
+                    self.establish_control(b, p)?;
+                } else {
+                    self.battlefields[b as usize].contested_by = None;
+                }
+            }
+            _ => {
+                // 345.2.b: still contested: a combat is staged, the contesting player attacking.
+                trace!(self, "345.2.b", "units of two players remain: combat is staged, {} attacks", sd.applier);
+                self.battlefields[b as usize].contested_by = Some(sd.applier);
+                self.battlefields[b as usize].combat_staged = true;
+            }
+        }
+        self.cleanup()
+    }
+
+    /// 439: the combat damage step.
+    fn combat_damage(&mut self, b: u8, combat: Combat) -> R<()> {
+        let here = self.units_at(Loc::Battlefield(b));
+        let attackers: Vec<ObjId> = here.iter().copied().filter(|u| self.obj(*u).role == Some(Role::Attacker)).collect();
+        let defenders: Vec<ObjId> = here.iter().copied().filter(|u| self.obj(*u).role == Some(Role::Defender)).collect();
+        if attackers.is_empty() || defenders.is_empty() {
+            trace!(self, "439.1.a", "no combat damage: attackers or defenders are gone");
+            return Ok(());
+        }
+        // 439.1.b-c; 410.1.b: stunned units contribute no might.
+        let total = |g: &Game, units: &[ObjId]| -> u32 {
+            units.iter().filter(|u| !g.obj(**u).stunned).map(|u| g.might(*u) as u32).sum()
+        };
+        let atk = total(self, &attackers);
+        let def = total(self, &defenders);
+        trace!(self, "439.1.b", "attackers' total might {atk}; defenders' total might {def} (439.1.c)");
+        // 439.1.d: the attacker assigns first, then the defender.
+        let to_defenders = self.assign_combat_damage(combat.attacker, atk, &defenders)?;
+        let to_attackers = self.assign_combat_damage(combat.defender, def, &attackers)?;
+        // 439.1.e: all assigned damage is dealt at once; its sources are the opposing units
+        // (404.6.c).
+        let atk_source = attackers.first().copied();
+        let def_source = defenders.first().copied();
+        trace!(self, "439.1.e", "combat damage is dealt");
+        self.deal(atk_source, &to_defenders);
+        self.deal(def_source, &to_attackers);
+        Ok(())
+    }
+
+    /// 439.1.d: `p` assigns `amount` among `targets`. Lethal damage goes in full to one unit
+    /// before the next (439.1.d.3), no unit gets more than lethal while another can still take
+    /// damage (439.1.d.4), units that must be assigned first (Tank) come first and those that must
+    /// be assigned last come last (439.1.d.5); a unit with both requirements has its controller
+    /// choose one (439.1.d.7-8); units that can't be damaged are exempt (439.1.d.9) and only take
+    /// what is left over.
+    pub fn assign_combat_damage(&mut self, p: PlayerId, amount: u32, targets: &[ObjId]) -> R<Vec<(ObjId, u32)>> {
+        let mut assigned: Vec<(ObjId, u32)> = targets.iter().map(|u| (*u, 0)).collect();
+        if amount == 0 || targets.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Priority class of each unit: 0 first, 1 normal, 2 last; None when exempt.
+        let mut class: Vec<Option<u8>> = Vec::new();
+        for &u in targets {
+            let ch = self.chars(u);
+            let first = ch.keywords.has(super::layers::Keyword::Tank);
+            let last = ch.assigned_last;
+            class.push(if ch.cant_be_damaged {
+                None
+            } else if first && last {
+                let pick = self.decide(p, Ask::AssignmentOrder, vec![Choice::First(u), Choice::Last(u)])?;
+                Some(if matches!(pick, Choice::First(_)) { 0 } else { 2 })
+            } else if first {
+                Some(0)
+            } else if last {
+                Some(2)
+            } else {
+                Some(1)
+            });
+        }
+        let lethal = |g: &Game, u: ObjId| -> u32 {
+            let m = g.might(u).max(0) as u32;
+            m.saturating_sub(g.obj(u).damage).max(1)
+        };
+        let mut remaining = amount;
+        while remaining > 0 {
+            // Units still short of lethal damage in the most urgent class.
+            let short: Vec<usize> = (0..targets.len())
+                .filter(|&i| class[i].is_some() && assigned[i].1 < lethal(self, targets[i]))
+                .collect();
+            let Some(best) = short.iter().filter_map(|&i| class[i]).min() else {
+                // Every unit has lethal: the rest goes to one unit of the player's choice.
+                let options = targets.iter().map(|u| Choice::Obj(*u)).collect();
+                if let Choice::Obj(u) = self.decide(p, Ask::AssignDamage, options)? {
+                    let i = targets.iter().position(|x| *x == u).unwrap();
+                    assigned[i].1 += remaining;
+                    trace!(self, "439.1.d.4", "{p} assigns the remaining {remaining} to {}", self.describe(u));
+                }
+                break;
+            };
+            let options: Vec<Choice> =
+                short.iter().filter(|&&i| class[i] == Some(best)).map(|&i| Choice::Obj(targets[i])).collect();
+            if let Choice::Obj(u) = self.decide(p, Ask::AssignDamage, options)? {
+                let i = targets.iter().position(|x| *x == u).unwrap();
+                let give = (lethal(self, u) - assigned[i].1).min(remaining);
+                assigned[i].1 += give;
+                remaining -= give;
+                trace!(self, "439.1.d.3", "{p} assigns {give} to {}", self.describe(u));
+            }
+        }
+        Ok(assigned.into_iter().filter(|(_, n)| *n > 0).collect())
+    }
+
+    /// 440: the resolution step: the combat cleanup, the contested status cleared, and control
+    /// established by whoever's units remain.
+    fn combat_resolution(&mut self, b: u8) -> R<()> {
+        trace!(self, "440.1", "combat cleanup at {}", self.describe_loc(Loc::Battlefield(b)));
+        self.cleanup_with(Special::Combat(b))?;
+        // 440.1.b: the contested status is cleared whatever the outcome.
+        self.battlefields[b as usize].contested_by = None;
+        // 440.2: remaining units' controller establishes control if they lack it.
+        let present = self.players_at(b);
+        if let [p] = present.as_slice() {
+            if self.battlefields[b as usize].controller != Some(*p) {
+                self.establish_control(b, *p)?;
+            }
+        }
+        self.changed();
+        self.cleanup()
+    }
+}

@@ -1,0 +1,363 @@
+//! Costs and the rune pool: what a card or ability costs (130, 353), whether a player can pay it
+//! (rune pool plus the Add abilities of their runes, 157.2, 416.3), and paying it (354).
+
+use super::cards::{CardType, Domain, PowerSymbol};
+use super::decision::{Ask, Choice};
+use super::layers::Duration;
+use super::state::{Game, Pool, Zone, R};
+use crate::kernel::{ObjId, PlayerId};
+use crate::trace;
+
+/// Energy plus power symbols.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    pub energy: u32,
+    pub power: Vec<PowerSymbol>,
+}
+
+impl Cost {
+    pub fn is_free(&self) -> bool {
+        self.energy == 0 && self.power.is_empty()
+    }
+}
+
+impl std::fmt::Display for Cost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "[{}]", self.energy)?;
+        for p in &self.power {
+            match p {
+                PowerSymbol::Of(d) => write!(f, "[{}]", d.letter())?,
+                PowerSymbol::Any => write!(f, "[A]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Costs other than energy and power (353.6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OtherCost {
+    /// "kill a friendly unit" (353.2.a.1).
+    KillFriendlyUnit,
+    /// "discard N" (409.3).
+    Discard(u32),
+    /// "recycle N from your trash" (403.3).
+    RecycleFromTrash(u32),
+}
+
+/// An additional cost (353.2): mandatory, or optional and chosen in 352.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdditionalCost {
+    pub label: String,
+    pub optional: bool,
+    pub cost: Cost,
+    pub other: Vec<OtherCost>,
+}
+
+/// Which plays a cost modifier applies to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayFilter {
+    AnyCard,
+    OfType(CardType),
+    Card(ObjId),
+}
+
+/// A change to the cost of playing cards (353.2-353.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CostChange {
+    /// 353.2: an additional cost.
+    Additional(AdditionalCost),
+    /// 353.3: a cost increase.
+    Increase(Cost),
+    /// 353.4: a discount of energy (to a minimum, 353.4.c) and of power symbols.
+    Discount { energy: u32, min_energy: u32, power: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CostModifier {
+    pub source: Option<ObjId>,
+    /// Whose plays it affects.
+    pub player: PlayerId,
+    pub filter: PlayFilter,
+    pub change: CostChange,
+    pub duration: Duration,
+}
+
+/// How a limited play changes the usual process (406.3.b, 353.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayOptions {
+    pub ignore_energy: bool,
+    pub ignore_power: bool,
+}
+
+/// Whether `pool` plus runes can pay `cost`. `ready` are the domains of ready runes (each can
+/// exhaust for [1]); `all` the domains of every rune on the board (each can recycle for one
+/// power of its domain, ready or not: 157.2).
+pub fn affordable(pool: &Pool, ready: usize, all: &[Domain], cost: &Cost) -> bool {
+    if cost.energy > pool.energy + ready as u32 {
+        return false;
+    }
+    let mut supply = pool.power;
+    for d in all {
+        supply[d.index()] += 1;
+    }
+    power_fits(supply, pool.any, &cost.power)
+}
+
+/// Can these power sources (by domain, plus universal) pay these symbols?
+fn power_fits(mut supply: [u32; 6], mut any: u32, symbols: &[PowerSymbol]) -> bool {
+    let mut need_any = 0;
+    for s in symbols {
+        match s {
+            PowerSymbol::Of(d) => {
+                if supply[d.index()] > 0 {
+                    supply[d.index()] -= 1;
+                } else if any > 0 {
+                    any -= 1;
+                } else {
+                    return false;
+                }
+            }
+            PowerSymbol::Any => need_any += 1,
+        }
+    }
+    supply.iter().sum::<u32>() + any >= need_any
+}
+
+impl Game {
+    /// Ready runes and all runes of a player on the board.
+    fn rune_supply(&self, p: PlayerId) -> (usize, Vec<Domain>) {
+        let runes = &self.player(p).runes;
+        let ready = runes.iter().filter(|r| !self.obj(**r).exhausted).count();
+        let all = runes.iter().filter_map(|r| self.rune_domain(*r)).collect();
+        (ready, all)
+    }
+
+    /// Can `p` pay `cost` now, counting the Add abilities of their runes (416.3)?
+    pub fn can_afford(&self, p: PlayerId, cost: &Cost) -> bool {
+        let (ready, all) = self.rune_supply(p);
+        affordable(&self.player(p).pool, ready, &all, cost)
+    }
+
+    fn pool_covers(&self, p: PlayerId, cost: &Cost) -> bool {
+        affordable(&self.player(p).pool, 0, &[], cost)
+    }
+
+    /// 157.2: the Add abilities of a basic rune a player could activate now, as
+    /// (rune, ability index): 0 = "[E]: Add [1]", 1 = "Recycle this: Add [C]".
+    pub fn rune_abilities(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
+        let mut out = Vec::new();
+        for &r in &self.player(p).runes {
+            if !self.card(r).is_basic_rune() || self.controller(r) != p {
+                continue;
+            }
+            if !self.obj(r).exhausted {
+                out.push((r, 0));
+            }
+            out.push((r, 1));
+        }
+        out
+    }
+
+    /// Activates a rune's Add ability (157.2). Add abilities resolve as they are finalized and
+    /// never wait on the chain (333.1.c, 416.2).
+    pub fn activate_rune(&mut self, p: PlayerId, rune: ObjId, index: u8) {
+        trace!(self, "416.2", "{p} activates ability {} of {}: it resolves on finalization", index + 1, self.describe(rune));
+        match index {
+            0 => {
+                // 157.2.a: [E]: [Reaction] — Add [1].
+                self.exhaust(rune);
+                self.add(p, 1, &[], 0);
+            }
+            _ => {
+                // 157.2.b: Recycle this: [Reaction] — Add [C], the rune's own domain.
+                let domain = self.rune_domain(rune);
+                let owner = self.obj(rune).owner;
+                trace!(self, "403.1.b", "recycle {} to {owner}'s rune deck", self.describe(rune));
+                self.move_object(rune, Zone::RuneDeck, owner, super::actions::Pos::Bottom);
+                match domain {
+                    Some(d) => self.add(p, 0, &[d], 0),
+                    None => self.add(p, 0, &[], 1),
+                }
+            }
+        }
+    }
+
+    /// 354: pays `cost` from the rune pool, activating rune Add abilities as the player chooses
+    /// while the pool falls short (354.1.a). Only activations that keep the payment possible are
+    /// offered (354.3). Returns false if the cost cannot be paid.
+    pub fn pay(&mut self, p: PlayerId, cost: &Cost) -> R<bool> {
+        loop {
+            if self.pool_covers(p, cost) {
+                self.spend_pool(p, cost);
+                return Ok(true);
+            }
+            let pool = self.player(p).pool;
+            let short_energy = cost.energy > pool.energy;
+            let mut options = Vec::new();
+            for (rune, index) in self.rune_abilities(p) {
+                let (mut ready, mut all) = self.rune_supply(p);
+                let mut after = pool;
+                let domain = self.rune_domain(rune);
+                let contributes = if index == 0 {
+                    after.energy += 1;
+                    ready -= 1;
+                    short_energy
+                } else {
+                    let Some(d) = domain else { continue };
+                    after.power[d.index()] += 1;
+                    if !self.obj(rune).exhausted {
+                        ready -= 1;
+                    }
+                    if let Some(i) = all.iter().position(|x| *x == d) {
+                        all.remove(i);
+                    }
+                    !power_fits(pool.power, pool.any, &cost.power)
+                        && cost.power.iter().any(|s| matches!(s, PowerSymbol::Any) || *s == PowerSymbol::Of(d))
+                };
+                if contributes && affordable(&after, ready, &all, cost) {
+                    options.push(Choice::Activate(rune, index));
+                }
+            }
+            if options.is_empty() {
+                return Ok(false);
+            }
+            if let Choice::Activate(rune, index) = self.decide(p, Ask::PayCost, options)? {
+                self.activate_rune(p, rune, index);
+            }
+        }
+    }
+
+    /// Spends a cost the pool covers: each domain symbol from that domain's power first, then
+    /// universal power; [A] symbols from the largest remaining domain power, then universal.
+    fn spend_pool(&mut self, p: PlayerId, cost: &Cost) {
+        let pool = &mut self.players[p.index()].pool;
+        pool.energy -= cost.energy;
+        let mut anys = 0;
+        for s in &cost.power {
+            match s {
+                PowerSymbol::Of(d) => {
+                    if pool.power[d.index()] > 0 {
+                        pool.power[d.index()] -= 1;
+                    } else {
+                        pool.any -= 1;
+                    }
+                }
+                PowerSymbol::Any => anys += 1,
+            }
+        }
+        for _ in 0..anys {
+            let best = (0..6).max_by_key(|&i| (pool.power[i], std::cmp::Reverse(i))).unwrap();
+            if pool.power[best] > 0 {
+                pool.power[best] -= 1;
+            } else {
+                pool.any -= 1;
+            }
+        }
+        if !cost.is_free() {
+            trace!(self, "354.1", "{p} pays {cost}");
+        }
+    }
+
+    /// The cost modifiers that apply to `p` playing `card`.
+    pub fn cost_modifiers_for(&self, p: PlayerId, card: ObjId) -> Vec<CostChange> {
+        let kind = self.card(card).kind;
+        self.cost_modifiers
+            .iter()
+            .filter(|m| m.player == p)
+            .filter(|m| match &m.filter {
+                PlayFilter::AnyCard => true,
+                PlayFilter::OfType(t) => *t == kind,
+                PlayFilter::Card(c) => *c == card,
+            })
+            .map(|m| m.change.clone())
+            .collect()
+    }
+
+    /// Can the non-standard costs be paid (401.4, 403.3, 409.3)?
+    pub fn can_pay_other(&self, p: PlayerId, other: &[OtherCost]) -> bool {
+        other.iter().all(|c| match c {
+            OtherCost::KillFriendlyUnit => self.all_units().iter().any(|u| self.controller(*u) == p),
+            OtherCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
+            OtherCost::RecycleFromTrash(n) => self.player(p).trash.len() >= *n as usize,
+        })
+    }
+
+    /// 354.2: pays non-standard costs, the player choosing what to kill, discard or recycle.
+    pub fn pay_other(&mut self, p: PlayerId, other: &[OtherCost]) -> R<bool> {
+        for c in other {
+            match c {
+                OtherCost::KillFriendlyUnit => {
+                    let units: Vec<Choice> =
+                        self.all_units().into_iter().filter(|u| self.controller(*u) == p).map(Choice::Obj).collect();
+                    if units.is_empty() {
+                        return Ok(false);
+                    }
+                    if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
+                        self.kill(&[u], None);
+                    }
+                }
+                OtherCost::Discard(n) => {
+                    for _ in 0..*n {
+                        let hand: Vec<Choice> = self.player(p).hand.iter().map(|c| Choice::Obj(*c)).collect();
+                        if hand.is_empty() {
+                            return Ok(false);
+                        }
+                        if let Choice::Obj(c) = self.decide(p, Ask::PayCost, hand)? {
+                            self.discard(p, &[c]);
+                        }
+                    }
+                }
+                OtherCost::RecycleFromTrash(n) => {
+                    let mut chosen = Vec::new();
+                    for _ in 0..*n {
+                        let trash: Vec<Choice> = self
+                            .player(p)
+                            .trash
+                            .iter()
+                            .filter(|c| !chosen.contains(*c))
+                            .map(|c| Choice::Obj(*c))
+                            .collect();
+                        if trash.is_empty() {
+                            return Ok(false);
+                        }
+                        if let Choice::Obj(c) = self.decide(p, Ask::PayCost, trash)? {
+                            chosen.push(c);
+                        }
+                    }
+                    self.recycle(p, &chosen)?;
+                }
+            }
+        }
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool(energy: u32) -> Pool {
+        Pool { energy, ..Default::default() }
+    }
+
+    /// 156, 157.2: runes give energy when ready and power of their domain when recycled, and a
+    /// rune can do both.
+    #[test]
+    fn runes_pay_energy_and_power_independently() {
+        let cost = Cost { energy: 2, power: vec![PowerSymbol::Of(Domain::Fury)] };
+        assert!(affordable(&pool(0), 2, &[Domain::Fury, Domain::Calm], &cost));
+        assert!(!affordable(&pool(0), 1, &[Domain::Fury, Domain::Calm], &cost));
+        assert!(!affordable(&pool(0), 2, &[Domain::Calm, Domain::Calm], &cost));
+    }
+
+    /// 134.2.e.5: [A] is paid by power of any domain; universal power pays any symbol.
+    #[test]
+    fn any_symbol_and_universal_power() {
+        let cost = Cost { energy: 0, power: vec![PowerSymbol::Any, PowerSymbol::Of(Domain::Order)] };
+        assert!(affordable(&pool(0), 0, &[Domain::Calm, Domain::Order], &cost));
+        assert!(!affordable(&pool(0), 0, &[Domain::Calm, Domain::Calm], &cost));
+        let p = Pool { any: 1, ..Default::default() };
+        assert!(affordable(&p, 0, &[Domain::Calm], &cost));
+    }
+}

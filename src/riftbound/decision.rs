@@ -1,0 +1,157 @@
+//! Riftbound decisions: what is being asked ([`Ask`]), the options ([`Choice`]), and the agent
+//! trait that answers in-process. An answer is the index of the chosen option.
+
+use super::state::{Game, Loc, R};
+use crate::kernel::{ObjId, PlayerId, Stop};
+use serde::Serialize;
+
+/// What a decision is about; tells an agent or a user interface how to read the options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Ask {
+    /// 117.1: set a card aside (up to two), or keep.
+    Mulligan,
+    /// 312.1: a discretionary action while holding priority (or focus, 313).
+    Action,
+    /// 157.2 / 416.3: which Add ability to activate.
+    AddResources,
+    /// 352.2: where the unit being played goes.
+    PlayLocation,
+    /// 353.2.b: pay an optional additional cost?
+    OptionalCost,
+    /// 353.4: which discount applies next.
+    DiscountOrder,
+    /// 354.1.a: which Add ability to activate to pay the remaining cost.
+    PayCost,
+    /// 141.3: the units that make a standard move together.
+    MoveUnits,
+    /// 439.1.d: the next unit to assign combat damage to.
+    AssignDamage,
+    /// 439.1.d.7: which of a unit's exclusive assignment requirements applies.
+    AssignmentOrder,
+    /// 322.9 / 322.10 / 435.1: the battlefield where the next showdown or combat begins.
+    ChooseBattlefield,
+    /// 418.2.c: the opponent who gains a point from a burn out.
+    BurnOutOpponent,
+    /// 403.5.a: the next rune to put on the bottom of the rune deck.
+    RuneOrder,
+}
+
+impl Ask {
+    /// The rule that gives the player this choice, for the trace.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Ask::Mulligan => "117.1",
+            Ask::Action => "312.1",
+            Ask::AddResources => "157.2",
+            Ask::PlayLocation => "352.2",
+            Ask::OptionalCost => "353.2.b",
+            Ask::DiscountOrder => "353.4",
+            Ask::PayCost => "354.1.a",
+            Ask::MoveUnits => "141.3",
+            Ask::AssignDamage => "439.1.d",
+            Ask::AssignmentOrder => "439.1.d.7",
+            Ask::ChooseBattlefield => "322.9",
+            Ask::BurnOutOpponent => "418.2.c",
+            Ask::RuneOrder => "403.5.a",
+        }
+    }
+}
+
+/// One option of a decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Choice {
+    /// Pass priority or focus (334.1.c, 344.3).
+    Pass,
+    /// End the action phase (316.6).
+    EndTurn,
+    /// Finish a multi-part choice (keep the hand, stop adding units).
+    Done,
+    /// Play this card (346).
+    Play(ObjId),
+    /// Activate ability `index` of this object (369).
+    Activate(ObjId, u8),
+    /// Open the Add-resources sub-decision (157.2 abilities of runes).
+    AddResources,
+    /// Standard move to this destination (141).
+    StandardMove(Loc),
+    /// An object: a card to set aside, a unit to move, a unit to assign damage to, a rune.
+    Obj(ObjId),
+    Loc(Loc),
+    Player(PlayerId),
+    Battlefield(u8),
+    Yes,
+    No,
+    /// The n-th item of a list the decision describes (a discount, 353.4).
+    Nth(u8),
+    /// 439.1.d.7: satisfy "assigned first" (Tank) for this unit.
+    First(ObjId),
+    /// 439.1.d.7: satisfy "assigned last" for this unit.
+    Last(ObjId),
+}
+
+/// A question to one player with its legal answers.
+#[derive(Clone, Debug, Serialize)]
+pub struct Decision {
+    pub player: PlayerId,
+    pub ask: Ask,
+    pub options: Vec<Choice>,
+}
+
+/// An in-process decision maker (the fast path for simulation).
+pub trait Agent {
+    /// Returns the index of the chosen option; `d.options` is never empty.
+    fn choose(&mut self, game: &Game, d: &Decision) -> usize;
+}
+
+impl Game {
+    /// Asks `player` to choose among `options` (never empty). A single option is taken without
+    /// asking. The answer comes from the replay queue, else the player's agent, else the caller
+    /// of the session (by stopping with [`Stop::NeedDecision`]).
+    pub fn decide(&mut self, player: PlayerId, ask: Ask, options: Vec<Choice>) -> R<Choice> {
+        debug_assert!(!options.is_empty(), "decision {ask:?} with no options");
+        if options.len() == 1 {
+            return Ok(options.into_iter().next().unwrap());
+        }
+        let d = Decision { player, ask, options };
+        let answer = if let Some(a) = self.answers.next_queued() {
+            a
+        } else if let Some(mut agent) = self.agents.get_mut(player.index()).and_then(|a| a.take()) {
+            let a = agent.choose(self, &d);
+            self.agents[player.index()] = Some(agent);
+            self.answers.record(a);
+            a
+        } else {
+            return Err(Stop::NeedDecision(d));
+        };
+        if answer >= d.options.len() {
+            return Err(Stop::BadAnswer { answer, options: d.options.len() });
+        }
+        self.decisions += 1;
+        let ask = d.ask.rule();
+        let choice = d.options.into_iter().nth(answer).unwrap();
+        crate::trace!(self, ask, "{player} chooses {}", self.describe_choice(&choice));
+        Ok(choice)
+    }
+
+    /// Human-readable text of an option, for traces and front ends.
+    pub fn describe_choice(&self, c: &Choice) -> String {
+        match c {
+            Choice::Pass => "pass".into(),
+            Choice::EndTurn => "end turn".into(),
+            Choice::Done => "done".into(),
+            Choice::Play(o) => format!("play {}", self.describe(*o)),
+            Choice::Activate(o, i) => format!("activate ability {} of {}", i + 1, self.describe(*o)),
+            Choice::AddResources => "add resources".into(),
+            Choice::StandardMove(l) => format!("standard move to {}", self.describe_loc(*l)),
+            Choice::Obj(o) => self.describe(*o),
+            Choice::Loc(l) => self.describe_loc(*l),
+            Choice::Player(p) => p.to_string(),
+            Choice::Battlefield(b) => self.name(self.battlefields[*b as usize].obj).to_string(),
+            Choice::Yes => "yes".into(),
+            Choice::No => "no".into(),
+            Choice::Nth(i) => format!("option {}", i + 1),
+            Choice::First(o) => format!("{} first", self.describe(*o)),
+            Choice::Last(o) => format!("{} last", self.describe(*o)),
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! Deck files and deck construction (101-103): a champion legend, a chosen champion, a main
+//! deck of at least 40 cards, 12 runes and the mode's battlefields. An illegal deck is rejected
+//! before the game, with every problem named.
+
+use super::cards::{CardDb, CardIdx, CardType, Domains, FileError, Supertype, find_key};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// A deck file as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckFile {
+    name: String,
+    #[serde(default)]
+    product: Option<String>,
+    legend: String,
+    champion: String,
+    battlefields: Vec<String>,
+    main: toml::Table,
+    runes: toml::Table,
+}
+
+/// A deck resolved against a card database.
+#[derive(Clone, Debug)]
+pub struct Deck {
+    pub name: String,
+    pub product: Option<String>,
+    pub legend: CardIdx,
+    pub champion: CardIdx,
+    pub battlefields: Vec<CardIdx>,
+    /// The main deck without the chosen champion, as (card, count) in file order.
+    pub main: Vec<(CardIdx, u32)>,
+    pub runes: Vec<(CardIdx, u32)>,
+}
+
+impl Deck {
+    /// Parses a deck file and resolves its card names. Unknown names are all reported.
+    pub fn parse(file: &str, src: &str, db: &CardDb) -> Result<Deck, Vec<FileError>> {
+        let raw: DeckFile = toml::from_str(src).map_err(|e| vec![FileError::from_toml(file, src, &e)])?;
+        let mut errors = Vec::new();
+        let legend = resolve_name(db, file, src, "legend", &raw.legend, &mut errors);
+        let champion = resolve_name(db, file, src, "champion", &raw.champion, &mut errors);
+        let battlefields: Vec<_> = raw
+            .battlefields
+            .iter()
+            .filter_map(|b| resolve_name(db, file, src, "battlefields", b, &mut errors))
+            .collect();
+        let main = resolve_counts(db, file, src, "main", &raw.main, &mut errors);
+        let runes = resolve_counts(db, file, src, "runes", &raw.runes, &mut errors);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(Deck {
+            name: raw.name,
+            product: raw.product,
+            legend: legend.unwrap(),
+            champion: champion.unwrap(),
+            battlefields,
+            main,
+            runes,
+        })
+    }
+
+    /// Main deck size including the chosen champion (103.2).
+    pub fn main_size(&self) -> u32 {
+        1 + self.main.iter().map(|(_, n)| n).sum::<u32>()
+    }
+
+    /// Checks deck construction (101-103) for a mode needing `battlefields` battlefields.
+    /// Returns every problem found.
+    pub fn validate(&self, db: &CardDb, battlefields: usize) -> Vec<String> {
+        let mut problems = Vec::new();
+        let legend = db.get(self.legend);
+        let champion = db.get(self.champion);
+        // 103.1: a champion legend.
+        if legend.kind != CardType::Legend {
+            problems.push(format!("103.1: the legend `{}` is a {:?}, not a legend", legend.name, legend.kind));
+        }
+        let identity: Domains = legend.domains;
+        // 103.2.a.2: a champion unit sharing a champion tag with the legend.
+        if !champion.is_champion_unit() {
+            problems.push(format!("103.2.a.2: the chosen champion `{}` is not a champion unit", champion.name));
+        } else if !champion.tags.iter().any(|t| legend.tags.contains(t)) {
+            problems.push(format!(
+                "103.2.a.2: the chosen champion `{}` has no champion tag of the legend `{}`",
+                champion.name, legend.name
+            ));
+        }
+        // 103.2: at least 40 main deck cards, the chosen champion included.
+        if self.main_size() < 40 {
+            problems.push(format!("103.2: the main deck has {} cards, it needs at least 40", self.main_size()));
+        }
+        let mut copies: BTreeMap<String, u32> = BTreeMap::new();
+        *copies.entry(champion.name.clone()).or_default() += 1;
+        let mut signatures = 0;
+        for &(c, n) in &self.main {
+            let def = db.get(c);
+            *copies.entry(def.name.clone()).or_default() += n;
+            if !def.is_main_deck_card() {
+                problems.push(format!("103.2: `{}` is a {:?}, not a main deck card", def.name, def.kind));
+            }
+            if def.supertype == Some(Supertype::Token) {
+                problems.push(format!("170: `{}` is a token and can't be in a deck", def.name));
+            }
+            // 103.1.b / 103.2.c: domain identity.
+            if !def.domains.is_subset_of(identity) {
+                problems.push(format!("103.1.b: `{}` is outside the deck's domain identity", def.name));
+            }
+            if def.supertype == Some(Supertype::Signature) {
+                signatures += n;
+                // 103.2.d.2: signature cards carry the legend's champion tag.
+                if !def.tags.iter().any(|t| legend.tags.contains(t)) {
+                    problems.push(format!("103.2.d.2: signature card `{}` lacks the legend's champion tag", def.name));
+                }
+            }
+        }
+        if !champion.domains.is_subset_of(identity) {
+            problems.push(format!("103.1.b: the chosen champion `{}` is outside the domain identity", champion.name));
+        }
+        // 103.2.b: at most 3 copies of a name.
+        for (name, n) in &copies {
+            if *n > 3 {
+                problems.push(format!("103.2.b: {n} copies of `{name}`, at most 3 are allowed"));
+            }
+        }
+        // 103.2.d.1: at most 3 signature cards.
+        if signatures > 3 {
+            problems.push(format!("103.2.d.1: {signatures} signature cards, at most 3 are allowed"));
+        }
+        // 103.3: exactly 12 runes of the domain identity.
+        let runes: u32 = self.runes.iter().map(|(_, n)| n).sum();
+        if runes != 12 {
+            problems.push(format!("103.3.a: the rune deck has {runes} runes, it needs exactly 12"));
+        }
+        for &(r, _) in &self.runes {
+            let def = db.get(r);
+            if def.kind != CardType::Rune {
+                problems.push(format!("103.3.a: `{}` in the rune deck is not a rune", def.name));
+            } else if !def.domains.is_subset_of(identity) {
+                problems.push(format!("103.3.a.1: rune `{}` is outside the domain identity", def.name));
+            }
+        }
+        // 103.4 / 458.4.a: battlefields, distinct by name (103.4.c), within the identity.
+        if self.battlefields.len() != battlefields {
+            problems.push(format!(
+                "103.4.a: the deck has {} battlefield(s), this mode needs {battlefields}",
+                self.battlefields.len()
+            ));
+        }
+        let mut seen = Vec::new();
+        for &b in &self.battlefields {
+            let def = db.get(b);
+            if def.kind != CardType::Battlefield {
+                problems.push(format!("103.4: `{}` is not a battlefield", def.name));
+            }
+            if seen.contains(&def.name) {
+                problems.push(format!("103.4.c: battlefield `{}` appears more than once", def.name));
+            }
+            if !def.domains.is_subset_of(identity) {
+                problems.push(format!("103.4.b: battlefield `{}` is outside the domain identity", def.name));
+            }
+            seen.push(def.name.clone());
+        }
+        problems
+    }
+
+    /// The embedded deck files, parsed against `db`.
+    pub fn embedded(db: &CardDb) -> Vec<(String, Deck)> {
+        super::embedded::DECK_FILES
+            .iter()
+            .map(|(path, src)| {
+                let key = path.rsplit('/').next().unwrap().trim_end_matches(".toml").to_string();
+                let deck = Deck::parse(path, src, db).unwrap_or_else(|e| panic!("embedded deck {path} is invalid: {e:?}"));
+                (key, deck)
+            })
+            .collect()
+    }
+}
+
+/// Resolves a card name, reporting an unknown one at its place in the file.
+fn resolve_name(db: &CardDb, file: &str, src: &str, key: &str, name: &str, errors: &mut Vec<FileError>) -> Option<CardIdx> {
+    let found = db.lookup(name);
+    if found.is_none() {
+        let offset = src.find(&format!("\"{name}\"")).or_else(|| find_key(src, key)).unwrap_or(0);
+        errors.push(FileError::at(file, src, offset, format!("unknown card `{name}`")));
+    }
+    found
+}
+
+/// Resolves a `"Card name" = count` table.
+fn resolve_counts(
+    db: &CardDb,
+    file: &str,
+    src: &str,
+    key: &str,
+    table: &toml::Table,
+    errors: &mut Vec<FileError>,
+) -> Vec<(CardIdx, u32)> {
+    let mut out = Vec::new();
+    for (name, v) in table {
+        let Some(n) = v.as_integer().filter(|n| (1..=1000).contains(n)) else {
+            let offset = src.find(&format!("\"{name}\"")).or_else(|| find_key(src, key)).unwrap_or(0);
+            errors.push(FileError::at(file, src, offset, format!("`{name}`: expected a count from 1 to 1000")));
+            continue;
+        };
+        if let Some(c) = resolve_name(db, file, src, key, name, errors) {
+            out.push((c, n as u32));
+        }
+    }
+    out
+}

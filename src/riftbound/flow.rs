@@ -1,0 +1,308 @@
+//! The flow of play: one [`Game::step`] runs from one quiescent point to the next. Who acts is
+//! decided in this order: an unfinished chain (326-336), then a showdown (337-345), then the
+//! turn's phases (301-317), with the action phase's neutral open state (310.1) in between.
+
+use super::cleanup::Special;
+use super::decision::{Ask, Choice};
+use super::state::{Game, ItemKind, Outcome, Step, Zone, R};
+use crate::kernel::PlayerId;
+use crate::kernel::session::Resumable;
+use crate::trace;
+
+impl Game {
+    /// Runs one step of the game. Returns true when the game is over.
+    pub fn step(&mut self) -> R<bool> {
+        if self.is_over() {
+            return Ok(true);
+        }
+        if !self.chain.is_empty() {
+            self.chain_step()?;
+        } else if let Some(sd) = &self.showdown {
+            let focus = sd.focus;
+            self.priority = Some(focus);
+            self.act(focus)?;
+        } else if self.step == Step::Action {
+            // 312.2.a: the turn player has priority in the action phase's neutral open state.
+            let tp = self.turn_player;
+            self.priority = Some(tp);
+            self.act(tp)?;
+        } else {
+            self.advance_step()?;
+        }
+        Ok(self.is_over())
+    }
+
+    /// Plays the game to its end (or the turn cap) with the in-process agents.
+    pub fn run(&mut self) -> R<Outcome> {
+        while !self.step()? {}
+        Ok(self.outcome.clone().expect("a finished game has an outcome"))
+    }
+
+    /// 326-336 with a chain: finalize pending items, else the priority holder acts or passes;
+    /// when every player has passed in a row, the newest item resolves.
+    fn chain_step(&mut self) -> R<()> {
+        if self.chain.iter().any(|i| i.pending) {
+            return self.finalize_pending();
+        }
+        let p = match self.priority {
+            Some(p) => p,
+            None => {
+                // 333.1.c.3: the controller of the newest item gains priority.
+                let p = self.chain.last().unwrap().controller;
+                self.priority = Some(p);
+                p
+            }
+        };
+        let before = self.chain.len();
+        let acted = self.act(p)?;
+        if acted && self.chain.len() > before {
+            return Ok(());
+        }
+        if !acted {
+            // 334.1.c / 335: pass priority; after a full round of passes, resolve (336).
+            self.chain_passes += 1;
+            trace!(self, "334.1.c", "{p} passes priority");
+            if self.chain_passes as usize >= self.active_players().len() {
+                self.resolve_top()?;
+            } else {
+                let next = self.next_player(p);
+                self.priority = Some(next);
+                trace!(self, "312.2.d", "{next} gains priority");
+            }
+        }
+        Ok(())
+    }
+
+    /// 322.8 / 333.1: pending items finish their play process in the order they were added.
+    pub fn finalize_pending(&mut self) -> R<()> {
+        while let Some(i) = self.chain.iter().position(|it| it.pending) {
+            // Only abilities wait as pending items (cards finish playing at once); with no
+            // targets or costs to settle they simply become chain items (394).
+            self.chain[i].pending = false;
+            trace!(self, "394.2", "{} becomes a chain item", self.describe_item(&self.chain[i]));
+            self.changed();
+            self.priority = Some(self.chain.last().unwrap().controller);
+            self.chain_passes = 0;
+        }
+        Ok(())
+    }
+
+    /// 336: the newest item resolves.
+    fn resolve_top(&mut self) -> R<()> {
+        let item = self.chain.pop().expect("an item to resolve");
+        trace!(self, "336.1", "{} resolves", self.describe_item(&item));
+        if let ItemKind::Card(card) = item.kind {
+            // 356.3.d: a spell's instructions, top to bottom, then it goes to its owner's trash.
+            let owner = self.obj(card).owner;
+            let p = item.controller;
+            trace!(self, "356.3.d", "{} is put into {owner}'s trash", self.describe(card));
+            self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom);
+            self.player_mut(p).cards_played_this_turn += 1;
+        }
+        self.chain_passes = 0;
+        self.priority = None;
+        self.changed();
+        self.cleanup()?;
+        if self.chain.is_empty() {
+            // 336.2: the state opens.
+            if self.showdown.is_some() {
+                self.chain_emptied_in_showdown();
+            }
+        } else {
+            // 336.4: the controller of the newest item gains priority.
+            self.priority = Some(self.chain.last().unwrap().controller);
+        }
+        Ok(())
+    }
+
+    /// The discretionary options of the player with priority (312.1, 398.1).
+    pub fn action_options(&self, p: PlayerId) -> Vec<Choice> {
+        let mut options = Vec::new();
+        let neutral_open = self.chain.is_empty() && self.showdown.is_none();
+        options.push(if neutral_open { Choice::EndTurn } else { Choice::Pass });
+        for card in self.playable_cards(p) {
+            options.push(Choice::Play(card));
+        }
+        for dest in self.standard_move_destinations(p) {
+            options.push(Choice::StandardMove(dest));
+        }
+        // 157.2: rune Add abilities have Reaction, so they may be used whenever p has priority.
+        if !self.rune_abilities(p).is_empty() {
+            options.push(Choice::AddResources);
+        }
+        options
+    }
+
+    /// The player with priority (or focus) takes one discretionary action. Returns false when
+    /// they passed (or ended their turn).
+    fn act(&mut self, p: PlayerId) -> R<bool> {
+        let options = self.action_options(p);
+        let choice = self.decide(p, Ask::Action, options)?;
+        match choice {
+            Choice::Pass => {
+                if self.chain.is_empty() {
+                    self.pass_focus()?;
+                }
+                return Ok(false);
+            }
+            Choice::EndTurn => {
+                // 316.6: ending the action phase.
+                trace!(self, "316.6", "{p} ends their action phase");
+                self.step = Step::Ending;
+                self.priority = None;
+                self.changed();
+                self.cleanup()?;
+                return Ok(false);
+            }
+            Choice::Play(card) => {
+                self.play_card(p, card, Default::default())?;
+            }
+            Choice::StandardMove(dest) => {
+                self.standard_move(p, dest)?;
+            }
+            Choice::AddResources => {
+                let options: Vec<Choice> =
+                    self.rune_abilities(p).into_iter().map(|(r, i)| Choice::Activate(r, i)).collect();
+                if let Choice::Activate(r, i) = self.decide(p, Ask::AddResources, options)? {
+                    self.activate_rune(p, r, i);
+                }
+            }
+            other => unreachable!("not an action: {other:?}"),
+        }
+        if let Some(sd) = self.showdown.as_mut() {
+            // 344: acting in a showdown resets the run of passes.
+            sd.passes = 0;
+        }
+        self.cleanup()?;
+        Ok(true)
+    }
+
+    /// Runs the current step of the turn (other than the action phase) and moves to the next.
+    fn advance_step(&mut self) -> R<()> {
+        let tp = self.turn_player;
+        match self.step {
+            Step::Mulligan(i) => {
+                let p = self.turn_order[i as usize];
+                self.mulligan(p)?;
+                if (i as usize) + 1 < self.turn_order.len() {
+                    self.step = Step::Mulligan(i + 1);
+                } else {
+                    // 118: the first player takes the first turn.
+                    self.start_turn(self.turn_order[0]);
+                }
+                return Ok(());
+            }
+            Step::Awaken => {
+                // 315.1.a: ready everything the turn player controls.
+                trace!(self, "315.1", "awaken phase: {tp} readies their game objects");
+                let mut ids: Vec<_> = self.all_units().into_iter().filter(|u| self.controller(*u) == tp).collect();
+                ids.extend(self.player(tp).base.iter().copied());
+                ids.extend(self.player(tp).runes.iter().copied());
+                ids.extend(self.player(tp).legend);
+                for id in ids {
+                    self.ready(id);
+                }
+                self.step = Step::Beginning;
+            }
+            Step::Beginning => {
+                // 315.2.a: "at the start of the beginning phase" effects (none on vanilla cards).
+                trace!(self, "315.2.a", "beginning step");
+                self.step = Step::Scoring;
+            }
+            Step::Scoring => {
+                // 315.2.b: holding.
+                trace!(self, "315.2.b", "scoring step");
+                self.hold()?;
+                self.step = Step::Channel;
+            }
+            Step::Channel => {
+                // 315.3.b: channel 2; 458.7: the second player channels one more on their first turn.
+                let second = self.turn_order.get(1) == Some(&tp);
+                let extra = u32::from(second && self.player(tp).turns_taken == 1);
+                let n = self.channel(tp, 2 + extra, false);
+                trace!(self, "315.3.b", "channel phase: {tp} channels {n} rune(s)");
+                self.step = Step::Draw;
+            }
+            Step::Draw => {
+                // 315.4.b: draw 1 (burning out if the deck is empty, 315.4.b.1-2).
+                trace!(self, "315.4.b", "draw phase");
+                self.draw(tp, 1)?;
+                // 315.4.d / 160: as the draw phase ends, every rune pool empties.
+                for p in self.active_players() {
+                    self.empty_pool(p);
+                }
+                self.step = Step::Action;
+                trace!(self, "316.1", "action phase");
+            }
+            Step::Action => unreachable!("the action phase is driven by decisions"),
+            Step::Ending => {
+                // 317.1: ending step; 410.1.a.2: stunned units recover at its beginning.
+                trace!(self, "317.1", "ending step");
+                for u in self.all_units() {
+                    if self.obj(u).stunned {
+                        self.obj_mut(u).stunned = false;
+                        trace!(self, "410.1.a.2", "{} is no longer stunned", self.describe(u));
+                        self.changed();
+                    }
+                }
+                self.step = Step::EndCleanup;
+            }
+            Step::EndCleanup => {
+                // 317.2: a special cleanup that heals all units.
+                self.step = Step::Expiration;
+                self.changed();
+                return self.cleanup_with(Special::EndOfTurn);
+            }
+            Step::Expiration => {
+                // 317.3: "this turn" effects expire; rune pools empty; 317.4: next player.
+                trace!(self, "317.3.a", "expiration step: \"this turn\" effects expire");
+                self.expire_effects(true);
+                self.cost_modifiers.retain(|m| m.duration != super::layers::Duration::ThisTurn);
+                for p in self.active_players() {
+                    self.empty_pool(p);
+                }
+                let next = self.next_player(tp);
+                if self.turn >= self.turn_cap {
+                    trace!(self, "302", "turn cap of {} reached: the game stops without a winner", self.turn_cap);
+                    self.outcome = Some(Outcome::TurnCap);
+                    return Ok(());
+                }
+                self.start_turn(next);
+                return Ok(());
+            }
+        }
+        // 319.2: a cleanup after each transition between phases.
+        self.changed();
+        self.cleanup()
+    }
+
+    /// 306 / 317.4: `p` becomes the turn player and their turn starts with the awaken phase.
+    pub fn start_turn(&mut self, p: PlayerId) {
+        self.turn += 1;
+        self.turn_player = p;
+        self.step = Step::Awaken;
+        self.priority = None;
+        for pl in &mut self.players {
+            pl.scored_this_turn = 0;
+            pl.cards_played_this_turn = 0;
+        }
+        self.player_mut(p).turns_taken += 1;
+        trace!(self, "315", "turn {} begins: {p} is the turn player", self.turn);
+    }
+}
+
+impl Resumable for Game {
+    type Decision = super::decision::Decision;
+
+    fn step(&mut self) -> Result<bool, crate::kernel::Stop<Self::Decision>> {
+        Game::step(self)
+    }
+
+    fn answers_mut(&mut self) -> &mut crate::kernel::Answers {
+        &mut self.answers
+    }
+
+    fn option_count(d: &Self::Decision) -> usize {
+        d.options.len()
+    }
+}

@@ -1,0 +1,439 @@
+//! Layers (446-453): the only way characteristics are computed. Nothing stores a modified copy
+//! of a card: might, keywords, tags and controller are derived each time from the printed card,
+//! the object's own state (buffs, combat role) and the continuous effects in force.
+//!
+//! The computation follows 449: effects are applied in layer order (trait, ability, arithmetic),
+//! each effect at most once and disqualified at most once, and the sequence is repeated until a
+//! pass changes nothing. Within a layer, an effect that another depends on goes first (451-452),
+//! otherwise timestamp order (453).
+
+use super::cards::CardType;
+use super::state::{Game, Loc, Role, Zone};
+use crate::kernel::{ObjId, PlayerId};
+
+/// Keywords (716-733) as characteristics. Values (Assault X, Shield X, Deflect X) sum (723.2,
+/// 725.2, 730.2); the others are redundant when repeated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Keyword {
+    Accelerate,
+    Action,
+    Assault,
+    Deathknell,
+    Deflect,
+    Ganking,
+    Hidden,
+    Legion,
+    Reaction,
+    Shield,
+    Tank,
+    Temporary,
+    Vision,
+}
+
+impl Keyword {
+    pub const ALL: [Keyword; 13] = [
+        Keyword::Accelerate,
+        Keyword::Action,
+        Keyword::Assault,
+        Keyword::Deathknell,
+        Keyword::Deflect,
+        Keyword::Ganking,
+        Keyword::Hidden,
+        Keyword::Legion,
+        Keyword::Reaction,
+        Keyword::Shield,
+        Keyword::Tank,
+        Keyword::Temporary,
+        Keyword::Vision,
+    ];
+}
+
+/// A set of keywords with their summed values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Keywords {
+    bits: u16,
+    pub assault: u32,
+    pub shield: u32,
+    pub deflect: u32,
+}
+
+impl Keywords {
+    pub fn has(&self, k: Keyword) -> bool {
+        self.bits & (1 << k as u16) != 0
+    }
+    /// Grants a keyword; valued keywords add their value (723.2, 725.2, 730.2).
+    pub fn grant(&mut self, k: Keyword, value: u32) {
+        self.bits |= 1 << k as u16;
+        match k {
+            Keyword::Assault => self.assault += value.max(1),
+            Keyword::Shield => self.shield += value.max(1),
+            Keyword::Deflect => self.deflect += value.max(1),
+            _ => {}
+        }
+    }
+    pub fn remove(&mut self, k: Keyword) {
+        self.bits &= !(1 << k as u16);
+        match k {
+            Keyword::Assault => self.assault = 0,
+            Keyword::Shield => self.shield = 0,
+            Keyword::Deflect => self.deflect = 0,
+            _ => {}
+        }
+    }
+    pub fn iter(&self) -> impl Iterator<Item = Keyword> + '_ {
+        Keyword::ALL.into_iter().filter(|k| self.has(*k))
+    }
+}
+
+/// Computed characteristics of an object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chars {
+    /// Might after all layers, before the floor at 0 (see [`Chars::might`]).
+    pub raw_might: i32,
+    pub keywords: Keywords,
+    pub tags: Vec<String>,
+    pub controller: PlayerId,
+    /// "I must be assigned combat damage last" (439.1.d.5).
+    pub assigned_last: bool,
+    /// "I don't take damage" (439.1.d.9).
+    pub cant_be_damaged: bool,
+}
+
+impl Chars {
+    /// 140.2.b: might below 0 is treated as 0 for all purposes.
+    pub fn might(&self) -> i32 {
+        self.raw_might.max(0)
+    }
+    /// 708: Mighty is might 5 or more.
+    pub fn is_mighty(&self) -> bool {
+        self.might() >= 5
+    }
+}
+
+/// The three layers of 450, in application order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Layer {
+    Trait,
+    Ability,
+    Arithmetic,
+}
+
+/// What a continuous effect changes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Modification {
+    /// 450.1.a.1: might becomes N (trait layer).
+    SetMight(i32),
+    /// 450.1.a: gains a tag (trait layer).
+    AddTag(String),
+    /// 450.1.a: controller becomes this player (trait layer).
+    SetController(PlayerId),
+    /// 450.2: gains a keyword with a value (ability layer).
+    GrantKeyword(Keyword, u32),
+    /// 450.2: loses a keyword (ability layer).
+    RemoveKeyword(Keyword),
+    /// 450.2: "I must be assigned combat damage last".
+    AssignedLast,
+    /// 450.2: "I don't take damage".
+    CantBeDamaged,
+    /// 450.3: +N or -N might (arithmetic layer). Limits are snapshotted into N when the effect is
+    /// created (450.3.b).
+    Might(i32),
+}
+
+impl Modification {
+    pub fn layer(&self) -> Layer {
+        match self {
+            Modification::SetMight(_) | Modification::AddTag(_) | Modification::SetController(_) => Layer::Trait,
+            Modification::GrantKeyword(..)
+            | Modification::RemoveKeyword(_)
+            | Modification::AssignedLast
+            | Modification::CantBeDamaged => Layer::Ability,
+            Modification::Might(_) => Layer::Arithmetic,
+        }
+    }
+}
+
+/// Which objects a continuous effect applies to; evaluated against each object's
+/// characteristics as they stand while the layers are applied.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Filter {
+    /// Exactly this object incarnation.
+    Object(ObjId),
+    /// Units whose controller is this player.
+    UnitsControlledBy(PlayerId),
+    /// Units at this location.
+    UnitsAt(Loc),
+    /// Units with this tag.
+    UnitsWithTag(String),
+    /// Units with this keyword.
+    UnitsWithKeyword(Keyword),
+    All(Vec<Filter>),
+}
+
+/// A condition of a conditional passive ("while", "if": 361.3).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Condition {
+    /// The affected object is Mighty (708).
+    Mighty,
+    /// The affected unit is an attacker / defender (723.1.d, 730.1.d).
+    Is(Role),
+    /// The affected unit is at a battlefield.
+    AtBattlefield,
+}
+
+/// How long an effect lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Duration {
+    /// Until the expiration step (317.3.a).
+    ThisTurn,
+    /// While the source is on the board (a passive ability, 362.1).
+    WhileSourceOnBoard,
+    /// Until the affected object leaves its zone (717.3.a.3; ends with its identity, 109).
+    Indefinite,
+}
+
+/// A continuous effect in force.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContinuousEffect {
+    pub source: Option<ObjId>,
+    pub timestamp: u64,
+    pub filter: Filter,
+    pub condition: Option<Condition>,
+    pub modification: Modification,
+    pub duration: Duration,
+}
+
+impl Game {
+    /// Adds a continuous effect with a fresh timestamp.
+    pub fn add_effect(
+        &mut self,
+        source: Option<ObjId>,
+        filter: Filter,
+        condition: Option<Condition>,
+        modification: Modification,
+        duration: Duration,
+    ) {
+        let timestamp = self.timestamp();
+        crate::trace!(self, "450", "continuous effect {:?} on {:?} ({:?})", modification, filter, duration);
+        self.effects.push(ContinuousEffect { source, timestamp, filter, condition, modification, duration });
+        self.changed();
+    }
+
+    /// Printed values plus the object's own state, before any effect.
+    fn printed_chars(&self, id: ObjId) -> Chars {
+        let o = self.obj(id);
+        let c = self.db.get(o.card);
+        Chars {
+            raw_might: c.might,
+            keywords: Keywords::default(),
+            tags: c.tags.clone(),
+            controller: o.controller,
+            assigned_last: false,
+            cant_be_damaged: false,
+        }
+    }
+
+    fn filter_matches(&self, id: ObjId, chars: &Chars, f: &Filter) -> bool {
+        let is_unit = || self.card(id).kind == CardType::Unit && self.obj(id).zone.is_board();
+        match f {
+            Filter::Object(o) => *o == id,
+            Filter::UnitsControlledBy(p) => is_unit() && chars.controller == *p,
+            Filter::UnitsAt(l) => is_unit() && self.location(id) == Some(*l),
+            Filter::UnitsWithTag(t) => is_unit() && chars.tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
+            Filter::UnitsWithKeyword(k) => is_unit() && chars.keywords.has(*k),
+            Filter::All(fs) => fs.iter().all(|f| self.filter_matches(id, chars, f)),
+        }
+    }
+
+    fn condition_holds(&self, id: ObjId, chars: &Chars, c: &Option<Condition>) -> bool {
+        match c {
+            None => true,
+            Some(Condition::Mighty) => chars.is_mighty(),
+            Some(Condition::Is(r)) => self.obj(id).role == Some(*r),
+            Some(Condition::AtBattlefield) => matches!(self.obj(id).zone, Zone::Battlefield(_)),
+        }
+    }
+
+    fn effect_applies(&self, id: ObjId, chars: &Chars, e: &ContinuousEffect) -> bool {
+        self.filter_matches(id, chars, &e.filter) && self.condition_holds(id, chars, &e.condition)
+    }
+
+    /// Computes an object's characteristics through the layers (446-453).
+    pub fn chars(&self, id: ObjId) -> Chars {
+        let base = self.printed_chars(id);
+        let o = self.obj(id);
+        // 711: off the board, a unit is evaluated by its printed values (and hand effects are
+        // not modelled as board effects), so only objects on the board see effects.
+        if !o.zone.is_board() || !o.alive {
+            return base;
+        }
+        let candidates: Vec<usize> = (0..self.effects.len()).collect();
+        let n = candidates.len();
+        let mut applied = vec![false; n];
+        let mut removed = vec![false; n];
+        let mut chars = self.apply_layers(id, &base, &applied, &removed);
+        // 449: repeat until nothing changes; each effect is applied once and removed once at most,
+        // so this ends after at most 2n + 1 passes.
+        loop {
+            let mut changed = false;
+            for i in 0..n {
+                let e = &self.effects[candidates[i]];
+                let ok = self.effect_applies(id, &chars, e);
+                if !applied[i] && ok {
+                    applied[i] = true;
+                    changed = true;
+                } else if applied[i] && !removed[i] && !ok {
+                    removed[i] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return chars;
+            }
+            chars = self.apply_layers(id, &base, &applied, &removed);
+        }
+    }
+
+    /// Applies the active effects in layer order to the printed characteristics.
+    fn apply_layers(&self, id: ObjId, base: &Chars, applied: &[bool], removed: &[bool]) -> Chars {
+        let mut chars = base.clone();
+        let active: Vec<&ContinuousEffect> =
+            (0..applied.len()).filter(|&i| applied[i] && !removed[i]).map(|i| &self.effects[i]).collect();
+        for layer in [Layer::Trait, Layer::Ability] {
+            let in_layer: Vec<&ContinuousEffect> =
+                active.iter().copied().filter(|e| e.modification.layer() == layer).collect();
+            for e in self.dependency_order(id, &chars, in_layer) {
+                apply_modification(&mut chars, &e.modification);
+            }
+        }
+        // 450.3.c: arithmetic, increases first, then decreases. Buffs (703), Assault (723.1.c)
+        // and Shield (730.1.c) are increases of this layer.
+        let o = self.obj(id);
+        let mut increase = o.buffs as i32;
+        if o.role == Some(Role::Attacker) {
+            increase += chars.keywords.assault as i32;
+        }
+        if o.role == Some(Role::Defender) {
+            increase += chars.keywords.shield as i32;
+        }
+        let mut decrease = 0;
+        for e in active.iter().filter(|e| e.modification.layer() == Layer::Arithmetic) {
+            if let Modification::Might(n) = e.modification {
+                if n >= 0 {
+                    increase += n;
+                } else {
+                    decrease += n;
+                }
+            }
+        }
+        chars.raw_might += increase;
+        chars.raw_might += decrease;
+        chars
+    }
+
+    /// 451-453: within one layer, an effect goes before the effects that depend on it; otherwise
+    /// timestamp order. B depends on A if applying A changes whether B applies to this object.
+    fn dependency_order<'a>(
+        &self,
+        id: ObjId,
+        chars: &Chars,
+        mut effects: Vec<&'a ContinuousEffect>,
+    ) -> Vec<&'a ContinuousEffect> {
+        effects.sort_by_key(|e| e.timestamp);
+        if effects.len() < 2 {
+            return effects;
+        }
+        let n = effects.len();
+        // depends[b][a]: b depends on a.
+        let mut depends = vec![vec![false; n]; n];
+        for a in 0..n {
+            let mut after = chars.clone();
+            apply_modification(&mut after, &effects[a].modification);
+            for b in 0..n {
+                if a != b {
+                    let before_ok = self.effect_applies(id, chars, effects[b]);
+                    let after_ok = self.effect_applies(id, &after, effects[b]);
+                    depends[b][a] = before_ok != after_ok;
+                }
+            }
+        }
+        // Stable topological order; a dependency loop falls back to timestamps (453).
+        let mut out = Vec::with_capacity(n);
+        let mut placed = vec![false; n];
+        while out.len() < n {
+            let next = (0..n)
+                .find(|&b| !placed[b] && (0..n).all(|a| placed[a] || a == b || !depends[b][a]))
+                .or_else(|| (0..n).find(|&b| !placed[b]))
+                .unwrap();
+            placed[next] = true;
+            out.push(effects[next]);
+        }
+        out
+    }
+
+    pub fn might(&self, id: ObjId) -> i32 {
+        self.chars(id).might()
+    }
+
+    pub fn controller(&self, id: ObjId) -> PlayerId {
+        let o = self.obj(id);
+        if self.effects.is_empty() || !o.zone.is_board() {
+            return o.controller;
+        }
+        self.chars(id).controller
+    }
+
+    pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
+        self.chars(id).keywords.has(k)
+    }
+
+    /// 709: did this change of state make the unit become Mighty? Callers compare before/after.
+    pub fn is_mighty(&self, id: ObjId) -> bool {
+        self.chars(id).is_mighty()
+    }
+
+    /// 317.3.a: "this turn" effects expire; effects whose source or object is gone end too.
+    pub fn expire_effects(&mut self, end_of_turn: bool) {
+        let before = self.effects.len();
+        let objs = &self.objs;
+        self.effects.retain(|e| {
+            if end_of_turn && e.duration == Duration::ThisTurn {
+                return false;
+            }
+            if e.duration == Duration::WhileSourceOnBoard {
+                if let Some(s) = e.source {
+                    let so = &objs[s.index()];
+                    if !so.alive || !so.zone.is_board() {
+                        return false;
+                    }
+                }
+            }
+            if let Filter::Object(o) = e.filter {
+                if !objs[o.index()].alive {
+                    return false;
+                }
+            }
+            true
+        });
+        if self.effects.len() != before {
+            self.changed();
+        }
+    }
+}
+
+fn apply_modification(chars: &mut Chars, m: &Modification) {
+    match m {
+        Modification::SetMight(n) => chars.raw_might = *n,
+        Modification::AddTag(t) => {
+            if !chars.tags.iter().any(|x| x == t) {
+                chars.tags.push(t.clone());
+            }
+        }
+        Modification::SetController(p) => chars.controller = *p,
+        Modification::GrantKeyword(k, v) => chars.keywords.grant(*k, *v),
+        Modification::RemoveKeyword(k) => chars.keywords.remove(*k),
+        Modification::AssignedLast => chars.assigned_last = true,
+        Modification::CantBeDamaged => chars.cant_be_damaged = true,
+        Modification::Might(_) => {}
+    }
+}

@@ -1,0 +1,24 @@
+//! Riftbound: the rules of the Core Rules (2025-10) on top of the game-agnostic kernel. Each
+//! module holds one area of the rules and is named after it.
+
+pub mod actions;
+pub mod builder;
+pub mod cards;
+pub mod cleanup;
+pub mod combat;
+pub mod costs;
+pub mod deck;
+pub mod decision;
+pub mod embedded;
+pub mod flow;
+pub mod layers;
+pub mod movement;
+pub mod play;
+pub mod scoring;
+pub mod setup;
+pub mod state;
+
+pub use cards::{CardDb, CardDef, CardIdx, CardType, Domain};
+pub use deck::Deck;
+pub use decision::{Agent, Ask, Choice, Decision};
+pub use state::{Game, Loc, Outcome, Step, Zone};

@@ -1,0 +1,309 @@
+//! Playing cards (346-356): the six steps, from putting the card on the chain to finalizing it,
+//! with the legality check undoing everything when the play turns out illegal (355.3).
+
+use super::cards::{CardType, PowerSymbol};
+use super::costs::{AdditionalCost, Cost, CostChange, PlayOptions};
+use super::decision::{Ask, Choice};
+use super::layers::Keyword;
+use super::state::{ChainItem, Game, ItemKind, Loc, Step, Zone, R};
+use crate::kernel::{ObjId, PlayerId};
+use crate::trace;
+
+/// The timing a card or ability needs (308-310, 722, 729).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// Neutral open state on its controller's own turn (310.1.a).
+    Normal,
+    /// Also in showdown open states (722).
+    Action,
+    /// Also in closed states (729).
+    Reaction,
+}
+
+impl Game {
+    /// The timing permission of a card from its keywords.
+    pub fn card_timing(&self, card: ObjId) -> Timing {
+        let chars = self.chars(card);
+        if chars.keywords.has(Keyword::Reaction) {
+            Timing::Reaction
+        } else if chars.keywords.has(Keyword::Action) {
+            Timing::Action
+        } else {
+            Timing::Normal
+        }
+    }
+
+    /// Is something with `timing` legally timed for `p` right now (308-313, 334.1.a)? Only the
+    /// player with priority may act (312.1).
+    pub fn timing_allows(&self, p: PlayerId, timing: Timing) -> bool {
+        if self.priority != Some(p) {
+            return false;
+        }
+        let closed = !self.chain.is_empty();
+        let showdown = self.showdown.is_some();
+        match (closed, showdown) {
+            // 310.1.a: neutral open, own turn, action phase.
+            (false, false) => self.turn_player == p && self.step == Step::Action,
+            // 308.1.a: showdown open: Action or Reaction.
+            (false, true) => timing != Timing::Normal,
+            // 309.1.a: closed: Reaction only.
+            (true, _) => timing == Timing::Reaction,
+        }
+    }
+
+    /// Locations a unit being played by `p` may go to (352.2, 722.3): their base or a
+    /// battlefield they control.
+    pub fn play_locations(&self, p: PlayerId) -> Vec<Loc> {
+        let mut locs = vec![Loc::Base(p)];
+        for (i, bf) in self.battlefields.iter().enumerate() {
+            if bf.controller == Some(p) {
+                locs.push(Loc::Battlefield(i as u8));
+            }
+        }
+        locs
+    }
+
+    /// The printed cost (130).
+    pub fn base_cost(&self, card: ObjId) -> Cost {
+        let c = self.card(card);
+        Cost { energy: c.energy, power: c.power.clone() }
+    }
+
+    /// 353: the total cost with the chosen optional costs; discounts in the order given.
+    fn total_cost(&self, card: ObjId, opts: PlayOptions, additional: &[AdditionalCost], changes: &[CostChange]) -> Cost {
+        let mut cost = self.base_cost(card);
+        // 353.1: ignoring a cost sets that base cost to zero.
+        if opts.ignore_energy {
+            cost.energy = 0;
+        }
+        if opts.ignore_power {
+            cost.power.clear();
+        }
+        // 353.2: additional costs.
+        for a in additional {
+            cost.energy += a.cost.energy;
+            cost.power.extend(a.cost.power.iter().copied());
+        }
+        // 353.3: increases.
+        for ch in changes {
+            if let CostChange::Increase(inc) = ch {
+                cost.energy += inc.energy;
+                cost.power.extend(inc.power.iter().copied());
+            }
+        }
+        // 353.4: discounts in the given order; a minimum limits only its own discount
+        // (353.4.c); nothing goes below 0 (353.5).
+        for ch in changes {
+            if let CostChange::Discount { energy, min_energy, power } = ch {
+                let floor = (*min_energy).min(cost.energy);
+                cost.energy = cost.energy.saturating_sub(*energy).max(floor);
+                for _ in 0..*power {
+                    // A power discount removes [A] symbols first, then domain symbols.
+                    if let Some(i) = cost.power.iter().position(|s| *s == PowerSymbol::Any) {
+                        cost.power.remove(i);
+                    } else if !cost.power.is_empty() {
+                        cost.power.pop();
+                    }
+                }
+            }
+        }
+        cost
+    }
+
+    /// Cards `p` could begin to play now: from hand or champion zone, legally timed, with a
+    /// payable minimum cost (398.1.b).
+    pub fn playable_cards(&self, p: PlayerId) -> Vec<ObjId> {
+        let pl = self.player(p);
+        let mut out = Vec::new();
+        let candidates = pl.hand.iter().copied().chain(pl.champion_zone);
+        for card in candidates {
+            if self.can_begin_play(p, card) {
+                out.push(card);
+            }
+        }
+        out
+    }
+
+    fn can_begin_play(&self, p: PlayerId, card: ObjId) -> bool {
+        let def = self.card(card);
+        if !def.is_main_deck_card() || !self.timing_allows(p, self.card_timing(card)) {
+            return false;
+        }
+        let changes = self.cost_modifiers_for(p, card);
+        let mandatory: Vec<AdditionalCost> = changes
+            .iter()
+            .filter_map(|c| match c {
+                CostChange::Additional(a) if !a.optional => Some(a.clone()),
+                _ => None,
+            })
+            .collect();
+        let other: Vec<_> = mandatory.iter().flat_map(|a| a.other.iter().cloned()).collect();
+        // The cheapest order of discounts decides affordability.
+        let cost = self.cheapest_cost(card, PlayOptions::default(), &mandatory, &changes);
+        self.can_afford(p, &cost) && self.can_pay_other(p, &other)
+    }
+
+    fn cheapest_cost(&self, card: ObjId, opts: PlayOptions, add: &[AdditionalCost], changes: &[CostChange]) -> Cost {
+        let discounts: Vec<&CostChange> = changes.iter().filter(|c| matches!(c, CostChange::Discount { .. })).collect();
+        let others: Vec<CostChange> =
+            changes.iter().filter(|c| !matches!(c, CostChange::Discount { .. })).cloned().collect();
+        let mut best: Option<Cost> = None;
+        for perm in permutations(discounts.len()) {
+            let mut ordered = others.clone();
+            ordered.extend(perm.iter().map(|&i| discounts[i].clone()));
+            let c = self.total_cost(card, opts, add, &ordered);
+            if best.as_ref().is_none_or(|b| (c.energy, c.power.len()) < (b.energy, b.power.len())) {
+                best = Some(c);
+            }
+        }
+        best.unwrap_or_default()
+    }
+
+    /// Plays a card through 346-356. Returns false if the play was illegal and undone (355.3).
+    pub fn play_card(&mut self, p: PlayerId, card: ObjId, opts: PlayOptions) -> R<bool> {
+        // 355.3: keep everything needed to undo the whole process.
+        let snapshot = self.clone();
+        let name = self.name(card).to_string();
+        let kind = self.card(card).kind;
+        // 351: put the card on the chain, pending; the state closes (351.1).
+        trace!(self, "351", "{p} begins to play {}", self.describe(card));
+        let card = self.move_object(card, Zone::Chain, p, super::actions::Pos::Top);
+        self.obj_mut(card).controller = p;
+        self.chain.push(ChainItem { kind: ItemKind::Card(card), controller: p, pending: true, targets: Vec::new() });
+        let index = self.chain.len() - 1;
+        let completed = self.play_steps(p, card, index, kind, opts)?;
+        if !completed {
+            trace!(self, "355.3", "playing {name} is illegal: every step is undone");
+            self.restore(snapshot);
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// Restores a snapshot taken earlier in this step, keeping the answers already consumed and
+    /// the agents (they are not part of the game state).
+    pub(crate) fn restore(&mut self, snapshot: Game) {
+        let answers = std::mem::take(&mut self.answers);
+        let agents = std::mem::take(&mut self.agents);
+        let trace = std::mem::take(&mut self.trace);
+        let decisions = self.decisions;
+        *self = snapshot;
+        self.answers = answers;
+        self.agents = agents;
+        self.trace = trace;
+        self.decisions = decisions;
+    }
+
+    /// Steps 352-356 for a card already on the chain at `index`.
+    fn play_steps(&mut self, p: PlayerId, card: ObjId, index: usize, kind: CardType, opts: PlayOptions) -> R<bool> {
+        // 352.2: a unit's location.
+        let mut location = Loc::Base(p);
+        if kind == CardType::Unit {
+            let locs = self.play_locations(p);
+            let options: Vec<Choice> = locs.iter().map(|l| Choice::Loc(*l)).collect();
+            if let Choice::Loc(l) = self.decide(p, Ask::PlayLocation, options)? {
+                location = l;
+            }
+            trace!(self, "352.2", "{} will be played to {}", self.describe(card), self.describe_loc(location));
+        }
+        // 352 / 353.2.b: optional additional costs are chosen now; mandatory ones always apply.
+        let changes = self.cost_modifiers_for(p, card);
+        let mut additional: Vec<AdditionalCost> = Vec::new();
+        for ch in &changes {
+            if let CostChange::Additional(a) = ch {
+                if a.optional {
+                    let yes = self.decide(p, Ask::OptionalCost, vec![Choice::Yes, Choice::No])? == Choice::Yes;
+                    if !yes {
+                        continue;
+                    }
+                    trace!(self, "353.2.b", "{p} will pay the optional cost {}", a.label);
+                } else {
+                    trace!(self, "353.2.a", "mandatory additional cost {}", a.label);
+                }
+                additional.push(a.clone());
+            }
+        }
+        // 353.4: the player orders the discounts.
+        let mut discounts: Vec<CostChange> =
+            changes.iter().filter(|c| matches!(c, CostChange::Discount { .. })).cloned().collect();
+        let mut ordered: Vec<CostChange> =
+            changes.iter().filter(|c| matches!(c, CostChange::Increase(_))).cloned().collect();
+        while !discounts.is_empty() {
+            let options: Vec<Choice> = (0..discounts.len()).map(|i| Choice::Nth(i as u8)).collect();
+            let i = match self.decide(p, Ask::DiscountOrder, options)? {
+                Choice::Nth(i) => i as usize,
+                _ => 0,
+            };
+            ordered.push(discounts.remove(i));
+        }
+        let cost = self.total_cost(card, opts, &additional, &ordered);
+        trace!(self, "353", "total cost of {} is {cost}", self.describe(card));
+        // 354: pay.
+        if !self.pay(p, &cost)? {
+            return Ok(false);
+        }
+        let other: Vec<_> = additional.iter().flat_map(|a| a.other.iter().cloned()).collect();
+        if !self.pay_other(p, &other)? {
+            return Ok(false);
+        }
+        // 355: check legality: a unit's battlefield must still be under its controller's control
+        // (352.16, 354.3).
+        if let Loc::Battlefield(b) = location {
+            if self.battlefields[b as usize].controller != Some(p) {
+                return Ok(false);
+            }
+        }
+        // 356: finalize.
+        self.chain[index].pending = false;
+        match kind {
+            CardType::Unit | CardType::Gear => {
+                // 333.1.c / 356.2: permanents resolve as they are finalized.
+                self.chain.remove(index);
+                let (zone, player) = match location {
+                    Loc::Base(q) => (Zone::Base, q),
+                    Loc::Battlefield(b) => (Zone::Battlefield(b), p),
+                };
+                let zone = if kind == CardType::Gear { Zone::Base } else { zone };
+                let id = self.move_object(card, zone, player, super::actions::Pos::Bottom);
+                // 140.4 / 356.2.c: units enter exhausted; 144.1 / 356.2.d: gear enters ready.
+                self.obj_mut(id).exhausted = kind == CardType::Unit;
+                self.player_mut(p).cards_played_this_turn += 1;
+                trace!(
+                    self,
+                    if kind == CardType::Unit { "356.2.c" } else { "356.2.d" },
+                    "{} enters {} {}",
+                    self.describe(id),
+                    self.describe_loc(self.location(id).unwrap_or(Loc::Base(p))),
+                    if kind == CardType::Unit { "exhausted" } else { "ready" }
+                );
+                if let Loc::Battlefield(b) = location {
+                    self.apply_contested(b, p);
+                }
+            }
+            _ => {
+                // 356.3: a spell lingers on the chain; its controller gets priority (333.1.c.3).
+                trace!(self, "356.3.a", "{} is finalized on the chain", self.describe(card));
+                self.priority = Some(p);
+                self.chain_passes = 0;
+            }
+        }
+        self.changed();
+        Ok(true)
+    }
+}
+
+/// All orderings of `0..n` (n is the number of discounts: tiny).
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for i in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(i, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}

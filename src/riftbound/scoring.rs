@@ -1,0 +1,66 @@
+//! Control and scoring (179-181, 441-445): establishing control, conquering, holding, the final
+//! point rule and victory.
+
+use super::state::{Game, Loc, R};
+use crate::kernel::PlayerId;
+use crate::trace;
+
+/// How a battlefield was scored (442).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreMethod {
+    Conquer,
+    Hold,
+}
+
+impl Game {
+    /// 181.4 / 440.2 / 345.2.a: `p` establishes control of battlefield `b`; if they had not
+    /// scored it this turn, that is a conquer (442.1).
+    pub fn establish_control(&mut self, b: u8, p: PlayerId) -> R<()> {
+        let bf = &mut self.battlefields[b as usize];
+        bf.contested_by = None;
+        if bf.controller == Some(p) {
+            return Ok(());
+        }
+        bf.controller = Some(p);
+        trace!(self, "181.4", "{p} establishes control of {}", self.describe_loc(Loc::Battlefield(b)));
+        self.changed();
+        self.score(p, b, ScoreMethod::Conquer)
+    }
+
+    /// 442-444: `p` scores battlefield `b`, at most once per battlefield per turn (443).
+    pub fn score(&mut self, p: PlayerId, b: u8, method: ScoreMethod) -> R<()> {
+        let bit = 1u32 << b;
+        if self.player(p).scored_this_turn & bit != 0 {
+            trace!(self, "443", "{p} already scored {} this turn", self.describe_loc(Loc::Battlefield(b)));
+            return Ok(());
+        }
+        self.player_mut(p).scored_this_turn |= bit;
+        let rule = if method == ScoreMethod::Conquer { "442.1" } else { "442.2" };
+        trace!(self, rule, "{p} scores {} by {:?}", self.describe_loc(Loc::Battlefield(b)), method);
+        // 444.1.b: the final point needs a hold, or a conquer after scoring every battlefield.
+        let final_point = self.player(p).points + 1 == self.mode.victory_score;
+        if final_point && method == ScoreMethod::Conquer {
+            let all = (1u32 << self.battlefields.len()) - 1;
+            if self.player(p).scored_this_turn & all != all {
+                trace!(self, "444.1.b.2", "{p} conquered for the final point without scoring every battlefield: draws 1 instead");
+                return self.draw(p, 1);
+            }
+        }
+        if final_point {
+            trace!(self, if method == ScoreMethod::Hold { "444.1.b.1" } else { "444.1.b.2" }, "{p} scores the final point");
+        }
+        self.gain_points(p, 1);
+        Ok(())
+    }
+
+    /// 315.2.b / 442.2: the turn player holds every battlefield they control.
+    pub fn hold(&mut self) -> R<()> {
+        let tp = self.turn_player;
+        for b in 0..self.battlefields.len() as u8 {
+            if self.battlefields[b as usize].controller == Some(tp) {
+                self.score(tp, b, ScoreMethod::Hold)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,163 @@
+//! Setting up a game (104-118) for a mode of play (454-458).
+
+use super::actions::Pos;
+use super::cards::CardDb;
+use super::deck::Deck;
+use super::decision::{Agent, Ask, Choice};
+use super::state::{Battlefield, Game, Mode, Player, Step, Zone, R};
+use crate::kernel::{Answers, GameRng, ObjId, PlayerId, Trace};
+use crate::trace;
+use std::sync::Arc;
+
+/// Default turn cap for simulations: far beyond any real game, so hitting it flags a stall.
+pub const DEFAULT_TURN_CAP: u32 = 200;
+
+impl Game {
+    /// Sets up a Duel (458) between `decks` (seat order) with the given seed. Every deck is
+    /// checked against deck construction first (101-103); all problems are returned.
+    pub fn new(db: Arc<CardDb>, decks: &[Deck], seed: u64) -> Result<Game, Vec<String>> {
+        Game::with_mode(db, decks, seed, Mode::duel(), false)
+    }
+
+    /// Like [`Game::new`], with tracing on or off from the very first setup step.
+    pub fn with_mode(db: Arc<CardDb>, decks: &[Deck], seed: u64, mode: Mode, trace_on: bool) -> Result<Game, Vec<String>> {
+        let mut problems = Vec::new();
+        if decks.len() != 2 {
+            problems.push(format!("458.1: a Duel needs 2 players, got {}", decks.len()));
+        }
+        for (i, d) in decks.iter().enumerate() {
+            for p in d.validate(&db, 3) {
+                problems.push(format!("deck {} ({}): {p}", i + 1, d.name));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let n = decks.len();
+        let mut g = Game {
+            db: db.clone(),
+            mode,
+            players: decks
+                .iter()
+                .map(|d| Player {
+                    deck_name: d.name.clone(),
+                    points: 0,
+                    main_deck: Vec::new(),
+                    rune_deck: Vec::new(),
+                    hand: Vec::new(),
+                    trash: Vec::new(),
+                    banishment: Vec::new(),
+                    champion_zone: None,
+                    legend: None,
+                    base: Vec::new(),
+                    runes: Vec::new(),
+                    set_aside: Vec::new(),
+                    pool: Default::default(),
+                    scored_this_turn: 0,
+                    chosen_champion: Some(d.champion),
+                    cards_played_this_turn: 0,
+                    turns_taken: 0,
+                    removed: false,
+                })
+                .collect(),
+            turn_order: Vec::new(),
+            objs: Vec::new(),
+            battlefields: Vec::new(),
+            turn: 0,
+            turn_player: PlayerId(0),
+            step: Step::Mulligan(0),
+            chain: Vec::new(),
+            priority: None,
+            chain_passes: 0,
+            showdown: None,
+            effects: Vec::new(),
+            cost_modifiers: Vec::new(),
+            next_timestamp: 0,
+            changes: 0,
+            rng: GameRng::new(seed),
+            answers: Answers::default(),
+            agents: (0..n).map(|_| None).collect(),
+            trace: Trace { on: trace_on, lines: Vec::new() },
+            outcome: None,
+            turn_cap: super::setup::DEFAULT_TURN_CAP,
+            decisions: 0,
+        };
+        trace!(g, "458", "{} with {n} players, victory score {}", g.mode.name, g.mode.victory_score);
+        for (i, d) in decks.iter().enumerate() {
+            let p = PlayerId(i as u8);
+            // 111-112: legend and chosen champion.
+            let legend = g.new_obj(d.legend, p, Zone::LegendZone, p, Pos::Bottom);
+            trace!(g, "111", "{p} places {} in the legend zone", g.describe(legend));
+            let champ = g.new_obj(d.champion, p, Zone::ChampionZone, p, Pos::Bottom);
+            trace!(g, "112", "{p} places {} in the champion zone", g.describe(champ));
+            // 114: main deck and rune deck, shuffled separately.
+            for &(c, k) in &d.main {
+                for _ in 0..k {
+                    g.new_obj(c, p, Zone::MainDeck, p, Pos::Bottom);
+                }
+            }
+            for &(c, k) in &d.runes {
+                for _ in 0..k {
+                    g.new_obj(c, p, Zone::RuneDeck, p, Pos::Bottom);
+                }
+            }
+            let mut deck = std::mem::take(&mut g.players[i].main_deck);
+            g.rng.shuffle(&mut deck);
+            g.players[i].main_deck = deck;
+            let mut runes = std::mem::take(&mut g.players[i].rune_deck);
+            g.rng.shuffle(&mut runes);
+            g.players[i].rune_deck = runes;
+            trace!(g, "114", "{p} shuffles their main deck ({} cards) and rune deck ({} runes)", g.players[i].main_deck.len(), g.players[i].rune_deck.len());
+        }
+        // 113 / 458.5: each player randomly selects one of their battlefields.
+        for (i, d) in decks.iter().enumerate() {
+            let p = PlayerId(i as u8);
+            let pick = d.battlefields[g.rng.below(d.battlefields.len())];
+            let obj = g.new_obj(pick, p, Zone::BattlefieldZone, p, Pos::Bottom);
+            trace!(g, "458.5", "{p} selects battlefield {}", g.describe(obj));
+            g.battlefields.push(Battlefield {
+                obj,
+                owner: p,
+                controller: None,
+                contested_by: None,
+                units: Vec::new(),
+                facedown: None,
+                showdown_staged: false,
+                combat_staged: false,
+            });
+        }
+        // 115: turn order from a random first player, then seating order.
+        let first = g.rng.below(n);
+        g.turn_order = (0..n).map(|k| PlayerId(((first + k) % n) as u8)).collect();
+        g.turn_player = g.turn_order[0];
+        trace!(g, "115", "{} is the first player", g.turn_order[0]);
+        // 116: each player draws 4.
+        for p in g.turn_order.clone() {
+            g.draw(p, 4).map_err(|_| vec!["116: drawing the opening hand needed a decision".to_string()])?;
+        }
+        Ok(g)
+    }
+
+    /// Installs in-process agents by seat.
+    pub fn set_agents(&mut self, agents: Vec<Box<dyn Agent>>) {
+        self.agents = agents.into_iter().map(Some).collect();
+    }
+
+    /// 117: a player's mulligan: set aside up to two cards, draw that many, recycle them.
+    pub(crate) fn mulligan(&mut self, p: PlayerId) -> R<()> {
+        let mut aside: Vec<ObjId> = Vec::new();
+        while aside.len() < 2 {
+            let mut options: Vec<Choice> = vec![Choice::Done];
+            options.extend(self.player(p).hand.iter().filter(|c| !aside.contains(c)).map(|c| Choice::Obj(*c)));
+            match self.decide(p, Ask::Mulligan, options)? {
+                Choice::Obj(c) => aside.push(c),
+                _ => break,
+            }
+        }
+        trace!(self, "117.1", "{p} sets aside {} card(s)", aside.len());
+        let set: Vec<ObjId> = aside.iter().map(|c| self.move_object(*c, Zone::SetAside, p, Pos::Bottom)).collect();
+        self.draw(p, set.len() as u32)?;
+        self.recycle(p, &set)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,441 @@
+//! The game state: players and their zones (104-107), game objects (119-123), battlefields
+//! (162-165), the turn, the chain and showdown, continuous effects, the RNG and the trace.
+//! Everything a game needs to continue is in here, so a clone is a complete checkpoint.
+
+use super::cards::{CardDb, CardDef, CardIdx, CardType, Domain};
+use super::decision::{Agent, Decision};
+use super::layers::ContinuousEffect;
+use crate::kernel::{Answers, GameRng, ObjId, PlayerId, Stop, Trace};
+use std::sync::Arc;
+
+/// Result type of every kernel step that may ask a player something.
+pub type R<T> = Result<T, Stop<Decision>>;
+
+/// Where an object is (105-107). Player-owned zones are identified with [`Obj::zone_player`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Zone {
+    MainDeck,
+    RuneDeck,
+    Hand,
+    Trash,
+    Banishment,
+    ChampionZone,
+    LegendZone,
+    /// A player's base (106.2): their permanents and their runes on the board.
+    Base,
+    /// At a battlefield (index into [`Game::battlefields`]).
+    Battlefield(u8),
+    /// In a battlefield's facedown zone (106.4).
+    Facedown(u8),
+    /// The battlefield card itself, in the battlefield zone (106.3).
+    BattlefieldZone,
+    /// On the chain (327).
+    Chain,
+    /// Set aside during a mulligan (117.1).
+    SetAside,
+    /// A token that left the board (177.1), or a removed player's card (652.3).
+    Gone,
+}
+
+impl Zone {
+    /// The board zones (106); everything else is a non-board zone (107).
+    pub fn is_board(self) -> bool {
+        matches!(self, Zone::Base | Zone::Battlefield(_) | Zone::Facedown(_) | Zone::LegendZone | Zone::BattlefieldZone)
+    }
+}
+
+/// A location a unit can be at (138.1.a.1): a base or a battlefield.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Loc {
+    Base(PlayerId),
+    Battlefield(u8),
+}
+
+/// Attacker and defender designations during combat (438.1.a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Role {
+    Attacker,
+    Defender,
+}
+
+/// Last-known information about an object incarnation that left its zone (356.3.e.12-13).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lki {
+    pub might: i32,
+    pub controller: PlayerId,
+    pub zone: Zone,
+    pub zone_player: PlayerId,
+    /// The object responsible for killing it, if it was killed (415.5).
+    pub killed_by: Option<ObjId>,
+}
+
+/// One incarnation of a game object (a card, token, rune, legend or battlefield).
+#[derive(Clone, Debug)]
+pub struct Obj {
+    pub card: CardIdx,
+    pub owner: PlayerId,
+    pub controller: PlayerId,
+    pub zone: Zone,
+    /// Whose zone it is in (the owner for decks, hand, trash...; the controller for a base).
+    pub zone_player: PlayerId,
+    pub exhausted: bool,
+    pub damage: u32,
+    /// Buff counters: at most one (702.3).
+    pub buffs: u8,
+    pub stunned: bool,
+    pub token: bool,
+    pub role: Option<Role>,
+    /// Gained the attacker / defender designation during the current combat (376.4.d-e).
+    pub attacked: bool,
+    pub defended: bool,
+    /// When it entered its current zone (453 timestamps).
+    pub timestamp: u64,
+    /// False once this incarnation has left its zone; see `next` and `lki`.
+    pub alive: bool,
+    /// The incarnation it became, if it went to another zone.
+    pub next: Option<ObjId>,
+    pub lki: Option<Box<Lki>>,
+    /// The source that last dealt it damage (for 415.5.c).
+    pub last_damaged_by: Option<ObjId>,
+}
+
+/// A player's rune pool (158-161): energy, power by domain, and universal power [A].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Pool {
+    pub energy: u32,
+    pub power: [u32; 6],
+    pub any: u32,
+}
+
+impl Pool {
+    pub fn is_empty(&self) -> bool {
+        *self == Pool::default()
+    }
+    pub fn power_total(&self) -> u32 {
+        self.power.iter().sum::<u32>() + self.any
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub deck_name: String,
+    pub points: u32,
+    /// Index 0 is the top of the deck.
+    pub main_deck: Vec<ObjId>,
+    pub rune_deck: Vec<ObjId>,
+    pub hand: Vec<ObjId>,
+    pub trash: Vec<ObjId>,
+    pub banishment: Vec<ObjId>,
+    pub champion_zone: Option<ObjId>,
+    pub legend: Option<ObjId>,
+    /// Permanents at this player's base.
+    pub base: Vec<ObjId>,
+    /// Runes on the board (housed in the base, 106.2.e).
+    pub runes: Vec<ObjId>,
+    pub set_aside: Vec<ObjId>,
+    pub pool: Pool,
+    /// Battlefields (bit per index) this player scored this turn (443).
+    pub scored_this_turn: u32,
+    /// The chosen champion's card (103.2.a.3: every copy of it counts).
+    pub chosen_champion: Option<CardIdx>,
+    /// Main deck cards played this turn (Legion, 728).
+    pub cards_played_this_turn: u32,
+    pub turns_taken: u32,
+    /// Conceded or otherwise removed (649-652).
+    pub removed: bool,
+}
+
+/// A battlefield on the board and the location it is (162-165, 179-181).
+#[derive(Clone, Debug)]
+pub struct Battlefield {
+    pub obj: ObjId,
+    pub owner: PlayerId,
+    pub controller: Option<PlayerId>,
+    /// The player who applied the contested status (181.3), while it lasts.
+    pub contested_by: Option<PlayerId>,
+    /// Units (and, until the next cleanup recalls it, gear) here, in arrival order.
+    pub units: Vec<ObjId>,
+    pub facedown: Option<ObjId>,
+    pub showdown_staged: bool,
+    pub combat_staged: bool,
+}
+
+/// Turn structure steps (314-317), plus the mulligans of setup (117).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Step {
+    Mulligan(u8),
+    Awaken,
+    Beginning,
+    Scoring,
+    Channel,
+    Draw,
+    Action,
+    Ending,
+    EndCleanup,
+    Expiration,
+}
+
+/// What a chain item is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ItemKind {
+    /// A card being played, or a finalized spell, on the chain (its object is in [`Zone::Chain`]).
+    Card(ObjId),
+    /// An activated or triggered ability of a source object (370, 376).
+    Ability { source: ObjId, index: u8 },
+}
+
+/// An item on the chain (326-336).
+#[derive(Clone, Debug)]
+pub struct ChainItem {
+    pub kind: ItemKind,
+    pub controller: PlayerId,
+    /// Pending until its play process finishes (328).
+    pub pending: bool,
+    pub targets: Vec<ObjId>,
+}
+
+/// A combat in progress (433-440).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Combat {
+    pub attacker: PlayerId,
+    pub defender: PlayerId,
+}
+
+/// A showdown in progress (337-345).
+#[derive(Clone, Debug)]
+pub struct Showdown {
+    pub battlefield: u8,
+    /// The player who applied contested (341): for a non-combat showdown, who may conquer.
+    pub applier: PlayerId,
+    pub combat: Option<Combat>,
+    pub focus: PlayerId,
+    /// Consecutive passes of focus (344.3.a).
+    pub passes: u32,
+    /// True while the initial chain of a combat showdown is on the chain (343.1).
+    pub initial_chain: bool,
+}
+
+/// Mode of play (454-458). Only the Duel is sanctioned here; the data model takes N players.
+#[derive(Clone, Debug)]
+pub struct Mode {
+    pub name: &'static str,
+    pub victory_score: u32,
+}
+
+impl Mode {
+    /// 458: 1v1 Duel.
+    pub fn duel() -> Mode {
+        Mode { name: "Duel", victory_score: 8 }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Outcome {
+    Won { winner: PlayerId, by: &'static str },
+    /// Stopped at the configured turn cap: not a rules outcome, reported as such.
+    TurnCap,
+}
+
+/// A Riftbound game.
+pub struct Game {
+    pub db: Arc<CardDb>,
+    pub mode: Mode,
+    pub players: Vec<Player>,
+    /// Turn order (115): seat indices starting with the first player.
+    pub turn_order: Vec<PlayerId>,
+    pub objs: Vec<Obj>,
+    pub battlefields: Vec<Battlefield>,
+    pub turn: u32,
+    pub turn_player: PlayerId,
+    pub step: Step,
+    pub chain: Vec<ChainItem>,
+    pub priority: Option<PlayerId>,
+    /// Consecutive priority passes on the current chain (335).
+    pub chain_passes: u32,
+    pub showdown: Option<Showdown>,
+    pub effects: Vec<ContinuousEffect>,
+    pub cost_modifiers: Vec<super::costs::CostModifier>,
+    pub next_timestamp: u64,
+    /// Counts events that qualify for a cleanup (319); a cleanup repeats while it moves (321).
+    pub changes: u64,
+    pub rng: GameRng,
+    pub answers: Answers,
+    /// In-process agents by seat; `None` means "ask through the session".
+    pub agents: Vec<Option<Box<dyn Agent>>>,
+    pub trace: Trace,
+    pub outcome: Option<Outcome>,
+    /// The game stops with [`Outcome::TurnCap`] after this many turns.
+    pub turn_cap: u32,
+    pub decisions: u64,
+}
+
+impl Clone for Game {
+    /// Clones the whole state except the in-process agents (a checkpoint asks its own caller).
+    fn clone(&self) -> Self {
+        Game {
+            db: self.db.clone(),
+            mode: self.mode.clone(),
+            players: self.players.clone(),
+            turn_order: self.turn_order.clone(),
+            objs: self.objs.clone(),
+            battlefields: self.battlefields.clone(),
+            turn: self.turn,
+            turn_player: self.turn_player,
+            step: self.step,
+            chain: self.chain.clone(),
+            priority: self.priority,
+            chain_passes: self.chain_passes,
+            showdown: self.showdown.clone(),
+            effects: self.effects.clone(),
+            cost_modifiers: self.cost_modifiers.clone(),
+            next_timestamp: self.next_timestamp,
+            changes: self.changes,
+            rng: self.rng.clone(),
+            answers: self.answers.clone(),
+            agents: self.agents.iter().map(|_| None).collect(),
+            trace: self.trace.clone(),
+            outcome: self.outcome.clone(),
+            turn_cap: self.turn_cap,
+            decisions: self.decisions,
+        }
+    }
+}
+
+impl Game {
+    pub fn obj(&self, id: ObjId) -> &Obj {
+        &self.objs[id.index()]
+    }
+
+    pub fn obj_mut(&mut self, id: ObjId) -> &mut Obj {
+        &mut self.objs[id.index()]
+    }
+
+    pub fn card(&self, id: ObjId) -> &CardDef {
+        self.db.get(self.objs[id.index()].card)
+    }
+
+    pub fn name(&self, id: ObjId) -> &str {
+        &self.card(id).name
+    }
+
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p.index()]
+    }
+
+    pub fn player_mut(&mut self, p: PlayerId) -> &mut Player {
+        &mut self.players[p.index()]
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn winner(&self) -> Option<PlayerId> {
+        match self.outcome {
+            Some(Outcome::Won { winner, .. }) => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// Players still in the game, in turn order starting from the first player.
+    pub fn active_players(&self) -> Vec<PlayerId> {
+        self.turn_order.iter().copied().filter(|p| !self.player(*p).removed).collect()
+    }
+
+    /// The next player in turn order after `p` who is still in the game (115.1).
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        let n = self.turn_order.len();
+        let pos = self.turn_order.iter().position(|q| *q == p).unwrap_or(0);
+        for k in 1..=n {
+            let q = self.turn_order[(pos + k) % n];
+            if !self.player(q).removed {
+                return q;
+            }
+        }
+        p
+    }
+
+    pub fn opponents(&self, p: PlayerId) -> Vec<PlayerId> {
+        self.active_players().into_iter().filter(|q| *q != p).collect()
+    }
+
+    pub fn timestamp(&mut self) -> u64 {
+        self.next_timestamp += 1;
+        self.next_timestamp
+    }
+
+    /// Records an event that qualifies for a cleanup (319).
+    pub fn changed(&mut self) {
+        self.changes += 1;
+    }
+
+    /// Where a unit or gear on the board is.
+    pub fn location(&self, id: ObjId) -> Option<Loc> {
+        let o = self.obj(id);
+        if !o.alive {
+            return None;
+        }
+        match o.zone {
+            Zone::Base => Some(Loc::Base(o.zone_player)),
+            Zone::Battlefield(b) => Some(Loc::Battlefield(b)),
+            _ => None,
+        }
+    }
+
+    /// Units at a location, in arrival order.
+    pub fn units_at(&self, loc: Loc) -> Vec<ObjId> {
+        let list = match loc {
+            Loc::Base(p) => &self.player(p).base,
+            Loc::Battlefield(b) => &self.battlefields[b as usize].units,
+        };
+        list.iter().copied().filter(|id| self.card(*id).kind == CardType::Unit).collect()
+    }
+
+    /// Every unit on the board.
+    pub fn all_units(&self) -> Vec<ObjId> {
+        let mut out = Vec::new();
+        for p in 0..self.players.len() {
+            out.extend(self.units_at(Loc::Base(PlayerId(p as u8))));
+        }
+        for b in 0..self.battlefields.len() {
+            out.extend(self.units_at(Loc::Battlefield(b as u8)));
+        }
+        out
+    }
+
+    /// The players with units at a battlefield.
+    pub fn players_at(&self, b: u8) -> Vec<PlayerId> {
+        let mut ps: Vec<PlayerId> = Vec::new();
+        for u in self.units_at(Loc::Battlefield(b)) {
+            let c = self.controller(u);
+            if !ps.contains(&c) {
+                ps.push(c);
+            }
+        }
+        ps
+    }
+
+    /// True if this object is its owner's chosen champion (103.2.a.3).
+    pub fn is_chosen_champion(&self, id: ObjId) -> bool {
+        let o = self.obj(id);
+        self.player(o.owner).chosen_champion == Some(o.card)
+    }
+
+    /// A short human description of an object for traces and decisions.
+    pub fn describe(&self, id: ObjId) -> String {
+        format!("{} ({})", self.name(id), id)
+    }
+
+    pub fn describe_loc(&self, loc: Loc) -> String {
+        match loc {
+            Loc::Base(p) => format!("{p}'s base"),
+            Loc::Battlefield(b) => self.name(self.battlefields[b as usize].obj).to_string(),
+        }
+    }
+
+    /// Domain of the basic rune (or first domain of a card).
+    pub fn rune_domain(&self, id: ObjId) -> Option<Domain> {
+        self.card(id).domains.iter().next()
+    }
+}
