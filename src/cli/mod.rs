@@ -99,7 +99,14 @@ fn agent_names(agents: &[String]) -> Result<[String; 2], String> {
 
 /// Sets up game `i` of a run: seats alternate so each deck goes first equally often in
 /// expectation, and every seed is derived from the run's seed.
-pub fn setup_game(db: &Arc<CardDb>, decks: &[Deck], agents: &[String; 2], seed: u64, turn_cap: u32, trace: bool) -> Result<Game, String> {
+pub fn setup_game(
+    db: &Arc<CardDb>,
+    decks: &[Deck],
+    agents: &[String; 2],
+    seed: u64,
+    turn_cap: u32,
+    trace: bool,
+) -> Result<Game, String> {
     let mut g = Game::with_mode(db.clone(), decks, seed, crate::riftbound::state::Mode::duel(), trace)
         .map_err(|p| p.join("\n"))?;
     g.turn_cap = turn_cap;
@@ -112,9 +119,17 @@ pub fn setup_game(db: &Arc<CardDb>, decks: &[Deck], agents: &[String; 2], seed: 
 }
 
 /// Plays `games` games and aggregates the results.
-pub fn simulate(db: &Arc<CardDb>, decks: &[Deck], agents: &[String; 2], games: u64, seed: u64, turn_cap: u32) -> Result<SimReport, String> {
+pub fn simulate(
+    db: &Arc<CardDb>,
+    decks: &[Deck],
+    agents: &[String; 2],
+    games: u64,
+    seed: u64,
+    turn_cap: u32,
+) -> Result<SimReport, String> {
     let start = Instant::now();
-    let mut report = SimReport { decks: decks.iter().map(|d| d.name.clone()).collect(), wins: vec![0; 2], ..Default::default() };
+    let mut report =
+        SimReport { decks: decks.iter().map(|d| d.name.clone()).collect(), wins: vec![0; 2], ..Default::default() };
     let mut turns = 0u64;
     for i in 0..games {
         let mut g = setup_game(db, decks, agents, seed.wrapping_add(i), turn_cap, false)?;
@@ -170,7 +185,11 @@ pub fn run(cli: Cli) -> i32 {
                     "{key}: {} ({}){}",
                     d.name,
                     d.product.as_deref().unwrap_or("custom"),
-                    if problems.is_empty() { String::new() } else { format!(" — not legal: {}", problems.join("; ")) }
+                    if problems.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" — not legal: {}", problems.join("; "))
+                    }
                 );
             }
             Ok(())

@@ -114,7 +114,9 @@ impl<G: Resumable> Session<G> {
                     self.pending = Some(d);
                     return;
                 }
-                Err(Stop::BadAnswer { .. }) => unreachable!("session answers are validated before replay"),
+                Err(Stop::BadAnswer { .. }) => {
+                    unreachable!("session answers are validated before replay")
+                }
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use super::cards::{CardIdx, CardType};
 use super::decision::{Ask, Choice};
-use super::state::{Game, Lki, Loc, Obj, Zone, R};
+use super::state::{Game, Lki, Loc, Obj, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -39,7 +39,11 @@ impl Game {
             next: None,
             lki: None,
             last_damaged_by: None,
+            was_mighty: false,
         });
+        if zone.is_board() {
+            self.objs[id.index()].was_mighty = self.is_mighty(id);
+        }
         self.insert_into_zone(id, zone, zone_player, pos);
         id
     }
@@ -346,7 +350,9 @@ impl Game {
     pub fn channel(&mut self, p: PlayerId, n: u32, exhausted: bool) -> u32 {
         let mut done = 0;
         for _ in 0..n {
-            let Some(&top) = self.player(p).rune_deck.first() else { break };
+            let Some(&top) = self.player(p).rune_deck.first() else {
+                break;
+            };
             let id = self.move_object(top, Zone::Base, p, Pos::Bottom);
             self.obj_mut(id).exhausted = exhausted;
             trace!(self, "417.1", "{p} channels {}{}", self.describe(id), if exhausted { " exhausted" } else { "" });

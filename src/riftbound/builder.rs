@@ -57,6 +57,7 @@ impl Game {
             agents: (0..n).map(|_| None).collect(),
             trace: Trace::default(),
             outcome: None,
+            became_mighty: Vec::new(),
             turn_cap: super::setup::DEFAULT_TURN_CAP,
             decisions: 0,
         };
@@ -86,7 +87,12 @@ impl Game {
     pub fn put(&mut self, name: &str, owner: PlayerId, zone: Zone) -> Result<ObjId, String> {
         let card = self.db.lookup(name).ok_or_else(|| format!("unknown card `{name}`"))?;
         let id = self.new_obj(card, owner, zone, owner, Pos::Bottom);
-        if self.db.get(card).is_champion_unit() && self.player(owner).chosen_champion.is_none() && zone == Zone::ChampionZone {
+        // 170: a card of the token supertype is a token.
+        self.obj_mut(id).token = self.db.get(card).supertype == Some(super::cards::Supertype::Token);
+        if self.db.get(card).is_champion_unit()
+            && self.player(owner).chosen_champion.is_none()
+            && zone == Zone::ChampionZone
+        {
             self.player_mut(owner).chosen_champion = Some(card);
         }
         self.changed();

@@ -303,7 +303,9 @@ pub fn parse_power(s: &str, domains: Domains) -> Result<Vec<PowerSymbol>, String
             },
             c => match Domain::from_letter(c) {
                 Some(d) => PowerSymbol::Of(d),
-                None => return Err(format!("unknown power symbol `[{c}]`: expected one of R G B O P Y A C")),
+                None => {
+                    return Err(format!("unknown power symbol `[{c}]`: expected one of R G B O P Y A C"));
+                }
             },
         });
         rest = rest[3..].trim_start();

@@ -1,7 +1,7 @@
 //! Cleanups (318-323): the ten steps, repeated until a pass changes nothing (321), and the
 //! special cleanups that insert steps of their own (323): end of turn (317.2) and combat (440.1).
 
-use super::state::{Game, Loc, Role, Showdown, R};
+use super::state::{Game, Loc, R, Role, Showdown};
 use crate::kernel::PlayerId;
 use crate::trace;
 
@@ -48,6 +48,7 @@ impl Game {
     }
 
     fn cleanup_pass(&mut self, special: Special, resolving: Option<u8>) -> R<()> {
+        self.observe_mighty();
         // 322.1: victory.
         self.check_victory();
         if self.is_over() {
@@ -63,7 +64,14 @@ impl Game {
             })
             .collect();
         for u in lethal {
-            trace!(self, "322.2", "{} has lethal damage ({} damage, {} might)", self.describe(u), self.obj(u).damage, self.might(u));
+            trace!(
+                self,
+                "322.2",
+                "{} has lethal damage ({} damage, {} might)",
+                self.describe(u),
+                self.obj(u).damage,
+                self.might(u)
+            );
             let by = self.obj(u).last_damaged_by;
             self.kill(&[u], by);
         }
@@ -114,7 +122,14 @@ impl Game {
                     None
                 };
                 if self.obj(u).role != want {
-                    trace!(self, "322.3", "{} designation of {}: {:?}", if want.is_some() { "assign" } else { "remove" }, self.describe(u), want);
+                    trace!(
+                        self,
+                        "322.3",
+                        "{} designation of {}: {:?}",
+                        if want.is_some() { "assign" } else { "remove" },
+                        self.describe(u),
+                        want
+                    );
                     let o = self.obj_mut(u);
                     o.role = want;
                     match want {
@@ -129,7 +144,10 @@ impl Game {
         // 322.4 / 181.4.c: battlefields with no units and no contested status become uncontrolled.
         for b in 0..self.battlefields.len() {
             let bf = &self.battlefields[b];
-            if bf.controller.is_some() && bf.contested_by.is_none() && self.units_at(Loc::Battlefield(b as u8)).is_empty() {
+            if bf.controller.is_some()
+                && bf.contested_by.is_none()
+                && self.units_at(Loc::Battlefield(b as u8)).is_empty()
+            {
                 trace!(self, "322.4", "{} becomes uncontrolled", self.describe_loc(Loc::Battlefield(b as u8)));
                 self.battlefields[b].controller = None;
                 self.changed();
@@ -150,7 +168,12 @@ impl Game {
             }
             if let Some(f) = self.battlefields[b].facedown {
                 if self.battlefields[b].controller != Some(self.obj(f).controller) {
-                    trace!(self, "322.5", "hidden {} is removed: its controller lost the battlefield", self.describe(f));
+                    trace!(
+                        self,
+                        "322.5",
+                        "hidden {} is removed: its controller lost the battlefield",
+                        self.describe(f)
+                    );
                     let owner = self.obj(f).owner;
                     self.move_object(f, super::state::Zone::Trash, owner, super::actions::Pos::Bottom);
                 }
@@ -215,7 +238,12 @@ impl Game {
             } else if present == [a] {
                 (true, false)
             } else {
-                trace!(self, "181.3.b", "the contest of {} ends: no unit of {a} is there", self.describe_loc(Loc::Battlefield(b)));
+                trace!(
+                    self,
+                    "181.3.b",
+                    "the contest of {} ends: no unit of {a} is there",
+                    self.describe_loc(Loc::Battlefield(b))
+                );
                 self.battlefields[b as usize].contested_by = None;
                 self.changed();
                 (false, false)
@@ -229,6 +257,21 @@ impl Game {
                 }
                 if combat {
                     trace!(self, "322.7", "a combat is staged at {}", self.describe_loc(Loc::Battlefield(b)));
+                }
+            }
+        }
+    }
+
+    /// 709: a unit "becomes Mighty" when its might goes from below 5 to 5 or more. Cleanups
+    /// follow every change of state (319.6), so comparing here catches every such moment.
+    fn observe_mighty(&mut self) {
+        for u in self.all_units() {
+            let now = self.is_mighty(u);
+            if now != self.obj(u).was_mighty {
+                self.obj_mut(u).was_mighty = now;
+                if now {
+                    trace!(self, "709", "{} becomes Mighty ({} might)", self.describe(u), self.might(u));
+                    self.became_mighty.push(u);
                 }
             }
         }

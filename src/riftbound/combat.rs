@@ -3,7 +3,7 @@
 
 use super::cleanup::Special;
 use super::decision::{Ask, Choice};
-use super::state::{Combat, Game, Loc, Role, Showdown, R};
+use super::state::{Combat, Game, Loc, R, Role, Showdown};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -13,7 +13,12 @@ impl Game {
         let applier = self.battlefields[b as usize].contested_by.unwrap_or(self.turn_player);
         let bf = &mut self.battlefields[b as usize];
         bf.showdown_staged = false;
-        trace!(self, "340.2", "a showdown begins at {}; {applier} gains focus (341)", self.describe_loc(Loc::Battlefield(b)));
+        trace!(
+            self,
+            "340.2",
+            "a showdown begins at {}; {applier} gains focus (341)",
+            self.describe_loc(Loc::Battlefield(b))
+        );
         self.showdown =
             Some(Showdown { battlefield: b, applier, combat: None, focus: applier, passes: 0, initial_chain: false });
         self.priority = Some(applier);
@@ -31,7 +36,12 @@ impl Game {
             .or(self.battlefields[b as usize].controller)
             .unwrap_or(attacker);
         self.battlefields[b as usize].combat_staged = false;
-        trace!(self, "438.1", "combat begins at {}: {attacker} attacks, {defender} defends", self.describe_loc(Loc::Battlefield(b)));
+        trace!(
+            self,
+            "438.1",
+            "combat begins at {}: {attacker} attacks, {defender} defends",
+            self.describe_loc(Loc::Battlefield(b))
+        );
         for u in self.units_at(Loc::Battlefield(b)) {
             let c = self.controller(u);
             let role = if c == attacker {
@@ -46,7 +56,13 @@ impl Game {
             o.attacked = role == Some(Role::Attacker);
             o.defended = role == Some(Role::Defender);
             if let Some(r) = role {
-                trace!(self, if r == Role::Attacker { "438.1.a.3" } else { "438.1.a.4" }, "{} is {:?}", self.describe(u), r);
+                trace!(
+                    self,
+                    if r == Role::Attacker { "438.1.a.3" } else { "438.1.a.4" },
+                    "{} is {:?}",
+                    self.describe(u),
+                    r
+                );
             }
         }
         // 438.1.b-c: attack and defend triggers would form the initial chain; with none, the
@@ -67,7 +83,9 @@ impl Game {
     /// 344.3-344.4: the player with focus passes. When everyone has passed in sequence the
     /// showdown ends (345); otherwise focus moves on in turn order.
     pub fn pass_focus(&mut self) -> R<()> {
-        let Some(sd) = self.showdown.as_mut() else { return Ok(()) };
+        let Some(sd) = self.showdown.as_mut() else {
+            return Ok(());
+        };
         sd.passes += 1;
         let focus = sd.focus;
         let passes = sd.passes;
@@ -86,7 +104,9 @@ impl Game {
     /// 343: when the last chain item of a showdown resolves, focus passes to the next player —
     /// except after the initial chain (343.1).
     pub fn chain_emptied_in_showdown(&mut self) {
-        let Some(sd) = self.showdown.as_mut() else { return };
+        let Some(sd) = self.showdown.as_mut() else {
+            return;
+        };
         sd.passes = 0;
         if sd.initial_chain {
             sd.initial_chain = false;
@@ -143,8 +163,10 @@ impl Game {
     /// 439: the combat damage step.
     fn combat_damage(&mut self, b: u8, combat: Combat) -> R<()> {
         let here = self.units_at(Loc::Battlefield(b));
-        let attackers: Vec<ObjId> = here.iter().copied().filter(|u| self.obj(*u).role == Some(Role::Attacker)).collect();
-        let defenders: Vec<ObjId> = here.iter().copied().filter(|u| self.obj(*u).role == Some(Role::Defender)).collect();
+        let attackers: Vec<ObjId> =
+            here.iter().copied().filter(|u| self.obj(*u).role == Some(Role::Attacker)).collect();
+        let defenders: Vec<ObjId> =
+            here.iter().copied().filter(|u| self.obj(*u).role == Some(Role::Defender)).collect();
         if attackers.is_empty() || defenders.is_empty() {
             trace!(self, "439.1.a", "no combat damage: attackers or defenders are gone");
             return Ok(());

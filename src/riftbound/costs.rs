@@ -4,7 +4,7 @@
 use super::cards::{CardType, Domain, PowerSymbol};
 use super::decision::{Ask, Choice};
 use super::layers::Duration;
-use super::state::{Game, Pool, Zone, R};
+use super::state::{Game, Pool, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -162,7 +162,13 @@ impl Game {
     /// Activates a rune's Add ability (157.2). Add abilities resolve as they are finalized and
     /// never wait on the chain (333.1.c, 416.2).
     pub fn activate_rune(&mut self, p: PlayerId, rune: ObjId, index: u8) {
-        trace!(self, "416.2", "{p} activates ability {} of {}: it resolves on finalization", index + 1, self.describe(rune));
+        trace!(
+            self,
+            "416.2",
+            "{p} activates ability {} of {}: it resolves on finalization",
+            index + 1,
+            self.describe(rune)
+        );
         match index {
             0 => {
                 // 157.2.a: [E]: [Reaction] — Add [1].

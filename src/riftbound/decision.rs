@@ -140,7 +140,9 @@ impl Game {
             Choice::EndTurn => "end turn".into(),
             Choice::Done => "done".into(),
             Choice::Play(o) => format!("play {}", self.describe(*o)),
-            Choice::Activate(o, i) => format!("activate ability {} of {}", i + 1, self.describe(*o)),
+            Choice::Activate(o, i) => {
+                format!("activate ability {} of {}", i + 1, self.describe(*o))
+            }
             Choice::AddResources => "add resources".into(),
             Choice::StandardMove(l) => format!("standard move to {}", self.describe_loc(*l)),
             Choice::Obj(o) => self.describe(*o),

@@ -170,7 +170,8 @@ impl Deck {
             .iter()
             .map(|(path, src)| {
                 let key = path.rsplit('/').next().unwrap().trim_end_matches(".toml").to_string();
-                let deck = Deck::parse(path, src, db).unwrap_or_else(|e| panic!("embedded deck {path} is invalid: {e:?}"));
+                let deck =
+                    Deck::parse(path, src, db).unwrap_or_else(|e| panic!("embedded deck {path} is invalid: {e:?}"));
                 (key, deck)
             })
             .collect()
@@ -178,7 +179,14 @@ impl Deck {
 }
 
 /// Resolves a card name, reporting an unknown one at its place in the file.
-fn resolve_name(db: &CardDb, file: &str, src: &str, key: &str, name: &str, errors: &mut Vec<FileError>) -> Option<CardIdx> {
+fn resolve_name(
+    db: &CardDb,
+    file: &str,
+    src: &str,
+    key: &str,
+    name: &str,
+    errors: &mut Vec<FileError>,
+) -> Option<CardIdx> {
     let found = db.lookup(name);
     if found.is_none() {
         let offset = src.find(&format!("\"{name}\"")).or_else(|| find_key(src, key)).unwrap_or(0);

@@ -4,7 +4,7 @@
 
 use super::cleanup::Special;
 use super::decision::{Ask, Choice};
-use super::state::{Game, ItemKind, Outcome, Step, Zone, R};
+use super::state::{Game, ItemKind, Outcome, R, Step, Zone};
 use crate::kernel::PlayerId;
 use crate::kernel::session::Resumable;
 use crate::trace;
@@ -286,6 +286,7 @@ impl Game {
             pl.scored_this_turn = 0;
             pl.cards_played_this_turn = 0;
         }
+        self.became_mighty.clear();
         self.player_mut(p).turns_taken += 1;
         trace!(self, "315", "turn {} begins: {p} is the turn player", self.turn);
     }

@@ -96,7 +96,9 @@ impl Game {
     pub fn move_units(&mut self, units: &[ObjId], dest: Loc) {
         let mut moved_to_bf: Vec<(u8, PlayerId)> = Vec::new();
         for &u in units {
-            let Some(from) = self.location(u) else { continue };
+            let Some(from) = self.location(u) else {
+                continue;
+            };
             if from == dest || self.card(u).kind != super::cards::CardType::Unit {
                 continue;
             }

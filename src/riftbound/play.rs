@@ -5,7 +5,7 @@ use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::layers::Keyword;
-use super::state::{ChainItem, Game, ItemKind, Loc, Step, Zone, R};
+use super::state::{ChainItem, Game, ItemKind, Loc, R, Step, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -70,7 +70,13 @@ impl Game {
     }
 
     /// 353: the total cost with the chosen optional costs; discounts in the order given.
-    fn total_cost(&self, card: ObjId, opts: PlayOptions, additional: &[AdditionalCost], changes: &[CostChange]) -> Cost {
+    fn total_cost(
+        &self,
+        card: ObjId,
+        opts: PlayOptions,
+        additional: &[AdditionalCost],
+        changes: &[CostChange],
+    ) -> Cost {
         let mut cost = self.base_cost(card);
         // 353.1: ignoring a cost sets that base cost to zero.
         if opts.ignore_energy {

@@ -42,12 +42,19 @@ impl Game {
         if final_point && method == ScoreMethod::Conquer {
             let all = (1u32 << self.battlefields.len()) - 1;
             if self.player(p).scored_this_turn & all != all {
-                trace!(self, "444.1.b.2", "{p} conquered for the final point without scoring every battlefield: draws 1 instead");
+                trace!(
+                    self,
+                    "444.1.b.2", "{p} conquered for the final point without scoring every battlefield: draws 1 instead"
+                );
                 return self.draw(p, 1);
             }
         }
         if final_point {
-            trace!(self, if method == ScoreMethod::Hold { "444.1.b.1" } else { "444.1.b.2" }, "{p} scores the final point");
+            trace!(
+                self,
+                if method == ScoreMethod::Hold { "444.1.b.1" } else { "444.1.b.2" },
+                "{p} scores the final point"
+            );
         }
         self.gain_points(p, 1);
         Ok(())

@@ -2,9 +2,9 @@
 
 use super::actions::Pos;
 use super::cards::CardDb;
-use super::deck::Deck;
 use super::decision::{Agent, Ask, Choice};
-use super::state::{Battlefield, Game, Mode, Player, Step, Zone, R};
+use super::deck::Deck;
+use super::state::{Battlefield, Game, Mode, Player, R, Step, Zone};
 use crate::kernel::{Answers, GameRng, ObjId, PlayerId, Trace};
 use crate::trace;
 use std::sync::Arc;
@@ -20,7 +20,13 @@ impl Game {
     }
 
     /// Like [`Game::new`], with tracing on or off from the very first setup step.
-    pub fn with_mode(db: Arc<CardDb>, decks: &[Deck], seed: u64, mode: Mode, trace_on: bool) -> Result<Game, Vec<String>> {
+    pub fn with_mode(
+        db: Arc<CardDb>,
+        decks: &[Deck],
+        seed: u64,
+        mode: Mode,
+        trace_on: bool,
+    ) -> Result<Game, Vec<String>> {
         let mut problems = Vec::new();
         if decks.len() != 2 {
             problems.push(format!("458.1: a Duel needs 2 players, got {}", decks.len()));
@@ -79,6 +85,7 @@ impl Game {
             agents: (0..n).map(|_| None).collect(),
             trace: Trace { on: trace_on, lines: Vec::new() },
             outcome: None,
+            became_mighty: Vec::new(),
             turn_cap: super::setup::DEFAULT_TURN_CAP,
             decisions: 0,
         };
@@ -107,7 +114,13 @@ impl Game {
             let mut runes = std::mem::take(&mut g.players[i].rune_deck);
             g.rng.shuffle(&mut runes);
             g.players[i].rune_deck = runes;
-            trace!(g, "114", "{p} shuffles their main deck ({} cards) and rune deck ({} runes)", g.players[i].main_deck.len(), g.players[i].rune_deck.len());
+            trace!(
+                g,
+                "114",
+                "{p} shuffles their main deck ({} cards) and rune deck ({} runes)",
+                g.players[i].main_deck.len(),
+                g.players[i].rune_deck.len()
+            );
         }
         // 113 / 458.5: each player randomly selects one of their battlefields.
         for (i, d) in decks.iter().enumerate() {

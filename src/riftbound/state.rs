@@ -97,6 +97,8 @@ pub struct Obj {
     pub lki: Option<Box<Lki>>,
     /// The source that last dealt it damage (for 415.5.c).
     pub last_damaged_by: Option<ObjId>,
+    /// Whether it was Mighty when last observed, to see it become Mighty (709).
+    pub was_mighty: bool,
 }
 
 /// A player's rune pool (158-161): energy, power by domain, and universal power [A].
@@ -232,6 +234,7 @@ impl Mode {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Outcome {
+    /// `by` is "points" (445) or "concession" (651.1).
     Won { winner: PlayerId, by: &'static str },
     /// Stopped at the configured turn cap: not a rules outcome, reported as such.
     TurnCap,
@@ -265,6 +268,8 @@ pub struct Game {
     pub agents: Vec<Option<Box<dyn Agent>>>,
     pub trace: Trace,
     pub outcome: Option<Outcome>,
+    /// Units that became Mighty (709) since the last time triggers looked.
+    pub became_mighty: Vec<ObjId>,
     /// The game stops with [`Outcome::TurnCap`] after this many turns.
     pub turn_cap: u32,
     pub decisions: u64,
@@ -296,6 +301,7 @@ impl Clone for Game {
             agents: self.agents.iter().map(|_| None).collect(),
             trace: self.trace.clone(),
             outcome: self.outcome.clone(),
+            became_mighty: self.became_mighty.clone(),
             turn_cap: self.turn_cap,
             decisions: self.decisions,
         }

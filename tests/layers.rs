@@ -1,0 +1,192 @@
+//! Layers (446-453), Mighty (706-711), buffs (701-705) and keywords as characteristics.
+
+use riftbound::kernel::PlayerId;
+use riftbound::riftbound::layers::{Condition, Duration, Filter, Keyword, Modification};
+use riftbound::riftbound::state::Role;
+use riftbound::riftbound::{CardDb, Game, Loc, Zone};
+use std::sync::{Arc, OnceLock};
+
+const P1: PlayerId = PlayerId(0);
+
+fn db() -> Arc<CardDb> {
+    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
+    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
+}
+
+fn board() -> Game {
+    Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()
+}
+
+fn effect(g: &mut Game, filter: Filter, cond: Option<Condition>, m: Modification) {
+    g.add_effect(None, filter, cond, m, Duration::Indefinite);
+}
+
+/// 449.3 first example (Fiora, Victorious, 4 might, "While I'm Mighty, I have Deflect, Ganking,
+/// and Shield"): a buff makes her Mighty in the arithmetic layer, the ability layer is then
+/// re-checked, and as a defender Shield adds 1 more: 6 might and three keywords.
+#[test]
+fn r449_3_buffed_fiora_becomes_mighty_and_gains_shield() {
+    let mut g = board();
+    let fiora = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(0)).unwrap(); // 4 might
+    for k in [Keyword::Deflect, Keyword::Ganking, Keyword::Shield] {
+        effect(&mut g, Filter::Object(fiora), Some(Condition::Mighty), Modification::GrantKeyword(k, 1));
+    }
+    assert_eq!(g.might(fiora), 4);
+    assert!(!g.has_keyword(fiora, Keyword::Shield));
+    g.buff(fiora);
+    let c = g.chars(fiora);
+    assert_eq!(c.might(), 5);
+    assert!(c.keywords.has(Keyword::Deflect) && c.keywords.has(Keyword::Ganking) && c.keywords.has(Keyword::Shield));
+    g.obj_mut(fiora).role = Some(Role::Defender);
+    assert_eq!(g.might(fiora), 6);
+    // 449.3 second example: the buff is spent; she goes straight from 6 to 4 with no keywords.
+    g.spend_buff(P1, fiora);
+    let c = g.chars(fiora);
+    assert_eq!(c.might(), 4);
+    assert!(!c.keywords.has(Keyword::Shield) && !c.keywords.has(Keyword::Deflect));
+}
+
+/// 450.1.a.1: "might becomes N" is a trait-layer effect, applied before arithmetic.
+#[test]
+fn r450_1_set_might_then_arithmetic() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap(); // 3 might
+    effect(&mut g, Filter::Object(u), None, Modification::Might(2));
+    effect(&mut g, Filter::Object(u), None, Modification::SetMight(4));
+    // The +2 was added first but the "becomes 4" is applied in an earlier layer.
+    assert_eq!(g.might(u), 6);
+}
+
+/// 450.3.c: increases before decreases; 140.2.b might below 0 counts as 0.
+#[test]
+fn r450_3_increases_then_decreases_and_floor() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
+    effect(&mut g, Filter::Object(u), None, Modification::Might(-5));
+    assert_eq!(g.chars(u).raw_might, -2);
+    assert_eq!(g.might(u), 0);
+    effect(&mut g, Filter::Object(u), None, Modification::Might(3));
+    assert_eq!(g.might(u), 1);
+}
+
+/// 453: in the same layer without dependency, the newer effect applies last.
+#[test]
+fn r453_timestamp_order_within_a_layer() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
+    effect(&mut g, Filter::Object(u), None, Modification::SetMight(7));
+    effect(&mut g, Filter::Object(u), None, Modification::SetMight(2));
+    assert_eq!(g.might(u), 2);
+}
+
+/// 451-452: an effect whose application changes which objects another effect affects goes
+/// first, and the dependent effect right after it, whatever their timestamps.
+#[test]
+fn r452_dependency_beats_timestamps() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
+    // Oldest: Yordles have might 2. Then: this unit's might becomes 3. Newest: it is a Yordle.
+    effect(&mut g, Filter::UnitsWithTag("Yordle".into()), None, Modification::SetMight(2));
+    effect(&mut g, Filter::Object(u), None, Modification::SetMight(3));
+    effect(&mut g, Filter::Object(u), None, Modification::AddTag("Yordle".into()));
+    // Timestamps alone would give 3; "Yordles have might 2" depends on the tag and so applies
+    // right after it, after the "becomes 3".
+    assert_eq!(g.might(u), 2);
+    assert!(g.chars(u).tags.iter().any(|t| t == "Yordle"));
+}
+
+/// 723.1.c / 723.2: Assault X is +X while attacking, and instances sum (Petty Officer + Cleave).
+#[test]
+fn r723_assault_sums_and_applies_while_attacking() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    effect(&mut g, Filter::Object(u), None, Modification::GrantKeyword(Keyword::Assault, 1));
+    effect(&mut g, Filter::Object(u), None, Modification::GrantKeyword(Keyword::Assault, 3));
+    assert_eq!(g.chars(u).keywords.assault, 4);
+    assert_eq!(g.might(u), 3);
+    g.obj_mut(u).role = Some(Role::Attacker);
+    assert_eq!(g.might(u), 7);
+    g.obj_mut(u).role = Some(Role::Defender);
+    assert_eq!(g.might(u), 3);
+}
+
+/// 730.1.c / 730.2: Shield X is +X while defending, summed (Stalwart Poro + Block).
+#[test]
+fn r730_shield_sums_and_applies_while_defending() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    effect(&mut g, Filter::Object(u), None, Modification::GrantKeyword(Keyword::Shield, 1));
+    effect(&mut g, Filter::Object(u), None, Modification::GrantKeyword(Keyword::Shield, 2));
+    g.obj_mut(u).role = Some(Role::Defender);
+    assert_eq!(g.might(u), 6);
+}
+
+/// 702.3 / 703: one buff at most, worth +1 might; 705: buffs leave with the unit.
+#[test]
+fn r702_703_705_buffs() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
+    assert!(g.buff(u));
+    assert!(!g.buff(u), "702.3.a: a second buff is not placed");
+    assert_eq!(g.might(u), 4);
+    assert!(!g.spend_buff(PlayerId(1), u), "702.2.b.2: only its controller spends its buffs");
+    g.kill(&[u], None);
+    let in_trash = g.player(P1).trash[0];
+    assert_eq!(g.obj(in_trash).buffs, 0);
+}
+
+/// 708-709: Mighty is might 5+; a unit becomes Mighty only when it crosses from below 5.
+#[test]
+fn r709_becomes_mighty_only_when_crossing() {
+    let mut g = board();
+    let four = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
+    let five = g.put_at("Playful Phantom", P1, Loc::Base(P1)).unwrap();
+    g.cleanup().unwrap();
+    assert!(g.became_mighty.is_empty(), "entering with 5 might is not becoming Mighty");
+    assert!(g.is_mighty(five) && !g.is_mighty(four));
+    effect(&mut g, Filter::UnitsControlledBy(P1), None, Modification::Might(1));
+    g.cleanup().unwrap();
+    assert_eq!(g.became_mighty, vec![four], "709 examples: 4 -> 5 becomes Mighty, 5 -> 6 does not");
+}
+
+/// 710-711: Mighty on the board follows current might; off the board, the printed might.
+#[test]
+fn r711_mighty_off_the_board_uses_printed_might() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
+    effect(&mut g, Filter::Object(u), None, Modification::Might(3));
+    assert!(g.is_mighty(u));
+    g.kill(&[u], None);
+    let dead = g.player(P1).trash[0];
+    assert!(!g.is_mighty(dead));
+    assert_eq!(g.might(dead), 3);
+}
+
+/// 317.3.a: "this turn" effects end in the expiration step; 109: effects on an object end when
+/// it changes to a non-board zone.
+#[test]
+fn r317_3_a_and_r109_effect_durations() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
+    g.add_effect(None, Filter::Object(u), None, Modification::Might(2), Duration::ThisTurn);
+    assert_eq!(g.might(u), 5);
+    g.expire_effects(true);
+    assert_eq!(g.might(u), 3);
+    g.add_effect(None, Filter::Object(u), None, Modification::Might(2), Duration::Indefinite);
+    let hand = g.move_object(u, Zone::Hand, P1, riftbound::riftbound::actions::Pos::Bottom);
+    assert!(g.effects.is_empty());
+    let back = g.move_object(hand, Zone::Base, P1, riftbound::riftbound::actions::Pos::Bottom);
+    assert_eq!(g.might(back), 3);
+}
+
+/// 362.1: a passive ability of a permanent applies while its source is on the board.
+#[test]
+fn r362_effect_ends_when_its_source_leaves() {
+    let mut g = board();
+    let src = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
+    g.add_effect(Some(src), Filter::UnitsControlledBy(P1), None, Modification::Might(1), Duration::WhileSourceOnBoard);
+    assert_eq!(g.might(u), 4);
+    g.kill(&[src], None);
+    assert_eq!(g.might(u), 3);
+}
