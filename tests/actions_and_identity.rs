@@ -250,3 +250,32 @@ fn r651_1_concession_ends_a_duel() {
     assert_eq!(g.outcome, Some(Outcome::Won { winner: P1, by: "concession" }));
     assert!(g.step().unwrap());
 }
+
+/// 410.1.a.1 (Eclipse Herald example): choosing an already stunned unit to stun stuns nothing,
+/// so nothing that triggers on stunning sees a stun.
+#[test]
+fn r410_1_a_1_restun_records_no_event() {
+    use riftbound::riftbound::events::Event;
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(0)).unwrap();
+    g.stun(u);
+    g.stun(u);
+    assert_eq!(g.events.iter().filter(|e| **e == Event::Stunned(u)).count(), 1);
+}
+
+/// Every action records what happened, in order: the log triggers will read (376.2.c).
+#[test]
+fn actions_record_events_in_order() {
+    use riftbound::riftbound::events::Event;
+    let mut g = board();
+    let src = g.put_at("Mega-Mech", P2, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    let start = g.events.len();
+    g.buff(u);
+    g.deal(Some(src), &[(u, 4)]);
+    g.cleanup().unwrap();
+    let log = &g.events[start..];
+    assert_eq!(log[0], Event::Buffed(u));
+    assert_eq!(log[1], Event::Dealt { source: Some(src), target: u, amount: 4 });
+    assert_eq!(log[2], Event::Killed { obj: u, by: Some(src) });
+}

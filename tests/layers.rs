@@ -1,6 +1,7 @@
 //! Layers (446-453), Mighty (706-711), buffs (701-705) and keywords as characteristics.
 
 use riftbound::kernel::PlayerId;
+use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Condition, Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::Role;
 use riftbound::riftbound::{CardDb, Game, Loc, Zone};
@@ -142,11 +143,20 @@ fn r709_becomes_mighty_only_when_crossing() {
     let four = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
     let five = g.put_at("Playful Phantom", P1, Loc::Base(P1)).unwrap();
     g.cleanup().unwrap();
-    assert!(g.became_mighty.is_empty(), "entering with 5 might is not becoming Mighty");
+    let became = |g: &Game| {
+        g.events
+            .iter()
+            .filter_map(|e| match e {
+                Event::BecameMighty(u) => Some(*u),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert!(became(&g).is_empty(), "entering with 5 might is not becoming Mighty");
     assert!(g.is_mighty(five) && !g.is_mighty(four));
     effect(&mut g, Filter::UnitsControlledBy(P1), None, Modification::Might(1));
     g.cleanup().unwrap();
-    assert_eq!(g.became_mighty, vec![four], "709 examples: 4 -> 5 becomes Mighty, 5 -> 6 does not");
+    assert_eq!(became(&g), vec![four], "709 examples: 4 -> 5 becomes Mighty, 5 -> 6 does not");
 }
 
 /// 710-711: Mighty on the board follows current might; off the board, the printed might.

@@ -4,6 +4,7 @@
 
 use super::cards::{CardIdx, CardType};
 use super::decision::{Ask, Choice};
+use super::events::Event;
 use super::state::{Game, Lki, Loc, Obj, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
@@ -175,6 +176,7 @@ impl Game {
             let top = self.player(p).main_deck[0];
             let new = self.move_object(top, Zone::Hand, p, Pos::Bottom);
             trace!(self, "400.1", "{p} draws {}", self.describe(new));
+            self.emit(Event::Drew { player: p, card: new });
         }
         Ok(())
     }
@@ -183,6 +185,7 @@ impl Game {
     /// gains 1 point; the caller then completes its action.
     pub fn burn_out(&mut self, p: PlayerId) -> R<()> {
         trace!(self, "418.2", "{p} burns out");
+        self.emit(Event::BurnedOut { player: p });
         let trash = self.player(p).trash.clone();
         self.recycle(p, &trash)?;
         let opps = self.opponents(p);
@@ -202,6 +205,7 @@ impl Game {
         if !self.obj(id).exhausted {
             self.obj_mut(id).exhausted = true;
             trace!(self, "401.1", "exhaust {}", self.describe(id));
+            self.emit(Event::Exhausted(id));
             self.changed();
         }
     }
@@ -211,6 +215,7 @@ impl Game {
         if self.obj(id).exhausted {
             self.obj_mut(id).exhausted = false;
             trace!(self, "402.1", "ready {}", self.describe(id));
+            self.emit(Event::Readied(id));
             self.changed();
         }
     }
@@ -227,6 +232,7 @@ impl Game {
         for c in main {
             let owner = self.obj(c).owner;
             trace!(self, "403.5", "recycle {} to the bottom of {owner}'s main deck", self.describe(c));
+            self.emit(Event::Recycled { player: owner, card: c });
             self.move_object(c, Zone::MainDeck, owner, Pos::Bottom);
         }
         while !runes.is_empty() {
@@ -253,6 +259,7 @@ impl Game {
             runes.retain(|r| *r != pick);
             let owner = self.obj(pick).owner;
             trace!(self, "403.5.a", "recycle {} to the bottom of {owner}'s rune deck", self.describe(pick));
+            self.emit(Event::Recycled { player: owner, card: pick });
             self.move_object(pick, Zone::RuneDeck, owner, Pos::Bottom);
         }
         Ok(())
@@ -273,6 +280,7 @@ impl Game {
             o.last_damaged_by = source;
             let from = source.map(|s| format!(" from {}", self.describe(s))).unwrap_or_default();
             trace!(self, "404.1.b", "deal {amount} to {}{from} (now {} damage)", self.describe(u), self.obj(u).damage);
+            self.emit(Event::Dealt { source, target: u, amount });
             self.changed();
         }
     }
@@ -283,6 +291,7 @@ impl Game {
             if self.obj(u).damage > 0 {
                 self.obj_mut(u).damage = 0;
                 trace!(self, "405.1", "heal {}", self.describe(u));
+                self.emit(Event::Healed(u));
                 self.changed();
             }
         }
@@ -303,6 +312,7 @@ impl Game {
             if let Some(l) = self.obj_mut(id).lki.as_mut() {
                 l.killed_by = by;
             }
+            self.emit(Event::Killed { obj: id, by });
         }
     }
 
@@ -314,6 +324,7 @@ impl Game {
             }
             let owner = self.obj(id).owner;
             trace!(self, "414.2", "banish {}", self.describe(id));
+            self.emit(Event::Banished(id));
             self.move_object(id, Zone::Banishment, owner, Pos::Bottom);
         }
     }
@@ -326,6 +337,7 @@ impl Game {
             pool.power[d.index()] += 1;
         }
         pool.any += any;
+        self.emit(Event::Added { player: p, energy, power: power.len() as u32 + any });
         if self.trace.on {
             let mut what = if energy > 0 { format!("[{energy}]") } else { String::new() };
             for d in power {
@@ -356,6 +368,7 @@ impl Game {
             let id = self.move_object(top, Zone::Base, p, Pos::Bottom);
             self.obj_mut(id).exhausted = exhausted;
             trace!(self, "417.1", "{p} channels {}{}", self.describe(id), if exhausted { " exhausted" } else { "" });
+            self.emit(Event::Channeled { player: p, rune: id });
             done += 1;
         }
         done
@@ -369,6 +382,7 @@ impl Game {
         }
         self.obj_mut(u).stunned = true;
         trace!(self, "410.1", "stun {}", self.describe(u));
+        self.emit(Event::Stunned(u));
         self.changed();
         true
     }
@@ -381,6 +395,7 @@ impl Game {
         }
         self.obj_mut(u).buffs = 1;
         trace!(self, "413.1", "buff {}", self.describe(u));
+        self.emit(Event::Buffed(u));
         self.changed();
         true
     }
@@ -392,6 +407,7 @@ impl Game {
         }
         self.obj_mut(u).buffs -= 1;
         trace!(self, "702.2.b", "{p} spends the buff of {}", self.describe(u));
+        self.emit(Event::BuffSpent(u));
         self.changed();
         true
     }
@@ -401,6 +417,7 @@ impl Game {
         for &c in cards {
             if self.obj(c).zone == Zone::Hand && self.obj(c).zone_player == p {
                 trace!(self, "409.1", "{p} discards {}", self.describe(c));
+                self.emit(Event::Discarded { player: p, card: c });
                 self.move_object(c, Zone::Trash, p, Pos::Bottom);
             }
         }
@@ -410,6 +427,7 @@ impl Game {
     pub fn reveal(&mut self, p: PlayerId, cards: &[ObjId]) {
         for &c in cards {
             trace!(self, "411.1", "{p} reveals {}", self.describe(c));
+            self.emit(Event::Revealed { player: p, card: c });
         }
     }
 
@@ -421,10 +439,13 @@ impl Game {
         }
         let item = self.chain.remove(index);
         trace!(self, "412.1", "counter {}", self.describe_item(&item));
+        let mut countered = None;
         if let super::state::ItemKind::Card(card) = item.kind {
             let owner = self.obj(card).owner;
             self.move_object(card, Zone::Trash, owner, Pos::Bottom);
+            countered = Some(card);
         }
+        self.emit(Event::Countered { card: countered });
         self.changed();
     }
 
@@ -437,12 +458,14 @@ impl Game {
             return;
         }
         trace!(self, "429", "recall {} to {p}'s base", self.describe(id));
+        self.emit(Event::Recalled { obj: id, from: loc });
         self.move_object(id, Zone::Base, p, Pos::Bottom);
     }
 
     /// Gains points (444, 418.2.c); reaching the victory score wins at once (445).
     pub fn gain_points(&mut self, p: PlayerId, n: u32) {
         self.player_mut(p).points += n;
+        self.emit(Event::GainedPoints { player: p, points: n });
         trace!(self, "444.1", "{p} has {} points", self.player(p).points);
         self.check_victory();
     }

@@ -34,7 +34,9 @@ impl Game {
                     scored_this_turn: 0,
                     chosen_champion: None,
                     cards_played_this_turn: 0,
-                    turns_taken: 1,
+                    // It is P1's first turn; P2 has had none yet (their next turn is their first,
+                    // with its extra rune, 458.7).
+                    turns_taken: u32::from(i == 0),
                     removed: false,
                 })
                 .collect(),
@@ -57,7 +59,7 @@ impl Game {
             agents: (0..n).map(|_| None).collect(),
             trace: Trace::default(),
             outcome: None,
-            became_mighty: Vec::new(),
+            events: Vec::new(),
             turn_cap: super::setup::DEFAULT_TURN_CAP,
             decisions: 0,
         };

@@ -101,8 +101,11 @@ impl Game {
                 }
                 // 440.1.a.3: 2c. Remove attacker and defender designations.
                 for u in self.all_units() {
-                    if self.obj(u).role.is_some() {
-                        self.obj_mut(u).role = None;
+                    let o = self.obj_mut(u);
+                    o.attacked = false;
+                    o.defended = false;
+                    if o.role.is_some() {
+                        o.role = None;
                         self.changed();
                     }
                 }
@@ -132,10 +135,18 @@ impl Game {
                     );
                     let o = self.obj_mut(u);
                     o.role = want;
-                    match want {
-                        Some(Role::Attacker) => o.attacked = true,
-                        Some(Role::Defender) => o.defended = true,
-                        None => {}
+                    // 376.4.d.2.a / 376.4.e.2.a: attack and defend triggers happen once per combat.
+                    let first = match want {
+                        Some(Role::Attacker) => !std::mem::replace(&mut o.attacked, true),
+                        Some(Role::Defender) => !std::mem::replace(&mut o.defended, true),
+                        None => false,
+                    };
+                    if first {
+                        self.emit(if want == Some(Role::Attacker) {
+                            super::events::Event::Attacked(u)
+                        } else {
+                            super::events::Event::Defended(u)
+                        });
                     }
                     self.changed();
                 }
@@ -271,7 +282,7 @@ impl Game {
                 self.obj_mut(u).was_mighty = now;
                 if now {
                     trace!(self, "709", "{} becomes Mighty ({} might)", self.describe(u), self.might(u));
-                    self.became_mighty.push(u);
+                    self.emit(super::events::Event::BecameMighty(u));
                 }
             }
         }

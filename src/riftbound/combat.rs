@@ -3,6 +3,7 @@
 
 use super::cleanup::Special;
 use super::decision::{Ask, Choice};
+use super::events::Event;
 use super::state::{Combat, Game, Loc, R, Role, Showdown};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
@@ -63,6 +64,7 @@ impl Game {
                     self.describe(u),
                     r
                 );
+                self.emit(if r == Role::Attacker { Event::Attacked(u) } else { Event::Defended(u) });
             }
         }
         // 438.1.b-c: attack and defend triggers would form the initial chain; with none, the

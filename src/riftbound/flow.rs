@@ -96,8 +96,9 @@ impl Game {
             let owner = self.obj(card).owner;
             let p = item.controller;
             trace!(self, "356.3.d", "{} is put into {owner}'s trash", self.describe(card));
-            self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom);
+            let card = self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom);
             self.player_mut(p).cards_played_this_turn += 1;
+            self.emit(super::events::Event::Played { player: p, card });
         }
         self.chain_passes = 0;
         self.priority = None;
@@ -286,8 +287,8 @@ impl Game {
             pl.scored_this_turn = 0;
             pl.cards_played_this_turn = 0;
         }
-        self.became_mighty.clear();
         self.player_mut(p).turns_taken += 1;
+        self.emit(super::events::Event::TurnBegan { turn: self.turn, player: p });
         trace!(self, "315", "turn {} begins: {p} is the turn player", self.turn);
     }
 }

@@ -11,6 +11,7 @@ pub mod costs;
 pub mod decision;
 pub mod deck;
 pub mod embedded;
+pub mod events;
 pub mod flow;
 pub mod layers;
 pub mod movement;

@@ -122,6 +122,7 @@ impl Game {
                 self.describe_loc(dest)
             );
             self.move_object(u, zone, zp, super::actions::Pos::Bottom);
+            self.emit(super::events::Event::Moved { unit: u, from, to: dest });
             if let Loc::Battlefield(b) = dest {
                 moved_to_bf.push((b, p));
             }

@@ -274,6 +274,7 @@ impl Game {
                 // 140.4 / 356.2.c: units enter exhausted; 144.1 / 356.2.d: gear enters ready.
                 self.obj_mut(id).exhausted = kind == CardType::Unit;
                 self.player_mut(p).cards_played_this_turn += 1;
+                self.emit(super::events::Event::Played { player: p, card: id });
                 trace!(
                     self,
                     if kind == CardType::Unit { "356.2.c" } else { "356.2.d" },

@@ -35,6 +35,7 @@ impl Game {
             return Ok(());
         }
         self.player_mut(p).scored_this_turn |= bit;
+        self.emit(super::events::Event::Scored { player: p, battlefield: b, method });
         let rule = if method == ScoreMethod::Conquer { "442.1" } else { "442.2" };
         trace!(self, rule, "{p} scores {} by {:?}", self.describe_loc(Loc::Battlefield(b)), method);
         // 444.1.b: the final point needs a hold, or a conquer after scoring every battlefield.

@@ -85,7 +85,7 @@ impl Game {
             agents: (0..n).map(|_| None).collect(),
             trace: Trace { on: trace_on, lines: Vec::new() },
             outcome: None,
-            became_mighty: Vec::new(),
+            events: Vec::new(),
             turn_cap: super::setup::DEFAULT_TURN_CAP,
             decisions: 0,
         };

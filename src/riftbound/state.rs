@@ -268,8 +268,8 @@ pub struct Game {
     pub agents: Vec<Option<Box<dyn Agent>>>,
     pub trace: Trace,
     pub outcome: Option<Outcome>,
-    /// Units that became Mighty (709) since the last time triggers looked.
-    pub became_mighty: Vec<ObjId>,
+    /// Everything that happened, in order (see `events.rs`).
+    pub events: Vec<super::events::Event>,
     /// The game stops with [`Outcome::TurnCap`] after this many turns.
     pub turn_cap: u32,
     pub decisions: u64,
@@ -301,7 +301,7 @@ impl Clone for Game {
             agents: self.agents.iter().map(|_| None).collect(),
             trace: self.trace.clone(),
             outcome: self.outcome.clone(),
-            became_mighty: self.became_mighty.clone(),
+            events: self.events.clone(),
             turn_cap: self.turn_cap,
             decisions: self.decisions,
         }

@@ -1,0 +1,117 @@
+//! What happened: every game action records an event here, in order, for the whole game.
+//! Triggered abilities are checked against these (376.2.c: after the event), "the first time
+//! ... each turn" (376.1.b) reads back to the turn's start, and tests and tools read them as the
+//! game's log.
+
+use super::scoring::ScoreMethod;
+use super::state::{Game, Loc};
+use crate::kernel::{ObjId, PlayerId};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// 315: a turn began.
+    TurnBegan {
+        turn: u32,
+        player: PlayerId,
+    },
+    /// 400: `card` is the new object in hand.
+    Drew {
+        player: PlayerId,
+        card: ObjId,
+    },
+    /// 418.
+    BurnedOut {
+        player: PlayerId,
+    },
+    Exhausted(ObjId),
+    Readied(ObjId),
+    /// 403: `card` is the object that left for the deck.
+    Recycled {
+        player: PlayerId,
+        card: ObjId,
+    },
+    /// 404: damage actually marked.
+    Dealt {
+        source: Option<ObjId>,
+        target: ObjId,
+        amount: u32,
+    },
+    Healed(ObjId),
+    /// 415: `obj` is the object that died (its last-known information stays on it).
+    Killed {
+        obj: ObjId,
+        by: Option<ObjId>,
+    },
+    Banished(ObjId),
+    Discarded {
+        player: PlayerId,
+        card: ObjId,
+    },
+    Revealed {
+        player: PlayerId,
+        card: ObjId,
+    },
+    /// 416.
+    Added {
+        player: PlayerId,
+        energy: u32,
+        power: u32,
+    },
+    /// 417: `rune` is the rune on the board.
+    Channeled {
+        player: PlayerId,
+        rune: ObjId,
+    },
+    Stunned(ObjId),
+    Buffed(ObjId),
+    BuffSpent(ObjId),
+    /// 412: `card` is the countered card (None for an ability).
+    Countered {
+        card: Option<ObjId>,
+    },
+    /// 421: a move (not a recall).
+    Moved {
+        unit: ObjId,
+        from: Loc,
+        to: Loc,
+    },
+    /// 429.
+    Recalled {
+        obj: ObjId,
+        from: Loc,
+    },
+    /// 347.1 / 406.4: a card finished being played (`card` is its object afterwards).
+    Played {
+        player: PlayerId,
+        card: ObjId,
+    },
+    /// 442: `player` scored `battlefield`.
+    Scored {
+        player: PlayerId,
+        battlefield: u8,
+        method: ScoreMethod,
+    },
+    /// 438.1.a: designations gained (376.4.d-e attack and defend triggers).
+    Attacked(ObjId),
+    Defended(ObjId),
+    /// 709.
+    BecameMighty(ObjId),
+    /// 444 / 418.2.c.
+    GainedPoints {
+        player: PlayerId,
+        points: u32,
+    },
+}
+
+impl Game {
+    /// Records an event.
+    pub fn emit(&mut self, e: Event) {
+        self.events.push(e);
+    }
+
+    /// Events since the current turn began.
+    pub fn events_this_turn(&self) -> &[Event] {
+        let start = self.events.iter().rposition(|e| matches!(e, Event::TurnBegan { .. })).map_or(0, |i| i + 1);
+        &self.events[start..]
+    }
+}
