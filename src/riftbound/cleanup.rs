@@ -244,11 +244,25 @@ impl Game {
                 continue;
             };
             let present = self.players_at(b);
-            let (showdown, combat) = if present.iter().any(|p| *p != a) && present.contains(&a) {
+            let opposed = present.iter().any(|p| *p != a);
+            let (showdown, combat) = if !present.contains(&a) {
+                (false, false)
+            } else if bf.combat_staged && opposed {
+                // 322.7.a / 345.2.b: a staged combat stays staged while both sides are there.
                 (false, true)
-            } else if present == [a] {
+            } else if bf.controller.is_none() {
+                // 322.6: contested and uncontrolled: a showdown (345.2.b stages the combat
+                // after it if two players' units are still there).
                 (true, false)
+            } else if opposed {
+                // 322.7: contested and controlled by another player: a combat.
+                (false, true)
             } else {
+                // Contested, controlled by an opponent with no unit left there: a showdown
+                // (see docs/rulings.md).
+                (true, false)
+            };
+            if !present.contains(&a) {
                 trace!(
                     self,
                     "181.3.b",
@@ -257,8 +271,7 @@ impl Game {
                 );
                 self.battlefields[b as usize].contested_by = None;
                 self.changed();
-                (false, false)
-            };
+            }
             let bf = &mut self.battlefields[b as usize];
             if bf.showdown_staged != showdown || bf.combat_staged != combat {
                 bf.showdown_staged = showdown;

@@ -196,8 +196,8 @@ impl Game {
     /// 439.1.d: `p` assigns `amount` among `targets`. Lethal damage goes in full to one unit
     /// before the next (439.1.d.3), no unit gets more than lethal while another can still take
     /// damage (439.1.d.4), units that must be assigned first (Tank) come first and those that must
-    /// be assigned last come last (439.1.d.5); a unit with both requirements has its controller
-    /// choose one (439.1.d.7-8); units that can't be damaged are exempt (439.1.d.9) and only take
+    /// be assigned last come last (439.1.d.5); a unit with both requirements has the assigning
+    /// player choose one (439.1.d.7-8); units that can't be damaged are exempt (439.1.d.9) and only take
     /// what is left over.
     pub fn assign_combat_damage(&mut self, p: PlayerId, amount: u32, targets: &[ObjId]) -> R<Vec<(ObjId, u32)>> {
         let mut assigned: Vec<(ObjId, u32)> = targets.iter().map(|u| (*u, 0)).collect();

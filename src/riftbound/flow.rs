@@ -53,12 +53,11 @@ impl Game {
                 p
             }
         };
-        let before = self.chain.len();
-        let acted = self.act(p)?;
-        if acted && self.chain.len() > before {
-            return Ok(());
-        }
-        if !acted {
+        if self.act(p)? {
+            // Anything added to the chain (even an Add ability that resolved at once) starts a
+            // new round of passes (335.1).
+            self.chain_passes = 0;
+        } else {
             // 334.1.c / 335: pass priority; after a full round of passes, resolve (336).
             self.chain_passes += 1;
             trace!(self, "334.1.c", "{p} passes priority");

@@ -173,8 +173,16 @@ impl Game {
         let kind = self.card(card).kind;
         // 351: put the card on the chain, pending; the state closes (351.1).
         trace!(self, "351", "{p} begins to play {}", self.describe(card));
+        let from = card;
         let card = self.move_object(card, Zone::Chain, p, super::actions::Pos::Top);
         self.obj_mut(card).controller = p;
+        // 353: cost modifiers aimed at this card (its own discounts, additional costs...) follow it
+        // onto the chain, where its total cost is determined.
+        for m in &mut self.cost_modifiers {
+            if m.filter == super::costs::PlayFilter::Card(from) {
+                m.filter = super::costs::PlayFilter::Card(card);
+            }
+        }
         self.chain.push(ChainItem { kind: ItemKind::Card(card), controller: p, pending: true, targets: Vec::new() });
         let index = self.chain.len() - 1;
         let completed = self.play_steps(p, card, index, kind, opts)?;
@@ -254,8 +262,12 @@ impl Game {
         }
         // 355: check legality: a unit's battlefield must still be under its controller's control
         // (352.16, 354.3).
+        // 181.4.c: control is lost at once when no unit of its controller remains there, unless
+        // it is contested; the controller field itself only changes at the next cleanup (322.4).
         if let Loc::Battlefield(b) = location {
-            if self.battlefields[b as usize].controller != Some(p) {
+            let bf = &self.battlefields[b as usize];
+            let keeps = bf.contested_by.is_some() || self.players_at(b).contains(&p);
+            if bf.controller != Some(p) || !keeps {
                 return Ok(false);
             }
         }
@@ -285,6 +297,17 @@ impl Game {
                 );
                 if let Loc::Battlefield(b) = location {
                     self.apply_contested(b, p);
+                }
+                // 343: in a showdown, a permanent resolving as the last item of the chain passes
+                // focus like any other last item (only Add abilities keep it, 416.2.a).
+                if self.chain.is_empty() && self.showdown.is_some() {
+                    self.chain_emptied_in_showdown();
+                }
+                // 333.1.c.3: if the chain is still there, the controller of its newest item gains
+                // priority (and everyone must pass again, 335.1).
+                if let Some(top) = self.chain.last() {
+                    self.priority = Some(top.controller);
+                    self.chain_passes = 0;
                 }
             }
             _ => {
