@@ -291,13 +291,34 @@ impl Game {
 
     /// 354.2: pays non-standard costs, the player choosing what to kill, discard or recycle.
     pub fn pay_other(&mut self, p: PlayerId, other: &[OtherCost]) -> R<bool> {
+        self.pay_other_at(p, other, None)
+    }
+
+    /// [`Game::pay_other`] for a unit being played to battlefield `keep`: 354.3 — a kill that
+    /// would lose `p` that battlefield (181.4.c) is not offered unless there is no other choice.
+    pub fn pay_other_at(&mut self, p: PlayerId, other: &[OtherCost], keep: Option<u8>) -> R<bool> {
         for c in other {
             match c {
                 OtherCost::KillFriendlyUnit => {
-                    let units: Vec<Choice> =
+                    let mut units: Vec<Choice> =
                         self.all_units().into_iter().filter(|u| self.controller(*u) == p).map(Choice::Obj).collect();
                     if units.is_empty() {
                         return Ok(false);
+                    }
+                    if let Some(b) = keep {
+                        let here = super::state::Loc::Battlefield(b);
+                        let mine_here = self.units_at(here).into_iter().filter(|u| self.controller(*u) == p).count();
+                        let keeps = |g: &Game, c: &Choice| match c {
+                            Choice::Obj(u) => {
+                                g.location(*u) != Some(here)
+                                    || mine_here > 1
+                                    || g.battlefields[b as usize].contested_by.is_some()
+                            }
+                            _ => true,
+                        };
+                        if units.iter().any(|c| keeps(self, c)) {
+                            units.retain(|c| keeps(self, c));
+                        }
                     }
                     if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
                         self.kill(&[u], None);

@@ -42,7 +42,10 @@ impl Game {
     /// when every player has passed in a row, the newest item resolves.
     fn chain_step(&mut self) -> R<()> {
         if self.chain.iter().any(|i| i.pending) {
-            return self.finalize_pending();
+            self.finalize_pending()?;
+            // 333.1.c.3: with nothing pending, the newest item's controller gains priority.
+            self.priority = self.chain.last().map(|i| i.controller);
+            return Ok(());
         }
         let p = match self.priority {
             Some(p) => p,
@@ -80,7 +83,9 @@ impl Game {
             self.chain[i].pending = false;
             trace!(self, "394.2", "{} becomes a chain item", self.describe_item(&self.chain[i]));
             self.changed();
-            self.priority = Some(self.chain.last().unwrap().controller);
+            // 333.1.c.3: the newest item's controller will gain priority once the chain is acted
+            // on; nothing is awarded here, since this may run inside a cleanup (320.1).
+            self.priority = None;
             self.chain_passes = 0;
         }
         Ok(())

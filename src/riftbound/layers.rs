@@ -262,9 +262,11 @@ impl Game {
     pub fn chars(&self, id: ObjId) -> Chars {
         let base = self.printed_chars(id);
         let o = self.obj(id);
-        // 711: off the board, a unit is evaluated by its printed values (and hand effects are
-        // not modelled as board effects), so only objects on the board see effects.
-        if !o.zone.is_board() || !o.alive {
+        // Objects no longer in their zone have no characteristics of their own. Objects in
+        // non-board zones do see effects aimed at them (a keyword granted to a card in hand,
+        // 717.3.a.3); the board-wide filters only match objects on the board, and their might
+        // stays the printed one (711, see `apply_layers`).
+        if !o.alive {
             return base;
         }
         let candidates: Vec<usize> = (0..self.effects.len()).collect();
@@ -328,6 +330,10 @@ impl Game {
         }
         chars.raw_might += increase;
         chars.raw_might += decrease;
+        // 711: units in non-board zones are evaluated by their inherent might.
+        if !o.zone.is_board() {
+            chars.raw_might = base.raw_might;
+        }
         chars
     }
 

@@ -257,7 +257,11 @@ impl Game {
             return Ok(false);
         }
         let other: Vec<_> = additional.iter().flat_map(|a| a.other.iter().cloned()).collect();
-        if !self.pay_other(p, &other)? {
+        let keep = match location {
+            Loc::Battlefield(b) => Some(b),
+            Loc::Base(_) => None,
+        };
+        if !self.pay_other_at(p, &other, keep)? {
             return Ok(false);
         }
         // 355: check legality: a unit's battlefield must still be under its controller's control
