@@ -108,10 +108,10 @@ impl Game {
             Loc::Battlefield(b) => Zone::Battlefield(b),
         };
         let id = self.put(name, owner, zone)?;
-        if let Loc::Base(p) = loc {
-            if p != owner {
-                return Err("106.2.d: a player's objects can't be in another player's base".into());
-            }
+        if let Loc::Base(p) = loc
+            && p != owner
+        {
+            return Err("106.2.d: a player's objects can't be in another player's base".into());
         }
         Ok(id)
     }

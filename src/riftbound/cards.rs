@@ -176,10 +176,10 @@ pub(crate) fn find_key(src: &str, key: &str) -> Option<usize> {
     let mut offset = 0;
     for line in src.split_inclusive('\n') {
         let t = line.trim_start();
-        if let Some(rest) = t.strip_prefix(key) {
-            if rest.trim_start().starts_with('=') {
-                return Some(offset + (line.len() - t.len()));
-            }
+        if let Some(rest) = t.strip_prefix(key)
+            && rest.trim_start().starts_with('=')
+        {
+            return Some(offset + (line.len() - t.len()));
         }
         offset += line.len();
     }

@@ -177,17 +177,12 @@ impl Game {
                 trace!(self, "322.5", "gear {} at a battlefield is recalled", self.describe(g));
                 self.recall(g);
             }
-            if let Some(f) = self.battlefields[b].facedown {
-                if self.battlefields[b].controller != Some(self.obj(f).controller) {
-                    trace!(
-                        self,
-                        "322.5",
-                        "hidden {} is removed: its controller lost the battlefield",
-                        self.describe(f)
-                    );
-                    let owner = self.obj(f).owner;
-                    self.move_object(f, super::state::Zone::Trash, owner, super::actions::Pos::Bottom);
-                }
+            if let Some(f) = self.battlefields[b].facedown
+                && self.battlefields[b].controller != Some(self.obj(f).controller)
+            {
+                trace!(self, "322.5", "hidden {} is removed: its controller lost the battlefield", self.describe(f));
+                let owner = self.obj(f).owner;
+                self.move_object(f, super::state::Zone::Trash, owner, super::actions::Pos::Bottom);
             }
         }
         // 322.6 / 322.7: stage showdowns and combats at contested battlefields.

@@ -265,10 +265,10 @@ impl Game {
         self.battlefields[b as usize].contested_by = None;
         // 440.2: remaining units' controller establishes control if they lack it.
         let present = self.players_at(b);
-        if let [p] = present.as_slice() {
-            if self.battlefields[b as usize].controller != Some(*p) {
-                self.establish_control(b, *p)?;
-            }
+        if let [p] = present.as_slice()
+            && self.battlefields[b as usize].controller != Some(*p)
+        {
+            self.establish_control(b, *p)?;
         }
         self.changed();
         self.cleanup()

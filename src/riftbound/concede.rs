@@ -53,12 +53,12 @@ impl Game {
         }
         trace!(self, "652.3", "{p} is removed from the game");
         // 652.5: the game proceeds: turn, focus and priority move on.
-        if let Some(sd) = self.showdown.as_mut() {
-            if sd.focus == p {
-                let next = self.next_player(p);
-                let sd = self.showdown.as_mut().unwrap();
-                sd.focus = next;
-            }
+        if let Some(sd) = self.showdown.as_mut()
+            && sd.focus == p
+        {
+            let next = self.next_player(p);
+            let sd = self.showdown.as_mut().unwrap();
+            sd.focus = next;
         }
         if self.priority == Some(p) {
             self.priority = Some(self.next_player(p));

@@ -406,18 +406,18 @@ impl Game {
             if end_of_turn && e.duration == Duration::ThisTurn {
                 return false;
             }
-            if e.duration == Duration::WhileSourceOnBoard {
-                if let Some(s) = e.source {
-                    let so = &objs[s.index()];
-                    if !so.alive || !so.zone.is_board() {
-                        return false;
-                    }
-                }
-            }
-            if let Filter::Object(o) = e.filter {
-                if !objs[o.index()].alive {
+            if e.duration == Duration::WhileSourceOnBoard
+                && let Some(s) = e.source
+            {
+                let so = &objs[s.index()];
+                if !so.alive || !so.zone.is_board() {
                     return false;
                 }
+            }
+            if let Filter::Object(o) = e.filter
+                && !objs[o.index()].alive
+            {
+                return false;
             }
             true
         });
