@@ -1008,10 +1008,10 @@ fn r354_3_cost_choice_that_would_make_play_illegal_is_not_offered() {
     assert_eq!(g.battlefields[0].controller, Some(P1));
 }
 
-/// 355.3 / 181.4.c: a play whose additional cost (killing the only friendly unit at the chosen
-/// battlefield) loses control of that battlefield is illegal: everything is undone.
+/// 352.16 (Cruel Patron example): with "kill a friendly unit" to pay and only one friendly unit,
+/// alone at a battlefield, that battlefield is not offered as the location: paying would lose it.
 #[test]
-fn r355_3_play_that_loses_chosen_battlefield_is_undone() {
+fn r352_16_no_location_the_costs_would_lose() {
     let (mut g, a, _) = game();
     g.set_controller(0, Some(P1));
     let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
@@ -1024,16 +1024,34 @@ fn r355_3_play_that_loses_chosen_battlefield_is_undone() {
         additional(false, 0, vec![], vec![OtherCost::KillFriendlyUnit]),
     );
     a.push(Choice::Play(rookie));
+    // No location question: the base is the only legal choice. The kill has one choice too.
+    a.push(Choice::Activate(r[0], 0));
+    g.step().unwrap();
+    assert!(!g.obj(u).alive, "the cost killed the only friendly unit");
+    let played = g.player(P1).base[0];
+    assert_eq!(g.name(played), "Pit Rookie");
+    assert_eq!(g.battlefields[0].controller, None, "181.4.c: the battlefield is lost");
+    // With a second friendly unit elsewhere, the battlefield is offered again (354.3 then keeps
+    // the unit there from being chosen for the kill).
+    let (mut g, a, _) = game();
+    g.set_controller(0, Some(P1));
+    let there = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    let other = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
+    let rookie = hand(&mut g, P1, "Pit Rookie");
+    let r = g.put_runes("Fury Rune", P1, 2).unwrap();
+    modifier(
+        &mut g,
+        P1,
+        PlayFilter::OfType(CardType::Unit),
+        additional(false, 0, vec![], vec![OtherCost::KillFriendlyUnit]),
+    );
+    a.push(Choice::Play(rookie));
     a.push(Choice::Loc(Loc::Battlefield(0)));
     a.push(Choice::Activate(r[0], 0));
     g.step().unwrap();
-    assert!(g.obj(u).alive, "the killed unit is back");
-    assert_eq!(g.location(u), Some(Loc::Battlefield(0)));
+    assert!(g.obj(there).alive);
+    assert!(!g.obj(other).alive);
     assert_eq!(g.battlefields[0].controller, Some(P1));
-    assert_eq!(g.player(P1).hand, vec![rookie]);
-    assert!(r.iter().all(|x| !g.obj(*x).exhausted), "the paid energy is undone too");
-    assert!(g.player(P1).pool.is_empty());
-    assert!(g.player(P1).trash.is_empty());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ fn r434_combat_waits_for_an_empty_chain_and_is_staged_until_then() {
     g.cleanup().unwrap();
     assert!(g.showdown.is_none(), "no combat may begin while the chain has items");
     assert!(g.battlefields[0].combat_staged, "435: the combat is staged");
-    g.chain.clear();
+    g.chain = Default::default();
     g.cleanup().unwrap();
     let sd = g.showdown.as_ref().expect("the combat begins once the chain is empty");
     assert_eq!(sd.combat, Some(Combat { attacker: P1, defender: P2 }));
@@ -807,7 +807,7 @@ fn r141_1_standard_move_timing() {
         targets: vec![],
     });
     assert!(g.standard_move_destinations(P1).is_empty(), "141.1.b: not in a closed state");
-    g.chain.clear();
+    g.chain = Default::default();
     // Another phase.
     g.step = Step::Beginning;
     assert!(g.standard_move_destinations(P1).is_empty(), "141.1.a: only in the action phase");

@@ -157,7 +157,7 @@ fn r305_declining_to_act_ends_the_action_phase() {
     g.chain.push(ability_item(src, P1, false));
     let opts = g.action_options(P1);
     assert!(opts.contains(&Choice::Pass) && !opts.contains(&Choice::EndTurn), "{opts:?}");
-    g.chain.clear();
+    g.chain = Default::default();
 
     g.showdown = Some(showdown_at(0, P1));
     let opts = g.action_options(P1);
@@ -295,7 +295,7 @@ fn r310_four_states_of_the_turn() {
     g.showdown = Some(showdown_at(0, P1));
     assert_eq!(allowed(&g), [false, false, true]);
     // 310.3 Showdown Open.
-    g.chain.clear();
+    g.chain = Default::default();
     assert_eq!(allowed(&g), [false, true, true]);
 }
 

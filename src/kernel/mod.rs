@@ -2,12 +2,14 @@
 //! session, and the trace. Nothing here knows Riftbound's rules; `crate::riftbound` builds the
 //! game on top of it, and a second game (Flesh and Blood) can reuse it unchanged.
 
+pub mod chain;
 pub mod decision;
 pub mod ids;
 pub mod rng;
 pub mod session;
 pub mod trace;
 
+pub use chain::{Chain, ChainEntry};
 pub use decision::{Answers, Stop};
 pub use ids::{ObjId, PlayerId};
 pub use rng::GameRng;

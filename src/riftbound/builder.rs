@@ -4,7 +4,7 @@
 use super::actions::Pos;
 use super::cards::{CardDb, CardType};
 use super::state::{Battlefield, Game, Loc, Mode, Player, Step, Zone};
-use crate::kernel::{Answers, GameRng, ObjId, PlayerId, Trace};
+use crate::kernel::{Answers, Chain, GameRng, ObjId, PlayerId, Trace};
 use std::sync::Arc;
 
 impl Game {
@@ -46,7 +46,7 @@ impl Game {
             turn: 1,
             turn_player: PlayerId(0),
             step: Step::Action,
-            chain: Vec::new(),
+            chain: Chain::default(),
             priority: Some(PlayerId(0)),
             chain_passes: 0,
             showdown: None,

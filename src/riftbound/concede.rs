@@ -40,7 +40,7 @@ impl Game {
             }
         }
         // 652.4: counter their spells and abilities.
-        while let Some(i) = self.chain.iter().position(|it| it.controller == p) {
+        while let Some(i) = self.chain.position_controlled_by(p) {
             self.counter(i);
         }
         // 652.3: remove every card they own from the game.

@@ -5,8 +5,8 @@
 use super::cleanup::Special;
 use super::decision::{Ask, Choice};
 use super::state::{Game, ItemKind, Outcome, R, Step, Zone};
-use crate::kernel::PlayerId;
 use crate::kernel::session::Resumable;
+use crate::kernel::{ChainEntry, PlayerId};
 use crate::trace;
 
 impl Game {
@@ -15,21 +15,35 @@ impl Game {
         if self.is_over() {
             return Ok(true);
         }
+        self.priority = self.priority_holder();
         if !self.chain.is_empty() {
             self.chain_step()?;
-        } else if let Some(sd) = &self.showdown {
-            let focus = sd.focus;
-            self.priority = Some(focus);
-            self.act(focus)?;
-        } else if self.step == Step::Action {
-            // 312.2.a: the turn player has priority in the action phase's neutral open state.
-            let tp = self.turn_player;
-            self.priority = Some(tp);
-            self.act(tp)?;
+        } else if let Some(p) = self.priority {
+            self.act(p)?;
         } else {
             self.advance_step()?;
         }
+        // Between steps the state says who may act next.
+        self.priority = self.priority_holder();
         Ok(self.is_over())
+    }
+
+    /// Who holds priority in the current state (312.2): on a chain, whoever it was passed to, or
+    /// the controller of the newest item (312.2.c, 333.1.c.3); in a showdown's open state, the
+    /// player with focus (312.2.b, 313.2); in the action phase's neutral open state, the turn
+    /// player (312.2.a); otherwise no one.
+    pub fn priority_holder(&self) -> Option<PlayerId> {
+        if self.is_over() {
+            None
+        } else if !self.chain.is_empty() {
+            self.priority.or(self.chain.newest_controller())
+        } else if let Some(sd) = &self.showdown {
+            Some(sd.focus)
+        } else if self.step == Step::Action {
+            Some(self.turn_player)
+        } else {
+            None
+        }
     }
 
     /// Plays the game to its end (or the turn cap) with the in-process agents.
@@ -41,10 +55,10 @@ impl Game {
     /// 326-336 with a chain: finalize pending items, else the priority holder acts or passes;
     /// when every player has passed in a row, the newest item resolves.
     fn chain_step(&mut self) -> R<()> {
-        if self.chain.iter().any(|i| i.pending) {
+        if self.chain.has_pending() {
             self.finalize_pending()?;
             // 333.1.c.3: with nothing pending, the newest item's controller gains priority.
-            self.priority = self.chain.last().map(|i| i.controller);
+            self.priority = self.chain.newest_controller();
             return Ok(());
         }
         let p = match self.priority {
@@ -77,10 +91,10 @@ impl Game {
 
     /// 322.8 / 333.1: pending items finish their play process in the order they were added.
     pub fn finalize_pending(&mut self) -> R<()> {
-        while let Some(i) = self.chain.iter().position(|it| it.pending) {
+        while let Some(i) = self.chain.next_pending() {
             // Only abilities wait as pending items (cards finish playing at once); with no
             // targets or costs to settle they simply become chain items (394).
-            self.chain[i].pending = false;
+            self.chain[i].set_finalized();
             trace!(self, "394.2", "{} becomes a chain item", self.describe_item(&self.chain[i]));
             self.changed();
             // 333.1.c.3: the newest item's controller will gain priority once the chain is acted

@@ -2,11 +2,11 @@
 //! with the legality check undoing everything when the play turns out illegal (355.3).
 
 use super::cards::{CardType, PowerSymbol};
-use super::costs::{AdditionalCost, Cost, CostChange, PlayOptions};
+use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::layers::Keyword;
 use super::state::{ChainItem, Game, ItemKind, Loc, R, Step, Zone};
-use crate::kernel::{ObjId, PlayerId};
+use crate::kernel::{ChainEntry, ObjId, PlayerId};
 use crate::trace;
 
 /// The timing a card or ability needs (308-310, 722, 729).
@@ -210,10 +210,25 @@ impl Game {
 
     /// Steps 352-356 for a card already on the chain at `index`.
     fn play_steps(&mut self, p: PlayerId, card: ObjId, index: usize, kind: CardType, opts: PlayOptions) -> R<bool> {
-        // 352.2: a unit's location.
+        let changes = self.cost_modifiers_for(p, card);
+        let kills_in = |costs: &mut dyn Iterator<Item = &AdditionalCost>| -> usize {
+            costs.flat_map(|a| a.other.iter()).filter(|o| **o == OtherCost::KillFriendlyUnit).count()
+        };
+        let mandatory_kills = kills_in(&mut changes.iter().filter_map(|c| match c {
+            CostChange::Additional(a) if !a.optional => Some(a),
+            _ => None,
+        }));
+        // 352.2: a unit's location; 352.16: not one its mandatory costs would certainly lose.
         let mut location = Loc::Base(p);
         if kind == CardType::Unit {
-            let locs = self.play_locations(p);
+            let locs: Vec<Loc> = self
+                .play_locations(p)
+                .into_iter()
+                .filter(|l| match l {
+                    Loc::Battlefield(b) => !self.kills_lose_battlefield(p, *b, mandatory_kills),
+                    Loc::Base(_) => true,
+                })
+                .collect();
             let options: Vec<Choice> = locs.iter().map(|l| Choice::Loc(*l)).collect();
             if let Choice::Loc(l) = self.decide(p, Ask::PlayLocation, options)? {
                 location = l;
@@ -221,16 +236,25 @@ impl Game {
             trace!(self, "352.2", "{} will be played to {}", self.describe(card), self.describe_loc(location));
         }
         // 352 / 353.2.b: optional additional costs are chosen now; mandatory ones always apply.
-        let changes = self.cost_modifiers_for(p, card);
+        // 352.16: paying an optional cost is not offered if it would certainly lose the chosen
+        // battlefield.
         let mut additional: Vec<AdditionalCost> = Vec::new();
+        let mut kills = mandatory_kills;
         for ch in &changes {
             if let CostChange::Additional(a) = ch {
                 if a.optional {
-                    let yes = self.decide(p, Ask::OptionalCost, vec![Choice::Yes, Choice::No])? == Choice::Yes;
+                    let more = kills_in(&mut std::iter::once(a));
+                    let dooms = match location {
+                        Loc::Battlefield(b) => self.kills_lose_battlefield(p, b, kills + more),
+                        Loc::Base(_) => false,
+                    };
+                    let options = if dooms { vec![Choice::No] } else { vec![Choice::Yes, Choice::No] };
+                    let yes = self.decide(p, Ask::OptionalCost, options)? == Choice::Yes;
                     if !yes {
                         continue;
                     }
                     trace!(self, "353.2.b", "{p} will pay the optional cost {}", a.label);
+                    kills += more;
                 } else {
                     trace!(self, "353.2.a", "mandatory additional cost {}", a.label);
                 }
@@ -276,7 +300,7 @@ impl Game {
             }
         }
         // 356: finalize.
-        self.chain[index].pending = false;
+        self.chain[index].set_finalized();
         match kind {
             CardType::Unit | CardType::Gear => {
                 // 333.1.c / 356.2: permanents resolve as they are finalized.
@@ -323,6 +347,21 @@ impl Game {
         }
         self.changed();
         Ok(true)
+    }
+}
+
+impl Game {
+    /// 352.16 / 354.3: would paying `kills` "kill a friendly unit" costs certainly leave `p`
+    /// with no unit at battlefield `b`, losing it (181.4.c)? A contested battlefield is kept
+    /// (181.4.b).
+    fn kills_lose_battlefield(&self, p: PlayerId, b: u8, kills: usize) -> bool {
+        if kills == 0 || self.battlefields[b as usize].contested_by.is_some() {
+            return false;
+        }
+        let mine: Vec<ObjId> = self.all_units().into_iter().filter(|u| self.controller(*u) == p).collect();
+        let here = mine.iter().filter(|u| self.location(**u) == Some(Loc::Battlefield(b))).count();
+        let elsewhere = mine.len() - here;
+        here <= kills.saturating_sub(elsewhere)
     }
 }
 

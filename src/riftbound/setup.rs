@@ -5,7 +5,7 @@ use super::cards::CardDb;
 use super::decision::{Agent, Ask, Choice};
 use super::deck::Deck;
 use super::state::{Battlefield, Game, Mode, Player, R, Step, Zone};
-use crate::kernel::{Answers, GameRng, ObjId, PlayerId, Trace};
+use crate::kernel::{Answers, Chain, GameRng, ObjId, PlayerId, Trace};
 use crate::trace;
 use std::sync::Arc;
 
@@ -72,7 +72,7 @@ impl Game {
             turn: 0,
             turn_player: PlayerId(0),
             step: Step::Mulligan(0),
-            chain: Vec::new(),
+            chain: Chain::default(),
             priority: None,
             chain_passes: 0,
             showdown: None,

@@ -5,7 +5,7 @@
 use super::cards::{CardDb, CardDef, CardIdx, CardType, Domain};
 use super::decision::{Agent, Decision};
 use super::layers::ContinuousEffect;
-use crate::kernel::{Answers, GameRng, ObjId, PlayerId, Stop, Trace};
+use crate::kernel::{Answers, Chain, ChainEntry, GameRng, ObjId, PlayerId, Stop, Trace};
 use std::sync::Arc;
 
 /// Result type of every kernel step that may ask a player something.
@@ -196,6 +196,18 @@ pub struct ChainItem {
     pub targets: Vec<ObjId>,
 }
 
+impl ChainEntry for ChainItem {
+    fn controller(&self) -> PlayerId {
+        self.controller
+    }
+    fn is_pending(&self) -> bool {
+        self.pending
+    }
+    fn set_finalized(&mut self) {
+        self.pending = false;
+    }
+}
+
 /// A combat in progress (433-440).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Combat {
@@ -252,7 +264,7 @@ pub struct Game {
     pub turn: u32,
     pub turn_player: PlayerId,
     pub step: Step,
-    pub chain: Vec<ChainItem>,
+    pub chain: Chain<ChainItem>,
     pub priority: Option<PlayerId>,
     /// Consecutive priority passes on the current chain (335).
     pub chain_passes: u32,
