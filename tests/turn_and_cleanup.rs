@@ -343,8 +343,13 @@ fn r312_2_a_priority_only_in_the_action_phase() {
     g.start_turn(P1);
     a.push(Choice::EndTurn);
     while g.step != Step::Action {
+        let before = g.step;
         g.step().unwrap();
-        assert_eq!(g.priority, None, "no priority during {:?}", g.step);
+        if g.step != Step::Action {
+            assert_eq!(g.priority, None, "no priority during {:?}", g.step);
+        } else {
+            assert_eq!(g.priority, Some(P1), "312.2.a: priority as the action phase begins (after {before:?})");
+        }
         assert_eq!(a.remaining(), 1, "nobody is asked to act before the action phase");
     }
     g.step().unwrap();
