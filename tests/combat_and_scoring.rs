@@ -1135,3 +1135,24 @@ fn r345_2_b_showdown_then_combat_at_an_uncontrolled_battlefield() {
     assert_eq!(g.obj(theirs).role, Some(Role::Defender));
     assert!(has_rule(&g, "345.2.b"));
 }
+
+/// 444.2 / 444.2.c: scoring is what conquer and hold abilities trigger on: each score records
+/// one event naming the battlefield and how, and a battlefield already scored this turn records
+/// none, so its score abilities can't trigger twice in a turn.
+#[test]
+fn r444_2_scores_are_recorded_once_per_battlefield_per_turn() {
+    use riftbound::riftbound::events::Event;
+    use riftbound::riftbound::scoring::ScoreMethod;
+    let (mut g, a, _b, _log) = game();
+    let u1 = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
+    let start = g.events.len();
+    p1_moves(&mut g, &a, BF0);
+    settle(&mut g);
+    g.kill(&[u1], None);
+    g.cleanup().unwrap();
+    g.put_at(U3, P1, Loc::Base(P1)).unwrap();
+    p1_moves(&mut g, &a, BF0);
+    settle(&mut g);
+    let scored: Vec<&Event> = g.events[start..].iter().filter(|e| matches!(e, Event::Scored { .. })).collect();
+    assert_eq!(scored, vec![&Event::Scored { player: P1, battlefield: 0, method: ScoreMethod::Conquer }]);
+}

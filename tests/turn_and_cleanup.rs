@@ -1097,3 +1097,56 @@ fn r323_2_repeated_cleanups_after_a_special_cleanup_are_normal() {
     assert_eq!(heals, 1, "the special step ran once though the cleanup repeated");
     assert_eq!(g.battlefields[0].controller, None);
 }
+
+/// 320.1: during a cleanup, pending items may be finalized, but nothing resolves and no one is
+/// awarded priority; priority goes to the newest item's controller once the chain is acted on
+/// (333.1.c.3).
+#[test]
+fn r320_1_cleanup_awards_no_priority_and_resolves_nothing() {
+    let mut g = blank();
+    let (_a, b) = agents(&mut g);
+    let src = g.put_at(UNIT2, P2, Loc::Base(P2)).unwrap();
+    g.put_runes("Body Rune", P2, 1).unwrap(); // so P2 has a choice to be asked
+    g.chain.push(ability_item(src, P2, true));
+    g.priority = Some(P1);
+    g.cleanup().unwrap();
+    assert!(!g.chain[0].pending);
+    assert_eq!(g.chain.len(), 1, "nothing resolved");
+    assert_eq!(g.priority, None, "no priority awarded inside the cleanup");
+    b.push(Choice::Pass);
+    g.step().unwrap();
+    assert_eq!(b.remaining(), 0, "P2, the item's controller, was the first to act");
+}
+
+/// 319.1 / 319.5 / 319.6: a cleanup follows a change of state, a card entering the board, and a
+/// change of status: a unit whose lethal damage was waiting dies as soon as any of these happen.
+#[test]
+fn r319_cleanup_follows_state_board_and_status_changes() {
+    for trigger in 0..3 {
+        let mut g = blank();
+        let (a, _b) = agents(&mut g);
+        let doomed = g.put_at(UNIT3, P2, Loc::Base(P2)).unwrap();
+        g.obj_mut(doomed).damage = 3; // marked without a cleanup yet
+        let runes = g.put_runes("Body Rune", P1, 2).unwrap();
+        match trigger {
+            0 => {
+                // 319.1 / 319.5: playing a unit closes and reopens the state and enters the board.
+                let card = g.put(UNIT2, P1, Zone::Hand).unwrap();
+                a.push(Choice::Play(card));
+                a.push(Choice::Activate(runes[0], 0));
+            }
+            1 => {
+                // 319.6: exhausting a rune for energy changes its status.
+                a.push(Choice::AddResources);
+                a.push(Choice::Activate(runes[0], 0));
+            }
+            _ => {
+                // 319.7 / 319.6: a standard move exhausts and moves a unit.
+                g.put_at(UNIT2, P1, Loc::Base(P1)).unwrap();
+                a.push(Choice::StandardMove(Loc::Battlefield(1)));
+            }
+        }
+        g.step().unwrap();
+        assert!(!g.obj(doomed).alive, "case {trigger}: the cleanup killed the damaged unit");
+    }
+}
