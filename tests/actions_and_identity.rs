@@ -3,16 +3,13 @@
 use riftbound::agents::Scripted;
 use riftbound::kernel::PlayerId;
 use riftbound::riftbound::actions::Pos;
-use riftbound::riftbound::{CardDb, Choice, Game, Loc, Outcome, Zone};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Choice, Game, Loc, Outcome, Zone};
+
+mod common;
+use common::db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 fn board() -> Game {
     Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()

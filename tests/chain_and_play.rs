@@ -6,19 +6,16 @@ use riftbound::riftbound::cards::{CardType, Domain, PowerSymbol};
 use riftbound::riftbound::costs::{AdditionalCost, Cost, CostChange, CostModifier, OtherCost, PlayFilter, PlayOptions};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::{ChainItem, Combat, ItemKind};
-use riftbound::riftbound::{Agent, Ask, CardDb, Choice, Decision, Game, Loc, Step, Zone};
+use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc, Step, Zone};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
-use std::sync::{Arc, OnceLock};
+
+mod common;
+use common::db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 /// What an agent saw when it was asked something.
 #[derive(Clone, Debug)]

@@ -5,11 +5,13 @@ use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::{ChainItem, Combat, ItemKind, Role};
-use riftbound::riftbound::{Agent, Ask, CardDb, Choice, Decision, Game, Loc, Step, Zone};
+use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc, Step, Zone};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
-use std::sync::{Arc, OnceLock};
+
+mod common;
+use common::db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -23,11 +25,6 @@ const U5: &str = "Playful Phantom";
 const U8: &str = "Mega-Mech";
 const U10: &str = "Mountain Drake";
 const GEAR: &str = "Sun Disc";
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 type Log = Rc<RefCell<Vec<(PlayerId, Ask, Vec<Choice>)>>>;
 

@@ -2,13 +2,10 @@
 
 use riftbound::agents::RandomAgent;
 use riftbound::kernel::session::Session;
-use riftbound::riftbound::{CardDb, Deck, Game};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Deck, Game};
 
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
+mod common;
+use common::db;
 
 fn game(seed: u64) -> Game {
     let decks = Deck::embedded(&db());

@@ -4,15 +4,12 @@ use riftbound::kernel::PlayerId;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Condition, Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::Role;
-use riftbound::riftbound::{CardDb, Game, Loc, Zone};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Game, Loc, Zone};
+
+mod common;
+use common::db;
 
 const P1: PlayerId = PlayerId(0);
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 fn board() -> Game {
     Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()

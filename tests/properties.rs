@@ -5,16 +5,13 @@ use proptest::prelude::*;
 use riftbound::agents::RandomAgent;
 use riftbound::kernel::PlayerId;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
-use riftbound::riftbound::{CardDb, Game, Loc};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Game, Loc};
+
+mod common;
+use common::db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 const UNITS: [(&str, u32); 5] = [
     ("Shipyard Skulker", 3),

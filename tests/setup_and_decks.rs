@@ -2,16 +2,13 @@
 
 use riftbound::agents::Scripted;
 use riftbound::kernel::PlayerId;
-use riftbound::riftbound::{CardDb, Choice, Deck, Game, Step, Zone};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Choice, Deck, Game, Step, Zone};
+
+mod common;
+use common::db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 fn deck(key: &str) -> Deck {
     Deck::embedded(&db()).into_iter().find(|(k, _)| k == key).unwrap().1

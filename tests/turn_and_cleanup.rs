@@ -6,8 +6,10 @@ use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::layers::{Duration, Filter, Modification};
 use riftbound::riftbound::play::Timing;
 use riftbound::riftbound::state::{ChainItem, Combat, ItemKind, Role, Showdown};
-use riftbound::riftbound::{CardDb, Choice, Deck, Game, Loc, Step, Zone};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Choice, Deck, Game, Loc, Step, Zone};
+
+mod common;
+use common::db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -22,11 +24,6 @@ const UNIT5: &str = "Playful Phantom";
 const SPELL: &str = "En Garde";
 const GEAR: &str = "Sun Disc";
 const LEGEND: &str = "Kai'Sa, Daughter of the Void";
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 /// An empty Duel board in P1's action phase of turn 1, with five cards in each main deck so
 /// that draw phases do not burn out.

@@ -16,37 +16,38 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// What both `sim` and `trace-game` take: the seed, the decks, the agents and the turn cap.
+#[derive(clap::Args)]
+pub struct GameArgs {
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Two embedded decks, comma-separated (see `riftbound decks`); default jinx,viktor.
+    #[arg(long, value_delimiter = ',')]
+    pub decks: Option<Vec<String>>,
+    /// The agent for each seat: random or greedy (one name for both).
+    #[arg(long, value_delimiter = ',', default_values_t = vec!["greedy".to_string()])]
+    pub agents: Vec<String>,
+    /// Stop a game after this many turns and report it as capped.
+    #[arg(long, default_value_t = crate::riftbound::setup::DEFAULT_TURN_CAP)]
+    pub turn_cap: u32,
+}
+
 #[derive(Subcommand)]
 pub enum Command {
     /// Play many games between two decks and report the results.
     Sim {
         #[arg(long, default_value_t = 100)]
         games: u64,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Two embedded decks, comma-separated (see `riftbound decks`).
-        #[arg(long, value_delimiter = ',')]
-        decks: Option<Vec<String>>,
-        /// The agent for each seat: random or greedy (one name for both).
-        #[arg(long, value_delimiter = ',', default_values_t = vec!["greedy".to_string()])]
-        agents: Vec<String>,
-        /// Stop a game after this many turns and report it as capped.
-        #[arg(long, default_value_t = crate::riftbound::setup::DEFAULT_TURN_CAP)]
-        turn_cap: u32,
+        #[command(flatten)]
+        game: GameArgs,
         /// Print the results as one JSON object.
         #[arg(long)]
         json: bool,
     },
     /// Print the whole trace of one game, every step citing its rule.
     TraceGame {
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        #[arg(long, value_delimiter = ',')]
-        decks: Option<Vec<String>>,
-        #[arg(long, value_delimiter = ',', default_values_t = vec!["greedy".to_string()])]
-        agents: Vec<String>,
-        #[arg(long, default_value_t = crate::riftbound::setup::DEFAULT_TURN_CAP)]
-        turn_cap: u32,
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// List the embedded decks.
     Decks,
@@ -147,15 +148,20 @@ pub fn simulate(
     Ok(report)
 }
 
+/// The decks and agent names a command asked for.
+fn resolve(db: &CardDb, args: &GameArgs) -> Result<(Vec<Deck>, [String; 2]), String> {
+    let names = args.decks.clone().unwrap_or_else(|| DEFAULT_DECKS.iter().map(|s| s.to_string()).collect());
+    Ok((pick_decks(db, &names)?, agent_names(&args.agents)?))
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let db = Arc::new(CardDb::embedded());
-    let default_decks = || DEFAULT_DECKS.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let result: Result<(), String> = (|| match cli.command {
-        Command::Sim { games, seed, decks, agents, turn_cap, json } => {
-            let decks = pick_decks(&db, &decks.unwrap_or_else(default_decks))?;
-            let agents = agent_names(&agents)?;
-            let r = simulate(&db, &decks, &agents, games, seed, turn_cap)?;
+        Command::Sim { games, game, json } => {
+            let (decks, agents) = resolve(&db, &game)?;
+            let turn_cap = game.turn_cap;
+            let r = simulate(&db, &decks, &agents, games, game.seed, turn_cap)?;
             if json {
                 println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
             } else {
@@ -169,10 +175,9 @@ pub fn run(cli: Cli) -> i32 {
             }
             Ok(())
         }
-        Command::TraceGame { seed, decks, agents, turn_cap } => {
-            let decks = pick_decks(&db, &decks.unwrap_or_else(default_decks))?;
-            let agents = agent_names(&agents)?;
-            let mut g = setup_game(&db, &decks, &agents, seed, turn_cap, true)?;
+        Command::TraceGame { game } => {
+            let (decks, agents) = resolve(&db, &game)?;
+            let mut g = setup_game(&db, &decks, &agents, game.seed, game.turn_cap, true)?;
             let outcome = g.run().map_err(|e| format!("the game stopped: {e:?}"))?;
             print!("{}", g.trace.render());
             println!("outcome: {outcome:?} after {} turns", g.turn);
