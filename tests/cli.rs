@@ -76,3 +76,16 @@ fn decks_lists_the_embedded_decks() {
     assert!(out.lines().any(|l| l.starts_with("jinx: Jinx")));
     assert_eq!(out.lines().count(), 13);
 }
+
+/// `trace-game --seed S` is the first game `sim --seed S` plays: same outcome and length.
+#[test]
+fn trace_game_is_the_first_game_of_sim() {
+    let (_, out, _) = riftbound(&["trace-game", "--seed", "5", "--agents", "random"]);
+    let last = out.lines().last().unwrap().to_string();
+    let (_, sim, _) = riftbound(&["sim", "--games", "1", "--seed", "5", "--agents", "random", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(sim.trim()).unwrap();
+    let turns = v["average_turns"].as_f64().unwrap() as u32;
+    assert!(last.ends_with(&format!("after {turns} turns")), "{last} vs {turns}");
+    let winner_seat = if v["wins"][0] == 1 { "PlayerId(0)" } else { "PlayerId(1)" };
+    assert!(last.contains(winner_seat), "{last}");
+}

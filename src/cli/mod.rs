@@ -44,7 +44,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Print the whole trace of one game, every step citing its rule.
+    /// Print the whole trace of one game (the first game `sim` plays with the same arguments),
+    /// every step citing its rule.
     TraceGame {
         #[command(flatten)]
         game: GameArgs,
@@ -98,8 +99,8 @@ fn agent_names(agents: &[String]) -> Result<[String; 2], String> {
     Ok(names)
 }
 
-/// Sets up game `i` of a run: seats alternate so each deck goes first equally often in
-/// expectation, and every seed is derived from the run's seed.
+/// Sets up one game with its agents. The first deck sits in seat 1; who goes first is the game's
+/// own random choice (115). The agents' seeds are derived from the game's seed.
 pub fn setup_game(
     db: &Arc<CardDb>,
     decks: &[Deck],
@@ -111,7 +112,7 @@ pub fn setup_game(
     let mut g = Game::with_mode(db.clone(), decks, seed, crate::riftbound::state::Mode::duel(), trace)
         .map_err(|p| p.join("\n"))?;
     g.turn_cap = turn_cap;
-    let agent_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let agent_seed = crate::kernel::rng::derive_seed(seed, u64::MAX);
     g.set_agents(vec![
         agents::by_name(&agents[0], agent_seed).unwrap(),
         agents::by_name(&agents[1], agent_seed ^ 0xA5A5_A5A5).unwrap(),
@@ -133,7 +134,7 @@ pub fn simulate(
         SimReport { decks: decks.iter().map(|d| d.name.clone()).collect(), wins: vec![0; 2], ..Default::default() };
     let mut turns = 0u64;
     for i in 0..games {
-        let mut g = setup_game(db, decks, agents, seed.wrapping_add(i), turn_cap, false)?;
+        let mut g = setup_game(db, decks, agents, crate::kernel::rng::derive_seed(seed, i), turn_cap, false)?;
         let outcome = g.run().map_err(|e| format!("game {i} stopped: {e:?}"))?;
         report.games += 1;
         turns += g.turn as u64;
@@ -177,7 +178,9 @@ pub fn run(cli: Cli) -> i32 {
         }
         Command::TraceGame { game } => {
             let (decks, agents) = resolve(&db, &game)?;
-            let mut g = setup_game(&db, &decks, &agents, game.seed, game.turn_cap, true)?;
+            // The same game as the first game of `sim` with this seed.
+            let seed = crate::kernel::rng::derive_seed(game.seed, 0);
+            let mut g = setup_game(&db, &decks, &agents, seed, game.turn_cap, true)?;
             let outcome = g.run().map_err(|e| format!("the game stopped: {e:?}"))?;
             print!("{}", g.trace.render());
             println!("outcome: {outcome:?} after {} turns", g.turn);
