@@ -153,7 +153,7 @@ impl Game {
         let old = self.obj_mut(id);
         old.alive = false;
         old.next = Some(new);
-        old.lki = Some(Box::new(lki));
+        old.lki = Some(lki);
         if from.is_board() || to.is_board() {
             self.changed();
         }

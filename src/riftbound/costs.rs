@@ -1,7 +1,7 @@
 //! Costs and the rune pool: what a card or ability costs (130, 353), whether a player can pay it
 //! (rune pool plus the Add abilities of their runes, 157.2, 416.3), and paying it (354).
 
-use super::cards::{CardType, Domain, PowerSymbol};
+use super::cards::{CardType, PowerSymbol};
 use super::decision::{Ask, Choice};
 use super::layers::Duration;
 use super::state::{Game, Pool, R, Zone};
@@ -90,16 +90,16 @@ pub struct PlayOptions {
     pub ignore_power: bool,
 }
 
-/// Whether `pool` plus runes can pay `cost`. `ready` are the domains of ready runes (each can
-/// exhaust for [1]); `all` the domains of every rune on the board (each can recycle for one
-/// power of its domain, ready or not: 157.2).
-pub fn affordable(pool: &Pool, ready: usize, all: &[Domain], cost: &Cost) -> bool {
+/// Whether `pool` plus runes can pay `cost`. `ready` counts ready runes (each can exhaust for
+/// [1]); `all` counts every rune on the board by domain (each can recycle for one power of its
+/// domain, ready or not: 157.2).
+pub fn affordable(pool: &Pool, ready: usize, all: &[u32; 6], cost: &Cost) -> bool {
     if cost.energy > pool.energy + ready as u32 {
         return false;
     }
     let mut supply = pool.power;
-    for d in all {
-        supply[d.index()] += 1;
+    for (s, n) in supply.iter_mut().zip(all) {
+        *s += n;
     }
     power_fits(supply, pool.any, &cost.power)
 }
@@ -126,10 +126,13 @@ fn power_fits(mut supply: [u32; 6], mut any: u32, symbols: &[PowerSymbol]) -> bo
 
 impl Game {
     /// Ready runes and all runes of a player on the board.
-    fn rune_supply(&self, p: PlayerId) -> (usize, Vec<Domain>) {
+    fn rune_supply(&self, p: PlayerId) -> (usize, [u32; 6]) {
         let runes = &self.player(p).runes;
         let ready = runes.iter().filter(|r| !self.obj(**r).exhausted).count();
-        let all = runes.iter().filter_map(|r| self.rune_domain(*r)).collect();
+        let mut all = [0u32; 6];
+        for d in runes.iter().filter_map(|r| self.rune_domain(*r)) {
+            all[d.index()] += 1;
+        }
         (ready, all)
     }
 
@@ -140,7 +143,7 @@ impl Game {
     }
 
     fn pool_covers(&self, p: PlayerId, cost: &Cost) -> bool {
-        affordable(&self.player(p).pool, 0, &[], cost)
+        affordable(&self.player(p).pool, 0, &[0; 6], cost)
     }
 
     /// 157.2: the Add abilities of a basic rune a player could activate now, as
@@ -201,8 +204,9 @@ impl Game {
             let pool = self.player(p).pool;
             let short_energy = cost.energy > pool.energy;
             let mut options = Vec::new();
+            let supply = self.rune_supply(p);
             for (rune, index) in self.rune_abilities(p) {
-                let (mut ready, mut all) = self.rune_supply(p);
+                let (mut ready, mut all) = supply;
                 let mut after = pool;
                 let domain = self.rune_domain(rune);
                 let contributes = if index == 0 {
@@ -215,9 +219,7 @@ impl Game {
                     if !self.obj(rune).exhausted {
                         ready -= 1;
                     }
-                    if let Some(i) = all.iter().position(|x| *x == d) {
-                        all.remove(i);
-                    }
+                    all[d.index()] -= 1;
                     !power_fits(pool.power, pool.any, &cost.power)
                         && cost.power.iter().any(|s| matches!(s, PowerSymbol::Any) || *s == PowerSymbol::Of(d))
                 };
@@ -363,6 +365,15 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::riftbound::cards::Domain;
+
+    fn runes(ds: &[Domain]) -> [u32; 6] {
+        let mut all = [0; 6];
+        for d in ds {
+            all[d.index()] += 1;
+        }
+        all
+    }
 
     fn pool(energy: u32) -> Pool {
         Pool { energy, ..Default::default() }
@@ -373,18 +384,18 @@ mod tests {
     #[test]
     fn runes_pay_energy_and_power_independently() {
         let cost = Cost { energy: 2, power: vec![PowerSymbol::Of(Domain::Fury)] };
-        assert!(affordable(&pool(0), 2, &[Domain::Fury, Domain::Calm], &cost));
-        assert!(!affordable(&pool(0), 1, &[Domain::Fury, Domain::Calm], &cost));
-        assert!(!affordable(&pool(0), 2, &[Domain::Calm, Domain::Calm], &cost));
+        assert!(affordable(&pool(0), 2, &runes(&[Domain::Fury, Domain::Calm]), &cost));
+        assert!(!affordable(&pool(0), 1, &runes(&[Domain::Fury, Domain::Calm]), &cost));
+        assert!(!affordable(&pool(0), 2, &runes(&[Domain::Calm, Domain::Calm]), &cost));
     }
 
     /// 134.2.e.5: [A] is paid by power of any domain; universal power pays any symbol.
     #[test]
     fn any_symbol_and_universal_power() {
         let cost = Cost { energy: 0, power: vec![PowerSymbol::Any, PowerSymbol::Of(Domain::Order)] };
-        assert!(affordable(&pool(0), 0, &[Domain::Calm, Domain::Order], &cost));
-        assert!(!affordable(&pool(0), 0, &[Domain::Calm, Domain::Calm], &cost));
+        assert!(affordable(&pool(0), 0, &runes(&[Domain::Calm, Domain::Order]), &cost));
+        assert!(!affordable(&pool(0), 0, &runes(&[Domain::Calm, Domain::Calm]), &cost));
         let p = Pool { any: 1, ..Default::default() };
-        assert!(affordable(&p, 0, &[Domain::Calm], &cost));
+        assert!(affordable(&p, 0, &runes(&[Domain::Calm]), &cost));
     }
 }

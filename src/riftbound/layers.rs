@@ -378,6 +378,13 @@ impl Game {
     }
 
     pub fn might(&self, id: ObjId) -> i32 {
+        if self.effects.is_empty() {
+            // No continuous effect: printed might plus the object's own arithmetic (buffs), the
+            // same result as the layers without building the full characteristics.
+            let o = self.obj(id);
+            let printed = self.db.get(o.card).might;
+            return if o.zone.is_board() && o.alive { printed + o.buffs as i32 } else { printed }.max(0);
+        }
         self.chars(id).might()
     }
 
@@ -390,12 +397,16 @@ impl Game {
     }
 
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
+        if self.effects.is_empty() {
+            // Printed cards carry no keywords until the card language gives them abilities.
+            return false;
+        }
         self.chars(id).keywords.has(k)
     }
 
     /// 709: did this change of state make the unit become Mighty? Callers compare before/after.
     pub fn is_mighty(&self, id: ObjId) -> bool {
-        self.chars(id).is_mighty()
+        self.might(id) >= 5
     }
 
     /// 317.3.a: "this turn" effects expire; effects whose source or object is gone end too.

@@ -168,7 +168,7 @@ impl Game {
     /// Plays a card through 346-356. Returns false if the play was illegal and undone (355.3).
     pub fn play_card(&mut self, p: PlayerId, card: ObjId, opts: PlayOptions) -> R<bool> {
         // 355.3: keep everything needed to undo the whole process.
-        let snapshot = self.clone();
+        let snapshot = self.snapshot();
         let name = self.name(card).to_string();
         let kind = self.card(card).kind;
         // 351: put the card on the chain, pending; the state closes (351.1).
@@ -192,20 +192,6 @@ impl Game {
             return Ok(false);
         }
         Ok(true)
-    }
-
-    /// Restores a snapshot taken earlier in this step, keeping the answers already consumed and
-    /// the agents (they are not part of the game state).
-    pub(crate) fn restore(&mut self, snapshot: Game) {
-        let answers = std::mem::take(&mut self.answers);
-        let agents = std::mem::take(&mut self.agents);
-        let trace = std::mem::take(&mut self.trace);
-        let decisions = self.decisions;
-        *self = snapshot;
-        self.answers = answers;
-        self.agents = agents;
-        self.trace = trace;
-        self.decisions = decisions;
     }
 
     /// Steps 352-356 for a card already on the chain at `index`.

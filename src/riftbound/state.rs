@@ -59,7 +59,7 @@ pub enum Role {
 }
 
 /// Last-known information about an object incarnation that left its zone (356.3.e.12-13).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Lki {
     pub might: i32,
     pub controller: PlayerId,
@@ -69,8 +69,9 @@ pub struct Lki {
     pub killed_by: Option<ObjId>,
 }
 
-/// One incarnation of a game object (a card, token, rune, legend or battlefield).
-#[derive(Clone, Debug)]
+/// One incarnation of a game object (a card, token, rune, legend or battlefield). Plain data, so
+/// copying the object arena for a checkpoint is a block copy.
+#[derive(Clone, Copy, Debug)]
 pub struct Obj {
     pub card: CardIdx,
     pub owner: PlayerId,
@@ -94,7 +95,7 @@ pub struct Obj {
     pub alive: bool,
     /// The incarnation it became, if it went to another zone.
     pub next: Option<ObjId>,
-    pub lki: Option<Box<Lki>>,
+    pub lki: Option<Lki>,
     /// The source that last dealt it damage (for 415.5.c).
     pub last_damaged_by: Option<ObjId>,
     /// Whether it was Mighty when last observed, to see it become Mighty (709).
@@ -290,6 +291,19 @@ pub struct Game {
 impl Clone for Game {
     /// Clones the whole state except the in-process agents (a checkpoint asks its own caller).
     fn clone(&self) -> Self {
+        self.clone_with_logs(true)
+    }
+}
+
+/// The state before a play began, for undoing it (355.3). The logs (events, trace, answers)
+/// only grow, so they are not copied: undoing truncates the event log and keeps the rest.
+pub struct Snapshot {
+    state: Game,
+    events: usize,
+}
+
+impl Game {
+    fn clone_with_logs(&self, logs: bool) -> Game {
         Game {
             db: self.db.clone(),
             mode: self.mode.clone(),
@@ -309,14 +323,36 @@ impl Clone for Game {
             next_timestamp: self.next_timestamp,
             changes: self.changes,
             rng: self.rng.clone(),
-            answers: self.answers.clone(),
+            answers: if logs { self.answers.clone() } else { Answers::default() },
             agents: self.agents.iter().map(|_| None).collect(),
-            trace: self.trace.clone(),
+            trace: if logs { self.trace.clone() } else { Trace { on: self.trace.on, lines: Vec::new() } },
             outcome: self.outcome.clone(),
-            events: self.events.clone(),
+            events: if logs { self.events.clone() } else { Vec::new() },
             turn_cap: self.turn_cap,
             decisions: self.decisions,
         }
+    }
+
+    /// Takes a [`Snapshot`] to undo to.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot { state: self.clone_with_logs(false), events: self.events.len() }
+    }
+
+    /// Undoes everything since `snapshot`, keeping the answers already consumed, the agents and
+    /// the trace (which shows the undone attempt), and dropping the undone events.
+    pub fn restore(&mut self, snapshot: Snapshot) {
+        let answers = std::mem::take(&mut self.answers);
+        let agents = std::mem::take(&mut self.agents);
+        let trace = std::mem::take(&mut self.trace);
+        let mut events = std::mem::take(&mut self.events);
+        let decisions = self.decisions;
+        events.truncate(snapshot.events);
+        *self = snapshot.state;
+        self.answers = answers;
+        self.agents = agents;
+        self.trace = trace;
+        self.events = events;
+        self.decisions = decisions;
     }
 }
 
