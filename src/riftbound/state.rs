@@ -437,31 +437,31 @@ impl Game {
         }
     }
 
-    /// Units at a location, in arrival order.
-    pub fn units_at(&self, loc: Loc) -> Vec<ObjId> {
+    /// Units at a location, in arrival order, without collecting them.
+    pub fn units_iter(&self, loc: Loc) -> impl Iterator<Item = ObjId> + '_ {
         let list = match loc {
             Loc::Base(p) => &self.player(p).base,
             Loc::Battlefield(b) => &self.battlefields[b as usize].units,
         };
-        list.iter().copied().filter(|id| self.card(*id).kind == CardType::Unit).collect()
+        list.iter().copied().filter(|id| self.card(*id).kind == CardType::Unit)
     }
 
-    /// Every unit on the board.
+    /// Units at a location, in arrival order.
+    pub fn units_at(&self, loc: Loc) -> Vec<ObjId> {
+        self.units_iter(loc).collect()
+    }
+
+    /// Every unit on the board: bases in seat order, then battlefields.
     pub fn all_units(&self) -> Vec<ObjId> {
-        let mut out = Vec::new();
-        for p in 0..self.players.len() {
-            out.extend(self.units_at(Loc::Base(PlayerId(p as u8))));
-        }
-        for b in 0..self.battlefields.len() {
-            out.extend(self.units_at(Loc::Battlefield(b as u8)));
-        }
-        out
+        let bases = (0..self.players.len()).map(|p| Loc::Base(PlayerId(p as u8)));
+        let fields = (0..self.battlefields.len()).map(|b| Loc::Battlefield(b as u8));
+        bases.chain(fields).flat_map(|l| self.units_iter(l)).collect()
     }
 
     /// The players with units at a battlefield.
     pub fn players_at(&self, b: u8) -> Vec<PlayerId> {
         let mut ps: Vec<PlayerId> = Vec::new();
-        for u in self.units_at(Loc::Battlefield(b)) {
+        for u in self.units_iter(Loc::Battlefield(b)) {
             let c = self.controller(u);
             if !ps.contains(&c) {
                 ps.push(c);
