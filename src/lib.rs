@@ -7,5 +7,7 @@
 
 pub mod agents;
 pub mod cli;
+pub mod dsl;
 pub mod kernel;
 pub mod riftbound;
+pub mod script;

@@ -29,7 +29,7 @@ fn r109_new_identity_and_last_known_information() {
     let u = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(0)).unwrap();
     g.buff(u);
     g.deal(None, &[(u, 2)]);
-    g.kill(&[u], None);
+    g.kill(&[u], None).unwrap();
     let old = g.obj(u);
     assert!(!old.alive);
     let lki = old.lki.as_ref().unwrap();
@@ -221,6 +221,7 @@ fn r412_counter() {
         controller: P1,
         pending: false,
         targets: vec![],
+        that_player: None,
     });
     g.counter(0);
     assert!(g.chain.is_empty());
@@ -234,7 +235,7 @@ fn r177_1_tokens_cease_to_exist_off_the_board() {
     let mut g = board();
     let t = g.put_at("Recruit (271) // Buff", P1, Loc::Base(P1)).unwrap();
     assert!(g.obj(t).token);
-    g.kill(&[t], None);
+    g.kill(&[t], None).unwrap();
     assert!(g.player(P1).trash.is_empty());
     assert_eq!(g.obj(g.obj(t).next.unwrap()).zone, Zone::Gone);
 }
@@ -257,7 +258,7 @@ fn r410_1_a_1_restun_records_no_event() {
     let u = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(0)).unwrap();
     g.stun(u);
     g.stun(u);
-    assert_eq!(g.events.iter().filter(|e| **e == Event::Stunned(u)).count(), 1);
+    assert_eq!(g.events.iter().filter(|e| **e == Event::Stunned { unit: u, by: None }).count(), 1);
 }
 
 /// Every action records what happened, in order: the log triggers will read (376.2.c).

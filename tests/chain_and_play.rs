@@ -339,6 +339,7 @@ fn r333_1_c_3_finalized_pending_item_gives_its_controller_priority() {
         controller: P2,
         pending: true,
         targets: Vec::new(),
+        that_player: None,
     });
     g.step().unwrap();
     assert!(g.chain.iter().all(|i| !i.pending));
@@ -604,6 +605,7 @@ fn r343_1_focus_stays_after_initial_chain() {
         controller: P1,
         pending: false,
         targets: vec![],
+        that_player: None,
     });
     g.begin_combat(0);
     assert!(g.showdown.as_ref().unwrap().initial_chain);

@@ -162,6 +162,7 @@ fn r434_combat_waits_for_an_empty_chain_and_is_staged_until_then() {
         controller: P2,
         pending: false,
         targets: vec![],
+        that_player: None,
     });
     g.cleanup().unwrap();
     assert!(g.showdown.is_none(), "no combat may begin while the chain has items");
@@ -216,7 +217,7 @@ fn r435_2_combat_no_longer_staged_is_not_resolved() {
     g.cleanup().unwrap();
     assert!(g.battlefields[0].combat_staged);
     // During the combat at battlefield 1, the defender at battlefield 0 leaves.
-    g.kill(&[d0], None);
+    g.kill(&[d0], None).unwrap();
     g.cleanup().unwrap();
     assert!(!g.battlefields[0].combat_staged, "no longer units of two players there");
     settle(&mut g);
@@ -342,7 +343,7 @@ fn r439_1_a_no_combat_damage_without_defenders() {
     let d = held(&mut g, U4, P2, 0);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     p1_moves(&mut g, &a, BF0);
-    g.kill(&[d], None);
+    g.kill(&[d], None).unwrap();
     g.cleanup().unwrap();
     // 181.4.b / 181.3.c: still contested, so P2 keeps control for now.
     assert_eq!(g.battlefields[0].controller, Some(P2));
@@ -802,6 +803,7 @@ fn r141_1_standard_move_timing() {
         controller: P1,
         pending: false,
         targets: vec![],
+        that_player: None,
     });
     assert!(g.standard_move_destinations(P1).is_empty(), "141.1.b: not in a closed state");
     g.chain = Default::default();
@@ -952,7 +954,7 @@ fn r181_4_b_control_maintained_while_contested() {
 fn r181_4_c_no_units_loses_control() {
     let (mut g, _a, _b, _log) = game();
     let u = held(&mut g, U3, P1, 0);
-    g.kill(&[u], None);
+    g.kill(&[u], None).unwrap();
     g.cleanup().unwrap();
     assert_eq!(g.battlefields[0].controller, None);
 }
@@ -1002,7 +1004,7 @@ fn r443_each_battlefield_scores_once_per_turn() {
     settle(&mut g);
     assert_eq!(g.player(P1).points, 1);
     // Lose it and conquer it again in the same turn: no second point.
-    g.kill(&[u1], None);
+    g.kill(&[u1], None).unwrap();
     g.cleanup().unwrap();
     assert_eq!(g.battlefields[0].controller, None);
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
@@ -1033,7 +1035,7 @@ fn r443_hold_then_conquer_same_turn() {
     assert_eq!(g.player(P1).points, 1);
     g.step = Step::Action;
     g.priority = Some(P1);
-    g.kill(&[u], None);
+    g.kill(&[u], None).unwrap();
     g.cleanup().unwrap();
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     p1_moves(&mut g, &a, BF0);
@@ -1145,7 +1147,7 @@ fn r444_2_scores_are_recorded_once_per_battlefield_per_turn() {
     let start = g.events.len();
     p1_moves(&mut g, &a, BF0);
     settle(&mut g);
-    g.kill(&[u1], None);
+    g.kill(&[u1], None).unwrap();
     g.cleanup().unwrap();
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     p1_moves(&mut g, &a, BF0);

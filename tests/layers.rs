@@ -128,7 +128,7 @@ fn r702_703_705_buffs() {
     assert!(!g.buff(u), "702.3.a: a second buff is not placed");
     assert_eq!(g.might(u), 4);
     assert!(!g.spend_buff(PlayerId(1), u), "702.2.b.2: only its controller spends its buffs");
-    g.kill(&[u], None);
+    g.kill(&[u], None).unwrap();
     let in_trash = g.player(P1).trash[0];
     assert_eq!(g.obj(in_trash).buffs, 0);
 }
@@ -163,7 +163,7 @@ fn r711_mighty_off_the_board_uses_printed_might() {
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
     effect(&mut g, Filter::Object(u), None, Modification::Might(3));
     assert!(g.is_mighty(u));
-    g.kill(&[u], None);
+    g.kill(&[u], None).unwrap();
     let dead = g.player(P1).trash[0];
     assert!(!g.is_mighty(dead));
     assert_eq!(g.might(dead), 3);
@@ -194,6 +194,6 @@ fn r362_effect_ends_when_its_source_leaves() {
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
     g.add_effect(Some(src), Filter::UnitsControlledBy(P1), None, Modification::Might(1), Duration::WhileSourceOnBoard);
     assert_eq!(g.might(u), 4);
-    g.kill(&[src], None);
+    g.kill(&[src], None).unwrap();
     assert_eq!(g.might(u), 3);
 }

@@ -46,7 +46,13 @@ fn agents(g: &mut Game) -> (Scripted, Scripted) {
 }
 
 fn ability_item(source: ObjId, controller: PlayerId, pending: bool) -> ChainItem {
-    ChainItem { kind: ItemKind::Ability { source, index: 0 }, controller, pending, targets: Vec::new() }
+    ChainItem {
+        kind: ItemKind::Ability { source, index: 0 },
+        controller,
+        pending,
+        targets: Vec::new(),
+        that_player: None,
+    }
 }
 
 fn showdown_at(b: u8, p: PlayerId) -> Showdown {
@@ -1006,7 +1012,7 @@ fn r322_7_a_combat_unstaged_when_one_side_is_gone() {
     g.chain.push(ability_item(u, P1, false));
     g.cleanup().unwrap();
     assert!(g.battlefields[1].combat_staged);
-    g.kill(&[d], None);
+    g.kill(&[d], None).unwrap();
     g.cleanup().unwrap();
     assert!(!g.battlefields[1].combat_staged);
 }

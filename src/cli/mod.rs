@@ -1,5 +1,7 @@
 //! The `riftbound` command line: simulate games between decks and print one game's trace.
 
+mod cards;
+
 use crate::agents;
 use crate::riftbound::{CardDb, Deck, Game, Outcome};
 use clap::{Parser, Subcommand};
@@ -30,6 +32,10 @@ pub struct GameArgs {
     /// Stop a game after this many turns and report it as capped.
     #[arg(long, default_value_t = crate::riftbound::setup::DEFAULT_TURN_CAP)]
     pub turn_cap: u32,
+    /// A directory of card files added over the official cards (repeatable; later ones override
+    /// earlier ones by card id).
+    #[arg(long = "cards")]
+    pub cards: Vec<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -52,6 +58,22 @@ pub enum Command {
     },
     /// List the embedded decks.
     Decks,
+    /// Compile card files (or the embedded cards) and report every problem, rustc style.
+    Check {
+        /// Card files or directories; none checks the embedded cards.
+        paths: Vec<std::path::PathBuf>,
+    },
+    /// Show a card: its characteristics, what its text compiled to, and the Rhai.
+    Card {
+        #[command(subcommand)]
+        what: CardCommand,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum CardCommand {
+    /// Show one card by name or id.
+    Show { name: String },
 }
 
 /// Aggregate results of a simulation.
@@ -155,12 +177,42 @@ fn resolve(db: &CardDb, args: &GameArgs) -> Result<(Vec<Deck>, [String; 2]), Str
     Ok((pick_decks(db, &names)?, agent_names(&args.agents)?))
 }
 
+/// The official cards plus the `--cards` directories in order (later ids override earlier).
+fn load_cards(dirs: &[std::path::PathBuf]) -> Result<Arc<CardDb>, String> {
+    let mut db = CardDb::embedded();
+    for d in dirs {
+        db.load_dir(d).map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+    }
+    Ok(Arc::new(db))
+}
+
+/// Cards whose text the card language can't compile yet play without it; say so, never silently.
+fn warn_unsupported(db: &CardDb, decks: &[Deck]) {
+    let mut names: Vec<&str> = Vec::new();
+    for d in decks {
+        for c in std::iter::once(d.champion).chain(d.main.iter().map(|(c, _)| *c)) {
+            let def = db.get(c);
+            if def.unsupported.is_some() && !names.contains(&def.name.as_str()) {
+                names.push(&def.name);
+            }
+        }
+    }
+    if !names.is_empty() {
+        eprintln!(
+            "note: {} card(s) in these decks play without their rules text, which the card language does not support yet (see `riftbound check`): {}",
+            names.len(),
+            names.join(", ")
+        );
+    }
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
-    let db = Arc::new(CardDb::embedded());
     let result: Result<(), String> = (|| match cli.command {
         Command::Sim { games, game, json } => {
+            let db = load_cards(&game.cards)?;
             let (decks, agents) = resolve(&db, &game)?;
+            warn_unsupported(&db, &decks);
             let turn_cap = game.turn_cap;
             let r = simulate(&db, &decks, &agents, games, game.seed, turn_cap)?;
             if json {
@@ -177,7 +229,9 @@ pub fn run(cli: Cli) -> i32 {
             Ok(())
         }
         Command::TraceGame { game } => {
+            let db = load_cards(&game.cards)?;
             let (decks, agents) = resolve(&db, &game)?;
+            warn_unsupported(&db, &decks);
             // The same game as the first game of `sim` with this seed.
             let seed = crate::kernel::rng::derive_seed(game.seed, 0);
             let mut g = setup_game(&db, &decks, &agents, seed, game.turn_cap, true)?;
@@ -186,7 +240,21 @@ pub fn run(cli: Cli) -> i32 {
             println!("outcome: {outcome:?} after {} turns", g.turn);
             Ok(())
         }
+        Command::Check { paths } => {
+            let r = cards::check(&paths);
+            for d in &r.diagnostics {
+                eprintln!("{d}\n");
+            }
+            println!("{} card(s) checked: {} compiled, {} with problems", r.cards, r.compiled, r.failed());
+            if r.failed() > 0 { Err(String::new()) } else { Ok(()) }
+        }
+        Command::Card { what: CardCommand::Show { name } } => {
+            let db = CardDb::embedded();
+            print!("{}", cards::show(&db, &name)?);
+            Ok(())
+        }
         Command::Decks => {
+            let db = CardDb::embedded();
             for (key, d) in Deck::embedded(&db) {
                 let problems = d.validate(&db, 3);
                 println!(
@@ -206,7 +274,9 @@ pub fn run(cli: Cli) -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {e}");
+            if !e.is_empty() {
+                eprintln!("error: {e}");
+            }
             1
         }
     }

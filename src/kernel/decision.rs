@@ -13,6 +13,8 @@ pub enum Stop<D> {
     NeedDecision(D),
     /// An answer that is not one of the decision's options (out of range).
     BadAnswer { answer: usize, options: usize },
+    /// A card's script failed or hit a limit; the message names the card and its line.
+    ScriptError(String),
 }
 
 /// The log of answers given so far, and how far a replay has consumed it.

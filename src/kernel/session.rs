@@ -42,12 +42,20 @@ pub struct Session<G: Resumable> {
     current: G,
     pending: Option<G::Decision>,
     over: bool,
+    error: Option<String>,
 }
 
 impl<G: Resumable> Session<G> {
     /// Starts driving `game` (which should have no in-process agents) up to its first decision.
     pub fn new(game: G) -> Self {
-        let mut s = Session { checkpoint: game.clone(), since: Vec::new(), current: game, pending: None, over: false };
+        let mut s = Session {
+            checkpoint: game.clone(),
+            since: Vec::new(),
+            current: game,
+            pending: None,
+            over: false,
+            error: None,
+        };
         s.run();
         s
     }
@@ -59,6 +67,11 @@ impl<G: Resumable> Session<G> {
 
     pub fn is_over(&self) -> bool {
         self.over
+    }
+
+    /// The script error that stopped the game, if one did.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
     }
 
     /// The game as far as it has run (mid-step if a decision is pending).
@@ -116,6 +129,11 @@ impl<G: Resumable> Session<G> {
                 }
                 Err(Stop::BadAnswer { .. }) => {
                     unreachable!("session answers are validated before replay")
+                }
+                Err(Stop::ScriptError(e)) => {
+                    self.error = Some(e);
+                    self.over = true;
+                    return;
                 }
             }
         }

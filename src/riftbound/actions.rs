@@ -41,8 +41,10 @@ impl Game {
             lki: None,
             last_damaged_by: None,
             was_mighty: false,
+            paid_additional: false,
         });
         if zone.is_board() {
+            self.register_statics(id);
             self.objs[id.index()].was_mighty = self.is_mighty(id);
         }
         self.insert_into_zone(id, zone, zone_player, pos);
@@ -298,14 +300,18 @@ impl Game {
     }
 
     /// 415: kill permanents on the board: they go to their owners' trash; `by` is the object
-    /// responsible (415.5).
-    pub fn kill(&mut self, ids: &[ObjId], by: Option<ObjId>) {
+    /// responsible (415.5). A replacement effect ("If a friendly unit would die, ... instead",
+    /// 364-368) applies first, at most once per death.
+    pub fn kill(&mut self, ids: &[ObjId], by: Option<ObjId>) -> R<()> {
         for &id in ids {
             let o = self.obj(id);
             if !o.alive || !o.zone.is_board() {
                 continue;
             }
             let owner = o.owner;
+            if self.replace_death(id)? {
+                continue;
+            }
             let by_text = by.map(|b| format!(", killed by {}", self.describe(b))).unwrap_or_default();
             trace!(self, "415.2", "kill {}{by_text}", self.describe(id));
             self.move_object(id, Zone::Trash, owner, Pos::Bottom);
@@ -314,6 +320,7 @@ impl Game {
             }
             self.emit(Event::Killed { obj: id, by });
         }
+        Ok(())
     }
 
     /// 414: banish cards from any zone to their owner's banishment.
@@ -382,7 +389,7 @@ impl Game {
         }
         self.obj_mut(u).stunned = true;
         trace!(self, "410.1", "stun {}", self.describe(u));
-        self.emit(Event::Stunned(u));
+        self.emit(Event::Stunned { unit: u, by: None });
         self.changed();
         true
     }
@@ -487,6 +494,9 @@ impl Game {
             super::state::ItemKind::Card(c) => self.describe(*c),
             super::state::ItemKind::Ability { source, index } => {
                 format!("ability {} of {}", index + 1, self.describe(*source))
+            }
+            super::state::ItemKind::DelayedKill { unit, .. } => {
+                format!("the delayed kill of {}", self.describe(*unit))
             }
         }
     }

@@ -6,6 +6,10 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::abilities::CardAbilities;
+use crate::dsl::{Diagnostic, TextOrigin};
 
 /// The six domains (133.2), as a bit in a [`Domains`] mask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -123,8 +127,13 @@ pub struct CardDef {
     pub set: String,
     pub number: u32,
     pub text: String,
-    /// The file the card came from ("<builtin>" for embedded cards' paths, as embedded).
+    /// The file the card came from (embedded cards keep their path in the project).
     pub file: String,
+    /// What the card language compiled the text to (empty when the text is).
+    pub abilities: Arc<CardAbilities>,
+    /// Why the text did not compile, if it did not: such a card plays without its text, and
+    /// `riftbound check` reports it.
+    pub unsupported: Option<Diagnostic>,
 }
 
 impl CardDef {
@@ -142,6 +151,20 @@ impl CardDef {
         self.kind == CardType::Rune && (self.supertype == Some(Supertype::Basic) || self.text.trim().is_empty())
     }
 }
+
+/// 178.1: "A 1 [M] Recruit token is a domainless unit token with 1 Might and the Recruit tag."
+pub const RECRUIT_TOKEN: &str = "TOKEN-RECRUIT";
+
+const RULES_TOKENS: [(&str, &str); 2] = [
+    (
+        "<rules 178.1>",
+        "id = \"TOKEN-RECRUIT\"\nname = \"Recruit\"\ntype = \"unit\"\nsupertype = \"token\"\nmight = 1\ntags = [\"Recruit\"]\nset = \"RULES\"\nnumber = 1781\n",
+    ),
+    (
+        "<rules 178.2>",
+        "id = \"TOKEN-SPRITE\"\nname = \"Sprite\"\ntype = \"unit\"\nsupertype = \"token\"\nmight = 3\ntags = [\"Fae\"]\nset = \"RULES\"\nnumber = 1782\ntext = \"[Temporary]\"\n",
+    ),
+];
 
 /// A problem in a card or deck file: the file, the line and column, and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -268,7 +291,7 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
     if kind == CardType::Unit && raw.might.is_none() {
         return Err(FileError::at_key(file, src, "type", "a unit needs `might = N`"));
     }
-    Ok(CardDef {
+    let mut card = CardDef {
         id: raw.id,
         name: raw.name,
         kind,
@@ -282,7 +305,15 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
         number: raw.number,
         text: raw.text,
         file: file.to_string(),
-    })
+        abilities: Arc::default(),
+        unsupported: None,
+    };
+    let origin = TextOrigin::locate(file, src, &card.text);
+    match crate::dsl::compile::compile(&card, &origin) {
+        Ok(a) => card.abilities = Arc::new(a),
+        Err(d) => card.unsupported = Some(d),
+    }
+    Ok(card)
 }
 
 /// Parses a power cost written as shorthands, e.g. `[R][R]` or `[A]`. `[C]` is one power of the
@@ -390,14 +421,33 @@ impl CardDb {
         if errors.is_empty() { Ok(n) } else { Err(errors) }
     }
 
-    /// The official cards embedded in the binary.
+    /// The official cards embedded in the binary, and the tokens the rules define (178).
     pub fn embedded() -> CardDb {
         let mut db = CardDb::default();
         for (path, src) in crate::riftbound::embedded::CARD_FILES {
             let card = parse_card(path, src).unwrap_or_else(|e| panic!("embedded card file is invalid: {e}"));
             db.insert(card);
         }
+        db.add_rules_tokens();
         db
+    }
+
+    /// The same cards played vanilla: every rules text ignored (basic runes keep the abilities
+    /// the rules give them, 157.2). Kernel tests use it to check the rules without card text,
+    /// and it is the baseline a designer compares a deck's real cards against.
+    pub fn vanilla(&self) -> CardDb {
+        let mut db = self.clone();
+        for c in &mut db.cards {
+            c.abilities = Arc::default();
+        }
+        db
+    }
+
+    /// 178.1-178.2: the tokens the Core Rules define, under fixed ids.
+    pub fn add_rules_tokens(&mut self) {
+        for (path, src) in RULES_TOKENS {
+            self.insert(parse_card(path, src).expect("rules tokens are valid"));
+        }
     }
 }
 

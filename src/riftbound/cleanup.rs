@@ -49,6 +49,9 @@ impl Game {
 
     fn cleanup_pass(&mut self, special: Special, resolving: Option<u8>) -> R<()> {
         self.observe_mighty();
+        // 376.2.c: triggers are checked after the events that happened; they wait as pending
+        // items and are finalized in step 8.
+        self.check_triggers()?;
         // 322.1: victory.
         self.check_victory();
         if self.is_over() {
@@ -73,7 +76,7 @@ impl Game {
                 self.might(u)
             );
             let by = self.obj(u).last_damaged_by;
-            self.kill(&[u], by);
+            self.kill(&[u], by)?;
         }
         match special {
             Special::None => {}

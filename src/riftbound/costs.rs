@@ -270,7 +270,8 @@ impl Game {
     /// The cost modifiers that apply to `p` playing `card`.
     pub fn cost_modifiers_for(&self, p: PlayerId, card: ObjId) -> Vec<CostChange> {
         let kind = self.card(card).kind;
-        self.cost_modifiers
+        let mut out: Vec<CostChange> = self
+            .cost_modifiers
             .iter()
             .filter(|m| m.player == p)
             .filter(|m| match &m.filter {
@@ -279,7 +280,9 @@ impl Game {
                 PlayFilter::Card(c) => *c == card,
             })
             .map(|m| m.change.clone())
-            .collect()
+            .collect();
+        out.extend(self.text_cost_changes(p, card));
+        out
     }
 
     /// Can the non-standard costs be paid (401.4, 403.3, 409.3)?
@@ -323,7 +326,8 @@ impl Game {
                         }
                     }
                     if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
-                        self.kill(&[u], None);
+                        // 354.2.a: a replaced death still pays the cost.
+                        self.kill(&[u], None)?;
                     }
                 }
                 OtherCost::Discard(n) => {

@@ -34,6 +34,16 @@ pub enum Ask {
     BurnOutOpponent,
     /// 403.5.a: the next rune to put on the bottom of the rune deck.
     RuneOrder,
+    /// 376.3.b: the next of your simultaneously triggered abilities to put on the chain.
+    TriggerOrder,
+    /// 352.4: a target (or "Done" when fewer may be chosen).
+    Target,
+    /// 352.14.e: how much of a split amount goes to this target.
+    SplitAmount,
+    /// A "you may" choice on resolution.
+    YesNo,
+    /// Cards to discard or recycle from a zone (409, 403.6).
+    ChooseCard,
 }
 
 impl Ask {
@@ -53,6 +63,11 @@ impl Ask {
             Ask::ChooseBattlefield => "322.9",
             Ask::BurnOutOpponent => "418.2.c",
             Ask::RuneOrder => "403.5.a",
+            Ask::TriggerOrder => "376.3.b",
+            Ask::Target => "352.4",
+            Ask::SplitAmount => "352.14.e",
+            Ask::YesNo => "352.12",
+            Ask::ChooseCard => "403.6",
         }
     }
 }
@@ -83,6 +98,8 @@ pub enum Choice {
     No,
     /// The n-th item of a list the decision describes (a discount, 353.4).
     Nth(u8),
+    /// An amount (352.14.e).
+    Amount(u32),
     /// 439.1.d.7: satisfy "assigned first" (Tank) for this unit.
     First(ObjId),
     /// 439.1.d.7: satisfy "assigned last" for this unit.
@@ -152,6 +169,7 @@ impl Game {
             Choice::Yes => "yes".into(),
             Choice::No => "no".into(),
             Choice::Nth(i) => format!("option {}", i + 1),
+            Choice::Amount(n) => n.to_string(),
             Choice::First(o) => format!("{} first", self.describe(*o)),
             Choice::Last(o) => format!("{} last", self.describe(*o)),
         }

@@ -14,6 +14,11 @@ pub enum Event {
         turn: u32,
         player: PlayerId,
     },
+    /// A step of the turn began (beginning phase 315.2, ending step 317.1): "at the start of ...".
+    StepBegan {
+        step: super::state::Step,
+        player: PlayerId,
+    },
     /// 400: `card` is the new object in hand.
     Drew {
         player: PlayerId,
@@ -62,7 +67,11 @@ pub enum Event {
         player: PlayerId,
         rune: ObjId,
     },
-    Stunned(ObjId),
+    /// 410: `by` is the player whose spell or ability stunned it.
+    Stunned {
+        unit: ObjId,
+        by: Option<PlayerId>,
+    },
     Buffed(ObjId),
     BuffSpent(ObjId),
     /// 412: `card` is the countered card (None for an ability).

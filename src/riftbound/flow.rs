@@ -92,8 +92,12 @@ impl Game {
     /// 322.8 / 333.1: pending items finish their play process in the order they were added.
     pub fn finalize_pending(&mut self) -> R<()> {
         while let Some(i) = self.chain.next_pending() {
-            // Only abilities wait as pending items (cards finish playing at once); with no
-            // targets or costs to settle they simply become chain items (394).
+            // Cards finish playing at once; pending abilities choose their targets now (390),
+            // or leave the chain if they can't (390.3).
+            if !self.finalize_ability_item(i)? {
+                self.changed();
+                continue;
+            }
             self.chain[i].set_finalized();
             trace!(self, "394.2", "{} becomes a chain item", self.describe_item(&self.chain[i]));
             self.changed();
@@ -111,12 +115,15 @@ impl Game {
         trace!(self, "336.1", "{} resolves", self.describe_item(&item));
         if let ItemKind::Card(card) = item.kind {
             // 356.3.d: a spell's instructions, top to bottom, then it goes to its owner's trash.
+            self.run_spell(&item, card)?;
             let owner = self.obj(card).owner;
             let p = item.controller;
             trace!(self, "356.3.d", "{} is put into {owner}'s trash", self.describe(card));
             let card = self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom);
             self.player_mut(p).cards_played_this_turn += 1;
             self.emit(super::events::Event::Played { player: p, card });
+        } else {
+            self.resolve_ability(&item)?;
         }
         self.chain_passes = 0;
         self.priority = None;
@@ -142,6 +149,9 @@ impl Game {
         for card in self.playable_cards(p) {
             options.push(Choice::Play(card));
         }
+        for (o, i) in self.activatable_abilities(p) {
+            options.push(Choice::Activate(o, i));
+        }
         for dest in self.standard_move_destinations(p) {
             options.push(Choice::StandardMove(dest));
         }
@@ -149,6 +159,7 @@ impl Game {
         if !self.rune_abilities(p).is_empty() {
             options.push(Choice::AddResources);
         }
+        options.retain(|c| !self.undone.iter().any(|(at, u)| *at == self.changes && u == c));
         options
     }
 
@@ -174,10 +185,17 @@ impl Game {
                 return Ok(false);
             }
             Choice::Play(card) => {
-                self.play_card(p, card, Default::default())?;
+                if !self.play_card(p, card, Default::default())? {
+                    self.undone.push((self.changes, choice));
+                }
             }
             Choice::StandardMove(dest) => {
                 self.standard_move(p, dest)?;
+            }
+            Choice::Activate(o, i) => {
+                if !self.activate_ability(p, o, i)? {
+                    self.undone.push((self.changes, choice));
+                }
             }
             Choice::AddResources => {
                 let options: Vec<Choice> =
@@ -224,8 +242,9 @@ impl Game {
                 self.step = Step::Beginning;
             }
             Step::Beginning => {
-                // 315.2.a: "at the start of the beginning phase" effects (none on vanilla cards).
+                // 315.2.a: "at the start of the beginning phase" effects trigger now.
                 trace!(self, "315.2.a", "beginning step");
+                self.emit(super::events::Event::StepBegan { step: Step::Beginning, player: tp });
                 self.step = Step::Scoring;
             }
             Step::Scoring => {
@@ -257,6 +276,7 @@ impl Game {
             Step::Ending => {
                 // 317.1: ending step; 410.1.a.2: stunned units recover at its beginning.
                 trace!(self, "317.1", "ending step");
+                self.emit(super::events::Event::StepBegan { step: Step::Ending, player: tp });
                 for u in self.all_units() {
                     if self.obj(u).stunned {
                         self.obj_mut(u).stunned = false;
@@ -276,6 +296,9 @@ impl Game {
                 // 317.3: "this turn" effects expire; rune pools empty; 317.4: next player.
                 trace!(self, "317.3.a", "expiration step: \"this turn\" effects expire");
                 self.expire_effects(true);
+                // Delayed abilities and "next spell" bonuses of this turn end (384).
+                self.delayed.clear();
+                self.next_spell_bonus.clear();
                 self.cost_modifiers.retain(|m| m.duration != super::layers::Duration::ThisTurn);
                 for p in self.active_players() {
                     self.empty_pool(p);
@@ -306,6 +329,7 @@ impl Game {
             pl.cards_played_this_turn = 0;
         }
         self.player_mut(p).turns_taken += 1;
+        self.undone.clear();
         self.emit(super::events::Event::TurnBegan { turn: self.turn, player: p });
         trace!(self, "315", "turn {} begins: {p} is the turn player", self.turn);
     }

@@ -138,6 +138,8 @@ pub enum Modification {
     /// 450.3: +N or -N might (arithmetic layer). Limits are snapshotted into N when the effect is
     /// created (450.3.b).
     Might(i32),
+    /// 450.3: + the number of cards in the controller's trash (Dr. Mundo, Expert).
+    MightPerTrashCard,
 }
 
 impl Modification {
@@ -148,7 +150,7 @@ impl Modification {
             | Modification::RemoveKeyword(_)
             | Modification::AssignedLast
             | Modification::CantBeDamaged => Layer::Ability,
-            Modification::Might(_) => Layer::Arithmetic,
+            Modification::Might(_) | Modification::MightPerTrashCard => Layer::Arithmetic,
         }
     }
 }
@@ -179,6 +181,10 @@ pub enum Condition {
     Is(Role),
     /// The affected unit is at a battlefield.
     AtBattlefield,
+    /// The affected unit has a buff (Stand United).
+    Buffed,
+    /// The affected unit has moved twice this turn (Kayn, Unleashed).
+    MovedTwiceThisTurn,
 }
 
 /// How long an effect lasts.
@@ -223,9 +229,13 @@ impl Game {
     fn printed_chars(&self, id: ObjId) -> Chars {
         let o = self.obj(id);
         let c = self.db.get(o.card);
+        let mut keywords = Keywords::default();
+        for (k, v) in &c.abilities.keywords {
+            keywords.grant(*k, *v);
+        }
         Chars {
             raw_might: c.might,
-            keywords: Keywords::default(),
+            keywords,
             tags: c.tags.clone(),
             controller: o.controller,
             assigned_last: false,
@@ -251,6 +261,15 @@ impl Game {
             Some(Condition::Mighty) => chars.is_mighty(),
             Some(Condition::Is(r)) => self.obj(id).role == Some(*r),
             Some(Condition::AtBattlefield) => matches!(self.obj(id).zone, Zone::Battlefield(_)),
+            Some(Condition::Buffed) => self.obj(id).buffs > 0,
+            Some(Condition::MovedTwiceThisTurn) => {
+                let moves = self
+                    .events_this_turn()
+                    .iter()
+                    .filter(|e| matches!(e, super::events::Event::Moved { unit, .. } if *unit == id))
+                    .count();
+                moves >= 2
+            }
         }
     }
 
@@ -320,12 +339,15 @@ impl Game {
         }
         let mut decrease = 0;
         for e in active.iter().filter(|e| e.modification.layer() == Layer::Arithmetic) {
-            if let Modification::Might(n) = e.modification {
-                if n >= 0 {
-                    increase += n;
-                } else {
-                    decrease += n;
-                }
+            let n = match e.modification {
+                Modification::Might(n) => n,
+                Modification::MightPerTrashCard => self.player(chars.controller).trash.len() as i32,
+                _ => 0,
+            };
+            if n >= 0 {
+                increase += n;
+            } else {
+                decrease += n;
             }
         }
         chars.raw_might += increase;
@@ -378,7 +400,7 @@ impl Game {
     }
 
     pub fn might(&self, id: ObjId) -> i32 {
-        if self.effects.is_empty() {
+        if self.effects.is_empty() && self.card(id).abilities.keywords.is_empty() {
             // No continuous effect: printed might plus the object's own arithmetic (buffs), the
             // same result as the layers without building the full characteristics.
             let o = self.obj(id);
@@ -398,8 +420,8 @@ impl Game {
 
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
         if self.effects.is_empty() {
-            // Printed cards carry no keywords until the card language gives them abilities.
-            return false;
+            // With no effect in force, the printed keywords are the keywords.
+            return self.card(id).abilities.has_keyword(k);
         }
         self.chars(id).keywords.has(k)
     }
@@ -451,6 +473,6 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::RemoveKeyword(k) => chars.keywords.remove(*k),
         Modification::AssignedLast => chars.assigned_last = true,
         Modification::CantBeDamaged => chars.cant_be_damaged = true,
-        Modification::Might(_) => {}
+        Modification::Might(_) | Modification::MightPerTrashCard => {}
     }
 }

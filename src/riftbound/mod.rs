@@ -1,7 +1,9 @@
 //! Riftbound: the rules of the Core Rules (2025-10) on top of the game-agnostic kernel. Each
 //! module holds one area of the rules and is named after it.
 
+pub mod abilities;
 pub mod actions;
+pub mod activated;
 pub mod builder;
 pub mod cards;
 pub mod cleanup;
@@ -13,12 +15,16 @@ pub mod deck;
 pub mod embedded;
 pub mod events;
 pub mod flow;
+pub mod instructions;
 pub mod layers;
 pub mod movement;
 pub mod play;
+pub mod replacements;
 pub mod scoring;
 pub mod setup;
 pub mod state;
+pub mod statics;
+pub mod triggers;
 
 pub use cards::{CardDb, CardDef, CardIdx, CardType, Domain};
 pub use decision::{Agent, Ask, Choice, Decision};

@@ -1,6 +1,7 @@
 //! Playing cards (346-356): the six steps, from putting the card on the chain to finalizing it,
 //! with the legality check undoing everything when the play turns out illegal (355.3).
 
+use super::abilities::AbilityKind;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions};
 use super::decision::{Ask, Choice};
@@ -183,7 +184,13 @@ impl Game {
                 m.filter = super::costs::PlayFilter::Card(card);
             }
         }
-        self.chain.push(ChainItem { kind: ItemKind::Card(card), controller: p, pending: true, targets: Vec::new() });
+        self.chain.push(ChainItem {
+            kind: ItemKind::Card(card),
+            controller: p,
+            pending: true,
+            targets: Vec::new(),
+            that_player: None,
+        });
         let index = self.chain.len() - 1;
         let completed = self.play_steps(p, card, index, kind, opts)?;
         if !completed {
@@ -221,6 +228,24 @@ impl Game {
             }
             trace!(self, "352.2", "{} will be played to {}", self.describe(card), self.describe_loc(location));
         }
+        // 352.4-352.8: a spell's targets.
+        if kind == CardType::Spell {
+            let specs = self
+                .card(card)
+                .abilities
+                .abilities
+                .iter()
+                .find(|a| a.kind == AbilityKind::Spell)
+                .map(|a| a.targets.clone())
+                .unwrap_or_default();
+            if !specs.is_empty() {
+                match self.choose_targets(p, Some(card), &specs)? {
+                    Some(t) => self.chain[index].targets = t,
+                    // 355.3: no legal choice for a required target.
+                    None => return Ok(false),
+                }
+            }
+        }
         // 352 / 353.2.b: optional additional costs are chosen now; mandatory ones always apply.
         // 352.16: paying an optional cost is not offered if it would certainly lose the chosen
         // battlefield.
@@ -234,7 +259,19 @@ impl Game {
                         Loc::Battlefield(b) => self.kills_lose_battlefield(p, b, kills + more),
                         Loc::Base(_) => false,
                     };
-                    let options = if dooms { vec![Choice::No] } else { vec![Choice::Yes, Choice::No] };
+                    // 352.16: paying it must still leave the whole cost payable.
+                    let mut with: Vec<AdditionalCost> = changes
+                        .iter()
+                        .filter_map(|c| match c {
+                            CostChange::Additional(x) if !x.optional => Some(x.clone()),
+                            _ => None,
+                        })
+                        .collect();
+                    with.extend(additional.iter().filter(|x| x.optional).cloned());
+                    with.push(a.clone());
+                    let cheapest = self.cheapest_cost(card, opts, &with, &changes);
+                    let affordable = self.can_afford(p, &cheapest);
+                    let options = if dooms || !affordable { vec![Choice::No] } else { vec![Choice::Yes, Choice::No] };
                     let yes = self.decide(p, Ask::OptionalCost, options)? == Choice::Yes;
                     if !yes {
                         continue;
@@ -259,6 +296,10 @@ impl Game {
                 _ => 0,
             };
             ordered.push(discounts.remove(i));
+        }
+        // 725.1.c: Deflect on opposing targets is a mandatory cost increase.
+        if let Some(more) = self.deflect_increase(p, &self.chain[index].targets) {
+            ordered.insert(0, CostChange::Increase(more));
         }
         let cost = self.total_cost(card, opts, &additional, &ordered);
         trace!(self, "353", "total cost of {} is {cost}", self.describe(card));
@@ -296,9 +337,17 @@ impl Game {
                     Loc::Battlefield(b) => (Zone::Battlefield(b), p),
                 };
                 let zone = if kind == CardType::Gear { Zone::Base } else { zone };
+                let exhausted = if kind == CardType::Unit {
+                    // 721.1.a: a unit whose Accelerate was paid enters ready (721.6).
+                    !additional.iter().any(|a| a.label == super::statics::ACCELERATE)
+                } else {
+                    self.enters_exhausted(card)
+                };
                 let id = self.move_object(card, zone, player, super::actions::Pos::Bottom);
                 // 140.4 / 356.2.c: units enter exhausted; 144.1 / 356.2.d: gear enters ready.
-                self.obj_mut(id).exhausted = kind == CardType::Unit;
+                self.obj_mut(id).exhausted = exhausted;
+                // 353.4.d.1: an optional additional cost was paid if it was chosen.
+                self.obj_mut(id).paid_additional = additional.iter().any(|a| a.optional);
                 self.player_mut(p).cards_played_this_turn += 1;
                 self.emit(super::events::Event::Played { player: p, card: id });
                 trace!(
@@ -307,7 +356,7 @@ impl Game {
                     "{} enters {} {}",
                     self.describe(id),
                     self.describe_loc(self.location(id).unwrap_or(Loc::Base(p))),
-                    if kind == CardType::Unit { "exhausted" } else { "ready" }
+                    if exhausted { "exhausted" } else { "ready" }
                 );
                 if let Loc::Battlefield(b) = location {
                     self.apply_contested(b, p);
@@ -327,6 +376,19 @@ impl Game {
             _ => {
                 // 356.3: a spell lingers on the chain; its controller gets priority (333.1.c.3).
                 trace!(self, "356.3.a", "{} is finalized on the chain", self.describe(card));
+                // 384: "the next spell you play this turn" bonuses attach to this spell.
+                let mut bonus = 0;
+                self.next_spell_bonus.retain(|(q, n)| {
+                    if *q == p {
+                        bonus += n;
+                        false
+                    } else {
+                        true
+                    }
+                });
+                if bonus > 0 {
+                    self.spell_bonus.push((card, bonus));
+                }
                 self.priority = Some(p);
                 self.chain_passes = 0;
             }

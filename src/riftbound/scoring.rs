@@ -29,6 +29,9 @@ impl Game {
 
     /// 442-444: `p` scores battlefield `b`, at most once per battlefield per turn (443).
     pub fn score(&mut self, p: PlayerId, b: u8, method: ScoreMethod) -> R<()> {
+        if self.is_over() {
+            return Ok(());
+        }
         let bit = 1u32 << b;
         if self.player(p).scored_this_turn & bit != 0 {
             trace!(self, "443", "{p} already scored {} this turn", self.describe_loc(Loc::Battlefield(b)));

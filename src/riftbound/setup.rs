@@ -86,6 +86,12 @@ impl Game {
             trace: Trace { on: trace_on, lines: Vec::new() },
             outcome: None,
             events: Vec::new(),
+            trigger_cursor: 0,
+            delayed: Vec::new(),
+            next_spell_bonus: Vec::new(),
+            spell_bonus: Vec::new(),
+            replacing: Vec::new(),
+            undone: Vec::new(),
             turn_cap: super::setup::DEFAULT_TURN_CAP,
             decisions: 0,
         };

@@ -100,6 +100,8 @@ pub struct Obj {
     pub last_damaged_by: Option<ObjId>,
     /// Whether it was Mighty when last observed, to see it become Mighty (709).
     pub was_mighty: bool,
+    /// It was played paying an optional additional cost (353.4.d.1).
+    pub paid_additional: bool,
 }
 
 /// A player's rune pool (158-161): energy, power by domain, and universal power [A].
@@ -185,6 +187,18 @@ pub enum ItemKind {
     Card(ObjId),
     /// An activated or triggered ability of a source object (370, 376).
     Ability { source: ObjId, index: u8 },
+    /// A delayed triggered ability (382-385): "kill it the next time it takes damage".
+    DelayedKill { unit: ObjId, source: Option<ObjId> },
+}
+
+/// A delayed triggered ability waiting for its moment (383.2), until the end of the turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delayed {
+    /// The next time this unit takes damage...
+    pub when_damaged: ObjId,
+    pub controller: PlayerId,
+    /// ...kill it; created by this spell or ability source.
+    pub source: Option<ObjId>,
 }
 
 /// An item on the chain (326-336).
@@ -194,7 +208,10 @@ pub struct ChainItem {
     pub controller: PlayerId,
     /// Pending until its play process finishes (328).
     pub pending: bool,
-    pub targets: Vec<ObjId>,
+    /// The chosen targets, one list per target spec of the ability or spell (352).
+    pub targets: Vec<Vec<ObjId>>,
+    /// "that player" of a trigger about a player (The Arena's Greatest).
+    pub that_player: Option<PlayerId>,
 }
 
 impl ChainEntry for ChainItem {
@@ -283,6 +300,19 @@ pub struct Game {
     pub outcome: Option<Outcome>,
     /// Everything that happened, in order (see `events.rs`).
     pub events: Vec<super::events::Event>,
+    /// How far triggered abilities have looked at `events` (376.2.c).
+    pub trigger_cursor: usize,
+    /// Delayed triggered abilities waiting for their moment (382-385).
+    pub delayed: Vec<Delayed>,
+    /// "The next spell you play this turn deals N Bonus Damage" per player (384), and the bonus
+    /// attached to a spell on the chain once played.
+    pub next_spell_bonus: Vec<(PlayerId, u32)>,
+    pub spell_bonus: Vec<(ObjId, u32)>,
+    /// Replacement effects running now (each applies once to an event, 367).
+    pub replacing: Vec<ObjId>,
+    /// Actions undone as illegal (355.3) and the state they were tried in: not offered again
+    /// until something changes, so no one retries the same illegal action forever.
+    pub undone: Vec<(u64, super::decision::Choice)>,
     /// The game stops with [`Outcome::TurnCap`] after this many turns.
     pub turn_cap: u32,
     pub decisions: u64,
@@ -328,6 +358,12 @@ impl Game {
             trace: if logs { self.trace.clone() } else { Trace { on: self.trace.on, lines: Vec::new() } },
             outcome: self.outcome.clone(),
             events: if logs { self.events.clone() } else { Vec::new() },
+            trigger_cursor: self.trigger_cursor,
+            delayed: self.delayed.clone(),
+            next_spell_bonus: self.next_spell_bonus.clone(),
+            spell_bonus: self.spell_bonus.clone(),
+            replacing: self.replacing.clone(),
+            undone: self.undone.clone(),
             turn_cap: self.turn_cap,
             decisions: self.decisions,
         }

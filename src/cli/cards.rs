@@ -1,0 +1,134 @@
+//! `riftbound check` and `riftbound card show`: compiling card files and showing what a card
+//! compiled to, for designers and modders.
+
+use crate::riftbound::CardDb;
+use crate::riftbound::cards::{CardDef, FileError, parse_card};
+use std::path::{Path, PathBuf};
+
+/// Outcome of checking card files.
+#[derive(Debug, Default)]
+pub struct CheckReport {
+    pub cards: usize,
+    pub compiled: usize,
+    /// Rendered diagnostics, one per failing card or file.
+    pub diagnostics: Vec<String>,
+}
+
+impl CheckReport {
+    pub fn failed(&self) -> usize {
+        self.diagnostics.len()
+    }
+}
+
+/// Checks one parsed card: its text compiled, and the Rhai it compiled to compiles.
+fn check_card(card: &CardDef, report: &mut CheckReport) {
+    report.cards += 1;
+    if let Some(d) = &card.unsupported {
+        report.diagnostics.push(d.to_string());
+        return;
+    }
+    if !card.abilities.script.is_empty()
+        && let Err(e) = crate::script::compile(&card.abilities.script)
+    {
+        report
+            .diagnostics
+            .push(format!("error: {}: the compiled Rhai does not compile: {e}\n  --> {}", card.name, card.file));
+        return;
+    }
+    report.compiled += 1;
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
+        for p in entries {
+            collect(&p, out)?;
+        }
+    } else if path.extension().is_some_and(|e| e == "toml") || path.is_file() {
+        out.push(path.to_path_buf());
+    }
+    Ok(())
+}
+
+/// Checks card files and directories; with no paths, the embedded official cards.
+pub fn check(paths: &[PathBuf]) -> CheckReport {
+    let mut report = CheckReport::default();
+    if paths.is_empty() {
+        for (path, src) in crate::riftbound::embedded::CARD_FILES {
+            match parse_card(path, src) {
+                Ok(card) => check_card(&card, &mut report),
+                Err(e) => report.diagnostics.push(file_error(&e)),
+            }
+        }
+        return report;
+    }
+    let mut files = Vec::new();
+    for p in paths {
+        if let Err(e) = collect(p, &mut files) {
+            report.diagnostics.push(format!("error: {}: {e}", p.display()));
+        }
+    }
+    for f in files {
+        let name = f.display().to_string();
+        match std::fs::read_to_string(&f) {
+            Ok(src) => match parse_card(&name, &src) {
+                Ok(card) => check_card(&card, &mut report),
+                Err(e) => {
+                    report.cards += 1;
+                    report.diagnostics.push(file_error(&e));
+                }
+            },
+            Err(e) => report.diagnostics.push(format!("error: {name}: {e}")),
+        }
+    }
+    report
+}
+
+fn file_error(e: &FileError) -> String {
+    format!("error: {}\n  --> {}:{}:{}", e.message, e.file, e.line, e.col)
+}
+
+/// What `card show` prints: the card, its parsed structure and its Rhai.
+pub fn show(db: &CardDb, name: &str) -> Result<String, String> {
+    let idx = db.lookup(name).ok_or_else(|| format!("no card named `{name}`"))?;
+    let c = db.get(idx);
+    let mut out = String::new();
+    out.push_str(&format!("{} ({}, {})\n", c.name, c.id, c.file));
+    out.push_str(&format!(
+        "{:?}{} {:?}",
+        c.kind,
+        c.supertype.map(|s| format!(" {s:?}")).unwrap_or_default(),
+        c.domains.iter().collect::<Vec<_>>()
+    ));
+    if c.is_main_deck_card() {
+        out.push_str(&format!(", cost {}", crate::riftbound::costs::Cost { energy: c.energy, power: c.power.clone() }));
+    }
+    if c.kind == crate::riftbound::CardType::Unit {
+        out.push_str(&format!(", {} might", c.might));
+    }
+    out.push_str(&format!(", tags {:?}\n\ntext:\n{}\n", c.tags, c.text));
+    if let Some(d) = &c.unsupported {
+        out.push_str(&format!("\nnot supported yet (the card plays without its text):\n{d}\n"));
+        return Ok(out);
+    }
+    out.push_str("\nkeywords:");
+    if c.abilities.keywords.is_empty() {
+        out.push_str(" none");
+    }
+    for (k, v) in &c.abilities.keywords {
+        out.push_str(&format!(" {k:?}{}", if *v > 0 { format!(" {v}") } else { String::new() }));
+    }
+    out.push_str("\n\nabilities:\n");
+    for (i, a) in c.abilities.abilities.iter().enumerate() {
+        out.push_str(&format!("  {i}. line {}: {}\n     {:?}\n", a.line, a.text, a.kind));
+        for t in &a.targets {
+            out.push_str(&format!("     target: {t:?}\n"));
+        }
+        if let Some(b) = &a.body {
+            out.push_str(&format!("     body: fn {b}()\n"));
+        }
+    }
+    out.push_str(&format!("\nrhai:\n{}", if c.abilities.script.is_empty() { "(none)\n" } else { &c.abilities.script }));
+    Ok(out)
+}

@@ -1,0 +1,797 @@
+//! Lowering parsed rules text to kernel data ([`CardAbilities`]) and Rhai.
+//!
+//! Each grammar rule maps to one kernel concept: keywords to characteristics, costs to
+//! [`ActivationCost`]s, trigger phrases to [`Trigger`]s, target phrases to [`TargetSpec`]s
+//! (352), passives to [`StaticEffect`]s, and instructions to calls of the host functions in
+//! `crate::script` (one Rhai function per ability body).
+
+use super::diagnostic::{Diagnostic, TextOrigin};
+use super::parser::Rule;
+use crate::riftbound::abilities::*;
+use crate::riftbound::cards::{CardDef, CardType, Domain, PowerSymbol};
+use crate::riftbound::costs::Cost;
+use crate::riftbound::layers::Keyword;
+use pest::iterators::Pair;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// Compiles a card's rules text. Text the grammar does not consume is an error, never dropped.
+pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Diagnostic> {
+    let mut out = CardAbilities::default();
+    if card.text.trim().is_empty() {
+        return Ok(out);
+    }
+    let tree = super::parse(&card.text, origin)?;
+    let mut c = Compiler { card, origin, out: &mut out, code: String::new() };
+    for ability in tree.into_inner() {
+        if ability.as_rule() == Rule::EOI {
+            continue;
+        }
+        c.ability(ability)?;
+    }
+    c.keyword_abilities();
+    let code = std::mem::take(&mut c.code);
+    out.script = code;
+    Ok(out)
+}
+
+struct Compiler<'c> {
+    card: &'c CardDef,
+    origin: &'c TextOrigin,
+    out: &'c mut CardAbilities,
+    code: String,
+}
+
+/// A body under construction: its Rhai statements and the targets it chooses.
+#[derive(Default)]
+struct Body {
+    lines: Vec<String>,
+    targets: Vec<TargetSpec>,
+    /// The last thing an "it" can refer to, as a Rhai expression.
+    it: Option<String>,
+}
+
+impl Compiler<'_> {
+    fn err(&self, p: &P, message: impl Into<String>) -> Diagnostic {
+        let s = p.as_span();
+        self.origin.diagnostic(s.start(), s.end(), message)
+    }
+
+    fn line_of(&self, p: &P) -> usize {
+        self.origin.diagnostic(p.as_span().start(), p.as_span().start() + 1, "").line
+    }
+
+    fn push(&mut self, p: &P, kind: AbilityKind, body: Option<Body>) {
+        let index = self.out.abilities.len();
+        let (targets, fn_name) = match body {
+            Some(b) if !b.lines.is_empty() => {
+                let name = format!("a{index}");
+                self.code.push_str(&format!("// {} line {}: {}\n", self.card.name, self.line_of(p), p.as_str().trim()));
+                self.code.push_str(&format!("fn {name}() {{\n"));
+                for l in &b.lines {
+                    self.code.push_str("    ");
+                    self.code.push_str(l);
+                    self.code.push('\n');
+                }
+                self.code.push_str("}\n");
+                (b.targets, Some(name))
+            }
+            Some(b) => (b.targets, None),
+            None => (Vec::new(), None),
+        };
+        self.out.abilities.push(Ability {
+            line: self.line_of(p),
+            text: p.as_str().trim().to_string(),
+            kind,
+            targets,
+            body: fn_name,
+        });
+    }
+
+    fn ability(&mut self, p: P) -> Result<(), Diagnostic> {
+        match p.as_rule() {
+            Rule::keyword_line => self.keyword_line(p),
+            Rule::activated => self.activated(p),
+            Rule::triggered => self.triggered(p),
+            Rule::static_line => self.static_line(p),
+            Rule::spell_line => self.spell_line(p),
+            _ => Err(self.err(&p, format!("unexpected {:?}", p.as_rule()))),
+        }
+    }
+
+    // ---- keywords ------------------------------------------------------------------------
+
+    fn keyword(&self, p: &P) -> Result<(Keyword, u32), Diagnostic> {
+        let mut inner = p.clone().into_inner();
+        let name = inner.next().unwrap().as_str();
+        let value = inner.next().map(|n| n.as_str().parse().unwrap_or(1)).unwrap_or(0);
+        let k = match name {
+            "Accelerate" => Keyword::Accelerate,
+            "Action" => Keyword::Action,
+            "Assault" => Keyword::Assault,
+            "Deathknell" => Keyword::Deathknell,
+            "Deflect" => Keyword::Deflect,
+            "Ganking" => Keyword::Ganking,
+            "Hidden" => Keyword::Hidden,
+            "Legion" => Keyword::Legion,
+            "Reaction" => Keyword::Reaction,
+            "Shield" => Keyword::Shield,
+            "Tank" => Keyword::Tank,
+            "Temporary" => Keyword::Temporary,
+            "Vision" => Keyword::Vision,
+            other => return Err(self.err(p, format!("unknown keyword `{other}`"))),
+        };
+        // 723.1.b.3 / 725.1.b.3 / 730.1.b.3: an omitted value is 1.
+        let value = match k {
+            Keyword::Assault | Keyword::Shield | Keyword::Deflect => value.max(1),
+            _ => value,
+        };
+        Ok((k, value))
+    }
+
+    fn keyword_line(&mut self, p: P) -> Result<(), Diagnostic> {
+        let mut last = None;
+        for part in p.clone().into_inner() {
+            match part.as_rule() {
+                Rule::keyword => {
+                    let k = self.keyword(&part)?;
+                    last = Some(k.0);
+                    self.out.keywords.push(k);
+                }
+                Rule::dash_body => {
+                    let effect = part.clone().into_inner().next().unwrap();
+                    match last {
+                        // 724.1.c: "When I die, [Effect]."
+                        Some(Keyword::Deathknell) => {
+                            let body = self.effect(effect, Body::default())?;
+                            self.push(
+                                &p,
+                                AbilityKind::Triggered {
+                                    trigger: Trigger::Deathknell,
+                                    condition: None,
+                                    in_trash: false,
+                                },
+                                Some(body),
+                            );
+                        }
+                        // 728.1.c.1: on a spell, "if you have played another card this turn, apply".
+                        Some(Keyword::Legion) if self.card.kind == CardType::Spell => {
+                            self.legion_on_spell(&p, effect)?;
+                        }
+                        _ => {
+                            return Err(
+                                self.err(&part, "only [Deathknell] and [Legion] on spells take an effect after a dash")
+                            );
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// 728.1.c.1: "[Legion] — ..." on a spell adds to the spell's instructions, applied only
+    /// when the Legion condition holds (151.2: it may replace an earlier instruction).
+    fn legion_on_spell(&mut self, p: &P, effect: P) -> Result<(), Diagnostic> {
+        let Some(spell) = self.out.abilities.iter().rposition(|a| a.kind == AbilityKind::Spell) else {
+            return Err(self.err(p, "[Legion] — needs the spell's instructions above it"));
+        };
+        let targets = self.out.abilities[spell].targets.clone();
+        let it = if targets.is_empty() { None } else { Some(format!("target({})", targets.len() - 1)) };
+        let body = self.effect(effect, Body { lines: Vec::new(), targets, it })?;
+        let name = self.out.abilities[spell].body.clone().unwrap_or_else(|| format!("a{spell}"));
+        let mut extra = String::from("    if legion() {\n");
+        for l in &body.lines {
+            extra.push_str(&format!("        {l}\n"));
+        }
+        extra.push_str("    }\n");
+        // Append inside the spell's function: find its closing brace.
+        let header = format!("fn {name}() {{\n");
+        let start =
+            self.code.find(&header).ok_or_else(|| self.err(p, "[Legion] — with a spell that has no instructions"))?;
+        let end = start + self.code[start..].find("\n}\n").unwrap() + 1;
+        self.code.insert_str(end, &extra);
+        self.out.abilities[spell].targets = body.targets;
+        Ok(())
+    }
+
+    /// Keywords that are triggered abilities get their one definition here: Temporary (732.1.b)
+    /// and Vision (733.1.b).
+    fn keyword_abilities(&mut self) {
+        let keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
+        for k in keywords {
+            let (trigger, body, text) = match k {
+                Keyword::Temporary => (
+                    Trigger::StartOfBeginning,
+                    "kill(me());",
+                    "[Temporary]: at the start of your Beginning Phase, kill this (732.1.b)",
+                ),
+                Keyword::Vision => (
+                    Trigger::PlayMe,
+                    "vision();",
+                    "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)",
+                ),
+                _ => continue,
+            };
+            let index = self.out.abilities.len();
+            let name = format!("a{index}");
+            self.code.push_str(&format!("// {}: {text}\nfn {name}() {{\n    {body}\n}}\n", self.card.name));
+            self.out.abilities.push(Ability {
+                line: self.origin.diagnostic(0, 1, "").line,
+                text: text.to_string(),
+                kind: AbilityKind::Triggered { trigger, condition: None, in_trash: false },
+                targets: Vec::new(),
+                body: Some(name),
+            });
+        }
+    }
+
+    // ---- activated -----------------------------------------------------------------------
+
+    fn activated(&mut self, p: P) -> Result<(), Diagnostic> {
+        let mut costs = Vec::new();
+        let mut timing = AbilityTiming::Normal;
+        let mut only_while = None;
+        let mut body = Body::default();
+        for part in p.clone().into_inner() {
+            match part.as_rule() {
+                Rule::ability_costs => {
+                    for c in part.into_inner() {
+                        let c = c.into_inner().next().unwrap();
+                        costs.push(match c.as_rule() {
+                            Rule::exhaust_sym => ActivationCost::Exhaust,
+                            Rule::resources => ActivationCost::Resources(self.resources(&c)?),
+                            Rule::recycle_cost => ActivationCost::RecycleTrash(number(&c)),
+                            Rule::discard_cost => ActivationCost::Discard(number(&c)),
+                            Rule::kill_this_cost => ActivationCost::KillThis,
+                            _ => return Err(self.err(&c, "unknown cost")),
+                        });
+                    }
+                }
+                Rule::timing_word => {
+                    let t = part.into_inner().next().unwrap();
+                    timing = if t.as_rule() == Rule::timing_reaction {
+                        AbilityTiming::Reaction
+                    } else {
+                        AbilityTiming::Action
+                    };
+                }
+                Rule::effect => body = self.effect(part, body)?,
+                Rule::ability_limit => only_while = Some(self.condition(part.into_inner().next().unwrap())?),
+                _ => {}
+            }
+        }
+        self.push(&p, AbilityKind::Activated { costs, timing, only_while }, Some(body));
+        Ok(())
+    }
+
+    fn resources(&self, p: &P) -> Result<Cost, Diagnostic> {
+        let mut cost = Cost::default();
+        for r in p.clone().into_inner() {
+            match r.as_rule() {
+                Rule::energy => cost.energy += number(&r),
+                Rule::power_sym => {
+                    let letter = r.into_inner().next().unwrap().as_str().chars().next().unwrap();
+                    cost.power.push(match letter {
+                        'A' => PowerSymbol::Any,
+                        // 134.2.e.6: [C] is the card's own domain, or [A] if it has none or several.
+                        'C' => self.card.domains.single().map(PowerSymbol::Of).unwrap_or(PowerSymbol::Any),
+                        c => PowerSymbol::Of(Domain::from_letter(c).unwrap()),
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(cost)
+    }
+
+    // ---- triggered -----------------------------------------------------------------------
+
+    fn triggered(&mut self, p: P) -> Result<(), Diagnostic> {
+        let mut trigger = None;
+        let mut condition = None;
+        let mut body = Body::default();
+        for part in p.clone().into_inner() {
+            match part.as_rule() {
+                Rule::trigger => trigger = Some(self.trigger(part)?),
+                Rule::trigger_condition | Rule::trailing_condition => {
+                    condition = Some(self.condition(part.into_inner().next().unwrap())?)
+                }
+                Rule::effect => body = self.effect(part, body)?,
+                _ => {}
+            }
+        }
+        let trigger = trigger.unwrap();
+        let in_trash = body.lines.iter().any(|l| l.contains("play_me_from_trash()"));
+        self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
+        Ok(())
+    }
+
+    fn trigger(&self, p: P) -> Result<Trigger, Diagnostic> {
+        let inner = p.clone().into_inner().next().unwrap();
+        match inner.as_rule() {
+            Rule::first_time => {
+                let ev = inner.into_inner().next().unwrap();
+                Ok(Trigger::FirstTime(Box::new(self.event(ev)?)))
+            }
+            Rule::at_phase => {
+                let at = inner.into_inner().next().unwrap();
+                Ok(match at.as_rule() {
+                    Rule::at_start_beginning => Trigger::StartOfBeginning,
+                    Rule::at_start_first_beginning => Trigger::StartOfEachFirstBeginning,
+                    _ => Trigger::EndOfTurn,
+                })
+            }
+            Rule::event => self.event(inner),
+            _ => Err(self.err(&p, "unknown trigger")),
+        }
+    }
+
+    fn event(&self, p: P) -> Result<Trigger, Diagnostic> {
+        let e = p.clone().into_inner().next().unwrap();
+        Ok(match e.as_rule() {
+            Rule::ev_play_me => Trigger::PlayMe,
+            Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
+            Rule::ev_attack => Trigger::Attack,
+            Rule::ev_defend => Trigger::Defend,
+            Rule::ev_conquer_me => Trigger::ConquerMe,
+            Rule::ev_hold_me => Trigger::HoldMe,
+            Rule::ev_you_conquer => Trigger::YouConquer,
+            Rule::ev_you_hold => Trigger::YouHold,
+            Rule::ev_unit_dies => Trigger::Dies(self.unit_phrase(e.into_inner().next().unwrap())),
+            Rule::ev_you_stun => Trigger::YouStun(self.unit_phrase(e.into_inner().next().unwrap())),
+            Rule::ev_you_discard => Trigger::YouDiscard,
+            Rule::ev_kill_with_spell => Trigger::KillWithSpell,
+            _ => return Err(self.err(&e, "unknown event")),
+        })
+    }
+
+    fn condition(&self, p: P) -> Result<Condition, Diagnostic> {
+        let c = if p.as_rule() == Rule::condition { p.into_inner().next().unwrap() } else { p };
+        Ok(match c.as_rule() {
+            Rule::cond_at_battlefield => Condition::AtBattlefield,
+            Rule::cond_mighty => Condition::Mighty,
+            Rule::cond_paid_additional => Condition::PaidAdditional,
+            Rule::cond_hand_size => Condition::HandAtMostOne,
+            _ => return Err(self.err(&c, "unknown condition")),
+        })
+    }
+
+    // ---- static --------------------------------------------------------------------------
+
+    fn static_line(&mut self, p: P) -> Result<(), Diagnostic> {
+        let mut condition = None;
+        let mut effect = None;
+        for part in p.clone().into_inner() {
+            match part.as_rule() {
+                Rule::st_while => condition = Some(self.condition(part.into_inner().next().unwrap())?),
+                Rule::static_body => {
+                    let s = part.into_inner().next().unwrap();
+                    effect = Some(match s.as_rule() {
+                        Rule::st_have_keywords => {
+                            let list = s.into_inner().next().unwrap();
+                            StaticEffect::Keywords(self.keyword_list(list)?)
+                        }
+                        Rule::st_assigned_last => StaticEffect::AssignedLast,
+                        Rule::st_enters_exhausted => StaticEffect::EntersExhausted,
+                        Rule::st_additional_cost_kill => StaticEffect::KillFriendlyToPlay,
+                        Rule::st_optional_cost => {
+                            StaticEffect::OptionalCost(self.resources(&s.into_inner().next().unwrap())?)
+                        }
+                        Rule::st_spell_cost_reduction => {
+                            let mut n = s.into_inner();
+                            let energy = number(&n.next().unwrap());
+                            let min = n.next().map(|m| number(&m)).unwrap_or(0);
+                            StaticEffect::SpellDiscount { energy, min }
+                        }
+                        Rule::st_self_cost_reduction => StaticEffect::DiscountByHighestMight,
+                        Rule::st_might_per_trash => StaticEffect::MightPerTrashCard,
+                        Rule::st_bonus_damage => StaticEffect::BonusDamage(number(&s.into_inner().next().unwrap())),
+                        Rule::st_no_damage => StaticEffect::NoDamageIfMovedTwice,
+                        _ => return Err(self.err(&s, "unknown passive ability")),
+                    });
+                }
+                _ => {}
+            }
+        }
+        self.push(&p, AbilityKind::Static { condition, effect: effect.unwrap() }, None);
+        Ok(())
+    }
+
+    fn keyword_list(&self, p: P) -> Result<Vec<(Keyword, u32)>, Diagnostic> {
+        p.into_inner().filter(|k| k.as_rule() == Rule::keyword).map(|k| self.keyword(&k)).collect()
+    }
+
+    // ---- spells, replacement effects, instructions ---------------------------------------
+
+    fn spell_line(&mut self, p: P) -> Result<(), Diagnostic> {
+        let inner = p.clone().into_inner().next().unwrap();
+        if inner.as_rule() == Rule::replacement {
+            return self.replacement(inner);
+        }
+        if self.card.kind != CardType::Spell {
+            return Err(
+                self.err(&p, "instructions on a permanent need a trigger (\"When ...,\") or a cost (\"[E]: ...\")")
+            );
+        }
+        // A spell's lines are one list of instructions, top to bottom (151.1).
+        if let Some(i) = self.out.abilities.iter().position(|a| a.kind == AbilityKind::Spell) {
+            let prev = self.out.abilities.remove(i);
+            let it = prev.targets.len().checked_sub(1).map(|n| format!("target({n})"));
+            let name = prev.body.clone();
+            let body = self.effect(inner, Body { lines: Vec::new(), targets: prev.targets.clone(), it })?;
+            // Merge into the existing function.
+            if let Some(name) = name {
+                let header = format!("fn {name}() {{\n");
+                let start = self.code.find(&header).unwrap();
+                let end = start + self.code[start..].find("\n}\n").unwrap() + 1;
+                let extra: String = body.lines.iter().map(|l| format!("    {l}\n")).collect();
+                self.code.insert_str(end, &extra);
+                self.out.abilities.insert(i, Ability { targets: body.targets, ..prev });
+            } else {
+                self.out.abilities.insert(i, prev);
+            }
+            return Ok(());
+        }
+        let body = self.effect(inner, Body::default())?;
+        self.push(&p, AbilityKind::Spell, Some(body));
+        Ok(())
+    }
+
+    fn replacement(&mut self, p: P) -> Result<(), Diagnostic> {
+        let mut inner = p.clone().into_inner();
+        let filter = self.unit_phrase(inner.next().unwrap());
+        let mut body = Body { it: Some("that_unit()".into()), ..Body::default() };
+        for part in inner {
+            body = match part.as_rule() {
+                Rule::clause => self.clause(part, body)?,
+                Rule::effect => self.effect(part, body)?,
+                _ => body,
+            };
+        }
+        self.push(&p, AbilityKind::ReplaceDeath { filter }, Some(body));
+        Ok(())
+    }
+
+    fn effect(&self, p: P, mut body: Body) -> Result<Body, Diagnostic> {
+        for sentence in p.into_inner() {
+            for clause in sentence.into_inner() {
+                body = self.clause(clause, body)?;
+            }
+        }
+        Ok(body)
+    }
+
+    fn clause(&self, p: P, body: Body) -> Result<Body, Diagnostic> {
+        let c = p.into_inner().next().unwrap();
+        match c.as_rule() {
+            Rule::instruction => self.instruction(c, body),
+            Rule::you_may => {
+                let mut inner = self.instruction(c.into_inner().next().unwrap(), Body { lines: Vec::new(), ..body })?;
+                let lines = std::mem::take(&mut inner.lines);
+                inner.lines = wrap("if may() {", lines);
+                Ok(inner)
+            }
+            Rule::pay_to => {
+                let mut parts = c.into_inner();
+                let cost = self.resources(&parts.next().unwrap())?;
+                let mut inner = self.instruction(parts.next().unwrap(), Body { lines: Vec::new(), ..body })?;
+                let lines = std::mem::take(&mut inner.lines);
+                inner.lines = wrap(&format!("if pay_optional({}, \"{}\") {{", cost.energy, power_string(&cost)), lines);
+                Ok(inner)
+            }
+            Rule::legion_instead => {
+                let mut b = body;
+                let it = b.it.clone().unwrap_or_else(|| "target(0)".into());
+                b.lines.push(format!("kill_now_instead({it});"));
+                Ok(b)
+            }
+            _ => Err(self.err(&c, "unknown clause")),
+        }
+    }
+
+    fn instruction(&self, p: P, mut b: Body) -> Result<Body, Diagnostic> {
+        let i = p.into_inner().next().unwrap();
+        let rule = i.as_rule();
+        let mut parts = i.clone().into_inner();
+        let emit = |b: &mut Body, s: String| b.lines.push(s);
+        match rule {
+            Rule::i_deal => {
+                let n = number(&parts.next().unwrap());
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                emit(&mut b, each(&t, |x| format!("deal({n}, {x});")));
+            }
+            Rule::i_deal_each => {
+                let n = number(&parts.next().unwrap());
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                emit(&mut b, each(&t, |x| format!("deal({n}, {x});")));
+            }
+            Rule::i_deal_split => {
+                let n = number(&parts.next().unwrap());
+                let t = self.target(parts.next().unwrap(), &mut b, Some(n))?;
+                let Target::Chosen(index, _) = t else {
+                    return Err(self.err(&i, "damage can only be split among chosen units"));
+                };
+                emit(&mut b, format!("deal_split({n}, {index});"));
+            }
+            Rule::i_deal_mutual => {
+                if b.targets.len() < 2 {
+                    return Err(self.err(&i, "\"each other\" needs two chosen units before it"));
+                }
+                let (x, y) = (b.targets.len() - 2, b.targets.len() - 1);
+                emit(&mut b, format!("fight(target({x}), target({y}));"));
+            }
+            Rule::i_deal_might => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                emit(&mut b, each(&t, |x| format!("deal(might(me()), {x});")));
+            }
+            Rule::i_draw => {
+                let n = number(&parts.next().unwrap());
+                emit(&mut b, format!("draw(you(), {n});"));
+            }
+            Rule::i_controller_draws => {
+                let n = number(&parts.next().unwrap());
+                let it = b.it.clone().ok_or_else(|| self.err(&i, "\"its\" needs a unit before it"))?;
+                emit(&mut b, format!("draw(controller_of({it}), {n});"));
+            }
+            Rule::i_buff
+            | Rule::i_stun
+            | Rule::i_kill
+            | Rule::i_ready
+            | Rule::i_exhaust
+            | Rule::i_recall
+            | Rule::i_heal => {
+                let f = match rule {
+                    Rule::i_buff => "buff",
+                    Rule::i_stun => "stun",
+                    Rule::i_kill => "kill",
+                    Rule::i_ready => "ready",
+                    Rule::i_exhaust => "exhaust",
+                    Rule::i_recall => "recall",
+                    _ => "heal",
+                };
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                emit(&mut b, each(&t, |x| format!("{f}({x});")));
+            }
+            Rule::i_buffs_give => emit(&mut b, "buffs_give_more();".into()),
+            Rule::i_kill_next_damage => {
+                let it = b.it.clone().ok_or_else(|| self.err(&i, "\"it\" needs a unit before it"))?;
+                emit(&mut b, format!("kill_next_damage({it});"));
+            }
+            Rule::i_give_might => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let n: i64 = parts.next().unwrap().as_str().parse().unwrap_or(0);
+                let mut this_turn = false;
+                let mut min = -1i64;
+                for rest in parts {
+                    match rest.as_rule() {
+                        Rule::this_turn => this_turn = true,
+                        Rule::number => min = rest.as_str().parse().unwrap_or(0),
+                        _ => {}
+                    }
+                }
+                emit(&mut b, each(&t, |x| format!("give_might({x}, {n}, {min}, {this_turn});")));
+            }
+            Rule::i_give_keyword => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let list = parts.next().unwrap();
+                let kws = self.keyword_list(list)?;
+                let this_turn = parts.next().is_some();
+                for (k, v) in kws {
+                    emit(&mut b, each(&t, |x| format!("give_keyword({x}, \"{k:?}\", {v}, {this_turn});")));
+                }
+            }
+            Rule::i_discard => {
+                let n = number(&parts.next().unwrap());
+                emit(&mut b, format!("discard(you(), {n});"));
+            }
+            Rule::i_recycle_trash => {
+                let n = number(&parts.next().unwrap());
+                emit(&mut b, format!("recycle_trash(you(), {n});"));
+            }
+            Rule::i_play_token => {
+                let might = number(&parts.next().unwrap());
+                if might != 1 {
+                    return Err(self.err(&i, "only 1 [M] Recruit tokens are defined (178.1)"));
+                }
+                emit(&mut b, "play_recruit(you());".into());
+            }
+            Rule::i_choose => {
+                for t in parts {
+                    self.target(t, &mut b, None)?;
+                }
+            }
+            Rule::i_gains_point => {
+                let n = number(&parts.next().unwrap());
+                emit(&mut b, format!("gain_points(that_player(), {n});"));
+            }
+            Rule::i_next_spell_bonus => {
+                let n = number(&parts.next().unwrap());
+                emit(&mut b, format!("next_spell_bonus({n});"));
+            }
+            Rule::i_play_me_from_trash => emit(&mut b, "play_me_from_trash();".into()),
+            _ => return Err(self.err(&i, "the kernel has no instruction for this yet")),
+        }
+        Ok(b)
+    }
+
+    /// A target phrase: a chosen target adds a [`TargetSpec`] (352); "me", "it", "all ..." do
+    /// not (352.10).
+    fn target(&self, p: P, b: &mut Body, split: Option<u32>) -> Result<Target, Diagnostic> {
+        let t = p.into_inner().next().unwrap();
+        let rule = t.as_rule();
+        let result = match rule {
+            Rule::t_me | Rule::t_this => Target::Expr("me()".into()),
+            Rule::t_that_unit => Target::Expr("that_unit()".into()),
+            Rule::t_it => Target::Expr(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
+            Rule::t_all => {
+                let filter = self.filter_of(t.clone(), true);
+                Target::All(format!("units({})", filter_args(&filter)))
+            }
+            Rule::t_one | Rule::t_up_to | Rule::t_any_number => {
+                let mut filter = self.filter_of(t.clone(), rule != Rule::t_one);
+                let count = match rule {
+                    Rule::t_one => TargetCount::One,
+                    Rule::t_up_to => {
+                        let n = t.clone().into_inner().next().unwrap();
+                        TargetCount::UpTo(word_or_number(&n))
+                    }
+                    _ => {
+                        let total = t
+                            .clone()
+                            .into_inner()
+                            .find(|x| x.as_rule() == Rule::total_might)
+                            .map(|x| number(&x.into_inner().next().unwrap()));
+                        let same = filter.at == At::Battlefield && total.is_some();
+                        TargetCount::AnyNumber { total_might: total, same_battlefield: same }
+                    }
+                };
+                let count = match split {
+                    Some(n) => TargetCount::Split(n),
+                    None => count,
+                };
+                if filter.kind != CardType::Unit && filter.kind != CardType::Rune {
+                    filter.kind = CardType::Unit;
+                }
+                b.targets.push(TargetSpec { count, filter });
+                let index = b.targets.len() - 1;
+                Target::Chosen(index, count)
+            }
+            _ => return Err(self.err(&t, "unknown target")),
+        };
+        if let Target::Chosen(i, TargetCount::One) = &result {
+            b.it = Some(format!("target({i})"));
+        } else if let Target::Expr(e) = &result {
+            b.it = Some(e.clone());
+        }
+        Ok(result)
+    }
+
+    fn filter_of(&self, p: P, _plural: bool) -> UnitFilter {
+        let mut f = UnitFilter::units();
+        if p.clone()
+            .into_inner()
+            .any(|x| x.as_rule() == Rule::unit_noun_plural && x.as_str().to_ascii_lowercase().ends_with("runes"))
+        {
+            f.kind = CardType::Rune;
+        }
+        for part in p.into_inner().flat_map(|x| {
+            if x.as_rule() == Rule::unit_noun_plural { x.into_inner().collect::<Vec<_>>() } else { vec![x] }
+        }) {
+            self.apply_filter_word(&mut f, &part);
+        }
+        f
+    }
+
+    fn unit_phrase(&self, p: P) -> UnitFilter {
+        let mut f = UnitFilter::units();
+        for part in p.into_inner() {
+            self.apply_filter_word(&mut f, &part);
+        }
+        f
+    }
+
+    fn apply_filter_word(&self, f: &mut UnitFilter, part: &P) {
+        let text = part.as_str().to_ascii_lowercase();
+        match part.as_rule() {
+            Rule::article if text == "another" => f.other = true,
+            Rule::unit_adjective => match text.as_str() {
+                "friendly" => f.relation = Relation::Friendly,
+                "enemy" => f.relation = Relation::Enemy,
+                _ => f.exclude_tag = Some("Recruit".into()),
+            },
+            Rule::unit_noun => {
+                f.kind = match text.as_str() {
+                    "rune" => CardType::Rune,
+                    "gear" => CardType::Gear,
+                    _ => CardType::Unit,
+                }
+            }
+            Rule::unit_restriction => match text.as_str() {
+                "at a battlefield" | "at battlefields" => f.at = At::Battlefield,
+                "here" => f.at = At::Here,
+                _ => f.relation = Relation::Friendly,
+            },
+            _ if text.ends_with("runes") => f.kind = CardType::Rune,
+            _ => {}
+        }
+    }
+}
+
+/// A target phrase's meaning in code.
+enum Target {
+    /// A Rhai expression for one object.
+    Expr(String),
+    /// A Rhai expression for an array of objects (not targets).
+    All(String),
+    /// Target spec `index` of the ability.
+    Chosen(usize, TargetCount),
+}
+
+/// Applies a statement to each object a target phrase means.
+fn each(t: &Target, f: impl Fn(&str) -> String) -> String {
+    match t {
+        Target::Expr(e) => f(e),
+        Target::All(arr) => format!("for u in {arr} {{ {} }}", f("u")),
+        Target::Chosen(i, TargetCount::One) => f(&format!("target({i})")),
+        Target::Chosen(i, _) => format!("for u in targets({i}) {{ {} }}", f("u")),
+    }
+}
+
+fn wrap(open: &str, lines: Vec<String>) -> Vec<String> {
+    let mut out = vec![open.to_string()];
+    out.extend(lines.into_iter().map(|l| format!("    {l}")));
+    out.push("}".into());
+    out
+}
+
+fn filter_args(f: &UnitFilter) -> String {
+    let rel = match f.relation {
+        Relation::Any => "any",
+        Relation::Friendly => "friendly",
+        Relation::Enemy => "enemy",
+    };
+    let at = match f.at {
+        At::Anywhere => "anywhere",
+        At::Battlefield => "battlefield",
+        At::Here => "here",
+    };
+    let kind = if f.kind == CardType::Rune { "rune" } else { "unit" };
+    format!("\"{kind}\", \"{rel}\", \"{at}\"")
+}
+
+fn power_string(c: &Cost) -> String {
+    c.power
+        .iter()
+        .map(|p| match p {
+            PowerSymbol::Of(d) => d.letter(),
+            PowerSymbol::Any => 'A',
+        })
+        .collect()
+}
+
+fn number(p: &P) -> u32 {
+    let n = if p.as_rule() == Rule::number || p.as_rule() == Rule::energy {
+        p.as_str().trim_matches(|c| c == '[' || c == ']').to_string()
+    } else {
+        p.clone()
+            .into_inner()
+            .find(|x| x.as_rule() == Rule::number || x.as_rule() == Rule::energy)
+            .map(|x| x.as_str().trim_matches(|c| c == '[' || c == ']').to_string())
+            .unwrap_or_else(|| p.as_str().to_string())
+    };
+    n.parse().unwrap_or(0)
+}
+
+fn word_or_number(p: &P) -> u32 {
+    match p.as_str().to_ascii_lowercase().as_str() {
+        "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        s => s.parse().unwrap_or(1),
+    }
+}

@@ -1,0 +1,70 @@
+//! The card language: a card's printed rules text, parsed by `grammar/card.pest` and compiled to
+//! kernel data (keywords, targets, costs, trigger patterns, static abilities) plus Rhai functions
+//! for what the abilities do.
+
+pub mod compile;
+pub mod diagnostic;
+pub mod parser;
+
+pub use diagnostic::{Diagnostic, TextOrigin};
+
+use parser::{CardParser, Rule};
+use pest::Parser;
+
+/// Parses rules text. On failure, the diagnostic points at the first text the grammar could not
+/// consume and says what it expected there.
+pub fn parse<'a>(text: &'a str, origin: &TextOrigin) -> Result<pest::iterators::Pair<'a, Rule>, Diagnostic> {
+    match CardParser::parse(Rule::text, text) {
+        Ok(mut pairs) => Ok(pairs.next().expect("the text rule")),
+        Err(e) => {
+            let (start, end) = match e.location {
+                pest::error::InputLocation::Pos(p) => (p, word_end(text, p)),
+                pest::error::InputLocation::Span((s, t)) => (s, t.max(s + 1)),
+            };
+            let expected = match &e.variant {
+                pest::error::ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
+                pest::error::ErrorVariant::CustomError { message } => message.clone(),
+            };
+            let found: String = text[start..].chars().take_while(|c| *c != '\n').take(40).collect();
+            let message = if found.is_empty() {
+                format!("the card language does not understand this text: expected {expected}")
+            } else {
+                format!("the card language does not understand `{found}`: expected {expected}")
+            };
+            Err(origin.diagnostic(start, end, message))
+        }
+    }
+}
+
+fn word_end(text: &str, start: usize) -> usize {
+    let rest = &text[start.min(text.len())..];
+    start + rest.find([' ', '\n', '.', ',']).unwrap_or(rest.len()).max(1)
+}
+
+/// Human names for what the grammar expected, most useful first.
+fn describe_expected(rules: &[Rule]) -> String {
+    let mut names: Vec<String> = rules.iter().map(|r| rule_name(*r)).collect();
+    names.sort();
+    names.dedup();
+    if names.is_empty() {
+        return "the end of the ability".into();
+    }
+    let shown: Vec<String> = names.into_iter().take(6).collect();
+    shown.join(", ")
+}
+
+fn rule_name(r: Rule) -> String {
+    let s = format!("{r:?}");
+    match s.as_str() {
+        "target" | "t_one" | "t_all" | "t_up_to" | "t_any_number" | "t_me" | "t_it" => {
+            "a target such as `a unit`".into()
+        }
+        "number" => "a number".into(),
+        "instruction" | "clause" | "sentence" | "effect" => "an instruction such as `Deal 3 to a unit.`".into(),
+        "keyword" | "keyword_line" => "a keyword such as `[Tank]`".into(),
+        "trigger" | "event" => "a trigger such as `When you play me`".into(),
+        "condition" => "a condition such as `I'm at a battlefield`".into(),
+        "EOI" => "the end of the text".into(),
+        _ => format!("`{s}`"),
+    }
+}

@@ -1,0 +1,5 @@
+//! The pest parser generated from `grammar/card.pest`.
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/card.pest"]
+pub struct CardParser;

@@ -1,0 +1,206 @@
+//! Abilities as the kernel runs them (357-394): what the card language compiles a card's text
+//! to. The kernel evaluates this data natively (costs, timing, trigger patterns, targets,
+//! static abilities); what an ability *does* is a Rhai function (see `crate::script`).
+
+use super::cards::CardType;
+use super::costs::Cost;
+use super::layers::Keyword;
+
+/// Everything a card's text compiled to.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CardAbilities {
+    /// Printed keywords and their values (716-733): characteristics of the card.
+    pub keywords: Vec<(Keyword, u32)>,
+    pub abilities: Vec<Ability>,
+    /// The Rhai source of the ability bodies (`fn a0() { ... }` per ability with a body).
+    pub script: String,
+}
+
+impl CardAbilities {
+    pub fn has_keyword(&self, k: Keyword) -> bool {
+        self.keywords.iter().any(|(x, _)| *x == k)
+    }
+}
+
+/// One ability of a card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ability {
+    /// 1-based line in the card file where the ability's text starts.
+    pub line: usize,
+    pub text: String,
+    pub kind: AbilityKind,
+    /// What the ability chooses as it is played or put on the chain (352).
+    pub targets: Vec<TargetSpec>,
+    /// The Rhai function that runs the ability's instructions, if it has any.
+    pub body: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AbilityKind {
+    /// A spell's instructions (146-152).
+    Spell,
+    /// "costs: effect" (369-374).
+    Activated { costs: Vec<ActivationCost>, timing: AbilityTiming, only_while: Option<Condition> },
+    /// "When ..., effect" (375-378).
+    /// `in_trash`: the ability works while its card is in the trash (378.2), as "play me from
+    /// your trash" says.
+    Triggered { trigger: Trigger, condition: Option<Condition>, in_trash: bool },
+    /// A passive ability (360-363).
+    Static { condition: Option<Condition>, effect: StaticEffect },
+    /// "If ... would die, ... instead." (364-368): the body runs instead of the event.
+    ReplaceDeath { filter: UnitFilter },
+}
+
+/// Extra timing permission of an activated ability (722, 729).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbilityTiming {
+    Normal,
+    Action,
+    Reaction,
+}
+
+/// A cost before the colon of an activated ability.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActivationCost {
+    /// [E]: exhaust this (134.2.e.2, 401.5).
+    Exhaust,
+    Resources(Cost),
+    /// "Recycle N from your trash" (403.3).
+    RecycleTrash(u32),
+    /// "Discard N" (409.3).
+    Discard(u32),
+    /// "Kill this" (415.6).
+    KillThis,
+}
+
+/// When a triggered ability triggers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Trigger {
+    /// 376.4.a: "When you play me".
+    PlayMe,
+    /// "When you play a spell [that costs [N] or more]" (130.4: base cost).
+    PlaySpell { min_energy: Option<u32> },
+    /// 376.4.d: "When I attack".
+    Attack,
+    /// 376.4.e: "When I defend".
+    Defend,
+    /// 376.4.b: "When I conquer".
+    ConquerMe,
+    /// 376.4.c: "When I hold".
+    HoldMe,
+    /// "When you conquer".
+    YouConquer,
+    /// "When you hold".
+    YouHold,
+    /// "When a friendly unit dies" and the like.
+    Dies(UnitFilter),
+    /// 724: "[Deathknell]": when I die (look-back: I am already in the trash).
+    Deathknell,
+    /// "When you stun an enemy unit".
+    YouStun(UnitFilter),
+    /// "When you discard one or more cards".
+    YouDiscard,
+    /// "When you kill a unit with a spell" (415.5: the spell, or an ability of it, killed it).
+    KillWithSpell,
+    /// "At the start of your Beginning Phase" (315.2.a).
+    StartOfBeginning,
+    /// "At the start of each player's first Beginning Phase": that player is "that player".
+    StartOfEachFirstBeginning,
+    /// "At the end of your turn" (317.1).
+    EndOfTurn,
+    /// 376.1.b: "The first time ... each turn".
+    FirstTime(Box<Trigger>),
+}
+
+/// A condition of a conditional ability ("if", "while").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Condition {
+    /// "I'm at a battlefield".
+    AtBattlefield,
+    /// "I'm [Mighty]" (708).
+    Mighty,
+    /// "you paid the additional cost" (353.4.d.1).
+    PaidAdditional,
+    /// "you have one or fewer cards in your hand".
+    HandAtMostOne,
+}
+
+/// What a passive ability does while it applies.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StaticEffect {
+    /// "I have [K]..." (ability layer, 450.2).
+    Keywords(Vec<(Keyword, u32)>),
+    /// "I must be assigned combat damage last" (439.1.d.5).
+    AssignedLast,
+    /// "This enters exhausted."
+    EntersExhausted,
+    /// "As an additional cost to play me, kill a friendly unit" (353.2.a.1).
+    KillFriendlyToPlay,
+    /// "You may pay ... as an additional cost to play me" (353.2.b.1).
+    OptionalCost(Cost),
+    /// "the Energy costs for spells you play is reduced by [N], to a minimum of [M]" (353.4.c).
+    SpellDiscount { energy: u32, min: u32 },
+    /// "This spell's Energy cost is reduced by the highest Might among units you control."
+    DiscountByHighestMight,
+    /// "My Might is increased by the number of cards in your trash" (arithmetic layer).
+    MightPerTrashCard,
+    /// "Your spells and abilities deal N Bonus Damage" (712-715).
+    BonusDamage(u32),
+    /// "If I have moved twice this turn, I don't take damage" (439.1.d.9).
+    NoDamageIfMovedTwice,
+}
+
+/// Which units (or runes, gear) a phrase means, relative to the ability's controller.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitFilter {
+    pub kind: CardType,
+    pub relation: Relation,
+    pub at: At,
+    /// "another": not the ability's source.
+    pub other: bool,
+    /// "non-Recruit".
+    pub exclude_tag: Option<String>,
+}
+
+impl UnitFilter {
+    pub fn units() -> Self {
+        UnitFilter { kind: CardType::Unit, relation: Relation::Any, at: At::Anywhere, other: false, exclude_tag: None }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    Any,
+    /// "friendly", "you control".
+    Friendly,
+    /// "enemy".
+    Enemy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    Anywhere,
+    /// "at a battlefield", "at battlefields".
+    Battlefield,
+    /// "here": the source's location.
+    Here,
+}
+
+/// What an ability chooses (352).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TargetSpec {
+    pub count: TargetCount,
+    pub filter: UnitFilter,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetCount {
+    /// "a unit": exactly one.
+    One,
+    /// "up to N units" (352.13).
+    UpTo(u32),
+    /// "any number of units", optionally "at a battlefield with total Might N or less" (352.11).
+    AnyNumber { total_might: Option<u32>, same_battlefield: bool },
+    /// "N damage split among any number of ..." (352.14): up to N targets.
+    Split(u32),
+}

@@ -1,0 +1,370 @@
+//! The kernel side of card instructions: what each host function of `crate::script` does, plus
+//! choosing targets (352) and checking them again on resolution (356.3.e).
+
+use super::abilities::{TargetCount, TargetSpec};
+use super::actions::Pos;
+use super::cards::{CardType, PowerSymbol};
+use super::costs::{Cost, PlayOptions};
+use super::decision::{Ask, Choice};
+use super::events::Event;
+use super::layers::{Condition, Duration, Filter, Keyword, Modification};
+use super::state::{Delayed, Game, R, Zone};
+use crate::kernel::{ObjId, PlayerId};
+use crate::script::HookCall;
+use crate::trace;
+
+impl Game {
+    /// 352: chooses targets for each spec. `None` if a required target has no legal choice
+    /// (355.3, 390.3). "Up to" and "any number" may choose none (352.13).
+    pub fn choose_targets(
+        &mut self,
+        p: PlayerId,
+        source: Option<ObjId>,
+        specs: &[TargetSpec],
+    ) -> R<Option<Vec<Vec<ObjId>>>> {
+        let mut all = Vec::new();
+        for spec in specs {
+            let candidates: Vec<ObjId> = self
+                .matching(&spec.filter, Some(p), source)
+                .into_iter()
+                .filter(|o| Some(*o) != source || self.card(*o).kind != CardType::Spell)
+                .collect();
+            let (min, max) = match spec.count {
+                TargetCount::One => (1, 1),
+                TargetCount::UpTo(n) => (0, n as usize),
+                TargetCount::AnyNumber { .. } => (0, usize::MAX),
+                // 352.14.c: no more targets than the damage to split.
+                TargetCount::Split(n) => (0, n as usize + self.bonus_damage_of(p, source) as usize),
+            };
+            let mut chosen: Vec<ObjId> = Vec::new();
+            loop {
+                if chosen.len() >= max {
+                    break;
+                }
+                let options: Vec<Choice> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|c| !chosen.contains(c) && self.group_allows(spec, &chosen, *c))
+                    .map(Choice::Obj)
+                    .collect();
+                if options.is_empty() {
+                    break;
+                }
+                let mut options = options;
+                if chosen.len() >= min {
+                    options.push(Choice::Done);
+                }
+                match self.decide(p, Ask::Target, options)? {
+                    Choice::Obj(o) => {
+                        trace!(self, "352.6", "{p} targets {}", self.describe(o));
+                        chosen.push(o);
+                    }
+                    _ => break,
+                }
+            }
+            if chosen.len() < min {
+                return Ok(None);
+            }
+            all.push(chosen);
+        }
+        Ok(Some(all))
+    }
+
+    /// 352.11: a group restriction ("at a battlefield with total Might 4 or less") must still
+    /// hold with `next` added.
+    fn group_allows(&self, spec: &TargetSpec, chosen: &[ObjId], next: ObjId) -> bool {
+        let TargetCount::AnyNumber { total_might, same_battlefield } = spec.count else { return true };
+        if same_battlefield
+            && let Some(first) = chosen.first()
+            && self.location(*first) != self.location(next)
+        {
+            return false;
+        }
+        match total_might {
+            Some(max) => chosen.iter().chain([&next]).map(|u| self.might(*u)).sum::<i32>() <= max as i32,
+            None => true,
+        }
+    }
+
+    /// 356.3.e: the targets of spec `i` that are still legal as the body runs: still the same
+    /// objects (356.3.e.4) and still meeting the targeting requirements (356.3.e.2). A group that
+    /// no longer fulfils its restriction is cut down by its controller (352.11.b).
+    pub fn legal_targets(&mut self, c: &HookCall, i: usize) -> R<Vec<ObjId>> {
+        let (Some(chosen), Some(spec)) = (c.targets.get(i), c.specs.get(i)) else { return Ok(Vec::new()) };
+        let you = c.controller.unwrap_or(self.turn_player);
+        let source = c.source.unwrap_or(ObjId(u32::MAX));
+        let mut legal: Vec<ObjId> =
+            chosen.iter().copied().filter(|o| self.unit_matches(&spec.filter, *o, you, source)).collect();
+        if let TargetCount::AnyNumber { total_might: Some(max), .. } = spec.count {
+            while legal.iter().map(|u| self.might(*u)).sum::<i32>() > max as i32 {
+                let options = legal.iter().map(|u| Choice::Obj(*u)).collect();
+                if let Choice::Obj(drop) = self.decide(you, Ask::Target, options)? {
+                    trace!(self, "352.11.b", "{} is no longer affected", self.describe(drop));
+                    legal.retain(|u| *u != drop);
+                }
+            }
+        }
+        if legal.len() < chosen.len() {
+            trace!(
+                self,
+                "356.3.e.5",
+                "{} target(s) are no longer legal and are unaffected",
+                chosen.len() - legal.len()
+            );
+        }
+        Ok(legal)
+    }
+
+    /// 712-715: the bonus damage a player's spells and abilities deal, plus the bonus attached to
+    /// one spell ("the next spell you play deals 1 Bonus Damage", 384).
+    pub fn bonus_damage_of(&self, you: PlayerId, spell: Option<ObjId>) -> u32 {
+        let mut bonus = 0;
+        for u in self.all_units() {
+            if self.controller(u) != you {
+                continue;
+            }
+            for a in &self.card(u).abilities.abilities {
+                if let super::abilities::AbilityKind::Static {
+                    effect: super::abilities::StaticEffect::BonusDamage(n),
+                    ..
+                } = a.kind
+                {
+                    bonus += n;
+                }
+            }
+        }
+        if let Some(s) = spell {
+            bonus += self.spell_bonus.iter().filter(|(o, _)| *o == s).map(|(_, n)| n).sum::<u32>();
+        }
+        bonus
+    }
+
+    /// 404 with 712-715: a spell or ability deals damage to one unit; its source is the ability's
+    /// object (and the spell, 404.6.b.2.a).
+    pub fn deal_instruction(&mut self, c: &HookCall, amount: u32, target: Option<ObjId>) -> R<()> {
+        let Some(t) = target else { return Ok(()) };
+        let you = c.controller.unwrap_or(self.turn_player);
+        let bonus = self.bonus_damage_of(you, c.spell);
+        if bonus > 0 {
+            trace!(self, "715.1", "{bonus} bonus damage");
+        }
+        self.deal(c.spell.or(c.source), &[(t, amount + bonus)]);
+        Ok(())
+    }
+
+    /// 352.14: damage split among the targets of spec `i`, each getting at least 1 (352.14.f-g),
+    /// the amount per target chosen now (352.14.e). Bonus damage adds to the amount split (715.3).
+    pub fn deal_split(&mut self, c: &HookCall, amount: u32, i: usize) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let mut total = amount + self.bonus_damage_of(you, c.spell);
+        let mut targets = self.legal_targets(c, i)?;
+        // 352.14.h: more targets than damage: the controller drops some.
+        while targets.len() as u32 > total && !targets.is_empty() {
+            let options = targets.iter().map(|u| Choice::Obj(*u)).collect();
+            if let Choice::Obj(drop) = self.decide(you, Ask::Target, options)? {
+                targets.retain(|u| *u != drop);
+            }
+        }
+        let mut hits = Vec::new();
+        for (k, t) in targets.iter().enumerate() {
+            let left = targets.len() - k - 1;
+            let n = if left == 0 {
+                total
+            } else {
+                let max = total - left as u32;
+                let options = (1..=max).map(Choice::Amount).collect();
+                match self.decide(you, Ask::SplitAmount, options)? {
+                    Choice::Amount(n) => n,
+                    _ => 1,
+                }
+            };
+            total -= n;
+            hits.push((*t, n));
+        }
+        self.deal(c.spell.or(c.source), &hits);
+        Ok(())
+    }
+
+    /// Challenge: two units deal damage equal to their mights to each other at once; the units
+    /// are the sources (404.6.b.3).
+    pub fn fight(&mut self, a: Option<ObjId>, b: Option<ObjId>) -> R<()> {
+        let (Some(a), Some(b)) = (a, b) else { return Ok(()) };
+        let (ma, mb) = (self.might(a).max(0) as u32, self.might(b).max(0) as u32);
+        self.deal(Some(a), &[(b, ma)]);
+        self.deal(Some(b), &[(a, mb)]);
+        Ok(())
+    }
+
+    /// A kill instruction: the spell or ability is responsible (415.5.b).
+    pub fn kill_instruction(&mut self, c: &HookCall, u: ObjId) -> R<()> {
+        self.kill(&[u], c.spell.or(c.source))
+    }
+
+    /// A stun by a player's spell or ability (for "when you stun" triggers).
+    pub fn stun_by(&mut self, c: &HookCall, u: ObjId) {
+        if self.stun(u)
+            && let Some(Event::Stunned { by, .. }) = self.events.last_mut()
+        {
+            *by = c.controller;
+        }
+    }
+
+    /// "Give a unit +N [M] (this turn), to a minimum of M": the limit is snapshotted as the
+    /// effect applies (450.3.b).
+    pub fn give_might(&mut self, c: &HookCall, u: ObjId, n: i32, min: Option<i32>, this_turn: bool) {
+        if !self.obj(u).alive || !self.obj(u).zone.is_board() {
+            return;
+        }
+        let mut delta = n;
+        if let (Some(min), true) = (min, n < 0) {
+            let now = self.might(u);
+            delta = n.max((min - now).min(0));
+        }
+        let duration = if this_turn { Duration::ThisTurn } else { Duration::Indefinite };
+        self.add_effect(c.source, Filter::Object(u), None, Modification::Might(delta), duration);
+    }
+
+    /// "Give a unit [Keyword N] (this turn)" (717.3.a).
+    pub fn give_keyword(&mut self, c: &HookCall, u: ObjId, name: &str, value: u32, this_turn: bool) {
+        let Some(k) = Keyword::ALL.into_iter().find(|k| format!("{k:?}") == name) else { return };
+        if !self.obj(u).alive || !self.obj(u).zone.is_board() {
+            return;
+        }
+        let duration = if this_turn { Duration::ThisTurn } else { Duration::Indefinite };
+        self.add_effect(c.source, Filter::Object(u), None, Modification::GrantKeyword(k, value), duration);
+    }
+
+    /// Stand United: "Buffs give an additional +1 [M] to friendly units this turn."
+    pub fn buffs_give_more(&mut self, c: &HookCall) {
+        let you = c.controller.unwrap_or(self.turn_player);
+        self.add_effect(
+            c.source,
+            Filter::UnitsControlledBy(you),
+            Some(Condition::Buffed),
+            Modification::Might(1),
+            Duration::ThisTurn,
+        );
+    }
+
+    /// 409: "Discard N": the player chooses, as many as they can (409.4).
+    pub fn discard_choose(&mut self, p: PlayerId, n: u32) -> R<()> {
+        for _ in 0..n {
+            let hand: Vec<Choice> = self.player(p).hand.iter().map(|c| Choice::Obj(*c)).collect();
+            if hand.is_empty() {
+                break;
+            }
+            if let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, hand)? {
+                self.discard(p, &[card]);
+            }
+        }
+        Ok(())
+    }
+
+    /// 403.6: "Recycle N from your trash": the player chooses, as many as there are (403.4).
+    pub fn recycle_from_trash(&mut self, p: PlayerId, n: u32) -> R<()> {
+        let mut chosen = Vec::new();
+        for _ in 0..n {
+            let options: Vec<Choice> =
+                self.player(p).trash.iter().filter(|c| !chosen.contains(*c)).map(|c| Choice::Obj(*c)).collect();
+            if options.is_empty() {
+                break;
+            }
+            if let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? {
+                chosen.push(card);
+            }
+        }
+        self.recycle(p, &chosen)
+    }
+
+    /// 178.1: plays a 1 [M] Recruit unit token into the player's base (176.1.a: it enters
+    /// exhausted like any unit).
+    pub fn play_recruit(&mut self, p: PlayerId) {
+        let Some(card) = self.db.lookup(super::cards::RECRUIT_TOKEN) else { return };
+        let id = self.new_obj(card, p, Zone::Base, p, Pos::Bottom);
+        let o = self.obj_mut(id);
+        o.token = true;
+        o.exhausted = true;
+        trace!(self, "178.1", "{p} plays a 1 [M] Recruit unit token into their base");
+        self.emit(Event::Played { player: p, card: id });
+        self.changed();
+    }
+
+    /// Ravenborn Tome: "The next spell you play this turn deals N Bonus Damage" (384).
+    pub fn next_spell_bonus(&mut self, c: &HookCall, n: u32) {
+        let you = c.controller.unwrap_or(self.turn_player);
+        self.next_spell_bonus.push((you, n));
+    }
+
+    /// Noxian Guillotine: "Kill it the next time it takes damage this turn" (383.2).
+    pub fn kill_next_damage(&mut self, c: &HookCall, u: ObjId) {
+        let you = c.controller.unwrap_or(self.turn_player);
+        self.delayed.push(Delayed { when_damaged: u, controller: you, source: c.spell.or(c.source) });
+        trace!(self, "383.2", "{} will be killed the next time it takes damage this turn", self.describe(u));
+    }
+
+    /// "[Legion] — Kill it now instead": kills now and replaces the delayed kill this spell set
+    /// up (151.2).
+    pub fn kill_now_instead(&mut self, c: &HookCall, u: ObjId) -> R<()> {
+        let source = c.spell.or(c.source);
+        self.delayed.retain(|d| d.source != source);
+        self.kill(&[u], source)
+    }
+
+    /// 728.1.c: the Legion condition: on spells and play effects, another main deck card was
+    /// played earlier this turn; on other abilities, any was.
+    pub fn legion_applies(&self, c: &HookCall) -> bool {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let played = self.player(you).cards_played_this_turn;
+        // A permanent counts itself as played when it is finalized; a spell only after resolving.
+        let own = c.source.is_some_and(|s| self.card(s).is_permanent() && self.obj(s).zone.is_board());
+        played > u32::from(own)
+    }
+
+    /// "you may ...": asks the controller.
+    pub fn ask_may(&mut self, c: &HookCall) -> R<bool> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        Ok(self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? == Choice::Yes)
+    }
+
+    /// 352.10.c.1: "you may pay COST to ...": offered only if payable; paid at once.
+    pub fn pay_optional(&mut self, c: &HookCall, energy: u32, power: &str) -> R<bool> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let cost = Cost {
+            energy,
+            power: power
+                .chars()
+                .map(|l| super::cards::Domain::from_letter(l).map_or(PowerSymbol::Any, PowerSymbol::Of))
+                .collect(),
+        };
+        if !self.can_afford(you, &cost) {
+            return Ok(false);
+        }
+        if self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
+            return Ok(false);
+        }
+        self.pay(you, &cost)
+    }
+
+    /// Immortal Phoenix: "play me from your trash" — a limited play (406.3) whose cost the
+    /// ability already took, so the card's own cost is ignored (353.1).
+    pub fn play_me_from_trash(&mut self, c: &HookCall) -> R<()> {
+        let (Some(me), Some(you)) = (c.source, c.controller) else { return Ok(()) };
+        if self.obj(me).zone != Zone::Trash || !self.obj(me).alive {
+            return Ok(());
+        }
+        trace!(self, "406.3", "{you} plays {} from their trash", self.describe(me));
+        self.play_card(you, me, PlayOptions { ignore_energy: true, ignore_power: true })?;
+        Ok(())
+    }
+
+    /// 733.1.b Vision: look at the top card of your Main Deck; you may recycle it.
+    pub fn vision(&mut self, c: &HookCall) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let Some(&top) = self.player(you).main_deck.first() else { return Ok(()) };
+        trace!(self, "733.1.b", "{you} looks at the top card of their Main Deck");
+        if self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? == Choice::Yes {
+            self.recycle(you, &[top])?;
+        }
+        Ok(())
+    }
+}

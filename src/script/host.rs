@@ -1,0 +1,134 @@
+//! The host functions card bodies call, one per kernel instruction, and the sandboxed engine.
+//! Object and player ids are integers; -1 means "none" (a target that became illegal,
+//! 356.3.e.5), and every function ignores it (356.3.e.6).
+
+use super::{array, id, player, with};
+use crate::riftbound::abilities::{At, Relation, UnitFilter};
+use crate::riftbound::cards::CardType;
+use rhai::Engine;
+use rhai::packages::Package;
+
+pub(super) fn engine() -> Engine {
+    let mut e = Engine::new_raw();
+    e.register_global_module(rhai::packages::StandardPackage::new().as_shared_module());
+    e.set_max_operations(super::MAX_OPERATIONS);
+    e.set_max_call_levels(super::MAX_CALL_LEVELS);
+    e.set_max_expr_depths(64, 32);
+    e.set_max_string_size(10_000);
+    e.set_max_array_size(10_000);
+    e.set_max_map_size(1_000);
+    e.set_max_functions(512);
+    e.disable_symbol("eval");
+    e.set_strict_variables(true);
+    register(&mut e);
+    e
+}
+
+fn register(e: &mut Engine) {
+    // Context.
+    e.register_fn("me", || with(|_, c| Ok(c.source.map_or(-1, |o| o.0 as i64))));
+    e.register_fn("you", || with(|_, c| Ok(c.controller.map_or(-1, |p| p.0 as i64))));
+    e.register_fn("that_unit", || with(|_, c| Ok(c.that_unit.map_or(-1, |o| o.0 as i64))));
+    e.register_fn("that_player", || with(|_, c| Ok(c.that_player.map_or(-1, |p| p.0 as i64))));
+    e.register_fn("target", |i: i64| {
+        with(|g, c| Ok(g.legal_targets(c, i as usize)?.first().map_or(-1, |o| o.0 as i64)))
+    });
+    e.register_fn("targets", |i: i64| with(|g, c| Ok(array(g.legal_targets(c, i as usize)?))));
+    e.register_fn("units", |kind: &str, rel: &str, at: &str| {
+        let filter = UnitFilter {
+            kind: if kind == "rune" { CardType::Rune } else { CardType::Unit },
+            relation: match rel {
+                "friendly" => Relation::Friendly,
+                "enemy" => Relation::Enemy,
+                _ => Relation::Any,
+            },
+            at: match at {
+                "battlefield" => At::Battlefield,
+                "here" => At::Here,
+                _ => At::Anywhere,
+            },
+            other: false,
+            exclude_tag: None,
+        };
+        with(move |g, c| Ok(array(g.matching(&filter, c.controller, c.source))))
+    });
+    e.register_fn("might", |x: i64| {
+        with(|g, _| Ok(id(x).filter(|o| g.obj(*o).alive).map_or(0, |o| g.might(o) as i64)))
+    });
+    e.register_fn("controller_of", |x: i64| with(|g, _| Ok(id(x).map_or(-1, |o| g.last_known_controller(o).0 as i64))));
+    e.register_fn("legion", || with(|g, c| Ok(g.legion_applies(c))));
+    e.register_fn("may", || with(|g, c| g.ask_may(c)));
+    e.register_fn("pay_optional", |energy: i64, power: &str| {
+        let power = power.to_string();
+        with(move |g, c| g.pay_optional(c, energy as u32, &power))
+    });
+
+    // Instructions.
+    e.register_fn("deal", |n: i64, x: i64| with(|g, c| g.deal_instruction(c, n as u32, id(x))));
+    e.register_fn("deal_split", |n: i64, spec: i64| with(|g, c| g.deal_split(c, n as u32, spec as usize)));
+    e.register_fn("fight", |a: i64, b: i64| with(|g, _| g.fight(id(a), id(b))));
+    e.register_fn("draw", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.draw(p, n as u32))));
+    e.register_fn("kill", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_instruction(c, o))));
+    e.register_fn("buff", |x: i64| on_object(x, |g, _, o| _ = g.buff(o)));
+    e.register_fn("stun", |x: i64| on_object(x, |g, c, o| g.stun_by(c, o)));
+    e.register_fn("ready", |x: i64| on_object(x, |g, _, o| g.ready(o)));
+    e.register_fn("exhaust", |x: i64| on_object(x, |g, _, o| g.exhaust(o)));
+    e.register_fn("recall", |x: i64| on_object(x, |g, _, o| g.recall(o)));
+    e.register_fn("heal", |x: i64| on_object(x, |g, _, o| g.heal(&[o])));
+    e.register_fn("give_might", |x: i64, n: i64, min: i64, this_turn: bool| {
+        on_object(x, move |g, c, o| g.give_might(c, o, n as i32, (min >= 0).then_some(min as i32), this_turn))
+    });
+    e.register_fn("give_keyword", |x: i64, k: &str, v: i64, this_turn: bool| {
+        let k = k.to_string();
+        on_object(x, move |g, c, o| g.give_keyword(c, o, &k, v as u32, this_turn))
+    });
+    e.register_fn("discard", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.discard_choose(p, n as u32))));
+    e.register_fn("recycle_trash", |p: i64, n: i64| {
+        with(|g, _| player(p).map_or(Ok(()), |p| g.recycle_from_trash(p, n as u32)))
+    });
+    e.register_fn("play_recruit", |p: i64| {
+        with(|g, _| {
+            if let Some(p) = player(p) {
+                g.play_recruit(p);
+            }
+            Ok(())
+        })
+    });
+    e.register_fn("gain_points", |p: i64, n: i64| {
+        with(|g, _| {
+            if let Some(p) = player(p) {
+                g.gain_points(p, n as u32);
+            }
+            Ok(())
+        })
+    });
+    e.register_fn("next_spell_bonus", |n: i64| {
+        with(|g, c| {
+            g.next_spell_bonus(c, n as u32);
+            Ok(())
+        })
+    });
+    e.register_fn("buffs_give_more", || {
+        with(|g, c| {
+            g.buffs_give_more(c);
+            Ok(())
+        })
+    });
+    e.register_fn("kill_next_damage", |x: i64| on_object(x, |g, c, o| g.kill_next_damage(c, o)));
+    e.register_fn("kill_now_instead", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_now_instead(c, o))));
+    e.register_fn("play_me_from_trash", || with(|g, c| g.play_me_from_trash(c)));
+    e.register_fn("vision", || with(|g, c| g.vision(c)));
+}
+
+/// Runs an instruction on one object; "none" (-1) does nothing (356.3.e.6).
+fn on_object(
+    x: i64,
+    f: impl FnOnce(&mut crate::riftbound::Game, &super::HookCall, crate::kernel::ObjId),
+) -> Result<(), Box<rhai::EvalAltResult>> {
+    with(|g, c| {
+        if let Some(o) = id(x) {
+            f(g, c, o);
+        }
+        Ok(())
+    })
+}
