@@ -10,4 +10,5 @@ pub mod cli;
 pub mod dsl;
 pub mod kernel;
 pub mod riftbound;
+pub mod scenario;
 pub mod script;

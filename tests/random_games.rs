@@ -22,6 +22,10 @@ fn check_consistency(g: &Game) {
             assert!(matches!(g.obj(*id).zone, Zone::Battlefield(_)));
             assert!(seen.insert(*id));
         }
+        if let Some(f) = bf.facedown {
+            assert!(matches!(g.obj(f).zone, Zone::Facedown(_)));
+            assert!(seen.insert(f));
+        }
     }
     let alive = g
         .objs

@@ -38,14 +38,17 @@ fn check_card(card: &CardDef, report: &mut CheckReport) {
     report.compiled += 1;
 }
 
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+/// The card files under `path`: a file named on the command line is checked whatever its name;
+/// in a folder, only `*.toml` files are cards (as `--cards` loads them), so notes beside the cards
+/// are not reported.
+fn collect(path: &Path, named: bool, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
         entries.sort();
         for p in entries {
-            collect(&p, out)?;
+            collect(&p, false, out)?;
         }
-    } else if path.extension().is_some_and(|e| e == "toml") || path.is_file() {
+    } else if named || path.extension().is_some_and(|e| e == "toml") {
         out.push(path.to_path_buf());
     }
     Ok(())
@@ -65,7 +68,7 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
     }
     let mut files = Vec::new();
     for p in paths {
-        if let Err(e) = collect(p, &mut files) {
+        if let Err(e) = collect(p, true, &mut files) {
             report.diagnostics.push(format!("error: {}: {e}", p.display()));
         }
     }
@@ -85,7 +88,9 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
     report
 }
 
-fn file_error(e: &FileError) -> String {
+/// How `check` prints a card file that could not be read as a card (not TOML, an unknown field,
+/// a bad value).
+pub fn file_error(e: &FileError) -> String {
     format!("error: {}\n  --> {}:{}:{}", e.message, e.file, e.line, e.col)
 }
 

@@ -1,6 +1,7 @@
 //! The `riftbound` command line: simulate games between decks and print one game's trace.
 
-mod cards;
+pub mod cards;
+mod scenarios;
 
 use crate::agents;
 use crate::riftbound::{CardDb, Deck, Game, Outcome};
@@ -63,6 +64,20 @@ pub enum Command {
         /// Card files or directories; none checks the embedded cards.
         paths: Vec<std::path::PathBuf>,
     },
+    /// Run scenario files (or directories of them): pass/fail per expectation.
+    Scenario {
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// Card directories added over the official cards.
+        #[arg(long = "cards")]
+        cards: Vec<std::path::PathBuf>,
+    },
+    /// Print the whole trace of a scenario, each step citing its rule.
+    Trace {
+        path: std::path::PathBuf,
+        #[arg(long = "cards")]
+        cards: Vec<std::path::PathBuf>,
+    },
     /// Show a card: its characteristics, what its text compiled to, and the Rhai.
     Card {
         #[command(subcommand)]
@@ -73,7 +88,13 @@ pub enum Command {
 #[derive(Subcommand)]
 pub enum CardCommand {
     /// Show one card by name or id.
-    Show { name: String },
+    Show {
+        name: String,
+        /// A directory of card files added over the official cards, as `sim --cards` adds them
+        /// (repeatable; later ones override earlier ones by card id).
+        #[arg(long = "cards")]
+        cards: Vec<std::path::PathBuf>,
+    },
 }
 
 /// Aggregate results of a simulation.
@@ -240,6 +261,15 @@ pub fn run(cli: Cli) -> i32 {
             println!("outcome: {outcome:?} after {} turns", g.turn);
             Ok(())
         }
+        Command::Scenario { paths, cards } => {
+            let db = load_cards(&cards)?;
+            if scenarios::scenarios(&db, &paths) { Ok(()) } else { Err(String::new()) }
+        }
+        Command::Trace { path, cards } => {
+            let db = load_cards(&cards)?;
+            print!("{}", scenarios::trace(&db, &path)?);
+            Ok(())
+        }
         Command::Check { paths } => {
             let r = cards::check(&paths);
             for d in &r.diagnostics {
@@ -248,8 +278,8 @@ pub fn run(cli: Cli) -> i32 {
             println!("{} card(s) checked: {} compiled, {} with problems", r.cards, r.compiled, r.failed());
             if r.failed() > 0 { Err(String::new()) } else { Ok(()) }
         }
-        Command::Card { what: CardCommand::Show { name } } => {
-            let db = CardDb::embedded();
+        Command::Card { what: CardCommand::Show { name, cards: dirs } } => {
+            let db = load_cards(&dirs)?;
             print!("{}", cards::show(&db, &name)?);
             Ok(())
         }

@@ -49,6 +49,13 @@ struct Body {
     targets: Vec<TargetSpec>,
     /// The last thing an "it" can refer to, as a Rhai expression.
     it: Option<String>,
+    /// Inside "you may": an instruction that can make its choice optional itself takes this
+    /// (and clears it); otherwise the instruction is wrapped in `if may()`.
+    may: bool,
+    /// The target spec of the last "kill" ("the killed unit").
+    killed: Option<usize>,
+    /// "Look at the top N cards": the Rhai variable holding them ("from among them").
+    looked: Option<String>,
 }
 
 impl Compiler<'_> {
@@ -179,7 +186,7 @@ impl Compiler<'_> {
         };
         let targets = self.out.abilities[spell].targets.clone();
         let it = if targets.is_empty() { None } else { Some(format!("target({})", targets.len() - 1)) };
-        let body = self.effect(effect, Body { lines: Vec::new(), targets, it })?;
+        let body = self.effect(effect, Body { lines: Vec::new(), targets, it, ..Body::default() })?;
         let name = self.out.abilities[spell].body.clone().unwrap_or_else(|| format!("a{spell}"));
         let mut extra = String::from("    if legion() {\n");
         for l in &body.lines {
@@ -420,7 +427,8 @@ impl Compiler<'_> {
             let prev = self.out.abilities.remove(i);
             let it = prev.targets.len().checked_sub(1).map(|n| format!("target({n})"));
             let name = prev.body.clone();
-            let body = self.effect(inner, Body { lines: Vec::new(), targets: prev.targets.clone(), it })?;
+            let body =
+                self.effect(inner, Body { lines: Vec::new(), targets: prev.targets.clone(), it, ..Body::default() })?;
             // Merge into the existing function.
             if let Some(name) = name {
                 let header = format!("fn {name}() {{\n");
@@ -468,17 +476,26 @@ impl Compiler<'_> {
         match c.as_rule() {
             Rule::instruction => self.instruction(c, body),
             Rule::you_may => {
-                let mut inner = self.instruction(c.into_inner().next().unwrap(), Body { lines: Vec::new(), ..body })?;
+                let mut body = body;
+                let before = std::mem::take(&mut body.lines);
+                let mut inner =
+                    self.instruction(c.into_inner().next().unwrap(), Body { lines: Vec::new(), may: true, ..body })?;
                 let lines = std::mem::take(&mut inner.lines);
-                inner.lines = wrap("if may() {", lines);
+                // An instruction that took the "may" into its own choice is not asked twice.
+                let lines = if inner.may { wrap("if may() {", lines) } else { lines };
+                inner.may = false;
+                inner.lines = before.into_iter().chain(lines).collect();
                 Ok(inner)
             }
             Rule::pay_to => {
                 let mut parts = c.into_inner();
                 let cost = self.resources(&parts.next().unwrap())?;
+                let mut body = body;
+                let before = std::mem::take(&mut body.lines);
                 let mut inner = self.instruction(parts.next().unwrap(), Body { lines: Vec::new(), ..body })?;
                 let lines = std::mem::take(&mut inner.lines);
-                inner.lines = wrap(&format!("if pay_optional({}, \"{}\") {{", cost.energy, power_string(&cost)), lines);
+                let lines = wrap(&format!("if pay_optional({}, \"{}\") {{", cost.energy, power_string(&cost)), lines);
+                inner.lines = before.into_iter().chain(lines).collect();
                 Ok(inner)
             }
             Rule::legion_instead => {
@@ -553,6 +570,9 @@ impl Compiler<'_> {
                 };
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
                 emit(&mut b, each(&t, |x| format!("{f}({x});")));
+                if let (Rule::i_kill, Target::Chosen(index, _)) = (rule, &t) {
+                    b.killed = Some(*index);
+                }
             }
             Rule::i_buffs_give => emit(&mut b, "buffs_give_more();".into()),
             Rule::i_kill_next_damage => {
@@ -598,9 +618,52 @@ impl Compiler<'_> {
                 emit(&mut b, "play_recruit(you());".into());
             }
             Rule::i_choose => {
+                // 352.12: "you may choose a unit": a target that may be left unchosen.
+                let may = std::mem::take(&mut b.may);
                 for t in parts {
-                    self.target(t, &mut b, None)?;
+                    if let Target::Chosen(index, TargetCount::One) = self.target(t, &mut b, None)?
+                        && may
+                    {
+                        b.targets[index].count = TargetCount::UpTo(1);
+                    }
                 }
+            }
+            Rule::i_swap => {
+                let it = b.it.clone().ok_or_else(|| self.err(&i, "\"its location\" needs a unit before it"))?;
+                emit(&mut b, format!("swap_places(me(), {it});"));
+            }
+            Rule::i_look_top => {
+                let n = number(&parts.next().unwrap());
+                emit(&mut b, format!("let looked = look_top(you(), {n});"));
+                b.looked = Some("looked".into());
+            }
+            Rule::i_banish_play => {
+                let looked =
+                    b.looked.clone().ok_or_else(|| self.err(&i, "\"from among them\" needs a \"look at\" before it"))?;
+                let optional = std::mem::take(&mut b.may);
+                let limit = match parts.next() {
+                    Some(l) => {
+                        let n = number(&l);
+                        let spec = b.killed.ok_or_else(|| self.err(&l, "\"the killed unit\" needs a kill before it"))?;
+                        format!("killed_might({spec}), {n}")
+                    }
+                    None => "-2, 0".into(),
+                };
+                emit(&mut b, format!("banish_and_play({looked}, {limit}, {optional});"));
+            }
+            Rule::i_recycle_rest => {
+                let looked =
+                    b.looked.clone().ok_or_else(|| self.err(&i, "\"the rest\" needs a \"look at\" before it"))?;
+                emit(&mut b, format!("recycle_cards({looked});"));
+            }
+            Rule::i_play_spell_from_trash => {
+                let optional = std::mem::take(&mut b.may);
+                emit(&mut b, format!("let played = play_spell_from_trash({optional});"));
+                b.it = Some("played".into());
+            }
+            Rule::i_recycle => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                emit(&mut b, each(&t, |x| format!("recycle_obj({x});")));
             }
             Rule::i_gains_point => {
                 let n = number(&parts.next().unwrap());
@@ -711,6 +774,7 @@ impl Compiler<'_> {
             Rule::unit_restriction => match text.as_str() {
                 "at a battlefield" | "at battlefields" => f.at = At::Battlefield,
                 "here" => f.at = At::Here,
+                "at another location" => f.at = At::Elsewhere,
                 _ => f.relation = Relation::Friendly,
             },
             _ if text.ends_with("runes") => f.kind = CardType::Rune,
@@ -756,6 +820,9 @@ fn filter_args(f: &UnitFilter) -> String {
         At::Anywhere => "anywhere",
         At::Battlefield => "battlefield",
         At::Here => "here",
+        At::Elsewhere => "elsewhere",
+        // Never written in card text: a restriction of playing from hidden (727.1.d).
+        At::That(_) => "anywhere",
     };
     let kind = if f.kind == CardType::Rune { "rune" } else { "unit" };
     format!("\"{kind}\", \"{rel}\", \"{at}\"")

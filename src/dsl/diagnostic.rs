@@ -38,27 +38,59 @@ pub struct TextOrigin {
     pub file: String,
     /// The file's source.
     pub source: String,
-    /// Byte offset of the text's first character in the file.
+    /// Byte offset of the text's first character in the file, when the text is in the file as
+    /// is (a multi-line or literal string, or a basic string without escapes).
     pub offset: usize,
+    /// Otherwise (a basic string with escapes such as `\n`): where each line of the text starts,
+    /// in the text and in the file.
+    pub lines: Vec<(usize, usize)>,
 }
 
 impl TextOrigin {
-    /// Finds the `text` value of a card file in its source (basic or multi-line string).
+    /// Finds the `text` value of a card file in its source.
     pub fn locate(file: &str, source: &str, text: &str) -> TextOrigin {
-        let offset = source.find(text).unwrap_or(0);
-        TextOrigin { file: file.to_string(), source: source.to_string(), offset }
+        let mut origin =
+            TextOrigin { file: file.to_string(), source: source.to_string(), offset: 0, lines: Vec::new() };
+        if let Some(offset) = source.find(text) {
+            origin.offset = offset;
+            return origin;
+        }
+        // Escapes: find each line of the text after the `text` key, one after the other.
+        let mut search = crate::riftbound::cards::find_key(source, "text").unwrap_or(0);
+        let mut t = 0;
+        for line in text.split('\n') {
+            let s = source[search..].find(line).map_or(search, |i| search + i);
+            origin.lines.push((t, s));
+            search = (s + line.len()).min(source.len());
+            t += line.len() + 1;
+        }
+        origin
+    }
+
+    /// The byte offset in the file of byte `at` of the text.
+    fn source_offset(&self, at: usize) -> usize {
+        let offset = match self.lines.iter().rev().find(|(t, _)| *t <= at) {
+            Some((t, s)) => s + (at - t),
+            None => self.offset + at,
+        };
+        let mut offset = offset.min(self.source.len());
+        // An escape earlier on the line shifts the text against the file: stay on a character.
+        while !self.source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
     }
 
     /// A diagnostic for bytes `start..end` of the text.
     pub fn diagnostic(&self, start: usize, end: usize, message: impl Into<String>) -> Diagnostic {
-        let at = (self.offset + start).min(self.source.len());
+        let at = self.source_offset(start);
         let before = &self.source[..at];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let line_end = self.source[at..].find('\n').map_or(self.source.len(), |i| at + i);
         let source_line = self.source[line_start..line_end].to_string();
         let col = self.source[line_start..at].chars().count() + 1;
-        let len = self.source[at..(self.offset + end).clamp(at, line_end)].chars().count();
+        let len = self.source[at..self.source_offset(end).clamp(at, line_end)].chars().count();
         Diagnostic { file: self.file.clone(), line, col, len, source_line, message: message.into() }
     }
 }

@@ -50,7 +50,7 @@ fn describe_expected(rules: &[Rule]) -> String {
         return "the end of the ability".into();
     }
     let shown: Vec<String> = names.into_iter().take(6).collect();
-    shown.join(", ")
+    shown.join("; or ")
 }
 
 fn rule_name(r: Rule) -> String {
@@ -65,6 +65,28 @@ fn rule_name(r: Rule) -> String {
         "trigger" | "event" => "a trigger such as `When you play me`".into(),
         "condition" => "a condition such as `I'm at a battlefield`".into(),
         "EOI" => "the end of the text".into(),
+        "unit_adjective" => "an adjective such as `friendly`, `enemy` or `non-Recruit`".into(),
+        "unit_noun" => "`unit`, `gear` or `rune`".into(),
+        "unit_noun_plural" => "`units` or `runes`".into(),
+        "unit_restriction" => "a restriction such as `at a battlefield`, `here` or `you control`".into(),
+        "article" => "`a`, `an` or `another`".into(),
+        "word_number" => "a number".into(),
+        "energy" | "power_sym" | "resources" | "ability_cost" | "ability_costs" | "exhaust_sym" => {
+            "a cost such as `[1][R]` or `[E]`".into()
+        }
+        "keyword_name" => "a keyword name such as `Tank` or `Assault 2`".into(),
+        "might_sym" => "`[M]`".into(),
+        "signed" => "a signed number such as `+2` or `-1`".into(),
+        "this_turn" => "`this turn`".into(),
+        "activated" => "an activated ability such as `[E]: Draw 1.`".into(),
+        "triggered" => "a triggered ability such as `When you play me, draw 1.`".into(),
+        "static_line" | "static_body" => "a passive ability such as `I have [Tank].`".into(),
+        "spell_line" | "replacement" => "an instruction such as `Deal 3 to a unit.`".into(),
+        "dash_body" => "`—` and an effect".into(),
+        "trigger_condition" | "trailing_condition" => "`if` and a condition".into(),
+        "ability_limit" => "`Use this ability only while` and a condition".into(),
+        "timing_word" => "`[Reaction] —` or `[Action] —`".into(),
+        "total_might" => "`with total Might N or less`".into(),
         _ => format!("`{s}`"),
     }
 }

@@ -184,6 +184,10 @@ pub enum At {
     Battlefield,
     /// "here": the source's location.
     Here,
+    /// "at another location": a location other than the source's.
+    Elsewhere,
+    /// At this battlefield: the restriction of a card played from hidden (727.1.d.2).
+    That(u8),
 }
 
 /// What an ability chooses (352).

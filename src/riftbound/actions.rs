@@ -42,8 +42,13 @@ impl Game {
             last_damaged_by: None,
             was_mighty: false,
             paid_additional: false,
+            hidden_on_turn: 0,
+            from_hidden: None,
+            recycle_on_resolve: false,
+            group_at: None,
         });
-        if zone.is_board() {
+        // 408.3: a facedown card has no abilities working on the board.
+        if zone.is_board() && !matches!(zone, Zone::Facedown(_)) {
             self.register_statics(id);
             self.objs[id.index()].was_mighty = self.is_mighty(id);
         }

@@ -85,6 +85,8 @@ pub enum Choice {
     Play(ObjId),
     /// Activate ability `index` of this object (369).
     Activate(ObjId, u8),
+    /// Hide this card facedown at this battlefield (408, 727).
+    Hide(ObjId, u8),
     /// Open the Add-resources sub-decision (157.2 abilities of runes).
     AddResources,
     /// Standard move to this destination (141).
@@ -159,6 +161,9 @@ impl Game {
             Choice::Play(o) => format!("play {}", self.describe(*o)),
             Choice::Activate(o, i) => {
                 format!("activate ability {} of {}", i + 1, self.describe(*o))
+            }
+            Choice::Hide(o, b) => {
+                format!("hide {} at {}", self.describe(*o), self.name(self.battlefields[*b as usize].obj))
             }
             Choice::AddResources => "add resources".into(),
             Choice::StandardMove(l) => format!("standard move to {}", self.describe_loc(*l)),

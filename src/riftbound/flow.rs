@@ -119,9 +119,14 @@ impl Game {
             let owner = self.obj(card).owner;
             let p = item.controller;
             trace!(self, "356.3.d", "{} is put into {owner}'s trash", self.describe(card));
+            let recycle = self.obj(card).recycle_on_resolve;
             let card = self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom);
             self.player_mut(p).cards_played_this_turn += 1;
             self.emit(super::events::Event::Played { player: p, card });
+            if recycle {
+                // Kai'Sa, Evolutionary: "play a spell from your trash ... Then recycle it."
+                self.recycle(p, &[card])?;
+            }
         } else {
             self.resolve_ability(&item)?;
         }
@@ -151,6 +156,9 @@ impl Game {
         }
         for (o, i) in self.activatable_abilities(p) {
             options.push(Choice::Activate(o, i));
+        }
+        for (card, b) in self.hide_options(p) {
+            options.push(Choice::Hide(card, b));
         }
         for dest in self.standard_move_destinations(p) {
             options.push(Choice::StandardMove(dest));
@@ -191,6 +199,11 @@ impl Game {
             }
             Choice::StandardMove(dest) => {
                 self.standard_move(p, dest)?;
+            }
+            Choice::Hide(card, b) => {
+                if !self.hide(p, card, b)? {
+                    self.undone.push((self.changes, choice));
+                }
             }
             Choice::Activate(o, i) => {
                 if !self.activate_ability(p, o, i)? {

@@ -65,6 +65,13 @@ impl Game {
             if chosen.len() < min {
                 return Ok(None);
             }
+            // 352.11: remember where a group restricted to one battlefield was chosen.
+            if let (TargetCount::AnyNumber { same_battlefield: true, .. }, Some(s), Some(first)) =
+                (spec.count, source, chosen.first())
+                && let Some(super::state::Loc::Battlefield(b)) = self.location(*first)
+            {
+                self.obj_mut(s).group_at = Some(b);
+            }
             all.push(chosen);
         }
         Ok(Some(all))
@@ -95,6 +102,12 @@ impl Game {
         let source = c.source.unwrap_or(ObjId(u32::MAX));
         let mut legal: Vec<ObjId> =
             chosen.iter().copied().filter(|o| self.unit_matches(&spec.filter, *o, you, source)).collect();
+        // 352.11.b: units no longer at the group's battlefield can't be affected.
+        if let TargetCount::AnyNumber { same_battlefield: true, .. } = spec.count
+            && let Some(b) = c.source.and_then(|s| self.obj(s).group_at)
+        {
+            legal.retain(|u| self.location(*u) == Some(super::state::Loc::Battlefield(b)));
+        }
         if let TargetCount::AnyNumber { total_might: Some(max), .. } = spec.count {
             while legal.iter().map(|u| self.might(*u)).sum::<i32>() > max as i32 {
                 let options = legal.iter().map(|u| Choice::Obj(*u)).collect();
@@ -366,5 +379,125 @@ impl Game {
             self.recycle(you, &[top])?;
         }
         Ok(())
+    }
+
+    /// Tideturner: "Move me to its location and it to my original location": two moves at once
+    /// (421); nothing happens if either is gone (356.3.e.6) or they are already together.
+    pub fn swap_places(&mut self, a: Option<ObjId>, b: Option<ObjId>) -> R<()> {
+        let (Some(a), Some(b)) = (a, b) else { return Ok(()) };
+        let (Some(la), Some(lb)) = (self.location(a), self.location(b)) else { return Ok(()) };
+        if la == lb {
+            return Ok(());
+        }
+        trace!(self, "421", "{} and {} trade places", self.describe(a), self.describe(b));
+        let dest = |l: super::state::Loc, u: ObjId, g: &Game| match l {
+            // A base is its controller's own (106.2.d).
+            super::state::Loc::Base(_) => super::state::Loc::Base(g.controller(u)),
+            l => l,
+        };
+        let (da, db) = (dest(lb, a, self), dest(la, b, self));
+        self.move_units(&[a], da);
+        self.move_units(&[b], db);
+        Ok(())
+    }
+
+    /// "Look at the top N cards of your Main Deck": the cards, in order (private: traced only).
+    pub fn look_top(&mut self, p: PlayerId, n: u32) -> Vec<ObjId> {
+        let top: Vec<ObjId> = self.player(p).main_deck.iter().copied().take(n as usize).collect();
+        trace!(self, "127", "{p} looks at the top {} card(s) of their Main Deck", top.len());
+        top
+    }
+
+    /// "the killed unit": the might the target of spec `i` had as it was killed by this ability
+    /// (356.3.e.13). None if it was not killed — e.g. it was no longer a legal target and so its
+    /// might is null (356.3.e.12, Baited Hook).
+    pub fn killed_might(&self, c: &HookCall, i: usize) -> Option<i32> {
+        let u = *c.targets.get(i)?.first()?;
+        let o = self.obj(u);
+        let killed = !o.alive && self.events.iter().rev().any(|e| matches!(e, Event::Killed { obj, .. } if *obj == u));
+        if killed { o.lki.map(|l| l.might) } else { None }
+    }
+
+    /// Baited Hook: "[You may] banish a unit from among them that has Might up to N more than
+    /// the killed unit and play it, ignoring its cost." `might` is the killed unit's might, -1 if
+    /// null (no unit qualifies, 356.3.e.12), below -1 for no limit. The banished card is played
+    /// from banishment (406.3) with its whole cost ignored (353.1).
+    pub fn banish_and_play(&mut self, c: &HookCall, looked: &[ObjId], might: i64, more: i64, optional: bool) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let candidates: Vec<ObjId> = looked
+            .iter()
+            .copied()
+            .filter(|o| self.obj(*o).alive && self.obj(*o).zone == Zone::MainDeck)
+            .filter(|o| self.card(*o).kind == CardType::Unit)
+            .filter(|o| might < -1 || (might >= 0 && self.card(*o).might as i64 <= might + more))
+            .collect();
+        if candidates.is_empty() {
+            trace!(self, "356.3.e.12", "no card among them can be chosen");
+            return Ok(());
+        }
+        let mut options: Vec<Choice> = candidates.iter().map(|o| Choice::Obj(*o)).collect();
+        if optional {
+            options.push(Choice::Done);
+        }
+        let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { return Ok(()) };
+        self.banish(&[card]);
+        let Some(banished) = self.obj(card).next else { return Ok(()) };
+        trace!(self, "406.3", "{you} plays {} ignoring its cost", self.describe(banished));
+        self.play_card(you, banished, PlayOptions { ignore_energy: true, ignore_power: true })?;
+        Ok(())
+    }
+
+    /// "Then recycle the rest": the looked-at cards still in the deck go to its bottom in a
+    /// random order (403.5).
+    pub fn recycle_cards(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let rest: Vec<ObjId> =
+            cards.iter().copied().filter(|o| self.obj(*o).alive && self.obj(*o).zone == Zone::MainDeck).collect();
+        self.recycle(you, &rest)
+    }
+
+    /// Kai'Sa, Evolutionary: "[you may] play a spell from your trash with Energy cost less than
+    /// your points without paying its Energy cost" (printed cost, 130; its Power cost is still
+    /// paid, 353.1). Returns the spell as played (on the chain), if one was.
+    pub fn play_spell_from_trash(&mut self, c: &HookCall, optional: bool) -> R<Option<ObjId>> {
+        let Some(you) = c.controller else { return Ok(None) };
+        let points = self.player(you).points;
+        let opts = PlayOptions { ignore_energy: true, ignore_power: false };
+        let mut options: Vec<Choice> = self
+            .player(you)
+            .trash
+            .iter()
+            .copied()
+            .filter(|s| self.card(*s).kind == CardType::Spell && self.card(*s).energy < points)
+            .filter(|s| self.can_pay_to_play(you, *s, opts))
+            .map(Choice::Obj)
+            .collect();
+        if options.is_empty() {
+            return Ok(None);
+        }
+        if optional {
+            options.push(Choice::Done);
+        }
+        let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { return Ok(None) };
+        trace!(self, "406.3", "{you} plays {} from their trash without paying its Energy cost", self.describe(card));
+        if !self.play_card(you, card, opts)? {
+            return Ok(None);
+        }
+        Ok(self.obj(card).next.filter(|s| self.obj(*s).alive))
+    }
+
+    /// "Recycle it" (403): a spell still on the chain is recycled as it leaves it after resolving,
+    /// instead of going to the trash (Kai'Sa, Evolutionary); anything else is recycled now.
+    pub fn recycle_obj(&mut self, c: &HookCall, o: ObjId) -> R<()> {
+        if !self.obj(o).alive {
+            return Ok(());
+        }
+        if self.obj(o).zone == Zone::Chain {
+            trace!(self, "403", "{} will be recycled once it resolves", self.describe(o));
+            self.obj_mut(o).recycle_on_resolve = true;
+            return Ok(());
+        }
+        let you = c.controller.unwrap_or(self.turn_player);
+        self.recycle(you, &[o])
     }
 }

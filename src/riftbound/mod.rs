@@ -15,6 +15,7 @@ pub mod deck;
 pub mod embedded;
 pub mod events;
 pub mod flow;
+pub mod hidden;
 pub mod instructions;
 pub mod layers;
 pub mod movement;

@@ -24,6 +24,10 @@ pub enum Timing {
 impl Game {
     /// The timing permission of a card from its keywords.
     pub fn card_timing(&self, card: ObjId) -> Timing {
+        // 727.6: a hidden card gains Reaction while facedown.
+        if self.hidden_at(card).is_some() {
+            return Timing::Reaction;
+        }
         let chars = self.chars(card);
         if chars.keywords.has(Keyword::Reaction) {
             Timing::Reaction
@@ -117,12 +121,12 @@ impl Game {
         cost
     }
 
-    /// Cards `p` could begin to play now: from hand or champion zone, legally timed, with a
-    /// payable minimum cost (398.1.b).
+    /// Cards `p` could begin to play now: from hand, champion zone or facedown (727.1.b),
+    /// legally timed, with a payable minimum cost (398.1.b).
     pub fn playable_cards(&self, p: PlayerId) -> Vec<ObjId> {
         let pl = self.player(p);
         let mut out = Vec::new();
-        let candidates = pl.hand.iter().copied().chain(pl.champion_zone);
+        let candidates = pl.hand.iter().copied().chain(pl.champion_zone).chain(self.hidden_cards(p));
         for card in candidates {
             if self.can_begin_play(p, card) {
                 out.push(card);
@@ -136,6 +140,21 @@ impl Game {
         if !def.is_main_deck_card() || !self.timing_allows(p, self.card_timing(card)) {
             return false;
         }
+        // 727.1.b: played from hidden, ignoring its base cost; 727.1.d: a spell needs a valid
+        // target at its battlefield.
+        let hidden = self.hidden_at(card);
+        let opts = PlayOptions { ignore_energy: hidden.is_some(), ignore_power: hidden.is_some() };
+        if let Some(b) = hidden
+            && def.kind == CardType::Spell
+            && !self.hidden_spell_has_targets(p, card, b)
+        {
+            return false;
+        }
+        self.can_pay_to_play(p, card, opts)
+    }
+
+    /// Can `p` pay the minimum total cost of playing `card` with `opts` (353, 398.1.b.2)?
+    pub fn can_pay_to_play(&self, p: PlayerId, card: ObjId, opts: PlayOptions) -> bool {
         let changes = self.cost_modifiers_for(p, card);
         let mandatory: Vec<AdditionalCost> = changes
             .iter()
@@ -146,7 +165,7 @@ impl Game {
             .collect();
         let other: Vec<_> = mandatory.iter().flat_map(|a| a.other.iter().cloned()).collect();
         // The cheapest order of discounts decides affordability.
-        let cost = self.cheapest_cost(card, PlayOptions::default(), &mandatory, &changes);
+        let cost = self.cheapest_cost(card, opts, &mandatory, &changes);
         self.can_afford(p, &cost) && self.can_pay_other(p, &other)
     }
 
@@ -172,11 +191,26 @@ impl Game {
         let snapshot = self.snapshot();
         let name = self.name(card).to_string();
         let kind = self.card(card).kind;
+        // 727.1.b: a card played from hidden ignores its base cost.
+        let hidden = self.hidden_at(card);
+        let mut opts = opts;
+        if let Some(b) = hidden {
+            trace!(
+                self,
+                "727.1.b",
+                "{p} plays {} from hidden at {}, ignoring its base cost",
+                self.describe(card),
+                self.describe_loc(Loc::Battlefield(b))
+            );
+            opts.ignore_energy = true;
+            opts.ignore_power = true;
+        }
         // 351: put the card on the chain, pending; the state closes (351.1).
         trace!(self, "351", "{p} begins to play {}", self.describe(card));
         let from = card;
         let card = self.move_object(card, Zone::Chain, p, super::actions::Pos::Top);
         self.obj_mut(card).controller = p;
+        self.obj_mut(card).from_hidden = hidden;
         // 353: cost modifiers aimed at this card (its own discounts, additional costs...) follow it
         // onto the chain, where its total cost is determined.
         for m in &mut self.cost_modifiers {
@@ -213,7 +247,16 @@ impl Game {
         }));
         // 352.2: a unit's location; 352.16: not one its mandatory costs would certainly lose.
         let mut location = Loc::Base(p);
-        if kind == CardType::Unit {
+        let hidden = self.obj(card).from_hidden;
+        if let (Some(b), CardType::Gear) = (hidden, kind) {
+            // 431.1: gear played from hidden is played to its battlefield.
+            location = Loc::Battlefield(b);
+        }
+        if let (Some(b), CardType::Unit) = (hidden, kind) {
+            // 727.1.d.1: a hidden unit must be played to that battlefield.
+            location = Loc::Battlefield(b);
+            trace!(self, "727.1.d.1", "{} will be played to {}", self.describe(card), self.describe_loc(location));
+        } else if kind == CardType::Unit {
             let locs: Vec<Loc> = self
                 .play_locations(p)
                 .into_iter()
@@ -230,13 +273,14 @@ impl Game {
         }
         // 352.4-352.8: a spell's targets.
         if kind == CardType::Spell {
+            // 727.1.d.2: from hidden, the targets must be at that battlefield.
             let specs = self
                 .card(card)
                 .abilities
                 .abilities
                 .iter()
                 .find(|a| a.kind == AbilityKind::Spell)
-                .map(|a| a.targets.clone())
+                .map(|a| self.choice_specs(card, a))
                 .unwrap_or_default();
             if !specs.is_empty() {
                 match self.choose_targets(p, Some(card), &specs)? {
@@ -336,7 +380,7 @@ impl Game {
                     Loc::Base(q) => (Zone::Base, q),
                     Loc::Battlefield(b) => (Zone::Battlefield(b), p),
                 };
-                let zone = if kind == CardType::Gear { Zone::Base } else { zone };
+                let zone = if kind == CardType::Gear && hidden.is_none() { Zone::Base } else { zone };
                 let exhausted = if kind == CardType::Unit {
                     // 721.1.a: a unit whose Accelerate was paid enters ready (721.6).
                     !additional.iter().any(|a| a.label == super::statics::ACCELERATE)
@@ -346,6 +390,8 @@ impl Game {
                 let id = self.move_object(card, zone, player, super::actions::Pos::Bottom);
                 // 140.4 / 356.2.c: units enter exhausted; 144.1 / 356.2.d: gear enters ready.
                 self.obj_mut(id).exhausted = exhausted;
+                // 727.1.d.2: its play effect chooses at that battlefield.
+                self.obj_mut(id).from_hidden = hidden;
                 // 353.4.d.1: an optional additional cost was paid if it was chosen.
                 self.obj_mut(id).paid_additional = additional.iter().any(|a| a.optional);
                 self.player_mut(p).cards_played_this_turn += 1;

@@ -102,6 +102,15 @@ pub struct Obj {
     pub was_mighty: bool,
     /// It was played paying an optional additional cost (353.4.d.1).
     pub paid_additional: bool,
+    /// A facedown card: the turn it was hidden (727.1.b: playable from the next turn on).
+    pub hidden_on_turn: u32,
+    /// Played from hidden at this battlefield (727.1.d): its choices are restricted there.
+    pub from_hidden: Option<u8>,
+    /// A spell to recycle, not trash, once it resolves (Kai'Sa, Evolutionary: "Then recycle it").
+    pub recycle_on_resolve: bool,
+    /// 352.11.b: the battlefield its group of targets "at a battlefield" was chosen at; the group
+    /// can't gain units elsewhere as it resolves (Fox-Fire).
+    pub group_at: Option<u8>,
 }
 
 /// A player's rune pool (158-161): energy, power by domain, and universal power [A].

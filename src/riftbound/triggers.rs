@@ -95,13 +95,18 @@ impl Game {
                 if *in_trash != (self.obj(source).zone == Zone::Trash) || *trigger == Trigger::Deathknell {
                     continue;
                 }
-                let Some(that_player) = self.first_match(trigger, source, controller, &batch, start) else { continue };
+                let found = self.all_matches(trigger, source, controller, &batch, start);
+                if found.is_empty() {
+                    continue;
+                }
                 if let Some(c) = condition
                     && !self.condition_holds_for(c, source, controller)
                 {
                     continue;
                 }
-                fired.push(Triggered { source, index: i as u8, controller, that_player });
+                for that_player in found {
+                    fired.push(Triggered { source, index: i as u8, controller, that_player });
+                }
             }
         }
         // Delayed triggered abilities (383.2): "the next time it takes damage this turn".
@@ -121,6 +126,25 @@ impl Game {
             }
         }
         self.order_onto_chain(fired)
+    }
+
+    /// 376.2: every event of `batch` that meets `trigger`'s condition triggers it once (two
+    /// friendly units dying are two deaths), except "the first time ..." (376.1.b) and "one or
+    /// more" conditions, which trigger once. Returns "that player" of each.
+    fn all_matches(
+        &self,
+        trigger: &Trigger,
+        source: ObjId,
+        you: PlayerId,
+        batch: &[Event],
+        start: usize,
+    ) -> Vec<Option<PlayerId>> {
+        match trigger {
+            Trigger::FirstTime(_) | Trigger::YouDiscard => {
+                self.first_match(trigger, source, you, batch, start).into_iter().collect()
+            }
+            _ => batch.iter().filter_map(|e| self.event_matches(trigger, source, you, e)).collect(),
+        }
     }
 
     /// Whether `trigger` matches one of `batch`'s events; returns Some("that player").
@@ -228,6 +252,11 @@ impl Game {
             super::abilities::At::Anywhere => true,
             super::abilities::At::Battlefield => matches!(self.location(u), Some(Loc::Battlefield(_))),
             super::abilities::At::Here => self.location(u).is_some() && self.location(u) == self.location(source),
+            super::abilities::At::Elsewhere => {
+                let here = if source.index() < self.objs.len() { self.location(source) } else { None };
+                self.location(u).is_some() && self.location(u) != here
+            }
+            super::abilities::At::That(b) => self.location(u) == Some(Loc::Battlefield(b)),
         };
         let tag_ok =
             f.exclude_tag.as_ref().is_none_or(|t| !self.chars(u).tags.iter().any(|x| x.eq_ignore_ascii_case(t)));
@@ -280,7 +309,11 @@ impl Game {
                 }
             });
             while !mine.is_empty() {
-                let pick = if mine.len() > 1 {
+                // Identical abilities (the same ability triggered twice) need no order.
+                let same = mine.iter().all(|t| {
+                    (t.source, t.index, t.that_player) == (mine[0].source, mine[0].index, mine[0].that_player)
+                });
+                let pick = if mine.len() > 1 && !same {
                     let options = (0..mine.len()).map(|i| Choice::Nth(i as u8)).collect();
                     match self.decide(p, Ask::TriggerOrder, options)? {
                         Choice::Nth(i) => i as usize,
@@ -319,7 +352,9 @@ impl Game {
         if ability.targets.is_empty() {
             return Ok(true);
         }
-        match self.choose_targets(item.controller, Some(source), &ability.targets)? {
+        // 727.1.d.2: a play effect of a permanent played from hidden chooses at its battlefield.
+        let specs = self.choice_specs(source, &ability);
+        match self.choose_targets(item.controller, Some(source), &specs)? {
             Some(t) => {
                 self.chain[i].targets = t;
                 Ok(true)
@@ -344,7 +379,7 @@ impl Game {
             source: Some(card),
             controller: Some(item.controller),
             targets: item.targets.clone(),
-            specs: ability.targets.clone(),
+            specs: self.choice_specs(card, ability),
             spell: Some(card),
             ..HookCall::default()
         };
@@ -371,7 +406,7 @@ impl Game {
                     source: Some(source),
                     controller: Some(item.controller),
                     targets: item.targets.clone(),
-                    specs: ability.targets.clone(),
+                    specs: self.choice_specs(source, ability),
                     that_unit: None,
                     that_player: item.that_player,
                     spell: None,

@@ -2,10 +2,10 @@
 //! Object and player ids are integers; -1 means "none" (a target that became illegal,
 //! 356.3.e.5), and every function ignores it (356.3.e.6).
 
-use super::{array, id, player, with};
+use super::{array, checked_targets, id, player, with};
 use crate::riftbound::abilities::{At, Relation, UnitFilter};
 use crate::riftbound::cards::CardType;
-use rhai::Engine;
+use rhai::{Array, Engine};
 use rhai::packages::Package;
 
 pub(super) fn engine() -> Engine {
@@ -30,10 +30,12 @@ fn register(e: &mut Engine) {
     e.register_fn("you", || with(|_, c| Ok(c.controller.map_or(-1, |p| p.0 as i64))));
     e.register_fn("that_unit", || with(|_, c| Ok(c.that_unit.map_or(-1, |o| o.0 as i64))));
     e.register_fn("that_player", || with(|_, c| Ok(c.that_player.map_or(-1, |p| p.0 as i64))));
-    e.register_fn("target", |i: i64| {
-        with(|g, c| Ok(g.legal_targets(c, i as usize)?.first().map_or(-1, |o| o.0 as i64)))
+    e.register_fn("target", |i: i64| -> Result<i64, Box<rhai::EvalAltResult>> {
+        Ok(checked_targets(i as usize)?.first().map_or(-1, |o| o.0 as i64))
     });
-    e.register_fn("targets", |i: i64| with(|g, c| Ok(array(g.legal_targets(c, i as usize)?))));
+    e.register_fn("targets", |i: i64| -> Result<rhai::Array, Box<rhai::EvalAltResult>> {
+        Ok(array(checked_targets(i as usize)?))
+    });
     e.register_fn("units", |kind: &str, rel: &str, at: &str| {
         let filter = UnitFilter {
             kind: if kind == "rune" { CardType::Rune } else { CardType::Unit },
@@ -45,6 +47,7 @@ fn register(e: &mut Engine) {
             at: match at {
                 "battlefield" => At::Battlefield,
                 "here" => At::Here,
+                "elsewhere" => At::Elsewhere,
                 _ => At::Anywhere,
             },
             other: false,
@@ -118,6 +121,28 @@ fn register(e: &mut Engine) {
     e.register_fn("kill_now_instead", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_now_instead(c, o))));
     e.register_fn("play_me_from_trash", || with(|g, c| g.play_me_from_trash(c)));
     e.register_fn("vision", || with(|g, c| g.vision(c)));
+    e.register_fn("swap_places", |a: i64, b: i64| with(|g, _| g.swap_places(id(a), id(b))));
+    e.register_fn("look_top", |p: i64, n: i64| {
+        with(|g, _| Ok(array(player(p).map(|p| g.look_top(p, n as u32)).unwrap_or_default())))
+    });
+    e.register_fn("killed_might", |spec: i64| with(|g, c| Ok(g.killed_might(c, spec as usize).map_or(-1, i64::from))));
+    e.register_fn("banish_and_play", |looked: Array, might: i64, more: i64, optional: bool| {
+        let looked = ids(looked);
+        with(move |g, c| g.banish_and_play(c, &looked, might, more, optional))
+    });
+    e.register_fn("recycle_cards", |cards: Array| {
+        let cards = ids(cards);
+        with(move |g, c| g.recycle_cards(c, &cards))
+    });
+    e.register_fn("play_spell_from_trash", |optional: bool| {
+        with(|g, c| Ok(g.play_spell_from_trash(c, optional)?.map_or(-1, |o| o.0 as i64)))
+    });
+    e.register_fn("recycle_obj", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.recycle_obj(c, o))));
+}
+
+/// Object ids of a Rhai array (as the host functions returned them).
+fn ids(a: rhai::Array) -> Vec<crate::kernel::ObjId> {
+    a.into_iter().filter_map(|x| x.as_int().ok()).filter_map(id).collect()
 }
 
 /// Runs an instruction on one object; "none" (-1) does nothing (356.3.e.6).

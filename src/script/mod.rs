@@ -43,6 +43,8 @@ struct Frame {
     game: *mut Game,
     call: HookCall,
     stop: Option<Stop<Decision>>,
+    /// Targets per spec as checked when the body first used them (356.3.e).
+    checked: HashMap<usize, Vec<ObjId>>,
 }
 
 thread_local! {
@@ -78,7 +80,8 @@ fn hash(s: &str) -> u64 {
 pub fn run(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<()> {
     let ast = compile(script)
         .map_err(|e| Stop::ScriptError(format!("{card} (line {line}): the script does not compile: {e}")))?;
-    FRAMES.with(|f| f.borrow_mut().push(Frame { game: game as *mut Game, call, stop: None }));
+    set_bounds(game);
+    FRAMES.with(|f| f.borrow_mut().push(Frame { game: game as *mut Game, call, stop: None, checked: HashMap::new() }));
     let result = ENGINE.with(|e| {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         e.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &ast, func, ())
@@ -101,7 +104,10 @@ fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAl
     // SAFETY: `run` holds the only `&mut Game` this pointer came from, and does not use it while
     // the script runs; the pointer is popped before `run` returns.
     let game = unsafe { &mut *ptr };
-    match f(game, &call) {
+    set_bounds(game);
+    let result = f(game, &call);
+    set_bounds(game);
+    match result {
         Ok(v) => Ok(v),
         Err(stop) => {
             FRAMES.with(|fr| {
@@ -114,12 +120,42 @@ fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAl
     }
 }
 
+/// 356.3.e: the still-legal targets of spec `i`, checked once per resolving body, as it first
+/// uses them. Later instructions see the same objects, even after an earlier instruction changed
+/// them ("Kill a unit at a battlefield. Its controller draws 2.": the dead unit's controller).
+fn checked_targets(i: usize) -> Result<Vec<ObjId>, Box<EvalAltResult>> {
+    let known = FRAMES.with(|f| f.borrow().last().and_then(|top| top.checked.get(&i).cloned()));
+    if let Some(t) = known {
+        return Ok(t);
+    }
+    let t = with(|g, c| g.legal_targets(c, i))?;
+    FRAMES.with(|f| {
+        if let Some(top) = f.borrow_mut().last_mut() {
+            top.checked.insert(i, t.clone());
+        }
+    });
+    Ok(t)
+}
+
+thread_local! {
+    /// How many objects and players the running game has, for [`id`] and [`player`].
+    static BOUNDS: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+fn set_bounds(g: &Game) {
+    BOUNDS.with(|b| b.set((g.objs.len(), g.players.len())));
+}
+
+/// An object id from a script: "none" (-1) and numbers that name no object are `None`, so a
+/// host function never indexes past the game's objects.
 fn id(x: i64) -> Option<ObjId> {
-    (x >= 0).then_some(ObjId(x as u32))
+    let objects = BOUNDS.with(|b| b.get().0);
+    (x >= 0 && (x as u64) < objects as u64).then_some(ObjId(x as u32))
 }
 
 fn player(x: i64) -> Option<PlayerId> {
-    (0..=255).contains(&x).then_some(PlayerId(x as u8))
+    let players = BOUNDS.with(|b| b.get().1);
+    (x >= 0 && (x as u64) < players as u64).then_some(PlayerId(x as u8))
 }
 
 fn array(ids: impl IntoIterator<Item = ObjId>) -> Array {

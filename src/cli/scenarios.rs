@@ -1,0 +1,61 @@
+//! `riftbound scenario` and `riftbound trace`: running scenario files.
+
+use crate::riftbound::CardDb;
+use crate::scenario::{Report, Scenario, run};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Runs scenario files (directories: every `*.toml` inside) and prints pass/fail per
+/// expectation. Returns whether all passed.
+pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(p).into_iter().flatten().filter_map(|e| e.ok().map(|e| e.path())).filter(|f| f.extension().is_some_and(|x| x == "toml")).collect();
+            entries.sort();
+            files.extend(entries);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let mut all = true;
+    let (mut passed, mut failed) = (0, 0);
+    for f in files {
+        let ok = match Scenario::load(&f) {
+            Ok(s) => print_report(&s, &run(&s, db.clone())),
+            Err(e) => {
+                println!("FAIL {}\n  {e}", f.display());
+                false
+            }
+        };
+        if ok { passed += 1 } else { failed += 1 }
+        all &= ok;
+    }
+    println!("{passed} passed, {failed} failed");
+    all
+}
+
+fn print_report(s: &Scenario, r: &Report) -> bool {
+    println!("{} {} ({})", if r.passed() { "PASS" } else { "FAIL" }, r.title, s.file);
+    for c in &r.checks {
+        println!("  {} line {}: {}{}", if c.ok { "ok  " } else { "FAIL" }, c.line, c.what, if c.ok { String::new() } else { format!(" — {}", c.detail) });
+    }
+    if let Some(e) = &r.error {
+        println!("  FAIL {e}");
+    }
+    r.passed()
+}
+
+/// The whole trace of a scenario.
+pub fn trace(db: &Arc<CardDb>, path: &PathBuf) -> Result<String, String> {
+    let s = Scenario::load(path).map_err(|e| e.to_string())?;
+    let r = run(&s, db.clone());
+    let mut out = String::new();
+    if let Some(g) = &r.game {
+        out.push_str(&g.trace.render());
+    }
+    if let Some(e) = &r.error {
+        out.push_str(&format!("error: {e}\n"));
+    }
+    Ok(out)
+}

@@ -1,0 +1,125 @@
+//! Hide (408) and the Hidden keyword (727): hiding a card facedown at a battlefield for [A], and
+//! playing it from there on a later turn with Reaction, ignoring its base cost, its choices
+//! restricted to that battlefield (727.1.d). Losing the battlefield trashes the card at the next
+//! cleanup (106.4.d, 322.5: see `cleanup.rs`).
+
+use super::abilities::{Ability, AbilityKind, At, TargetCount, TargetSpec, Trigger};
+use super::actions::Pos;
+use super::cards::{CardType, PowerSymbol};
+use super::costs::Cost;
+use super::layers::Keyword;
+use super::state::{Game, R, Zone};
+use crate::kernel::{ObjId, PlayerId};
+use crate::trace;
+
+/// 727.1.b: the cost to hide a card, [A].
+fn hide_cost() -> Cost {
+    Cost { energy: 0, power: vec![PowerSymbol::Any] }
+}
+
+impl Game {
+    /// 408.2.a / 727.1.b: the Hide actions `p` may take now, as (card, battlefield): a card with
+    /// Hidden in their hand or champion zone, on their turn in an open state while they hold
+    /// priority, to a battlefield they control with no facedown card (106.4.b-c), [A] payable.
+    pub fn hide_options(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
+        if self.turn_player != p || self.priority != Some(p) || !self.chain.is_empty() {
+            return Vec::new();
+        }
+        let fields: Vec<u8> = (0..self.battlefields.len() as u8)
+            .filter(|b| {
+                let bf = &self.battlefields[*b as usize];
+                bf.controller == Some(p) && bf.facedown.is_none()
+            })
+            .collect();
+        if fields.is_empty() || !self.can_afford(p, &hide_cost()) {
+            return Vec::new();
+        }
+        let pl = self.player(p);
+        let mut out = Vec::new();
+        for card in pl.hand.iter().copied().chain(pl.champion_zone) {
+            // 727.5: Hidden is a characteristic of the card.
+            if self.has_keyword(card, Keyword::Hidden) {
+                out.extend(fields.iter().map(|b| (card, *b)));
+            }
+        }
+        out
+    }
+
+    /// 408.1: `p` pays [A] and hides `card` facedown at battlefield `b`. Not a play and no chain
+    /// (727.1.c). Returns false if it could not be done.
+    pub fn hide(&mut self, p: PlayerId, card: ObjId, b: u8) -> R<bool> {
+        if !self.hide_options(p).contains(&(card, b)) {
+            return Ok(false);
+        }
+        if !self.pay(p, &hide_cost())? {
+            return Ok(false);
+        }
+        trace!(
+            self,
+            "408.1",
+            "{p} hides {} facedown at {}",
+            self.describe(card),
+            self.describe_loc(super::state::Loc::Battlefield(b))
+        );
+        let id = self.move_object(card, Zone::Facedown(b), p, Pos::Top);
+        self.obj_mut(id).hidden_on_turn = self.turn;
+        self.changed();
+        Ok(true)
+    }
+
+    /// The battlefield a facedown card is hidden at.
+    pub fn hidden_at(&self, card: ObjId) -> Option<u8> {
+        match self.obj(card).zone {
+            Zone::Facedown(b) if self.obj(card).alive => Some(b),
+            _ => None,
+        }
+    }
+
+    /// 727.1.b: `p`'s facedown cards they may begin to play: hidden on an earlier turn, at a
+    /// battlefield they control (timing and costs are checked with the other playable cards).
+    pub fn hidden_cards(&self, p: PlayerId) -> Vec<ObjId> {
+        self.battlefields
+            .iter()
+            .filter(|bf| bf.controller == Some(p))
+            .filter_map(|bf| bf.facedown)
+            .filter(|f| self.obj(*f).controller == p && self.obj(*f).hidden_on_turn < self.turn)
+            .collect()
+    }
+
+    /// 727.1.d.2: the targets of a spell played from hidden, or of the play effect of a permanent
+    /// played from hidden, are chosen among options at that battlefield — unless the ability's
+    /// own restriction makes that impossible ("at another location": Tideturner). They stay so
+    /// restricted until it resolves (356.3.e.4: "here").
+    pub fn choice_specs(&self, source: ObjId, ability: &Ability) -> Vec<TargetSpec> {
+        match self.obj(source).from_hidden {
+            Some(b) => restrict_to(b, ability),
+            None => ability.targets.clone(),
+        }
+    }
+
+    /// 727.1.d: a spell can't be played from hidden with no valid target at its battlefield.
+    pub(crate) fn hidden_spell_has_targets(&self, p: PlayerId, card: ObjId, b: u8) -> bool {
+        let def = self.card(card);
+        let Some(spell) = def.abilities.abilities.iter().find(|a| a.kind == AbilityKind::Spell) else { return true };
+        restrict_to(b, spell).iter().all(|s| {
+            !matches!(s.count, TargetCount::One) || !self.matching(&s.filter, Some(p), Some(card)).is_empty()
+        })
+    }
+}
+
+/// The target specs of `ability` restricted to battlefield `b` (727.1.d.2), when it is a spell or
+/// a play effect.
+fn restrict_to(b: u8, ability: &Ability) -> Vec<TargetSpec> {
+    let mut specs = ability.targets.clone();
+    let restricted =
+        matches!(ability.kind, AbilityKind::Spell | AbilityKind::Triggered { trigger: Trigger::PlayMe, .. });
+    if restricted {
+        for s in &mut specs {
+            let possible = s.filter.kind != CardType::Rune && matches!(s.filter.at, At::Anywhere | At::Battlefield | At::Here);
+            if possible {
+                s.filter.at = At::That(b);
+            }
+        }
+    }
+    specs
+}

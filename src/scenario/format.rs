@@ -1,0 +1,141 @@
+//! The scenario file format (TOML): a board to set up, steps to play, expectations to check.
+//! See `docs/scenarios.md`.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub title: String,
+    /// The rules this scenario demonstrates (counted by `riftbound coverage`).
+    #[serde(default)]
+    pub rules: Vec<String>,
+    #[serde(default)]
+    pub setup: Setup,
+    #[serde(default, rename = "step")]
+    pub steps: Vec<Spanned<Step>>,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// Battlefields, the first owned by P1, the second by P2. Default: two without abilities.
+    pub battlefields: Option<Vec<String>>,
+    pub seed: Option<u64>,
+    /// Whose turn it is: "P1" (default) or "P2".
+    pub turn_player: Option<String>,
+    /// The turn number (default 1).
+    pub turn: Option<u32>,
+    /// The step: awaken, beginning, scoring, channel, draw, action (default), ending.
+    pub step: Option<String>,
+    /// Play every card without its rules text.
+    #[serde(default)]
+    pub vanilla: bool,
+    /// Answer rune payments automatically (the first payable rune each time). Default true.
+    pub autopay: Option<bool>,
+    /// Battlefield control: battlefield name -> "P1" / "P2".
+    #[serde(default)]
+    pub control: BTreeMap<String, String>,
+    #[serde(rename = "P1", default)]
+    pub p1: PlayerSetup,
+    #[serde(rename = "P2", default)]
+    pub p2: PlayerSetup,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSetup {
+    pub legend: Option<String>,
+    pub champion: Option<String>,
+    #[serde(default)]
+    pub hand: Vec<CardSpec>,
+    /// The main deck, top card first.
+    #[serde(default)]
+    pub deck: Vec<CardSpec>,
+    #[serde(default)]
+    pub rune_deck: Vec<CardSpec>,
+    #[serde(default)]
+    pub trash: Vec<CardSpec>,
+    /// Runes on the board.
+    #[serde(default)]
+    pub runes: Vec<CardSpec>,
+    /// Units and gear at the base.
+    #[serde(default)]
+    pub base: Vec<CardSpec>,
+    /// Units at battlefields: battlefield name -> cards.
+    #[serde(default)]
+    pub at: BTreeMap<String, Vec<CardSpec>>,
+    /// A card facedown at a battlefield: battlefield name -> card.
+    #[serde(default)]
+    pub facedown: BTreeMap<String, CardSpec>,
+    #[serde(default)]
+    pub points: u32,
+    pub pool: Option<PoolSpec>,
+}
+
+/// A card by name, or with its state.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub enum CardSpec {
+    Name(String),
+    Full(CardState),
+}
+
+#[derive(Deserialize, Debug, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CardState {
+    pub card: String,
+    #[serde(default = "one")]
+    pub count: u32,
+    #[serde(default)]
+    pub exhausted: bool,
+    #[serde(default)]
+    pub damage: u32,
+    #[serde(default)]
+    pub buffed: bool,
+    #[serde(default)]
+    pub stunned: bool,
+    /// A name to refer to this object in steps and expectations (default: the card name).
+    #[serde(rename = "as")]
+    pub label: Option<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl CardSpec {
+    pub fn state(&self) -> CardState {
+        match self {
+            CardSpec::Name(n) => CardState { card: n.clone(), count: 1, ..CardState::default() },
+            CardSpec::Full(s) => s.clone(),
+        }
+    }
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PoolSpec {
+    #[serde(default)]
+    pub energy: u32,
+    /// Power symbols, e.g. "[R][A]".
+    #[serde(default)]
+    pub power: String,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// An action: "P1 play Void Seeker", "P2 pass", "P1 end turn", "P1 move A, B to Zaun
+    /// Warrens", "P1 activate Iron Ballista", "P1 hide Block at Zaun Warrens", "P1 add
+    /// resources", "P1 concede", "next" (one game step with no action), "until P1 acts".
+    #[serde(rename = "do")]
+    pub action: Option<String>,
+    /// Answers to the decisions the action leads to, in order, by what the option says.
+    #[serde(default)]
+    pub answers: Vec<String>,
+    /// What must be true after this step.
+    pub expect: Option<toml::Table>,
+}

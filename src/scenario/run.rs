@@ -1,0 +1,588 @@
+//! Running a scenario: build the board, play the steps, check the expectations.
+
+use super::format::{CardSpec, PlayerSetup, Setup};
+use super::{Scenario, ScenarioError};
+use crate::kernel::{ObjId, PlayerId};
+use crate::riftbound::layers::Keyword;
+use crate::riftbound::state::{Loc, Step, Zone};
+use crate::riftbound::{Agent, Ask, CardDb, Choice, Decision, Game};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, VecDeque};
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// One checked expectation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    pub line: usize,
+    pub what: String,
+    pub ok: bool,
+    pub detail: String,
+}
+
+/// What running a scenario found.
+pub struct Report {
+    pub title: String,
+    pub checks: Vec<Check>,
+    /// A step that could not be played (with file and line), which ends the run.
+    pub error: Option<ScenarioError>,
+    pub game: Option<Game>,
+}
+
+impl Report {
+    pub fn passed(&self) -> bool {
+        self.error.is_none() && self.checks.iter().all(|c| c.ok)
+    }
+}
+
+/// Answers decisions from a step's queue; records what it could not answer.
+#[derive(Clone, Default)]
+struct Answerer {
+    state: Rc<RefCell<AnswerState>>,
+}
+
+#[derive(Default)]
+struct AnswerState {
+    /// The discretionary action to take at the next Action decision (an option index).
+    action: Option<usize>,
+    answers: VecDeque<String>,
+    autopay: bool,
+    problem: Option<String>,
+}
+
+impl Agent for Answerer {
+    fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        let mut s = self.state.borrow_mut();
+        if s.problem.is_some() {
+            return 0;
+        }
+        if d.ask == Ask::Action {
+            if let Some(i) = s.action.take() {
+                return i;
+            }
+        }
+        if let Some(answer) = s.answers.front().cloned() {
+            if let Some(i) = match_option(game, d, &answer) {
+                s.answers.pop_front();
+                return i;
+            }
+            // A standard move's unit list ends with "done" without saying so.
+            if d.ask == Ask::MoveUnits {
+                if let Some(i) = d.options.iter().position(|c| *c == Choice::Done) {
+                    return i;
+                }
+            }
+            if s.autopay && d.ask == Ask::PayCost {
+                return 0;
+            }
+            s.problem = Some(format!(
+                "the answer `{answer}` is not an option of {} {:?}: {}",
+                d.player,
+                d.ask,
+                options_text(game, d)
+            ));
+            return 0;
+        }
+        if d.ask == Ask::MoveUnits {
+            if let Some(i) = d.options.iter().position(|c| *c == Choice::Done) {
+                return i;
+            }
+        }
+        if s.autopay && d.ask == Ask::PayCost {
+            return 0;
+        }
+        s.problem = Some(format!("{} must decide {:?} and the step gives no answer: {}", d.player, d.ask, options_text(game, d)));
+        0
+    }
+}
+
+fn options_text(game: &Game, d: &Decision) -> String {
+    d.options.iter().map(|c| format!("`{}`", plain(&game.describe_choice(c)))).collect::<Vec<_>>().join(", ")
+}
+
+/// An option's description without object numbers: "Mega-Mech (#12)" -> "Mega-Mech".
+fn plain(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find(" (#") {
+        out.push_str(&rest[..i]);
+        rest = rest[i..].find(')').map_or("", |j| &rest[i + j + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Finds the option an answer names: the option's text, or a rune ability as "exhaust NAME" /
+/// "recycle NAME", case-insensitive; otherwise the only option containing the answer.
+fn match_option(game: &Game, d: &Decision, answer: &str) -> Option<usize> {
+    let want = answer.trim().to_lowercase();
+    let texts: Vec<Vec<String>> = d
+        .options
+        .iter()
+        .map(|c| {
+            let mut names = vec![plain(&game.describe_choice(c)).to_lowercase()];
+            if let Choice::Activate(o, i) = c {
+                let n = game.name(*o).to_lowercase();
+                names.push(if *i == 0 { format!("exhaust {n}") } else { format!("recycle {n}") });
+            }
+            if let Choice::Obj(o) | Choice::First(o) | Choice::Last(o) = c {
+                names.push(game.name(*o).to_lowercase());
+            }
+            names
+        })
+        .collect();
+    if let Some(i) = texts.iter().position(|t| t.contains(&want)) {
+        return Some(i);
+    }
+    let partial: Vec<usize> = (0..texts.len()).filter(|&i| texts[i].iter().any(|t| t.contains(&want))).collect();
+    (partial.len() == 1).then(|| partial[0])
+}
+
+/// Sets the scenario's board up. Labels name objects for the steps and expectations.
+fn build(s: &Scenario, db: Arc<CardDb>) -> Result<(Game, BTreeMap<String, ObjId>), ScenarioError> {
+    let setup: &Setup = &s.body.setup;
+    let err = |needle: &str, message: String| ScenarioError { file: s.file.clone(), line: s.line_of(needle), message };
+    let db = if setup.vanilla { Arc::new(db.vanilla()) } else { db };
+    let bfs: Vec<String> = setup.battlefields.clone().unwrap_or_else(|| vec!["Zaun Warrens".into(), "Altar to Unity".into()]);
+    let names: Vec<&str> = bfs.iter().map(|b| b.as_str()).collect();
+    let mut g = Game::blank(db.clone(), &names, setup.seed.unwrap_or(1)).map_err(|m| err("battlefields", m))?;
+    let mut labels: BTreeMap<String, ObjId> = BTreeMap::new();
+    let bf_index = |name: &str| -> Option<u8> { bfs.iter().position(|b| b.eq_ignore_ascii_case(name)).map(|i| i as u8) };
+    for (p, ps) in [(PlayerId(0), &setup.p1), (PlayerId(1), &setup.p2)] {
+        place_player(s, &mut g, &mut labels, p, ps, &bf_index)?;
+    }
+    for (bf, who) in &setup.control {
+        let b = bf_index(bf).ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`: this scenario's are {}", bfs.join(", "))))?;
+        let p = parse_player(who).ok_or_else(|| err(bf, format!("`{who}`: expected P1 or P2")))?;
+        g.set_controller(b, Some(p));
+    }
+    if let Some(tp) = &setup.turn_player {
+        let p = parse_player(tp).ok_or_else(|| err("turn_player", format!("`{tp}`: expected P1 or P2")))?;
+        g.turn_player = p;
+        g.player_mut(p).turns_taken = g.player(p).turns_taken.max(1);
+    }
+    if let Some(t) = setup.turn {
+        g.turn = t;
+    }
+    if let Some(step) = &setup.step {
+        g.step = parse_step(step).ok_or_else(|| err("step", format!("unknown step `{step}`: expected awaken, beginning, scoring, channel, draw, action or ending")))?;
+    }
+    g.priority = g.priority_holder();
+    g.trace.on = true;
+    g.cleanup().map_err(|e| err("[setup]", format!("the board needs a decision to settle: {e:?}")))?;
+    Ok((g, labels))
+}
+
+fn place_player(
+    s: &Scenario,
+    g: &mut Game,
+    labels: &mut BTreeMap<String, ObjId>,
+    p: PlayerId,
+    ps: &PlayerSetup,
+    bf_index: &dyn Fn(&str) -> Option<u8>,
+) -> Result<(), ScenarioError> {
+    let err = |needle: &str, message: String| ScenarioError { file: s.file.clone(), line: s.line_of(needle), message };
+    let put = |g: &mut Game, labels: &mut BTreeMap<String, ObjId>, spec: &CardSpec, zone: Zone| -> Result<(), ScenarioError> {
+        let st = spec.state();
+        for _ in 0..st.count.max(1) {
+            let id = g.put(&st.card, p, zone).map_err(|m| err(&st.card, format!("{m}: check the name against `riftbound card show`")))?;
+            let o = g.obj_mut(id);
+            o.exhausted = st.exhausted;
+            o.damage = st.damage;
+            o.buffs = u8::from(st.buffed);
+            o.stunned = st.stunned;
+            let label = st.label.clone().unwrap_or_else(|| st.card.clone());
+            labels.entry(label.to_lowercase()).or_insert(id);
+        }
+        Ok(())
+    };
+    if let Some(l) = &ps.legend {
+        put(g, labels, &CardSpec::Name(l.clone()), Zone::LegendZone)?;
+    }
+    if let Some(c) = &ps.champion {
+        put(g, labels, &CardSpec::Name(c.clone()), Zone::ChampionZone)?;
+    }
+    for c in &ps.hand {
+        put(g, labels, c, Zone::Hand)?;
+    }
+    for c in &ps.deck {
+        put(g, labels, c, Zone::MainDeck)?;
+    }
+    for c in &ps.rune_deck {
+        put(g, labels, c, Zone::RuneDeck)?;
+    }
+    for c in &ps.trash {
+        put(g, labels, c, Zone::Trash)?;
+    }
+    for c in &ps.runes {
+        put(g, labels, c, Zone::Base)?;
+    }
+    for c in &ps.base {
+        put(g, labels, c, Zone::Base)?;
+    }
+    for (bf, cards) in &ps.at {
+        let b = bf_index(bf).ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`")))?;
+        for c in cards {
+            put(g, labels, c, Zone::Battlefield(b))?;
+        }
+    }
+    for (bf, c) in &ps.facedown {
+        let b = bf_index(bf).ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`")))?;
+        put(g, labels, c, Zone::Facedown(b))?;
+    }
+    g.player_mut(p).points = ps.points;
+    if let Some(pool) = &ps.pool {
+        let power = crate::riftbound::cards::parse_power(&pool.power, Default::default()).map_err(|m| err("pool", m))?;
+        let domains: Vec<_> = power.iter().filter_map(|x| match x {
+            crate::riftbound::cards::PowerSymbol::Of(d) => Some(*d),
+            crate::riftbound::cards::PowerSymbol::Any => None,
+        }).collect();
+        let any = power.len() as u32 - domains.len() as u32;
+        g.add(p, pool.energy, &domains, any);
+    }
+    Ok(())
+}
+
+pub(crate) fn parse_player(s: &str) -> Option<PlayerId> {
+    match s.trim().to_ascii_uppercase().as_str() {
+        "P1" => Some(PlayerId(0)),
+        "P2" => Some(PlayerId(1)),
+        _ => None,
+    }
+}
+
+fn parse_step(s: &str) -> Option<Step> {
+    Some(match s.trim().to_ascii_lowercase().as_str() {
+        "awaken" => Step::Awaken,
+        "beginning" => Step::Beginning,
+        "scoring" => Step::Scoring,
+        "channel" => Step::Channel,
+        "draw" => Step::Draw,
+        "action" => Step::Action,
+        "ending" => Step::Ending,
+        _ => return None,
+    })
+}
+
+/// Runs a scenario against a card database.
+pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
+    let mut report = Report { title: s.body.title.clone(), checks: Vec::new(), error: None, game: None };
+    let (mut g, labels) = match build(s, db) {
+        Ok(x) => x,
+        Err(e) => {
+            report.error = Some(e);
+            return report;
+        }
+    };
+    let answerer = Answerer::default();
+    answerer.state.borrow_mut().autopay = s.body.setup.autopay.unwrap_or(true);
+    g.set_agents(vec![Box::new(answerer.clone()), Box::new(answerer.clone())]);
+    for step in &s.body.steps {
+        let line = s.line(step.span().start);
+        let st = step.get_ref();
+        let fail = |message: String| ScenarioError { file: s.file.clone(), line, message };
+        {
+            let mut a = answerer.state.borrow_mut();
+            a.answers = st.answers.iter().cloned().collect();
+            a.problem = None;
+            a.action = None;
+        }
+        if let Some(action) = &st.action {
+            if let Err(m) = perform(&mut g, &answerer, action) {
+                report.error = Some(fail(m));
+                break;
+            }
+            if let Some(p) = answerer.state.borrow_mut().problem.take() {
+                report.error = Some(fail(p));
+                break;
+            }
+            let left = answerer.state.borrow().answers.len();
+            if left > 0 {
+                report.error = Some(fail(format!(
+                    "{left} answer(s) were not needed (a decision with a single option is taken without asking): {:?}",
+                    answerer.state.borrow().answers
+                )));
+                break;
+            }
+        }
+        if let Some(expect) = &st.expect {
+            for (key, value) in expect {
+                report.checks.extend(super::run::expect(&g, &labels, key, value, line));
+            }
+        }
+    }
+    report.game = Some(g);
+    report
+}
+
+/// Plays one step's action through the game loop.
+fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
+    let text = action.trim();
+    if text.eq_ignore_ascii_case("next") {
+        if g.priority_holder().is_some() {
+            return Err(format!("`next` runs a step no one acts in, but {} holds priority: say what they do", g.priority_holder().unwrap()));
+        }
+        return g.step().map(|_| ()).map_err(|e| format!("the game stopped: {e:?}"));
+    }
+    let (who, verb) = text.split_once(' ').ok_or_else(|| format!("`{text}`: expected `P1 <action>` or `next`"))?;
+    let p = parse_player(who).ok_or_else(|| format!("`{who}`: expected P1 or P2"))?;
+    let verb = verb.trim();
+    if verb.eq_ignore_ascii_case("concede") {
+        g.concede(p);
+        return Ok(());
+    }
+    let holder = g.priority_holder();
+    if holder != Some(p) {
+        return Err(match holder {
+            Some(h) => format!("312.1: only the player with priority acts, and {h} has it, not {p}"),
+            None => format!("312.1: no one has priority in the {:?} step; use `next` to move the turn on", g.step),
+        });
+    }
+    let options = g.action_options(p);
+    let lower = verb.to_lowercase();
+    let pick = |pred: &dyn Fn(&Choice) -> bool| options.iter().position(pred);
+    let index = if lower == "pass" {
+        pick(&|c| *c == Choice::Pass).ok_or("there is nothing to pass: in a neutral open state the turn player ends the turn (316.6)")?
+    } else if lower == "end turn" {
+        pick(&|c| *c == Choice::EndTurn).ok_or("316.6: the turn ends only from the neutral open state")?
+    } else if lower == "add resources" {
+        pick(&|c| *c == Choice::AddResources).ok_or("157.2: no rune ability can be activated")?
+    } else if let Some(card) = lower.strip_prefix("play ") {
+        pick(&|c| matches!(c, Choice::Play(o) if g.name(*o).to_lowercase() == card)).ok_or_else(|| why_not_play(g, p, card))?
+    } else if let Some(rest) = lower.strip_prefix("activate ") {
+        let (card, n) = match rest.rsplit_once(" ability ") {
+            Some((c, n)) => (c.to_string(), n.trim().parse::<u8>().ok()),
+            None => (rest.to_string(), None),
+        };
+        pick(&|c| matches!(c, Choice::Activate(o, i) if g.name(*o).to_lowercase() == card && n.is_none_or(|n| *i + 1 == n)))
+            .ok_or_else(|| format!("`{card}` has no ability {p} may activate now (369-374: timing, costs, targets)"))?
+    } else if let Some(rest) = lower.strip_prefix("move ") {
+        let (units, dest) = rest.rsplit_once(" to ").ok_or("`move`: expected `move UNIT[, UNIT] to LOCATION`")?;
+        let dest_loc = if dest == "base" {
+            Loc::Base(p)
+        } else {
+            let b = g.battlefields.iter().position(|bf| g.name(bf.obj).to_lowercase() == dest).ok_or_else(|| format!("unknown location `{dest}`"))?;
+            Loc::Battlefield(b as u8)
+        };
+        let i = pick(&|c| *c == Choice::StandardMove(dest_loc))
+            .ok_or_else(|| format!("141: {p} has no unit that can make a standard move to {dest} now (ready units, own turn, neutral open state)"))?;
+        let mut st = a.state.borrow_mut();
+        for u in units.split(',').rev() {
+            st.answers.push_front(u.trim().to_string());
+        }
+        i
+    } else if let Some(rest) = lower.strip_prefix("hide ") {
+        let (card, at) = rest.rsplit_once(" at ").ok_or("`hide`: expected `hide CARD at BATTLEFIELD`")?;
+        pick(&|c| {
+            let t = plain(&g.describe_choice(c)).to_lowercase();
+            t == format!("hide {card} at {at}")
+        })
+        .ok_or_else(|| format!("408 / 727: {p} can't hide `{card}` at `{at}` now"))?
+    } else {
+        return Err(format!("`{verb}`: expected play, activate, move, hide, pass, end turn, add resources or concede"));
+    };
+    a.state.borrow_mut().action = Some(index);
+    g.step().map(|_| ()).map_err(|e| format!("the game stopped: {e:?}"))
+}
+
+/// Why a card can't be played now, citing the rule.
+fn why_not_play(g: &Game, p: PlayerId, card: &str) -> String {
+    let pl = g.player(p);
+    let held = pl.hand.iter().chain(pl.champion_zone.iter()).copied().find(|o| g.name(*o).to_lowercase() == card);
+    let Some(o) = held else {
+        return format!("`{card}` is not in {p}'s hand or champion zone");
+    };
+    let timing = g.card_timing(o);
+    if !g.timing_allows(p, timing) {
+        return format!(
+            "310: `{card}` can't be played in this state ({}, {}): it needs {}",
+            if g.showdown.is_some() { "showdown" } else { "neutral" },
+            if g.chain.is_empty() { "open" } else { "closed" },
+            match timing {
+                crate::riftbound::play::Timing::Normal => "a neutral open state on its controller's turn (310.1.a)",
+                crate::riftbound::play::Timing::Action => "[Action] timing (722)",
+                crate::riftbound::play::Timing::Reaction => "[Reaction] timing (729)",
+            }
+        );
+    }
+    format!("398.1.b.2: {p} can't pay for `{card}` now")
+}
+
+/// Finds the current incarnation of a labelled object, or any object by card name.
+fn find(g: &Game, labels: &BTreeMap<String, ObjId>, name: &str) -> Option<ObjId> {
+    let key = name.trim().to_lowercase();
+    if let Some(&id) = labels.get(&key) {
+        let mut id = id;
+        while let Some(n) = g.obj(id).next {
+            id = n;
+        }
+        return Some(id);
+    }
+    let live = |o: &&crate::riftbound::state::Obj| o.alive;
+    let by_name: Vec<ObjId> = g
+        .objs
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| live(o))
+        .map(|(i, _)| ObjId(i as u32))
+        .filter(|o| g.name(*o).to_lowercase() == key)
+        .collect();
+    by_name.iter().copied().find(|o| g.obj(*o).zone.is_board()).or(by_name.first().copied())
+}
+
+fn zone_name(g: &Game, o: ObjId) -> String {
+    let obj = g.obj(o);
+    match obj.zone {
+        Zone::Base => "base".into(),
+        Zone::Battlefield(b) => g.name(g.battlefields[b as usize].obj).to_string(),
+        Zone::Facedown(b) => format!("facedown at {}", g.name(g.battlefields[b as usize].obj)),
+        Zone::MainDeck => "deck".into(),
+        Zone::RuneDeck => "rune deck".into(),
+        Zone::Hand => "hand".into(),
+        Zone::Trash => "trash".into(),
+        Zone::Banishment => "banishment".into(),
+        Zone::ChampionZone => "champion zone".into(),
+        Zone::LegendZone => "legend zone".into(),
+        Zone::Chain => "chain".into(),
+        Zone::Gone => "gone".into(),
+        Zone::SetAside => "set aside".into(),
+        Zone::BattlefieldZone => "battlefield zone".into(),
+    }
+}
+
+/// Checks one expectation key; returns one check per compared field.
+pub(super) fn expect(g: &Game, labels: &BTreeMap<String, ObjId>, key: &str, value: &toml::Value, line: usize) -> Vec<Check> {
+    let mut out = Vec::new();
+    let mut check = |what: String, ok: bool, detail: String| out.push(Check { line, what, ok, detail });
+    let state_text = || {
+        format!(
+            "{} {}",
+            if g.showdown.is_some() { "showdown" } else { "neutral" },
+            if g.chain.is_empty() { "open" } else { "closed" }
+        )
+    };
+    let player_text = |p: Option<PlayerId>| p.map_or("none".to_string(), |p| p.to_string());
+    match key {
+        "priority" => {
+            let got = player_text(g.priority_holder());
+            check(format!("priority = {value}"), value.as_str() == Some(got.as_str()), format!("priority: {got}"));
+        }
+        "focus" => {
+            let got = player_text(g.showdown.as_ref().map(|s| s.focus));
+            check(format!("focus = {value}"), value.as_str() == Some(got.as_str()), format!("focus: {got}"));
+        }
+        "state" => {
+            let got = state_text();
+            check(format!("state = {value}"), value.as_str() == Some(got.as_str()), format!("state: {got}"));
+        }
+        "step" => {
+            let got = format!("{:?}", g.step).to_lowercase();
+            check(format!("step = {value}"), value.as_str().map(|v| v.to_lowercase()) == Some(got.clone()), format!("step: {got}"));
+        }
+        "turn_player" => {
+            let got = g.turn_player.to_string();
+            check(format!("turn_player = {value}"), value.as_str() == Some(got.as_str()), format!("turn player: {got}"));
+        }
+        "turn" => {
+            check(format!("turn = {value}"), value.as_integer() == Some(g.turn as i64), format!("turn: {}", g.turn));
+        }
+        "chain" => {
+            check(format!("chain = {value}"), value.as_integer() == Some(g.chain.len() as i64), format!("chain items: {}", g.chain.len()));
+        }
+        "winner" => {
+            let got = player_text(g.winner());
+            check(format!("winner = {value}"), value.as_str() == Some(got.as_str()), format!("winner: {got}"));
+        }
+        "control" => {
+            for (bf, who) in value.as_table().into_iter().flatten() {
+                let b = g.battlefields.iter().find(|x| g.name(x.obj).eq_ignore_ascii_case(bf));
+                let got = player_text(b.and_then(|b| b.controller));
+                check(format!("control of {bf} = {who}"), who.as_str() == Some(got.as_str()), format!("controller: {got}"));
+            }
+        }
+        "contested" => {
+            for (bf, who) in value.as_table().into_iter().flatten() {
+                let b = g.battlefields.iter().find(|x| g.name(x.obj).eq_ignore_ascii_case(bf));
+                let got = player_text(b.and_then(|b| b.contested_by));
+                check(format!("{bf} contested by {who}"), who.as_str() == Some(got.as_str()), format!("contested by: {got}"));
+            }
+        }
+        "trace" => {
+            let lines: Vec<String> = g.trace.lines.iter().map(|l| format!("[{}] {}", l.rule, l.text)).collect();
+            for want in value.as_array().into_iter().flatten() {
+                let w = want.as_str().unwrap_or_default();
+                let ok = lines.iter().any(|l| l.contains(w));
+                check(format!("trace contains `{w}`"), ok, if ok { "found".into() } else { "not in the trace".into() });
+            }
+        }
+        _ if parse_player(key).is_some() => {
+            let p = parse_player(key).unwrap();
+            let pl = g.player(p);
+            for (field, want) in value.as_table().into_iter().flatten() {
+                let got: Option<i64> = match field.as_str() {
+                    "points" => Some(pl.points as i64),
+                    "hand" => Some(pl.hand.len() as i64),
+                    "deck" => Some(pl.main_deck.len() as i64),
+                    "trash" => Some(pl.trash.len() as i64),
+                    "banishment" => Some(pl.banishment.len() as i64),
+                    "runes" => Some(pl.runes.len() as i64),
+                    "ready_runes" => Some(pl.runes.iter().filter(|r| !g.obj(**r).exhausted).count() as i64),
+                    "rune_deck" => Some(pl.rune_deck.len() as i64),
+                    "energy" => Some(pl.pool.energy as i64),
+                    "power" => Some(pl.pool.power_total() as i64),
+                    _ => None,
+                };
+                match got {
+                    Some(n) => check(format!("{key}.{field} = {want}"), want.as_integer() == Some(n), format!("{key}.{field}: {n}")),
+                    None => check(format!("{key}.{field}"), false, "unknown player field: expected points, hand, deck, trash, banishment, runes, ready_runes, rune_deck, energy or power".into()),
+                }
+            }
+        }
+        name => {
+            let Some(o) = find(g, labels, name) else {
+                check(format!("`{name}`"), false, "no such object: not a label from the setup nor a card name in the game".into());
+                return out;
+            };
+            for (field, want) in value.as_table().into_iter().flatten() {
+                let obj = g.obj(o);
+                let (ok, got) = match field.as_str() {
+                    "zone" => {
+                        let z = zone_name(g, o);
+                        (want.as_str().is_some_and(|w| w.eq_ignore_ascii_case(&z)), z)
+                    }
+                    "might" => (want.as_integer() == Some(g.might(o) as i64), g.might(o).to_string()),
+                    "damage" => (want.as_integer() == Some(obj.damage as i64), obj.damage.to_string()),
+                    "exhausted" => (want.as_bool() == Some(obj.exhausted), obj.exhausted.to_string()),
+                    "buffed" => (want.as_bool() == Some(obj.buffs > 0), (obj.buffs > 0).to_string()),
+                    "stunned" => (want.as_bool() == Some(obj.stunned), obj.stunned.to_string()),
+                    "controller" => {
+                        let c = g.controller(o).to_string();
+                        (want.as_str() == Some(c.as_str()), c)
+                    }
+                    "mighty" => (want.as_bool() == Some(g.is_mighty(o)), g.is_mighty(o).to_string()),
+                    "keywords" => {
+                        let k = g.chars(o).keywords;
+                        let have: Vec<String> = k
+                            .iter()
+                            .map(|x| match x {
+                                Keyword::Assault => format!("Assault {}", k.assault),
+                                Keyword::Shield => format!("Shield {}", k.shield),
+                                Keyword::Deflect => format!("Deflect {}", k.deflect),
+                                other => format!("{other:?}"),
+                            })
+                            .collect();
+                        let wanted: Vec<String> = want.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(String::from)).collect();
+                        let mut a = have.clone();
+                        let mut b = wanted.clone();
+                        a.sort();
+                        b.sort();
+                        (a == b, format!("{have:?}"))
+                    }
+                    other => (false, format!("unknown field `{other}`: expected zone, might, damage, exhausted, buffed, stunned, controller, mighty or keywords")),
+                };
+                check(format!("{name}.{field} = {want}"), ok, format!("{name}.{field}: {got}"));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,703 @@
+//! The card language itself: `docs/dsl.md` stays true (every example compiles to exactly the Rhai
+//! it shows, and every construct of `grammar/card.pest` has an example), diagnostics point at the
+//! right file, line and column, the `check` / `card show` / `--cards` command line, and the Rhai
+//! sandbox (limits, no `eval`, no `import`, errors that name the card).
+
+use riftbound::dsl::parser::Rule;
+use riftbound::dsl::{Diagnostic, TextOrigin};
+use riftbound::kernel::Stop;
+use riftbound::riftbound::cards::parse_card;
+use riftbound::riftbound::{CardDb, CardDef, Game};
+use riftbound::script::HookCall;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, OnceLock};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn db() -> Arc<CardDb> {
+    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
+    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
+}
+
+// ---------------------------------------------------------------------------------------------
+// docs/dsl.md: the examples
+// ---------------------------------------------------------------------------------------------
+
+/// The card file a ```card TYPE example of docs/dsl.md is the text of. The text comes first, so
+/// line N of the example is line N of the file (the Rhai's comments and diagnostics say so).
+fn example_card_file(kind: &str, text: &str) -> String {
+    let might = if kind == "unit" { "might = 3\n" } else { "" };
+    format!(
+        "text = '''{text}'''\nid = \"DOC-1\"\nname = \"Example\"\ntype = \"{kind}\"\ndomains = [\"fury\"]\n\
+         energy = 2\npower = \"[R]\"\n{might}set = \"DOC\"\nnumber = 1\n"
+    )
+}
+
+/// One fenced block of the reference.
+struct Block {
+    /// The info string after the opening fence, e.g. `card spell` or `rhai`.
+    info: String,
+    body: String,
+    /// 1-based line of the opening fence in docs/dsl.md.
+    line: usize,
+    /// 1-based line of the closing fence.
+    end: usize,
+}
+
+fn blocks(md: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut open: Option<Block> = None;
+    for (i, l) in md.lines().enumerate() {
+        match open.take() {
+            None => {
+                if let Some(info) = l.strip_prefix("```") {
+                    open = Some(Block { info: info.trim().to_string(), body: String::new(), line: i + 1, end: 0 });
+                }
+            }
+            Some(mut b) => {
+                if l.trim_end() == "```" {
+                    b.end = i + 1;
+                    out.push(b);
+                } else {
+                    b.body.push_str(l);
+                    b.body.push('\n');
+                    open = Some(b);
+                }
+            }
+        }
+    }
+    assert!(open.is_none(), "docs/dsl.md ends inside a fenced block");
+    out
+}
+
+/// A ```card example and what the docs say it compiles to.
+struct Example {
+    line: usize,
+    kind: String,
+    text: String,
+    expected_rhai: String,
+    /// The ```rhai block's fence lines (1-based), for blessing.
+    rhai_fences: (usize, usize),
+    /// An optional ```compiled block after the Rhai: the keywords and abilities `card show`
+    /// prints, and its fence lines.
+    expected_compiled: Option<(String, (usize, usize))>,
+}
+
+fn docs() -> String {
+    std::fs::read_to_string(root().join("docs/dsl.md")).expect("docs/dsl.md")
+}
+
+/// Every ```card TYPE block, the ```rhai block right after it, and the ```compiled block after
+/// that if there is one.
+fn examples(md: &str) -> Vec<Example> {
+    let bs = blocks(md);
+    let mut out = Vec::new();
+    for (i, b) in bs.iter().enumerate() {
+        let mut words = b.info.split_whitespace();
+        if words.next() != Some("card") {
+            continue;
+        }
+        let kind = words.next().unwrap_or_else(|| panic!("docs/dsl.md:{}: ```card needs a card type", b.line));
+        let rhai = bs
+            .get(i + 1)
+            .filter(|n| n.info == "rhai")
+            .unwrap_or_else(|| panic!("docs/dsl.md:{}: a ```card block must be followed by a ```rhai block", b.line));
+        let compiled = bs.get(i + 2).filter(|n| n.info == "compiled").map(|c| (c.body.clone(), (c.line, c.end)));
+        out.push(Example {
+            line: b.line,
+            kind: kind.to_string(),
+            text: b.body.trim_end_matches('\n').to_string(),
+            expected_rhai: rhai.body.clone(),
+            rhai_fences: (rhai.line, rhai.end),
+            expected_compiled: compiled,
+        });
+    }
+    out
+}
+
+/// The keywords and abilities `riftbound card show` prints for a card (between its text and its
+/// Rhai).
+fn shown_abilities(card: &CardDef) -> String {
+    let mut db = CardDb::default();
+    db.insert(card.clone());
+    let shown = riftbound::cli::cards::show(&db, &card.name).unwrap();
+    let start = shown.find("\nkeywords:").expect("card show prints keywords") + 1;
+    let end = shown.find("\nrhai:").expect("card show prints the Rhai");
+    shown[start..end].to_string()
+}
+
+fn compile_example(e: &Example) -> Result<CardDef, String> {
+    let src = example_card_file(&e.kind, &e.text);
+    let card = parse_card("example.toml", &src).map_err(|err| err.to_string())?;
+    if let Some(d) = &card.unsupported {
+        return Err(d.to_string());
+    }
+    Ok(card)
+}
+
+/// Every ```card example compiles without a diagnostic, to exactly the Rhai block below it, and
+/// that Rhai compiles in the sandboxed engine.
+#[test]
+fn docs_examples_compile_to_the_rhai_they_show() {
+    let md = docs();
+    let examples = examples(&md);
+    assert!(examples.len() >= 40, "docs/dsl.md has only {} examples", examples.len());
+    let mut failures = Vec::new();
+    for e in &examples {
+        match compile_example(e) {
+            Err(d) => failures.push(format!("docs/dsl.md:{}: the example does not compile:\n{d}", e.line)),
+            Ok(card) => {
+                if card.abilities.script != e.expected_rhai {
+                    failures.push(format!(
+                        "docs/dsl.md:{}: the example compiles to\n```rhai\n{}```\nbut the docs show\n```rhai\n{}```",
+                        e.line, card.abilities.script, e.expected_rhai
+                    ));
+                } else if !card.abilities.script.is_empty()
+                    && let Err(err) = riftbound::script::compile(&card.abilities.script)
+                {
+                    failures.push(format!("docs/dsl.md:{}: the Rhai does not compile: {err}", e.line));
+                }
+                if let Some((expected, _)) = &e.expected_compiled {
+                    let shown = shown_abilities(&card);
+                    if &shown != expected {
+                        failures.push(format!(
+                            "docs/dsl.md:{}: `card show` prints\n```compiled\n{shown}```\nbut the docs show\n```compiled\n{expected}```",
+                            e.line
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if !failures.is_empty() && std::env::var_os("DSL_DOCS_BLESS").is_some() {
+        bless(&md, &examples);
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} examples are wrong:\n\n{}",
+        failures.len(),
+        examples.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// `DSL_DOCS_BLESS=1 cargo test --test card_language docs_examples` writes what each compiling
+/// example compiles to into its ```rhai block (review the diff: the docs are only as right as the
+/// compiler).
+fn bless(md: &str, examples: &[Example]) {
+    let mut lines: Vec<String> = md.lines().map(String::from).collect();
+    let mut edits: Vec<((usize, usize), String)> = Vec::new();
+    for e in examples {
+        let Ok(card) = compile_example(e) else { continue };
+        edits.push((e.rhai_fences, card.abilities.script.clone()));
+        if let Some((_, fences)) = &e.expected_compiled {
+            edits.push((*fences, shown_abilities(&card)));
+        }
+    }
+    // From the bottom up, so earlier line numbers stay valid.
+    edits.sort_by_key(|(f, _)| std::cmp::Reverse(f.0));
+    for ((open, close), body) in edits {
+        lines.splice(open..close - 1, body.lines().map(String::from));
+    }
+    std::fs::write(root().join("docs/dsl.md"), lines.join("\n") + "\n").unwrap();
+}
+
+/// Every ```card-file NAME block is a whole card file whose diagnostic, as `riftbound check`
+/// prints it, is the ```text block below it.
+#[test]
+fn docs_diagnostics_are_what_check_prints() {
+    let md = docs();
+    let bs = blocks(&md);
+    let mut n = 0;
+    for (i, b) in bs.iter().enumerate() {
+        let mut words = b.info.split_whitespace();
+        if words.next() != Some("card-file") {
+            continue;
+        }
+        let file = words.next().unwrap_or("card.toml");
+        let expected = bs.get(i + 1).filter(|n| n.info == "text").unwrap_or_else(|| {
+            panic!("docs/dsl.md:{}: a ```card-file block must be followed by a ```text block", b.line)
+        });
+        let shown = match parse_card(file, &b.body) {
+            Err(e) => riftbound::cli::cards::file_error(&e),
+            Ok(card) => match &card.unsupported {
+                Some(d) => d.to_string(),
+                None => "(no diagnostic)".to_string(),
+            },
+        };
+        if format!("{shown}\n") != expected.body && std::env::var_os("DSL_DOCS_BLESS").is_some() {
+            let mut lines: Vec<String> = md.lines().map(String::from).collect();
+            lines.splice(expected.line..expected.end - 1, shown.lines().map(String::from));
+            std::fs::write(root().join("docs/dsl.md"), lines.join("\n") + "\n").unwrap();
+            panic!("docs/dsl.md:{}: blessed; run again", expected.line);
+        }
+        assert_eq!(format!("{shown}\n"), expected.body, "docs/dsl.md:{}", b.line);
+        n += 1;
+    }
+    assert!(n >= 2, "docs/dsl.md shows {n} diagnostics");
+}
+
+/// The rules of `grammar/card.pest` whose pairs appear in a parse tree (not silent `_{`).
+fn grammar_rules(pest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in pest.lines() {
+        let t = l.trim_start();
+        if t.starts_with("//") || l.starts_with(' ') || l.starts_with('\t') {
+            continue;
+        }
+        let Some((name, rest)) = t.split_once('=') else { continue };
+        let name = name.trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = rest.trim_start();
+        if rest.starts_with("_{") || name == "WHITESPACE" || name == "COMMENT" {
+            continue;
+        }
+        out.push(name.to_string());
+    }
+    out
+}
+
+/// The string literals of `grammar/card.pest` (each phrase the language accepts), by rule.
+fn grammar_literals(pest: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rule = String::new();
+    for l in pest.lines() {
+        let code = l.split("//").next().unwrap_or("");
+        if !l.starts_with(' ')
+            && let Some((name, _)) = code.split_once('=')
+        {
+            rule = name.trim().to_string();
+        }
+        if rule == "WHITESPACE" {
+            continue;
+        }
+        let mut rest = code;
+        while let Some(start) = rest.find('"') {
+            let after = &rest[start + 1..];
+            let Some(end) = after.find('"') else { break };
+            out.push((rule.clone(), after[..end].to_string()));
+            rest = &after[end + 1..];
+        }
+    }
+    out
+}
+
+fn collect_rules(p: pest::iterators::Pair<'_, Rule>, seen: &mut BTreeSet<String>) {
+    seen.insert(format!("{:?}", p.as_rule()));
+    for q in p.into_inner() {
+        collect_rules(q, seen);
+    }
+}
+
+/// docs/dsl.md keeps up with the grammar: every rule of `grammar/card.pest` shows up in the parse
+/// of some example, and every phrase (string literal) the grammar accepts is in some example. A
+/// construct added to the grammar without an example in docs/dsl.md fails here.
+#[test]
+fn docs_cover_every_construct_of_the_grammar() {
+    let pest = std::fs::read_to_string(root().join("grammar/card.pest")).unwrap();
+    let md = docs();
+    let examples = examples(&md);
+    let mut seen = BTreeSet::new();
+    let mut all_text = String::new();
+    for e in &examples {
+        let origin = TextOrigin::locate("example", &e.text, &e.text);
+        if let Ok(tree) = riftbound::dsl::parse(&e.text, &origin) {
+            collect_rules(tree, &mut seen);
+        }
+        all_text.push_str(&e.text.to_lowercase());
+        all_text.push('\n');
+    }
+    let missing: Vec<String> = grammar_rules(&pest).into_iter().filter(|r| !seen.contains(r)).collect();
+    let phrases: Vec<String> = grammar_literals(&pest)
+        .into_iter()
+        .filter(|(_, lit)| !all_text.contains(&lit.to_lowercase()))
+        .map(|(rule, lit)| format!("{rule}: \"{lit}\""))
+        .collect();
+    assert!(
+        missing.is_empty() && phrases.is_empty(),
+        "docs/dsl.md has no ```card example for these grammar rules: {missing:?}\nnor for these phrases: {phrases:?}\n\
+         Add a section (or an example) for each to docs/dsl.md; `cargo test --test card_language docs_` checks it."
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Diagnostics
+// ---------------------------------------------------------------------------------------------
+
+const VOID_SEEKER: &str = r#"id = "OGN-024"
+name = "Void Seeker"
+type = "spell"
+domains = ["fury"]
+energy = 3
+power = "[R]"
+tags = []
+set = "OGN"
+number = 24
+text = """
+[Action] (Play on your turn or in showdowns.)
+Deal 4 to a unit at a battlefield. Draw 1."""
+"#;
+
+fn diagnostic(file: &str, src: &str) -> Diagnostic {
+    let card = parse_card(file, src).unwrap_or_else(|e| panic!("the card file itself is fine: {e}"));
+    card.unsupported.unwrap_or_else(|| panic!("{file} should not compile"))
+}
+
+/// A typo in the rules text: the file, the line and column in the card file (not in the text),
+/// the source line, a caret under the word, and what the language expected there.
+#[test]
+fn text_typo_points_at_its_line_and_column_in_the_card_file() {
+    let src = VOID_SEEKER.replace("to a unit at", "to a unti at");
+    let d = diagnostic("cards/ogn/024-void-seeker.toml", &src);
+    assert_eq!((d.file.as_str(), d.line, d.col, d.len), ("cards/ogn/024-void-seeker.toml", 12, 13, 4), "{d}");
+    assert_eq!(d.source_line, "Deal 4 to a unti at a battlefield. Draw 1.\"\"\"");
+    assert!(d.message.contains("`unti at a battlefield."), "{}", d.message);
+    assert!(d.message.contains("expected") && d.message.contains("`unit`"), "{}", d.message);
+    let shown = d.to_string();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert!(lines[0].starts_with("error: the card language does not understand"), "{shown}");
+    assert_eq!(lines[1], "  --> cards/ogn/024-void-seeker.toml:12:13");
+    assert_eq!(lines[3], "12 | Deal 4 to a unti at a battlefield. Draw 1.\"\"\"");
+    assert_eq!(lines[4], "   |             ^^^^");
+    // The card still loads, and plays without its text.
+    let card = parse_card("x.toml", &src).unwrap();
+    assert!(card.abilities.abilities.is_empty() && card.abilities.script.is_empty());
+}
+
+/// A misspelt keyword on the first line of the text, and an instruction after a good one.
+#[test]
+fn keyword_and_later_instruction_typos_are_located() {
+    let d = diagnostic("v.toml", &VOID_SEEKER.replace("[Action]", "[Actoin]"));
+    assert_eq!((d.line, d.col), (11, 2), "{d}");
+    assert!(d.message.contains("`Actoin]") && d.message.contains("a keyword name"), "{}", d.message);
+    let d = diagnostic("v.toml", &VOID_SEEKER.replace("Draw 1.", "Drew 1."));
+    assert_eq!((d.line, d.col, d.len), (12, 36, 4), "{d}");
+    assert!(d.message.contains("expected"), "{}", d.message);
+}
+
+/// A text the grammar parses but the compiler rejects: the diagnostic points at the ability.
+#[test]
+fn compile_errors_point_at_the_ability() {
+    let src = r#"id = "MOD-1"
+name = "Bare Drawer"
+type = "unit"
+might = 2
+set = "MOD"
+number = 1
+text = """
+[Tank]
+Draw 1."""
+"#;
+    let d = diagnostic("mod/bare.toml", src);
+    assert_eq!((d.line, d.col), (9, 1), "{d}");
+    assert!(d.message.contains("need a trigger"), "{}", d.message);
+    let d = diagnostic("mod/bare.toml", &src.replace("Draw 1.", "[Deathknell] — Draw 1.\n[Tank] — Draw 1."));
+    assert_eq!((d.line, d.col), (10, 8), "{d}");
+    assert!(d.message.contains("after a dash"), "{}", d.message);
+}
+
+/// A text written as a basic string with `\n` escapes is still located line by line.
+#[test]
+fn escaped_text_is_located_line_by_line() {
+    let src = "id = \"MOD-2\"\nname = \"Zap\"\ntype = \"spell\"\nset = \"MOD\"\nnumber = 2\n\
+               text = \"Draw 1.\\nDeal 4 to a unti.\"\n";
+    let card = parse_card("zap.toml", src).unwrap();
+    assert_eq!(card.text, "Draw 1.\nDeal 4 to a unti.");
+    let d = card.unsupported.expect("a typo");
+    assert_eq!((d.line, d.col, d.len), (6, 30, 4), "{d}");
+    assert!(d.to_string().contains("6 | text = \"Draw 1.\\nDeal 4 to a unti.\""), "{d}");
+}
+
+/// Card file problems name the file and line, and what was expected.
+#[test]
+fn card_file_errors_name_file_line_and_what_was_expected() {
+    let e = parse_card("mod/v.toml", &VOID_SEEKER.replace("power = ", "powr = ")).unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("mod/v.toml", 6));
+    assert!(e.message.contains("unknown field `powr`") && e.message.contains("`power`"), "{}", e.message);
+    let e = parse_card("mod/v.toml", &VOID_SEEKER.replace("energy = 3", "energy = \"three\"")).unwrap_err();
+    assert_eq!(e.line, 5, "{e}");
+    assert!(e.message.contains("\"three\", expected u32"), "{}", e.message);
+    let e = parse_card("mod/v.toml", &VOID_SEEKER.replace("\"spell\"", "\"sorcery\"")).unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    assert!(e.message.contains("`sorcery`") && e.message.contains("expected unit, spell"), "{}", e.message);
+    let e = parse_card("mod/v.toml", &VOID_SEEKER.replace("\"spell\"", "\"unit\"")).unwrap_err();
+    assert!(e.message.contains("might"), "a unit without Might: {e}");
+    let e = parse_card("mod/v.toml", &VOID_SEEKER.replace("number = 24", "number = 24\nnumber = 25")).unwrap_err();
+    assert_eq!(e.line, 10, "a duplicate key: {e}");
+    assert_eq!(e.to_string(), format!("mod/v.toml:10:{}: {}", e.col, e.message));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command line: check, card show, --cards
+// ---------------------------------------------------------------------------------------------
+
+fn riftbound(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_riftbound")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// A fresh folder under the system temp dir, with the given files.
+fn mod_dir(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("riftbound-card-language-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, src) in files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, src).unwrap();
+    }
+    dir
+}
+
+fn official(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap()
+}
+
+/// `check` on a folder of good cards exits 0; notes beside the cards are not cards.
+#[test]
+fn check_accepts_a_folder_of_valid_cards() {
+    let dir = mod_dir(
+        "valid",
+        &[
+            ("spells/zap.toml", &VOID_SEEKER.replace("OGN-024", "MOD-010").replace("Void Seeker", "Zap")),
+            ("units/drake.toml", &official("cards/ogn/088-mega-mech.toml").replace("OGN-088", "MOD-011")),
+            ("README.md", "notes about this mod, not a card"),
+        ],
+    );
+    let (code, out, err) = riftbound(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("2 card(s) checked: 2 compiled, 0 with problems"), "{out}");
+    assert!(err.is_empty(), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `check` on a broken card exits 1 with the rustc-style diagnostic; so does a missing path.
+#[test]
+fn check_reports_a_broken_card_and_exits_1() {
+    let dir = mod_dir(
+        "broken",
+        &[
+            ("good.toml", &VOID_SEEKER.replace("OGN-024", "MOD-020")),
+            ("bad.toml", &VOID_SEEKER.replace("OGN-024", "MOD-021").replace("Draw 1.", "Drwa 1.")),
+            ("worse.toml", &VOID_SEEKER.replace("OGN-024", "MOD-022").replace("set = ", "sett = ")),
+        ],
+    );
+    let (code, out, err) = riftbound(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("3 card(s) checked: 1 compiled, 2 with problems"), "{out}");
+    let bad = dir.join("bad.toml");
+    assert!(err.contains(&format!("--> {}:12:36", bad.display())), "{err}");
+    assert!(err.contains("12 | Deal 4 to a unit at a battlefield. Drwa 1.\"\"\""), "{err}");
+    assert!(err.contains("   |                                    ^^^^"), "{err}");
+    assert!(err.contains(&format!("--> {}:8:1", dir.join("worse.toml").display())), "{err}");
+    assert!(err.contains("unknown field `sett`"), "{err}");
+    let (code, _, err) = riftbound(&["check", dir.join("missing").to_str().unwrap()]);
+    assert_eq!(code, 1, "a path that does not exist is an error, not 0 cards: {err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `check` with no path checks the embedded cards and says how many compiled.
+#[test]
+fn check_without_paths_checks_the_official_cards() {
+    let (_, out, _) = riftbound(&["check"]);
+    let n = db().iter().filter(|(_, c)| c.set != "RULES").count();
+    assert!(out.contains(&format!("{n} card(s) checked")), "{out}");
+}
+
+/// `card show` prints the card, its abilities and the Rhai it compiled to.
+#[test]
+fn card_show_prints_the_rhai() {
+    let (code, out, err) = riftbound(&["card", "show", "Void Seeker"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Void Seeker (OGN-024, cards/ogn/024-void-seeker.toml)"), "{out}");
+    assert!(out.contains("keywords: Action"), "{out}");
+    assert!(out.contains("0. line 12: Deal 4 to a unit at a battlefield. Draw 1."), "{out}");
+    assert!(
+        out.contains(
+            "rhai:\n// Void Seeker line 12: Deal 4 to a unit at a battlefield. Draw 1.\nfn a0() {\n    deal(4, target(0));\n    draw(you(), 1);\n}\n"
+        ),
+        "{out}"
+    );
+    let (code, _, err) = riftbound(&["card", "show", "No Such Card"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no card named `No Such Card`"), "{err}");
+}
+
+/// A card in a `--cards` folder with an official card's id replaces it: `card show --cards`
+/// shows the modded card, and `sim --cards` plays it (a deck card whose modded text does not
+/// compile is named before the games).
+#[test]
+fn cards_folder_overrides_an_official_card_by_id() {
+    let mech = official("cards/ogn/088-mega-mech.toml").replace("might = 8", "might = 11");
+    let seeker = official("cards/ogn/024-void-seeker.toml").replace("Draw 1.", "Drwa 1.");
+    let dir = mod_dir("override", &[("mech.toml", &mech), ("seeker.toml", &seeker)]);
+    let d = dir.to_str().unwrap();
+
+    let (_, out, _) = riftbound(&["card", "show", "Mega-Mech"]);
+    assert!(out.contains(", 8 might"), "{out}");
+    let (code, out, err) = riftbound(&["card", "show", "Mega-Mech", "--cards", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(", 11 might") && out.contains(&dir.join("mech.toml").display().to_string()), "{out}");
+    let (_, out, _) = riftbound(&["card", "show", "OGN-024", "--cards", d]);
+    assert!(out.contains("not supported yet") && out.contains("Drwa 1."), "{out}");
+
+    // Void Seeker is in the Jinx deck.
+    let (code, out, err) = riftbound(&["sim", "--games", "1", "--decks", "jinx,viktor", "--cards", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("games: 1"), "{out}");
+    assert!(err.contains("play without their rules text") && err.contains("Void Seeker"), "{err}");
+    let (_, _, err) = riftbound(&["sim", "--games", "1", "--decks", "jinx,viktor"]);
+    assert!(!err.contains("Void Seeker"), "the official Void Seeker compiles: {err}");
+
+    // A broken card file in the folder stops the run with its file and line.
+    let broken = mod_dir("override-broken", &[("x.toml", &mech.replace("might = 11", "might = \"eleven\""))]);
+    let (code, _, err) = riftbound(&["sim", "--games", "1", "--cards", broken.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains(&format!("{}:6:", broken.join("x.toml").display())), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+    std::fs::remove_dir_all(broken).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Rhai sandbox
+// ---------------------------------------------------------------------------------------------
+
+fn blank_game() -> Game {
+    Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()
+}
+
+/// Runs `fn a0()` of `script` as the body of card "Rogue Card", line 7, and returns the error.
+fn script_error(g: &mut Game, script: &str) -> String {
+    let start = std::time::Instant::now();
+    let r = riftbound::script::run(g, script, "a0", HookCall::default(), "Rogue Card", 7);
+    assert!(start.elapsed().as_secs() < 20, "the script took {:?}", start.elapsed());
+    match r {
+        Err(Stop::ScriptError(m)) => {
+            assert!(m.starts_with("Rogue Card (line 7): "), "the error names the card and line: {m}");
+            m
+        }
+        other => panic!("expected a script error, got {other:?}"),
+    }
+}
+
+/// An infinite loop is stopped by the operation limit, not a hang.
+#[test]
+fn sandbox_stops_an_infinite_loop() {
+    let mut g = blank_game();
+    let m = script_error(&mut g, "fn a0() { loop { } }");
+    assert!(m.to_lowercase().contains("too many operations"), "{m}");
+    let m = script_error(&mut g, "fn a0() { let n = 0; while true { n += 1; } }");
+    assert!(m.to_lowercase().contains("too many operations"), "{m}");
+}
+
+/// Unbounded recursion is stopped by the call-depth limit, not a stack overflow.
+#[test]
+fn sandbox_stops_deep_recursion() {
+    let mut g = blank_game();
+    let m = script_error(&mut g, "fn a0() { a0() }");
+    assert!(m.to_lowercase().contains("stack overflow") || m.contains("call"), "{m}");
+    let m = script_error(&mut g, "fn f(n) { f(n + 1) + 1 } fn a0() { f(0) }");
+    assert!(m.to_lowercase().contains("stack overflow") || m.contains("call"), "{m}");
+}
+
+/// Strings and arrays cannot grow without bound.
+#[test]
+fn sandbox_limits_string_and_array_sizes() {
+    let mut g = blank_game();
+    let m = script_error(&mut g, "fn a0() { let s = \"xxxxxxxxxx\"; loop { s += s; } }");
+    assert!(m.to_lowercase().contains("length of string"), "{m}");
+    let m = script_error(&mut g, "fn a0() { let a = [1, 2, 3, 4]; loop { a += a; } }");
+    assert!(m.to_lowercase().contains("size of array"), "{m}");
+}
+
+/// `eval` and `import` do not exist: a script using them does not compile, and says so.
+#[test]
+fn sandbox_has_no_eval_and_no_import() {
+    let mut g = blank_game();
+    let m = script_error(&mut g, "fn a0() { eval(\"draw(you(), 1)\") }");
+    assert!(m.contains("does not compile") && m.contains("eval"), "{m}");
+    let m = script_error(&mut g, "import \"std\" as s;\nfn a0() { }");
+    assert!(m.contains("does not compile") && m.contains("import"), "{m}");
+    assert!(riftbound::script::compile("fn a0() { eval(\"1\") }").is_err());
+    assert!(riftbound::script::compile("import \"x\" as y; fn a0() { }").is_err());
+}
+
+/// A runtime error (an unknown function, a thrown error, an undefined variable) names the card,
+/// and the game goes on working afterwards: the next body sees its own context, not a stale one.
+#[test]
+fn sandbox_errors_name_the_card_and_leave_no_state_behind() {
+    let mut g = blank_game();
+    let m = script_error(&mut g, "fn a0() { summon_dragon(3) }");
+    assert!(m.contains("summon_dragon"), "{m}");
+    let m = script_error(&mut g, "fn a0() { throw \"broken\"; }");
+    assert!(m.contains("broken"), "{m}");
+    let m = script_error(&mut g, "fn a0() { undefined_variable + 1 }");
+    assert!(m.contains("does not compile") && m.contains("undefined_variable"), "{m}");
+    let m = script_error(&mut g, "fn a1() { }");
+    assert!(m.contains("a0"), "a missing body: {m}");
+    let call = HookCall { controller: Some(riftbound::kernel::PlayerId(1)), ..HookCall::default() };
+    let ok = riftbound::script::run(&mut g, "fn a0() { if you() != 1 { throw \"stale frame\"; } }", "a0", call, "X", 1);
+    assert!(ok.is_ok(), "{ok:?}");
+}
+
+/// Host functions ignore "none" (-1) and ids that name no object instead of panicking.
+#[test]
+fn sandbox_host_functions_ignore_bad_ids() {
+    let mut g = blank_game();
+    let script = "fn a0() { kill(-1); deal(3, -1); stun(-1); buff(-1); give_might(-1, 2, -1, true); \
+                  ready(999999); exhaust(999999); heal(999999); recall(999999); kill(999999); \
+                  deal(1, 999999); draw(77, 1); might(999999) }";
+    let r = riftbound::script::run(&mut g, script, "a0", HookCall::default(), "Rogue Card", 1);
+    assert!(r.is_ok(), "{r:?}");
+}
+
+/// End to end: a card whose body runs away stops the game with a script error naming the card and
+/// the line of its ability, as the spell resolves; the game does not hang or panic.
+#[test]
+fn sandbox_a_runaway_card_stops_the_game_with_its_name() {
+    use riftbound::agents::Scripted;
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::{Choice, Domain, Zone};
+    let mut cards = (*db()).clone();
+    let idx = cards.lookup("Progress Day").unwrap();
+    let mut def = cards.get(idx).clone();
+    let mut abilities = (*def.abilities).clone();
+    assert_eq!(abilities.script, "// Progress Day line 11: Draw 4.\nfn a0() {\n    draw(you(), 4);\n}\n");
+    abilities.script = "fn a0() {\n    loop { }\n}\n".to_string();
+    def.abilities = Arc::new(abilities);
+    cards.insert(def);
+    let mut g = Game::blank(Arc::new(cards), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let (a, b) = (Scripted::new(), Scripted::new());
+    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
+    let p1 = PlayerId(0);
+    let spell = g.put("Progress Day", p1, Zone::Hand).unwrap();
+    g.add(p1, 6, &[Domain::Mind], 0);
+    a.push(Choice::Play(spell));
+    for _ in 0..20 {
+        if !g.chain.is_empty()
+            && let Some(p) = g.priority_holder()
+            && g.action_options(p).len() > 1
+        {
+            if p == p1 { a.push(Choice::Pass) } else { b.push(Choice::Pass) }
+        }
+        match g.step() {
+            Ok(_) => continue,
+            Err(Stop::ScriptError(m)) => {
+                assert!(m.starts_with("Progress Day (line 11): "), "{m}");
+                assert!(m.to_lowercase().contains("too many operations"), "{m}");
+                return;
+            }
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+    panic!("the spell never resolved");
+}
