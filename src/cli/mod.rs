@@ -1,6 +1,7 @@
 //! The `riftbound` command line: simulate games between decks and print one game's trace.
 
 pub mod cards;
+pub mod coverage;
 mod scenarios;
 
 use crate::agents;
@@ -71,6 +72,12 @@ pub enum Command {
         /// Card directories added over the official cards.
         #[arg(long = "cards")]
         cards: Vec<std::path::PathBuf>,
+    },
+    /// Which numbered rules (100-733) the tests and passing scenarios cite.
+    Coverage {
+        /// Print the Markdown report (docs/rules-coverage.md).
+        #[arg(long)]
+        markdown: bool,
     },
     /// Print the whole trace of a scenario, each step citing its rule.
     Trace {
@@ -268,6 +275,18 @@ pub fn run(cli: Cli) -> i32 {
         Command::Trace { path, cards } => {
             let db = load_cards(&cards)?;
             print!("{}", scenarios::trace(&db, &path)?);
+            Ok(())
+        }
+        Command::Coverage { markdown } => {
+            let db = Arc::new(CardDb::embedded());
+            let root = std::env::current_dir().map_err(|e| e.to_string())?;
+            let c = coverage::coverage(&root, &db)?;
+            if markdown {
+                print!("{}", coverage::markdown(&c));
+            } else {
+                println!("{} of {} numbered rules covered ({:.1}%)", c.covered.len(), c.rules.len(), c.percent());
+                println!("not covered: {}", c.uncovered.join(" "));
+            }
             Ok(())
         }
         Command::Check { paths } => {

@@ -11,7 +11,12 @@ pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(p).into_iter().flatten().filter_map(|e| e.ok().map(|e| e.path())).filter(|f| f.extension().is_some_and(|x| x == "toml")).collect();
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "toml"))
+                .collect();
             entries.sort();
             files.extend(entries);
         } else {
@@ -28,7 +33,11 @@ pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
                 false
             }
         };
-        if ok { passed += 1 } else { failed += 1 }
+        if ok {
+            passed += 1
+        } else {
+            failed += 1
+        }
         all &= ok;
     }
     println!("{passed} passed, {failed} failed");
@@ -38,7 +47,13 @@ pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
 fn print_report(s: &Scenario, r: &Report) -> bool {
     println!("{} {} ({})", if r.passed() { "PASS" } else { "FAIL" }, r.title, s.file);
     for c in &r.checks {
-        println!("  {} line {}: {}{}", if c.ok { "ok  " } else { "FAIL" }, c.line, c.what, if c.ok { String::new() } else { format!(" — {}", c.detail) });
+        println!(
+            "  {} line {}: {}{}",
+            if c.ok { "ok  " } else { "FAIL" },
+            c.line,
+            c.what,
+            if c.ok { String::new() } else { format!(" — {}", c.detail) }
+        );
     }
     if let Some(e) = &r.error {
         println!("  FAIL {e}");

@@ -638,13 +638,16 @@ impl Compiler<'_> {
                 b.looked = Some("looked".into());
             }
             Rule::i_banish_play => {
-                let looked =
-                    b.looked.clone().ok_or_else(|| self.err(&i, "\"from among them\" needs a \"look at\" before it"))?;
+                let looked = b
+                    .looked
+                    .clone()
+                    .ok_or_else(|| self.err(&i, "\"from among them\" needs a \"look at\" before it"))?;
                 let optional = std::mem::take(&mut b.may);
                 let limit = match parts.next() {
                     Some(l) => {
                         let n = number(&l);
-                        let spec = b.killed.ok_or_else(|| self.err(&l, "\"the killed unit\" needs a kill before it"))?;
+                        let spec =
+                            b.killed.ok_or_else(|| self.err(&l, "\"the killed unit\" needs a kill before it"))?;
                         format!("killed_might({spec}), {n}")
                     }
                     None => "-2, 0".into(),

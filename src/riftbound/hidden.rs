@@ -101,9 +101,9 @@ impl Game {
     pub(crate) fn hidden_spell_has_targets(&self, p: PlayerId, card: ObjId, b: u8) -> bool {
         let def = self.card(card);
         let Some(spell) = def.abilities.abilities.iter().find(|a| a.kind == AbilityKind::Spell) else { return true };
-        restrict_to(b, spell).iter().all(|s| {
-            !matches!(s.count, TargetCount::One) || !self.matching(&s.filter, Some(p), Some(card)).is_empty()
-        })
+        restrict_to(b, spell)
+            .iter()
+            .all(|s| !matches!(s.count, TargetCount::One) || !self.matching(&s.filter, Some(p), Some(card)).is_empty())
     }
 }
 
@@ -115,7 +115,8 @@ fn restrict_to(b: u8, ability: &Ability) -> Vec<TargetSpec> {
         matches!(ability.kind, AbilityKind::Spell | AbilityKind::Triggered { trigger: Trigger::PlayMe, .. });
     if restricted {
         for s in &mut specs {
-            let possible = s.filter.kind != CardType::Rune && matches!(s.filter.at, At::Anywhere | At::Battlefield | At::Here);
+            let possible =
+                s.filter.kind != CardType::Rune && matches!(s.filter.at, At::Anywhere | At::Battlefield | At::Here);
             if possible {
                 s.filter.at = At::That(b);
             }

@@ -37,7 +37,11 @@ impl Scenario {
 
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let file = path.display().to_string();
-        let source = std::fs::read_to_string(path).map_err(|e| ScenarioError { file: file.clone(), line: 0, message: e.to_string() })?;
+        let source = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+            file: file.clone(),
+            line: 0,
+            message: e.to_string(),
+        })?;
         Scenario::parse(&file, &source)
     }
 

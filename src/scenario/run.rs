@@ -91,7 +91,12 @@ impl Agent for Answerer {
         if s.autopay && d.ask == Ask::PayCost {
             return 0;
         }
-        s.problem = Some(format!("{} must decide {:?} and the step gives no answer: {}", d.player, d.ask, options_text(game, d)));
+        s.problem = Some(format!(
+            "{} must decide {:?} and the step gives no answer: {}",
+            d.player,
+            d.ask,
+            options_text(game, d)
+        ));
         0
     }
 }
@@ -143,16 +148,19 @@ fn build(s: &Scenario, db: Arc<CardDb>) -> Result<(Game, BTreeMap<String, ObjId>
     let setup: &Setup = &s.body.setup;
     let err = |needle: &str, message: String| ScenarioError { file: s.file.clone(), line: s.line_of(needle), message };
     let db = if setup.vanilla { Arc::new(db.vanilla()) } else { db };
-    let bfs: Vec<String> = setup.battlefields.clone().unwrap_or_else(|| vec!["Zaun Warrens".into(), "Altar to Unity".into()]);
+    let bfs: Vec<String> =
+        setup.battlefields.clone().unwrap_or_else(|| vec!["Zaun Warrens".into(), "Altar to Unity".into()]);
     let names: Vec<&str> = bfs.iter().map(|b| b.as_str()).collect();
     let mut g = Game::blank(db.clone(), &names, setup.seed.unwrap_or(1)).map_err(|m| err("battlefields", m))?;
     let mut labels: BTreeMap<String, ObjId> = BTreeMap::new();
-    let bf_index = |name: &str| -> Option<u8> { bfs.iter().position(|b| b.eq_ignore_ascii_case(name)).map(|i| i as u8) };
+    let bf_index =
+        |name: &str| -> Option<u8> { bfs.iter().position(|b| b.eq_ignore_ascii_case(name)).map(|i| i as u8) };
     for (p, ps) in [(PlayerId(0), &setup.p1), (PlayerId(1), &setup.p2)] {
         place_player(s, &mut g, &mut labels, p, ps, &bf_index)?;
     }
     for (bf, who) in &setup.control {
-        let b = bf_index(bf).ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`: this scenario's are {}", bfs.join(", "))))?;
+        let b = bf_index(bf)
+            .ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`: this scenario's are {}", bfs.join(", "))))?;
         let p = parse_player(who).ok_or_else(|| err(bf, format!("`{who}`: expected P1 or P2")))?;
         g.set_controller(b, Some(p));
     }
@@ -165,7 +173,12 @@ fn build(s: &Scenario, db: Arc<CardDb>) -> Result<(Game, BTreeMap<String, ObjId>
         g.turn = t;
     }
     if let Some(step) = &setup.step {
-        g.step = parse_step(step).ok_or_else(|| err("step", format!("unknown step `{step}`: expected awaken, beginning, scoring, channel, draw, action or ending")))?;
+        g.step = parse_step(step).ok_or_else(|| {
+            err(
+                "step",
+                format!("unknown step `{step}`: expected awaken, beginning, scoring, channel, draw, action or ending"),
+            )
+        })?;
     }
     g.priority = g.priority_holder();
     g.trace.on = true;
@@ -182,10 +195,16 @@ fn place_player(
     bf_index: &dyn Fn(&str) -> Option<u8>,
 ) -> Result<(), ScenarioError> {
     let err = |needle: &str, message: String| ScenarioError { file: s.file.clone(), line: s.line_of(needle), message };
-    let put = |g: &mut Game, labels: &mut BTreeMap<String, ObjId>, spec: &CardSpec, zone: Zone| -> Result<(), ScenarioError> {
+    let put = |g: &mut Game,
+               labels: &mut BTreeMap<String, ObjId>,
+               spec: &CardSpec,
+               zone: Zone|
+     -> Result<(), ScenarioError> {
         let st = spec.state();
         for _ in 0..st.count.max(1) {
-            let id = g.put(&st.card, p, zone).map_err(|m| err(&st.card, format!("{m}: check the name against `riftbound card show`")))?;
+            let id = g
+                .put(&st.card, p, zone)
+                .map_err(|m| err(&st.card, format!("{m}: check the name against `riftbound card show`")))?;
             let o = g.obj_mut(id);
             o.exhausted = st.exhausted;
             o.damage = st.damage;
@@ -232,11 +251,15 @@ fn place_player(
     }
     g.player_mut(p).points = ps.points;
     if let Some(pool) = &ps.pool {
-        let power = crate::riftbound::cards::parse_power(&pool.power, Default::default()).map_err(|m| err("pool", m))?;
-        let domains: Vec<_> = power.iter().filter_map(|x| match x {
-            crate::riftbound::cards::PowerSymbol::Of(d) => Some(*d),
-            crate::riftbound::cards::PowerSymbol::Any => None,
-        }).collect();
+        let power =
+            crate::riftbound::cards::parse_power(&pool.power, Default::default()).map_err(|m| err("pool", m))?;
+        let domains: Vec<_> = power
+            .iter()
+            .filter_map(|x| match x {
+                crate::riftbound::cards::PowerSymbol::Of(d) => Some(*d),
+                crate::riftbound::cards::PowerSymbol::Any => None,
+            })
+            .collect();
         let any = power.len() as u32 - domains.len() as u32;
         g.add(p, pool.energy, &domains, any);
     }
@@ -320,7 +343,10 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
     let text = action.trim();
     if text.eq_ignore_ascii_case("next") {
         if g.priority_holder().is_some() {
-            return Err(format!("`next` runs a step no one acts in, but {} holds priority: say what they do", g.priority_holder().unwrap()));
+            return Err(format!(
+                "`next` runs a step no one acts in, but {} holds priority: say what they do",
+                g.priority_holder().unwrap()
+            ));
         }
         return g.step().map(|_| ()).map_err(|e| format!("the game stopped: {e:?}"));
     }
@@ -342,13 +368,15 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
     let lower = verb.to_lowercase();
     let pick = |pred: &dyn Fn(&Choice) -> bool| options.iter().position(pred);
     let index = if lower == "pass" {
-        pick(&|c| *c == Choice::Pass).ok_or("there is nothing to pass: in a neutral open state the turn player ends the turn (316.6)")?
+        pick(&|c| *c == Choice::Pass)
+            .ok_or("there is nothing to pass: in a neutral open state the turn player ends the turn (316.6)")?
     } else if lower == "end turn" {
         pick(&|c| *c == Choice::EndTurn).ok_or("316.6: the turn ends only from the neutral open state")?
     } else if lower == "add resources" {
         pick(&|c| *c == Choice::AddResources).ok_or("157.2: no rune ability can be activated")?
     } else if let Some(card) = lower.strip_prefix("play ") {
-        pick(&|c| matches!(c, Choice::Play(o) if g.name(*o).to_lowercase() == card)).ok_or_else(|| why_not_play(g, p, card))?
+        pick(&|c| matches!(c, Choice::Play(o) if g.name(*o).to_lowercase() == card))
+            .ok_or_else(|| why_not_play(g, p, card))?
     } else if let Some(rest) = lower.strip_prefix("activate ") {
         let (card, n) = match rest.rsplit_once(" ability ") {
             Some((c, n)) => (c.to_string(), n.trim().parse::<u8>().ok()),
@@ -361,7 +389,11 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
         let dest_loc = if dest == "base" {
             Loc::Base(p)
         } else {
-            let b = g.battlefields.iter().position(|bf| g.name(bf.obj).to_lowercase() == dest).ok_or_else(|| format!("unknown location `{dest}`"))?;
+            let b = g
+                .battlefields
+                .iter()
+                .position(|bf| g.name(bf.obj).to_lowercase() == dest)
+                .ok_or_else(|| format!("unknown location `{dest}`"))?;
             Loc::Battlefield(b as u8)
         };
         let i = pick(&|c| *c == Choice::StandardMove(dest_loc))
@@ -451,7 +483,13 @@ fn zone_name(g: &Game, o: ObjId) -> String {
 }
 
 /// Checks one expectation key; returns one check per compared field.
-pub(super) fn expect(g: &Game, labels: &BTreeMap<String, ObjId>, key: &str, value: &toml::Value, line: usize) -> Vec<Check> {
+pub(super) fn expect(
+    g: &Game,
+    labels: &BTreeMap<String, ObjId>,
+    key: &str,
+    value: &toml::Value,
+    line: usize,
+) -> Vec<Check> {
     let mut out = Vec::new();
     let mut check = |what: String, ok: bool, detail: String| out.push(Check { line, what, ok, detail });
     let state_text = || {
@@ -477,17 +515,29 @@ pub(super) fn expect(g: &Game, labels: &BTreeMap<String, ObjId>, key: &str, valu
         }
         "step" => {
             let got = format!("{:?}", g.step).to_lowercase();
-            check(format!("step = {value}"), value.as_str().map(|v| v.to_lowercase()) == Some(got.clone()), format!("step: {got}"));
+            check(
+                format!("step = {value}"),
+                value.as_str().map(|v| v.to_lowercase()) == Some(got.clone()),
+                format!("step: {got}"),
+            );
         }
         "turn_player" => {
             let got = g.turn_player.to_string();
-            check(format!("turn_player = {value}"), value.as_str() == Some(got.as_str()), format!("turn player: {got}"));
+            check(
+                format!("turn_player = {value}"),
+                value.as_str() == Some(got.as_str()),
+                format!("turn player: {got}"),
+            );
         }
         "turn" => {
             check(format!("turn = {value}"), value.as_integer() == Some(g.turn as i64), format!("turn: {}", g.turn));
         }
         "chain" => {
-            check(format!("chain = {value}"), value.as_integer() == Some(g.chain.len() as i64), format!("chain items: {}", g.chain.len()));
+            check(
+                format!("chain = {value}"),
+                value.as_integer() == Some(g.chain.len() as i64),
+                format!("chain items: {}", g.chain.len()),
+            );
         }
         "winner" => {
             let got = player_text(g.winner());
@@ -497,14 +547,22 @@ pub(super) fn expect(g: &Game, labels: &BTreeMap<String, ObjId>, key: &str, valu
             for (bf, who) in value.as_table().into_iter().flatten() {
                 let b = g.battlefields.iter().find(|x| g.name(x.obj).eq_ignore_ascii_case(bf));
                 let got = player_text(b.and_then(|b| b.controller));
-                check(format!("control of {bf} = {who}"), who.as_str() == Some(got.as_str()), format!("controller: {got}"));
+                check(
+                    format!("control of {bf} = {who}"),
+                    who.as_str() == Some(got.as_str()),
+                    format!("controller: {got}"),
+                );
             }
         }
         "contested" => {
             for (bf, who) in value.as_table().into_iter().flatten() {
                 let b = g.battlefields.iter().find(|x| g.name(x.obj).eq_ignore_ascii_case(bf));
                 let got = player_text(b.and_then(|b| b.contested_by));
-                check(format!("{bf} contested by {who}"), who.as_str() == Some(got.as_str()), format!("contested by: {got}"));
+                check(
+                    format!("{bf} contested by {who}"),
+                    who.as_str() == Some(got.as_str()),
+                    format!("contested by: {got}"),
+                );
             }
         }
         "trace" => {
@@ -540,7 +598,11 @@ pub(super) fn expect(g: &Game, labels: &BTreeMap<String, ObjId>, key: &str, valu
         }
         name => {
             let Some(o) = find(g, labels, name) else {
-                check(format!("`{name}`"), false, "no such object: not a label from the setup nor a card name in the game".into());
+                check(
+                    format!("`{name}`"),
+                    false,
+                    "no such object: not a label from the setup nor a card name in the game".into(),
+                );
                 return out;
             };
             for (field, want) in value.as_table().into_iter().flatten() {
@@ -571,14 +633,24 @@ pub(super) fn expect(g: &Game, labels: &BTreeMap<String, ObjId>, key: &str, valu
                                 other => format!("{other:?}"),
                             })
                             .collect();
-                        let wanted: Vec<String> = want.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(String::from)).collect();
+                        let wanted: Vec<String> = want
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(|v| v.as_str().map(String::from))
+                            .collect();
                         let mut a = have.clone();
                         let mut b = wanted.clone();
                         a.sort();
                         b.sort();
                         (a == b, format!("{have:?}"))
                     }
-                    other => (false, format!("unknown field `{other}`: expected zone, might, damage, exhausted, buffed, stunned, controller, mighty or keywords")),
+                    other => (
+                        false,
+                        format!(
+                            "unknown field `{other}`: expected zone, might, damage, exhausted, buffed, stunned, controller, mighty or keywords"
+                        ),
+                    ),
                 };
                 check(format!("{name}.{field} = {want}"), ok, format!("{name}.{field}: {got}"));
             }

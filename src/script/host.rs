@@ -5,8 +5,8 @@
 use super::{array, checked_targets, id, player, with};
 use crate::riftbound::abilities::{At, Relation, UnitFilter};
 use crate::riftbound::cards::CardType;
-use rhai::{Array, Engine};
 use rhai::packages::Package;
+use rhai::{Array, Engine};
 
 pub(super) fn engine() -> Engine {
     let mut e = Engine::new_raw();
