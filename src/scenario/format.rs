@@ -12,6 +12,10 @@ pub struct ScenarioFile {
     /// The rules this scenario demonstrates (counted by `riftbound coverage`).
     #[serde(default)]
     pub rules: Vec<String>,
+    /// Cards only this scenario uses (same fields as a card file), e.g. the hypothetical cards
+    /// of the rules' examples. A card with an official card's id replaces it.
+    #[serde(default, rename = "card")]
+    pub cards: Vec<Spanned<toml::Table>>,
     #[serde(default)]
     pub setup: Setup,
     #[serde(default, rename = "step")]

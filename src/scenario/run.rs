@@ -290,6 +290,29 @@ fn parse_step(s: &str) -> Option<Step> {
 /// Runs a scenario against a card database.
 pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
     let mut report = Report { title: s.body.title.clone(), checks: Vec::new(), error: None, game: None };
+    let db = if s.body.cards.is_empty() {
+        db
+    } else {
+        let mut own = (*db).clone();
+        for card in &s.body.cards {
+            let src = toml::to_string(card.get_ref()).unwrap_or_default();
+            let name = format!("{} [[card]] at line {}", s.file, s.line(card.span().start));
+            match crate::riftbound::cards::parse_card(&name, &src) {
+                Ok(def) => {
+                    if let Some(d) = &def.unsupported {
+                        report.error = Some(ScenarioError { file: s.file.clone(), line: s.line(card.span().start), message: format!("the card's text does not compile: {}", d.message) });
+                        return report;
+                    }
+                    own.insert(def);
+                }
+                Err(e) => {
+                    report.error = Some(ScenarioError { file: s.file.clone(), line: s.line(card.span().start), message: e.message });
+                    return report;
+                }
+            }
+        }
+        Arc::new(own)
+    };
     let (mut g, labels) = match build(s, db) {
         Ok(x) => x,
         Err(e) => {
