@@ -537,11 +537,11 @@ fn immortal_phoenix_415_5_kill_by_an_ability_of_a_gear_is_not_a_kill_with_a_spel
     let (mut g, a, b) = board();
     let phoenix = g.put("Immortal Phoenix", P1, Zone::Trash).unwrap();
     let ballista = g.put_at("Iron Ballista", P1, Loc::Base(P1)).unwrap();
-    let e = g.put_at("Shipyard Skulker", P2, BF0).unwrap();
+    let e = g.put_at("Tideturner", P2, BF0).unwrap();
+    // [1][R] available: a trigger would ask whether to pay.
     g.add(P1, 1, &[Domain::Fury], 0);
     a.push(Choice::Activate(ballista, 1));
     g.step().unwrap();
-    g.deal(None, &[(e, 1)]);
     resolve_all(&mut g, &a, &b);
     assert!(!g.obj(e).alive);
     assert!(g.obj(phoenix).alive && g.obj(phoenix).zone == Zone::Trash, "no trigger");
@@ -640,11 +640,10 @@ fn iron_ballista_404_6_b_2_a_damage_is_dealt_by_the_gear_and_by_an_ability() {
     let (mut g, a, b) = board();
     let ballista = g.put_at("Iron Ballista", P1, Loc::Base(P1)).unwrap();
     let target = g.put_at("Mega-Mech", P2, BF0).unwrap();
-    let near = g.put_at("Vanguard Sergeant", P2, Loc::Base(P2)).unwrap();
+    g.put_at("Vanguard Sergeant", P2, Loc::Base(P2)).unwrap();
     a.push(Choice::Activate(ballista, 1));
     g.step().unwrap();
-    assert!(a.asked(Ask::Target).is_empty(), "only the unit at a battlefield");
-    let _ = near;
+    assert!(a.asked(Ask::Target).is_empty(), "only the unit at a battlefield can be chosen");
     resolve_all(&mut g, &a, &b);
     assert_eq!(dealt_to(&g, target), vec![("Iron Ballista".to_string(), 2)]);
     // With Annie, Fiery the ability deals 1 Bonus Damage.

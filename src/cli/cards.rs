@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 pub struct CheckReport {
     pub cards: usize,
     pub compiled: usize,
+    /// Compiled cards that needed a `script` block (the escape hatch: keep it rare).
+    pub scripted: usize,
     /// Rendered diagnostics, one per failing card or file.
     pub diagnostics: Vec<String>,
 }
@@ -36,6 +38,9 @@ fn check_card(card: &CardDef, report: &mut CheckReport) {
         return;
     }
     report.compiled += 1;
+    if card.script.is_some() {
+        report.scripted += 1;
+    }
 }
 
 /// The card files under `path`: a file named on the command line is checked whatever its name;

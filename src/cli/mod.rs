@@ -294,7 +294,13 @@ pub fn run(cli: Cli) -> i32 {
             for d in &r.diagnostics {
                 eprintln!("{d}\n");
             }
-            println!("{} card(s) checked: {} compiled, {} with problems", r.cards, r.compiled, r.failed());
+            println!(
+                "{} card(s) checked: {} compiled ({} with a script block), {} with problems",
+                r.cards,
+                r.compiled,
+                r.scripted,
+                r.failed()
+            );
             if r.failed() > 0 { Err(String::new()) } else { Ok(()) }
         }
         Command::Card { what: CardCommand::Show { name, cards: dirs } } => {

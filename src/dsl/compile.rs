@@ -18,26 +18,65 @@ type P<'a> = Pair<'a, Rule>;
 /// Compiles a card's rules text. Text the grammar does not consume is an error, never dropped.
 pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Diagnostic> {
     let mut out = CardAbilities::default();
-    if card.text.trim().is_empty() {
+    if card.text.trim().is_empty() && card.script.is_none() {
         return Ok(out);
     }
-    let tree = super::parse(&card.text, origin)?;
-    let mut c = Compiler { card, origin, out: &mut out, code: String::new() };
-    for ability in tree.into_inner() {
-        if ability.as_rule() == Rule::EOI {
-            continue;
+    let mut c = Compiler { card, origin: origin.clone(), out: &mut out, code: String::new() };
+    match &card.script {
+        None => {
+            let tree = super::parse(&card.text, origin)?;
+            for ability in tree.into_inner() {
+                if ability.as_rule() != Rule::EOI {
+                    c.ability(ability)?;
+                }
+            }
         }
-        c.ability(ability)?;
+        Some(_) => {
+            // With a script block, each line the grammar understands compiles as usual; the
+            // others are what the script implements (see `script_abilities`).
+            let mut offset = 0;
+            for line in card.text.split_inclusive('\n') {
+                let text = line.trim_end_matches('\n');
+                let here = origin.shifted(offset);
+                offset += line.len();
+                if text.trim().is_empty() {
+                    continue;
+                }
+                if let Ok(tree) = super::parse(text, &here) {
+                    c.origin = here;
+                    for ability in tree.into_inner() {
+                        if ability.as_rule() != Rule::EOI {
+                            c.ability(ability)?;
+                        }
+                    }
+                }
+            }
+            c.origin = origin.clone();
+        }
     }
     c.keyword_abilities();
+    c.script_abilities();
     let code = std::mem::take(&mut c.code);
     out.script = code;
     Ok(out)
 }
 
+/// The hooks a card's `script` block may define, and the ability each one is.
+pub const SCRIPT_HOOKS: [(&str, &str); 9] = [
+    ("on_play", "When you play me (376.4.a)"),
+    ("on_resolve", "a spell's instructions (356.3.d)"),
+    ("on_death", "[Deathknell]: when I die (724)"),
+    ("on_attack", "When I attack (376.4.d)"),
+    ("on_defend", "When I defend (376.4.e)"),
+    ("on_conquer", "When I conquer (376.4.b)"),
+    ("on_hold", "When I hold (376.4.c)"),
+    ("at_beginning", "At the start of your Beginning Phase (315.2.a)"),
+    ("at_end_of_turn", "At the end of your turn (317.1)"),
+];
+
 struct Compiler<'c> {
     card: &'c CardDef,
-    origin: &'c TextOrigin,
+    origin: TextOrigin,
     out: &'c mut CardAbilities,
     code: String,
 }
@@ -201,6 +240,41 @@ impl Compiler<'_> {
         self.code.insert_str(end, &extra);
         self.out.abilities[spell].targets = body.targets;
         Ok(())
+    }
+
+    /// The escape hatch: functions of the card's `script` block named after a hook become the
+    /// abilities that hook names (SCRIPT_HOOKS), with the script appended to the card's Rhai.
+    fn script_abilities(&mut self) {
+        let Some(script) = &self.card.script else { return };
+        for (hook, what) in SCRIPT_HOOKS {
+            if !script.contains(&format!("fn {hook}(")) {
+                continue;
+            }
+            let kind = match hook {
+                "on_resolve" => AbilityKind::Spell,
+                _ => {
+                    let trigger = match hook {
+                        "on_play" => Trigger::PlayMe,
+                        "on_death" => Trigger::Deathknell,
+                        "on_attack" => Trigger::Attack,
+                        "on_defend" => Trigger::Defend,
+                        "on_conquer" => Trigger::ConquerMe,
+                        "on_hold" => Trigger::HoldMe,
+                        "at_beginning" => Trigger::StartOfBeginning,
+                        _ => Trigger::EndOfTurn,
+                    };
+                    AbilityKind::Triggered { trigger, condition: None, in_trash: false }
+                }
+            };
+            self.out.abilities.push(Ability {
+                line: self.origin.diagnostic(0, 1, "").line,
+                text: format!("script: {what}"),
+                kind,
+                targets: Vec::new(),
+                body: Some(hook.to_string()),
+            });
+        }
+        self.code.push_str(&format!("// {}: script block\n{script}\n", self.card.name));
     }
 
     /// Keywords that are triggered abilities get their one definition here: Temporary (732.1.b)

@@ -81,6 +81,12 @@ impl TextOrigin {
         offset
     }
 
+    /// The origin of a part of the text that starts `by` bytes into it.
+    pub fn shifted(&self, by: usize) -> TextOrigin {
+        let lines = self.lines.iter().filter(|(t, _)| *t >= by).map(|(t, s)| (t - by, *s)).collect();
+        TextOrigin { file: self.file.clone(), source: self.source.clone(), offset: self.offset + by, lines }
+    }
+
     /// A diagnostic for bytes `start..end` of the text.
     pub fn diagnostic(&self, start: usize, end: usize, message: impl Into<String>) -> Diagnostic {
         let at = self.source_offset(start);

@@ -134,6 +134,8 @@ pub struct CardDef {
     /// Why the text did not compile, if it did not: such a card plays without its text, and
     /// `riftbound check` reports it.
     pub unsupported: Option<Diagnostic>,
+    /// Rhai for what the grammar cannot say (the escape hatch; `riftbound check` counts them).
+    pub script: Option<String>,
 }
 
 impl CardDef {
@@ -236,6 +238,7 @@ struct CardFile {
     number: u32,
     #[serde(default)]
     text: String,
+    script: Option<String>,
 }
 
 /// Parses one card file.
@@ -307,6 +310,7 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
         file: file.to_string(),
         abilities: Arc::default(),
         unsupported: None,
+        script: raw.script,
     };
     let origin = TextOrigin::locate(file, src, &card.text);
     match crate::dsl::compile::compile(&card, &origin) {

@@ -413,9 +413,9 @@ impl Game {
     /// might is null (356.3.e.12, Baited Hook).
     pub fn killed_might(&self, c: &HookCall, i: usize) -> Option<i32> {
         let u = *c.targets.get(i)?.first()?;
-        let o = self.obj(u);
-        let killed = !o.alive && self.events.iter().rev().any(|e| matches!(e, Event::Killed { obj, .. } if *obj == u));
-        if killed { o.lki.map(|l| l.might) } else { None }
+        let lki = self.obj(u).lki?;
+        // 415.5.b: killed by this spell or ability.
+        (lki.killed_by.is_some() && lki.killed_by == c.spell.or(c.source)).then_some(lki.might)
     }
 
     /// Baited Hook: "[You may] banish a unit from among them that has Might up to N more than

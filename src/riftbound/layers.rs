@@ -65,9 +65,9 @@ impl Keywords {
     pub fn grant(&mut self, k: Keyword, value: u32) {
         self.bits |= 1 << k as u16;
         match k {
-            Keyword::Assault => self.assault += value.max(1),
-            Keyword::Shield => self.shield += value.max(1),
-            Keyword::Deflect => self.deflect += value.max(1),
+            Keyword::Assault => self.assault = self.assault.saturating_add(value.max(1)),
+            Keyword::Shield => self.shield = self.shield.saturating_add(value.max(1)),
+            Keyword::Deflect => self.deflect = self.deflect.saturating_add(value.max(1)),
             _ => {}
         }
     }

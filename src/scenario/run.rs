@@ -380,6 +380,20 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
         g.concede(p);
         return Ok(());
     }
+    let (index, movers) = action_index(g, p, verb)?;
+    {
+        let mut st = a.state.borrow_mut();
+        for u in movers.iter().rev() {
+            st.answers.push_front(u.clone());
+        }
+        st.action = Some(index);
+    }
+    g.step().map(|_| ()).map_err(|e| format!("the game stopped: {e:?}"))
+}
+
+/// The option of `p`'s discretionary action `verb` (`play X`, `activate X`, `move A, B to Y`...),
+/// with the units a move names; an error, citing the rule, if `p` can't take it now.
+fn action_index(g: &Game, p: PlayerId, verb: &str) -> Result<(usize, Vec<String>), String> {
     let holder = g.priority_holder();
     if holder != Some(p) {
         return Err(match holder {
@@ -388,6 +402,7 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
         });
     }
     let options = g.action_options(p);
+    let mut movers: Vec<String> = Vec::new();
     let lower = verb.to_lowercase();
     let pick = |pred: &dyn Fn(&Choice) -> bool| options.iter().position(pred);
     let index = if lower == "pass" {
@@ -421,9 +436,13 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
         };
         let i = pick(&|c| *c == Choice::StandardMove(dest_loc))
             .ok_or_else(|| format!("141: {p} has no unit that can make a standard move to {dest} now (ready units, own turn, neutral open state)"))?;
-        let mut st = a.state.borrow_mut();
-        for u in units.split(',').rev() {
-            st.answers.push_front(u.trim().to_string());
+        movers = units.split(',').map(|u| u.trim().to_string()).collect();
+        // A single unit able to make the move is taken without asking: check it is the one named.
+        if let [only] = g.standard_move_units(p, dest_loc).as_slice() {
+            if movers.len() != 1 || g.name(*only).to_lowercase() != movers[0] {
+                return Err(format!("141: only {} can make a standard move to {dest} now", g.name(*only)));
+            }
+            movers.clear();
         }
         i
     } else if let Some(rest) = lower.strip_prefix("hide ") {
@@ -436,8 +455,7 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
     } else {
         return Err(format!("`{verb}`: expected play, activate, move, hide, pass, end turn, add resources or concede"));
     };
-    a.state.borrow_mut().action = Some(index);
-    g.step().map(|_| ()).map_err(|e| format!("the game stopped: {e:?}"))
+    Ok((index, movers))
 }
 
 /// Why a card can't be played now, citing the rule.
@@ -585,6 +603,27 @@ pub(super) fn expect(
                     format!("{bf} contested by {who}"),
                     who.as_str() == Some(got.as_str()),
                     format!("contested by: {got}"),
+                );
+            }
+        }
+        "cannot" => {
+            // Actions that must not be possible now: `P1 activate Vi, Destructive`, ...
+            for want in value.as_array().into_iter().flatten() {
+                let w = want.as_str().unwrap_or_default();
+                let got = match w.trim().split_once(' ') {
+                    Some((who, verb)) => match parse_player(who) {
+                        Some(p) => action_index(g, p, verb.trim()).map(|_| ()),
+                        None => Ok(()),
+                    },
+                    None => Ok(()),
+                };
+                check(
+                    format!("cannot `{w}`"),
+                    got.is_err(),
+                    match got {
+                        Err(why) => format!("refused: {why}"),
+                        Ok(()) => "the action is possible (or not an action `P1 <verb> ...`)".into(),
+                    },
                 );
             }
         }

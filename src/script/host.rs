@@ -63,14 +63,14 @@ fn register(e: &mut Engine) {
     e.register_fn("may", || with(|g, c| g.ask_may(c)));
     e.register_fn("pay_optional", |energy: i64, power: &str| {
         let power = power.to_string();
-        with(move |g, c| g.pay_optional(c, energy as u32, &power))
+        with(move |g, c| g.pay_optional(c, count(energy), &power))
     });
 
     // Instructions.
-    e.register_fn("deal", |n: i64, x: i64| with(|g, c| g.deal_instruction(c, n as u32, id(x))));
-    e.register_fn("deal_split", |n: i64, spec: i64| with(|g, c| g.deal_split(c, n as u32, spec as usize)));
+    e.register_fn("deal", |n: i64, x: i64| with(|g, c| g.deal_instruction(c, count(n), id(x))));
+    e.register_fn("deal_split", |n: i64, spec: i64| with(|g, c| g.deal_split(c, count(n), spec as usize)));
     e.register_fn("fight", |a: i64, b: i64| with(|g, _| g.fight(id(a), id(b))));
-    e.register_fn("draw", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.draw(p, n as u32))));
+    e.register_fn("draw", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.draw(p, count(n)))));
     e.register_fn("kill", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_instruction(c, o))));
     e.register_fn("buff", |x: i64| on_object(x, |g, _, o| _ = g.buff(o)));
     e.register_fn("stun", |x: i64| on_object(x, |g, c, o| g.stun_by(c, o)));
@@ -79,15 +79,15 @@ fn register(e: &mut Engine) {
     e.register_fn("recall", |x: i64| on_object(x, |g, _, o| g.recall(o)));
     e.register_fn("heal", |x: i64| on_object(x, |g, _, o| g.heal(&[o])));
     e.register_fn("give_might", |x: i64, n: i64, min: i64, this_turn: bool| {
-        on_object(x, move |g, c, o| g.give_might(c, o, n as i32, (min >= 0).then_some(min as i32), this_turn))
+        on_object(x, move |g, c, o| g.give_might(c, o, delta(n), (min >= 0).then_some(delta(min)), this_turn))
     });
     e.register_fn("give_keyword", |x: i64, k: &str, v: i64, this_turn: bool| {
         let k = k.to_string();
-        on_object(x, move |g, c, o| g.give_keyword(c, o, &k, v as u32, this_turn))
+        on_object(x, move |g, c, o| g.give_keyword(c, o, &k, count(v), this_turn))
     });
-    e.register_fn("discard", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.discard_choose(p, n as u32))));
+    e.register_fn("discard", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.discard_choose(p, count(n)))));
     e.register_fn("recycle_trash", |p: i64, n: i64| {
-        with(|g, _| player(p).map_or(Ok(()), |p| g.recycle_from_trash(p, n as u32)))
+        with(|g, _| player(p).map_or(Ok(()), |p| g.recycle_from_trash(p, count(n))))
     });
     e.register_fn("play_recruit", |p: i64| {
         with(|g, _| {
@@ -100,14 +100,14 @@ fn register(e: &mut Engine) {
     e.register_fn("gain_points", |p: i64, n: i64| {
         with(|g, _| {
             if let Some(p) = player(p) {
-                g.gain_points(p, n as u32);
+                g.gain_points(p, count(n));
             }
             Ok(())
         })
     });
     e.register_fn("next_spell_bonus", |n: i64| {
         with(|g, c| {
-            g.next_spell_bonus(c, n as u32);
+            g.next_spell_bonus(c, count(n));
             Ok(())
         })
     });
@@ -123,12 +123,12 @@ fn register(e: &mut Engine) {
     e.register_fn("vision", || with(|g, c| g.vision(c)));
     e.register_fn("swap_places", |a: i64, b: i64| with(|g, _| g.swap_places(id(a), id(b))));
     e.register_fn("look_top", |p: i64, n: i64| {
-        with(|g, _| Ok(array(player(p).map(|p| g.look_top(p, n as u32)).unwrap_or_default())))
+        with(|g, _| Ok(array(player(p).map(|p| g.look_top(p, count(n))).unwrap_or_default())))
     });
     e.register_fn("killed_might", |spec: i64| with(|g, c| Ok(g.killed_might(c, spec as usize).map_or(-1, i64::from))));
     e.register_fn("banish_and_play", |looked: Array, might: i64, more: i64, optional: bool| {
         let looked = ids(looked);
-        with(move |g, c| g.banish_and_play(c, &looked, might, more, optional))
+        with(move |g, c| g.banish_and_play(c, &looked, delta(might).into(), delta(more).into(), optional))
     });
     e.register_fn("recycle_cards", |cards: Array| {
         let cards = ids(cards);
@@ -138,6 +138,21 @@ fn register(e: &mut Engine) {
         with(|g, c| Ok(g.play_spell_from_trash(c, optional)?.map_or(-1, |o| o.0 as i64)))
     });
     e.register_fn("recycle_obj", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.recycle_obj(c, o))));
+}
+
+/// The largest amount a host function takes (damage, cards, Might, keyword values, points): a
+/// script's numbers are clamped to it, so no kernel sum overflows however often it is called
+/// within the operation limit.
+pub const MAX_AMOUNT: i64 = 1000;
+
+/// A script's count or amount: negative is 0, at most [`MAX_AMOUNT`].
+fn count(n: i64) -> u32 {
+    n.clamp(0, MAX_AMOUNT) as u32
+}
+
+/// A script's signed amount (a Might change, a limit), within ±[`MAX_AMOUNT`].
+fn delta(n: i64) -> i32 {
+    n.clamp(-MAX_AMOUNT, MAX_AMOUNT) as i32
 }
 
 /// Object ids of a Rhai array (as the host functions returned them).
