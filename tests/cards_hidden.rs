@@ -22,11 +22,14 @@ fn db() -> Arc<CardDb> {
     DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
 }
 
+/// The decisions an agent was asked, with their options.
+type Asked = Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>;
+
 /// A scripted agent that also records every decision it is asked (to check what was offered).
 #[derive(Clone, Default)]
 struct Rec {
     s: Scripted,
-    log: Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>,
+    log: Asked,
     /// Pass whenever asked for an action with Pass among the options (without using the queue).
     auto_pass: Rc<Cell<bool>>,
 }
@@ -393,6 +396,18 @@ fn zhonyas_hourglass_replaces_a_friendly_units_death() {
     let e = g.put_at("Vanguard Sergeant", P2, BF1).unwrap();
     g.kill(&[e], None).unwrap();
     assert!(!g.obj(e).alive);
+}
+
+/// 431.1: gear at a battlefield (as when played from hidden) is on the board until the next
+/// cleanup recalls it, and its replacement effect applies meanwhile.
+#[test]
+fn zhonyas_hourglass_at_a_battlefield_before_its_recall_still_replaces_a_death() {
+    let (mut g, _a, _b) = board();
+    let u = control_bf0(&mut g);
+    let glass = g.put_at("Zhonya's Hourglass", P1, BF0).unwrap();
+    g.kill(&[u], None).unwrap();
+    assert!(g.obj(u).alive && g.location(u) == Some(Loc::Base(P1)), "saved and recalled");
+    assert!(!g.obj(glass).alive);
 }
 
 /// 354.2.a: Cruel Patron's additional cost "kill a friendly unit" is replaced by Zhonya's

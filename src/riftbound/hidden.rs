@@ -117,7 +117,7 @@ fn restrict_to(b: u8, ability: &Ability) -> Vec<TargetSpec> {
         for s in &mut specs {
             let possible =
                 s.filter.kind != CardType::Rune && matches!(s.filter.at, At::Anywhere | At::Battlefield | At::Here);
-            if possible && false {
+            if possible {
                 s.filter.at = At::That(b);
             }
         }

@@ -17,8 +17,14 @@ impl Game {
             return Ok(false);
         }
         let mut found: Vec<(ObjId, usize)> = Vec::new();
-        let sources: Vec<ObjId> =
-            self.players.iter().flat_map(|p| p.base.iter().copied()).chain(self.all_units()).collect();
+        // Permanents in bases, and units and gear at battlefields (gear played from hidden is
+        // there until the next cleanup recalls it, 431.1).
+        let sources: Vec<ObjId> = self
+            .players
+            .iter()
+            .flat_map(|p| p.base.iter().copied())
+            .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()))
+            .collect();
         for s in sources {
             if s == unit || self.replacing.contains(&s) {
                 continue;

@@ -584,6 +584,41 @@ pub(super) fn expect(
             let got = player_text(g.winner());
             check(format!("winner = {value}"), value.as_str() == Some(got.as_str()), format!("winner: {got}"));
         }
+        "can" => {
+            // Actions that must be possible now (as a step's `do` says them): `P2 play Void Seeker`.
+            for want in value.as_array().into_iter().flatten() {
+                let text = want.as_str().unwrap_or_default().trim();
+                let got = match text.split_once(' ') {
+                    Some((who, verb)) => match parse_player(who) {
+                        Some(p) => action_index(g, p, verb.trim()).map(|_| ()),
+                        None => Err(format!("`{who}`: expected P1 or P2")),
+                    },
+                    None => Err(format!("`{text}`: expected `P1 <action>`")),
+                };
+                check(format!("can `{text}`"), got.is_ok(), got.err().unwrap_or_else(|| "it is an option".into()));
+            }
+        }
+        "cannot" => {
+            // Actions that must not be possible now: `P1 activate Vi, Destructive`; shows why.
+            for want in value.as_array().into_iter().flatten() {
+                let text = want.as_str().unwrap_or_default().trim();
+                let got = match text.split_once(' ') {
+                    Some((who, verb)) => match parse_player(who) {
+                        Some(p) => action_index(g, p, verb.trim()).map(|_| ()),
+                        None => Ok(()),
+                    },
+                    None => Ok(()),
+                };
+                check(
+                    format!("cannot `{text}`"),
+                    got.is_err(),
+                    match got {
+                        Err(why) => format!("refused: {why}"),
+                        Ok(()) => "the action is possible (or not an action `P1 <verb> ...`)".into(),
+                    },
+                );
+            }
+        }
         "control" => {
             for (bf, who) in value.as_table().into_iter().flatten() {
                 let b = g.battlefields.iter().find(|x| g.name(x.obj).eq_ignore_ascii_case(bf));
@@ -603,27 +638,6 @@ pub(super) fn expect(
                     format!("{bf} contested by {who}"),
                     who.as_str() == Some(got.as_str()),
                     format!("contested by: {got}"),
-                );
-            }
-        }
-        "cannot" => {
-            // Actions that must not be possible now: `P1 activate Vi, Destructive`, ...
-            for want in value.as_array().into_iter().flatten() {
-                let w = want.as_str().unwrap_or_default();
-                let got = match w.trim().split_once(' ') {
-                    Some((who, verb)) => match parse_player(who) {
-                        Some(p) => action_index(g, p, verb.trim()).map(|_| ()),
-                        None => Ok(()),
-                    },
-                    None => Ok(()),
-                };
-                check(
-                    format!("cannot `{w}`"),
-                    got.is_err(),
-                    match got {
-                        Err(why) => format!("refused: {why}"),
-                        Ok(()) => "the action is possible (or not an action `P1 <verb> ...`)".into(),
-                    },
                 );
             }
         }
