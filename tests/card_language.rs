@@ -29,11 +29,12 @@ fn db() -> Arc<CardDb> {
 
 /// The card file a ```card TYPE example of docs/dsl.md is the text of. The text comes first, so
 /// line N of the example is line N of the file (the Rhai's comments and diagnostics say so).
-fn example_card_file(kind: &str, text: &str) -> String {
+fn example_card_file(kind: &str, text: &str, script: Option<&str>) -> String {
     let might = if kind == "unit" { "might = 3\n" } else { "" };
+    let script = script.map(|s| format!("script = '''\n{s}'''\n")).unwrap_or_default();
     format!(
         "text = '''{text}'''\nid = \"DOC-1\"\nname = \"Example\"\ntype = \"{kind}\"\ndomains = [\"fury\"]\n\
-         energy = 2\npower = \"[R]\"\n{might}set = \"DOC\"\nnumber = 1\n"
+         energy = 2\npower = \"[R]\"\n{might}set = \"DOC\"\nnumber = 1\n{script}"
     )
 }
 
@@ -79,6 +80,8 @@ struct Example {
     line: usize,
     kind: String,
     text: String,
+    /// A ```script block right after the card: the card file's `script` field.
+    script: Option<String>,
     expected_rhai: String,
     /// The ```rhai block's fence lines (1-based), for blessing.
     rhai_fences: (usize, usize),
@@ -102,15 +105,20 @@ fn examples(md: &str) -> Vec<Example> {
             continue;
         }
         let kind = words.next().unwrap_or_else(|| panic!("docs/dsl.md:{}: ```card needs a card type", b.line));
-        let rhai = bs
-            .get(i + 1)
-            .filter(|n| n.info == "rhai")
-            .unwrap_or_else(|| panic!("docs/dsl.md:{}: a ```card block must be followed by a ```rhai block", b.line));
-        let compiled = bs.get(i + 2).filter(|n| n.info == "compiled").map(|c| (c.body.clone(), (c.line, c.end)));
+        let script = bs.get(i + 1).filter(|n| n.info == "script").map(|n| n.body.clone());
+        let after = i + 1 + usize::from(script.is_some());
+        let rhai = bs.get(after).filter(|n| n.info == "rhai").unwrap_or_else(|| {
+            panic!(
+                "docs/dsl.md:{}: a ```card block (and its ```script block, if any) must be followed by a ```rhai block",
+                b.line
+            )
+        });
+        let compiled = bs.get(after + 1).filter(|n| n.info == "compiled").map(|c| (c.body.clone(), (c.line, c.end)));
         out.push(Example {
             line: b.line,
             kind: kind.to_string(),
             text: b.body.trim_end_matches('\n').to_string(),
+            script,
             expected_rhai: rhai.body.clone(),
             rhai_fences: (rhai.line, rhai.end),
             expected_compiled: compiled,
@@ -131,7 +139,7 @@ fn shown_abilities(card: &CardDef) -> String {
 }
 
 fn compile_example(e: &Example) -> Result<CardDef, String> {
-    let src = example_card_file(&e.kind, &e.text);
+    let src = example_card_file(&e.kind, &e.text, e.script.as_deref());
     let card = parse_card("example.toml", &src).map_err(|err| err.to_string())?;
     if let Some(d) = &card.unsupported {
         return Err(d.to_string());
@@ -730,4 +738,38 @@ fn sandbox_host_functions_survive_hostile_arguments() {
     let r = riftbound::script::run(&mut g, &script, "a0", call, "Rogue Card", 1);
     assert!(matches!(r, Ok(()) | Err(Stop::ScriptError(_))), "{r:?}");
     let _ = g.might(u);
+}
+
+const SCRIPTED: &str = r#"id = "MOD-030"
+name = "Odd Scholar"
+type = "unit"
+might = 2
+energy = 0
+set = "MOD"
+number = 30
+text = """
+[Tank]
+When you play me, consult the stars and draw two."""
+script = """
+fn on_play() {
+    draw(you(), 2);
+}
+"""
+"#;
+
+/// `check` counts cards that need a script block, and a Rhai syntax error in one points at its
+/// line in the card file.
+#[test]
+fn check_counts_script_blocks_and_locates_their_errors() {
+    let broken = SCRIPTED.replace("MOD-030", "MOD-031").replace("draw(you(), 2);", "draw(you(), 2");
+    let dir = mod_dir("scripts", &[("a.toml", SCRIPTED), ("b.toml", &broken)]);
+    let (code, out, err) = riftbound(&["check", dir.join("a.toml").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 card(s) checked: 1 compiled (1 with a script block), 0 with problems"), "{out}");
+    let (code, out, err) = riftbound(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("error: the script block does not compile: Expecting ','"), "{err}");
+    assert!(err.contains(&format!("--> {}:14:1", dir.join("b.toml").display())), "{err}");
+    assert!(err.contains("14 | }\n   | ^"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -22,8 +22,9 @@ impl CheckReport {
     }
 }
 
-/// Checks one parsed card: its text compiled, and the Rhai it compiled to compiles.
-fn check_card(card: &CardDef, report: &mut CheckReport) {
+/// Checks one parsed card (from its file's source `src`): its text compiled, and the Rhai it
+/// compiled to compiles.
+fn check_card(card: &CardDef, src: &str, report: &mut CheckReport) {
     report.cards += 1;
     if let Some(d) = &card.unsupported {
         report.diagnostics.push(d.to_string());
@@ -32,9 +33,10 @@ fn check_card(card: &CardDef, report: &mut CheckReport) {
     if !card.abilities.script.is_empty()
         && let Err(e) = crate::script::compile(&card.abilities.script)
     {
-        report
-            .diagnostics
-            .push(format!("error: {}: the compiled Rhai does not compile: {e}\n  --> {}", card.name, card.file));
+        let d = script_error(card, src, &e).unwrap_or_else(|| {
+            format!("error: {}: the compiled Rhai does not compile: {e}\n  --> {}", card.name, card.file)
+        });
+        report.diagnostics.push(d);
         return;
     }
     report.compiled += 1;
@@ -65,7 +67,7 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
     if paths.is_empty() {
         for (path, src) in crate::riftbound::embedded::CARD_FILES {
             match parse_card(path, src) {
-                Ok(card) => check_card(&card, &mut report),
+                Ok(card) => check_card(&card, src, &mut report),
                 Err(e) => report.diagnostics.push(file_error(&e)),
             }
         }
@@ -81,7 +83,7 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
         let name = f.display().to_string();
         match std::fs::read_to_string(&f) {
             Ok(src) => match parse_card(&name, &src) {
-                Ok(card) => check_card(&card, &mut report),
+                Ok(card) => check_card(&card, &src, &mut report),
                 Err(e) => {
                     report.cards += 1;
                     report.diagnostics.push(file_error(&e));
@@ -91,6 +93,28 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
         }
     }
     report
+}
+
+/// A Rhai error inside a card's `script` block, pointed at its line and column in the card file
+/// (Rhai's own position counts lines of the whole compiled script).
+fn script_error(card: &CardDef, src: &str, message: &str) -> Option<String> {
+    let script = card.script.as_ref()?;
+    // Rhai ends a parse error with "(line L, position P)".
+    let at = message.rfind("(line ")?;
+    let (l, p) = message[at + 6..].trim_end().trim_end_matches(')').split_once(", position ")?;
+    let (l, p): (usize, usize) = (l.trim().parse().ok()?, p.trim().parse().ok()?);
+    let marker = format!("// {}: script block\n", card.name);
+    let before = card.abilities.script.find(&marker)?;
+    // The block's first line in the compiled Rhai (1-based), and the error's line within it.
+    let first = card.abilities.script[..before].matches('\n').count() + 2;
+    let k = l.checked_sub(first)?;
+    let line_start: usize = script.split_inclusive('\n').take(k).map(str::len).sum();
+    let line = script.get(line_start..)?.lines().next().unwrap_or("");
+    let col = line.char_indices().nth(p.saturating_sub(1)).map_or(line.len(), |(i, _)| i);
+    let origin = crate::dsl::TextOrigin::locate(&card.file, src, script);
+    let what = message[..at].trim_end();
+    let start = line_start + col;
+    Some(origin.diagnostic(start, start + 1, format!("the script block does not compile: {what}")).to_string())
 }
 
 /// How `check` prints a card file that could not be read as a card (not TOML, an unknown field,

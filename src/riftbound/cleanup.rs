@@ -207,6 +207,14 @@ impl Game {
             (0..self.battlefields.len() as u8).filter(|b| self.battlefields[*b as usize].combat_staged).collect();
         if let Some(b) = self.choose_battlefield(&staged)? {
             self.begin_combat(b);
+            // 342.1 / 343.1: the attack and defend triggers of the combat just begun are its
+            // initial chain (they reach the chain only now, after the designations).
+            self.check_triggers()?;
+            self.finalize_pending()?;
+            let initial = !self.chain.is_empty();
+            if let Some(sd) = self.showdown.as_mut() {
+                sd.initial_chain = initial;
+            }
         }
         Ok(())
     }

@@ -36,6 +36,8 @@ pub enum Ask {
     RuneOrder,
     /// 376.3.b: the next of your simultaneously triggered abilities to put on the chain.
     TriggerOrder,
+    /// 368: which of the replacement effects that apply to the same event applies.
+    ReplacementOrder,
     /// 352.4: a target (or "Done" when fewer may be chosen).
     Target,
     /// 352.14.e: how much of a split amount goes to this target.
@@ -64,6 +66,7 @@ impl Ask {
             Ask::BurnOutOpponent => "418.2.c",
             Ask::RuneOrder => "403.5.a",
             Ask::TriggerOrder => "376.3.b",
+            Ask::ReplacementOrder => "368",
             Ask::Target => "352.4",
             Ask::SplitAmount => "352.14.e",
             Ask::YesNo => "352.12",

@@ -292,11 +292,15 @@ impl Game {
         let n = candidates.len();
         let mut applied = vec![false; n];
         let mut removed = vec![false; n];
-        let mut chars = self.apply_layers(id, &base, &applied, &removed);
+        // 449.1: the first sequence reaches the ability layer before any arithmetic: its effects'
+        // conditions see the printed values, not the object's buffs, Assault or Shield (449.3's
+        // examples: a buffed Fiora given -1 [M] is 4 Might, never Mighty).
+        let mut chars = base.clone();
+        let mut first = true;
         // 449: repeat until nothing changes; each effect is applied once and removed once at most,
-        // so this ends after at most 2n + 1 passes.
+        // so this ends after at most 2n + 2 passes.
         loop {
-            let mut changed = false;
+            let mut changed = std::mem::take(&mut first);
             for i in 0..n {
                 let e = &self.effects[candidates[i]];
                 let ok = self.effect_applies(id, &chars, e);

@@ -150,6 +150,18 @@ impl Game {
         {
             return false;
         }
+        // 352.7: a spell goes on the chain only with a valid choice for each target it must
+        // choose ("a unit": at least one candidate; "up to" / "any number" may choose none).
+        if hidden.is_none()
+            && def.kind == CardType::Spell
+            && def.abilities.abilities.iter().filter(|a| a.kind == AbilityKind::Spell).any(|a| {
+                a.targets.iter().any(|s| {
+                    matches!(s.count, super::abilities::TargetCount::One) && self.matching(&s.filter, Some(p), Some(card)).is_empty()
+                })
+            })
+        {
+            return false;
+        }
         self.can_pay_to_play(p, card, opts)
     }
 
@@ -339,6 +351,10 @@ impl Game {
                 Choice::Nth(i) => i as usize,
                 _ => 0,
             };
+            if let CostChange::Discount { energy, min_energy, power } = &discounts[i] {
+                let power = if *power > 0 { format!(" and {power} Power") } else { String::new() };
+                trace!(self, "353.4", "{p} applies next a discount of [{energy}] (to a minimum of [{min_energy}]){power}");
+            }
             ordered.push(discounts.remove(i));
         }
         // 725.1.c: Deflect on opposing targets is a mandatory cost increase.

@@ -42,7 +42,7 @@ impl Game {
         let (source, index) = if found.len() > 1 {
             let owner = self.obj(unit).owner;
             let options = (0..found.len()).map(|i| Choice::Nth(i as u8)).collect();
-            match self.decide(owner, Ask::TriggerOrder, options)? {
+            match self.decide(owner, Ask::ReplacementOrder, options)? {
                 Choice::Nth(i) => found[i as usize],
                 _ => first,
             }

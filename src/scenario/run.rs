@@ -48,6 +48,8 @@ struct AnswerState {
     answers: VecDeque<String>,
     autopay: bool,
     problem: Option<String>,
+    /// The setup's labels: an answer that names no option by its text may name one by label.
+    labels: BTreeMap<String, ObjId>,
 }
 
 impl Agent for Answerer {
@@ -62,7 +64,7 @@ impl Agent for Answerer {
             }
         }
         if let Some(answer) = s.answers.front().cloned() {
-            if let Some(i) = match_option(game, d, &answer) {
+            if let Some(i) = match_option(game, d, &answer).or_else(|| match_label(game, d, &s.labels, &answer)) {
                 s.answers.pop_front();
                 return i;
             }
@@ -141,6 +143,15 @@ fn match_option(game: &Game, d: &Decision, answer: &str) -> Option<usize> {
     }
     let partial: Vec<usize> = (0..texts.len()).filter(|&i| texts[i].iter().any(|t| t.contains(&want))).collect();
     (partial.len() == 1).then(|| partial[0])
+}
+
+/// Finds the option that is the object a setup label names (e.g. one of several Recruits).
+fn match_label(game: &Game, d: &Decision, labels: &BTreeMap<String, ObjId>, answer: &str) -> Option<usize> {
+    let mut id = *labels.get(&answer.trim().to_lowercase())?;
+    while let Some(n) = game.obj(id).next {
+        id = n;
+    }
+    d.options.iter().position(|c| matches!(c, Choice::Obj(o) | Choice::First(o) | Choice::Last(o) if *o == id))
 }
 
 /// Sets the scenario's board up. Labels name objects for the steps and expectations.
@@ -322,6 +333,7 @@ pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
     };
     let answerer = Answerer::default();
     answerer.state.borrow_mut().autopay = s.body.setup.autopay.unwrap_or(true);
+    answerer.state.borrow_mut().labels = labels.clone();
     g.set_agents(vec![Box::new(answerer.clone()), Box::new(answerer.clone())]);
     for step in &s.body.steps {
         let line = s.line(step.span().start);
@@ -439,7 +451,7 @@ fn action_index(g: &Game, p: PlayerId, verb: &str) -> Result<(usize, Vec<String>
         movers = units.split(',').map(|u| u.trim().to_string()).collect();
         // A single unit able to make the move is taken without asking: check it is the one named.
         if let [only] = g.standard_move_units(p, dest_loc).as_slice() {
-            if movers.len() != 1 || g.name(*only).to_lowercase() != movers[0] {
+            if !g.name(*only).to_lowercase().contains(&movers.join(", ")) {
                 return Err(format!("141: only {} can make a standard move to {dest} now", g.name(*only)));
             }
             movers.clear();
@@ -647,6 +659,19 @@ pub(super) fn expect(
                 let w = want.as_str().unwrap_or_default();
                 let ok = lines.iter().any(|l| l.contains(w));
                 check(format!("trace contains `{w}`"), ok, if ok { "found".into() } else { "not in the trace".into() });
+            }
+        }
+        "not_trace" => {
+            // Lines the whole trace so far must not contain.
+            let lines: Vec<String> = g.trace.lines.iter().map(|l| format!("[{}] {}", l.rule, l.text)).collect();
+            for unwanted in value.as_array().into_iter().flatten() {
+                let w = unwanted.as_str().unwrap_or_default();
+                let found = lines.iter().find(|l| l.contains(w));
+                check(
+                    format!("trace lacks `{w}`"),
+                    found.is_none(),
+                    found.map_or("not in the trace".into(), |l| format!("found: {l}")),
+                );
             }
         }
         _ if parse_player(key).is_some() => {
