@@ -16,6 +16,9 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
 
+/// The decisions an agent was asked, in order.
+type AskLog = Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>;
+
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 const BF0: Loc = Loc::Battlefield(0);
@@ -37,7 +40,7 @@ fn db() -> Arc<CardDb> {
 #[derive(Clone, Default)]
 struct Auto {
     queue: Rc<RefCell<VecDeque<Choice>>>,
-    log: Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>,
+    log: AskLog,
 }
 
 impl Auto {

@@ -62,7 +62,7 @@ fn print_report(s: &Scenario, r: &Report) -> bool {
 }
 
 /// The whole trace of a scenario.
-pub fn trace(db: &Arc<CardDb>, path: &PathBuf) -> Result<String, String> {
+pub fn trace(db: &Arc<CardDb>, path: &std::path::Path) -> Result<String, String> {
     let s = Scenario::load(path).map_err(|e| e.to_string())?;
     let r = run(&s, db.clone());
     let mut out = String::new();

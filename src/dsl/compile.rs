@@ -21,7 +21,8 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
     if card.text.trim().is_empty() && card.script.is_none() {
         return Ok(out);
     }
-    let mut c = Compiler { card, origin: origin.clone(), out: &mut out, code: String::new() };
+    let mut c =
+        Compiler { card, origin: origin.clone(), reflexives: Default::default(), out: &mut out, code: String::new() };
     match &card.script {
         None => {
             let tree = super::parse(&card.text, origin)?;
@@ -77,6 +78,7 @@ pub const SCRIPT_HOOKS: [(&str, &str); 9] = [
 struct Compiler<'c> {
     card: &'c CardDef,
     origin: TextOrigin,
+    reflexives: std::cell::RefCell<Vec<PendingReflexive>>,
     out: &'c mut CardAbilities,
     code: String,
 }
@@ -95,6 +97,14 @@ struct Body {
     killed: Option<usize>,
     /// "Look at the top N cards": the Rhai variable holding them ("from among them").
     looked: Option<String>,
+}
+
+/// A reflexive ability found inside a body (380), pushed after the ability that contains it.
+struct PendingReflexive {
+    name: String,
+    lines: Vec<String>,
+    targets: Vec<TargetSpec>,
+    text: String,
 }
 
 impl Compiler<'_> {
@@ -132,6 +142,23 @@ impl Compiler<'_> {
             targets,
             body: fn_name,
         });
+        // 381.1: the reflexive abilities this one creates on the chain.
+        let line = self.line_of(p);
+        for r in self.reflexives.take() {
+            self.code
+                .push_str(&format!("// {} line {line}: reflexive: {}\nfn {}() {{\n", self.card.name, r.text, r.name));
+            for l in &r.lines {
+                self.code.push_str(&format!("    {l}\n"));
+            }
+            self.code.push_str("}\n");
+            self.out.abilities.push(Ability {
+                line,
+                text: r.text,
+                kind: AbilityKind::Reflexive,
+                targets: r.targets,
+                body: Some(r.name),
+            });
+        }
     }
 
     fn ability(&mut self, p: P) -> Result<(), Diagnostic> {
@@ -467,6 +494,14 @@ impl Compiler<'_> {
                             StaticEffect::SpellDiscount { energy, min }
                         }
                         Rule::st_self_cost_reduction => StaticEffect::DiscountByHighestMight,
+                        Rule::st_unit_cost_reduction => {
+                            let r = s.into_inner().next().unwrap();
+                            let cost = self.resources(&r)?;
+                            if cost.power.iter().any(|x| *x != PowerSymbol::Any) {
+                                return Err(self.err(&r, "a discount of Power is understood only as [A]"));
+                            }
+                            StaticEffect::UnitDiscount { energy: cost.energy, power: cost.power.len() as u32 }
+                        }
                         Rule::st_might_per_trash => StaticEffect::MightPerTrashCard,
                         Rule::st_bonus_damage => StaticEffect::BonusDamage(number(&s.into_inner().next().unwrap())),
                         Rule::st_no_damage => StaticEffect::NoDamageIfMovedTwice,
@@ -570,6 +605,50 @@ impl Compiler<'_> {
                 let lines = std::mem::take(&mut inner.lines);
                 let lines = wrap(&format!("if pay_optional({}, \"{}\") {{", cost.energy, power_string(&cost)), lines);
                 inner.lines = before.into_iter().chain(lines).collect();
+                Ok(inner)
+            }
+            Rule::reflexive => {
+                let mut parts = c.clone().into_inner();
+                let first = parts.next().unwrap();
+                let (times, effect) = if first.as_rule() == Rule::reflexive_times {
+                    let n = if first.as_str().eq_ignore_ascii_case("twice") {
+                        2
+                    } else {
+                        number(&first.into_inner().next().unwrap())
+                    };
+                    (n, parts.next().unwrap())
+                } else {
+                    (1, first)
+                };
+                let text = effect.as_str().trim().to_string();
+                // The reflexive ability is its own ability: its own targets, chosen as it is put on
+                // the chain (390); "it" still refers to what the outer ability chose.
+                let inner =
+                    self.effect(effect, Body { it: body.it.clone(), killed: body.killed, ..Body::default() })?;
+                let name = format!("r{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
+                self.reflexives.borrow_mut().push(PendingReflexive {
+                    name: name.clone(),
+                    lines: inner.lines,
+                    targets: inner.targets,
+                    text,
+                });
+                let mut b = body;
+                for _ in 0..times {
+                    b.lines.push(format!("reflexive(\"{name}\");"));
+                }
+                Ok(b)
+            }
+            Rule::if_kills => {
+                let it = body
+                    .it
+                    .clone()
+                    .ok_or_else(|| self.err(&c, "\"If this kills it\" needs something killed before it"))?;
+                let inner_clause = c.into_inner().next().unwrap();
+                let mut body = body;
+                let before = std::mem::take(&mut body.lines);
+                let mut inner = self.clause(inner_clause, body)?;
+                let lines = std::mem::take(&mut inner.lines);
+                inner.lines = before.into_iter().chain(wrap(&format!("if killed_by_this({it}) {{"), lines)).collect();
                 Ok(inner)
             }
             Rule::legion_instead => {

@@ -47,6 +47,9 @@ pub enum AbilityKind {
     Triggered { trigger: Trigger, condition: Option<Condition>, in_trash: bool },
     /// A passive ability (360-363).
     Static { condition: Option<Condition>, effect: StaticEffect },
+    /// A reflexive trigger's ability (379-381): created on the chain by the ability it is part
+    /// of ("do this: ..."), never on its own.
+    Reflexive,
     /// "If ... would die, ... instead." (364-368): the body runs instead of the event.
     ReplaceDeath { filter: UnitFilter },
 }
@@ -142,6 +145,8 @@ pub enum StaticEffect {
     SpellDiscount { energy: u32, min: u32 },
     /// "This spell's Energy cost is reduced by the highest Might among units you control."
     DiscountByHighestMight,
+    /// "Units you play cost [1][A] less" (353.4.b); it can reduce additional costs (353.4.d).
+    UnitDiscount { energy: u32, power: u32 },
     /// "My Might is increased by the number of cards in your trash" (arithmetic layer).
     MightPerTrashCard,
     /// "Your spells and abilities deal N Bonus Damage" (712-715).

@@ -370,6 +370,41 @@ impl Game {
         Ok(())
     }
 
+    /// 381.1: "do this: ..." puts the reflexive ability (the source's ability with body `name`)
+    /// on the chain as a pending item; it is finalized, with its own targets, in the next
+    /// cleanup (322.8), not while this ability is resolving (151.3).
+    pub fn add_reflexive(&mut self, c: &HookCall, name: &str) {
+        let (Some(source), Some(controller)) = (c.source, c.controller) else { return };
+        let Some(index) = self.card(source).abilities.abilities.iter().position(|a| a.body.as_deref() == Some(name))
+        else {
+            return;
+        };
+        trace!(self, "381.1", "a reflexive ability of {} goes on the chain", self.describe(source));
+        self.chain.push(super::state::ChainItem {
+            kind: super::state::ItemKind::Ability { source, index: index as u8 },
+            controller,
+            pending: true,
+            targets: Vec::new(),
+            that_player: None,
+        });
+        self.changed();
+    }
+
+    /// "If this kills it": the unit died to this spell or ability, or has lethal damage from it
+    /// that the next cleanup will kill it for (322.2, 415.5.c).
+    pub fn killed_by_this(&self, c: &HookCall, u: ObjId) -> bool {
+        let this = c.spell.or(c.source);
+        let o = self.obj(u);
+        if !o.alive {
+            return o.lki.is_some_and(|l| l.killed_by.is_some() && l.killed_by == this);
+        }
+        o.zone.is_board()
+            && o.damage > 0
+            && o.damage as i32 >= self.might(u)
+            && o.last_damaged_by.is_some()
+            && o.last_damaged_by == this
+    }
+
     /// 733.1.b Vision: look at the top card of your Main Deck; you may recycle it.
     pub fn vision(&mut self, c: &HookCall) -> R<()> {
         let you = c.controller.unwrap_or(self.turn_player);

@@ -156,7 +156,8 @@ impl Game {
             && def.kind == CardType::Spell
             && def.abilities.abilities.iter().filter(|a| a.kind == AbilityKind::Spell).any(|a| {
                 a.targets.iter().any(|s| {
-                    matches!(s.count, super::abilities::TargetCount::One) && self.matching(&s.filter, Some(p), Some(card)).is_empty()
+                    matches!(s.count, super::abilities::TargetCount::One)
+                        && self.matching(&s.filter, Some(p), Some(card)).is_empty()
                 })
             })
         {
@@ -353,7 +354,10 @@ impl Game {
             };
             if let CostChange::Discount { energy, min_energy, power } = &discounts[i] {
                 let power = if *power > 0 { format!(" and {power} Power") } else { String::new() };
-                trace!(self, "353.4", "{p} applies next a discount of [{energy}] (to a minimum of [{min_energy}]){power}");
+                trace!(
+                    self,
+                    "353.4", "{p} applies next a discount of [{energy}] (to a minimum of [{min_energy}]){power}"
+                );
             }
             ordered.push(discounts.remove(i));
         }

@@ -109,6 +109,22 @@ impl Game {
                 }
             }
         }
+        // "Units you play cost [A] less" from the player's units (353.4.b, 353.4.d).
+        if def.kind == CardType::Unit {
+            for u in self.all_units() {
+                if self.controller(u) != p {
+                    continue;
+                }
+                for a in &self.card(u).abilities.abilities {
+                    if let AbilityKind::Static { condition, effect: StaticEffect::UnitDiscount { energy, power } } =
+                        &a.kind
+                        && condition.as_ref().is_none_or(|c| self.condition_holds_for(c, u, p))
+                    {
+                        out.push(CostChange::Discount { energy: *energy, min_energy: 0, power: *power });
+                    }
+                }
+            }
+        }
         out
     }
 

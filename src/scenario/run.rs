@@ -58,10 +58,10 @@ impl Agent for Answerer {
         if s.problem.is_some() {
             return 0;
         }
-        if d.ask == Ask::Action {
-            if let Some(i) = s.action.take() {
-                return i;
-            }
+        if d.ask == Ask::Action
+            && let Some(i) = s.action.take()
+        {
+            return i;
         }
         if let Some(answer) = s.answers.front().cloned() {
             if let Some(i) = match_option(game, d, &answer).or_else(|| match_label(game, d, &s.labels, &answer)) {
@@ -69,10 +69,10 @@ impl Agent for Answerer {
                 return i;
             }
             // A standard move's unit list ends with "done" without saying so.
-            if d.ask == Ask::MoveUnits {
-                if let Some(i) = d.options.iter().position(|c| *c == Choice::Done) {
-                    return i;
-                }
+            if d.ask == Ask::MoveUnits
+                && let Some(i) = d.options.iter().position(|c| *c == Choice::Done)
+            {
+                return i;
             }
             if s.autopay && d.ask == Ask::PayCost {
                 return 0;
@@ -85,10 +85,10 @@ impl Agent for Answerer {
             ));
             return 0;
         }
-        if d.ask == Ask::MoveUnits {
-            if let Some(i) = d.options.iter().position(|c| *c == Choice::Done) {
-                return i;
-            }
+        if d.ask == Ask::MoveUnits
+            && let Some(i) = d.options.iter().position(|c| *c == Choice::Done)
+        {
+            return i;
         }
         if s.autopay && d.ask == Ask::PayCost {
             return 0;
@@ -311,13 +311,21 @@ pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
             match crate::riftbound::cards::parse_card(&name, &src) {
                 Ok(def) => {
                     if let Some(d) = &def.unsupported {
-                        report.error = Some(ScenarioError { file: s.file.clone(), line: s.line(card.span().start), message: format!("the card's text does not compile: {}", d.message) });
+                        report.error = Some(ScenarioError {
+                            file: s.file.clone(),
+                            line: s.line(card.span().start),
+                            message: format!("the card's text does not compile: {}", d.message),
+                        });
                         return report;
                     }
                     own.insert(def);
                 }
                 Err(e) => {
-                    report.error = Some(ScenarioError { file: s.file.clone(), line: s.line(card.span().start), message: e.message });
+                    report.error = Some(ScenarioError {
+                        file: s.file.clone(),
+                        line: s.line(card.span().start),
+                        message: e.message,
+                    });
                     return report;
                 }
             }

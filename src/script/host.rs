@@ -121,6 +121,14 @@ fn register(e: &mut Engine) {
     e.register_fn("kill_now_instead", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_now_instead(c, o))));
     e.register_fn("play_me_from_trash", || with(|g, c| g.play_me_from_trash(c)));
     e.register_fn("vision", || with(|g, c| g.vision(c)));
+    e.register_fn("reflexive", |name: &str| {
+        let name = name.to_string();
+        with(move |g, c| {
+            g.add_reflexive(c, &name);
+            Ok(())
+        })
+    });
+    e.register_fn("killed_by_this", |x: i64| with(|g, c| Ok(id(x).is_some_and(|o| g.killed_by_this(c, o)))));
     e.register_fn("swap_places", |a: i64, b: i64| with(|g, _| g.swap_places(id(a), id(b))));
     e.register_fn("look_top", |p: i64, n: i64| {
         with(|g, _| Ok(array(player(p).map(|p| g.look_top(p, count(n))).unwrap_or_default())))
