@@ -419,6 +419,12 @@ impl Compiler<'_> {
     fn trigger(&self, p: P) -> Result<Trigger, Diagnostic> {
         let inner = p.clone().into_inner().next().unwrap();
         match inner.as_rule() {
+            Rule::nth_time => {
+                let mut parts = inner.into_inner();
+                let n = if parts.next().unwrap().as_str().eq_ignore_ascii_case("second") { 2 } else { 3 };
+                let ev = parts.next().unwrap();
+                Ok(Trigger::NthTime(n, Box::new(self.event(ev)?)))
+            }
             Rule::first_time => {
                 let ev = inner.into_inner().next().unwrap();
                 Ok(Trigger::FirstTime(Box::new(self.event(ev)?)))
@@ -442,6 +448,7 @@ impl Compiler<'_> {
             Rule::ev_play_me => Trigger::PlayMe,
             Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
             Rule::ev_attack => Trigger::Attack,
+            Rule::ev_move_me => Trigger::MoveMe,
             Rule::ev_defend => Trigger::Defend,
             Rule::ev_conquer_me => Trigger::ConquerMe,
             Rule::ev_hold_me => Trigger::HoldMe,
@@ -695,6 +702,10 @@ impl Compiler<'_> {
             Rule::i_deal_might => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
                 emit(&mut b, each(&t, |x| format!("deal(might(me()), {x});")));
+            }
+            Rule::i_you_score => {
+                let n = number(&parts.next().unwrap());
+                emit(&mut b, format!("gain_points(you(), {n});"));
             }
             Rule::i_draw => {
                 let n = number(&parts.next().unwrap());

@@ -113,6 +113,10 @@ pub enum Trigger {
     EndOfTurn,
     /// 376.1.b: "The first time ... each turn".
     FirstTime(Box<Trigger>),
+    /// "The second / third time ... in a turn": when the turn's count of the event reaches N.
+    NthTime(u32, Box<Trigger>),
+    /// "When I move" (421).
+    MoveMe,
 }
 
 /// A condition of a conditional ability ("if", "while").

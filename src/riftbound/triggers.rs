@@ -140,7 +140,7 @@ impl Game {
         start: usize,
     ) -> Vec<Option<PlayerId>> {
         match trigger {
-            Trigger::FirstTime(_) | Trigger::YouDiscard => {
+            Trigger::FirstTime(_) | Trigger::NthTime(..) | Trigger::YouDiscard => {
                 self.first_match(trigger, source, you, batch, start).into_iter().collect()
             }
             _ => batch.iter().filter_map(|e| self.event_matches(trigger, source, you, e)).collect(),
@@ -156,6 +156,14 @@ impl Game {
         batch: &[Event],
         start: usize,
     ) -> Option<Option<PlayerId>> {
+        if let Trigger::NthTime(n, inner) = trigger {
+            // The turn's count of the event reaches N within this batch (once, 376.1.b).
+            let turn_start = self.events.iter().rposition(|e| matches!(e, Event::TurnBegan { .. })).unwrap_or(0);
+            let earlier = &self.events[turn_start..start.max(turn_start)];
+            let before = earlier.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).count() as u32;
+            let now = batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).count() as u32;
+            return (before < *n && before + now >= *n).then_some(None);
+        }
         if let Trigger::FirstTime(inner) = trigger {
             // 376.1.b: only if it has not happened earlier this turn.
             let found = self.first_match(inner, source, you, batch, start)?;
@@ -180,6 +188,7 @@ impl Game {
                     .then_some(None)
             }
             (Trigger::Attack, Event::Attacked(u)) | (Trigger::Defend, Event::Defended(u)) if *u == source => yes,
+            (Trigger::MoveMe, Event::Moved { unit, .. }) if *unit == source => yes,
             (Trigger::ConquerMe, Event::Scored { player, battlefield, method: ScoreMethod::Conquer })
             | (Trigger::HoldMe, Event::Scored { player, battlefield, method: ScoreMethod::Hold }) => {
                 // 376.4.b.2.a / 376.4.c.2.a: units present at the battlefield scored.

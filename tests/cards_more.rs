@@ -1,0 +1,58 @@
+//! More cards named in the Core Rules' examples: Yasuo, Remorseful and Yasuo, Windrider (131.4,
+//! 103.2.b.2).
+
+use riftbound::agents::Scripted;
+use riftbound::kernel::PlayerId;
+use riftbound::riftbound::{CardDb, Choice, Deck, Game, Loc};
+use std::sync::{Arc, OnceLock};
+
+const P1: PlayerId = PlayerId(0);
+
+fn db() -> Arc<CardDb> {
+    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
+    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
+}
+
+/// 103.2.b.2 / 131.4: "Yasuo, Remorseful" and "Yasuo, Windrider" are different names: three of
+/// each fit in one deck; a fourth of either does not.
+#[test]
+fn yasuo_103_2_b_2_same_character_different_names() {
+    let deck = |remorseful: u32| {
+        format!(
+            "name = \"Yasuo\"\nlegend = \"Yasuo, Unforgiven\"\nchampion = \"Yasuo, Remorseful\"\nbattlefields = [\"Bandle Tree\", \"Aspirant's Climb\", \"Targon's Peak\"]\n\n[main]\n\"Yasuo, Remorseful\" = {remorseful}\n\"Yasuo, Windrider\" = 3\n\"Stalwart Poro\" = 3\n\"Block\" = 3\n\"Shipyard Skulker\" = 3\n\"Eager Apprentice\" = 3\n\"Cleave\" = 3\n\"Challenge\" = 3\n\"Void Seeker\" = 3\n\"En Garde\" = 3\n\"Fox-Fire\" = 3\n\"Petty Officer\" = 3\n\"Vanguard Sergeant\" = 3\n\n[runes]\n\"Calm Rune\" = 6\n\"Chaos Rune\" = 6\n"
+        )
+    };
+    let ok = Deck::parse("yasuo.toml", &deck(2), &db()).unwrap();
+    let problems = ok.validate(&db(), 3);
+    assert!(!problems.iter().any(|p| p.starts_with("103.2.b")), "{problems:?}");
+    let bad = Deck::parse("yasuo.toml", &deck(3), &db()).unwrap();
+    let problems = bad.validate(&db(), 3);
+    assert!(problems.iter().any(|p| p.starts_with("103.2.b") && p.contains("Yasuo, Remorseful")), "{problems:?}");
+}
+
+/// Yasuo, Windrider: "The third time I move in a turn, you score 1 point." (376.1): the third
+/// move of the turn gives a point, not the second or the fourth; Ganking lets him move between
+/// battlefields (726).
+#[test]
+fn yasuo_windrider_third_move_scores_a_point() {
+    let mut g = Game::blank(db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+    let a = Scripted::new();
+    g.set_agents(vec![Box::new(a.clone()), Box::new(Scripted::new())]);
+    g.trace.on = true;
+    let yasuo = g.put_at("Yasuo, Windrider", P1, Loc::Base(P1)).unwrap();
+    let mut points = Vec::new();
+    for dest in [Loc::Battlefield(0), Loc::Battlefield(1), Loc::Battlefield(0), Loc::Base(P1)] {
+        g.ready(yasuo);
+        a.push(Choice::StandardMove(dest));
+        g.step().unwrap();
+        while !g.chain.is_empty() || g.showdown.is_some() {
+            g.step().unwrap();
+        }
+        points.push(g.player(P1).points);
+    }
+    // Moves 1 and 2 conquer the two empty battlefields (a point each); move 3 is the third
+    // move (a point from Yasuo; Bandle Tree was already scored this turn, 443); move 4 nothing.
+    assert_eq!(points, vec![1, 2, 3, 3]);
+    let abilities = g.trace.lines.iter().filter(|l| l.rule == "394.5" && l.text.contains("Yasuo, Windrider")).count();
+    assert_eq!(abilities, 1, "the point came from Yasuo's ability, once");
+}
