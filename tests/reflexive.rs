@@ -101,3 +101,34 @@ fn do_this_twice_380_1_a_two_abilities_with_their_own_targets() {
     assert!(!g.obj(x).alive, "3 damage kills the 3-might unit");
     assert_eq!(g.obj(y).damage, 3);
 }
+
+const MODAL: &str = r#"id = "TEST-MODAL"
+name = "Pick One"
+type = "spell"
+energy = 0
+set = "TEST"
+number = 2
+text = """
+Choose one —
+• Deal 2 to a unit.
+• Draw 1."""
+"#;
+
+/// 182.2.b / 352.1: a modal spell's controller chooses the mode as it is played; only that
+/// mode's targets are chosen and only its instructions happen.
+#[test]
+fn modal_182_2_b_the_chosen_mode_alone_applies() {
+    for mode in [0u8, 1] {
+        let (mut g, a, b) = game(&[MODAL]);
+        let card = g.put("Pick One", P1, Zone::Hand).unwrap();
+        g.put("Vanguard Sergeant", P1, Zone::MainDeck).unwrap();
+        let unit = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(0)).unwrap();
+        a.push(Choice::Play(card));
+        a.push(Choice::Nth(mode));
+        g.step().unwrap();
+        settle(&mut g, &a, &b);
+        let (damage, hand) = if mode == 0 { (2, 0) } else { (0, 1) };
+        assert_eq!(g.obj(unit).damage, damage, "mode {mode}");
+        assert_eq!(g.player(P1).hand.len(), hand, "mode {mode}");
+    }
+}

@@ -167,6 +167,7 @@ impl Compiler<'_> {
             Rule::activated => self.activated(p),
             Rule::triggered => self.triggered(p),
             Rule::static_line => self.static_line(p),
+            Rule::modal => self.modal(p),
             Rule::spell_line => self.spell_line(p),
             _ => Err(self.err(&p, format!("unexpected {:?}", p.as_rule()))),
         }
@@ -560,6 +561,19 @@ impl Compiler<'_> {
         }
         let body = self.effect(inner, Body::default())?;
         self.push(&p, AbilityKind::Spell, Some(body));
+        Ok(())
+    }
+
+    /// "Choose one —" and its bulleted modes: one ability per mode, each with its own targets.
+    fn modal(&mut self, p: P) -> Result<(), Diagnostic> {
+        if self.card.kind != CardType::Spell {
+            return Err(self.err(&p, "\"Choose one —\" is understood on spells only"));
+        }
+        for mode in p.into_inner() {
+            let effect = mode.clone().into_inner().next().unwrap();
+            let body = self.effect(effect, Body::default())?;
+            self.push(&mode, AbilityKind::Mode, Some(body));
+        }
         Ok(())
     }
 

@@ -39,6 +39,9 @@ pub struct Ability {
 pub enum AbilityKind {
     /// A spell's instructions (146-152).
     Spell,
+    /// One mode of a modal spell ("Choose one —"); its controller picks the mode as the spell
+    /// is played (182.2.b, 352.1), and only that mode's targets and instructions apply.
+    Mode,
     /// "costs: effect" (369-374).
     Activated { costs: Vec<ActivationCost>, timing: AbilityTiming, only_while: Option<Condition> },
     /// "When ..., effect" (375-378).

@@ -42,6 +42,7 @@ impl Game {
             last_damaged_by: None,
             was_mighty: false,
             paid_additional: false,
+            mode: 0,
             hidden_on_turn: 0,
             from_hidden: None,
             recycle_on_resolve: false,

@@ -36,6 +36,8 @@ pub enum Ask {
     RuneOrder,
     /// 376.3.b: the next of your simultaneously triggered abilities to put on the chain.
     TriggerOrder,
+    /// 182.2.b: the mode of a modal spell.
+    Mode,
     /// 368: which of the replacement effects that apply to the same event applies.
     ReplacementOrder,
     /// 352.4: a target (or "Done" when fewer may be chosen).
@@ -66,6 +68,7 @@ impl Ask {
             Ask::BurnOutOpponent => "418.2.c",
             Ask::RuneOrder => "403.5.a",
             Ask::TriggerOrder => "376.3.b",
+            Ask::Mode => "182.2.b",
             Ask::ReplacementOrder => "368",
             Ask::Target => "352.4",
             Ask::SplitAmount => "352.14.e",

@@ -286,14 +286,52 @@ impl Game {
         }
         // 352.4-352.8: a spell's targets.
         if kind == CardType::Spell {
+            // 182.2.b / 352.1: a modal spell's mode is chosen first; a mode whose required
+            // targets can't be chosen is not offered (352.16).
+            let modes: Vec<usize> = self
+                .card(card)
+                .abilities
+                .abilities
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.kind == AbilityKind::Mode)
+                .map(|(i, _)| i)
+                .collect();
+            if !modes.is_empty() {
+                let options: Vec<Choice> = modes
+                    .iter()
+                    .filter(|&&i| {
+                        let a = &self.card(card).abilities.abilities[i];
+                        self.choice_specs(card, a).iter().all(|t| {
+                            !matches!(t.count, super::abilities::TargetCount::One)
+                                || !self.matching(&t.filter, Some(p), Some(card)).is_empty()
+                        })
+                    })
+                    .map(|&i| Choice::Nth(i as u8))
+                    .collect();
+                if options.is_empty() {
+                    return Ok(false);
+                }
+                if let Choice::Nth(i) = self.decide(p, Ask::Mode, options)? {
+                    self.obj_mut(card).mode = i;
+                    trace!(
+                        self,
+                        "182.2.b",
+                        "{p} chooses the mode: {}",
+                        self.card(card).abilities.abilities[i as usize].text
+                    );
+                }
+            }
             // 727.1.d.2: from hidden, the targets must be at that battlefield.
+            let chosen = self.obj(card).mode as usize;
             let specs = self
                 .card(card)
                 .abilities
                 .abilities
                 .iter()
-                .find(|a| a.kind == AbilityKind::Spell)
-                .map(|a| self.choice_specs(card, a))
+                .enumerate()
+                .find(|(i, a)| a.kind == AbilityKind::Spell || (a.kind == AbilityKind::Mode && *i == chosen))
+                .map(|(_, a)| self.choice_specs(card, a))
                 .unwrap_or_default();
             if !specs.is_empty() {
                 match self.choose_targets(p, Some(card), &specs)? {

@@ -380,7 +380,15 @@ impl Game {
     /// was played (still-legal ones only, 356.3.e).
     pub(crate) fn run_spell(&mut self, item: &ChainItem, card: ObjId) -> R<()> {
         let def = self.card(card).clone();
-        let Some(ability) = def.abilities.abilities.iter().find(|a| a.kind == AbilityKind::Spell) else {
+        let chosen = self.obj(card).mode as usize;
+        let Some(ability) = def
+            .abilities
+            .abilities
+            .iter()
+            .enumerate()
+            .find(|(i, a)| a.kind == AbilityKind::Spell || (a.kind == AbilityKind::Mode && *i == chosen))
+            .map(|(_, a)| a)
+        else {
             return Ok(());
         };
         let Some(body) = &ability.body else { return Ok(()) };
