@@ -99,12 +99,14 @@ struct Body {
     looked: Option<String>,
 }
 
-/// A reflexive ability found inside a body (380), pushed after the ability that contains it.
+/// A reflexive ability (380) or delayed replacement (383.3) found inside a body, pushed after the
+/// ability that contains it.
 struct PendingReflexive {
     name: String,
     lines: Vec<String>,
     targets: Vec<TargetSpec>,
     text: String,
+    kind: AbilityKind,
 }
 
 impl Compiler<'_> {
@@ -145,8 +147,8 @@ impl Compiler<'_> {
         // 381.1: the reflexive abilities this one creates on the chain.
         let line = self.line_of(p);
         for r in self.reflexives.take() {
-            self.code
-                .push_str(&format!("// {} line {line}: reflexive: {}\nfn {}() {{\n", self.card.name, r.text, r.name));
+            let what = if r.kind == AbilityKind::Reflexive { "reflexive" } else { "delayed replacement" };
+            self.code.push_str(&format!("// {} line {line}: {what}: {}\nfn {}() {{\n", self.card.name, r.text, r.name));
             for l in &r.lines {
                 self.code.push_str(&format!("    {l}\n"));
             }
@@ -154,7 +156,7 @@ impl Compiler<'_> {
             self.out.abilities.push(Ability {
                 line,
                 text: r.text,
-                kind: AbilityKind::Reflexive,
+                kind: r.kind,
                 targets: r.targets,
                 body: Some(r.name),
             });
@@ -652,6 +654,7 @@ impl Compiler<'_> {
                     lines: inner.lines,
                     targets: inner.targets,
                     text,
+                    kind: AbilityKind::Reflexive,
                 });
                 let mut b = body;
                 for _ in 0..times {
@@ -716,6 +719,53 @@ impl Compiler<'_> {
             Rule::i_deal_might => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
                 emit(&mut b, each(&t, |x| format!("deal(might(me()), {x});")));
+            }
+            Rule::i_next_death => {
+                // 383.3: the instead-part is its own body; "it" there is the unit that would die.
+                let mut parts = i.clone().into_inner().peekable();
+                let unit =
+                    b.it.clone()
+                        .ok_or_else(|| self.err(&i, "\"The next time it would die\" needs a unit before it"))?;
+                if parts.peek().is_some_and(|x| x.as_rule() == Rule::t_it) {
+                    parts.next();
+                }
+                let mut pay = None;
+                if parts.peek().is_some_and(|x| x.as_rule() == Rule::instead_pay) {
+                    pay = Some(self.resources(&parts.next().unwrap().into_inner().next().unwrap())?);
+                }
+                let mut inner = Body { it: Some("that_unit()".into()), ..Body::default() };
+                for ins in parts {
+                    if ins.as_rule() == Rule::instruction {
+                        inner = self.instruction(ins, inner)?;
+                    }
+                }
+                // The body answers whether the replacement applied (a declined payment: no).
+                let lines = match &pay {
+                    Some(cost) => {
+                        let mut w = vec![format!("if pay_optional({}, \"{}\") {{", cost.energy, power_string(cost))];
+                        w.extend(inner.lines.iter().map(|l| format!("    {l}")));
+                        w.push("    true".into());
+                        w.push("} else {".into());
+                        w.push("    false".into());
+                        w.push("}".into());
+                        w
+                    }
+                    None => {
+                        let mut w = inner.lines.clone();
+                        w.push("true".into());
+                        w
+                    }
+                };
+                let name = format!("d{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
+                let text = i.as_str().trim().to_string();
+                self.reflexives.borrow_mut().push(PendingReflexive {
+                    name: name.clone(),
+                    lines,
+                    targets: Vec::new(),
+                    text,
+                    kind: AbilityKind::DelayedReplacement,
+                });
+                emit(&mut b, format!("replace_next_death({unit}, \"{name}\");"));
             }
             Rule::i_you_score => {
                 let n = number(&parts.next().unwrap());

@@ -53,6 +53,9 @@ pub enum AbilityKind {
     /// A reflexive trigger's ability (379-381): created on the chain by the ability it is part
     /// of ("do this: ..."), never on its own.
     Reflexive,
+    /// What a delayed replacement effect does instead (383.3), set up by the ability it is part
+    /// of; its body answers whether it applied (an optional payment may be declined).
+    DelayedReplacement,
     /// "If ... would die, ... instead." (364-368): the body runs instead of the event.
     ReplaceDeath { filter: UnitFilter },
 }

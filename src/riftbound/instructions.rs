@@ -390,6 +390,16 @@ impl Game {
         self.changed();
     }
 
+    /// 383.3: "The next time it would die this turn, ... instead": remembers the replacement.
+    pub fn replace_next_death(&mut self, c: &HookCall, u: ObjId, body: &str) {
+        let (Some(source), Some(controller)) = (c.source, c.controller) else { return };
+        if !self.obj(u).alive || !self.obj(u).zone.is_board() {
+            return;
+        }
+        trace!(self, "383.3", "the next time {} would die this turn, a replacement applies", self.describe(u));
+        self.delayed_replacements.push((u, source, controller, body.to_string()));
+    }
+
     /// "If this kills it": the unit died to this spell or ability, or has lethal damage from it
     /// that the next cleanup will kill it for (322.2, 415.5.c).
     pub fn killed_by_this(&self, c: &HookCall, u: ObjId) -> bool {

@@ -16,6 +16,35 @@ impl Game {
         if self.card(unit).kind != CardType::Unit {
             return Ok(false);
         }
+        // 383.3: a delayed replacement set up for this unit applies the next time it would die
+        // (once, whether or not its optional payment is made).
+        if let Some(i) = self.delayed_replacements.iter().position(|(u, ..)| *u == unit) {
+            let (_, source, controller, body) = self.delayed_replacements.remove(i);
+            let card = self.card(source).clone();
+            let line = card
+                .abilities
+                .abilities
+                .iter()
+                .find(|a| a.body.as_deref() == Some(body.as_str()))
+                .map_or(0, |a| a.line);
+            trace!(
+                self,
+                "383.3",
+                "{} would die: the delayed replacement of {} applies",
+                self.describe(unit),
+                card.name
+            );
+            let call = HookCall {
+                source: Some(source),
+                controller: Some(controller),
+                that_unit: Some(unit),
+                ..HookCall::default()
+            };
+            if crate::script::run_bool(self, &card.abilities.script, &body, call, &card.name, line)? {
+                return Ok(true);
+            }
+            trace!(self, "383.3", "the replacement is declined: {} dies", self.describe(unit));
+        }
         let mut found: Vec<(ObjId, usize)> = Vec::new();
         // Permanents in bases, and units and gear at battlefields (gear played from hidden is
         // there until the next cleanup recalls it, 431.1).

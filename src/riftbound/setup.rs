@@ -88,6 +88,7 @@ impl Game {
             events: Vec::new(),
             trigger_cursor: 0,
             delayed: Vec::new(),
+            delayed_replacements: Vec::new(),
             next_spell_bonus: Vec::new(),
             spell_bonus: Vec::new(),
             replacing: Vec::new(),

@@ -315,6 +315,9 @@ pub struct Game {
     pub trigger_cursor: usize,
     /// Delayed triggered abilities waiting for their moment (382-385).
     pub delayed: Vec<Delayed>,
+    /// Delayed replacement effects (383.3): "the next time this unit would die this turn", as
+    /// (unit, the ability's source, its controller, the body that replaces the death).
+    pub delayed_replacements: Vec<(ObjId, ObjId, PlayerId, String)>,
     /// "The next spell you play this turn deals N Bonus Damage" per player (384), and the bonus
     /// attached to a spell on the chain once played.
     pub next_spell_bonus: Vec<(PlayerId, u32)>,
@@ -371,6 +374,7 @@ impl Game {
             events: if logs { self.events.clone() } else { Vec::new() },
             trigger_cursor: self.trigger_cursor,
             delayed: self.delayed.clone(),
+            delayed_replacements: self.delayed_replacements.clone(),
             next_spell_bonus: self.next_spell_bonus.clone(),
             spell_bonus: self.spell_bonus.clone(),
             replacing: self.replacing.clone(),

@@ -121,6 +121,10 @@ fn register(e: &mut Engine) {
     e.register_fn("kill_now_instead", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_now_instead(c, o))));
     e.register_fn("play_me_from_trash", || with(|g, c| g.play_me_from_trash(c)));
     e.register_fn("vision", || with(|g, c| g.vision(c)));
+    e.register_fn("replace_next_death", |x: i64, body: &str| {
+        let body = body.to_string();
+        on_object(x, move |g, c, o| g.replace_next_death(c, o, &body))
+    });
     e.register_fn("reflexive", |name: &str| {
         let name = name.to_string();
         with(move |g, c| {

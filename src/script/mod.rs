@@ -78,6 +78,17 @@ fn hash(s: &str) -> u64 {
 
 /// Runs body `func` of a card's script with `call` as its context.
 pub fn run(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<()> {
+    run_value(game, script, func, call, card, line).map(|_| ())
+}
+
+/// Runs a body that answers yes or no (a replacement effect that may decline, 364): a body that
+/// returns nothing counts as yes.
+pub fn run_bool(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<bool> {
+    let v = run_value(game, script, func, call, card, line)?;
+    Ok(v.as_bool().unwrap_or(true))
+}
+
+fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<Dynamic> {
     let ast = compile(script)
         .map_err(|e| Stop::ScriptError(format!("{card} (line {line}): the script does not compile: {e}")))?;
     set_bounds(game);
@@ -90,7 +101,7 @@ pub fn run(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str
     if let Some(stop) = frame.stop {
         return Err(stop);
     }
-    result.map(|_| ()).map_err(|e| Stop::ScriptError(format!("{card} (line {line}): {e}")))
+    result.map_err(|e| Stop::ScriptError(format!("{card} (line {line}): {e}")))
 }
 
 /// Gives a host function the game and its frame's context. Kernel stops (a decision to ask, a
