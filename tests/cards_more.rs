@@ -56,3 +56,69 @@ fn yasuo_windrider_third_move_scores_a_point() {
     let abilities = g.trace.lines.iter().filter(|l| l.rule == "394.5" && l.text.contains("Yasuo, Windrider")).count();
     assert_eq!(abilities, 1, "the point came from Yasuo's ability, once");
 }
+
+/// Issue acceptance: every card the Core Rules use in an example compiles with no diagnostic
+/// and without a script block.
+#[test]
+fn every_card_named_in_a_rules_example_compiles_without_a_script() {
+    let names = [
+        "Void Seeker",
+        "Sky Splitter",
+        "Lux, Illuminated",
+        "Eager Apprentice",
+        "Cruel Patron",
+        "Zhonya's Hourglass",
+        "Clockwork Keeper",
+        "Legion Rearguard",
+        "Baited Hook",
+        "Immortal Phoenix",
+        "Viktor, Leader",
+        "Wraith of Echoes",
+        "Falling Star",
+        "Fiora, Victorious",
+        "Stand United",
+        "Blastcone Fae",
+        "Tideturner",
+        "Vi, Destructive",
+        "Garbage Grabber",
+        "Dr. Mundo, Expert",
+        "Undercover Agent",
+        "Eclipse Herald",
+        "Iron Ballista",
+        "Challenge",
+        "Annie, Fiery",
+        "Singularity",
+        "Volibear, Furious",
+        "Petty Officer",
+        "Cleave",
+        "Stalwart Poro",
+        "Block",
+        "Caitlyn, Patrolling",
+        "Kayn, Unleashed",
+        "Fox-Fire",
+        "Noxian Guillotine",
+        "Ravenborn Tome",
+        "Sona, Harmonious",
+        "The Arena's Greatest",
+        "Unchecked Power",
+        "Hidden Blade",
+        "Jinx, Rebel",
+        "Jinx, Loose Cannon",
+        "Tibbers",
+        "Kai'Sa, Evolutionary",
+        "Kai'Sa, Survivor",
+        "Jinx, Demolitionist",
+        "Chemtech Enforcer",
+        "Yasuo, Remorseful",
+        "Yasuo, Windrider",
+    ];
+    let db = db();
+    for n in names {
+        let c = db.get(db.lookup(n).unwrap_or_else(|| panic!("{n} is not a card")));
+        assert!(c.unsupported.is_none(), "{n}: {}", c.unsupported.as_ref().unwrap());
+        assert!(c.script.is_none(), "{n} needs a script block");
+        if !c.text.trim().is_empty() {
+            assert!(!c.abilities.abilities.is_empty() || !c.abilities.keywords.is_empty(), "{n} compiled to nothing");
+        }
+    }
+}

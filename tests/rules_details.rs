@@ -146,11 +146,7 @@ fn fill_deck(g: &mut Game, p: PlayerId, n: usize) {
 /// 2", "has [Assault 3]" and "+1 [M]" gives the same attacker of 2 + 3 + 1 = 6 Might.
 #[test]
 fn r448_1_layers_give_the_same_result_whatever_order_effects_were_created() {
-    let mods = [
-        Modification::SetMight(2),
-        Modification::GrantKeyword(Keyword::Assault, 3),
-        Modification::Might(1),
-    ];
+    let mods = [Modification::SetMight(2), Modification::GrantKeyword(Keyword::Assault, 3), Modification::Might(1)];
     let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     for order in orders {
         let (mut g, _, _) = game();
