@@ -297,3 +297,312 @@ fn r704_r413_1_c_stand_united_counts_buffs_and_may_choose_a_buffed_unit() {
     assert_eq!(g.might(buffed), 3 + 1 + 1, "its buff gives +2 this turn");
     assert_eq!(g.might(plain), 4, "no buff, nothing more");
 }
+
+// ---------------------------------------------------------------------------------------------
+// 716-733: keywords
+// ---------------------------------------------------------------------------------------------
+
+/// 721.5 / 722.4.a / 723.3 / 724.3 / 725.3 / 726.3 / 727.5 / 729.4.a / 730.3 / 731.3 / 732.3 /
+/// 733.3: whether a unit has a keyword is a characteristic other effects check: "units with K get
+/// +2 [M]" reaches exactly the units whose printed text has K, and never a unit without it.
+#[test]
+fn r721_5_to_r733_3_keywords_are_characteristics_other_effects_reference() {
+    let db = db_with(&[r#"
+id = "TEST-ACTION-UNIT"
+name = "Test Action Unit"
+type = "unit"
+energy = 1
+might = 2
+set = "TEST"
+number = 1
+text = "[Action]"
+"#]);
+    let cases = [
+        ("Blazing Scorcher", Keyword::Accelerate),
+        ("Test Action Unit", Keyword::Action),
+        ("Daring Poro", Keyword::Assault),
+        ("Watchful Sentry", Keyword::Deathknell),
+        ("Pouty Poro", Keyword::Deflect),
+        ("Vi, Destructive", Keyword::Ganking),
+        ("Pakaa Cub", Keyword::Hidden),
+        ("Shen, Kinkou", Keyword::Reaction),
+        ("Stalwart Poro", Keyword::Shield),
+        ("Horns of the Dragon", Keyword::Tank),
+        ("Sprite", Keyword::Temporary),
+        ("Mystic Poro", Keyword::Vision),
+    ];
+    for (name, k) in cases {
+        let (mut g, _, _) = game_with(db.clone());
+        let u = g.put_at(name, P1, Loc::Base(P1)).unwrap();
+        let plain = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
+        let printed = g.card(u).might;
+        effect(&mut g, Filter::UnitsWithKeyword(k), Modification::Might(2));
+        assert_eq!(g.might(u), printed + 2, "{name} has {k:?}");
+        assert_eq!(g.might(plain), 3, "{name}: a unit without {k:?} is not affected");
+    }
+}
+
+/// 722.4.b / 729.4.b: whether a spell has Action or Reaction is a characteristic the game checks:
+/// Cleave ([Action]) can be played in a showdown but not on a chain; Discipline ([Reaction]) in
+/// both; a spell granted [Reaction] in hand is checked the same way.
+#[test]
+fn r722_4_b_r729_4_b_spells_action_and_reaction_are_checked_characteristics() {
+    let (mut g, _, _) = game();
+    let cleave = g.put("Cleave", P1, Zone::Hand).unwrap();
+    let discipline = g.put("Discipline", P1, Zone::Hand).unwrap();
+    let progress = g.put("Progress Day", P1, Zone::Hand).unwrap();
+    assert!(g.has_keyword(cleave, Keyword::Action) && !g.has_keyword(cleave, Keyword::Reaction));
+    assert!(g.has_keyword(discipline, Keyword::Reaction));
+    g.add(P1, 20, &[Domain::Mind], 4);
+    // A showdown open state with P1's focus.
+    let u = g.put_at(U3, P1, BF0).unwrap();
+    g.battlefields[0].contested_by = Some(P1);
+    g.begin_showdown(0);
+    let open = g.playable_cards(P1);
+    assert!(open.contains(&cleave) && open.contains(&discipline) && !open.contains(&progress), "{open:?}");
+    // A closed state: only Reaction.
+    g.buff(u);
+    g.add_effect(None, Filter::Object(progress), None, Modification::GrantKeyword(Keyword::Reaction, 0), Duration::Indefinite);
+    let item = riftbound::riftbound::state::ChainItem {
+        kind: riftbound::riftbound::state::ItemKind::Card(g.put("Hextech Ray", P2, Zone::Hand).unwrap()),
+        controller: P2,
+        pending: false,
+        targets: vec![vec![u]],
+        that_player: None,
+    };
+    g.chain.push(item);
+    g.priority = Some(P1);
+    let closed = g.playable_cards(P1);
+    assert!(!closed.contains(&cleave) && closed.contains(&discipline) && closed.contains(&progress), "{closed:?}");
+}
+
+/// 723.1.b / 723.1.b.1 / 723.1.b.2 / 723.1.b.3 and 730.1.b / 730.1.b.1 / 730.1.b.2 / 730.1.b.3:
+/// "Assault X" and "Shield X" carry their value X, 1 when it is omitted, and it is the Might they
+/// add to an attacker or a defender.
+#[test]
+fn r723_1_b_3_r730_1_b_3_assault_and_shield_values_default_to_1() {
+    let (mut g, _, _) = game();
+    for (name, value, role) in [
+        ("Daring Poro", 1, Role::Attacker),     // [Assault]
+        ("Chemtech Enforcer", 2, Role::Attacker), // [Assault 2]
+        ("Stalwart Poro", 1, Role::Defender),   // [Shield]
+        ("Mutated Mouser", 2, Role::Defender),  // [Shield 2]
+    ] {
+        let u = g.put_at(name, P1, BF0).unwrap();
+        let printed = g.card(u).might;
+        let k = g.chars(u).keywords;
+        assert_eq!(if role == Role::Attacker { k.assault } else { k.shield }, value, "{name}");
+        assert_eq!(g.might(u), printed, "{name} outside combat");
+        g.obj_mut(u).role = Some(role);
+        assert_eq!(g.might(u), printed + value as i32, "{name} as {role:?}");
+    }
+}
+
+/// Plays the Fury spell Incinerate ("Deal 2 to a unit at a battlefield", [2]) from P1's hand at
+/// `target` with [2] and `n` Order Power in the pool; returns whether it was played.
+fn incinerate(g: &mut Game, a: &Auto, target: ObjId, n: u32) -> bool {
+    let spell = g.put("Incinerate", P1, Zone::Hand).unwrap();
+    g.add(P1, 2, &vec![Domain::Order; n as usize], 0);
+    a.push(Choice::Play(spell));
+    a.push(Choice::Obj(target));
+    g.step().unwrap();
+    g.chain.len() == 1
+}
+
+/// 725.1.b / 725.1.b.1 / 725.1.b.2 / 725.1.b.3: Deflect's value is the Power an opponent's spell
+/// choosing the permanent costs more — 1 for Pouty Poro's bare [Deflect], 2 for Volibear's
+/// [Deflect 2]; 725.1.c.1 that Power may be of any domain (Order Power for a Fury spell).
+#[test]
+fn r725_1_b_3_deflect_value_is_the_extra_power() {
+    for (name, value) in [("Pouty Poro", 1u32), ("Volibear, Furious", 2)] {
+        let (mut g, a, _) = game();
+        let u = g.put_at(name, P2, BF0).unwrap();
+        assert_eq!(g.chars(u).keywords.deflect, value);
+        assert!(!incinerate(&mut g, &a, u, value - 1), "{name}: one Power short");
+        let (mut g, a, _) = game();
+        let u = g.put_at(name, P2, BF0).unwrap();
+        assert!(incinerate(&mut g, &a, u, value), "{name}: [2] and {value} [A]");
+        assert!(g.player(P1).pool.is_empty(), "{name}: all of it paid");
+    }
+}
+
+/// 725.2: Deflect granted to a permanent that has Deflect adds up: Pouty Poro given [Deflect 2]
+/// has Deflect 3, and choosing it costs [A][A][A] more.
+#[test]
+fn r725_2_deflect_values_sum() {
+    let (mut g, a, _) = game();
+    let u = g.put_at("Pouty Poro", P2, BF0).unwrap();
+    effect(&mut g, Filter::Object(u), Modification::GrantKeyword(Keyword::Deflect, 2));
+    assert_eq!(g.chars(u).keywords.deflect, 3);
+    assert!(!incinerate(&mut g, &a, u, 2));
+    let (mut g, a, _) = game();
+    let u = g.put_at("Pouty Poro", P2, BF0).unwrap();
+    effect(&mut g, Filter::Object(u), Modification::GrantKeyword(Keyword::Deflect, 2));
+    assert!(incinerate(&mut g, &a, u, 3));
+}
+
+/// A test unit with the given text (a Fury unit costing [2], 2 Might, or domainless).
+fn test_unit(id: &str, text: &str, fury: bool) -> String {
+    let domains = if fury { "domains = [\"fury\"]\n" } else { "" };
+    format!(
+        "id = \"{id}\"\nname = \"{id}\"\ntype = \"unit\"\n{domains}energy = 2\nmight = 2\nset = \"TEST\"\nnumber = 1\ntext = \"\"\"{text}\"\"\"\n"
+    )
+}
+
+/// 721.4: two instances of Accelerate are one: playing a unit printed "[Accelerate]
+/// [Accelerate]" offers the optional cost once and charges [1][R] once; 721.6: paid, the unit
+/// enters ready (it does not enter exhausted and become ready), so 721.6.a no ready event happens.
+#[test]
+fn r721_4_r721_6_a_double_accelerate_is_one_cost_and_enters_ready() {
+    let db = db_with(&[&test_unit("TEST-ACC2", "[Accelerate] [Accelerate]", true)]);
+    let (mut g, a, _) = game_with(db);
+    let card = g.put("TEST-ACC2", P1, Zone::Hand).unwrap();
+    g.add(P1, 6, &[Domain::Fury, Domain::Fury, Domain::Fury], 0);
+    a.push(Choice::Play(card));
+    a.push(Choice::Yes);
+    g.step().unwrap();
+    assert_eq!(a.left(), 0);
+    assert_eq!(a.asked(Ask::OptionalCost).len(), 1, "one Accelerate cost offered");
+    assert_eq!(g.player(P1).pool.energy, 6 - 2 - 1);
+    assert_eq!(g.player(P1).pool.power[Domain::Fury.index()], 2, "one [R] for Accelerate");
+    let u = g.player(P1).base.iter().copied().find(|o| g.name(*o) == "TEST-ACC2").unwrap();
+    assert!(!g.obj(u).exhausted);
+    assert_eq!(count_events(&g, |e| matches!(e, Event::Readied(x) if *x == u)), 0);
+}
+
+/// 721.1.a.2: a unit with no domain pays Accelerate's Power with any domain (here Order);
+/// 721.1.a.1: a Fury unit can't pay it with Order Power, so the cost is not offered and it enters
+/// exhausted.
+#[test]
+fn r721_1_a_2_domainless_accelerate_takes_any_power() {
+    let db = db_with(&[
+        &test_unit("TEST-ACC-NONE", "[Accelerate]", false),
+        &test_unit("TEST-ACC-FURY", "[Accelerate]", true),
+    ]);
+    for (id, ready) in [("TEST-ACC-NONE", true), ("TEST-ACC-FURY", false)] {
+        let (mut g, a, _) = game_with(db.clone());
+        let card = g.put(id, P1, Zone::Hand).unwrap();
+        g.add(P1, 3, &[Domain::Order], 0);
+        a.push(Choice::Play(card));
+        if ready {
+            a.push(Choice::Yes);
+        }
+        g.step().unwrap();
+        assert_eq!(a.left(), 0, "{id}");
+        assert_eq!(a.asked(Ask::OptionalCost).len(), usize::from(ready), "{id}");
+        let u = g.player(P1).base.iter().copied().find(|o| g.name(*o) == id).unwrap();
+        assert_eq!(g.obj(u).exhausted, !ready, "{id}");
+    }
+}
+
+/// 721.2.a / 721.3: on the board Accelerate does nothing: an exhausted Blazing Scorcher offers
+/// no way to pay it (no ability to activate, nothing to ready it).
+#[test]
+fn r721_3_accelerate_has_no_function_on_the_board() {
+    let (mut g, _, _) = game();
+    let u = g.put_at("Blazing Scorcher", P1, Loc::Base(P1)).unwrap();
+    g.obj_mut(u).exhausted = true;
+    g.add(P1, 5, &[Domain::Fury, Domain::Fury], 0);
+    assert!(g.activatable_abilities(P1).is_empty());
+    let opts = g.action_options(P1);
+    assert!(!opts.iter().any(|c| matches!(c, Choice::Activate(o, _) if *o == u)), "{opts:?}");
+}
+
+/// 727.4: two instances of Hidden are one: a card printed "[Hidden] [Hidden]" can be hidden at a
+/// controlled battlefield in exactly one way, for one [A].
+#[test]
+fn r727_4_double_hidden_is_one_hide() {
+    let db = db_with(&[&test_unit("TEST-HID2", "[Hidden] [Hidden]", true)]);
+    let (mut g, a, _) = game_with(db);
+    let card = g.put("TEST-HID2", P1, Zone::Hand).unwrap();
+    g.put_at(U3, P1, BF0).unwrap();
+    g.set_controller(0, Some(P1));
+    g.add(P1, 0, &[Domain::Order, Domain::Order], 0);
+    assert_eq!(g.hide_options(P1), vec![(card, 0)]);
+    a.push(Choice::Hide(card, 0));
+    g.step().unwrap();
+    assert_eq!(g.player(P1).pool.power_total(), 1, "one [A] paid");
+}
+
+/// 732.2: two instances of Temporary are one: a unit printed "[Temporary] [Temporary]" has one
+/// "kill this" trigger at the start of its controller's Beginning Phase; 732.1.c: that is its
+/// controller's Beginning Phase, not the opponent's.
+#[test]
+fn r732_2_double_temporary_triggers_once_in_its_controllers_beginning_phase() {
+    let db = db_with(&[&test_unit("TEST-TEMP2", "[Temporary] [Temporary]", true)]);
+    let (mut g, a, b) = game_with(db);
+    fill_deck(&mut g, P1, 3);
+    fill_deck(&mut g, P2, 3);
+    let u = g.put_at("TEST-TEMP2", P1, Loc::Base(P1)).unwrap();
+    a.push(Choice::EndTurn);
+    g.step().unwrap();
+    step_until(&mut g, |g| g.turn_player == P2 && g.step == Step::Action);
+    assert!(g.obj(u).alive, "P2's Beginning Phase does not trigger it");
+    b.push(Choice::EndTurn);
+    g.step().unwrap();
+    step_until(&mut g, |g| g.turn_player == P1 && g.step == Step::Channel);
+    assert!(!g.obj(u).alive, "killed at the start of P1's Beginning Phase");
+    let triggers = g.trace.lines.iter().filter(|l| l.rule == "376.3" && l.text.starts_with("TEST-TEMP2")).count();
+    assert_eq!(triggers, 1, "one trigger");
+}
+
+/// 733.2 / 733.2.a / 733.2.b: two instances of Vision trigger separately, each with its own
+/// choice; declining the first, the second looks at the same top card, and recycling it puts it
+/// at the bottom.
+#[test]
+fn r733_2_b_two_visions_see_the_same_card() {
+    let db = db_with(&[&test_unit("TEST-VIS2", "[Vision] [Vision]", true)]);
+    let (mut g, a, _) = game_with(db);
+    let top = g.put("Mega-Mech", P1, Zone::MainDeck).unwrap();
+    fill_deck(&mut g, P1, 2);
+    let card = g.put("TEST-VIS2", P1, Zone::Hand).unwrap();
+    g.add(P1, 2, &[], 0);
+    a.push(Choice::Play(card));
+    a.push(Choice::Nth(0));
+    a.push(Choice::No);
+    a.push(Choice::Yes);
+    g.step().unwrap();
+    run_chain(&mut g);
+    assert_eq!(a.left(), 0);
+    assert_eq!(a.asked(Ask::YesNo).len(), 2, "one choice per Vision");
+    let deck = &g.player(P1).main_deck;
+    assert_eq!(deck.len(), 3);
+    assert_eq!(g.name(*deck.last().unwrap()), "Mega-Mech", "the card both looked at went to the bottom");
+    assert!(!g.obj(top).alive);
+}
+
+/// 724.2 / 724.2.a: each Deathknell of a permanent triggers separately, its controller ordering
+/// them; 724.1.d: the trigger is its being killed and put in the trash.
+#[test]
+fn r724_2_each_deathknell_triggers() {
+    let db = db_with(&[&test_unit("TEST-DK2", "[Deathknell] — Draw 1.\n[Deathknell] — Draw 2.", true)]);
+    let (mut g, a, _) = game_with(db);
+    fill_deck(&mut g, P1, 5);
+    let u = g.put_at("TEST-DK2", P1, Loc::Base(P1)).unwrap();
+    a.push(Choice::Nth(1));
+    g.kill(&[u], None).unwrap();
+    g.cleanup().unwrap();
+    run_chain(&mut g);
+    assert_eq!(a.left(), 0);
+    assert_eq!(a.asked(Ask::TriggerOrder).len(), 1, "the controller orders the two triggers");
+    assert_eq!(g.player(P1).hand.len(), 3, "both resolved");
+}
+
+/// 724.1.d.1: a Deathknell whose permanent's death is replaced (Zhonya's Hourglass recalls it
+/// instead) does not trigger; 724.1.d: killed into the trash, it does.
+#[test]
+fn r724_1_d_1_deathknell_needs_the_trash() {
+    let (mut g, _, _) = game();
+    fill_deck(&mut g, P1, 5);
+    let sentry = g.put_at("Watchful Sentry", P1, BF0).unwrap();
+    g.put_at("Zhonya's Hourglass", P1, Loc::Base(P1)).unwrap();
+    g.kill(&[sentry], None).unwrap();
+    g.cleanup().unwrap();
+    run_chain(&mut g);
+    assert!(g.obj(sentry).alive && g.location(sentry) == Some(Loc::Base(P1)), "recalled instead");
+    assert_eq!(g.player(P1).hand.len(), 0, "no Deathknell");
+    g.kill(&[sentry], None).unwrap();
+    g.cleanup().unwrap();
+    run_chain(&mut g);
+    assert_eq!(g.player(P1).hand.len(), 1, "Deathknell: draw 1");
+}

@@ -310,7 +310,15 @@ impl Compiler<'_> {
     /// Keywords that are triggered abilities get their one definition here: Temporary (732.1.b)
     /// and Vision (733.1.b).
     fn keyword_abilities(&mut self) {
-        let keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
+        let mut keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
+        // 732.2: more instances of Temporary are redundant (each Vision triggers, 733.2).
+        if let Some(first) = keywords.iter().position(|k| *k == Keyword::Temporary) {
+            let mut i = 0;
+            keywords.retain(|k| {
+                i += 1;
+                *k != Keyword::Temporary || i - 1 == first
+            });
+        }
         for k in keywords {
             let (trigger, body, text) = match k {
                 Keyword::Temporary => (
