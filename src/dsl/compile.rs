@@ -953,7 +953,8 @@ impl Compiler<'_> {
                     Some(n) => TargetCount::Split(n),
                     None => count,
                 };
-                if filter.kind != CardType::Unit && filter.kind != CardType::Rune {
+                // 143.1.a.3: "a gear" chooses gear; units and runes are the other choosable kinds.
+                if !matches!(filter.kind, CardType::Unit | CardType::Rune | CardType::Gear) {
                     filter.kind = CardType::Unit;
                 }
                 b.targets.push(TargetSpec { count, filter });

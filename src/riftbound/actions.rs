@@ -156,6 +156,8 @@ impl Game {
             (o.card, o.owner, o.token)
         };
         let to = if token && !to.is_board() { Zone::Gone } else { to };
+        // 107.1.d / 107.5.d / 107.6.f: a card goes only to its owner's trash, banishment or hand.
+        let to_player = if matches!(to, Zone::Trash | Zone::Banishment | Zone::Hand) { owner } else { to_player };
         let new = self.new_obj(card, owner, to, to_player, pos);
         self.obj_mut(new).token = token;
         let old = self.obj_mut(id);
@@ -311,7 +313,9 @@ impl Game {
     pub fn kill(&mut self, ids: &[ObjId], by: Option<ObjId>) -> R<()> {
         for &id in ids {
             let o = self.obj(id);
-            if !o.alive || !o.zone.is_board() {
+            // 415.1 / 167.3 / 163.3 / 154.1.a: only permanents are killed; legends, battlefields
+            // and runes stay where they are.
+            if !o.alive || !o.zone.is_board() || !self.card(id).is_permanent() {
                 continue;
             }
             let owner = o.owner;
@@ -332,7 +336,8 @@ impl Game {
     /// 414: banish cards from any zone to their owner's banishment.
     pub fn banish(&mut self, ids: &[ObjId]) {
         for &id in ids {
-            if !self.obj(id).alive {
+            // 106.5.d / 163.2.b: legends and battlefields stay in place for the whole game.
+            if !self.obj(id).alive || matches!(self.obj(id).zone, Zone::LegendZone | Zone::BattlefieldZone) {
                 continue;
             }
             let owner = self.obj(id).owner;

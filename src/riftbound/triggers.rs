@@ -276,10 +276,16 @@ impl Game {
     pub fn matching(&self, f: &UnitFilter, you: Option<PlayerId>, source: Option<ObjId>) -> Vec<ObjId> {
         let you = you.unwrap_or(self.turn_player);
         let source = source.unwrap_or(ObjId(u32::MAX));
-        let pool: Vec<ObjId> = if f.kind == CardType::Rune {
-            self.players.iter().flat_map(|p| p.runes.iter().copied()).collect()
-        } else {
-            self.all_units()
+        let pool: Vec<ObjId> = match f.kind {
+            CardType::Rune => self.players.iter().flat_map(|p| p.runes.iter().copied()).collect(),
+            // 143.1.a.3: gear on the board (at a base, or at a battlefield until recalled).
+            CardType::Gear => self
+                .players
+                .iter()
+                .flat_map(|p| p.base.iter().copied())
+                .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()))
+                .collect(),
+            _ => self.all_units(),
         };
         pool.into_iter().filter(|u| self.source_ok(source) && self.unit_matches(f, *u, you, source)).collect()
     }
@@ -419,9 +425,12 @@ impl Game {
                     }
                 }
                 let Some(body) = &ability.body else { return Ok(()) };
+                // 181.6.c: "you" in an uncontrolled battlefield's ability is no one (its
+                // instructions for "you" are ignored), though the turn player controls it (181.6.b).
+                let uncontrolled = self.battlefields.iter().any(|b| b.obj == source && b.controller.is_none());
                 let call = HookCall {
                     source: Some(source),
-                    controller: Some(item.controller),
+                    controller: if uncontrolled { None } else { Some(item.controller) },
                     targets: item.targets.clone(),
                     specs: self.choice_specs(source, ability),
                     that_unit: None,
