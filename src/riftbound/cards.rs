@@ -154,10 +154,13 @@ impl CardDef {
     }
 }
 
+/// 652.2.a: the token battlefield with no abilities that replaces a removed player's battlefield.
+pub const BATTLEFIELD_TOKEN: &str = "TOKEN-BATTLEFIELD";
+
 /// 178.1: "A 1 [M] Recruit token is a domainless unit token with 1 Might and the Recruit tag."
 pub const RECRUIT_TOKEN: &str = "TOKEN-RECRUIT";
 
-const RULES_TOKENS: [(&str, &str); 2] = [
+const RULES_TOKENS: [(&str, &str); 3] = [
     (
         "<rules 178.1>",
         "id = \"TOKEN-RECRUIT\"\nname = \"Recruit\"\ntype = \"unit\"\nsupertype = \"token\"\nmight = 1\ntags = [\"Recruit\"]\nset = \"RULES\"\nnumber = 1781\n",
@@ -165,6 +168,10 @@ const RULES_TOKENS: [(&str, &str); 2] = [
     (
         "<rules 178.2>",
         "id = \"TOKEN-SPRITE\"\nname = \"Sprite\"\ntype = \"unit\"\nsupertype = \"token\"\nmight = 3\ntags = [\"Fae\"]\nset = \"RULES\"\nnumber = 1782\ntext = \"[Temporary]\"\n",
+    ),
+    (
+        "<rules 652.2.a>",
+        "id = \"TOKEN-BATTLEFIELD\"\nname = \"Battlefield\"\ntype = \"battlefield\"\nsupertype = \"token\"\nset = \"RULES\"\nnumber = 6522\n",
     ),
 ];
 

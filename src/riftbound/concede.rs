@@ -30,8 +30,27 @@ impl Game {
         gone.extend(self.player(p).base.iter().copied());
         gone.extend(self.player(p).runes.iter().copied());
         self.banish(&gone);
-        // 652.2: their battlefield stays as a location without abilities; units there stay.
-        for bf in &mut self.battlefields {
+        // 652.2: their battlefield in use is replaced by a token battlefield with no abilities
+        // (652.2.a); the units and hidden cards there stay (652.2.b) and its continuous effects
+        // end with it (652.2.c).
+        let token = self.db.lookup(super::cards::BATTLEFIELD_TOKEN);
+        for b in 0..self.battlefields.len() {
+            if self.battlefields[b].owner == p
+                && let Some(card) = token
+            {
+                let old = self.battlefields[b].obj;
+                let new = self.new_obj(card, p, Zone::BattlefieldZone, p, super::actions::Pos::Bottom);
+                self.obj_mut(new).token = true;
+                self.battlefields[b].obj = new;
+                let o = self.obj_mut(old);
+                o.alive = false;
+                o.zone = Zone::Gone;
+                trace!(
+                    self,
+                    "652.2.a", "the removed player's battlefield is replaced by a token battlefield with no abilities"
+                );
+            }
+            let bf = &mut self.battlefields[b];
             if bf.controller == Some(p) {
                 bf.controller = None;
             }
@@ -39,6 +58,7 @@ impl Game {
                 bf.contested_by = None;
             }
         }
+        self.expire_effects(false);
         // 652.4: counter their spells and abilities.
         while let Some(i) = self.chain.position_controlled_by(p) {
             self.counter(i);
