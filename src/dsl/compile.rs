@@ -9,7 +9,7 @@ use super::diagnostic::{Diagnostic, TextOrigin};
 use super::parser::Rule;
 use crate::riftbound::abilities::*;
 use crate::riftbound::cards::{CardDef, CardType, Domain, PowerSymbol};
-use crate::riftbound::costs::Cost;
+use crate::riftbound::costs::{Cost, OtherCost};
 use crate::riftbound::layers::Keyword;
 use pest::iterators::Pair;
 
@@ -147,7 +147,11 @@ impl Compiler<'_> {
         // 381.1: the reflexive abilities this one creates on the chain.
         let line = self.line_of(p);
         for r in self.reflexives.take() {
-            let what = if r.kind == AbilityKind::Reflexive { "reflexive" } else { "delayed replacement" };
+            let what = match r.kind {
+                AbilityKind::Reflexive => "reflexive",
+                AbilityKind::DelayedTrigger { .. } => "delayed trigger",
+                _ => "delayed replacement",
+            };
             self.code.push_str(&format!("// {} line {line}: {what}: {}\nfn {}() {{\n", self.card.name, r.text, r.name));
             for l in &r.lines {
                 self.code.push_str(&format!("    {l}\n"));
@@ -505,6 +509,24 @@ impl Compiler<'_> {
                         Rule::st_optional_cost => {
                             StaticEffect::OptionalCost(self.resources(&s.into_inner().next().unwrap())?)
                         }
+                        Rule::st_optional_other_cost => {
+                            let mut cost = None;
+                            let mut discount = 0;
+                            for x in s.into_inner() {
+                                match x.as_rule() {
+                                    Rule::other_cost => {
+                                        let c = x.into_inner().next().unwrap();
+                                        cost = Some(match c.as_rule() {
+                                            Rule::discard_cost => OtherCost::Discard(number(&c)),
+                                            _ => OtherCost::ExhaustFriendlyUnit,
+                                        });
+                                    }
+                                    Rule::if_you_do_discount => discount = number(&x),
+                                    _ => {}
+                                }
+                            }
+                            StaticEffect::OptionalOtherCost { cost: cost.unwrap(), discount }
+                        }
                         Rule::st_spell_cost_reduction => {
                             let mut n = s.into_inner();
                             let energy = number(&n.next().unwrap());
@@ -683,10 +705,49 @@ impl Compiler<'_> {
                 inner.lines = before.into_iter().chain(wrap(&format!("if killed_by_this({it}) {{"), lines)).collect();
                 Ok(inner)
             }
+            Rule::if_buffed => {
+                let it = body
+                    .it
+                    .clone()
+                    .ok_or_else(|| self.err(&c, "\"if it was buffed this way\" needs something buffed before it"))?;
+                let inner_clause = c.into_inner().next().unwrap();
+                let mut body = body;
+                let before = std::mem::take(&mut body.lines);
+                let mut inner = self.clause(inner_clause, body)?;
+                let lines = std::mem::take(&mut inner.lines);
+                inner.lines = before.into_iter().chain(wrap(&format!("if buffed_this_way({it}) {{"), lines)).collect();
+                Ok(inner)
+            }
             Rule::legion_instead => {
                 let mut b = body;
                 let it = b.it.clone().unwrap_or_else(|| "target(0)".into());
                 b.lines.push(format!("kill_now_instead({it});"));
+                Ok(b)
+            }
+            Rule::delayed_trigger => {
+                // 383.2: its own ability, set up now and run when the event happens later this
+                // turn; "it" there is what "it" is here, remembered (414.3).
+                let text = c.as_str().trim().trim_end_matches('.').to_string();
+                let mut parts = c.clone().into_inner();
+                let trigger = self.event(parts.next().unwrap())?;
+                let mut inner = Body { it: Some("remembered()".into()), ..Body::default() };
+                for ins in parts {
+                    inner = self.instruction(ins, inner)?;
+                }
+                if !inner.targets.is_empty() {
+                    return Err(self.err(&c, "a delayed trigger that chooses targets is not understood yet"));
+                }
+                let name = format!("t{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
+                self.reflexives.borrow_mut().push(PendingReflexive {
+                    name: name.clone(),
+                    lines: inner.lines,
+                    targets: Vec::new(),
+                    text,
+                    kind: AbilityKind::DelayedTrigger { trigger },
+                });
+                let mut b = body;
+                let it = b.it.clone().unwrap_or_else(|| "-1".into());
+                b.lines.push(format!("delay(\"{name}\", {it});"));
                 Ok(b)
             }
             _ => Err(self.err(&c, "unknown clause")),
@@ -780,8 +841,13 @@ impl Compiler<'_> {
                 emit(&mut b, format!("gain_points(you(), {n});"));
             }
             Rule::i_draw => {
-                let n = number(&parts.next().unwrap());
+                // "draw a card" is "draw 1".
+                let n = parts.next().map_or(1, |x| number(&x));
                 emit(&mut b, format!("draw(you(), {n});"));
+            }
+            Rule::i_draw_it => {
+                let it = b.it.clone().ok_or_else(|| self.err(&i, "\"draw it\" needs a card before it"))?;
+                emit(&mut b, format!("draw_banished({it});"));
             }
             Rule::i_controller_draws => {
                 let n = number(&parts.next().unwrap());
@@ -894,6 +960,25 @@ impl Compiler<'_> {
                 let looked =
                     b.looked.clone().ok_or_else(|| self.err(&i, "\"the rest\" needs a \"look at\" before it"))?;
                 emit(&mut b, format!("recycle_cards({looked});"));
+            }
+            Rule::i_reveal_top => {
+                let n = number(&parts.next().unwrap());
+                emit(&mut b, format!("let looked = reveal_top(you(), {n});"));
+                b.looked = Some("looked".into());
+            }
+            Rule::i_put_one_hand => {
+                let looked =
+                    b.looked.clone().ok_or_else(|| self.err(&i, "\"put one\" needs a \"reveal\" before it"))?;
+                emit(&mut b, format!("put_into_hand({looked});"));
+            }
+            Rule::i_recycle_other => {
+                let looked =
+                    b.looked.clone().ok_or_else(|| self.err(&i, "\"the other\" needs a \"reveal\" before it"))?;
+                emit(&mut b, format!("recycle_cards({looked});"));
+            }
+            Rule::i_banish_top => {
+                emit(&mut b, "let banished = banish_top(you());".into());
+                b.it = Some("banished".into());
             }
             Rule::i_play_spell_from_trash => {
                 let optional = std::mem::take(&mut b.may);

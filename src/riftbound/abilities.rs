@@ -3,7 +3,7 @@
 //! static abilities); what an ability *does* is a Rhai function (see `crate::script`).
 
 use super::cards::CardType;
-use super::costs::Cost;
+use super::costs::{Cost, OtherCost};
 use super::layers::Keyword;
 
 /// Everything a card's text compiled to.
@@ -56,6 +56,10 @@ pub enum AbilityKind {
     /// What a delayed replacement effect does instead (383.3), set up by the ability it is part
     /// of; its body answers whether it applied (an optional payment may be declined).
     DelayedReplacement,
+    /// A delayed trigger (383.2), "When EVENT this turn, X", set up by the spell or ability it
+    /// is part of as that resolves; its body runs when EVENT happens later this turn, with the
+    /// object the instruction before it acted on remembered (414.3).
+    DelayedTrigger { trigger: Trigger },
     /// "If ... would die, ... instead." (364-368): the body runs instead of the event.
     ReplaceDeath { filter: UnitFilter },
 }
@@ -151,6 +155,10 @@ pub enum StaticEffect {
     KillFriendlyToPlay,
     /// "You may pay ... as an additional cost to play me" (353.2.b.1).
     OptionalCost(Cost),
+    /// "As you play me, you may discard 1 as an additional cost. If you do, reduce my cost by
+    /// [2]." / "As an additional cost to play this, you may exhaust a friendly unit." (353.2.b.1,
+    /// 401.4): an optional non-standard cost and the Energy discount paying it grants (353.4).
+    OptionalOtherCost { cost: OtherCost, discount: u32 },
     /// "the Energy costs for spells you play is reduced by [N], to a minimum of [M]" (353.4.c).
     SpellDiscount { energy: u32, min: u32 },
     /// "This spell's Energy cost is reduced by the highest Might among units you control."

@@ -509,6 +509,9 @@ impl Game {
             super::state::ItemKind::DelayedKill { unit, .. } => {
                 format!("the delayed kill of {}", self.describe(*unit))
             }
+            super::state::ItemKind::DelayedTrigger { source, .. } => {
+                format!("the delayed ability of {}", self.describe(*source))
+            }
         }
     }
 }

@@ -63,6 +63,7 @@ impl Game {
             trigger_cursor: 0,
             delayed: Vec::new(),
             delayed_replacements: Vec::new(),
+            delayed_triggers: Vec::new(),
             next_spell_bonus: Vec::new(),
             spell_bonus: Vec::new(),
             replacing: Vec::new(),

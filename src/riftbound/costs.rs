@@ -43,6 +43,8 @@ pub enum OtherCost {
     Discard(u32),
     /// "recycle N from your trash" (403.3).
     RecycleFromTrash(u32),
+    /// "exhaust a friendly unit": only a ready one can pay it (401.4).
+    ExhaustFriendlyUnit,
 }
 
 /// An additional cost (353.2): mandatory, or optional and chosen in 352.
@@ -71,6 +73,9 @@ pub enum CostChange {
     Increase(Cost),
     /// 353.4: a discount of energy (to a minimum, 353.4.c) and of power symbols.
     Discount { energy: u32, min_energy: u32, power: u32 },
+    /// 353.2.b.1 / 353.4: an Energy discount that applies only if the optional additional cost
+    /// labelled `label` is chosen ("If you do, reduce my cost by [2]").
+    DiscountIfPaid { label: String, energy: u32 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -291,6 +296,10 @@ impl Game {
             OtherCost::KillFriendlyUnit => self.all_units().iter().any(|u| self.controller(*u) == p),
             OtherCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
             OtherCost::RecycleFromTrash(n) => self.player(p).trash.len() >= *n as usize,
+            // 401.4: an exhausted unit can't be exhausted again to pay a cost.
+            OtherCost::ExhaustFriendlyUnit => {
+                self.all_units().iter().any(|u| self.controller(*u) == p && !self.obj(*u).exhausted)
+            }
         })
     }
 
@@ -359,6 +368,22 @@ impl Game {
                         }
                     }
                     self.recycle(p, &chosen)?;
+                }
+                OtherCost::ExhaustFriendlyUnit => {
+                    // 401.4: only a ready friendly unit can be exhausted to pay it.
+                    let units: Vec<Choice> = self
+                        .all_units()
+                        .into_iter()
+                        .filter(|u| self.controller(*u) == p && !self.obj(*u).exhausted)
+                        .map(Choice::Obj)
+                        .collect();
+                    if units.is_empty() {
+                        return Ok(false);
+                    }
+                    if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
+                        trace!(self, "401.4", "{p} exhausts {} to pay a cost", self.describe(u));
+                        self.exhaust(u);
+                    }
                 }
             }
         }

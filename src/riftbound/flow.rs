@@ -312,6 +312,7 @@ impl Game {
                 // Delayed abilities and "next spell" bonuses of this turn end (384).
                 self.delayed.clear();
                 self.delayed_replacements.clear();
+                self.delayed_triggers.clear();
                 self.next_spell_bonus.clear();
                 self.cost_modifiers.retain(|m| m.duration != super::layers::Duration::ThisTurn);
                 for p in self.active_players() {

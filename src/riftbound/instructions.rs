@@ -400,6 +400,12 @@ impl Game {
         self.delayed_replacements.push((u, source, controller, body.to_string()));
     }
 
+    /// 413.1.c: "if it was buffed this way": a buff was placed on `u` since event `from` (the start
+    /// of this body); a unit that already had a buff was not buffed.
+    pub fn buffed_since(&self, from: usize, u: ObjId) -> bool {
+        self.events.get(from..).unwrap_or_default().contains(&super::events::Event::Buffed(u))
+    }
+
     /// "If this kills it": the unit died to this spell or ability, or has lethal damage from it
     /// that the next cleanup will kill it for (322.2, 415.5.c).
     pub fn killed_by_this(&self, c: &HookCall, u: ObjId) -> bool {
@@ -499,6 +505,96 @@ impl Game {
         let rest: Vec<ObjId> =
             cards.iter().copied().filter(|o| self.obj(*o).alive && self.obj(*o).zone == Zone::MainDeck).collect();
         self.recycle(you, &rest)
+    }
+
+    /// 411.3: "Reveal N cards from the top of your Main Deck": the cards stay where they are,
+    /// on top of the deck, while revealed (411.1.a.2); with fewer cards in the deck, as many as
+    /// there are, without burning out (418.1.c). Returns them, top first.
+    pub fn reveal_top(&mut self, p: PlayerId, n: u32) -> Vec<ObjId> {
+        let top: Vec<ObjId> = self.player(p).main_deck.iter().copied().take(n as usize).collect();
+        if top.len() < n as usize {
+            trace!(
+                self,
+                "418.1.c",
+                "{p} has {} card(s) in their Main Deck: they reveal those, without burning out",
+                top.len()
+            );
+        }
+        self.reveal(p, &top);
+        if !top.is_empty() {
+            trace!(self, "411.1.a.2", "the revealed card(s) stay on top of {p}'s Main Deck");
+        }
+        top
+    }
+
+    /// 411.4.a: "Put one into your hand": the controller chooses one of `cards` still in the
+    /// Main Deck and puts it into its owner's hand (not a draw); with none left, the instruction
+    /// is ignored (418.1.c.1).
+    pub fn put_one_into_hand(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let options: Vec<Choice> = cards
+            .iter()
+            .copied()
+            .filter(|o| self.obj(*o).alive && self.obj(*o).zone == Zone::MainDeck)
+            .map(Choice::Obj)
+            .collect();
+        if options.is_empty() {
+            trace!(self, "418.1.c.1", "no revealed card is left to put into a hand: ignored");
+            return Ok(());
+        }
+        let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { return Ok(()) };
+        let owner = self.obj(card).owner;
+        let new = self.move_object(card, Zone::Hand, owner, Pos::Bottom);
+        trace!(self, "411.4.a", "{you} puts {} into their hand", self.describe(new));
+        Ok(())
+    }
+
+    /// "Banish the top card of your Main Deck" (414.2): an empty deck burns out first
+    /// (418.1.b). Returns the card in banishment.
+    pub fn banish_top(&mut self, p: PlayerId) -> R<Option<ObjId>> {
+        while self.player(p).main_deck.is_empty() {
+            if self.is_over() {
+                return Ok(None);
+            }
+            self.burn_out(p)?;
+        }
+        if self.is_over() {
+            return Ok(None);
+        }
+        let top = self.player(p).main_deck[0];
+        self.banish(&[top]);
+        Ok(self.obj(top).next)
+    }
+
+    /// 383.2: "When EVENT this turn, X": sets up the delayed trigger (the source's ability with
+    /// body `name`), remembering `it` (414.3).
+    pub fn delay_trigger(&mut self, c: &HookCall, name: &str, it: Option<ObjId>) {
+        let (Some(source), Some(controller)) = (c.source, c.controller) else { return };
+        let abilities = &self.card(source).abilities.abilities;
+        let Some(index) = abilities.iter().position(|a| a.body.as_deref() == Some(name)) else { return };
+        let super::abilities::AbilityKind::DelayedTrigger { trigger } = abilities[index].kind.clone() else { return };
+        trace!(self, "383.2", "{}: {}", self.describe(source), abilities[index].text);
+        self.delayed_triggers.push(super::state::DelayedTrigger {
+            trigger,
+            source,
+            index: index as u8,
+            controller,
+            remembered: it,
+        });
+    }
+
+    /// "Draw it" (414.3): the banished card this spell remembers is drawn from banishment into
+    /// its owner's hand, if it is still there (a card banished by another copy is not, 414.3.a).
+    pub fn draw_banished(&mut self, c: &HookCall, card: ObjId) {
+        let you = c.controller.unwrap_or(self.turn_player);
+        if !self.obj(card).alive || self.obj(card).zone != Zone::Banishment {
+            trace!(self, "414.3", "{} is no longer in banishment: nothing is drawn", self.describe(card));
+            return;
+        }
+        let owner = self.obj(card).owner;
+        let new = self.move_object(card, Zone::Hand, owner, Pos::Bottom);
+        trace!(self, "414.3", "{you} draws {} from banishment", self.describe(new));
+        self.emit(Event::Drew { player: owner, card: new });
     }
 
     /// Kai'Sa, Evolutionary: "[you may] play a spell from your trash with Energy cost less than

@@ -179,11 +179,27 @@ impl Game {
         let other: Vec<_> = mandatory.iter().flat_map(|a| a.other.iter().cloned()).collect();
         // The cheapest order of discounts decides affordability.
         let cost = self.cheapest_cost(card, opts, &mandatory, &changes);
-        self.can_afford(p, &cost) && self.can_pay_other(p, &other)
+        if self.can_afford(p, &cost) && self.can_pay_other(p, &other) {
+            return true;
+        }
+        // 353.2.b.1: an optional cost whose payment grants a discount may lower the minimum.
+        changes.iter().any(|c| match c {
+            CostChange::Additional(a)
+                if a.optional && !paid_discounts(&changes, std::slice::from_ref(a)).is_empty() =>
+            {
+                let mut with = mandatory.clone();
+                with.push(a.clone());
+                let other: Vec<_> = with.iter().flat_map(|a| a.other.iter().cloned()).collect();
+                self.can_afford(p, &self.cheapest_cost(card, opts, &with, &changes)) && self.can_pay_other(p, &other)
+            }
+            _ => false,
+        })
     }
 
     fn cheapest_cost(&self, card: ObjId, opts: PlayOptions, add: &[AdditionalCost], changes: &[CostChange]) -> Cost {
-        let discounts: Vec<&CostChange> = changes.iter().filter(|c| matches!(c, CostChange::Discount { .. })).collect();
+        let paid = paid_discounts(changes, add);
+        let discounts: Vec<&CostChange> =
+            changes.iter().filter(|c| matches!(c, CostChange::Discount { .. })).chain(paid.iter()).collect();
         let others: Vec<CostChange> =
             changes.iter().filter(|c| !matches!(c, CostChange::Discount { .. })).cloned().collect();
         let mut best: Option<Cost> = None;
@@ -365,7 +381,9 @@ impl Game {
                     with.extend(additional.iter().filter(|x| x.optional).cloned());
                     with.push(a.clone());
                     let cheapest = self.cheapest_cost(card, opts, &with, &changes);
-                    let affordable = self.can_afford(p, &cheapest);
+                    // 401.4: a cost that can't be completed (no ready unit to exhaust) is not offered.
+                    let other: Vec<_> = with.iter().flat_map(|x| x.other.iter().cloned()).collect();
+                    let affordable = self.can_afford(p, &cheapest) && self.can_pay_other(p, &other);
                     let options = if dooms || !affordable { vec![Choice::No] } else { vec![Choice::Yes, Choice::No] };
                     let yes = self.decide(p, Ask::OptionalCost, options)? == Choice::Yes;
                     if !yes {
@@ -379,9 +397,11 @@ impl Game {
                 additional.push(a.clone());
             }
         }
-        // 353.4: the player orders the discounts.
+        // 353.4: the player orders the discounts, with those granted by paying an optional cost
+        // (353.2.b.1).
         let mut discounts: Vec<CostChange> =
             changes.iter().filter(|c| matches!(c, CostChange::Discount { .. })).cloned().collect();
+        discounts.extend(paid_discounts(&changes, &additional));
         let mut ordered: Vec<CostChange> =
             changes.iter().filter(|c| matches!(c, CostChange::Increase(_))).cloned().collect();
         while !discounts.is_empty() {
@@ -515,6 +535,19 @@ impl Game {
         let elsewhere = mine.len() - here;
         here <= kills.saturating_sub(elsewhere)
     }
+}
+
+/// 353.2.b.1 / 353.4: the discounts granted by paying the chosen additional costs `add`.
+fn paid_discounts(changes: &[CostChange], add: &[AdditionalCost]) -> Vec<CostChange> {
+    changes
+        .iter()
+        .filter_map(|c| match c {
+            CostChange::DiscountIfPaid { label, energy } if add.iter().any(|a| a.label == *label) => {
+                Some(CostChange::Discount { energy: *energy, min_energy: 0, power: 0 })
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// All orderings of `0..n` (n is the number of discounts: tiny).

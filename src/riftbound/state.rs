@@ -200,6 +200,9 @@ pub enum ItemKind {
     Ability { source: ObjId, index: u8 },
     /// A delayed triggered ability (382-385): "kill it the next time it takes damage".
     DelayedKill { unit: ObjId, source: Option<ObjId> },
+    /// A delayed trigger (383.2) that triggered: ability `index` of `source`'s card (the spell
+    /// that set it up, possibly gone since, 385), remembering the object it is about (414.3).
+    DelayedTrigger { source: ObjId, index: u8, remembered: Option<ObjId> },
 }
 
 /// A delayed triggered ability waiting for its moment (383.2), until the end of the turn.
@@ -210,6 +213,19 @@ pub struct Delayed {
     pub controller: PlayerId,
     /// ...kill it; created by this spell or ability source.
     pub source: Option<ObjId>,
+}
+
+/// A delayed trigger set up this turn (383.2): "When you conquer this turn, draw it".
+#[derive(Clone, Debug, PartialEq)]
+pub struct DelayedTrigger {
+    pub trigger: super::abilities::Trigger,
+    /// The spell or ability source that set it up, and the index of the delayed ability on it.
+    pub source: ObjId,
+    pub index: u8,
+    pub controller: PlayerId,
+    /// What "it" is: the object the instruction before it acted on (414.3: the card this
+    /// banished, not another card banished by another copy).
+    pub remembered: Option<ObjId>,
 }
 
 /// An item on the chain (326-336).
@@ -318,6 +334,8 @@ pub struct Game {
     /// Delayed replacement effects (383.3): "the next time this unit would die this turn", as
     /// (unit, the ability's source, its controller, the body that replaces the death).
     pub delayed_replacements: Vec<(ObjId, ObjId, PlayerId, String)>,
+    /// Delayed triggers set up this turn (383.2), until the end of the turn.
+    pub delayed_triggers: Vec<DelayedTrigger>,
     /// "The next spell you play this turn deals N Bonus Damage" per player (384), and the bonus
     /// attached to a spell on the chain once played.
     pub next_spell_bonus: Vec<(PlayerId, u32)>,
@@ -375,6 +393,7 @@ impl Game {
             trigger_cursor: self.trigger_cursor,
             delayed: self.delayed.clone(),
             delayed_replacements: self.delayed_replacements.clone(),
+            delayed_triggers: self.delayed_triggers.clone(),
             next_spell_bonus: self.next_spell_bonus.clone(),
             spell_bonus: self.spell_bonus.clone(),
             replacing: self.replacing.clone(),

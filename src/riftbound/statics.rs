@@ -69,6 +69,25 @@ impl Game {
                     cost: cost.clone(),
                     other: Vec::new(),
                 })),
+                // 353.2.b.1: an optional non-standard cost; its discount applies only if it is
+                // chosen (353.4).
+                StaticEffect::OptionalOtherCost { cost, discount } => {
+                    let label = match cost {
+                        OtherCost::Discard(n) => format!("discard {n}"),
+                        OtherCost::ExhaustFriendlyUnit => "exhaust a friendly unit".into(),
+                        OtherCost::RecycleFromTrash(n) => format!("recycle {n} from your trash"),
+                        OtherCost::KillFriendlyUnit => "kill a friendly unit".into(),
+                    };
+                    if *discount > 0 {
+                        out.push(CostChange::DiscountIfPaid { label: label.clone(), energy: *discount });
+                    }
+                    out.push(CostChange::Additional(AdditionalCost {
+                        label,
+                        optional: true,
+                        cost: Cost::default(),
+                        other: vec![cost.clone()],
+                    }));
+                }
                 StaticEffect::DiscountByHighestMight => {
                     let highest = self
                         .all_units()

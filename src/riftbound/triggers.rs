@@ -125,6 +125,22 @@ impl Game {
                 });
             }
         }
+        // Delayed triggers (383.2): "When you conquer this turn, ...", each time it happens.
+        for e in &batch {
+            for d in self.delayed_triggers.clone() {
+                if self.event_matches(&d.trigger, d.source, d.controller, e).is_none() {
+                    continue;
+                }
+                trace!(self, "383.2", "the delayed ability of {} triggers", self.describe(d.source));
+                self.chain.push(ChainItem {
+                    kind: ItemKind::DelayedTrigger { source: d.source, index: d.index, remembered: d.remembered },
+                    controller: d.controller,
+                    pending: true,
+                    targets: Vec::new(),
+                    that_player: None,
+                });
+            }
+        }
         self.order_onto_chain(fired)
     }
 
@@ -437,6 +453,7 @@ impl Game {
                     that_player: item.that_player,
                     spell: None,
                     paid_additional: self.obj(source).paid_additional,
+                    remembered: None,
                 };
                 trace!(self, "394.5", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
                 crate::script::run(self, &card.abilities.script, body, call, &card.name, ability.line)
@@ -446,6 +463,21 @@ impl Game {
                     self.kill(&[unit], source)?;
                 }
                 Ok(())
+            }
+            // 385: it resolves whether or not its source is still around (a spell is in the
+            // trash by now); its card's script is the source's.
+            ItemKind::DelayedTrigger { source, index, remembered } => {
+                let card = self.card(source).clone();
+                let Some(ability) = card.abilities.abilities.get(index as usize) else { return Ok(()) };
+                let Some(body) = &ability.body else { return Ok(()) };
+                let call = HookCall {
+                    source: Some(source),
+                    controller: Some(item.controller),
+                    remembered,
+                    ..HookCall::default()
+                };
+                trace!(self, "384", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
+                crate::script::run(self, &card.abilities.script, body, call, &card.name, ability.line)
             }
             ItemKind::Card(_) => Ok(()),
         }

@@ -731,6 +731,17 @@ pub(super) fn expect(
                         (want.as_str() == Some(c.as_str()), c)
                     }
                     "mighty" => (want.as_bool() == Some(g.is_mighty(o)), g.is_mighty(o).to_string()),
+                    "deck_position" => {
+                        // 1 is the top card of its owner's Main Deck.
+                        let pos = (obj.zone == Zone::MainDeck)
+                            .then(|| g.player(obj.owner).main_deck.iter().position(|c| *c == o))
+                            .flatten()
+                            .map(|i| i as i64 + 1);
+                        (
+                            pos.is_some() && want.as_integer() == pos,
+                            pos.map_or("not in a Main Deck".into(), |i| i.to_string()),
+                        )
+                    }
                     "keywords" => {
                         let k = g.chars(o).keywords;
                         let have: Vec<String> = k
@@ -757,7 +768,7 @@ pub(super) fn expect(
                     other => (
                         false,
                         format!(
-                            "unknown field `{other}`: expected zone, might, damage, exhausted, buffed, stunned, controller, mighty or keywords"
+                            "unknown field `{other}`: expected zone, might, damage, exhausted, buffed, stunned, controller, mighty, keywords or deck_position"
                         ),
                     ),
                 };

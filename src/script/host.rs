@@ -2,7 +2,7 @@
 //! Object and player ids are integers; -1 means "none" (a target that became illegal,
 //! 356.3.e.5), and every function ignores it (356.3.e.6).
 
-use super::{array, checked_targets, id, player, with};
+use super::{array, body_events_from, checked_targets, id, player, with};
 use crate::riftbound::abilities::{At, Relation, UnitFilter};
 use crate::riftbound::cards::CardType;
 use rhai::packages::Package;
@@ -29,6 +29,7 @@ fn register(e: &mut Engine) {
     e.register_fn("me", || with(|_, c| Ok(c.source.map_or(-1, |o| o.0 as i64))));
     e.register_fn("you", || with(|_, c| Ok(c.controller.map_or(-1, |p| p.0 as i64))));
     e.register_fn("that_unit", || with(|_, c| Ok(c.that_unit.map_or(-1, |o| o.0 as i64))));
+    e.register_fn("remembered", || with(|_, c| Ok(c.remembered.map_or(-1, |o| o.0 as i64))));
     e.register_fn("that_player", || with(|_, c| Ok(c.that_player.map_or(-1, |p| p.0 as i64))));
     e.register_fn("target", |i: i64| -> Result<i64, Box<rhai::EvalAltResult>> {
         Ok(checked_targets(i as usize)?.first().map_or(-1, |o| o.0 as i64))
@@ -132,11 +133,33 @@ fn register(e: &mut Engine) {
             Ok(())
         })
     });
+    e.register_fn("buffed_this_way", |x: i64| {
+        let from = body_events_from();
+        with(move |g, _| Ok(id(x).is_some_and(|o| g.buffed_since(from, o))))
+    });
     e.register_fn("killed_by_this", |x: i64| with(|g, c| Ok(id(x).is_some_and(|o| g.killed_by_this(c, o)))));
     e.register_fn("swap_places", |a: i64, b: i64| with(|g, _| g.swap_places(id(a), id(b))));
     e.register_fn("look_top", |p: i64, n: i64| {
         with(|g, _| Ok(array(player(p).map(|p| g.look_top(p, count(n))).unwrap_or_default())))
     });
+    e.register_fn("reveal_top", |p: i64, n: i64| {
+        with(|g, _| Ok(array(player(p).map(|p| g.reveal_top(p, count(n))).unwrap_or_default())))
+    });
+    e.register_fn("put_into_hand", |cards: Array| {
+        let cards = ids(cards);
+        with(move |g, c| g.put_one_into_hand(c, &cards))
+    });
+    e.register_fn("banish_top", |p: i64| {
+        with(|g, _| Ok(player(p).map_or(Ok(None), |p| g.banish_top(p))?.map_or(-1, |o| o.0 as i64)))
+    });
+    e.register_fn("delay", |name: &str, x: i64| {
+        let name = name.to_string();
+        with(move |g, c| {
+            g.delay_trigger(c, &name, id(x));
+            Ok(())
+        })
+    });
+    e.register_fn("draw_banished", |x: i64| on_object(x, |g, c, o| g.draw_banished(c, o)));
     e.register_fn("killed_might", |spec: i64| with(|g, c| Ok(g.killed_might(c, spec as usize).map_or(-1, i64::from))));
     e.register_fn("banish_and_play", |looked: Array, might: i64, more: i64, optional: bool| {
         let looked = ids(looked);

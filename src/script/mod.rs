@@ -35,6 +35,8 @@ pub struct HookCall {
     pub spell: Option<ObjId>,
     /// "if you paid the additional cost" (353.4.d.1).
     pub paid_additional: bool,
+    /// What a delayed trigger remembers as "it" (383.2, 414.3): the card its spell banished.
+    pub remembered: Option<ObjId>,
 }
 
 /// One running body. The game pointer is valid for exactly as long as the frame is on the stack:
@@ -45,6 +47,8 @@ struct Frame {
     stop: Option<Stop<Decision>>,
     /// Targets per spec as checked when the body first used them (356.3.e).
     checked: HashMap<usize, Vec<ObjId>>,
+    /// Where the event log stood as the body began: what it did is what follows ("this way").
+    events_from: usize,
 }
 
 thread_local! {
@@ -92,7 +96,10 @@ fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &s
     let ast = compile(script)
         .map_err(|e| Stop::ScriptError(format!("{card} (line {line}): the script does not compile: {e}")))?;
     set_bounds(game);
-    FRAMES.with(|f| f.borrow_mut().push(Frame { game: game as *mut Game, call, stop: None, checked: HashMap::new() }));
+    let events_from = game.events.len();
+    FRAMES.with(|f| {
+        f.borrow_mut().push(Frame { game: game as *mut Game, call, stop: None, checked: HashMap::new(), events_from })
+    });
     let result = ENGINE.with(|e| {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         e.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &ast, func, ())
@@ -134,6 +141,11 @@ fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAl
 /// 356.3.e: the still-legal targets of spec `i`, checked once per resolving body, as it first
 /// uses them. Later instructions see the same objects, even after an earlier instruction changed
 /// them ("Kill a unit at a battlefield. Its controller draws 2.": the dead unit's controller).
+/// The event log's length as the running body began.
+fn body_events_from() -> usize {
+    FRAMES.with(|f| f.borrow().last().map_or(0, |top| top.events_from))
+}
+
 fn checked_targets(i: usize) -> Result<Vec<ObjId>, Box<EvalAltResult>> {
     let known = FRAMES.with(|f| f.borrow().last().and_then(|top| top.checked.get(&i).cloned()));
     if let Some(t) = known {
