@@ -4,20 +4,15 @@
 //! Expert, Undercover Agent, Eclipse Herald, Jinx, Rebel, Jinx, Loose Cannon, Sona, Harmonious,
 //! The Arena's Greatest, Tibbers, Kai'Sa, Survivor.
 
+use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::cards::CardType;
 use riftbound::riftbound::costs::{CostChange, CostModifier, PlayFilter, PlayOptions};
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Duration, Keyword};
 use riftbound::riftbound::state::{ItemKind, Role};
-use riftbound::riftbound::{Agent, Ask, CardDb, Choice, Decision, Deck, Domain, Game, Loc, Step, Zone};
-use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::rc::Rc;
+use riftbound::riftbound::{Ask, CardDb, Choice, Deck, Domain, Game, Loc, Step, Zone};
 use std::sync::{Arc, OnceLock};
-
-/// The decisions an agent was asked, in order.
-type AskLog = Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -34,45 +29,8 @@ fn db() -> Arc<CardDb> {
     DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
 }
 
-/// A scripted agent that records what it was asked. With nothing queued for it (or a queued
-/// answer that is not an option), a priority decision that allows passing is answered "pass", so
-/// chains resolve without counting passes; anything else unexpected panics with the options.
-#[derive(Clone, Default)]
-struct Auto {
-    queue: Rc<RefCell<VecDeque<Choice>>>,
-    log: AskLog,
-}
-
-impl Auto {
-    fn push(&self, c: Choice) {
-        self.queue.borrow_mut().push_back(c);
-    }
-    fn left(&self) -> usize {
-        self.queue.borrow().len()
-    }
-    fn asked(&self, ask: Ask) -> Vec<Vec<Choice>> {
-        self.log.borrow().iter().filter(|(a, _)| *a == ask).map(|(_, o)| o.clone()).collect()
-    }
-}
-
-impl Agent for Auto {
-    fn choose(&mut self, _g: &Game, d: &Decision) -> usize {
-        self.log.borrow_mut().push((d.ask.clone(), d.options.clone()));
-        let head = self.queue.borrow().front().cloned();
-        if let Some(want) = &head
-            && let Some(i) = d.options.iter().position(|c| c == want)
-        {
-            self.queue.borrow_mut().pop_front();
-            return i;
-        }
-        if d.ask == Ask::Action
-            && let Some(i) = d.options.iter().position(|c| *c == Choice::Pass)
-        {
-            return i;
-        }
-        panic!("{} {:?}: queued {head:?} is not an option of {:?}", d.player, d.ask, d.options)
-    }
-}
+/// The scripted agent that passes priority when nothing queued answers it.
+type Auto = Scripted;
 
 /// An empty board on two battlefields without triggers that could interfere, P1's action phase.
 fn game() -> (Game, Auto, Auto) {
@@ -81,7 +39,7 @@ fn game() -> (Game, Auto, Auto) {
 
 fn game_on(bfs: &[&str]) -> (Game, Auto, Auto) {
     let mut g = Game::blank(db(), bfs, 1).unwrap();
-    let (a, b) = (Auto::default(), Auto::default());
+    let (a, b) = (Scripted::passing(), Scripted::passing());
     g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
     g.trace.on = true;
     (g, a, b)
@@ -151,7 +109,7 @@ fn lux_illuminated_130_4_sky_splitter_triggers_on_base_cost_whatever_was_paid() 
     assert_eq!(g.obj(target).damage, 5);
     assert_eq!(triggered(&g, "Lux, Illuminated"), 1);
     assert_eq!(g.might(lux), 8, "+3 [M] this turn");
-    assert_eq!(a.left(), 0);
+    assert_eq!(a.remaining(), 0);
 }
 
 /// Lux's trigger: a spell of base cost below 5 does not trigger it.
@@ -359,7 +317,7 @@ fn clockwork_keeper_353_4_d_1_additional_cost_discounted_to_zero_still_counts_as
     assert!(g.player(P1).pool.is_empty(), "paid [2]: the [G] was reduced to 0");
     run_chain(&mut g);
     assert_eq!(g.player(P1).hand.len(), 1, "drew 1");
-    assert_eq!(a.left(), 0);
+    assert_eq!(a.remaining(), 0);
 }
 
 /// Without paying the additional cost, Clockwork Keeper draws nothing.
@@ -747,7 +705,7 @@ fn dr_mundo_expert_recycles_three_of_four() {
     to_beginning(&mut g, P1);
     assert_eq!(g.player(P1).trash, vec![t[3]]);
     assert_eq!(g.might(mundo), 7);
-    assert_eq!(a.left(), 0);
+    assert_eq!(a.remaining(), 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -919,7 +877,7 @@ fn sona_end_of_turn(loc: Loc, choose: usize) -> (Game, Vec<ObjId>) {
     }
     g.step().unwrap();
     step_until(&mut g, |g| g.step == Step::EndCleanup && g.chain.is_empty());
-    assert_eq!(a.left(), 0);
+    assert_eq!(a.remaining(), 0);
     (g, runes)
 }
 

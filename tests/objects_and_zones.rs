@@ -5,15 +5,13 @@
 //! test cites, in its name and doc comment, exactly the rules it checks.
 
 use riftbound::agents::RandomAgent;
+use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::cards::{PowerSymbol, Supertype, parse_card};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::ItemKind;
-use riftbound::riftbound::{Agent, Ask, CardDb, CardType, Choice, Decision, Deck, Domain, Game, Loc, Step, Zone};
-use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::rc::Rc;
+use riftbound::riftbound::{Agent, Ask, CardDb, CardType, Choice, Deck, Domain, Game, Loc, Step, Zone};
 use std::sync::{Arc, OnceLock};
 
 const P1: PlayerId = PlayerId(0);
@@ -248,48 +246,8 @@ fn db() -> Arc<CardDb> {
     .clone()
 }
 
-/// A scripted agent that records what it was asked. With nothing queued (or a queued answer that
-/// is not an option), an action decision that allows passing is answered "pass"; anything else
-/// unexpected panics with the options.
-#[derive(Clone, Default)]
-struct Auto {
-    queue: Rc<RefCell<VecDeque<Choice>>>,
-    log: AskLog,
-}
-
-/// The decisions an agent was asked, in order.
-type AskLog = Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>;
-
-impl Auto {
-    fn push(&self, c: Choice) {
-        self.queue.borrow_mut().push_back(c);
-    }
-    fn left(&self) -> usize {
-        self.queue.borrow().len()
-    }
-    fn asked(&self, ask: Ask) -> Vec<Vec<Choice>> {
-        self.log.borrow().iter().filter(|(a, _)| *a == ask).map(|(_, o)| o.clone()).collect()
-    }
-}
-
-impl Agent for Auto {
-    fn choose(&mut self, _g: &Game, d: &Decision) -> usize {
-        self.log.borrow_mut().push((d.ask.clone(), d.options.clone()));
-        let head = self.queue.borrow().front().cloned();
-        if let Some(want) = &head
-            && let Some(i) = d.options.iter().position(|c| c == want)
-        {
-            self.queue.borrow_mut().pop_front();
-            return i;
-        }
-        if d.ask == Ask::Action
-            && let Some(i) = d.options.iter().position(|c| *c == Choice::Pass)
-        {
-            return i;
-        }
-        panic!("{} {:?}: queued {head:?} is not an option of {:?}", d.player, d.ask, d.options)
-    }
-}
+/// The scripted agent that passes priority when nothing queued answers it.
+type Auto = Scripted;
 
 /// An empty board on two battlefields without abilities, P1's action phase of turn 1.
 fn game() -> (Game, Auto, Auto) {
@@ -298,7 +256,7 @@ fn game() -> (Game, Auto, Auto) {
 
 fn game_on(bfs: &[&str]) -> (Game, Auto, Auto) {
     let mut g = Game::blank(db(), bfs, 1).unwrap();
-    let (a, b) = (Auto::default(), Auto::default());
+    let (a, b) = (Scripted::passing(), Scripted::passing());
     g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
     g.trace.on = true;
     (g, a, b)
@@ -340,7 +298,7 @@ fn play(g: &mut Game, a: &Auto, card: ObjId, answers: &[Choice]) {
     }
     g.step().unwrap();
     run_chain(g);
-    assert_eq!(a.left(), 0, "every scripted answer was used");
+    assert_eq!(a.remaining(), 0, "every scripted answer was used");
 }
 
 fn trace_index(g: &Game, pred: impl Fn(&str, &str) -> bool) -> Option<usize> {
@@ -583,7 +541,7 @@ fn r115_2_second_players_first_turn_channels_three() {
 fn r117_2_draw_as_many_as_set_aside_then_117_3_recycle_them() {
     let mut g = new_game(11);
     let first = g.turn_order[0];
-    let (a, b) = (Auto::default(), Auto::default());
+    let (a, b) = (Scripted::passing(), Scripted::passing());
     let mut agents: Vec<Box<dyn Agent>> = vec![Box::new(a.clone()), Box::new(b.clone())];
     if first == P2 {
         agents.swap(0, 1);
@@ -672,7 +630,7 @@ fn r141_3_c_one_move_many_units_163_6_any_number_at_a_battlefield() {
         a.push(Choice::Obj(*u));
     }
     g.step().unwrap();
-    assert_eq!(a.left(), 0);
+    assert_eq!(a.remaining(), 0);
     // The units were chosen one by one for the same destination (141.3.a).
     assert!(a.asked(Ask::MoveUnits).iter().all(|o| o.iter().all(|c| matches!(c, Choice::Obj(_) | Choice::Done))));
     assert_eq!(g.units_at(BF0), units);
@@ -1716,7 +1674,7 @@ fn r182_3_the_player_who_plays_a_permanent_controls_it() {
     play(&mut g, &a, herald, &[Choice::Loc(Loc::Base(P1)), Choice::Obj(e1)]);
     assert_eq!(a.asked(Ask::PlayLocation).len(), 1);
     assert_eq!(a.asked(Ask::Target).len(), 1);
-    assert!(b.log.borrow().iter().all(|(ask, _)| *ask == Ask::Action));
+    assert!(b.asks().iter().all(|ask| *ask == Ask::Action));
     assert!(g.obj(e1).stunned);
     let h = g.units_at(Loc::Base(P1)).into_iter().find(|u| g.name(*u) == "Test Herald").unwrap();
     assert_eq!(g.controller(h), P1);

@@ -93,17 +93,28 @@ pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
     }
 }
 
+/// What a scripted agent was asked: each decision's kind and options, in order.
+type AskLog = std::rc::Rc<std::cell::RefCell<Vec<(Ask, Vec<Choice>)>>>;
+
 /// Answers with choices given in advance, in order; for tests and scenarios. Each queued choice
 /// must be one of the options of the decision it answers, or the agent panics with both listed
-/// (a failing test names the decision it did not expect).
+/// (a failing test names the decision it did not expect). A `passing` agent instead passes
+/// priority when its next queued answer is not an option of a priority decision. Every decision
+/// asked is recorded (`asked`).
 #[derive(Clone, Default)]
 pub struct Scripted {
     queue: std::rc::Rc<std::cell::RefCell<std::collections::VecDeque<Choice>>>,
+    log: AskLog,
+    passing: bool,
 }
 
 impl Scripted {
     pub fn new() -> Self {
         Self::default()
+    }
+    /// An agent that passes priority whenever nothing it was given answers a priority decision.
+    pub fn passing() -> Self {
+        Scripted { passing: true, ..Self::default() }
     }
     /// Queues the next answer.
     pub fn push(&self, c: Choice) {
@@ -113,26 +124,34 @@ impl Scripted {
     pub fn remaining(&self) -> usize {
         self.queue.borrow().len()
     }
+    /// What every decision the agent was asked was about, in order.
+    pub fn asks(&self) -> Vec<Ask> {
+        self.log.borrow().iter().map(|(a, _)| a.clone()).collect()
+    }
+    /// The options of every decision of this kind the agent was asked, in order.
+    pub fn asked(&self, ask: Ask) -> Vec<Vec<Choice>> {
+        self.log.borrow().iter().filter(|(a, _)| *a == ask).map(|(_, o)| o.clone()).collect()
+    }
 }
 
 impl Agent for Scripted {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        let Some(want) = self.queue.borrow_mut().pop_front() else {
-            panic!(
-                "no scripted answer for {} {:?}; options: {:?}",
-                d.player,
-                d.ask,
-                d.options.iter().map(|c| game.describe_choice(c)).collect::<Vec<_>>()
-            )
-        };
-        d.options.iter().position(|c| *c == want).unwrap_or_else(|| {
-            panic!(
-                "scripted answer {:?} is not an option of {} {:?}: {:?}",
-                want,
-                d.player,
-                d.ask,
-                d.options.iter().map(|c| game.describe_choice(c)).collect::<Vec<_>>()
-            )
-        })
+        self.log.borrow_mut().push((d.ask.clone(), d.options.clone()));
+        let head = self.queue.borrow().front().cloned();
+        if let Some(i) = head.as_ref().and_then(|want| d.options.iter().position(|c| c == want)) {
+            self.queue.borrow_mut().pop_front();
+            return i;
+        }
+        if self.passing
+            && d.ask == Ask::Action
+            && let Some(i) = d.options.iter().position(|c| *c == Choice::Pass)
+        {
+            return i;
+        }
+        let options: Vec<String> = d.options.iter().map(|c| game.describe_choice(c)).collect();
+        match head {
+            None => panic!("no scripted answer for {} {:?}; options: {options:?}", d.player, d.ask),
+            Some(want) => panic!("scripted answer {want:?} is not an option of {} {:?}: {options:?}", d.player, d.ask),
+        }
     }
 }

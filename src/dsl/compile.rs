@@ -904,6 +904,22 @@ impl Compiler<'_> {
                     emit(&mut b, each(&t, |x| format!("give_keyword({x}, \"{k:?}\", {v}, {this_turn});")));
                 }
             }
+            Rule::i_set_might => {
+                // 450.1.a.1: the Might is assigned in the trait layer.
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let n = number(&parts.next().unwrap());
+                let this_turn = parts.next().is_some();
+                emit(&mut b, each(&t, |x| format!("set_might({x}, {n}, {this_turn});")));
+            }
+            Rule::i_spend_buff => {
+                // 702.2.b: "its" is the unit an instruction before chose; "my" is this object.
+                let x = if i.as_str().to_ascii_lowercase().contains(" my ") {
+                    "me()".to_string()
+                } else {
+                    b.it.clone().ok_or_else(|| self.err(&i, "\"its buff\" needs a unit before it"))?
+                };
+                emit(&mut b, format!("spend_buff({x});"));
+            }
             Rule::i_discard => {
                 let n = number(&parts.next().unwrap());
                 emit(&mut b, format!("discard(you(), {n});"));

@@ -247,6 +247,25 @@ impl Game {
         self.add_effect(c.source, Filter::Object(u), None, Modification::GrantKeyword(k, value), duration);
     }
 
+    /// "A unit's Might becomes N (this turn)": a trait-layer effect (450.1.a.1), so increases and
+    /// decreases of the arithmetic layer still apply on top of it (450.3).
+    pub fn set_might(&mut self, c: &HookCall, u: ObjId, n: i32, this_turn: bool) {
+        if !self.obj(u).alive || !self.obj(u).zone.is_board() {
+            return;
+        }
+        let duration = if this_turn { Duration::ThisTurn } else { Duration::Indefinite };
+        self.add_effect(c.source, Filter::Object(u), None, Modification::SetMight(n), duration);
+    }
+
+    /// "Spend its buff": the ability's controller spends the unit's buff (702.2.b); a unit
+    /// without one, or controlled by someone else, keeps what it has (702.2.b.1, 702.2.b.2).
+    pub fn spend_buff_instruction(&mut self, c: &HookCall, u: ObjId) {
+        let p = c.controller.unwrap_or(self.turn_player);
+        if self.obj(u).alive && self.obj(u).zone.is_board() {
+            self.spend_buff(p, u);
+        }
+    }
+
     /// Stand United: "Buffs give an additional +1 [M] to friendly units this turn."
     pub fn buffs_give_more(&mut self, c: &HookCall) {
         let you = c.controller.unwrap_or(self.turn_player);

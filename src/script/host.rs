@@ -86,6 +86,10 @@ fn register(e: &mut Engine) {
         let k = k.to_string();
         on_object(x, move |g, c, o| g.give_keyword(c, o, &k, count(v), this_turn))
     });
+    e.register_fn("set_might", |x: i64, n: i64, this_turn: bool| {
+        on_object(x, move |g, c, o| g.set_might(c, o, delta(n), this_turn))
+    });
+    e.register_fn("spend_buff", |x: i64| on_object(x, |g, c, o| g.spend_buff_instruction(c, o)));
     e.register_fn("discard", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.discard_choose(p, count(n)))));
     e.register_fn("recycle_trash", |p: i64, n: i64| {
         with(|g, _| player(p).map_or(Ok(()), |p| g.recycle_from_trash(p, count(n))))
