@@ -12,7 +12,12 @@ impl Game {
     /// P1 the first player and turn player, in P1's action phase of turn 1. Nothing else is on
     /// the board; decks, hands and runes are empty.
     pub fn blank(db: Arc<CardDb>, battlefields: &[&str], seed: u64) -> Result<Game, String> {
-        let n = 2;
+        Game::blank_players(db, battlefields, seed, 2)
+    }
+
+    /// An empty board for `n` players (P1, P2, … in turn order), the battlefields owned by them
+    /// in turn; otherwise as [`Game::blank`].
+    pub fn blank_players(db: Arc<CardDb>, battlefields: &[&str], seed: u64, n: usize) -> Result<Game, String> {
         let mut g = Game {
             db: db.clone(),
             mode: Mode::duel(),

@@ -206,6 +206,16 @@ impl Game {
         let staged: Vec<u8> =
             (0..self.battlefields.len() as u8).filter(|b| self.battlefields[*b as usize].combat_staged).collect();
         if let Some(b) = self.choose_battlefield(&staged)? {
+            if staged.len() > 1 {
+                trace!(
+                    self,
+                    "435.1",
+                    "{} combats are staged: {} resolves the one at {} first",
+                    staged.len(),
+                    self.turn_player,
+                    self.describe_loc(Loc::Battlefield(b))
+                );
+            }
             self.begin_combat(b);
             // 342.1 / 343.1: the attack and defend triggers of the combat just begun are its
             // initial chain (they reach the chain only now, after the designations).
@@ -280,6 +290,7 @@ impl Game {
             }
             let bf = &mut self.battlefields[b as usize];
             if bf.showdown_staged != showdown || bf.combat_staged != combat {
+                let unstaged = bf.combat_staged && !combat;
                 bf.showdown_staged = showdown;
                 bf.combat_staged = combat;
                 if showdown {
@@ -287,6 +298,14 @@ impl Game {
                 }
                 if combat {
                     trace!(self, "322.7", "a combat is staged at {}", self.describe_loc(Loc::Battlefield(b)));
+                }
+                if unstaged {
+                    trace!(
+                        self,
+                        "435.2",
+                        "the combat staged at {} is no longer staged: it is not resolved",
+                        self.describe_loc(Loc::Battlefield(b))
+                    );
                 }
             }
         }

@@ -21,10 +21,13 @@ impl Game {
     /// 141.4, 423.2: can a unit of `p` go from `from` to `to` with a standard move?
     fn standard_move_allowed(&self, unit: ObjId, p: PlayerId, from: Loc, to: Loc) -> bool {
         match (from, to) {
-            (Loc::Base(_), Loc::Battlefield(b)) => !self.occupied_by_two_others(b, p),
+            (Loc::Base(_), Loc::Battlefield(b)) => !self.occupied_by_two_others(b, p) && !self.closed_by_combat(b, p),
             (Loc::Battlefield(_), Loc::Base(q)) => q == p,
             (Loc::Battlefield(a), Loc::Battlefield(b)) => {
-                a != b && self.has_keyword(unit, Keyword::Ganking) && !self.occupied_by_two_others(b, p)
+                a != b
+                    && self.has_keyword(unit, Keyword::Ganking)
+                    && !self.occupied_by_two_others(b, p)
+                    && !self.closed_by_combat(b, p)
             }
             _ => false,
         }
@@ -33,6 +36,26 @@ impl Game {
     /// 141.4.a.1 / 423.2: a battlefield with units of two other players is no destination.
     fn occupied_by_two_others(&self, b: u8, p: PlayerId) -> bool {
         self.players_at(b).iter().filter(|q| **q != p).count() >= 2
+    }
+
+    /// 436: the players in the staged combat or the combat in progress at battlefield `b`.
+    pub fn combat_players(&self, b: u8) -> Option<Vec<PlayerId>> {
+        if let Some(sd) = &self.showdown
+            && sd.battlefield == b
+            && let Some(c) = &sd.combat
+        {
+            return Some(vec![c.attacker, c.defender]);
+        }
+        self.battlefields[b as usize].combat_staged.then(|| self.players_at(b))
+    }
+
+    /// 421.2.a / 436.1: with more than two players, a battlefield with a staged combat or a
+    /// combat in progress is no destination for moves of any kind by units of a player who has
+    /// no permanent there.
+    pub fn closed_by_combat(&self, b: u8, p: PlayerId) -> bool {
+        self.players.len() > 2
+            && self.combat_players(b).is_some()
+            && !self.battlefields[b as usize].units.iter().any(|o| self.controller(*o) == p)
     }
 
     /// Units of `p` that can standard-move to `dest` now (ready, since exhausting is the cost).
@@ -95,7 +118,15 @@ impl Game {
     /// can't legally be there is recalled instead (421.2.b).
     pub fn move_units(&mut self, units: &[ObjId], dest: Loc) {
         let mut moved_to_bf: Vec<(u8, PlayerId)> = Vec::new();
-        for &u in units {
+        // 421.2.a: whether a player already has permanents there is judged before the move.
+        let closed: Vec<bool> = units
+            .iter()
+            .map(|u| match dest {
+                Loc::Battlefield(b) => self.closed_by_combat(b, self.controller(*u)),
+                Loc::Base(_) => false,
+            })
+            .collect();
+        for (i, &u) in units.iter().enumerate() {
             let Some(from) = self.location(u) else {
                 continue;
             };
@@ -106,7 +137,19 @@ impl Game {
             let (zone, zp) = match dest {
                 Loc::Base(q) => (Zone::Base, q),
                 Loc::Battlefield(b) => {
-                    if self.occupied_by_two_others(b, p) {
+                    if self.occupied_by_two_others(b, p) || closed[i] {
+                        trace!(
+                            self,
+                            "421.2.b",
+                            "{} can't move to {} ({}): it is recalled instead",
+                            self.describe(u),
+                            self.describe_loc(dest),
+                            if closed[i] {
+                                "421.2.a: a combat of other players is staged or in progress there"
+                            } else {
+                                "423.2: units of two other players are there"
+                            }
+                        );
                         self.recall(u);
                         continue;
                     }

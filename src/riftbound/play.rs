@@ -57,15 +57,22 @@ impl Game {
     }
 
     /// Locations a unit being played by `p` may go to (352.2, 722.3): their base or a
-    /// battlefield they control.
+    /// battlefield they control — with more than two players, not one with a staged combat or
+    /// a combat in progress that `p` is not in (436.2).
     pub fn play_locations(&self, p: PlayerId) -> Vec<Loc> {
         let mut locs = vec![Loc::Base(p)];
         for (i, bf) in self.battlefields.iter().enumerate() {
-            if bf.controller == Some(p) {
+            if bf.controller == Some(p) && !self.combat_excludes(i as u8, p) {
                 locs.push(Loc::Battlefield(i as u8));
             }
         }
         locs
+    }
+
+    /// 436.2: with more than two players, is there a staged combat or a combat in progress at
+    /// `b` that `p` is not involved in?
+    pub fn combat_excludes(&self, b: u8, p: PlayerId) -> bool {
+        self.players.len() > 2 && self.combat_players(b).is_some_and(|ps| !ps.contains(&p))
     }
 
     /// The printed cost (130).
@@ -276,12 +283,28 @@ impl Game {
         }));
         // 352.2: a unit's location; 352.16: not one its mandatory costs would certainly lose.
         let mut location = Loc::Base(p);
-        let hidden = self.obj(card).from_hidden;
+        let mut hidden = self.obj(card).from_hidden;
         if let (Some(b), CardType::Gear) = (hidden, kind) {
             // 431.1: gear played from hidden is played to its battlefield.
             location = Loc::Battlefield(b);
         }
-        if let (Some(b), CardType::Unit) = (hidden, kind) {
+        if let (Some(b), CardType::Unit) = (hidden, kind)
+            && self.combat_excludes(b, p)
+        {
+            // 436.2.a: required to be played to a battlefield with a combat its controller is
+            // not in, it is played to their base instead; 436.2.b: "here" is now that base (its
+            // play effect no longer chooses at the battlefield, 727.1.d.2).
+            location = Loc::Base(p);
+            hidden = None;
+            self.obj_mut(card).from_hidden = None;
+            trace!(
+                self,
+                "436.2.a",
+                "{} can't be played to {}: a combat {p} is not in is there; it will be played to {p}'s base",
+                self.describe(card),
+                self.describe_loc(Loc::Battlefield(b))
+            );
+        } else if let (Some(b), CardType::Unit) = (hidden, kind) {
             // 727.1.d.1: a hidden unit must be played to that battlefield.
             location = Loc::Battlefield(b);
             trace!(self, "727.1.d.1", "{} will be played to {}", self.describe(card), self.describe_loc(location));
@@ -442,6 +465,17 @@ impl Game {
         // 181.4.c: control is lost at once when no unit of its controller remains there, unless
         // it is contested; the controller field itself only changes at the next cleanup (322.4).
         if let Loc::Battlefield(b) = location {
+            // 355.2 / 423.2: the play must not create a battlefield with units of three players.
+            if self.players_at(b).iter().filter(|q| **q != p).count() >= 2 {
+                trace!(
+                    self,
+                    "355.2",
+                    "{} at {} would make units of three players present there: illegal",
+                    self.describe(card),
+                    self.describe_loc(location)
+                );
+                return Ok(false);
+            }
             let bf = &self.battlefields[b as usize];
             let keeps = bf.contested_by.is_some() || self.players_at(b).contains(&p);
             if bf.controller != Some(p) || !keeps {

@@ -25,10 +25,14 @@ pub struct ScenarioFile {
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
-    /// Battlefields, the first owned by P1, the second by P2. Default: two without abilities.
+    /// Battlefields, the first owned by P1, the second by P2 (the third by P3). Default: two
+    /// without abilities.
     pub battlefields: Option<Vec<String>>,
+    /// The number of players: 2 (default) or 3; 3 if `[setup.P3]` is given. Turn order is P1,
+    /// P2, P3.
+    pub players: Option<u8>,
     pub seed: Option<u64>,
-    /// Whose turn it is: "P1" (default) or "P2".
+    /// Whose turn it is: "P1" (default), "P2" or "P3".
     pub turn_player: Option<String>,
     /// The turn number (default 1).
     pub turn: Option<u32>,
@@ -39,13 +43,23 @@ pub struct Setup {
     pub vanilla: bool,
     /// Answer rune payments automatically (the first payable rune each time). Default true.
     pub autopay: Option<bool>,
-    /// Battlefield control: battlefield name -> "P1" / "P2".
+    /// Battlefield control: battlefield name -> "P1" / "P2" / "P3".
     #[serde(default)]
     pub control: BTreeMap<String, String>,
+    /// Contested battlefields: battlefield name -> the contesting player, "P1" / "P2" (181.3).
+    #[serde(default)]
+    pub contested: BTreeMap<String, String>,
+    /// Answers to the decisions settling the set-up board needs (e.g. which staged combat is
+    /// resolved first, 435.1).
+    #[serde(default)]
+    pub answers: Vec<String>,
     #[serde(rename = "P1", default)]
     pub p1: PlayerSetup,
     #[serde(rename = "P2", default)]
     pub p2: PlayerSetup,
+    /// The third player's cards (a three-player game).
+    #[serde(rename = "P3")]
+    pub p3: Option<PlayerSetup>,
 }
 
 #[derive(Deserialize, Debug, Default)]

@@ -155,28 +155,50 @@ fn match_label(game: &Game, d: &Decision, labels: &BTreeMap<String, ObjId>, answ
 }
 
 /// Sets the scenario's board up. Labels name objects for the steps and expectations.
-fn build(s: &Scenario, db: Arc<CardDb>) -> Result<(Game, BTreeMap<String, ObjId>), ScenarioError> {
+fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BTreeMap<String, ObjId>), ScenarioError> {
     let setup: &Setup = &s.body.setup;
     let err = |needle: &str, message: String| ScenarioError { file: s.file.clone(), line: s.line_of(needle), message };
     let db = if setup.vanilla { Arc::new(db.vanilla()) } else { db };
+    // The number of players: 3 when `[setup.P3]` is given (turn order P1, P2, P3).
+    let n = setup.players.unwrap_or(if setup.p3.is_some() { 3 } else { 2 });
+    if !(2..=3).contains(&n) || (n == 2 && setup.p3.is_some()) {
+        return Err(err("players", format!("`players = {n}`: expected 2, or 3 (with [setup.P3])")));
+    }
     let bfs: Vec<String> =
         setup.battlefields.clone().unwrap_or_else(|| vec!["Zaun Warrens".into(), "Altar to Unity".into()]);
+    if n == 3 && bfs.len() != 3 {
+        return Err(err("[setup]", "a three-player scenario lists three `battlefields` (P1's, P2's, P3's)".into()));
+    }
     let names: Vec<&str> = bfs.iter().map(|b| b.as_str()).collect();
-    let mut g = Game::blank(db.clone(), &names, setup.seed.unwrap_or(1)).map_err(|m| err("battlefields", m))?;
+    let mut g = Game::blank_players(db.clone(), &names, setup.seed.unwrap_or(1), n as usize)
+        .map_err(|m| err("battlefields", m))?;
     let mut labels: BTreeMap<String, ObjId> = BTreeMap::new();
     let bf_index =
         |name: &str| -> Option<u8> { bfs.iter().position(|b| b.eq_ignore_ascii_case(name)).map(|i| i as u8) };
-    for (p, ps) in [(PlayerId(0), &setup.p1), (PlayerId(1), &setup.p2)] {
+    let p3 = setup.p3.as_ref().map(|ps| (PlayerId(2), ps));
+    for (p, ps) in [(PlayerId(0), &setup.p1), (PlayerId(1), &setup.p2)].into_iter().chain(p3) {
         place_player(s, &mut g, &mut labels, p, ps, &bf_index)?;
     }
     for (bf, who) in &setup.control {
         let b = bf_index(bf)
             .ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`: this scenario's are {}", bfs.join(", "))))?;
-        let p = parse_player(who).ok_or_else(|| err(bf, format!("`{who}`: expected P1 or P2")))?;
+        let p = parse_player(who)
+            .filter(|p| (p.0 as usize) < g.players.len())
+            .ok_or_else(|| err(bf, format!("`{who}`: not a player of this scenario")))?;
         g.set_controller(b, Some(p));
     }
+    for (bf, who) in &setup.contested {
+        let b = bf_index(bf)
+            .ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`: this scenario's are {}", bfs.join(", "))))?;
+        let p = parse_player(who)
+            .filter(|p| (p.0 as usize) < g.players.len())
+            .ok_or_else(|| err(bf, format!("`{who}`: not a player of this scenario")))?;
+        g.battlefields[b as usize].contested_by = Some(p);
+    }
     if let Some(tp) = &setup.turn_player {
-        let p = parse_player(tp).ok_or_else(|| err("turn_player", format!("`{tp}`: expected P1 or P2")))?;
+        let p = parse_player(tp)
+            .filter(|p| (p.0 as usize) < g.players.len())
+            .ok_or_else(|| err("turn_player", format!("`{tp}`: not a player of this scenario")))?;
         g.turn_player = p;
         g.player_mut(p).turns_taken = g.player(p).turns_taken.max(1);
     }
@@ -193,7 +215,25 @@ fn build(s: &Scenario, db: Arc<CardDb>) -> Result<(Game, BTreeMap<String, ObjId>
     }
     g.priority = g.priority_holder();
     g.trace.on = true;
+    // Settling the board may need decisions (two staged combats: 435.1): the setup's `answers`.
+    {
+        let mut a = answerer.state.borrow_mut();
+        a.answers = setup.answers.iter().cloned().collect();
+        a.labels = labels.clone();
+        a.autopay = setup.autopay.unwrap_or(true);
+    }
+    g.set_agents((0..g.players.len()).map(|_| Box::new(answerer.clone()) as Box<dyn Agent>).collect());
     g.cleanup().map_err(|e| err("[setup]", format!("the board needs a decision to settle: {e:?}")))?;
+    if let Some(p) = answerer.state.borrow_mut().problem.take() {
+        return Err(err("[setup]", format!("settling the board: {p} (give it in the setup's `answers`)")));
+    }
+    let left = answerer.state.borrow().answers.len();
+    if left > 0 {
+        return Err(err(
+            "answers",
+            format!("{left} setup answer(s) were not needed: {:?}", answerer.state.borrow().answers),
+        ));
+    }
     Ok((g, labels))
 }
 
@@ -281,6 +321,7 @@ pub(crate) fn parse_player(s: &str) -> Option<PlayerId> {
     match s.trim().to_ascii_uppercase().as_str() {
         "P1" => Some(PlayerId(0)),
         "P2" => Some(PlayerId(1)),
+        "P3" => Some(PlayerId(2)),
         _ => None,
     }
 }
@@ -332,17 +373,14 @@ pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
         }
         Arc::new(own)
     };
-    let (mut g, labels) = match build(s, db) {
+    let answerer = Answerer::default();
+    let (mut g, labels) = match build(s, db, &answerer) {
         Ok(x) => x,
         Err(e) => {
             report.error = Some(e);
             return report;
         }
     };
-    let answerer = Answerer::default();
-    answerer.state.borrow_mut().autopay = s.body.setup.autopay.unwrap_or(true);
-    answerer.state.borrow_mut().labels = labels.clone();
-    g.set_agents(vec![Box::new(answerer.clone()), Box::new(answerer.clone())]);
     for step in &s.body.steps {
         let line = s.line(step.span().start);
         let st = step.get_ref();
@@ -394,7 +432,9 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
         return g.step().map(|_| ()).map_err(|e| format!("the game stopped: {e:?}"));
     }
     let (who, verb) = text.split_once(' ').ok_or_else(|| format!("`{text}`: expected `P1 <action>` or `next`"))?;
-    let p = parse_player(who).ok_or_else(|| format!("`{who}`: expected P1 or P2"))?;
+    let p = parse_player(who)
+        .filter(|p| (p.0 as usize) < g.players.len())
+        .ok_or_else(|| format!("`{who}`: not a player of this scenario (P1, P2, or P3 in a three-player one)"))?;
     let verb = verb.trim();
     if verb.eq_ignore_ascii_case("concede") {
         g.concede(p);
@@ -611,7 +651,7 @@ pub(super) fn expect(
                 let got = match text.split_once(' ') {
                     Some((who, verb)) => match parse_player(who) {
                         Some(p) => action_index(g, p, verb.trim()).map(|_| ()),
-                        None => Err(format!("`{who}`: expected P1 or P2")),
+                        None => Err(format!("`{who}`: expected P1, P2 or P3")),
                     },
                     None => Err(format!("`{text}`: expected `P1 <action>`")),
                 };
@@ -682,7 +722,7 @@ pub(super) fn expect(
                 );
             }
         }
-        _ if parse_player(key).is_some() => {
+        _ if parse_player(key).is_some_and(|p| (p.0 as usize) < g.players.len()) => {
             let p = parse_player(key).unwrap();
             let pl = g.player(p);
             for (field, want) in value.as_table().into_iter().flatten() {
