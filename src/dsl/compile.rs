@@ -836,6 +836,11 @@ impl Compiler<'_> {
                 });
                 emit(&mut b, format!("replace_next_death({unit}, \"{name}\");"));
             }
+            Rule::i_channel => {
+                let n = number(&parts.next().unwrap());
+                let exhausted = parts.next().is_some();
+                emit(&mut b, format!("channel(you(), {n}, {exhausted});"));
+            }
             Rule::i_you_score => {
                 let n = number(&parts.next().unwrap());
                 emit(&mut b, format!("gain_points(you(), {n});"));

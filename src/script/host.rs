@@ -126,6 +126,14 @@ fn register(e: &mut Engine) {
     e.register_fn("kill_now_instead", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_now_instead(c, o))));
     e.register_fn("play_me_from_trash", || with(|g, c| g.play_me_from_trash(c)));
     e.register_fn("vision", || with(|g, c| g.vision(c)));
+    e.register_fn("channel", |p: i64, n: i64, exhausted: bool| {
+        with(move |g, _| {
+            if let Some(p) = player(p) {
+                g.channel(p, n.clamp(0, 12) as u32, exhausted);
+            }
+            Ok(())
+        })
+    });
     e.register_fn("replace_next_death", |x: i64, body: &str| {
         let body = body.to_string();
         on_object(x, move |g, c, o| g.replace_next_death(c, o, &body))
