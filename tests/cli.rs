@@ -89,3 +89,21 @@ fn trace_game_is_the_first_game_of_sim() {
     let winner_seat = if v["wins"][0] == 1 { "PlayerId(0)" } else { "PlayerId(1)" };
     assert!(last.contains(winner_seat), "{last}");
 }
+
+/// Output into a closed pipe (`riftbound trace-game | head -1`) ends the program quietly: no
+/// panic, exit code 0.
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_riftbound"))
+        .args(["trace-game", "--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before the trace is written
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -1,5 +1,26 @@
 //! The `riftbound` command line: simulate games between decks and print one game's trace.
 
+/// Writes a line to stdout; a closed pipe (`riftbound coverage | head -1`) ends the program
+/// quietly instead of panicking.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// Like `outln!` without the newline.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        if write!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 pub mod cards;
 pub mod coverage;
 mod scenarios;
@@ -244,15 +265,15 @@ pub fn run(cli: Cli) -> i32 {
             let turn_cap = game.turn_cap;
             let r = simulate(&db, &decks, &agents, games, game.seed, turn_cap)?;
             if json {
-                println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
+                outln!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
             } else {
-                println!("games: {}", r.games);
+                outln!("games: {}", r.games);
                 for (d, w) in r.decks.iter().zip(&r.wins) {
-                    println!("wins {d}: {w}");
+                    outln!("wins {d}: {w}");
                 }
-                println!("turn-capped (no winner, cap {turn_cap}): {}", r.turn_capped);
-                println!("average turns: {:.1}", r.average_turns);
-                println!("games per second: {:.1}", r.games_per_second);
+                outln!("turn-capped (no winner, cap {turn_cap}): {}", r.turn_capped);
+                outln!("average turns: {:.1}", r.average_turns);
+                outln!("games per second: {:.1}", r.games_per_second);
             }
             Ok(())
         }
@@ -264,8 +285,8 @@ pub fn run(cli: Cli) -> i32 {
             let seed = crate::kernel::rng::derive_seed(game.seed, 0);
             let mut g = setup_game(&db, &decks, &agents, seed, game.turn_cap, true)?;
             let outcome = g.run().map_err(|e| format!("the game stopped: {e:?}"))?;
-            print!("{}", g.trace.render());
-            println!("outcome: {outcome:?} after {} turns", g.turn);
+            out!("{}", g.trace.render());
+            outln!("outcome: {outcome:?} after {} turns", g.turn);
             Ok(())
         }
         Command::Scenario { paths, cards } => {
@@ -274,7 +295,7 @@ pub fn run(cli: Cli) -> i32 {
         }
         Command::Trace { path, cards } => {
             let db = load_cards(&cards)?;
-            print!("{}", scenarios::trace(&db, &path)?);
+            out!("{}", scenarios::trace(&db, &path)?);
             Ok(())
         }
         Command::Coverage { markdown } => {
@@ -282,10 +303,10 @@ pub fn run(cli: Cli) -> i32 {
             let root = std::env::current_dir().map_err(|e| e.to_string())?;
             let c = coverage::coverage(&root, &db)?;
             if markdown {
-                print!("{}", coverage::markdown(&c));
+                out!("{}", coverage::markdown(&c));
             } else {
-                println!("{} of {} numbered rules covered ({:.1}%)", c.covered.len(), c.rules.len(), c.percent());
-                println!("not covered: {}", c.uncovered.join(" "));
+                outln!("{} of {} numbered rules covered ({:.1}%)", c.covered.len(), c.rules.len(), c.percent());
+                outln!("not covered: {}", c.uncovered.join(" "));
             }
             Ok(())
         }
@@ -294,7 +315,7 @@ pub fn run(cli: Cli) -> i32 {
             for d in &r.diagnostics {
                 eprintln!("{d}\n");
             }
-            println!(
+            outln!(
                 "{} card(s) checked: {} compiled ({} with a script block), {} with problems",
                 r.cards,
                 r.compiled,
@@ -305,14 +326,14 @@ pub fn run(cli: Cli) -> i32 {
         }
         Command::Card { what: CardCommand::Show { name, cards: dirs } } => {
             let db = load_cards(&dirs)?;
-            print!("{}", cards::show(&db, &name)?);
+            out!("{}", cards::show(&db, &name)?);
             Ok(())
         }
         Command::Decks => {
             let db = CardDb::embedded();
             for (key, d) in Deck::embedded(&db) {
                 let problems = d.validate(&db, 3);
-                println!(
+                outln!(
                     "{key}: {} ({}){}",
                     d.name,
                     d.product.as_deref().unwrap_or("custom"),

@@ -29,7 +29,7 @@ pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
         let ok = match Scenario::load(&f) {
             Ok(s) => print_report(&s, &run(&s, db.clone())),
             Err(e) => {
-                println!("FAIL {}\n  {e}", f.display());
+                outln!("FAIL {}\n  {e}", f.display());
                 false
             }
         };
@@ -40,14 +40,14 @@ pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
         }
         all &= ok;
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     all
 }
 
 fn print_report(s: &Scenario, r: &Report) -> bool {
-    println!("{} {} ({})", if r.passed() { "PASS" } else { "FAIL" }, r.title, s.file);
+    outln!("{} {} ({})", if r.passed() { "PASS" } else { "FAIL" }, r.title, s.file);
     for c in &r.checks {
-        println!(
+        outln!(
             "  {} line {}: {}{}",
             if c.ok { "ok  " } else { "FAIL" },
             c.line,
@@ -56,7 +56,7 @@ fn print_report(s: &Scenario, r: &Report) -> bool {
         );
     }
     if let Some(e) = &r.error {
-        println!("  FAIL {e}");
+        outln!("  FAIL {e}");
     }
     r.passed()
 }
