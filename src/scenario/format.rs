@@ -31,6 +31,9 @@ pub struct Setup {
     /// The number of players: 2 (default) or 3; 3 if `[setup.P3]` is given. Turn order is P1,
     /// P2, P3.
     pub players: Option<u8>,
+    /// The mode of play (454): "duel" (458, the default) is the only sanctioned mode run here;
+    /// three-player boards use the same rules with a third player.
+    pub mode: Option<String>,
     pub seed: Option<u64>,
     /// Whose turn it is: "P1" (default), "P2" or "P3".
     pub turn_player: Option<String>,
@@ -72,6 +75,9 @@ pub struct PlayerSetup {
     /// The main deck, top card first.
     #[serde(default)]
     pub deck: Vec<CardSpec>,
+    /// More main deck cards below `deck`, in an order shuffled from the seed (114).
+    #[serde(default)]
+    pub deck_rest: Vec<CardSpec>,
     #[serde(default)]
     pub rune_deck: Vec<CardSpec>,
     #[serde(default)]

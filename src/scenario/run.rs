@@ -161,6 +161,14 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
     let db = if setup.vanilla { Arc::new(db.vanilla()) } else { db };
     // The number of players: 3 when `[setup.P3]` is given (turn order P1, P2, P3).
     let n = setup.players.unwrap_or(if setup.p3.is_some() { 3 } else { 2 });
+    if let Some(mode) = &setup.mode {
+        if !mode.eq_ignore_ascii_case("duel") {
+            return Err(err("mode", format!("mode `{mode}`: only the Duel (458) is supported")));
+        }
+        if n != 2 {
+            return Err(err("mode", "458.1: a Duel has 2 players".into()));
+        }
+    }
     if !(2..=3).contains(&n) || (n == 2 && setup.p3.is_some()) {
         return Err(err("players", format!("`players = {n}`: expected 2, or 3 (with [setup.P3])")));
     }
@@ -277,6 +285,15 @@ fn place_player(
     }
     for c in &ps.deck {
         put(g, labels, c, Zone::MainDeck)?;
+    }
+    if !ps.deck_rest.is_empty() {
+        let top = g.player(p).main_deck.len();
+        for c in &ps.deck_rest {
+            put(g, labels, c, Zone::MainDeck)?;
+        }
+        let mut rest = g.player_mut(p).main_deck.split_off(top);
+        g.rng.shuffle(&mut rest);
+        g.player_mut(p).main_deck.extend(rest);
     }
     for c in &ps.rune_deck {
         put(g, labels, c, Zone::RuneDeck)?;
