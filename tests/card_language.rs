@@ -12,15 +12,13 @@ use riftbound::script::HookCall;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+
+mod common;
+use common::cards_db;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,7 +515,7 @@ fn check_reports_a_broken_card_and_exits_1() {
 #[test]
 fn check_without_paths_checks_the_official_cards() {
     let (_, out, _) = riftbound(&["check"]);
-    let n = db().iter().filter(|(_, c)| c.set != "RULES").count();
+    let n = cards_db().iter().filter(|(_, c)| c.set != "RULES").count();
     assert!(out.contains(&format!("{n} card(s) checked")), "{out}");
 }
 
@@ -580,7 +578,7 @@ fn cards_folder_overrides_an_official_card_by_id() {
 // ---------------------------------------------------------------------------------------------
 
 fn blank_game() -> Game {
-    Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()
+    Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()
 }
 
 /// Runs `fn a0()` of `script` as the body of card "Rogue Card", line 7, and returns the error.
@@ -675,7 +673,7 @@ fn sandbox_a_runaway_card_stops_the_game_with_its_name() {
     use riftbound::agents::Scripted;
     use riftbound::kernel::PlayerId;
     use riftbound::riftbound::{Choice, Domain, Zone};
-    let mut cards = (*db()).clone();
+    let mut cards = (*cards_db()).clone();
     let idx = cards.lookup("Progress Day").unwrap();
     let mut def = cards.get(idx).clone();
     let mut abilities = (*def.abilities).clone();

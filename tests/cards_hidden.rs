@@ -7,20 +7,17 @@ use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::events::Event;
-use riftbound::riftbound::{Agent, Ask, CardDb, Choice, Decision, Domain, Game, Loc, Step, Zone};
+use riftbound::riftbound::{Agent, Ask, Choice, Decision, Domain, Game, Loc, Step, Zone};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::sync::{Arc, OnceLock};
+
+mod common;
+use common::cards_db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 const BF0: Loc = Loc::Battlefield(0);
 const BF1: Loc = Loc::Battlefield(1);
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 /// The decisions an agent was asked, with their options.
 type Asked = Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>;
@@ -59,7 +56,7 @@ impl Agent for Rec {
 
 /// An empty board in P1's action phase (turn 1) with recording agents for both players.
 fn board_seeded(seed: u64) -> (Game, Rec, Rec) {
-    let mut g = Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], seed).unwrap();
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], seed).unwrap();
     let (a, b) = (Rec::default(), Rec::default());
     g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
     g.trace.on = true;

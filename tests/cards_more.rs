@@ -3,15 +3,12 @@
 
 use riftbound::agents::Scripted;
 use riftbound::kernel::PlayerId;
-use riftbound::riftbound::{CardDb, Choice, Deck, Game, Loc};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Choice, Deck, Game, Loc};
+
+mod common;
+use common::cards_db;
 
 const P1: PlayerId = PlayerId(0);
-
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 /// 103.2.b.2 / 131.4: "Yasuo, Remorseful" and "Yasuo, Windrider" are different names: three of
 /// each fit in one deck; a fourth of either does not.
@@ -22,11 +19,11 @@ fn yasuo_103_2_b_2_same_character_different_names() {
             "name = \"Yasuo\"\nlegend = \"Yasuo, Unforgiven\"\nchampion = \"Yasuo, Remorseful\"\nbattlefields = [\"Bandle Tree\", \"Aspirant's Climb\", \"Targon's Peak\"]\n\n[main]\n\"Yasuo, Remorseful\" = {remorseful}\n\"Yasuo, Windrider\" = 3\n\"Stalwart Poro\" = 3\n\"Block\" = 3\n\"Shipyard Skulker\" = 3\n\"Eager Apprentice\" = 3\n\"Cleave\" = 3\n\"Challenge\" = 3\n\"Void Seeker\" = 3\n\"En Garde\" = 3\n\"Fox-Fire\" = 3\n\"Petty Officer\" = 3\n\"Vanguard Sergeant\" = 3\n\n[runes]\n\"Calm Rune\" = 6\n\"Chaos Rune\" = 6\n"
         )
     };
-    let ok = Deck::parse("yasuo.toml", &deck(2), &db()).unwrap();
-    let problems = ok.validate(&db(), 3);
+    let ok = Deck::parse("yasuo.toml", &deck(2), &cards_db()).unwrap();
+    let problems = ok.validate(&cards_db(), 3);
     assert!(!problems.iter().any(|p| p.starts_with("103.2.b")), "{problems:?}");
-    let bad = Deck::parse("yasuo.toml", &deck(3), &db()).unwrap();
-    let problems = bad.validate(&db(), 3);
+    let bad = Deck::parse("yasuo.toml", &deck(3), &cards_db()).unwrap();
+    let problems = bad.validate(&cards_db(), 3);
     assert!(problems.iter().any(|p| p.starts_with("103.2.b") && p.contains("Yasuo, Remorseful")), "{problems:?}");
 }
 
@@ -35,7 +32,7 @@ fn yasuo_103_2_b_2_same_character_different_names() {
 /// battlefields (726).
 #[test]
 fn yasuo_windrider_third_move_scores_a_point() {
-    let mut g = Game::blank(db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+    let mut g = Game::blank(cards_db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
     let a = Scripted::new();
     g.set_agents(vec![Box::new(a.clone()), Box::new(Scripted::new())]);
     g.trace.on = true;
@@ -112,7 +109,7 @@ fn every_card_named_in_a_rules_example_compiles_without_a_script() {
         "Yasuo, Remorseful",
         "Yasuo, Windrider",
     ];
-    let db = db();
+    let db = cards_db();
     for n in names {
         let c = db.get(db.lookup(n).unwrap_or_else(|| panic!("{n} is not a card")));
         assert!(c.unsupported.is_none(), "{n}: {}", c.unsupported.as_ref().unwrap());

@@ -8,22 +8,19 @@ use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::cards::RECRUIT_TOKEN;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
-use riftbound::riftbound::{CardDb, Choice, Domain, Game, Loc, Zone};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
+
+mod common;
+use common::cards_db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 const BF0: Loc = Loc::Battlefield(0);
 const BF1: Loc = Loc::Battlefield(1);
 
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
-
 /// An empty board in P1's action phase with scripted agents for both players.
 fn board() -> (Game, Scripted, Scripted) {
-    let mut g = Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
     let (a, b) = (Scripted::new(), Scripted::new());
     g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
     g.trace.on = true;

@@ -11,8 +11,10 @@ use riftbound::riftbound::costs::{CostChange, CostModifier, PlayFilter, PlayOpti
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Duration, Keyword};
 use riftbound::riftbound::state::{ItemKind, Role};
-use riftbound::riftbound::{Ask, CardDb, Choice, Deck, Domain, Game, Loc, Step, Zone};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Ask, Choice, Deck, Domain, Game, Loc, Step, Zone};
+
+mod common;
+use common::{cards_db, fill_deck, run_chain, step_until};
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -24,11 +26,6 @@ const U3: &str = "Shipyard Skulker";
 const U4: &str = "Vanguard Sergeant";
 const U8: &str = "Mega-Mech";
 
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
-
 /// The scripted agent that passes priority when nothing queued answers it.
 type Auto = Scripted;
 
@@ -38,40 +35,11 @@ fn game() -> (Game, Auto, Auto) {
 }
 
 fn game_on(bfs: &[&str]) -> (Game, Auto, Auto) {
-    let mut g = Game::blank(db(), bfs, 1).unwrap();
+    let mut g = Game::blank(cards_db(), bfs, 1).unwrap();
     let (a, b) = (Scripted::passing(), Scripted::passing());
     g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
     g.trace.on = true;
     (g, a, b)
-}
-
-/// Steps until the chain is empty (both players passing).
-fn run_chain(g: &mut Game) {
-    for _ in 0..200 {
-        if g.chain.is_empty() {
-            return;
-        }
-        g.step().unwrap();
-    }
-    panic!("the chain did not resolve");
-}
-
-/// Steps until `done` holds.
-fn step_until(g: &mut Game, done: impl Fn(&Game) -> bool) {
-    for _ in 0..200 {
-        if done(g) {
-            return;
-        }
-        g.step().unwrap();
-    }
-    panic!("the condition was never reached");
-}
-
-/// `n` vanilla cards in a player's main deck, to draw.
-fn fill_deck(g: &mut Game, p: PlayerId, n: usize) {
-    for _ in 0..n {
-        g.put(U3, p, Zone::MainDeck).unwrap();
-    }
 }
 
 fn named_at(g: &Game, loc: Loc, name: &str) -> Vec<ObjId> {
@@ -966,11 +934,11 @@ battlefields = ["Bandle Tree", "Aspirant's Climb", "Zaun Warrens"]
 /// it can't be the Chosen Champion of an Annie legend; Annie, Fiery can.
 #[test]
 fn tibbers_103_2_a_2_signature_unit_cannot_be_chosen_champion() {
-    let tibbers = Deck::parse("annie.toml", &ANNIE.replace("CHAMPION", "Tibbers"), &db()).unwrap();
-    let p = tibbers.validate(&db(), 3);
+    let tibbers = Deck::parse("annie.toml", &ANNIE.replace("CHAMPION", "Tibbers"), &cards_db()).unwrap();
+    let p = tibbers.validate(&cards_db(), 3);
     assert!(p.iter().any(|x| x.starts_with("103.2.a.2") && x.contains("Tibbers")), "{p:?}");
-    let annie = Deck::parse("annie.toml", &ANNIE.replace("CHAMPION", "Annie, Fiery"), &db()).unwrap();
-    let p = annie.validate(&db(), 3);
+    let annie = Deck::parse("annie.toml", &ANNIE.replace("CHAMPION", "Annie, Fiery"), &cards_db()).unwrap();
+    let p = annie.validate(&cards_db(), 3);
     assert!(!p.iter().any(|x| x.starts_with("103.2.a.2")), "{p:?}");
     let (mut g, _a, _b) = game();
     let t = g.put("Tibbers", P1, Zone::Hand).unwrap();

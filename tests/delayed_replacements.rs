@@ -4,19 +4,16 @@
 
 use riftbound::agents::Scripted;
 use riftbound::kernel::PlayerId;
-use riftbound::riftbound::{CardDb, Choice, Domain, Game, Loc, Zone};
-use std::sync::{Arc, OnceLock};
+use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
+
+mod common;
+use common::cards_db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
-
 fn game() -> (Game, Scripted, Scripted) {
-    let mut g = Game::blank(db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+    let mut g = Game::blank(cards_db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
     let (a, b) = (Scripted::new(), Scripted::new());
     g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
     g.put_runes("Calm Rune", P1, 1).unwrap();

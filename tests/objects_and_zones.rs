@@ -14,6 +14,9 @@ use riftbound::riftbound::state::ItemKind;
 use riftbound::riftbound::{Agent, Ask, CardDb, CardType, Choice, Deck, Domain, Game, Loc, Step, Zone};
 use std::sync::{Arc, OnceLock};
 
+mod common;
+use common::{fill_deck, run_chain, step_until};
+
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 const BF0: Loc = Loc::Battlefield(0);
@@ -260,34 +263,6 @@ fn game_on(bfs: &[&str]) -> (Game, Auto, Auto) {
     g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
     g.trace.on = true;
     (g, a, b)
-}
-
-/// Steps until the chain is empty (players pass).
-fn run_chain(g: &mut Game) {
-    for _ in 0..200 {
-        if g.chain.is_empty() {
-            return;
-        }
-        g.step().unwrap();
-    }
-    panic!("the chain did not resolve");
-}
-
-/// Steps until `done` holds.
-fn step_until(g: &mut Game, done: impl Fn(&Game) -> bool) {
-    for _ in 0..400 {
-        if done(g) {
-            return;
-        }
-        g.step().unwrap();
-    }
-    panic!("the condition was never reached");
-}
-
-fn fill_deck(g: &mut Game, p: PlayerId, n: usize) {
-    for _ in 0..n {
-        g.put(U3, p, Zone::MainDeck).unwrap();
-    }
 }
 
 /// P1 plays `card` from hand (answering `answers` in order) and the chain resolves.

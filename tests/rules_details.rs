@@ -12,7 +12,10 @@ use riftbound::riftbound::{Agent, Ask, CardDb, Choice, Decision, Domain, Game, L
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+
+mod common;
+use common::{cards_db, fill_deck, run_chain, step_until};
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -24,12 +27,6 @@ const U3: &str = "Shipyard Skulker";
 const U4: &str = "Vanguard Sergeant";
 const U5: &str = "Playful Phantom";
 const U8: &str = "Mega-Mech";
-
-/// The embedded cards with their real texts.
-fn db() -> Arc<CardDb> {
-    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
-}
 
 /// The embedded cards plus cards written for a test (their texts must compile).
 fn db_with(cards: &[&str]) -> Arc<CardDb> {
@@ -90,7 +87,7 @@ impl Agent for Auto {
 
 /// An empty Duel board on two battlefields without abilities, P1's action phase of turn 1.
 fn game() -> (Game, Auto, Auto) {
-    game_with(db())
+    game_with(cards_db())
 }
 
 fn game_with(db: Arc<CardDb>) -> (Game, Auto, Auto) {
@@ -99,28 +96,6 @@ fn game_with(db: Arc<CardDb>) -> (Game, Auto, Auto) {
     g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
     g.trace.on = true;
     (g, a, b)
-}
-
-/// Steps until the chain is empty (the players passing).
-fn run_chain(g: &mut Game) {
-    for _ in 0..200 {
-        if g.chain.is_empty() {
-            return;
-        }
-        g.step().unwrap();
-    }
-    panic!("the chain did not resolve");
-}
-
-/// Steps until `done` holds.
-fn step_until(g: &mut Game, done: impl Fn(&Game) -> bool) {
-    for _ in 0..400 {
-        if done(g) {
-            return;
-        }
-        g.step().unwrap();
-    }
-    panic!("the condition was never reached");
 }
 
 fn effect(g: &mut Game, filter: Filter, m: Modification) {
@@ -133,12 +108,6 @@ fn has_rule(g: &Game, rule: &str) -> bool {
 
 fn count_events(g: &Game, f: impl Fn(&Event) -> bool) -> usize {
     g.events.iter().filter(|e| f(e)).count()
-}
-
-fn fill_deck(g: &mut Game, p: PlayerId, n: usize) {
-    for _ in 0..n {
-        g.put(U3, p, Zone::MainDeck).unwrap();
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -636,16 +605,16 @@ fn r724_1_d_1_deathknell_needs_the_trash() {
 // ---------------------------------------------------------------------------------------------
 
 fn deck(key: &str) -> riftbound::riftbound::Deck {
-    riftbound::riftbound::Deck::embedded(&db()).into_iter().find(|(k, _)| k == key).unwrap().1
+    riftbound::riftbound::Deck::embedded(&cards_db()).into_iter().find(|(k, _)| k == key).unwrap().1
 }
 
 /// 458.1 / 458.2: a Duel is two players, each with one opponent and no teams: a third deck is
 /// refused, and in a Duel each player's only opponent is the other.
 #[test]
 fn r458_1_r458_2_a_duel_is_two_players_each_the_others_only_opponent() {
-    let err = Game::new(db(), &[deck("jinx"), deck("viktor"), deck("jinx")], 1).err().expect("3 decks refused");
+    let err = Game::new(cards_db(), &[deck("jinx"), deck("viktor"), deck("jinx")], 1).err().expect("3 decks refused");
     assert!(err.iter().any(|e| e.starts_with("458.1")), "{err:?}");
-    let g = Game::new(db(), &[deck("jinx"), deck("viktor")], 1).unwrap();
+    let g = Game::new(cards_db(), &[deck("jinx"), deck("viktor")], 1).unwrap();
     assert_eq!(g.players.len(), 2);
     assert_eq!(g.opponents(P1), vec![P2]);
     assert_eq!(g.opponents(P2), vec![P1]);
@@ -655,7 +624,7 @@ fn r458_1_r458_2_a_duel_is_two_players_each_the_others_only_opponent() {
 /// 7 points is not a win, the 8th point is.
 #[test]
 fn r458_3_r458_6_first_to_eight_points_wins() {
-    let mut g = Game::new(db(), &[deck("jinx"), deck("viktor")], 1).unwrap();
+    let mut g = Game::new(cards_db(), &[deck("jinx"), deck("viktor")], 1).unwrap();
     assert_eq!(g.mode.victory_score, 8);
     g.gain_points(P2, 7);
     g.gain_points(P1, 7);
@@ -1455,7 +1424,7 @@ fn r352_10_d_all_units_is_not_a_choice() {
 #[test]
 fn r352_9_passive_and_replacement_abilities_never_target() {
     use riftbound::riftbound::abilities::AbilityKind;
-    let db = db();
+    let db = cards_db();
     let mut checked = 0;
     for (_, card) in db.iter() {
         for ab in &card.abilities.abilities {
@@ -2030,7 +1999,7 @@ fn r352_15_choices_are_not_changed() {
 #[test]
 fn r376_2_b_passive_statements_and_trigger_condition_effect() {
     use riftbound::riftbound::abilities::{AbilityKind, Trigger};
-    let db = db();
+    let db = cards_db();
     let kinds = |name: &str| db.get(db.lookup(name).unwrap()).abilities.abilities.clone();
     assert!(matches!(kinds("Annie, Fiery")[0].kind, AbilityKind::Static { .. }));
     assert!(matches!(kinds("Caitlyn, Patrolling")[0].kind, AbilityKind::Static { .. }));

@@ -1,10 +1,49 @@
-//! Shared by the integration tests: the embedded card database played vanilla (the kernel's
-//! rules tests must not depend on what card texts do), loaded once per test binary.
+//! Shared by the integration tests. Each test binary compiles this module on its own and uses
+//! only part of it, hence the `dead_code` allowance.
+#![allow(dead_code)]
 
-use riftbound::riftbound::CardDb;
+use riftbound::kernel::PlayerId;
+use riftbound::riftbound::{CardDb, Game, Zone};
 use std::sync::{Arc, OnceLock};
 
+/// The embedded card database played vanilla (the kernel's rules tests must not depend on what
+/// card texts do), loaded once per test binary.
 pub fn db() -> Arc<CardDb> {
     static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
     DB.get_or_init(|| Arc::new(CardDb::embedded().vanilla())).clone()
+}
+
+/// The embedded card database with its card texts active, loaded once per test binary.
+pub fn cards_db() -> Arc<CardDb> {
+    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
+    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
+}
+
+/// Steps until the chain is empty (both players passing).
+pub fn run_chain(g: &mut Game) {
+    for _ in 0..200 {
+        if g.chain.is_empty() {
+            return;
+        }
+        g.step().unwrap();
+    }
+    panic!("the chain did not resolve");
+}
+
+/// Steps until `done` holds.
+pub fn step_until(g: &mut Game, done: impl Fn(&Game) -> bool) {
+    for _ in 0..400 {
+        if done(g) {
+            return;
+        }
+        g.step().unwrap();
+    }
+    panic!("the condition was never reached");
+}
+
+/// `n` vanilla 3-might units (Shipyard Skulker) in a player's main deck, to draw.
+pub fn fill_deck(g: &mut Game, p: PlayerId, n: usize) {
+    for _ in 0..n {
+        g.put("Shipyard Skulker", p, Zone::MainDeck).unwrap();
+    }
 }
