@@ -4,6 +4,7 @@
 use super::abilities::{AbilityKind, AbilityTiming, ActivationCost, TargetCount};
 use super::cards::CardType;
 use super::costs::Cost;
+use super::decision::Ask;
 use super::play::Timing;
 use super::state::{ChainItem, Game, ItemKind, R};
 use crate::kernel::{ObjId, PlayerId};
@@ -105,8 +106,8 @@ impl Game {
         for c in costs {
             match c {
                 ActivationCost::Exhaust => self.exhaust(source),
-                ActivationCost::RecycleTrash(n) => self.recycle_from_trash(p, *n)?,
-                ActivationCost::Discard(n) => self.discard_choose(p, *n)?,
+                ActivationCost::RecycleTrash(n) => self.recycle_from_trash(p, *n, Ask::ChooseCard)?,
+                ActivationCost::Discard(n) => self.discard_choose(p, *n, Ask::ChooseCard)?,
                 ActivationCost::KillThis => self.kill(&[source], None)?,
                 ActivationCost::Resources(_) => {}
             }

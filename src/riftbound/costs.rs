@@ -340,34 +340,16 @@ impl Game {
                     }
                 }
                 OtherCost::Discard(n) => {
-                    for _ in 0..*n {
-                        let hand: Vec<Choice> = self.player(p).hand.iter().map(|c| Choice::Obj(*c)).collect();
-                        if hand.is_empty() {
-                            return Ok(false);
-                        }
-                        if let Choice::Obj(c) = self.decide(p, Ask::PayCost, hand)? {
-                            self.discard(p, &[c]);
-                        }
+                    if self.player(p).hand.len() < *n as usize {
+                        return Ok(false);
                     }
+                    self.discard_choose(p, *n, Ask::PayCost)?;
                 }
                 OtherCost::RecycleFromTrash(n) => {
-                    let mut chosen = Vec::new();
-                    for _ in 0..*n {
-                        let trash: Vec<Choice> = self
-                            .player(p)
-                            .trash
-                            .iter()
-                            .filter(|c| !chosen.contains(*c))
-                            .map(|c| Choice::Obj(*c))
-                            .collect();
-                        if trash.is_empty() {
-                            return Ok(false);
-                        }
-                        if let Choice::Obj(c) = self.decide(p, Ask::PayCost, trash)? {
-                            chosen.push(c);
-                        }
+                    if self.player(p).trash.len() < *n as usize {
+                        return Ok(false);
                     }
-                    self.recycle(p, &chosen)?;
+                    self.recycle_from_trash(p, *n, Ask::PayCost)?;
                 }
                 OtherCost::ExhaustFriendlyUnit => {
                     // 401.4: only a ready friendly unit can be exhausted to pay it.

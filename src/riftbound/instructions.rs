@@ -278,14 +278,15 @@ impl Game {
         );
     }
 
-    /// 409: "Discard N": the player chooses, as many as they can (409.4).
-    pub fn discard_choose(&mut self, p: PlayerId, n: u32) -> R<()> {
+    /// 409: "Discard N": the player chooses, as many as they can (409.4). `ask` tells the agent
+    /// whether this pays a cost or follows an instruction.
+    pub fn discard_choose(&mut self, p: PlayerId, n: u32, ask: Ask) -> R<()> {
         for _ in 0..n {
             let hand: Vec<Choice> = self.player(p).hand.iter().map(|c| Choice::Obj(*c)).collect();
             if hand.is_empty() {
                 break;
             }
-            if let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, hand)? {
+            if let Choice::Obj(card) = self.decide(p, ask.clone(), hand)? {
                 self.discard(p, &[card]);
             }
         }
@@ -293,7 +294,8 @@ impl Game {
     }
 
     /// 403.6: "Recycle N from your trash": the player chooses, as many as there are (403.4).
-    pub fn recycle_from_trash(&mut self, p: PlayerId, n: u32) -> R<()> {
+    /// `ask` as for [`Game::discard_choose`].
+    pub fn recycle_from_trash(&mut self, p: PlayerId, n: u32, ask: Ask) -> R<()> {
         let mut chosen = Vec::new();
         for _ in 0..n {
             let options: Vec<Choice> =
@@ -301,7 +303,7 @@ impl Game {
             if options.is_empty() {
                 break;
             }
-            if let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? {
+            if let Choice::Obj(card) = self.decide(p, ask.clone(), options)? {
                 chosen.push(card);
             }
         }

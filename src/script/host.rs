@@ -5,6 +5,7 @@
 use super::{array, body_events_from, checked_targets, id, player, with};
 use crate::riftbound::abilities::{At, Relation, UnitFilter};
 use crate::riftbound::cards::CardType;
+use crate::riftbound::decision::Ask;
 use rhai::packages::Package;
 use rhai::{Array, Engine};
 
@@ -90,9 +91,11 @@ fn register(e: &mut Engine) {
         on_object(x, move |g, c, o| g.set_might(c, o, delta(n), this_turn))
     });
     e.register_fn("spend_buff", |x: i64| on_object(x, |g, c, o| g.spend_buff_instruction(c, o)));
-    e.register_fn("discard", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.discard_choose(p, count(n)))));
+    e.register_fn("discard", |p: i64, n: i64| {
+        with(|g, _| player(p).map_or(Ok(()), |p| g.discard_choose(p, count(n), Ask::ChooseCard)))
+    });
     e.register_fn("recycle_trash", |p: i64, n: i64| {
-        with(|g, _| player(p).map_or(Ok(()), |p| g.recycle_from_trash(p, count(n))))
+        with(|g, _| player(p).map_or(Ok(()), |p| g.recycle_from_trash(p, count(n), Ask::ChooseCard)))
     });
     e.register_fn("play_recruit", |p: i64| {
         with(|g, _| {
