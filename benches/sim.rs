@@ -1,28 +1,37 @@
-//! Simulation throughput: whole games between the default decks, greedy and random agents.
+//! Simulation throughput: whole games between the default decks (the seven precons, game `i` on
+//! pairing `i mod 21`, as `sim` plays them), greedy and random agents.
 //! Run with `cargo bench`; compare medians before and after a change.
 
 use riftbound::agents::{GreedyAgent, RandomAgent};
-use riftbound::riftbound::{CardDb, Deck, Game};
+use riftbound::cli::{DEFAULT_DECKS, pairings, pick_decks};
+use riftbound::riftbound::{CardDb, Deck, Game, Mode};
 use std::sync::Arc;
 
 fn main() {
     divan::main();
 }
 
-fn decks(db: &CardDb) -> Vec<Deck> {
-    let all = Deck::embedded(db);
-    ["jinx", "viktor"].iter().map(|k| all.iter().find(|(n, _)| n == k).unwrap().1.clone()).collect()
+/// The 21 pairings of the seven precons, as the two decks of each.
+fn all_pairings(db: &CardDb) -> Vec<Vec<Deck>> {
+    let all = pick_decks(db, &DEFAULT_DECKS.map(String::from)).unwrap();
+    pairings(all.len()).iter().map(|p| p.iter().map(|&i| all[i].clone()).collect()).collect()
+}
+
+/// Game `seed`, on pairing `seed mod 21`.
+fn game(db: &Arc<CardDb>, pairs: &[Vec<Deck>], seed: u64) -> Game {
+    let decks = &pairs[(seed % pairs.len() as u64) as usize];
+    Game::with_mode(db.clone(), decks, seed, Mode::casual_duel(), false).unwrap()
 }
 
 /// One full game with greedy agents (seeds 0..64 in turn).
 #[divan::bench(sample_count = 64)]
 fn greedy_game(b: divan::Bencher) {
     let db = Arc::new(CardDb::embedded());
-    let decks = decks(&db);
+    let pairs = all_pairings(&db);
     let mut seed = 0u64;
     b.bench_local(|| {
         seed = (seed + 1) % 64;
-        let mut g = Game::new(db.clone(), &decks, seed).unwrap();
+        let mut g = game(&db, &pairs, seed);
         g.set_agents(vec![Box::new(GreedyAgent::new(seed)), Box::new(GreedyAgent::new(seed + 1))]);
         divan::black_box(g.run().unwrap());
     });
@@ -32,11 +41,11 @@ fn greedy_game(b: divan::Bencher) {
 #[divan::bench(sample_count = 64)]
 fn random_game(b: divan::Bencher) {
     let db = Arc::new(CardDb::embedded());
-    let decks = decks(&db);
+    let pairs = all_pairings(&db);
     let mut seed = 0u64;
     b.bench_local(|| {
         seed = (seed + 1) % 64;
-        let mut g = Game::new(db.clone(), &decks, seed).unwrap();
+        let mut g = game(&db, &pairs, seed);
         g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 1))]);
         divan::black_box(g.run().unwrap());
     });
@@ -46,6 +55,6 @@ fn random_game(b: divan::Bencher) {
 #[divan::bench]
 fn setup(b: divan::Bencher) {
     let db = Arc::new(CardDb::embedded());
-    let decks = decks(&db);
-    b.bench_local(|| divan::black_box(Game::new(db.clone(), &decks, 7).unwrap()));
+    let pairs = all_pairings(&db);
+    b.bench_local(|| divan::black_box(game(&db, &pairs, 7)));
 }

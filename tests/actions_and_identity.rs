@@ -222,6 +222,7 @@ fn r412_counter() {
         pending: false,
         targets: vec![],
         that_player: None,
+        that_unit: None,
     });
     g.counter(0);
     assert!(g.chain.is_empty());

@@ -387,25 +387,35 @@ fn keyword_and_later_instruction_typos_are_located() {
     assert!(d.message.contains("expected"), "{}", d.message);
 }
 
+/// A modder's 2-might unit card file whose text starts on line 8.
+fn mod_unit(name: &str, text: &str) -> String {
+    format!(
+        "id = \"MOD-1\"\nname = \"{name}\"\ntype = \"unit\"\nmight = 2\nset = \"MOD\"\nnumber = 1\ntext = \"\"\"\n{text}\"\"\"\n"
+    )
+}
+
 /// A text the grammar parses but the compiler rejects: the diagnostic points at the ability.
 #[test]
 fn compile_errors_point_at_the_ability() {
-    let src = r#"id = "MOD-1"
-name = "Bare Drawer"
-type = "unit"
-might = 2
-set = "MOD"
-number = 1
-text = """
-[Tank]
-Draw 1."""
-"#;
+    let src = &mod_unit("Bare Drawer", "[Tank]\nDraw 1.");
     let d = diagnostic("mod/bare.toml", src);
     assert_eq!((d.line, d.col), (9, 1), "{d}");
     assert!(d.message.contains("need a trigger"), "{}", d.message);
     let d = diagnostic("mod/bare.toml", &src.replace("Draw 1.", "[Deathknell] — Draw 1.\n[Tank] — Draw 1."));
     assert_eq!((d.line, d.col), (10, 8), "{d}");
     assert!(d.message.contains("after a dash"), "{}", d.message);
+}
+
+/// 361.3.a: a conditional passive applies only while its condition holds. One the kernel can't
+/// apply conditionally is rejected, never applied always; a supported one compiles.
+#[test]
+fn r361_3_a_a_conditional_passive_is_never_applied_unconditionally() {
+    let src = &mod_unit("Lonely Brawler", "If you have one or fewer cards in your hand, I have [Assault].");
+    let d = diagnostic("mod/lonely.toml", src);
+    assert_eq!((d.line, d.col), (8, 1), "{d}");
+    assert!(d.message.contains("can't be made conditional"), "{}", d.message);
+    let ok = parse_card("mod/ok.toml", &src.replace("you have one or fewer cards in your hand", "I'm buffed")).unwrap();
+    assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
 }
 
 /// A text written as a basic string with `\n` escapes is still located line by line.
@@ -661,7 +671,8 @@ fn sandbox_host_functions_ignore_bad_ids() {
     let mut g = blank_game();
     let script = "fn a0() { kill(-1); deal(3, -1); stun(-1); buff(-1); give_might(-1, 2, -1, true); \
                   ready(999999); exhaust(999999); heal(999999); recall(999999); kill(999999); \
-                  deal(1, 999999); draw(77, 1); might(999999) }";
+                  deal(1, 999999); draw(77, 1); move_unit(-1); return_to_hand(999999); \
+                  energy_of(999999); only_unit_there(-1); units_at(\"enemy\", 999999); might(999999) }";
     let r = riftbound::script::run(&mut g, script, "a0", HookCall::default(), "Rogue Card", 1);
     assert!(r.is_ok(), "{r:?}");
 }
@@ -728,6 +739,7 @@ fn sandbox_host_functions_survive_hostile_arguments() {
            draw(0, 0); discard(0, -1); recycle_trash(0, -1); next_spell_bonus(-1); \
            target(-5); targets(1000000); look_top(0, -1); gain_points(1, 0); \
            fight({u}, {u}); swap_places({u}, {u}); killed_might(-1); recycle_obj({v}); \
+           units_at(\"enemy\", {u}); energy_of({u}); only_unit_there({v}); return_to_hand({v}); \
          }}",
         u = u.0,
         v = v.0

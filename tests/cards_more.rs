@@ -20,10 +20,10 @@ fn yasuo_103_2_b_2_same_character_different_names() {
         )
     };
     let ok = Deck::parse("yasuo.toml", &deck(2), &cards_db()).unwrap();
-    let problems = ok.validate(&cards_db(), 3);
+    let problems = ok.validate(&cards_db(), 3..=3);
     assert!(!problems.iter().any(|p| p.starts_with("103.2.b")), "{problems:?}");
     let bad = Deck::parse("yasuo.toml", &deck(3), &cards_db()).unwrap();
-    let problems = bad.validate(&cards_db(), 3);
+    let problems = bad.validate(&cards_db(), 3..=3);
     assert!(problems.iter().any(|p| p.starts_with("103.2.b") && p.contains("Yasuo, Remorseful")), "{problems:?}");
 }
 

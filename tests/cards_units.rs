@@ -823,7 +823,8 @@ fn jinx_loose_cannon_two_cards_in_hand_no_draw() {
     g.put("Cleave", P1, Zone::Hand).unwrap();
     to_beginning(&mut g, P1);
     assert_eq!(g.player(P1).hand.len(), 2);
-    assert_eq!(triggered(&g, "Jinx, Loose Cannon"), 0);
+    // 376.2.b: the trailing "if" is part of the effect: it triggers, and resolves drawing nothing.
+    assert_eq!(triggered(&g, "Jinx, Loose Cannon"), 1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -935,10 +936,10 @@ battlefields = ["Bandle Tree", "Aspirant's Climb", "Zaun Warrens"]
 #[test]
 fn tibbers_103_2_a_2_signature_unit_cannot_be_chosen_champion() {
     let tibbers = Deck::parse("annie.toml", &ANNIE.replace("CHAMPION", "Tibbers"), &cards_db()).unwrap();
-    let p = tibbers.validate(&cards_db(), 3);
+    let p = tibbers.validate(&cards_db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.2.a.2") && x.contains("Tibbers")), "{p:?}");
     let annie = Deck::parse("annie.toml", &ANNIE.replace("CHAMPION", "Annie, Fiery"), &cards_db()).unwrap();
-    let p = annie.validate(&cards_db(), 3);
+    let p = annie.validate(&cards_db(), 3..=3);
     assert!(!p.iter().any(|x| x.starts_with("103.2.a.2")), "{p:?}");
     let (mut g, _a, _b) = game();
     let t = g.put("Tibbers", P1, Zone::Hand).unwrap();

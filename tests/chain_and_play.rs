@@ -340,6 +340,7 @@ fn r333_1_c_3_finalized_pending_item_gives_its_controller_priority() {
         pending: true,
         targets: Vec::new(),
         that_player: None,
+        that_unit: None,
     });
     g.step().unwrap();
     assert!(g.chain.iter().all(|i| !i.pending));
@@ -606,6 +607,7 @@ fn r343_1_focus_stays_after_initial_chain() {
         pending: false,
         targets: vec![],
         that_player: None,
+        that_unit: None,
     });
     g.begin_combat(0);
     assert!(g.showdown.as_ref().unwrap().initial_chain);

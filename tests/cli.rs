@@ -11,17 +11,106 @@ fn riftbound(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+fn nums(v: &serde_json::Value) -> Vec<u64> {
+    v.as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect()
+}
+
+/// With no deck named, `sim` plays the seven precons, every pairing in turn, as casual Duels.
 #[test]
-fn sim_json_reports_every_game() {
-    let (code, out, err) = riftbound(&["sim", "--games", "12", "--seed", "3", "--json"]);
+fn sim_plays_every_pairing_of_the_seven_precons_by_default() {
+    let (code, out, err) = riftbound(&["sim", "--games", "42", "--seed", "3", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(v["games"], 12);
-    assert_eq!(v["decks"], serde_json::json!(["Jinx", "Viktor"]));
-    let wins: u64 = v["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
-    assert_eq!(wins + v["turn_capped"].as_u64().unwrap(), 12);
+    assert_eq!(v["games"], 42);
+    assert_eq!(v["mode"], "casual Duel");
+    assert_eq!(v["decks"], serde_json::json!(["Annie", "Lux", "Garen", "Master Yi", "Jinx", "Viktor", "Lee Sin"]));
+    let pairings = v["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 21);
+    for p in pairings {
+        assert_eq!(p["games"], 2, "{p}");
+        assert_eq!(nums(&p["wins"]).iter().sum::<u64>() + p["turn_capped"].as_u64().unwrap(), 2, "{p}");
+    }
+    assert_eq!(nums(&v["played"]), vec![12; 7], "each deck plays its six pairings twice");
+    assert_eq!(nums(&v["wins"]).iter().sum::<u64>() + v["turn_capped"].as_u64().unwrap(), 42);
     assert!(v["average_turns"].as_f64().unwrap() > 2.0);
     assert!(v["games_per_second"].as_f64().unwrap() > 0.0);
+}
+
+/// Two named decks play each other; three play their three pairings.
+#[test]
+fn sim_decks_picks_the_decks() {
+    let (code, out, err) = riftbound(&["sim", "--games", "4", "--decks", "annie,jinx", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["decks"], serde_json::json!(["Annie", "Jinx"]));
+    assert_eq!(nums(&v["played"]), vec![4, 4]);
+    let (code, out, err) = riftbound(&["sim", "--games", "6", "--decks", "lux,garen,vi"]);
+    assert_eq!(code, 0, "{err}");
+    for line in ["Lux vs Garen: ", "Lux vs Vi: ", "Garen vs Vi: "] {
+        assert!(out.lines().any(|l| l.trim_start().starts_with(line) && l.contains("in 2 games")), "{line}\n{out}");
+    }
+}
+
+/// A temporary deck file, removed when dropped.
+struct TempFile(std::path::PathBuf);
+impl TempFile {
+    fn new(name: &str, contents: &str) -> TempFile {
+        let p = std::env::temp_dir().join(format!("riftbound-cli-{}-{name}", std::process::id()));
+        std::fs::write(&p, contents).unwrap();
+        TempFile(p)
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// `--deck-file` plays a user's deck; 101-103 problems are all named, each at its line.
+#[test]
+fn deck_file_is_checked_against_deck_construction_and_played() {
+    let annie = include_str!("../decks/annie.toml");
+    let good = TempFile::new("good.toml", &annie.replace("name = \"Annie\"", "name = \"My Annie\""));
+    let (code, out, err) = riftbound(&["sim", "--games", "2", "--decks", "jinx", "--deck-file", good.path(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["decks"], serde_json::json!(["Jinx", "My Annie"]));
+    // Four copies of a card (103.2.b), a card outside the identity (103.1.b), 11 runes (103.3.a).
+    let bad = annie
+        .replace("\"Gust\" = 3", "\"Gust\" = 4")
+        .replace("\"Flash\" = 2", "\"Flash\" = 1\n\"Stalwart Poro\" = 1")
+        .replace("\"Chaos Rune\" = 6", "\"Chaos Rune\" = 5");
+    let bad = TempFile::new("bad.toml", &bad);
+    let (code, _, err) = riftbound(&["sim", "--deck-file", bad.path(), "--decks", "jinx"]);
+    assert_eq!(code, 1);
+    let line_of = |needle: &str| bad_line(&std::fs::read_to_string(&bad.0).unwrap(), needle);
+    for (rule, needle) in [("103.2.b", "\"Gust\""), ("103.1.b", "\"Stalwart Poro\""), ("103.3.a", "[runes]")] {
+        let want = format!("error: {}:{}:", bad.path(), line_of(needle));
+        assert!(err.lines().any(|l| l.starts_with(&want) && l.contains(rule)), "{rule} at {want}:\n{err}");
+    }
+    assert_eq!(err.lines().count(), 3, "exactly the three problems: {err}");
+    // The sanctioned Duel wants three battlefields (458.4.a).
+    let (code, _, err) = riftbound(&["sim", "--mode", "duel", "--deck-file", good.path(), "--decks", "jinx"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!("{}:{}:", good.path(), line_of("battlefields ="))) && err.contains("103.4.a"),
+        "{err}"
+    );
+    // A file that is not there, and a deck file with a typo.
+    let (code, _, err) = riftbound(&["sim", "--deck-file", "no/such/deck.toml", "--decks", "jinx"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no/such/deck.toml") && err.contains("can't read"), "{err}");
+    let typo = TempFile::new("typo.toml", &annie.replace("\"Gust\"", "\"Gusst\""));
+    let (code, _, err) = riftbound(&["sim", "--deck-file", typo.path(), "--decks", "jinx"]);
+    assert_eq!(code, 1);
+    assert!(err.contains(&format!("{}:{}:", typo.path(), line_of("\"Gust\""))) && err.contains("Gusst"), "{err}");
+}
+
+fn bad_line(src: &str, needle: &str) -> usize {
+    1 + src.lines().position(|l| l.contains(needle)).unwrap()
 }
 
 #[test]
@@ -45,15 +134,18 @@ fn sim_is_deterministic() {
 
 #[test]
 fn bad_arguments_are_named() {
-    let (code, _, err) = riftbound(&["sim", "--decks", "jinx,nobody"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("unknown deck `nobody`"), "{err}");
-    let (code, _, err) = riftbound(&["sim", "--agents", "clever"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("unknown agent `clever`"), "{err}");
-    let (code, _, err) = riftbound(&["sim", "--decks", "annie,jinx"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("103.4.a"), "an illegal deck is rejected with its problems: {err}");
+    for (args, expected) in [
+        (&["sim", "--decks", "jinx,nobody"][..], "unknown deck `nobody`"),
+        (&["sim", "--agents", "clever"], "unknown agent `clever`"),
+        // An illegal deck is rejected with its problems: the sanctioned Duel wants 3 battlefields.
+        (&["sim", "--decks", "annie,jinx", "--mode", "duel"], "103.4.a"),
+        (&["sim", "--mode", "chess"], "unknown mode `chess`"),
+        (&["sim", "--decks", "jinx"], "two decks"),
+    ] {
+        let (code, _, err) = riftbound(args);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
 }
 
 #[test]
@@ -73,7 +165,14 @@ fn trace_game_cites_rules() {
 fn decks_lists_the_embedded_decks() {
     let (code, out, _) = riftbound(&["decks"]);
     assert_eq!(code, 0);
-    assert!(out.lines().any(|l| l.starts_with("jinx: Jinx")));
+    assert!(
+        out.lines().any(|l| l.starts_with("jinx: Jinx (Origins Champion Deck, default) — legal for casual and duel"))
+    );
+    assert!(
+        out.lines().any(|l| l.starts_with("annie: Annie (Proving Grounds, default) — casual only (103.4.a")),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("vi: Vi (Unleashed Champion Deck) — legal")), "{out}");
     assert_eq!(out.lines().count(), 13);
 }
 
@@ -106,4 +205,14 @@ fn a_closed_pipe_is_not_a_panic() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0));
+}
+
+/// docs/card-coverage.md is what `riftbound card coverage` prints: regenerate it when cards change.
+#[test]
+fn card_coverage_doc_is_current() {
+    let (code, out, _) = riftbound(&["card", "coverage"]);
+    assert_eq!(code, 0);
+    let doc = include_str!("../docs/card-coverage.md");
+    assert!(doc == out, "docs/card-coverage.md is stale: run `cargo run -- card coverage > docs/card-coverage.md`");
+    assert!(out.contains("| all seven | 122 | 122 | 0 | 0 |"), "every card of the default decks, no script: {out}");
 }

@@ -163,6 +163,7 @@ fn r434_combat_waits_for_an_empty_chain_and_is_staged_until_then() {
         pending: false,
         targets: vec![],
         that_player: None,
+        that_unit: None,
     });
     g.cleanup().unwrap();
     assert!(g.showdown.is_none(), "no combat may begin while the chain has items");
@@ -804,6 +805,7 @@ fn r141_1_standard_move_timing() {
         pending: false,
         targets: vec![],
         that_player: None,
+        that_unit: None,
     });
     assert!(g.standard_move_destinations(P1).is_empty(), "141.1.b: not in a closed state");
     g.chain = Default::default();

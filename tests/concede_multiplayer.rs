@@ -72,6 +72,7 @@ fn r652_4_their_chain_items_are_countered() {
         pending: false,
         targets: vec![],
         that_player: None,
+        that_unit: None,
     });
     g.concede(P3);
     assert!(g.chain.is_empty());

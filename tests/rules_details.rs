@@ -354,6 +354,7 @@ fn r722_4_b_r729_4_b_spells_action_and_reaction_are_checked_characteristics() {
         pending: false,
         targets: vec![vec![u]],
         that_player: None,
+        that_unit: None,
     };
     g.chain.push(item);
     g.priority = Some(P1);

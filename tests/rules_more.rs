@@ -88,6 +88,7 @@ fn r333_1_b_pending_items_finalize_in_the_order_added() {
             pending: true,
             targets: vec![],
             that_player: None,
+            that_unit: None,
         });
     }
     g.finalize_pending().unwrap();

@@ -2,32 +2,26 @@
 //! whole trace is snapshot-tested (tests/snapshots/), so any change in how a ruling plays out
 //! shows up in review.
 
+use riftbound::cli::{DEFAULT_DECKS, pick_decks};
 use riftbound::riftbound::CardDb;
-use riftbound::scenario::{Scenario, run};
+use riftbound::scenario::{Scenario, files_under, run};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-fn scenario_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    files
+fn scenarios_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
 }
 
 #[test]
 fn every_scenario_passes_and_its_trace_is_unchanged() {
     let db = Arc::new(CardDb::embedded());
-    let files = scenario_files();
+    let files = files_under(&scenarios_dir());
     assert!(!files.is_empty());
     let mut failures = Vec::new();
     for f in &files {
         // A path relative to the project, so traces (which name card files) don't depend on
         // where the project is checked out.
-        let rel = format!("tests/scenarios/{}", f.file_name().unwrap().to_string_lossy());
+        let rel = format!("tests/scenarios/{}", f.strip_prefix(scenarios_dir()).unwrap().display());
         let src = std::fs::read_to_string(f).unwrap();
         let s = Scenario::parse(&rel, &src).unwrap_or_else(|e| panic!("{e}"));
         let r = run(&s, db.clone());
@@ -62,4 +56,39 @@ fn scenario_typos_name_file_and_line() {
     let e = r.error.expect("an illegal step fails");
     assert_eq!(e.line, 3, "{e}");
     assert!(e.message.contains("312.1"), "cites the rule: {e}");
+}
+
+/// Every card of the seven default decks has a scenario of its own: a file in
+/// `tests/scenarios/cards/` named after its set and number (`ogn-169-gust-...`) that uses it. A
+/// card without rules text (a basic rune, a vanilla unit) needs only to appear in some scenario.
+#[test]
+fn every_default_deck_card_has_its_own_scenario() {
+    let db = Arc::new(CardDb::embedded());
+    let decks = pick_decks(&db, &DEFAULT_DECKS.map(String::from)).unwrap();
+    let files: Vec<(String, String)> = files_under(&scenarios_dir())
+        .into_iter()
+        .map(|f| {
+            let rel = f.strip_prefix(scenarios_dir()).unwrap().display().to_string();
+            (rel, std::fs::read_to_string(&f).unwrap())
+        })
+        .collect();
+    let mut cards = std::collections::BTreeSet::new();
+    for d in &decks {
+        cards.extend([d.legend, d.champion]);
+        cards.extend(d.battlefields.iter().copied());
+        cards.extend(d.main.iter().chain(&d.runes).map(|(c, _)| *c));
+    }
+    let mut missing = Vec::new();
+    for c in cards {
+        let def = db.get(c);
+        let quoted = format!("\"{}\"", def.name);
+        let prefix = format!("cards/{}-{:03}-", def.set.to_lowercase(), def.number);
+        let found = files
+            .iter()
+            .any(|(rel, src)| src.contains(&quoted) && (def.text.trim().is_empty() || rel.starts_with(&prefix)));
+        if !found {
+            missing.push(format!("{} ({prefix}*.toml)", def.name));
+        }
+    }
+    assert!(missing.is_empty(), "{} card(s) without a scenario:\n{}", missing.len(), missing.join("\n"));
 }

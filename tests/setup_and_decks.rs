@@ -48,9 +48,9 @@ fn parse(src: &str) -> Deck {
 fn r103_legal_deck_has_no_problems() {
     let d = parse(JINX);
     assert_eq!(d.main_size(), 40);
-    assert_eq!(d.validate(&db(), 3), Vec::<String>::new());
+    assert_eq!(d.validate(&db(), 3..=3), Vec::<String>::new());
     for key in ["jinx", "viktor", "lee-sin"] {
-        assert_eq!(deck(key).validate(&db(), 3), Vec::<String>::new(), "{key}");
+        assert_eq!(deck(key).validate(&db(), 3..=3), Vec::<String>::new(), "{key}");
     }
 }
 
@@ -58,7 +58,7 @@ fn r103_legal_deck_has_no_problems() {
 #[test]
 fn r103_2_main_deck_of_at_least_40() {
     let d = parse(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 2"));
-    let p = d.validate(&db(), 3);
+    let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.2:") && x.contains("39")), "{p:?}");
 }
 
@@ -66,17 +66,17 @@ fn r103_2_main_deck_of_at_least_40() {
 #[test]
 fn r103_2_b_three_copies_counting_the_champion() {
     let d = parse(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 3\n\"Jinx, Demolitionist\" = 3"));
-    let p = d.validate(&db(), 3);
+    let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.2.b") && x.contains("Jinx, Demolitionist")), "{p:?}");
     let ok = parse(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 1\n\"Jinx, Demolitionist\" = 2"));
-    assert!(ok.validate(&db(), 3).is_empty());
+    assert!(ok.validate(&db(), 3..=3).is_empty());
 }
 
 /// 103.1.b: cards outside the legend's domains are not allowed.
 #[test]
 fn r103_1_b_domain_identity() {
     let d = parse(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 2\n\"Mega-Mech\" = 1"));
-    let p = d.validate(&db(), 3);
+    let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.1.b") && x.contains("Mega-Mech")), "{p:?}");
 }
 
@@ -84,11 +84,11 @@ fn r103_1_b_domain_identity() {
 #[test]
 fn r103_2_a_2_chosen_champion_matches_the_legend() {
     let d = parse(&JINX.replace("champion = \"Jinx, Demolitionist\"", "champion = \"Vi, Destructive\""));
-    let p = d.validate(&db(), 3);
+    let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.2.a.2")), "{p:?}");
     // Tibbers is a signature unit, not a champion unit (103.2.a.2 example).
     let d = parse(&JINX.replace("champion = \"Jinx, Demolitionist\"", "champion = \"Tibbers\""));
-    let p = d.validate(&db(), 3);
+    let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.contains("is not a champion unit")), "{p:?}");
 }
 
@@ -96,7 +96,7 @@ fn r103_2_a_2_chosen_champion_matches_the_legend() {
 #[test]
 fn r103_3_a_twelve_runes_of_the_identity() {
     let d = parse(&JINX.replace("\"Chaos Rune\" = 6", "\"Chaos Rune\" = 5\n\"Calm Rune\" = 2"));
-    let p = d.validate(&db(), 3);
+    let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.3.a:") && x.contains("13")), "{p:?}");
     assert!(p.iter().any(|x| x.starts_with("103.3.a.1") && x.contains("Calm Rune")), "{p:?}");
 }
@@ -105,10 +105,10 @@ fn r103_3_a_twelve_runes_of_the_identity() {
 #[test]
 fn r103_4_battlefields_three_and_distinct() {
     let d = parse(&JINX.replace("\"Reaver's Row\"", "\"Zaun Warrens\""));
-    let p = d.validate(&db(), 3);
+    let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.4.c")), "{p:?}");
     let d = parse(&JINX.replace(", \"Reaver's Row\"", ""));
-    let p = d.validate(&db(), 3);
+    let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.4.a")), "{p:?}");
 }
 

@@ -52,6 +52,7 @@ fn ability_item(source: ObjId, controller: PlayerId, pending: bool) -> ChainItem
         pending,
         targets: Vec::new(),
         that_player: None,
+        that_unit: None,
     }
 }
 

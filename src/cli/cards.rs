@@ -166,3 +166,74 @@ pub fn show(db: &CardDb, name: &str) -> Result<String, String> {
     out.push_str(&format!("\nrhai:\n{}", if c.abilities.script.is_empty() { "(none)\n" } else { &c.abilities.script }));
     Ok(out)
 }
+
+/// How far the card pool is implemented: per set, and per default deck.
+pub fn coverage_markdown(db: &CardDb) -> String {
+    use crate::riftbound::Deck;
+    use std::collections::BTreeMap;
+    /// (cards, implemented, with a script block, not yet).
+    #[derive(Default)]
+    struct Tally(usize, usize, usize, Vec<String>);
+    impl Tally {
+        fn add(&mut self, c: &CardDef) {
+            self.0 += 1;
+            match &c.unsupported {
+                None => {
+                    self.1 += 1;
+                    self.2 += c.script.is_some() as usize;
+                }
+                Some(_) => self.3.push(c.name.clone()),
+            }
+        }
+        fn row(&self, label: &str) -> String {
+            format!("| {label} | {} | {} | {} | {} |\n", self.0, self.1, self.2, self.3.len())
+        }
+    }
+    let mut sets: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut total = Tally::default();
+    for (_, c) in db.iter().filter(|(_, c)| c.file.starts_with("cards/")) {
+        sets.entry(c.set.as_str()).or_default().add(c);
+        total.add(c);
+    }
+    let mut out = String::from("# Card coverage\n\n");
+    out.push_str("Made by `cargo run -- card coverage > docs/card-coverage.md`; a test keeps it current.\n");
+    out.push_str("A card is implemented when its rules text (official errata applied) compiles in the card\n");
+    out.push_str("language; a card without rules text (a vanilla unit, a basic rune) is implemented as it is.\n");
+    out.push_str("A card that is not implemented yet plays without its text, and `sim` says so.\n\n");
+    out.push_str(
+        "## Per set\n\n| set | cards | implemented | with a `script` block | not yet |\n|---|---|---|---|---|\n",
+    );
+    for (set, t) in &sets {
+        out.push_str(&t.row(set));
+    }
+    out.push_str(&total.row("all"));
+    out.push_str("\n## The default decks\n\n");
+    out.push_str("The seven Proving Grounds and Origins precons `sim` plays when no deck is named; each card\n");
+    out.push_str("counted once per deck, the chosen champion, legend, battlefields and runes included.\n\n");
+    out.push_str("| deck | distinct cards | implemented | with a `script` block | not yet |\n|---|---|---|---|---|\n");
+    let decks = Deck::embedded(db);
+    let mut all = BTreeMap::new();
+    for key in super::DEFAULT_DECKS {
+        let Some((_, d)) = decks.iter().find(|(k, _)| k == key) else { continue };
+        let cards: std::collections::BTreeSet<_> = [d.legend, d.champion]
+            .into_iter()
+            .chain(d.battlefields.iter().copied())
+            .chain(d.main.iter().chain(&d.runes).map(|(c, _)| *c))
+            .collect();
+        let mut t = Tally::default();
+        for &c in &cards {
+            t.add(db.get(c));
+            all.insert(db.get(c).name.clone(), c);
+        }
+        out.push_str(&t.row(&format!("{} ({key})", d.name)));
+    }
+    let mut union = Tally::default();
+    for &c in all.values() {
+        union.add(db.get(c));
+    }
+    out.push_str(&union.row("all seven"));
+    if !union.3.is_empty() {
+        out.push_str(&format!("\nNot yet implemented in the default decks: {}.\n", union.3.join(", ")));
+    }
+    out
+}

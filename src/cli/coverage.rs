@@ -117,10 +117,8 @@ pub fn coverage(root: &Path, db: &Arc<CardDb>) -> Result<Coverage, String> {
         }
     }
     let scenarios = tests.join("scenarios");
-    for e in std::fs::read_dir(&scenarios).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.extension().is_some_and(|x| x == "toml")
-            && let Ok(s) = Scenario::load(&p)
+    for p in crate::scenario::files_under(&scenarios) {
+        if let Ok(s) = Scenario::load(&p)
             && run(&s, db.clone()).passed()
         {
             cited.extend(s.body.rules.iter().cloned());

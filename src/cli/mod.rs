@@ -26,13 +26,14 @@ pub mod coverage;
 mod scenarios;
 
 use crate::agents;
-use crate::riftbound::{CardDb, Deck, Game, Outcome};
+use crate::riftbound::{CardDb, Deck, Game, Mode, Outcome};
 use clap::{Parser, Subcommand};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The decks played when `--decks` is not given.
-pub const DEFAULT_DECKS: [&str; 2] = ["jinx", "viktor"];
+/// The decks played when no deck is named: the seven Proving Grounds and Origins precons, every
+/// pairing of them.
+pub const DEFAULT_DECKS: [&str; 7] = ["annie", "lux", "garen", "master-yi", "jinx", "viktor", "lee-sin"];
 
 #[derive(Parser)]
 #[command(name = "riftbound", version, about = "A rules engine for the Riftbound TCG")]
@@ -41,14 +42,24 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// What both `sim` and `trace-game` take: the seed, the decks, the agents and the turn cap.
+/// What both `sim` and `trace-game` take: the seed, the decks, the mode, the agents and the
+/// turn cap.
 #[derive(clap::Args)]
 pub struct GameArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Two embedded decks, comma-separated (see `riftbound decks`); default jinx,viktor.
+    /// Embedded decks, comma-separated (see `riftbound decks`). Two decks play each other; more
+    /// play every pairing. With no decks at all, the seven precons play every pairing.
     #[arg(long, value_delimiter = ',')]
-    pub decks: Option<Vec<String>>,
+    pub decks: Vec<String>,
+    /// A deck file of your own (the format of `decks/*.toml`), checked against deck
+    /// construction (101-103); repeatable, and played alongside `--decks`.
+    #[arg(long = "deck-file")]
+    pub deck_files: Vec<std::path::PathBuf>,
+    /// `casual`: the Duel with decks of one to three battlefields, as the retail precons come;
+    /// `duel`: the sanctioned Duel, three battlefields per deck (458.4.a).
+    #[arg(long, default_value = "casual")]
+    pub mode: String,
     /// The agent for each seat: random or greedy (one name for both).
     #[arg(long, value_delimiter = ',', default_values_t = vec!["greedy".to_string()])]
     pub agents: Vec<String>,
@@ -123,15 +134,22 @@ pub enum CardCommand {
         #[arg(long = "cards")]
         cards: Vec<std::path::PathBuf>,
     },
+    /// How much of the card pool is implemented, per set and per default deck, as Markdown
+    /// (docs/card-coverage.md).
+    Coverage,
 }
 
 /// Aggregate results of a simulation.
 #[derive(Debug, Default, serde::Serialize, PartialEq)]
 pub struct SimReport {
+    pub mode: String,
     pub games: u64,
     pub decks: Vec<String>,
-    /// Wins per deck, in the order of `decks`.
+    /// Games and wins per deck, in the order of `decks`.
+    pub played: Vec<u64>,
     pub wins: Vec<u64>,
+    /// Every pairing played, in the order they take turns.
+    pub pairings: Vec<PairingReport>,
     /// Games stopped by the turn cap (no winner).
     pub turn_capped: u64,
     pub average_turns: f64,
@@ -139,12 +157,23 @@ pub struct SimReport {
     pub seconds: f64,
 }
 
+/// The results of one pairing: `decks` index into [`SimReport::decks`].
+#[derive(Debug, Default, serde::Serialize, PartialEq)]
+pub struct PairingReport {
+    pub decks: [usize; 2],
+    pub games: u64,
+    pub wins: [u64; 2],
+    pub turn_capped: u64,
+}
+
+/// Every unordered pairing of `n` decks, in order: (0,1), (0,2), ..., (1,2), ...
+pub fn pairings(n: usize) -> Vec<[usize; 2]> {
+    (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect()
+}
+
 /// Resolves deck keys against the embedded decks.
 pub fn pick_decks(db: &CardDb, names: &[String]) -> Result<Vec<Deck>, String> {
     let all = Deck::embedded(db);
-    if names.len() != 2 {
-        return Err(format!("--decks needs two decks, got {}", names.len()));
-    }
     names
         .iter()
         .map(|n| {
@@ -175,13 +204,13 @@ fn agent_names(agents: &[String]) -> Result<[String; 2], String> {
 pub fn setup_game(
     db: &Arc<CardDb>,
     decks: &[Deck],
+    mode: &Mode,
     agents: &[String; 2],
     seed: u64,
     turn_cap: u32,
     trace: bool,
 ) -> Result<Game, String> {
-    let mut g = Game::with_mode(db.clone(), decks, seed, crate::riftbound::state::Mode::duel(), trace)
-        .map_err(|p| p.join("\n"))?;
+    let mut g = Game::with_mode(db.clone(), decks, seed, mode.clone(), trace).map_err(|p| p.join("\n"))?;
     g.turn_cap = turn_cap;
     let agent_seed = crate::kernel::rng::derive_seed(seed, u64::MAX);
     g.set_agents(vec![
@@ -191,27 +220,52 @@ pub fn setup_game(
     Ok(g)
 }
 
-/// Plays `games` games and aggregates the results.
+/// Plays `games` games and aggregates the results. With more than two decks, game `i` plays
+/// pairing `i mod P` of the [`pairings`], so every pairing gets its share; each game's seed is
+/// derived from `seed` and `i`, so any game can be replayed alone.
 pub fn simulate(
     db: &Arc<CardDb>,
     decks: &[Deck],
+    mode: &Mode,
     agents: &[String; 2],
     games: u64,
     seed: u64,
     turn_cap: u32,
 ) -> Result<SimReport, String> {
     let start = Instant::now();
-    let mut report =
-        SimReport { decks: decks.iter().map(|d| d.name.clone()).collect(), wins: vec![0; 2], ..Default::default() };
+    let pairs = pairings(decks.len());
+    if pairs.is_empty() {
+        return Err(format!("a simulation needs at least two decks, got {}", decks.len()));
+    }
+    let mut report = SimReport {
+        mode: mode.name.to_string(),
+        decks: decks.iter().map(|d| d.name.clone()).collect(),
+        played: vec![0; decks.len()],
+        wins: vec![0; decks.len()],
+        pairings: pairs.iter().map(|&decks| PairingReport { decks, ..Default::default() }).collect(),
+        ..Default::default()
+    };
     let mut turns = 0u64;
     for i in 0..games {
-        let mut g = setup_game(db, decks, agents, crate::kernel::rng::derive_seed(seed, i), turn_cap, false)?;
+        let pair = &mut report.pairings[(i % pairs.len() as u64) as usize];
+        let seats = [decks[pair.decks[0]].clone(), decks[pair.decks[1]].clone()];
+        let mut g = setup_game(db, &seats, mode, agents, crate::kernel::rng::derive_seed(seed, i), turn_cap, false)?;
         let outcome = g.run().map_err(|e| format!("game {i} stopped: {e:?}"))?;
         report.games += 1;
+        pair.games += 1;
         turns += g.turn as u64;
+        for d in pair.decks {
+            report.played[d] += 1;
+        }
         match outcome {
-            Outcome::Won { winner, .. } => report.wins[winner.index()] += 1,
-            Outcome::TurnCap => report.turn_capped += 1,
+            Outcome::Won { winner, .. } => {
+                pair.wins[winner.index()] += 1;
+                report.wins[pair.decks[winner.index()]] += 1;
+            }
+            Outcome::TurnCap => {
+                pair.turn_capped += 1;
+                report.turn_capped += 1;
+            }
         }
     }
     report.seconds = start.elapsed().as_secs_f64();
@@ -220,10 +274,36 @@ pub fn simulate(
     Ok(report)
 }
 
-/// The decks and agent names a command asked for.
-fn resolve(db: &CardDb, args: &GameArgs) -> Result<(Vec<Deck>, [String; 2]), String> {
-    let names = args.decks.clone().unwrap_or_else(|| DEFAULT_DECKS.iter().map(|s| s.to_string()).collect());
-    Ok((pick_decks(db, &names)?, agent_names(&args.agents)?))
+/// The decks, mode and agent names a command asked for: `--decks` then `--deck-file`s, or the
+/// seven precons when neither is given. Every deck is checked against the mode's deck
+/// construction here, so all problems of all decks are reported at once.
+fn resolve(db: &CardDb, args: &GameArgs) -> Result<(Vec<Deck>, Mode, [String; 2]), String> {
+    let mode =
+        Mode::by_name(&args.mode).ok_or_else(|| format!("unknown mode `{}`: expected casual or duel", args.mode))?;
+    let mut decks = if args.decks.is_empty() && args.deck_files.is_empty() {
+        pick_decks(db, &DEFAULT_DECKS.map(String::from))?
+    } else {
+        pick_decks(db, &args.decks)?
+    };
+    let mut problems = Vec::new();
+    for (key, d) in args.decks.iter().zip(&decks) {
+        for p in d.validate(db, mode.deck_battlefields.clone()) {
+            problems.push(format!("deck `{key}` ({}): {p}", mode.name));
+        }
+    }
+    for path in &args.deck_files {
+        match Deck::load_file(path, db, mode.deck_battlefields.clone()) {
+            Ok(d) => decks.push(d),
+            Err(errs) => problems.extend(errs.iter().map(|e| e.to_string())),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
+    if decks.len() < 2 {
+        return Err(format!("a game needs two decks, got {}: name another with --decks or --deck-file", decks.len()));
+    }
+    Ok((decks, mode, agent_names(&args.agents)?))
 }
 
 /// The official cards plus the `--cards` directories in order (later ids override earlier).
@@ -255,35 +335,59 @@ fn warn_unsupported(db: &CardDb, decks: &[Deck]) {
     }
 }
 
+/// The text report of `sim`: per deck, then per pairing when there are several.
+fn print_report(r: &SimReport, turn_cap: u32) {
+    outln!("mode: {}", r.mode);
+    outln!("games: {}", r.games);
+    for (i, d) in r.decks.iter().enumerate() {
+        let rate = if r.played[i] > 0 { 100.0 * r.wins[i] as f64 / r.played[i] as f64 } else { 0.0 };
+        outln!("wins {d}: {} of {} ({rate:.1}%)", r.wins[i], r.played[i]);
+    }
+    if r.pairings.len() > 1 {
+        outln!("pairings:");
+        for p in &r.pairings {
+            let [a, b] = p.decks;
+            outln!(
+                "  {} vs {}: {}-{} in {} games ({} capped)",
+                r.decks[a],
+                r.decks[b],
+                p.wins[0],
+                p.wins[1],
+                p.games,
+                p.turn_capped
+            );
+        }
+    }
+    outln!("turn-capped (no winner, cap {turn_cap}): {}", r.turn_capped);
+    outln!("average turns: {:.1}", r.average_turns);
+    outln!("games per second: {:.1}", r.games_per_second);
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let result: Result<(), String> = (|| match cli.command {
         Command::Sim { games, game, json } => {
             let db = load_cards(&game.cards)?;
-            let (decks, agents) = resolve(&db, &game)?;
+            let (decks, mode, agents) = resolve(&db, &game)?;
             warn_unsupported(&db, &decks);
             let turn_cap = game.turn_cap;
-            let r = simulate(&db, &decks, &agents, games, game.seed, turn_cap)?;
+            let r = simulate(&db, &decks, &mode, &agents, games, game.seed, turn_cap)?;
             if json {
                 outln!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
             } else {
-                outln!("games: {}", r.games);
-                for (d, w) in r.decks.iter().zip(&r.wins) {
-                    outln!("wins {d}: {w}");
-                }
-                outln!("turn-capped (no winner, cap {turn_cap}): {}", r.turn_capped);
-                outln!("average turns: {:.1}", r.average_turns);
-                outln!("games per second: {:.1}", r.games_per_second);
+                print_report(&r, turn_cap);
             }
             Ok(())
         }
         Command::TraceGame { game } => {
             let db = load_cards(&game.cards)?;
-            let (decks, agents) = resolve(&db, &game)?;
+            let (decks, mode, agents) = resolve(&db, &game)?;
             warn_unsupported(&db, &decks);
-            // The same game as the first game of `sim` with this seed.
+            // The same game as the first game of `sim` with this seed: its first pairing.
             let seed = crate::kernel::rng::derive_seed(game.seed, 0);
-            let mut g = setup_game(&db, &decks, &agents, seed, game.turn_cap, true)?;
+            let [a, b] = pairings(decks.len())[0];
+            let seats = [decks[a].clone(), decks[b].clone()];
+            let mut g = setup_game(&db, &seats, &mode, &agents, seed, game.turn_cap, true)?;
             let outcome = g.run().map_err(|e| format!("the game stopped: {e:?}"))?;
             out!("{}", g.trace.render());
             outln!("outcome: {outcome:?} after {} turns", g.turn);
@@ -329,20 +433,22 @@ pub fn run(cli: Cli) -> i32 {
             out!("{}", cards::show(&db, &name)?);
             Ok(())
         }
+        Command::Card { what: CardCommand::Coverage } => {
+            out!("{}", cards::coverage_markdown(&CardDb::embedded()));
+            Ok(())
+        }
         Command::Decks => {
             let db = CardDb::embedded();
+            let (casual, duel) = (Mode::casual_duel(), Mode::duel());
             for (key, d) in Deck::embedded(&db) {
-                let problems = d.validate(&db, 3);
-                outln!(
-                    "{key}: {} ({}){}",
-                    d.name,
-                    d.product.as_deref().unwrap_or("custom"),
-                    if problems.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" — not legal: {}", problems.join("; "))
-                    }
-                );
+                let default = if DEFAULT_DECKS.contains(&key.as_str()) { ", default" } else { "" };
+                let legal = |m: &Mode| d.validate(&db, m.deck_battlefields.clone());
+                let status = match (legal(&casual).is_empty(), legal(&duel)) {
+                    (true, p) if p.is_empty() => "legal for casual and duel".to_string(),
+                    (true, p) => format!("casual only ({})", p.join("; ")),
+                    (false, _) => format!("not legal: {}", legal(&casual).join("; ")),
+                };
+                outln!("{key}: {} ({}{default}) — {status}", d.name, d.product.as_deref().unwrap_or("custom"));
             }
             Ok(())
         }
@@ -350,8 +456,9 @@ pub fn run(cli: Cli) -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            if !e.is_empty() {
-                eprintln!("error: {e}");
+            // One problem per line, each marked, so every problem of a deck or card file shows.
+            for line in e.lines() {
+                eprintln!("error: {line}");
             }
             1
         }

@@ -1,24 +1,17 @@
 //! `riftbound scenario` and `riftbound trace`: running scenario files.
 
 use crate::riftbound::CardDb;
-use crate::scenario::{Report, Scenario, run};
+use crate::scenario::{Report, Scenario, files_under, run};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Runs scenario files (directories: every `*.toml` inside) and prints pass/fail per
+/// Runs scenario files (directories: every `*.toml` inside, subdirectories included) and prints pass/fail per
 /// expectation. Returns whether all passed.
 pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-                .into_iter()
-                .flatten()
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| f.extension().is_some_and(|x| x == "toml"))
-                .collect();
-            entries.sort();
-            files.extend(entries);
+            files.extend(files_under(p));
         } else {
             files.push(p.clone());
         }

@@ -97,6 +97,8 @@ struct Body {
     killed: Option<usize>,
     /// "Look at the top N cards": the Rhai variable holding them ("from among them").
     looked: Option<String>,
+    /// The condition of the last "If you do / If you can't" ("Otherwise" is its opposite).
+    last_if: Option<String>,
 }
 
 /// A reflexive ability (380) or delayed replacement (383.3) found inside a body, pushed after the
@@ -171,6 +173,7 @@ impl Compiler<'_> {
         match p.as_rule() {
             Rule::keyword_line => self.keyword_line(p),
             Rule::activated => self.activated(p),
+            Rule::activated_modal => self.activated_modal(p),
             Rule::triggered => self.triggered(p),
             Rule::static_line => self.static_line(p),
             Rule::modal => self.modal(p),
@@ -311,25 +314,14 @@ impl Compiler<'_> {
         self.code.push_str(&format!("// {}: script block\n{script}\n", self.card.name));
     }
 
-    /// Keywords that are triggered abilities get their one definition here: Temporary (732.1.b)
-    /// and Vision (733.1.b).
+    /// Keywords that are triggered abilities get their one definition here: Vision (733.1.b).
+    /// Temporary (732.1.b) is defined in the kernel (it can be given, 732.3).
     fn keyword_abilities(&mut self) {
-        let mut keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
-        // 732.2: more instances of Temporary are redundant (each Vision triggers, 733.2).
-        if let Some(first) = keywords.iter().position(|k| *k == Keyword::Temporary) {
-            let mut i = 0;
-            keywords.retain(|k| {
-                i += 1;
-                *k != Keyword::Temporary || i - 1 == first
-            });
-        }
+        // [Temporary] (732.1.b) is the kernel's, for every permanent that has it, printed or given
+        // (732.3): see `triggers.rs`. Each Vision triggers (733.2).
+        let keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
         for k in keywords {
             let (trigger, body, text) = match k {
-                Keyword::Temporary => (
-                    Trigger::StartOfBeginning,
-                    "kill(me());",
-                    "[Temporary]: at the start of your Beginning Phase, kill this (732.1.b)",
-                ),
                 Keyword::Vision => (
                     Trigger::PlayMe,
                     "vision();",
@@ -352,6 +344,48 @@ impl Compiler<'_> {
 
     // ---- activated -----------------------------------------------------------------------
 
+    fn activation_costs(&self, part: P) -> Result<Vec<ActivationCost>, Diagnostic> {
+        let mut costs = Vec::new();
+        for c in part.into_inner() {
+            let c = c.into_inner().next().unwrap();
+            costs.push(match c.as_rule() {
+                Rule::exhaust_sym => ActivationCost::Exhaust,
+                Rule::resources => ActivationCost::Resources(self.resources(&c)?),
+                Rule::recycle_cost => ActivationCost::RecycleTrash(number(&c)),
+                Rule::discard_cost => ActivationCost::Discard(number(&c)),
+                Rule::kill_this_cost => ActivationCost::KillThis,
+                Rule::spend_my_buff_cost => ActivationCost::SpendMyBuff,
+                _ => return Err(self.err(&c, "unknown cost")),
+            });
+        }
+        Ok(costs)
+    }
+
+    /// A modal activated ability (182.2.b): one activated ability per mode, with the same costs;
+    /// "you've not chosen this turn" makes each usable only if this object did not activate it
+    /// this turn.
+    fn activated_modal(&mut self, p: P) -> Result<(), Diagnostic> {
+        let mut costs = Vec::new();
+        let mut once = false;
+        for part in p.into_inner() {
+            match part.as_rule() {
+                Rule::ability_costs => costs = self.activation_costs(part)?,
+                Rule::not_chosen_this_turn => once = true,
+                Rule::mode => {
+                    let effect = part.clone().into_inner().next().unwrap();
+                    let body = self.effect(effect, Body::default())?;
+                    let index = self.out.abilities.len() as u8;
+                    let only_while = once.then_some(Condition::NotChosenThisTurn(index));
+                    let kind =
+                        AbilityKind::Activated { costs: costs.clone(), timing: AbilityTiming::Normal, only_while };
+                    self.push(&part, kind, Some(body));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     fn activated(&mut self, p: P) -> Result<(), Diagnostic> {
         let mut costs = Vec::new();
         let mut timing = AbilityTiming::Normal;
@@ -359,19 +393,7 @@ impl Compiler<'_> {
         let mut body = Body::default();
         for part in p.clone().into_inner() {
             match part.as_rule() {
-                Rule::ability_costs => {
-                    for c in part.into_inner() {
-                        let c = c.into_inner().next().unwrap();
-                        costs.push(match c.as_rule() {
-                            Rule::exhaust_sym => ActivationCost::Exhaust,
-                            Rule::resources => ActivationCost::Resources(self.resources(&c)?),
-                            Rule::recycle_cost => ActivationCost::RecycleTrash(number(&c)),
-                            Rule::discard_cost => ActivationCost::Discard(number(&c)),
-                            Rule::kill_this_cost => ActivationCost::KillThis,
-                            _ => return Err(self.err(&c, "unknown cost")),
-                        });
-                    }
-                }
+                Rule::ability_costs => costs = self.activation_costs(part)?,
                 Rule::timing_word => {
                     let t = part.into_inner().next().unwrap();
                     timing = if t.as_rule() == Rule::timing_reaction {
@@ -417,9 +439,19 @@ impl Compiler<'_> {
         let mut body = Body::default();
         for part in p.clone().into_inner() {
             match part.as_rule() {
-                Rule::trigger => trigger = Some(self.trigger(part)?),
-                Rule::trigger_condition | Rule::trailing_condition => {
-                    condition = Some(self.condition(part.into_inner().next().unwrap())?)
+                Rule::trigger => {
+                    let t = self.trigger(part)?;
+                    // "When you buff a friendly unit, ... it": the unit the event is about.
+                    if matches!(t, Trigger::YouBuff(_) | Trigger::UnitAlone { .. }) {
+                        body.it = Some("that_unit()".into());
+                    }
+                    trigger = Some(t);
+                }
+                Rule::trigger_condition => condition = Some(self.condition(part.into_inner().next().unwrap())?),
+                // 376.2.b: "..., X if Y.": the condition is part of the effect.
+                Rule::trailing_condition => {
+                    let c = self.condition(part.into_inner().next().unwrap())?;
+                    condition = Some(Condition::OnResolution(Box::new(c)));
                 }
                 Rule::effect => body = self.effect(part, body)?,
                 _ => {}
@@ -463,16 +495,38 @@ impl Compiler<'_> {
             Rule::ev_play_me => Trigger::PlayMe,
             Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
             Rule::ev_attack => Trigger::Attack,
+            Rule::ev_move_me if e.clone().into_inner().next().is_some() => Trigger::MoveMeToBattlefield,
             Rule::ev_move_me => Trigger::MoveMe,
+            Rule::ev_play_card => Trigger::PlayCard { opponents_turn: e.into_inner().next().is_some() },
+            Rule::ev_discard_me => Trigger::DiscardMe,
+            Rule::ev_you_buff => Trigger::YouBuff(self.unit_phrase(e.into_inner().next().unwrap())),
+            Rule::ev_this_is => Trigger::AnyOf(
+                e.into_inner()
+                    .map(|x| match x.as_str().to_ascii_lowercase().as_str() {
+                        "played" => Trigger::PlayMe,
+                        "discarded" => Trigger::DiscardMe,
+                        _ => Trigger::KilledMe,
+                    })
+                    .collect(),
+            ),
             Rule::ev_defend => Trigger::Defend,
             Rule::ev_conquer_me => Trigger::ConquerMe,
             Rule::ev_hold_me => Trigger::HoldMe,
             Rule::ev_you_conquer => Trigger::YouConquer,
             Rule::ev_you_hold => Trigger::YouHold,
+            Rule::ev_you_conquer_here => Trigger::YouConquerHere,
+            Rule::ev_you_hold_here => Trigger::YouHoldHere,
+            Rule::ev_you_defend_here => Trigger::YouDefendHere,
             Rule::ev_unit_dies => Trigger::Dies(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_you_stun => Trigger::YouStun(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_you_discard => Trigger::YouDiscard,
             Rule::ev_kill_with_spell => Trigger::KillWithSpell,
+            Rule::ev_unit_alone => {
+                let mut parts = e.into_inner();
+                let filter = self.unit_phrase(parts.next().unwrap());
+                let (attack, defend) = alone_role(&parts.next().unwrap());
+                Trigger::UnitAlone { filter, attack, defend }
+            }
             _ => return Err(self.err(&e, "unknown event")),
         })
     }
@@ -484,6 +538,18 @@ impl Compiler<'_> {
             Rule::cond_mighty => Condition::Mighty,
             Rule::cond_paid_additional => Condition::PaidAdditional,
             Rule::cond_hand_size => Condition::HandAtMostOne,
+            Rule::cond_buffed => Condition::Buffed,
+            Rule::cond_alone => Condition::Alone,
+            Rule::cond_runes => Condition::RunesAtLeast(number(&c.into_inner().next().unwrap())),
+            Rule::cond_discarded => Condition::DiscardedThisTurn,
+            Rule::cond_ready_enemy_here => Condition::ReadyEnemyHere,
+            Rule::cond_units_at => {
+                let mut parts = c.into_inner();
+                let min = number(&parts.next().unwrap());
+                let that_battlefield = parts.next().is_some_and(|x| x.as_rule() == Rule::cond_that_battlefield);
+                Condition::UnitsAt { min, that_battlefield }
+            }
+            Rule::cond_control_facedown => Condition::ControlFacedown,
             _ => return Err(self.err(&c, "unknown condition")),
         })
     }
@@ -495,7 +561,21 @@ impl Compiler<'_> {
         let mut effect = None;
         for part in p.clone().into_inner() {
             match part.as_rule() {
-                Rule::st_while => condition = Some(self.condition(part.into_inner().next().unwrap())?),
+                Rule::st_while | Rule::st_if => condition = Some(self.condition(part.into_inner().next().unwrap())?),
+                // "While a friendly unit defends alone, it gets +2 [M]."
+                Rule::st_while_unit_might => {
+                    let mut x = part.into_inner();
+                    let phrase = x.next().unwrap();
+                    let f = self.unit_phrase(phrase.clone());
+                    if f.relation != Relation::Friendly || f.at != At::Anywhere || f.exclude_tag.is_some() {
+                        return Err(self.err(&phrase, "only \"a friendly unit\" is understood here"));
+                    }
+                    let alone = Some(alone_role(&x.next().unwrap()));
+                    let might = signed(&x.next().unwrap());
+                    let group =
+                        UnitGroup { other: f.other, buffed: false, here: false, at_my_battlefield: false, alone };
+                    effect = Some(StaticEffect::UnitsMight { group, might });
+                }
                 Rule::static_body => {
                     let s = part.into_inner().next().unwrap();
                     effect = Some(match s.as_rule() {
@@ -545,13 +625,50 @@ impl Compiler<'_> {
                         Rule::st_might_per_trash => StaticEffect::MightPerTrashCard,
                         Rule::st_bonus_damage => StaticEffect::BonusDamage(number(&s.into_inner().next().unwrap())),
                         Rule::st_no_damage => StaticEffect::NoDamageIfMovedTwice,
+                        Rule::st_enters_ready => StaticEffect::EntersReady {
+                            others: s.into_inner().any(|x| x.as_rule() == Rule::enters_ready_others),
+                        },
+                        Rule::st_have_might => StaticEffect::Might(signed(&s.into_inner().next().unwrap())),
+                        Rule::st_units_might => {
+                            let mut group = UnitGroup::default();
+                            let mut might = 0;
+                            for x in s.into_inner() {
+                                match x.as_rule() {
+                                    Rule::group_other => group.other = true,
+                                    Rule::group_buffed => group.buffed = true,
+                                    Rule::group_at_my_battlefield => group.at_my_battlefield = true,
+                                    Rule::group_here => group.here = true,
+                                    Rule::signed => might = signed(&x),
+                                    _ => {}
+                                }
+                            }
+                            StaticEffect::UnitsMight { group, might }
+                        }
+                        Rule::st_cost_less_per_trash => {
+                            StaticEffect::CostLessPerTrash(number(&s.into_inner().next().unwrap()))
+                        }
+                        Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
+                        Rule::st_play_to_open => StaticEffect::PlayToOpenBattlefield,
+                        Rule::st_units_here_might => {
+                            let n: i32 = s.into_inner().next().unwrap().as_str().parse().unwrap_or(0);
+                            StaticEffect::MightHere(n)
+                        }
+                        Rule::st_bonus_damage_here => {
+                            StaticEffect::BonusDamageHere(number(&s.into_inner().next().unwrap()))
+                        }
                         _ => return Err(self.err(&s, "unknown passive ability")),
                     });
                 }
                 _ => {}
             }
         }
-        self.push(&p, AbilityKind::Static { condition, effect: effect.unwrap() }, None);
+        let effect = effect.unwrap();
+        if let Some(c) = &condition
+            && !crate::riftbound::statics::condition_supported(&effect, c)
+        {
+            return Err(self.err(&p, "this passive ability can't be made conditional on that condition yet"));
+        }
+        self.push(&p, AbilityKind::Static { condition, effect }, None);
         Ok(())
     }
 
@@ -633,6 +750,15 @@ impl Compiler<'_> {
         Ok(body)
     }
 
+    /// Compiles `clause` after `body`'s lines, running only while `cond` (Rhai) holds.
+    fn guarded(&self, clause: P, mut body: Body, cond: &str) -> Result<Body, Diagnostic> {
+        let before = std::mem::take(&mut body.lines);
+        let mut inner = self.clause(clause, body)?;
+        let lines = std::mem::take(&mut inner.lines);
+        inner.lines = before.into_iter().chain(wrap(&format!("if {cond} {{"), lines)).collect();
+        Ok(inner)
+    }
+
     fn clause(&self, p: P, body: Body) -> Result<Body, Diagnostic> {
         let c = p.into_inner().next().unwrap();
         match c.as_rule() {
@@ -650,13 +776,21 @@ impl Compiler<'_> {
                 Ok(inner)
             }
             Rule::pay_to => {
-                let mut parts = c.into_inner();
+                let mut parts = c.into_inner().peekable();
                 let cost = self.resources(&parts.next().unwrap())?;
+                let open = if parts.next_if(|x| x.as_rule() == Rule::pay_exhaust_this).is_some() {
+                    format!("if pay_optional_and_exhaust({}, \"{}\") {{", cost.energy, power_string(&cost))
+                } else {
+                    format!("if pay_optional({}, \"{}\") {{", cost.energy, power_string(&cost))
+                };
                 let mut body = body;
                 let before = std::mem::take(&mut body.lines);
-                let mut inner = self.instruction(parts.next().unwrap(), Body { lines: Vec::new(), ..body })?;
+                let mut inner = Body { lines: Vec::new(), ..body };
+                for ins in parts {
+                    inner = self.instruction(ins, inner)?;
+                }
                 let lines = std::mem::take(&mut inner.lines);
-                let lines = wrap(&format!("if pay_optional({}, \"{}\") {{", cost.energy, power_string(&cost)), lines);
+                let lines = wrap(&open, lines);
                 inner.lines = before.into_iter().chain(lines).collect();
                 Ok(inner)
             }
@@ -697,26 +831,63 @@ impl Compiler<'_> {
                     .it
                     .clone()
                     .ok_or_else(|| self.err(&c, "\"If this kills it\" needs something killed before it"))?;
-                let inner_clause = c.into_inner().next().unwrap();
-                let mut body = body;
-                let before = std::mem::take(&mut body.lines);
-                let mut inner = self.clause(inner_clause, body)?;
-                let lines = std::mem::take(&mut inner.lines);
-                inner.lines = before.into_iter().chain(wrap(&format!("if killed_by_this({it}) {{"), lines)).collect();
-                Ok(inner)
+                self.guarded(c.into_inner().next().unwrap(), body, &format!("killed_by_this({it})"))
             }
             Rule::if_buffed => {
                 let it = body
                     .it
                     .clone()
                     .ok_or_else(|| self.err(&c, "\"if it was buffed this way\" needs something buffed before it"))?;
-                let inner_clause = c.into_inner().next().unwrap();
+                self.guarded(c.into_inner().next().unwrap(), body, &format!("buffed_this_way({it})"))
+            }
+            Rule::spend_buff_to => {
+                // 702.2.b: the instructions happen only if a buff was spent.
                 let mut body = body;
                 let before = std::mem::take(&mut body.lines);
-                let mut inner = self.clause(inner_clause, body)?;
+                let mut inner = Body { lines: Vec::new(), ..body };
+                for ins in c.into_inner() {
+                    inner = self.instruction(ins, inner)?;
+                }
                 let lines = std::mem::take(&mut inner.lines);
-                inner.lines = before.into_iter().chain(wrap(&format!("if buffed_this_way({it}) {{"), lines)).collect();
+                inner.lines = before.into_iter().chain(wrap("if spend_a_buff() {", lines)).collect();
                 Ok(inner)
+            }
+            Rule::at_end_of_this_turn => {
+                // 383.2: a delayed trigger for this turn's end (317.1); it chooses its own
+                // targets as it goes on the chain (390).
+                let text = c.as_str().trim().trim_end_matches('.').to_string();
+                let inner = self.instruction(c.into_inner().next().unwrap(), Body::default())?;
+                let name = format!("t{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
+                self.reflexives.borrow_mut().push(PendingReflexive {
+                    name: name.clone(),
+                    lines: inner.lines,
+                    targets: inner.targets,
+                    text,
+                    kind: AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn },
+                });
+                let mut b = body;
+                b.lines.push(format!("delay(\"{name}\", -1);"));
+                Ok(b)
+            }
+            Rule::if_you_do => {
+                // "If you do": whether the optional additional cost was paid (353.2.b), or
+                // whether the instruction before was done; "If you can't": the opposite.
+                let mut parts = c.clone().into_inner();
+                let which = parts.next().unwrap();
+                let mut body = body;
+                let done = self.done_expr(&c, &mut body)?;
+                let cond = if which.as_rule() == Rule::you_cant { format!("!{done}") } else { done };
+                let mut inner = self.guarded(parts.next().unwrap(), body, &cond)?;
+                inner.last_if = Some(cond);
+                Ok(inner)
+            }
+            Rule::otherwise => {
+                let cond = body
+                    .last_if
+                    .clone()
+                    .ok_or_else(|| self.err(&c, "\"Otherwise\" needs an \"If you do\" before it"))?;
+                let negated = cond.strip_prefix('!').map(String::from).unwrap_or_else(|| format!("!{cond}"));
+                self.guarded(c.into_inner().next().unwrap(), body, &negated)
             }
             Rule::legion_instead => {
                 let mut b = body;
@@ -752,6 +923,26 @@ impl Compiler<'_> {
             }
             _ => Err(self.err(&c, "unknown clause")),
         }
+    }
+
+    /// What "If you do" asks: with nothing before it in the body, whether this card's optional
+    /// additional cost was paid (353.2.b); otherwise whether the instruction before it was done.
+    fn done_expr(&self, c: &P, b: &mut Body) -> Result<String, Diagnostic> {
+        let optional_cost = self.out.abilities.iter().any(|a| {
+            matches!(
+                a.kind,
+                AbilityKind::Static {
+                    effect: StaticEffect::OptionalCost(_) | StaticEffect::OptionalOtherCost { .. },
+                    ..
+                }
+            )
+        });
+        if b.lines.is_empty() && optional_cost {
+            return Ok("paid_additional()".into());
+        }
+        bind_last(b, "done", &["channel"]).ok_or_else(|| {
+            self.err(c, "\"If you do\" needs an optional cost or an instruction that can fail before it")
+        })
     }
 
     fn instruction(&self, p: P, mut b: Body) -> Result<Body, Diagnostic> {
@@ -882,6 +1073,7 @@ impl Compiler<'_> {
                 }
             }
             Rule::i_buffs_give => emit(&mut b, "buffs_give_more();".into()),
+            Rule::i_units_enter_ready => emit(&mut b, "units_enter_ready();".into()),
             Rule::i_kill_next_damage => {
                 let it = b.it.clone().ok_or_else(|| self.err(&i, "\"it\" needs a unit before it"))?;
                 emit(&mut b, format!("kill_next_damage({it});"));
@@ -934,11 +1126,37 @@ impl Compiler<'_> {
                 emit(&mut b, format!("recycle_trash(you(), {n});"));
             }
             Rule::i_play_token => {
-                let might = number(&parts.next().unwrap());
-                if might != 1 {
-                    return Err(self.err(&i, "only 1 [M] Recruit tokens are defined (178.1)"));
+                // 178: the token's kind names a rules token; the text must match its definition.
+                let mut n = 1;
+                let mut ready = false;
+                let mut might = 0;
+                let mut name = "";
+                let mut with = Vec::new();
+                let mut place = "choose";
+                for x in parts {
+                    match x.as_rule() {
+                        Rule::word_number => n = word_or_number(&x),
+                        Rule::token_ready => ready = true,
+                        Rule::number => might = number(&x),
+                        Rule::token_name => name = x.as_str(),
+                        Rule::token_with => with = self.keyword_list(x.into_inner().next().unwrap())?,
+                        Rule::token_where => {
+                            place = if x.as_str().eq_ignore_ascii_case("here") { "here" } else { "base" }
+                        }
+                        _ => {}
+                    }
                 }
-                emit(&mut b, "play_recruit(you());".into());
+                let defined = match name {
+                    "Recruit" => might == 1 && with.is_empty(),
+                    _ => might == 3 && with.iter().all(|(k, _)| *k == Keyword::Temporary),
+                };
+                if !defined {
+                    return Err(self.err(
+                        &i,
+                        "only 1 [M] Recruit (178.1) and 3 [M] Sprite with [Temporary] (178.2) tokens are defined",
+                    ));
+                }
+                emit(&mut b, format!("play_tokens(you(), \"{name}\", {n}, {ready}, \"{place}\");"));
             }
             Rule::i_choose => {
                 // 352.12: "you may choose a unit": a target that may be left unchosen.
@@ -1018,7 +1236,88 @@ impl Compiler<'_> {
                 let n = number(&parts.next().unwrap());
                 emit(&mut b, format!("next_spell_bonus({n});"));
             }
-            Rule::i_play_me_from_trash => emit(&mut b, "play_me_from_trash();".into()),
+            Rule::i_play_me_from_trash | Rule::i_play_me => emit(&mut b, "play_me_from_trash();".into()),
+            Rule::i_add => {
+                let cost = self.resources(&parts.next().unwrap())?;
+                let spells_only = parts.next().is_some();
+                if spells_only && !cost.power.is_empty() {
+                    return Err(self.err(&i, "only Energy is understood with \"Use only to play spells\""));
+                }
+                emit(&mut b, format!("add(you(), {}, \"{}\", {spells_only});", cost.energy, power_string(&cost)));
+            }
+            Rule::i_move => {
+                // 423: "to its base" is a move to its controller's base; with no destination,
+                // the controller of the ability chooses one as it resolves (352.9).
+                let may = std::mem::take(&mut b.may);
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                if let (true, Target::Chosen(index, TargetCount::One)) = (may, &t) {
+                    b.targets[*index].count = TargetCount::UpTo(1);
+                }
+                let to_base = parts.next().is_some();
+                emit(
+                    &mut b,
+                    each(&t, |x| if to_base { format!("move_to_base({x});") } else { format!("move_unit({x});") }),
+                );
+            }
+            Rule::i_return_hand => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                emit(&mut b, each(&t, |x| format!("return_to_hand({x});")));
+            }
+            Rule::i_each_player_kills => emit(&mut b, "each_player_kills_one();".into()),
+            Rule::i_give_more => {
+                let it =
+                    b.it.clone().ok_or_else(|| self.err(&i, "\"an additional\" needs a unit given Might before it"))?;
+                let mut n = 0i64;
+                let mut this_turn = false;
+                let mut only_there = false;
+                for x in parts {
+                    match x.as_rule() {
+                        Rule::signed => n = x.as_str().parse().unwrap_or(0),
+                        Rule::this_turn => this_turn = true,
+                        Rule::cond_only_unit_there => only_there = true,
+                        _ => {}
+                    }
+                }
+                let give = format!("give_might({it}, {n}, -1, {this_turn});");
+                if only_there {
+                    b.lines.extend(wrap(&format!("if only_unit_there({it}) {{"), vec![give]));
+                } else {
+                    emit(&mut b, give);
+                }
+            }
+            Rule::i_deal_its_cost => {
+                let card = bind_last(&mut b, "discarded", &["discard"])
+                    .ok_or_else(|| self.err(&i, "\"its Energy cost\" needs a discard before it"))?;
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                // With nothing discarded there is no "its Energy cost": no damage is dealt, so no
+                // Bonus Damage either (713: bonus damage belongs to a deal action).
+                let deals = each(&t, |x| format!("deal(energy_of({card}), {x});"));
+                b.lines.extend(wrap(&format!("if {card} >= 0 {{"), deals.lines().map(String::from).collect()));
+            }
+            Rule::i_win => emit(&mut b, "win_game(you());".into()),
+            Rule::i_move_to_base => {
+                // "you may move a unit": the choice itself is optional (352.12).
+                let may = std::mem::take(&mut b.may);
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                if let (true, Target::Chosen(index, TargetCount::One)) = (may, &t) {
+                    b.targets[*index].count = TargetCount::UpTo(1);
+                }
+                emit(&mut b, each(&t, |x| format!("move_to_base({x});")));
+            }
+            Rule::i_gains_keyword => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let kws = self.keyword_list(parts.next().unwrap())?;
+                let duration = parts.next().map(|d| d.as_rule());
+                for (k, v) in kws {
+                    emit(
+                        &mut b,
+                        each(&t, |x| match duration {
+                            Some(Rule::this_combat) => format!("give_keyword_this_combat({x}, \"{k:?}\", {v});"),
+                            d => format!("give_keyword({x}, \"{k:?}\", {v}, {});", d == Some(Rule::this_turn)),
+                        }),
+                    );
+                }
+            }
             _ => return Err(self.err(&i, "the kernel has no instruction for this yet")),
         }
         Ok(b)
@@ -1033,14 +1332,36 @@ impl Compiler<'_> {
             Rule::t_me | Rule::t_this => Target::Expr("me()".into()),
             Rule::t_that_unit => Target::Expr("that_unit()".into()),
             Rule::t_it => Target::Expr(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
-            Rule::t_all => {
+            Rule::t_all | Rule::t_plural => {
                 let filter = self.filter_of(t.clone(), true);
-                Target::All(format!("units({})", filter_args(&filter)))
+                let one_battlefield = t.clone().into_inner().any(|x| {
+                    x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("at a battlefield")
+                });
+                if one_battlefield && (filter.other || filter.exclude_tag.is_some() || filter.max_might.is_some()) {
+                    return Err(
+                        self.err(&t, "\"all ... at a battlefield\" is understood with \"friendly\" / \"enemy\" only")
+                    );
+                }
+                if one_battlefield {
+                    // 352.10.b / 352.10.d: "all units at a battlefield" targets a battlefield, and
+                    // affects the units there as it resolves, not as targets.
+                    let bf = UnitFilter { kind: CardType::Battlefield, ..UnitFilter::units() };
+                    b.targets.push(TargetSpec { count: TargetCount::One, filter: bf });
+                    let rel = match filter.relation {
+                        Relation::Any => "any",
+                        Relation::Friendly => "friendly",
+                        Relation::Enemy => "enemy",
+                    };
+                    Target::All(format!("units_at(\"{rel}\", target({}))", b.targets.len() - 1))
+                } else {
+                    Target::All(format!("units({})", filter_args(&filter)))
+                }
             }
-            Rule::t_one | Rule::t_up_to | Rule::t_any_number => {
+            Rule::t_one | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly => {
                 let mut filter = self.filter_of(t.clone(), rule != Rule::t_one);
                 let count = match rule {
                     Rule::t_one => TargetCount::One,
+                    Rule::t_exactly => TargetCount::Exactly(word_or_number(&t.clone().into_inner().next().unwrap())),
                     Rule::t_up_to => {
                         let n = t.clone().into_inner().next().unwrap();
                         TargetCount::UpTo(word_or_number(&n))
@@ -1060,7 +1381,10 @@ impl Compiler<'_> {
                     None => count,
                 };
                 // 143.1.a.3: "a gear" chooses gear; units and runes are the other choosable kinds.
-                if !matches!(filter.kind, CardType::Unit | CardType::Rune | CardType::Gear) {
+                // 352.10.a: "a spell from your trash" chooses a spell card there.
+                let choosable = matches!(filter.kind, CardType::Unit | CardType::Rune | CardType::Gear)
+                    || (filter.kind == CardType::Spell && filter.at == At::YourTrash);
+                if !choosable {
                     filter.kind = CardType::Unit;
                 }
                 b.targets.push(TargetSpec { count, filter });
@@ -1079,6 +1403,10 @@ impl Compiler<'_> {
 
     fn filter_of(&self, p: P, _plural: bool) -> UnitFilter {
         let mut f = UnitFilter::units();
+        // "a unit at a battlefield or a gear": the second phrase is an alternative.
+        if let Some(or) = p.clone().into_inner().find(|x| x.as_rule() == Rule::t_or) {
+            f.or = Some(Box::new(self.unit_phrase(or)));
+        }
         if p.clone()
             .into_inner()
             .any(|x| x.as_rule() == Rule::unit_noun_plural && x.as_str().to_ascii_lowercase().ends_with("runes"))
@@ -1114,6 +1442,7 @@ impl Compiler<'_> {
                 f.kind = match text.as_str() {
                     "rune" => CardType::Rune,
                     "gear" => CardType::Gear,
+                    "spell" => CardType::Spell,
                     _ => CardType::Unit,
                 }
             }
@@ -1121,6 +1450,10 @@ impl Compiler<'_> {
                 "at a battlefield" | "at battlefields" => f.at = At::Battlefield,
                 "here" => f.at = At::Here,
                 "at another location" => f.at = At::Elsewhere,
+                "from a battlefield" => f.at = At::Battlefield,
+                "from your trash" => f.at = At::YourTrash,
+                "in combat" => f.at = At::InCombat,
+                t if t.starts_with("with") => f.max_might = part.clone().into_inner().next().map(|m| number(&m)),
                 _ => f.relation = Relation::Friendly,
             },
             _ if text.ends_with("runes") => f.kind = CardType::Rune,
@@ -1149,6 +1482,20 @@ fn each(t: &Target, f: impl Fn(&str) -> String) -> String {
     }
 }
 
+/// "If you do" / "its": binds the result of the body's last instruction, if it is a call of one
+/// of `fns` (host functions that answer what they did), to `var`; returns `var`.
+fn bind_last(b: &mut Body, var: &str, fns: &[&str]) -> Option<String> {
+    let last = b.lines.last_mut()?;
+    if last.starts_with(&format!("let {var} = ")) {
+        return Some(var.into());
+    }
+    if fns.iter().any(|f| last.starts_with(&format!("{f}("))) {
+        *last = format!("let {var} = {last}");
+        return Some(var.into());
+    }
+    None
+}
+
 fn wrap(open: &str, lines: Vec<String>) -> Vec<String> {
     let mut out = vec![open.to_string()];
     out.extend(lines.into_iter().map(|l| format!("    {l}")));
@@ -1169,6 +1516,8 @@ fn filter_args(f: &UnitFilter) -> String {
         At::Elsewhere => "elsewhere",
         // Never written in card text: a restriction of playing from hidden (727.1.d).
         At::That(_) => "anywhere",
+        At::YourTrash => "anywhere",
+        At::InCombat => "in combat",
     };
     let kind = if f.kind == CardType::Rune { "rune" } else { "unit" };
     format!("\"{kind}\", \"{rel}\", \"{at}\"")
@@ -1182,6 +1531,20 @@ fn power_string(c: &Cost) -> String {
             PowerSymbol::Any => 'A',
         })
         .collect()
+}
+
+/// "attacks or defends alone" / "defends alone" / "attacks alone": (attacking, defending).
+fn alone_role(p: &P) -> (bool, bool) {
+    match p.clone().into_inner().next().map(|x| x.as_rule()) {
+        Some(Rule::alone_defend) => (false, true),
+        Some(Rule::alone_attack) => (true, false),
+        _ => (true, true),
+    }
+}
+
+/// "+2" / "-1".
+fn signed(p: &P) -> i32 {
+    p.as_str().trim().parse().unwrap_or(0)
 }
 
 fn number(p: &P) -> u32 {

@@ -84,6 +84,8 @@ pub enum ActivationCost {
     Discard(u32),
     /// "Kill this" (415.6).
     KillThis,
+    /// "Spend my buff" (702.2.b): only a unit with a buff can pay it (702.2.b.1).
+    SpendMyBuff,
 }
 
 /// When a triggered ability triggers.
@@ -92,7 +94,9 @@ pub enum Trigger {
     /// 376.4.a: "When you play me".
     PlayMe,
     /// "When you play a spell [that costs [N] or more]" (130.4: base cost).
-    PlaySpell { min_energy: Option<u32> },
+    PlaySpell {
+        min_energy: Option<u32>,
+    },
     /// 376.4.d: "When I attack".
     Attack,
     /// 376.4.e: "When I defend".
@@ -105,6 +109,15 @@ pub enum Trigger {
     YouConquer,
     /// "When you hold".
     YouHold,
+    /// A battlefield's "When you conquer here" / "When you hold here" (053.3, 444.2): its
+    /// controller scored it (181.6.c: "you" is the battlefield's controller).
+    YouConquerHere,
+    YouHoldHere,
+    /// A battlefield's "When you defend here": its controller's units became defenders there
+    /// (376.4.e); once per combat.
+    YouDefendHere,
+    /// "X at the end of this turn" (383.2): this turn's Ending Step begins, whoever's turn it is.
+    EndOfThisTurn,
     /// "When a friendly unit dies" and the like.
     Dies(UnitFilter),
     /// 724: "[Deathknell]": when I die (look-back: I am already in the trash).
@@ -127,6 +140,29 @@ pub enum Trigger {
     NthTime(u32, Box<Trigger>),
     /// "When I move" (421).
     MoveMe,
+    /// "When a friendly unit attacks or defends alone": a unit the filter names gained the
+    /// attacker (`attack`) or defender (`defend`) designation as the only one of its side in its
+    /// combat (438.1.a.3-4); "it" is that unit.
+    UnitAlone {
+        filter: UnitFilter,
+        attack: bool,
+        defend: bool,
+    },
+    /// "When I move to a battlefield" (421): a move whose destination is a battlefield.
+    MoveMeToBattlefield,
+    /// "When you play a card [on an opponent's turn]": a card, not a token (176, 347.2).
+    PlayCard {
+        opponents_turn: bool,
+    },
+    /// "When you discard me" (409): I am in the trash then, where this works (376.2.c.1, 378.2).
+    DiscardMe,
+    /// "When this is killed" (415): as Deathknell, it looks back from the trash (378.2).
+    KilledMe,
+    /// "When this is played, discarded, or killed": any one of these (each part works where the
+    /// object then is: the board, or the trash, 378.2).
+    AnyOf(Vec<Trigger>),
+    /// "When you buff UNIT" (702.2.a): "it" is the buffed unit.
+    YouBuff(UnitFilter),
 }
 
 /// A condition of a conditional ability ("if", "while").
@@ -140,6 +176,27 @@ pub enum Condition {
     PaidAdditional,
     /// "you have one or fewer cards in your hand".
     HandAtMostOne,
+    /// "Choose one you've not chosen this turn": this object has not activated its ability with
+    /// this index (a mode, 182.2.b) this turn.
+    NotChosenThisTurn(u8),
+    /// "I'm buffed" (702).
+    Buffed,
+    /// "I'm attacking or defending alone" (438.1.a.3-4).
+    Alone,
+    /// "you have N+ runes" (runes on the board, 155).
+    RunesAtLeast(u32),
+    /// "you've discarded a card this turn" (409).
+    DiscardedThisTurn,
+    /// "there is a ready enemy unit here".
+    ReadyEnemyHere,
+    /// A condition written after a triggered ability's effect ("When I attack, give me +2 [M]
+    /// this turn if ..."): part of the effect (376.2.b), so checked only as it resolves; the
+    /// ability triggers either way.
+    OnResolution(Box<Condition>),
+    /// "you have N+ units here" (053.3) / "at that battlefield" (the trigger's battlefield).
+    UnitsAt { min: u32, that_battlefield: bool },
+    /// "you control a facedown card at a battlefield" (408).
+    ControlFacedown,
 }
 
 /// What a passive ability does while it applies.
@@ -171,6 +228,42 @@ pub enum StaticEffect {
     BonusDamage(u32),
     /// "If I have moved twice this turn, I don't take damage" (439.1.d.9).
     NoDamageIfMovedTwice,
+    /// "You may play me to an open battlefield": a battlefield no player controls (181.2.b) is a
+    /// location I may be played to as well (352.2).
+    PlayToOpenBattlefield,
+    /// "I enter ready." / "Other friendly units enter ready." (`others`; 356.2.c, 721.6).
+    EntersReady { others: bool },
+    /// "I have +2 [M]." (arithmetic layer, 450.3).
+    Might(i32),
+    /// "Other buffed friendly units at my battlefield have +2 [M].", "Other friendly units have
+    /// +1 [M] here.", "While a friendly unit defends alone, it gets +2 [M].": friendly units
+    /// relative to me (arithmetic layer, 450.3).
+    UnitsMight { group: UnitGroup, might: i32 },
+    /// "I cost [1] less for each card in your trash." (353.4.b, 353.5).
+    CostLessPerTrash(u32),
+    /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).
+    ExhaustAbilitiesOfFriends,
+    /// A battlefield's "Units here have +N [M]." (053.3, arithmetic layer 450.3).
+    MightHere(i32),
+    /// A battlefield's "Spells and abilities deal N Bonus Damage to units here." (712-715):
+    /// any player's spells and abilities, to each unit here they deal damage to.
+    BonusDamageHere(u32),
+}
+
+/// Which friendly units a passive ability about units affects, relative to its source.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnitGroup {
+    /// "Other": not the source.
+    pub other: bool,
+    /// "buffed" (702).
+    pub buffed: bool,
+    /// "here": at the source's location.
+    pub here: bool,
+    /// "at my battlefield": at the source's location while that is a battlefield.
+    pub at_my_battlefield: bool,
+    /// "attacks or defends alone" / "defends alone" / "attacks alone" (438.1.a.3-4), as
+    /// (attacking, defending).
+    pub alone: Option<(bool, bool)>,
 }
 
 /// Which units (or runes, gear) a phrase means, relative to the ability's controller.
@@ -183,11 +276,23 @@ pub struct UnitFilter {
     pub other: bool,
     /// "non-Recruit".
     pub exclude_tag: Option<String>,
+    /// "with 3 [M] or less": at most this Might (a unit's current Might, 352.8.b).
+    pub max_might: Option<u32>,
+    /// "a unit at a battlefield or a gear": an object matching this filter also matches.
+    pub or: Option<Box<UnitFilter>>,
 }
 
 impl UnitFilter {
     pub fn units() -> Self {
-        UnitFilter { kind: CardType::Unit, relation: Relation::Any, at: At::Anywhere, other: false, exclude_tag: None }
+        UnitFilter {
+            kind: CardType::Unit,
+            relation: Relation::Any,
+            at: At::Anywhere,
+            other: false,
+            exclude_tag: None,
+            max_might: None,
+            or: None,
+        }
     }
 }
 
@@ -211,6 +316,11 @@ pub enum At {
     Elsewhere,
     /// At this battlefield: the restriction of a card played from hidden (727.1.d.2).
     That(u8),
+    /// "from your trash": a card in the trash of the ability's controller (352.10.a: the trash is
+    /// public, so it is a target).
+    YourTrash,
+    /// "in combat": an attacking or defending unit of the combat in progress (438.1.a.3-4).
+    InCombat,
 }
 
 /// What an ability chooses (352).
@@ -230,4 +340,18 @@ pub enum TargetCount {
     AnyNumber { total_might: Option<u32>, same_battlefield: bool },
     /// "N damage split among any number of ..." (352.14): up to N targets.
     Split(u32),
+    /// "two friendly units": exactly N targets (352.7: all must be chosen for it to be played).
+    Exactly(u32),
+}
+
+impl TargetCount {
+    /// How many targets must be chosen (352.7): one for "a unit", N for "N units", none for "up
+    /// to" and "any number".
+    pub fn required(self) -> usize {
+        match self {
+            TargetCount::One => 1,
+            TargetCount::Exactly(n) => n as usize,
+            _ => 0,
+        }
+    }
 }

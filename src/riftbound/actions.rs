@@ -329,6 +329,13 @@ impl Game {
                 l.killed_by = by;
             }
             self.emit(Event::Killed { obj: id, by });
+            // 380.3: "if this kills it, do this": the reflexive ability triggers now.
+            while let Some(i) = self.reflexive_on_kill.iter().position(|(u, _)| *u == id) {
+                let (_, item) = self.reflexive_on_kill.remove(i);
+                trace!(self, "381.1", "a reflexive ability goes on the chain: {} was killed", self.describe(id));
+                self.chain.push(item);
+                self.changed();
+            }
         }
         Ok(())
     }
@@ -506,6 +513,10 @@ impl Game {
             super::state::ItemKind::Ability { source, index } => {
                 format!("ability {} of {}", index + 1, self.describe(*source))
             }
+            super::state::ItemKind::Borrowed { source, lender, index } => {
+                format!("ability {} of {} (from {})", index + 1, self.describe(*source), self.describe(*lender))
+            }
+            super::state::ItemKind::Temporary(unit) => format!("[Temporary] of {}", self.describe(*unit)),
             super::state::ItemKind::DelayedKill { unit, .. } => {
                 format!("the delayed kill of {}", self.describe(*unit))
             }

@@ -1,7 +1,7 @@
 //! Activated abilities (369-374, 386-394): when they may be activated, and the activation
 //! process (the play process applied to an ability: targets, costs, finalize).
 
-use super::abilities::{AbilityKind, AbilityTiming, ActivationCost, TargetCount};
+use super::abilities::{Ability, AbilityKind, AbilityTiming, ActivationCost, StaticEffect};
 use super::cards::CardType;
 use super::costs::Cost;
 use super::decision::Ask;
@@ -9,6 +9,10 @@ use super::play::Timing;
 use super::state::{ChainItem, Game, ItemKind, R};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
+
+/// An ability an object has: its index on that object, the ability, and, for an ability it has
+/// from another object's text, that lender and the ability's index on the lender's card.
+pub type HeldAbility = (u8, Ability, Option<(ObjId, u8)>);
 
 impl Game {
     /// Objects on the board whose abilities `p` controls (runes' abilities are the rune pool's).
@@ -19,11 +23,43 @@ impl Game {
         out
     }
 
+    /// The activated abilities an object has, by index: its card's, then (past those) the ones
+    /// it has from other objects' text, with their lender: Heimerdinger, Inventor has every
+    /// activated ability with [E] in its costs of his controller's legend, other units and gear
+    /// (he is their source, so [E] exhausts him).
+    pub fn abilities_of(&self, o: ObjId) -> Vec<HeldAbility> {
+        let own = &self.card(o).abilities.abilities;
+        let mut out: Vec<HeldAbility> = own.iter().enumerate().map(|(i, a)| (i as u8, a.clone(), None)).collect();
+        let borrows = own
+            .iter()
+            .any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOfFriends, .. }));
+        if !borrows || !self.obj(o).alive || !self.obj(o).zone.is_board() {
+            return out;
+        }
+        let mut next = own.len();
+        for lender in self.ability_holders(self.controller(o)) {
+            if lender == o {
+                continue;
+            }
+            for (j, a) in self.card(lender).abilities.abilities.iter().enumerate() {
+                if let AbilityKind::Activated { costs, .. } = &a.kind
+                    && costs.contains(&ActivationCost::Exhaust)
+                    && next < u8::MAX as usize
+                {
+                    out.push((next as u8, a.clone(), Some((lender, j as u8))));
+                    next += 1;
+                }
+            }
+        }
+        out
+    }
+
     /// 371-374: the activated abilities `p` may activate now, as (object, ability index).
     pub fn activatable_abilities(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
         let mut out = Vec::new();
         for o in self.ability_holders(p) {
-            for (i, a) in self.card(o).abilities.abilities.iter().enumerate() {
+            for (i, a, _) in self.abilities_of(o) {
+                let a = &a;
                 let AbilityKind::Activated { costs, timing, only_while } = &a.kind else { continue };
                 let timing = match timing {
                     AbilityTiming::Normal => Timing::Normal,
@@ -40,11 +76,10 @@ impl Game {
                     continue;
                 }
                 // 390.2: an activated ability needs legal choices for its required targets.
-                let targets_ok = a.targets.iter().all(|t| {
-                    !matches!(t.count, TargetCount::One) || !self.matching(&t.filter, Some(p), Some(o)).is_empty()
-                });
+                let targets_ok =
+                    a.targets.iter().all(|t| self.matching(&t.filter, Some(p), Some(o)).len() >= t.count.required());
                 if targets_ok {
-                    out.push((o, i as u8));
+                    out.push((o, i));
                 }
             }
         }
@@ -59,23 +94,30 @@ impl Game {
             ActivationCost::RecycleTrash(n) => self.player(p).trash.len() >= *n as usize,
             ActivationCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
             ActivationCost::KillThis => true,
+            // 702.2.b.1: no buff, nothing to spend.
+            ActivationCost::SpendMyBuff => self.obj(o).buffs > 0,
         })
     }
 
     /// 386-394: activates ability `index` of `source`. Returns false if it was undone (355.3).
     pub fn activate_ability(&mut self, p: PlayerId, source: ObjId, index: u8) -> R<bool> {
         let snapshot = self.snapshot();
-        let def = self.card(source).clone();
-        let ability = def.abilities.abilities[index as usize].clone();
+        let Some((_, ability, lender)) = self.abilities_of(source).into_iter().find(|(i, ..)| *i == index) else {
+            return Ok(false);
+        };
         let AbilityKind::Activated { costs, .. } = &ability.kind else { return Ok(false) };
         // 389: the ability goes on the chain as a pending item; the state closes.
         trace!(self, "370.2", "{p} activates {}: {}", self.describe(source), ability.text);
         self.chain.push(ChainItem {
-            kind: ItemKind::Ability { source, index },
+            kind: match lender {
+                Some((lender, index)) => ItemKind::Borrowed { source, lender, index },
+                None => ItemKind::Ability { source, index },
+            },
             controller: p,
             pending: true,
             targets: Vec::new(),
             that_player: None,
+            that_unit: None,
         });
         let at = self.chain.len() - 1;
         // 390: choices.
@@ -109,8 +151,19 @@ impl Game {
                 ActivationCost::RecycleTrash(n) => self.recycle_from_trash(p, *n, Ask::ChooseCard)?,
                 ActivationCost::Discard(n) => self.discard_choose(p, *n, Ask::ChooseCard)?,
                 ActivationCost::KillThis => self.kill(&[source], None)?,
+                ActivationCost::SpendMyBuff => _ = self.spend_buff(p, source),
                 ActivationCost::Resources(_) => {}
             }
+        }
+        self.emit(super::events::Event::Activated { source, index });
+        // 416.2: an ability that adds resources finalizes and resolves at once, without the
+        // chain waiting for passes (416.2.a: priority does not pass).
+        if ability.text.contains("[Add]") {
+            let item = self.chain.remove(at);
+            trace!(self, "416.2", "{} resolves as it is finalized", self.describe(source));
+            self.resolve_ability(&item)?;
+            self.changed();
+            return Ok(true);
         }
         // 394: it becomes a chain item; its controller gets priority.
         self.chain[at].pending = false;

@@ -68,6 +68,8 @@ impl Game {
             trigger_cursor: 0,
             delayed: Vec::new(),
             delayed_replacements: Vec::new(),
+            reflexive_on_kill: Vec::new(),
+            awaiting_kill: None,
             delayed_triggers: Vec::new(),
             next_spell_bonus: Vec::new(),
             spell_bonus: Vec::new(),

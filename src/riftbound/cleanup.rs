@@ -78,6 +78,17 @@ impl Game {
             let by = self.obj(u).last_damaged_by;
             self.kill(&[u], by)?;
         }
+        // 380.3: a unit whose lethal damage did not kill it (its death was replaced, 383.3) was
+        // not killed, so "if this kills it" never triggers.
+        self.awaiting_kill = None;
+        for (u, _) in std::mem::take(&mut self.reflexive_on_kill) {
+            trace!(
+                self,
+                "380.3",
+                "{} was not killed: its \"if this kills it\" ability does not trigger",
+                self.describe(u)
+            );
+        }
         match special {
             Special::None => {}
             Special::EndOfTurn => {

@@ -261,6 +261,12 @@ impl Game {
     fn combat_resolution(&mut self, b: u8) -> R<()> {
         trace!(self, "440.1", "combat cleanup at {}", self.describe_loc(Loc::Battlefield(b)));
         self.cleanup_with(Special::Combat(b))?;
+        // "this combat" effects end with the combat, as its designations do (440.1.a.3).
+        let before = self.effects.len();
+        self.effects.retain(|e| e.duration != super::layers::Duration::ThisCombat);
+        if self.effects.len() != before {
+            trace!(self, "440.1", "\"this combat\" effects end");
+        }
         // 440.1.b: the contested status is cleared whatever the outcome.
         self.battlefields[b as usize].contested_by = None;
         // 440.2: remaining units' controller establishes control if they lack it.

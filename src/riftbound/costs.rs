@@ -143,12 +143,29 @@ impl Game {
 
     /// Can `p` pay `cost` now, counting the Add abilities of their runes (416.3)?
     pub fn can_afford(&self, p: PlayerId, cost: &Cost) -> bool {
-        let (ready, all) = self.rune_supply(p);
-        affordable(&self.player(p).pool, ready, &all, cost)
+        self.can_afford_for(p, cost, false)
     }
 
-    fn pool_covers(&self, p: PlayerId, cost: &Cost) -> bool {
-        affordable(&self.player(p).pool, 0, &[0; 6], cost)
+    /// [`Game::can_afford`] for the cost of playing a spell (`spell`), which Energy added "only
+    /// to play spells" may also pay.
+    pub fn can_afford_for(&self, p: PlayerId, cost: &Cost, spell: bool) -> bool {
+        let (ready, all) = self.rune_supply(p);
+        affordable(&self.spendable_pool(p, spell), ready, &all, cost)
+    }
+
+    /// The part of `p`'s rune pool a payment may use: Energy added with "Use only to play spells"
+    /// only for playing a spell.
+    fn spendable_pool(&self, p: PlayerId, spell: bool) -> Pool {
+        let mut pool = self.player(p).pool;
+        if spell {
+            pool.energy += pool.spell_energy;
+        }
+        pool.spell_energy = 0;
+        pool
+    }
+
+    fn pool_covers(&self, p: PlayerId, cost: &Cost, spell: bool) -> bool {
+        affordable(&self.spendable_pool(p, spell), 0, &[0; 6], cost)
     }
 
     /// 157.2: the Add abilities of a basic rune a player could activate now, as
@@ -201,12 +218,18 @@ impl Game {
     /// while the pool falls short (354.1.a). Only activations that keep the payment possible are
     /// offered (354.3). Returns false if the cost cannot be paid.
     pub fn pay(&mut self, p: PlayerId, cost: &Cost) -> R<bool> {
+        self.pay_for(p, cost, false)
+    }
+
+    /// [`Game::pay`] for the cost of playing a spell (`spell`): Energy added "only to play
+    /// spells" is spent first.
+    pub fn pay_for(&mut self, p: PlayerId, cost: &Cost, spell: bool) -> R<bool> {
         loop {
-            if self.pool_covers(p, cost) {
-                self.spend_pool(p, cost);
+            if self.pool_covers(p, cost, spell) {
+                self.spend_pool(p, cost, spell);
                 return Ok(true);
             }
-            let pool = self.player(p).pool;
+            let pool = self.spendable_pool(p, spell);
             let short_energy = cost.energy > pool.energy;
             let mut options = Vec::new();
             let supply = self.rune_supply(p);
@@ -243,9 +266,11 @@ impl Game {
 
     /// Spends a cost the pool covers: each domain symbol from that domain's power first, then
     /// universal power; [A] symbols from the largest remaining domain power, then universal.
-    fn spend_pool(&mut self, p: PlayerId, cost: &Cost) {
+    fn spend_pool(&mut self, p: PlayerId, cost: &Cost, spell: bool) {
         let pool = &mut self.players[p.index()].pool;
-        pool.energy -= cost.energy;
+        let restricted = if spell { cost.energy.min(pool.spell_energy) } else { 0 };
+        pool.spell_energy -= restricted;
+        pool.energy -= cost.energy - restricted;
         let mut anys = 0;
         for s in &cost.power {
             match s {
@@ -292,9 +317,15 @@ impl Game {
 
     /// Can the non-standard costs be paid (401.4, 403.3, 409.3)?
     pub fn can_pay_other(&self, p: PlayerId, other: &[OtherCost]) -> bool {
+        self.can_pay_other_besides(p, None, other)
+    }
+
+    /// [`Game::can_pay_other`] for `playing`, a card still in hand: it will have left the hand
+    /// for the chain before its costs are paid (351.1), so it can't be discarded to pay them.
+    pub fn can_pay_other_besides(&self, p: PlayerId, playing: Option<ObjId>, other: &[OtherCost]) -> bool {
         other.iter().all(|c| match c {
             OtherCost::KillFriendlyUnit => self.all_units().iter().any(|u| self.controller(*u) == p),
-            OtherCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
+            OtherCost::Discard(n) => self.player(p).hand.iter().filter(|c| Some(**c) != playing).count() >= *n as usize,
             OtherCost::RecycleFromTrash(n) => self.player(p).trash.len() >= *n as usize,
             // 401.4: an exhausted unit can't be exhausted again to pay a cost.
             OtherCost::ExhaustFriendlyUnit => {

@@ -48,6 +48,8 @@ pub enum Ask {
     YesNo,
     /// Cards to discard or recycle from a zone (409, 403.6).
     ChooseCard,
+    /// 423.1: where a move by a spell or ability that names no destination goes.
+    Destination,
 }
 
 impl Ask {
@@ -74,6 +76,7 @@ impl Ask {
             Ask::SplitAmount => "352.14.e",
             Ask::YesNo => "352.12",
             Ask::ChooseCard => "403.6",
+            Ask::Destination => "423.1",
         }
     }
 }

@@ -66,9 +66,9 @@ impl Deck {
         1 + self.main.iter().map(|(_, n)| n).sum::<u32>()
     }
 
-    /// Checks deck construction (101-103) for a mode needing `battlefields` battlefields.
-    /// Returns every problem found.
-    pub fn validate(&self, db: &CardDb, battlefields: usize) -> Vec<String> {
+    /// Checks deck construction (101-103) for a mode whose decks provide `battlefields`
+    /// battlefields (103.4.a; see [`super::state::Mode`]). Returns every problem found.
+    pub fn validate(&self, db: &CardDb, battlefields: std::ops::RangeInclusive<usize>) -> Vec<String> {
         let mut problems = Vec::new();
         let legend = db.get(self.legend);
         let champion = db.get(self.champion);
@@ -141,9 +141,14 @@ impl Deck {
             }
         }
         // 103.4 / 458.4.a: battlefields, distinct by name (103.4.c), within the identity.
-        if self.battlefields.len() != battlefields {
+        if !battlefields.contains(&self.battlefields.len()) {
+            let needs = if battlefields.start() == battlefields.end() {
+                battlefields.start().to_string()
+            } else {
+                format!("{} to {}", battlefields.start(), battlefields.end())
+            };
             problems.push(format!(
-                "103.4.a: the deck has {} battlefield(s), this mode needs {battlefields}",
+                "103.4.a: the deck has {} battlefield(s), this mode needs {needs}",
                 self.battlefields.len()
             ));
         }
@@ -164,6 +169,24 @@ impl Deck {
         problems
     }
 
+    /// Loads a user's deck file and checks it against deck construction (101-103) for a mode
+    /// whose decks provide `battlefields` battlefields. Every problem is returned, each as
+    /// `file:line:col: problem`, at the card it is about (or the part of the file it concerns).
+    pub fn load_file(
+        path: &std::path::Path,
+        db: &CardDb,
+        battlefields: std::ops::RangeInclusive<usize>,
+    ) -> Result<Deck, Vec<FileError>> {
+        let file = path.display().to_string();
+        let src = std::fs::read_to_string(path).map_err(|e| {
+            vec![FileError { file: file.clone(), line: 0, col: 0, message: format!("can't read the deck file: {e}") }]
+        })?;
+        let deck = Deck::parse(&file, &src, db)?;
+        let problems: Vec<FileError> =
+            deck.validate(db, battlefields).into_iter().map(|p| problem_at(&file, &src, p)).collect();
+        if problems.is_empty() { Ok(deck) } else { Err(problems) }
+    }
+
     /// The embedded deck files, parsed against `db`.
     pub fn embedded(db: &CardDb) -> Vec<(String, Deck)> {
         super::embedded::DECK_FILES
@@ -176,6 +199,19 @@ impl Deck {
             })
             .collect()
     }
+}
+
+/// Places a construction problem in the deck file: at the first card it names (in backticks),
+/// else at the section its rule is about.
+fn problem_at(file: &str, src: &str, problem: String) -> FileError {
+    let card = problem.split('`').nth(1).and_then(|name| src.find(&format!("\"{name}\"")));
+    let section = match problem.split(':').next().unwrap_or("") {
+        r if r.starts_with("103.1") && !r.starts_with("103.1.b") => find_key(src, "legend"),
+        r if r.starts_with("103.3") => src.find("[runes]"),
+        r if r.starts_with("103.4") => find_key(src, "battlefields"),
+        _ => src.find("[main]"),
+    };
+    FileError::at(file, src, card.or(section).unwrap_or(0), problem)
 }
 
 /// Resolves a card name, reporting an unknown one at its place in the file.

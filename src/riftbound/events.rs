@@ -89,6 +89,11 @@ pub enum Event {
         obj: ObjId,
         from: Loc,
     },
+    /// 370.2: a player activated ability `index` of `source` (its costs paid).
+    Activated {
+        source: ObjId,
+        index: u8,
+    },
     /// 347.1 / 406.4: a card finished being played (`card` is its object afterwards).
     Played {
         player: PlayerId,

@@ -3,7 +3,7 @@
 //! restricted to that battlefield (727.1.d). Losing the battlefield trashes the card at the next
 //! cleanup (106.4.d, 322.5: see `cleanup.rs`).
 
-use super::abilities::{Ability, AbilityKind, At, TargetCount, TargetSpec, Trigger};
+use super::abilities::{Ability, AbilityKind, At, TargetSpec, Trigger};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::Cost;
@@ -75,6 +75,14 @@ impl Game {
         }
     }
 
+    /// "you control a facedown card at a battlefield" (408.3: hidden cards stay their hider's).
+    pub fn controls_facedown(&self, p: PlayerId) -> bool {
+        self.objs
+            .iter()
+            .enumerate()
+            .any(|(i, o)| o.alive && matches!(o.zone, Zone::Facedown(_)) && self.controller(ObjId(i as u32)) == p)
+    }
+
     /// 727.1.b: `p`'s facedown cards they may begin to play: hidden on an earlier turn, at a
     /// battlefield they control (timing and costs are checked with the other playable cards).
     pub fn hidden_cards(&self, p: PlayerId) -> Vec<ObjId> {
@@ -101,9 +109,7 @@ impl Game {
     pub(crate) fn hidden_spell_has_targets(&self, p: PlayerId, card: ObjId, b: u8) -> bool {
         let def = self.card(card);
         let Some(spell) = def.abilities.abilities.iter().find(|a| a.kind == AbilityKind::Spell) else { return true };
-        restrict_to(b, spell)
-            .iter()
-            .all(|s| !matches!(s.count, TargetCount::One) || !self.matching(&s.filter, Some(p), Some(card)).is_empty())
+        restrict_to(b, spell).iter().all(|s| self.matching(&s.filter, Some(p), Some(card)).len() >= s.count.required())
     }
 }
 

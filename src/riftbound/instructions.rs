@@ -8,7 +8,7 @@ use super::costs::{Cost, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::layers::{Condition, Duration, Filter, Keyword, Modification};
-use super::state::{Delayed, Game, R, Zone};
+use super::state::{Delayed, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::script::HookCall;
 use crate::trace;
@@ -32,6 +32,7 @@ impl Game {
             let (min, max) = match spec.count {
                 TargetCount::One => (1, 1),
                 TargetCount::UpTo(n) => (0, n as usize),
+                TargetCount::Exactly(n) => (n as usize, n as usize),
                 TargetCount::AnyNumber { .. } => (0, usize::MAX),
                 // 352.14.c: no more targets than the damage to split.
                 TargetCount::Split(n) => (0, n as usize + self.bonus_damage_of(p, source) as usize),
@@ -152,12 +153,31 @@ impl Game {
         bonus
     }
 
+    /// 712-715: the Bonus Damage spells and abilities (anyone's) deal to a unit where it is, from
+    /// a battlefield's "Spells and abilities deal N Bonus Damage to units here." (053.3).
+    pub fn bonus_damage_to(&self, target: ObjId) -> u32 {
+        let Some(super::state::Loc::Battlefield(b)) = self.location(target) else { return 0 };
+        let bf = self.battlefields[b as usize].obj;
+        self.card(bf)
+            .abilities
+            .abilities
+            .iter()
+            .map(|a| match a.kind {
+                super::abilities::AbilityKind::Static {
+                    effect: super::abilities::StaticEffect::BonusDamageHere(n),
+                    ..
+                } => n,
+                _ => 0,
+            })
+            .sum()
+    }
+
     /// 404 with 712-715: a spell or ability deals damage to one unit; its source is the ability's
     /// object (and the spell, 404.6.b.2.a).
     pub fn deal_instruction(&mut self, c: &HookCall, amount: u32, target: Option<ObjId>) -> R<()> {
         let Some(t) = target else { return Ok(()) };
         let you = c.controller.unwrap_or(self.turn_player);
-        let bonus = self.bonus_damage_of(you, c.spell);
+        let bonus = self.bonus_damage_of(you, c.spell) + self.bonus_damage_to(t);
         if bonus > 0 {
             trace!(self, "715.1", "{bonus} bonus damage");
         }
@@ -192,7 +212,8 @@ impl Game {
                 }
             };
             total -= n;
-            hits.push((*t, n));
+            // 715.2: Bonus Damage to units here adds to each hit on a unit here, separately.
+            hits.push((*t, n + self.bonus_damage_to(*t)));
         }
         self.deal(c.spell.or(c.source), &hits);
         Ok(())
@@ -238,12 +259,12 @@ impl Game {
     }
 
     /// "Give a unit [Keyword N] (this turn)" (717.3.a).
-    pub fn give_keyword(&mut self, c: &HookCall, u: ObjId, name: &str, value: u32, this_turn: bool) {
+    /// `duration`: "this turn", "this combat" (440.1) or, unsaid, while it stays on the board.
+    pub fn give_keyword(&mut self, c: &HookCall, u: ObjId, name: &str, value: u32, duration: Duration) {
         let Some(k) = Keyword::ALL.into_iter().find(|k| format!("{k:?}") == name) else { return };
         if !self.obj(u).alive || !self.obj(u).zone.is_board() {
             return;
         }
-        let duration = if this_turn { Duration::ThisTurn } else { Duration::Indefinite };
         self.add_effect(c.source, Filter::Object(u), None, Modification::GrantKeyword(k, value), duration);
     }
 
@@ -276,6 +297,13 @@ impl Game {
             Modification::Might(1),
             Duration::ThisTurn,
         );
+    }
+
+    /// "Units you play this turn enter ready." (356.2.c): read by `enters_ready` as each of the
+    /// player's units enters from being played, until the turn ends (317.3.a).
+    pub fn units_enter_ready_this_turn(&mut self, c: &HookCall) {
+        let Some(you) = c.controller else { return };
+        self.add_effect(c.source, Filter::UnitsControlledBy(you), None, Modification::EntersReady, Duration::ThisTurn);
     }
 
     /// 409: "Discard N": the player chooses, as many as they can (409.4). `ask` tells the agent
@@ -313,14 +341,97 @@ impl Game {
     /// 178.1: plays a 1 [M] Recruit unit token into the player's base (176.1.a: it enters
     /// exhausted like any unit).
     pub fn play_recruit(&mut self, p: PlayerId) {
-        let Some(card) = self.db.lookup(super::cards::RECRUIT_TOKEN) else { return };
-        let id = self.new_obj(card, p, Zone::Base, p, Pos::Bottom);
-        let o = self.obj_mut(id);
+        self.play_token_at(p, super::cards::RECRUIT_TOKEN, false, Loc::Base(p));
+    }
+
+    /// "Play N [ready] ... unit token(s) [in your base / here]" (170-178): `name` is the rules
+    /// token ("Recruit" 178.1, "Sprite" 178.2). "here" is the source's location (its base if it
+    /// has none); with no location given, each token is played, like a unit, to its owner's base
+    /// or a battlefield they control (176.1.a, 352.2).
+    pub fn play_tokens(&mut self, c: &HookCall, p: PlayerId, name: &str, n: u32, ready: bool, place: &str) -> R<()> {
+        let id = format!("TOKEN-{}", name.to_ascii_uppercase());
+        for _ in 0..n {
+            let at = match place {
+                "base" => Loc::Base(p),
+                "here" => match c.source.filter(|s| self.obj(*s).alive).and_then(|s| self.location(s)) {
+                    Some(Loc::Battlefield(b)) => Loc::Battlefield(b),
+                    _ => Loc::Base(p),
+                },
+                _ => {
+                    let options: Vec<Choice> = self.play_locations(p).into_iter().map(Choice::Loc).collect();
+                    match self.decide(p, Ask::PlayLocation, options)? {
+                        Choice::Loc(l) => l,
+                        _ => Loc::Base(p),
+                    }
+                }
+            };
+            self.play_token_at(p, &id, ready, at);
+        }
+        Ok(())
+    }
+
+    /// 176.1.a: `p` plays one token unit to `at`; it enters exhausted like any unit (176.1.d)
+    /// unless the effect says ready (175.1). Playing it to a battlefield applies contested
+    /// (181.3.a.1).
+    fn play_token_at(&mut self, p: PlayerId, id: &str, ready: bool, at: Loc) {
+        let Some(card) = self.db.lookup(id) else { return };
+        let zone = match at {
+            Loc::Base(_) => Zone::Base,
+            Loc::Battlefield(b) => Zone::Battlefield(b),
+        };
+        let obj = self.new_obj(card, p, zone, p, Pos::Bottom);
+        // 356.2.c: an effect may say units enter ready (Magma Wurm, Confront).
+        let ready = ready || self.enters_ready(p, obj, true);
+        let o = self.obj_mut(obj);
         o.token = true;
-        o.exhausted = true;
-        trace!(self, "178.1", "{p} plays a 1 [M] Recruit unit token into their base");
-        self.emit(Event::Played { player: p, card: id });
+        o.exhausted = !ready;
+        let rule = if id == super::cards::RECRUIT_TOKEN { "178.1" } else { "178.2" };
+        trace!(
+            self,
+            rule,
+            "{p} plays {} {} to {}",
+            if ready { "a ready" } else { "an exhausted" },
+            self.describe(obj),
+            self.describe_loc(at)
+        );
+        self.emit(Event::Played { player: p, card: obj });
+        if let Loc::Battlefield(b) = at {
+            self.apply_contested(b, p);
+        }
         self.changed();
+    }
+
+    /// 445 (The Grand Plaza: "you win the game"): the player wins at once.
+    pub fn win_game(&mut self, p: PlayerId) {
+        if self.is_over() || !self.active_players().contains(&p) {
+            return;
+        }
+        trace!(self, "445", "{p} wins the game");
+        self.outcome = Some(super::state::Outcome::Won { winner: p, by: "an effect" });
+    }
+
+    /// 421: "Move a unit to base": a move to its controller's base (106.2.d), not a recall.
+    pub fn move_to_base(&mut self, u: ObjId) {
+        if !self.obj(u).alive || !matches!(self.obj(u).zone, Zone::Battlefield(_)) {
+            return;
+        }
+        let p = self.controller(u);
+        self.move_units(&[u], super::state::Loc::Base(p));
+    }
+
+    /// 702.2.b: "you may spend a buff to ...": if a unit they control has a buff (702.2.b.1-2),
+    /// the controller may choose one and spend its buff; answers whether they did.
+    pub fn spend_a_buff(&mut self, c: &HookCall) -> R<bool> {
+        let Some(you) = c.controller else { return Ok(false) };
+        let buffed: Vec<ObjId> =
+            self.all_units().into_iter().filter(|u| self.controller(*u) == you && self.obj(*u).buffs > 0).collect();
+        if buffed.is_empty() {
+            return Ok(false);
+        }
+        let mut options: Vec<Choice> = buffed.into_iter().map(Choice::Obj).collect();
+        options.push(Choice::Done);
+        let Choice::Obj(u) = self.decide(you, Ask::Target, options)? else { return Ok(false) };
+        Ok(self.spend_buff(you, u))
     }
 
     /// Ravenborn Tome: "The next spell you play this turn deals N Bonus Damage" (384).
@@ -379,6 +490,40 @@ impl Game {
         self.pay(you, &cost)
     }
 
+    /// 416.1: "[Add] RESOURCES [. Use only to play spells.]": puts them into `p`'s rune pool
+    /// (`A` is universal power); restricted Energy can only pay for playing spells.
+    pub fn add_resources(&mut self, p: PlayerId, energy: u32, power: &str, spells_only: bool) {
+        let domains: Vec<super::cards::Domain> = power.chars().filter_map(super::cards::Domain::from_letter).collect();
+        let any = power.chars().filter(|c| super::cards::Domain::from_letter(*c).is_none()).count() as u32;
+        if spells_only {
+            if !domains.is_empty() || any > 0 {
+                self.add(p, 0, &domains, any);
+            }
+            self.player_mut(p).pool.spell_energy += energy;
+            trace!(self, "416.1", "{p} adds [{energy}] to their rune pool, to be used only to play spells");
+            self.emit(Event::Added { player: p, energy, power: 0 });
+        } else {
+            self.add(p, energy, &domains, any);
+        }
+    }
+
+    /// "you may pay COST and exhaust this to ...": offered only if both can be paid (401.4: this
+    /// must be ready); pays the cost and exhausts this at once.
+    pub fn pay_optional_and_exhaust(&mut self, c: &HookCall, energy: u32, power: &str) -> R<bool> {
+        let Some(me) = c.source.filter(|s| self.obj(*s).alive && self.obj(*s).zone.is_board()) else {
+            return Ok(false);
+        };
+        if self.obj(me).exhausted {
+            trace!(self, "401.4", "{} is exhausted: it can't be exhausted to pay", self.describe(me));
+            return Ok(false);
+        }
+        if !self.pay_optional(c, energy, power)? {
+            return Ok(false);
+        }
+        self.exhaust(me);
+        Ok(true)
+    }
+
     /// Immortal Phoenix: "play me from your trash" — a limited play (406.3) whose cost the
     /// ability already took, so the card's own cost is ignored (353.1).
     pub fn play_me_from_trash(&mut self, c: &HookCall) -> R<()> {
@@ -400,14 +545,28 @@ impl Game {
         else {
             return;
         };
-        trace!(self, "381.1", "a reflexive ability of {} goes on the chain", self.describe(source));
-        self.chain.push(super::state::ChainItem {
+        let item = super::state::ChainItem {
             kind: super::state::ItemKind::Ability { source, index: index as u8 },
             controller,
             pending: true,
             targets: Vec::new(),
             that_player: None,
-        });
+            that_unit: None,
+        };
+        // 380.3: "if this kills it" with the unit not dead yet: it triggers when the unit is killed.
+        if let Some(u) = self.awaiting_kill {
+            trace!(
+                self,
+                "380.3",
+                "a reflexive ability of {} waits for {} to die",
+                self.describe(source),
+                self.describe(u)
+            );
+            self.reflexive_on_kill.push((u, item));
+            return;
+        }
+        trace!(self, "381.1", "a reflexive ability of {} goes on the chain", self.describe(source));
+        self.chain.push(item);
         self.changed();
     }
 
@@ -428,18 +587,23 @@ impl Game {
     }
 
     /// "If this kills it": the unit died to this spell or ability, or has lethal damage from it
-    /// that the next cleanup will kill it for (322.2, 415.5.c).
-    pub fn killed_by_this(&self, c: &HookCall, u: ObjId) -> bool {
+    /// that the next cleanup will kill it for (322.2, 415.5.c). In that case the reflexive
+    /// ability it leads to waits for the kill (380.3, [`Game::add_reflexive`]).
+    pub fn killed_by_this(&mut self, c: &HookCall, u: ObjId) -> bool {
         let this = c.spell.or(c.source);
         let o = self.obj(u);
         if !o.alive {
-            return o.lki.is_some_and(|l| l.killed_by.is_some() && l.killed_by == this);
+            let killed = o.lki.is_some_and(|l| l.killed_by.is_some() && l.killed_by == this);
+            self.awaiting_kill = None;
+            return killed;
         }
-        o.zone.is_board()
+        let lethal = o.zone.is_board()
             && o.damage > 0
             && o.damage as i32 >= self.might(u)
             && o.last_damaged_by.is_some()
-            && o.last_damaged_by == this
+            && o.last_damaged_by == this;
+        self.awaiting_kill = lethal.then_some(u);
+        lethal
     }
 
     /// 733.1.b Vision: look at the top card of your Main Deck; you may recycle it.
@@ -661,5 +825,62 @@ impl Game {
         }
         let you = c.controller.unwrap_or(self.turn_player);
         self.recycle(you, &[o])
+    }
+}
+
+impl Game {
+    /// "Return a unit to its owner's hand" / "Return a unit from your trash to your hand": the
+    /// card goes to its owner's hand (107.1.d); a unit on the board leaves it (a new object, 109).
+    pub fn return_to_hand(&mut self, c: &HookCall, o: ObjId) {
+        let obj = self.obj(o);
+        if !obj.alive || !(obj.zone.is_board() || obj.zone == Zone::Trash) {
+            return;
+        }
+        let owner = obj.owner;
+        let you = c.controller.unwrap_or(self.turn_player);
+        trace!(self, "107.1.d", "{you} returns {} to its owner's ({owner}) hand", self.describe(o));
+        self.move_object(o, Zone::Hand, owner, Pos::Bottom);
+    }
+
+    /// 352.10.e: "Each player kills one of their units": no target; as it resolves each player,
+    /// in turn order from the turn player (115), chooses one of the units they control, then the
+    /// chosen units are killed at once (415), this spell or ability being responsible (415.5.b).
+    pub fn each_player_kills_one(&mut self, c: &HookCall) -> R<()> {
+        let mut order = self.active_players();
+        let tp = order.iter().position(|p| *p == self.turn_player).unwrap_or(0);
+        order.rotate_left(tp);
+        let mut chosen = Vec::new();
+        for p in order {
+            let options: Vec<Choice> =
+                self.all_units().into_iter().filter(|u| self.controller(*u) == p).map(Choice::Obj).collect();
+            if options.is_empty() {
+                trace!(self, "352.10.e", "{p} controls no unit to kill");
+                continue;
+            }
+            if let Choice::Obj(u) = self.decide(p, Ask::ChooseCard, options)? {
+                trace!(self, "352.10.e", "{p} chooses {} to kill", self.describe(u));
+                chosen.push(u);
+            }
+        }
+        self.kill(&chosen, c.spell.or(c.source))
+    }
+
+    /// En Garde: "if it is the only unit you control there": `u` is at a location where the
+    /// ability's controller controls no other unit.
+    pub fn only_unit_there(&self, c: &HookCall, u: ObjId) -> bool {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let Some(here) = self.location(u).filter(|_| self.obj(u).alive) else { return false };
+        self.controller(u) == you && self.units_iter(here).filter(|x| self.controller(*x) == you).count() == 1
+    }
+
+    /// 409: "Discard N" as an instruction; returns the (last) card discarded, which a following
+    /// "its" refers to (Get Excited!: "Discard 1. Deal its Energy cost as damage ...").
+    pub fn discard_instruction(&mut self, p: PlayerId, n: u32) -> R<Option<ObjId>> {
+        let from = self.events.len();
+        self.discard_choose(p, n, Ask::ChooseCard)?;
+        Ok(self.events[from..].iter().rev().find_map(|e| match e {
+            Event::Discarded { player, card } if *player == p => Some(*card),
+            _ => None,
+        }))
     }
 }

@@ -140,6 +140,9 @@ pub enum Modification {
     Might(i32),
     /// 450.3: + the number of cards in the controller's trash (Dr. Mundo, Expert).
     MightPerTrashCard,
+    /// "Units you play this turn enter ready." (356.2.c): read as such a unit enters (see
+    /// `Game::enters_ready`), with a filter naming its player; no characteristic changes.
+    EntersReady,
 }
 
 impl Modification {
@@ -149,7 +152,8 @@ impl Modification {
             Modification::GrantKeyword(..)
             | Modification::RemoveKeyword(_)
             | Modification::AssignedLast
-            | Modification::CantBeDamaged => Layer::Ability,
+            | Modification::CantBeDamaged
+            | Modification::EntersReady => Layer::Ability,
             Modification::Might(_) | Modification::MightPerTrashCard => Layer::Arithmetic,
         }
     }
@@ -165,10 +169,22 @@ pub enum Filter {
     UnitsControlledBy(PlayerId),
     /// Units at this location.
     UnitsAt(Loc),
+    /// Units "here" for this object (053.3: a battlefield's units), wherever it is now.
+    UnitsHere(ObjId),
     /// Units with this tag.
     UnitsWithTag(String),
     /// Units with this keyword.
     UnitsWithKeyword(Keyword),
+    /// Units controlled by the controller of this object: a passive ability's "friendly units".
+    FriendlyTo(ObjId),
+    /// Units at this object's location ("here"); only a battlefield if `battlefield` ("at my
+    /// battlefield").
+    AtLocationOf {
+        source: ObjId,
+        battlefield: bool,
+    },
+    /// Objects the inner filter does not match ("other": `Not(Object(source))`).
+    Not(Box<Filter>),
     All(Vec<Filter>),
 }
 
@@ -185,6 +201,13 @@ pub enum Condition {
     Buffed,
     /// The affected unit has moved twice this turn (Kayn, Unleashed).
     MovedTwiceThisTurn,
+    /// The affected unit is the only attacker (`attack`) or defender (`defend`) of its side in
+    /// its combat (438.1.a.3-4): "attacking or defending alone".
+    Alone { attack: bool, defend: bool },
+    /// The affected object's controller has N+ runes on the board (155).
+    RunesAtLeast(u32),
+    /// The affected object's controller has discarded a card this turn (409).
+    DiscardedThisTurn,
 }
 
 /// How long an effect lasts.
@@ -196,6 +219,8 @@ pub enum Duration {
     WhileSourceOnBoard,
     /// Until the affected object leaves its zone (717.3.a.3; ends with its identity, 109).
     Indefinite,
+    /// "this combat": until the combat ends (440.1, its cleanup).
+    ThisCombat,
 }
 
 /// A continuous effect in force.
@@ -249,8 +274,18 @@ impl Game {
             Filter::Object(o) => *o == id,
             Filter::UnitsControlledBy(p) => is_unit() && chars.controller == *p,
             Filter::UnitsAt(l) => is_unit() && self.location(id) == Some(*l),
+            Filter::UnitsHere(o) => is_unit() && self.location(id).is_some() && self.location(id) == self.here(*o),
             Filter::UnitsWithTag(t) => is_unit() && chars.tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
             Filter::UnitsWithKeyword(k) => is_unit() && chars.keywords.has(*k),
+            Filter::FriendlyTo(s) => is_unit() && chars.controller == self.source_controller(*s),
+            Filter::AtLocationOf { source, battlefield } => {
+                let at = self.location(*source);
+                is_unit()
+                    && at.is_some()
+                    && self.location(id) == at
+                    && (!battlefield || matches!(at, Some(Loc::Battlefield(_))))
+            }
+            Filter::Not(f) => !self.filter_matches(id, chars, f),
             Filter::All(fs) => fs.iter().all(|f| self.filter_matches(id, chars, f)),
         }
     }
@@ -262,6 +297,16 @@ impl Game {
             Some(Condition::Is(r)) => self.obj(id).role == Some(*r),
             Some(Condition::AtBattlefield) => matches!(self.obj(id).zone, Zone::Battlefield(_)),
             Some(Condition::Buffed) => self.obj(id).buffs > 0,
+            Some(Condition::Alone { attack, defend }) => match self.obj(id).role {
+                Some(Role::Attacker) => *attack && self.alone_in_combat(id),
+                Some(Role::Defender) => *defend && self.alone_in_combat(id),
+                None => false,
+            },
+            Some(Condition::RunesAtLeast(n)) => self.player(chars.controller).runes.len() >= *n as usize,
+            Some(Condition::DiscardedThisTurn) => self
+                .events_this_turn()
+                .iter()
+                .any(|e| matches!(e, super::events::Event::Discarded { player, .. } if *player == chars.controller)),
             Some(Condition::MovedTwiceThisTurn) => {
                 let moves = self
                     .events_this_turn()
@@ -271,6 +316,33 @@ impl Game {
                 moves >= 2
             }
         }
+    }
+
+    /// "attacking / defending alone": the unit is the only unit with its combat designation at
+    /// its battlefield (438.1.a.3-4: each side's units there share the designation).
+    pub fn alone_in_combat(&self, id: ObjId) -> bool {
+        let o = self.obj(id);
+        let (Some(role), Zone::Battlefield(b)) = (o.role, o.zone) else { return false };
+        self.units_iter(Loc::Battlefield(b)).filter(|u| self.obj(*u).role == Some(role)).count() == 1
+    }
+
+    /// The controller of a passive ability's source, for "friendly": its own controller as
+    /// changed by effects on it alone (not through filters that could depend on this one).
+    fn source_controller(&self, s: ObjId) -> PlayerId {
+        let mut c = self.obj(s).controller;
+        let mut changes: Vec<&ContinuousEffect> = self
+            .effects
+            .iter()
+            .filter(|e| e.filter == Filter::Object(s) && e.condition.is_none())
+            .filter(|e| matches!(e.modification, Modification::SetController(_)))
+            .collect();
+        changes.sort_by_key(|e| e.timestamp);
+        for e in changes {
+            if let Modification::SetController(p) = e.modification {
+                c = p;
+            }
+        }
+        c
     }
 
     fn effect_applies(&self, id: ObjId, chars: &Chars, e: &ContinuousEffect) -> bool {
@@ -416,7 +488,10 @@ impl Game {
 
     pub fn controller(&self, id: ObjId) -> PlayerId {
         let o = self.obj(id);
-        if self.effects.is_empty() || !o.zone.is_board() {
+        // Only a control-changing effect (450.1.a) makes the controller differ from the record;
+        // without one in force, the layers need not run (the hottest question "friendly?" asks).
+        if !o.zone.is_board() || !self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)))
+        {
             return o.controller;
         }
         self.chars(id).controller
@@ -440,7 +515,7 @@ impl Game {
         let before = self.effects.len();
         let objs = &self.objs;
         self.effects.retain(|e| {
-            if end_of_turn && e.duration == Duration::ThisTurn {
+            if end_of_turn && matches!(e.duration, Duration::ThisTurn | Duration::ThisCombat) {
                 return false;
             }
             if e.duration == Duration::WhileSourceOnBoard
@@ -477,6 +552,6 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::RemoveKeyword(k) => chars.keywords.remove(*k),
         Modification::AssignedLast => chars.assigned_last = true,
         Modification::CantBeDamaged => chars.cant_be_damaged = true,
-        Modification::Might(_) | Modification::MightPerTrashCard => {}
+        Modification::Might(_) | Modification::MightPerTrashCard | Modification::EntersReady => {}
     }
 }

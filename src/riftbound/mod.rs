@@ -30,4 +30,4 @@ pub mod triggers;
 pub use cards::{CardDb, CardDef, CardIdx, CardType, Domain};
 pub use decision::{Agent, Ask, Choice, Decision};
 pub use deck::Deck;
-pub use state::{Game, Loc, Outcome, Step, Zone};
+pub use state::{Game, Loc, Mode, Outcome, Step, Zone};

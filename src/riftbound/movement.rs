@@ -175,4 +175,41 @@ impl Game {
         }
         // 427: the completed move calls for a cleanup (recorded by the moves themselves).
     }
+
+    /// 423: a move caused by a spell or ability that names no destination (Charm: "Move an enemy
+    /// unit"). It is not a standard move: no exhausting, no Ganking needed (those limit the
+    /// standard move, 141.4). `chooser` (the ability's controller) chooses as it resolves (352.9)
+    /// among the locations the unit can move to: its controller's base (106.2.d) or another
+    /// battlefield, not one with units of two other players (423.2) or closed by a combat
+    /// (421.2.a).
+    pub fn move_by_effect(&mut self, chooser: PlayerId, u: ObjId) -> super::state::R<()> {
+        if !self.obj(u).alive || self.card(u).kind != super::cards::CardType::Unit {
+            return Ok(());
+        }
+        let Some(from) = self.location(u) else { return Ok(()) };
+        let p = self.controller(u);
+        let dest = {
+            let mut options: Vec<Choice> = Vec::new();
+            if from != Loc::Base(p) {
+                options.push(Choice::Loc(Loc::Base(p)));
+            }
+            for b in 0..self.battlefields.len() as u8 {
+                if from != Loc::Battlefield(b) && !self.occupied_by_two_others(b, p) && !self.closed_by_combat(b, p) {
+                    options.push(Choice::Loc(Loc::Battlefield(b)));
+                }
+            }
+            if options.is_empty() {
+                return Ok(());
+            }
+            match self.decide(chooser, Ask::Destination, options)? {
+                Choice::Loc(l) => l,
+                _ => return Ok(()),
+            }
+        };
+        if dest == from {
+            return Ok(());
+        }
+        self.move_units(&[u], dest);
+        Ok(())
+    }
 }

@@ -69,6 +69,24 @@ impl Game {
         locs
     }
 
+    /// "You may play me to an open battlefield": the battlefields no player controls (181.2.b)
+    /// and no one contests, if `card` has that permission (352.2).
+    pub fn open_battlefields_for(&self, card: ObjId) -> Vec<Loc> {
+        let may = self.card(card).abilities.abilities.iter().any(|a| {
+            matches!(a.kind, AbilityKind::Static { effect: super::abilities::StaticEffect::PlayToOpenBattlefield, .. })
+        });
+        if !may {
+            return Vec::new();
+        }
+        (0..self.battlefields.len() as u8)
+            .filter(|b| {
+                let bf = &self.battlefields[*b as usize];
+                bf.controller.is_none() && bf.contested_by.is_none()
+            })
+            .map(Loc::Battlefield)
+            .collect()
+    }
+
     /// 436.2: with more than two players, is there a staged combat or a combat in progress at
     /// `b` that `p` is not involved in?
     pub fn combat_excludes(&self, b: u8, p: PlayerId) -> bool {
@@ -162,10 +180,7 @@ impl Game {
         if hidden.is_none()
             && def.kind == CardType::Spell
             && def.abilities.abilities.iter().filter(|a| a.kind == AbilityKind::Spell).any(|a| {
-                a.targets.iter().any(|s| {
-                    matches!(s.count, super::abilities::TargetCount::One)
-                        && self.matching(&s.filter, Some(p), Some(card)).is_empty()
-                })
+                a.targets.iter().any(|s| self.matching(&s.filter, Some(p), Some(card)).len() < s.count.required())
             })
         {
             return false;
@@ -186,7 +201,8 @@ impl Game {
         let other: Vec<_> = mandatory.iter().flat_map(|a| a.other.iter().cloned()).collect();
         // The cheapest order of discounts decides affordability.
         let cost = self.cheapest_cost(card, opts, &mandatory, &changes);
-        if self.can_afford(p, &cost) && self.can_pay_other(p, &other) {
+        let spell = self.card(card).kind == CardType::Spell;
+        if self.can_afford_for(p, &cost, spell) && self.can_pay_other_besides(p, Some(card), &other) {
             return true;
         }
         // 353.2.b.1: an optional cost whose payment grants a discount may lower the minimum.
@@ -197,7 +213,8 @@ impl Game {
                 let mut with = mandatory.clone();
                 with.push(a.clone());
                 let other: Vec<_> = with.iter().flat_map(|a| a.other.iter().cloned()).collect();
-                self.can_afford(p, &self.cheapest_cost(card, opts, &with, &changes)) && self.can_pay_other(p, &other)
+                self.can_afford_for(p, &self.cheapest_cost(card, opts, &with, &changes), spell)
+                    && self.can_pay_other_besides(p, Some(card), &other)
             }
             _ => false,
         })
@@ -260,6 +277,7 @@ impl Game {
             pending: true,
             targets: Vec::new(),
             that_player: None,
+            that_unit: None,
         });
         let index = self.chain.len() - 1;
         let completed = self.play_steps(p, card, index, kind, opts)?;
@@ -309,8 +327,9 @@ impl Game {
             location = Loc::Battlefield(b);
             trace!(self, "727.1.d.1", "{} will be played to {}", self.describe(card), self.describe_loc(location));
         } else if kind == CardType::Unit {
-            let locs: Vec<Loc> = self
-                .play_locations(p)
+            let mut locs = self.play_locations(p);
+            locs.extend(self.open_battlefields_for(card));
+            let locs: Vec<Loc> = locs
                 .into_iter()
                 .filter(|l| match l {
                     Loc::Battlefield(b) => !self.kills_lose_battlefield(p, *b, mandatory_kills),
@@ -341,10 +360,9 @@ impl Game {
                     .iter()
                     .filter(|&&i| {
                         let a = &self.card(card).abilities.abilities[i];
-                        self.choice_specs(card, a).iter().all(|t| {
-                            !matches!(t.count, super::abilities::TargetCount::One)
-                                || !self.matching(&t.filter, Some(p), Some(card)).is_empty()
-                        })
+                        self.choice_specs(card, a)
+                            .iter()
+                            .all(|t| self.matching(&t.filter, Some(p), Some(card)).len() >= t.count.required())
                     })
                     .map(|&i| Choice::Nth(i as u8))
                     .collect();
@@ -449,7 +467,7 @@ impl Game {
         let cost = self.total_cost(card, opts, &additional, &ordered);
         trace!(self, "353", "total cost of {} is {cost}", self.describe(card));
         // 354: pay.
-        if !self.pay(p, &cost)? {
+        if !self.pay_for(p, &cost, kind == CardType::Spell)? {
             return Ok(false);
         }
         let other: Vec<_> = additional.iter().flat_map(|a| a.other.iter().cloned()).collect();
@@ -478,7 +496,8 @@ impl Game {
             }
             let bf = &self.battlefields[b as usize];
             let keeps = bf.contested_by.is_some() || self.players_at(b).contains(&p);
-            if bf.controller != Some(p) || !keeps {
+            let open = self.open_battlefields_for(card).contains(&location);
+            if !open && (bf.controller != Some(p) || !keeps) {
                 return Ok(false);
             }
         }
@@ -494,8 +513,10 @@ impl Game {
                 };
                 let zone = if kind == CardType::Gear && hidden.is_none() { Zone::Base } else { zone };
                 let exhausted = if kind == CardType::Unit {
-                    // 721.1.a: a unit whose Accelerate was paid enters ready (721.6).
+                    // 721.1.a: a unit whose Accelerate was paid enters ready (721.6), as does one
+                    // an effect says enters ready (356.2.c).
                     !additional.iter().any(|a| a.label == super::statics::ACCELERATE)
+                        && !self.enters_ready(p, card, true)
                 } else {
                     self.enters_exhausted(card)
                 };
@@ -534,6 +555,8 @@ impl Game {
             _ => {
                 // 356.3: a spell lingers on the chain; its controller gets priority (333.1.c.3).
                 trace!(self, "356.3.a", "{} is finalized on the chain", self.describe(card));
+                // 353.2.b / 353.4.d.1: whether an optional additional cost was paid ("If you do").
+                self.obj_mut(card).paid_additional = additional.iter().any(|a| a.optional);
                 // 384: "the next spell you play this turn" bonuses attach to this spell.
                 let mut bonus = 0;
                 self.next_spell_bonus.retain(|(q, n)| {

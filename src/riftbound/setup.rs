@@ -32,7 +32,7 @@ impl Game {
             problems.push(format!("458.1: a Duel needs 2 players, got {}", decks.len()));
         }
         for (i, d) in decks.iter().enumerate() {
-            for p in d.validate(&db, 3) {
+            for p in d.validate(&db, mode.deck_battlefields.clone()) {
                 problems.push(format!("deck {} ({}): {p}", i + 1, d.name));
             }
         }
@@ -89,6 +89,8 @@ impl Game {
             trigger_cursor: 0,
             delayed: Vec::new(),
             delayed_replacements: Vec::new(),
+            reflexive_on_kill: Vec::new(),
+            awaiting_kill: None,
             delayed_triggers: Vec::new(),
             next_spell_bonus: Vec::new(),
             spell_bonus: Vec::new(),

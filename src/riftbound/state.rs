@@ -121,6 +121,8 @@ pub struct Pool {
     pub energy: u32,
     pub power: [u32; 6],
     pub any: u32,
+    /// Energy that may only be spent to play spells ("[Add] [2]. Use only to play spells.").
+    pub spell_energy: u32,
 }
 
 impl Pool {
@@ -198,11 +200,16 @@ pub enum ItemKind {
     Card(ObjId),
     /// An activated or triggered ability of a source object (370, 376).
     Ability { source: ObjId, index: u8 },
+    /// An activated ability `source` has from another object's text (Heimerdinger, Inventor):
+    /// ability `index` of `lender`'s card, with `source` as its source.
+    Borrowed { source: ObjId, lender: ObjId, index: u8 },
     /// A delayed triggered ability (382-385): "kill it the next time it takes damage".
     DelayedKill { unit: ObjId, source: Option<ObjId> },
     /// A delayed trigger (383.2) that triggered: ability `index` of `source`'s card (the spell
     /// that set it up, possibly gone since, 385), remembering the object it is about (414.3).
     DelayedTrigger { source: ObjId, index: u8, remembered: Option<ObjId> },
+    /// 732.1.b: a permanent's [Temporary] triggered: "kill this".
+    Temporary(ObjId),
 }
 
 /// A delayed triggered ability waiting for its moment (383.2), until the end of the turn.
@@ -239,6 +246,9 @@ pub struct ChainItem {
     pub targets: Vec<Vec<ObjId>>,
     /// "that player" of a trigger about a player (The Arena's Greatest).
     pub that_player: Option<PlayerId>,
+    /// The unit a trigger is about, its "it" (414.3): "When a friendly unit attacks alone, give
+    /// it +1 [M] this turn."
+    pub that_unit: Option<ObjId>,
 }
 
 impl ChainEntry for ChainItem {
@@ -274,17 +284,37 @@ pub struct Showdown {
     pub initial_chain: bool,
 }
 
-/// Mode of play (454-458). Only the Duel is sanctioned here; the data model takes N players.
-#[derive(Clone, Debug)]
+/// Mode of play (454-458). The Duel is the sanctioned mode played here; the data model takes N
+/// players.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mode {
     pub name: &'static str,
     pub victory_score: u32,
+    /// How many battlefields each deck provides (103.4.a: "dictated by your Mode of Play").
+    pub deck_battlefields: std::ops::RangeInclusive<usize>,
 }
 
 impl Mode {
-    /// 458: 1v1 Duel.
+    /// 458: 1v1 Duel. Each deck provides three battlefields (458.4.a).
     pub fn duel() -> Mode {
-        Mode { name: "Duel", victory_score: 8 }
+        Mode { name: "Duel", victory_score: 8, deck_battlefields: 3..=3 }
+    }
+
+    /// A casual Duel: every rule of 458, except that a deck provides one to three battlefields
+    /// and 458.5 picks one of those at random. 456.4.a makes the battlefield count a deck
+    /// building requirement of competitive play, and the retail Proving Grounds precons come with
+    /// one battlefield each; this is how they are played out of the box (docs/rulings.md).
+    pub fn casual_duel() -> Mode {
+        Mode { name: "casual Duel", victory_score: 8, deck_battlefields: 1..=3 }
+    }
+
+    /// A mode by its command-line name: `duel` or `casual`.
+    pub fn by_name(name: &str) -> Option<Mode> {
+        match name {
+            "duel" => Some(Mode::duel()),
+            "casual" => Some(Mode::casual_duel()),
+            _ => None,
+        }
     }
 }
 
@@ -334,6 +364,12 @@ pub struct Game {
     /// Delayed replacement effects (383.3): "the next time this unit would die this turn", as
     /// (unit, the ability's source, its controller, the body that replaces the death).
     pub delayed_replacements: Vec<(ObjId, ObjId, PlayerId, String)>,
+    /// "If this kills it, do this: ..." (380.3) when the unit only has lethal damage yet: the
+    /// reflexive ability waits for the cleanup to kill it (322.2, 415.5.c), as (unit, item); a
+    /// unit that does not die (its death replaced, 383.3) never triggers it.
+    pub reflexive_on_kill: Vec<(ObjId, ChainItem)>,
+    /// The unit the last "if this kills it" check found with lethal damage, not yet dead.
+    pub awaiting_kill: Option<ObjId>,
     /// Delayed triggers set up this turn (383.2), until the end of the turn.
     pub delayed_triggers: Vec<DelayedTrigger>,
     /// "The next spell you play this turn deals N Bonus Damage" per player (384), and the bonus
@@ -393,6 +429,8 @@ impl Game {
             trigger_cursor: self.trigger_cursor,
             delayed: self.delayed.clone(),
             delayed_replacements: self.delayed_replacements.clone(),
+            reflexive_on_kill: self.reflexive_on_kill.clone(),
+            awaiting_kill: self.awaiting_kill,
             delayed_triggers: self.delayed_triggers.clone(),
             next_spell_bonus: self.next_spell_bonus.clone(),
             spell_bonus: self.spell_bonus.clone(),
@@ -504,6 +542,15 @@ impl Game {
             Zone::Base => Some(Loc::Base(o.zone_player)),
             Zone::Battlefield(b) => Some(Loc::Battlefield(b)),
             _ => None,
+        }
+    }
+
+    /// 053.3: what "here" means for an object: a battlefield's own location, or where the
+    /// object is (a unit's battlefield or base).
+    pub fn here(&self, id: ObjId) -> Option<Loc> {
+        match self.battlefields.iter().position(|b| b.obj == id) {
+            Some(b) => Some(Loc::Battlefield(b as u8)),
+            None => self.location(id),
         }
     }
 

@@ -12,6 +12,42 @@ use crate::kernel::{ObjId, PlayerId};
 /// The label of the Accelerate optional cost, to know it was paid (721.1.a).
 pub const ACCELERATE: &str = "Accelerate";
 
+/// A passive ability's "While"/"If" condition as the layers evaluate it for the affected object
+/// (361.3.a); `None` for a condition the layers can't evaluate.
+pub(crate) fn layer_condition(c: &Condition) -> Option<layers::Condition> {
+    Some(match c {
+        Condition::Mighty => layers::Condition::Mighty,
+        Condition::AtBattlefield => layers::Condition::AtBattlefield,
+        Condition::Buffed => layers::Condition::Buffed,
+        Condition::Alone => layers::Condition::Alone { attack: true, defend: true },
+        Condition::RunesAtLeast(n) => layers::Condition::RunesAtLeast(*n),
+        Condition::DiscardedThisTurn => layers::Condition::DiscardedThisTurn,
+        _ => return None,
+    })
+}
+
+/// Whether the kernel applies `effect` only while `condition` holds (361.3.a). The compiler
+/// rejects a conditional passive this is false for, so no card applies a conditional passive
+/// unconditionally: layer effects need a [`layer_condition`] (and a unit group that is "buffed"
+/// or "alone" has no room for a second one); discounts and "enter ready" check any condition
+/// where they are read; the other passives are read without one.
+pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool {
+    match effect {
+        StaticEffect::Keywords(_)
+        | StaticEffect::AssignedLast
+        | StaticEffect::MightPerTrashCard
+        | StaticEffect::MightHere(_)
+        | StaticEffect::Might(_) => layer_condition(condition).is_some(),
+        StaticEffect::UnitsMight { group, .. } => {
+            group.alone.is_none() && !group.buffed && layer_condition(condition).is_some()
+        }
+        StaticEffect::SpellDiscount { .. } | StaticEffect::UnitDiscount { .. } | StaticEffect::EntersReady { .. } => {
+            true
+        }
+        _ => false,
+    }
+}
+
 impl Game {
     /// 362.1: a permanent's passive abilities apply while it is on the board; they are registered
     /// as continuous effects when it arrives and end with it (Duration::WhileSourceOnBoard).
@@ -19,11 +55,8 @@ impl Game {
         let abilities = self.card(id).abilities.clone();
         for a in &abilities.abilities {
             let AbilityKind::Static { condition, effect } = &a.kind else { continue };
-            let cond = condition.as_ref().and_then(|c| match c {
-                Condition::Mighty => Some(layers::Condition::Mighty),
-                Condition::AtBattlefield => Some(layers::Condition::AtBattlefield),
-                _ => None,
-            });
+            // The compiler admits only conditions the layers evaluate (condition_supported).
+            let cond = condition.as_ref().and_then(layer_condition);
             let mods: Vec<(Option<layers::Condition>, Modification)> = match effect {
                 StaticEffect::Keywords(ks) => {
                     ks.iter().map(|(k, v)| (cond.clone(), Modification::GrantKeyword(*k, *v))).collect()
@@ -33,14 +66,41 @@ impl Game {
                     vec![(Some(layers::Condition::MovedTwiceThisTurn), Modification::CantBeDamaged)]
                 }
                 StaticEffect::MightPerTrashCard => vec![(cond.clone(), Modification::MightPerTrashCard)],
+                StaticEffect::MightHere(n) => vec![(cond.clone(), Modification::Might(*n))],
+                StaticEffect::Might(n) => vec![(cond.clone(), Modification::Might(*n))],
+                // A unit group's own condition is about each unit: buffed (702), alone (438.1.a).
+                StaticEffect::UnitsMight { group, might } => {
+                    let c = match group.alone {
+                        Some((attack, defend)) => Some(layers::Condition::Alone { attack, defend }),
+                        None if group.buffed => Some(layers::Condition::Buffed),
+                        None => cond.clone(),
+                    };
+                    vec![(c, Modification::Might(*might))]
+                }
                 _ => Vec::new(),
+            };
+            // 053.3: a battlefield's "Units here have ..." applies to the units here, not to it.
+            let filter = match effect {
+                StaticEffect::MightHere(_) => Filter::UnitsHere(id),
+                // "Other buffed friendly units at my battlefield", "friendly units ... here".
+                StaticEffect::UnitsMight { group, .. } => {
+                    let mut all = vec![Filter::FriendlyTo(id)];
+                    if group.other {
+                        all.push(Filter::Not(Box::new(Filter::Object(id))));
+                    }
+                    if group.here || group.at_my_battlefield {
+                        all.push(Filter::AtLocationOf { source: id, battlefield: group.at_my_battlefield });
+                    }
+                    Filter::All(all)
+                }
+                _ => Filter::Object(id),
             };
             for (c, m) in mods {
                 let timestamp = self.timestamp();
                 self.effects.push(layers::ContinuousEffect {
                     source: Some(id),
                     timestamp,
-                    filter: Filter::Object(id),
+                    filter: filter.clone(),
                     condition: c,
                     modification: m,
                     duration: Duration::WhileSourceOnBoard,
@@ -98,6 +158,11 @@ impl Game {
                         .unwrap_or(0);
                     out.push(CostChange::Discount { energy: highest.max(0) as u32, min_energy: 0, power: 0 });
                 }
+                // 353.4.b: "I cost [1] less for each card in your trash" (353.5: not below 0).
+                StaticEffect::CostLessPerTrash(n) => {
+                    let cards = self.player(p).trash.len() as u32;
+                    out.push(CostChange::Discount { energy: n.saturating_mul(cards), min_energy: 0, power: 0 });
+                }
                 _ => {}
             }
         }
@@ -145,6 +210,29 @@ impl Game {
             }
         }
         out
+    }
+
+    /// 140.4 / 356.2.c: a unit enters exhausted unless an effect says it enters ready: its own
+    /// "I enter ready.", "Other friendly units enter ready." of a unit `p` controls, or a "Units
+    /// you play this turn enter ready." of `p`'s this turn (`played`: it is being played). 721.6:
+    /// such a unit never enters exhausted first.
+    pub(crate) fn enters_ready(&self, p: PlayerId, card: ObjId, played: bool) -> bool {
+        // 361.3.a: "If CONDITION, I enter ready." only while the condition holds.
+        let says = |o: ObjId, others: bool| {
+            self.card(o).abilities.abilities.iter().any(|a| match &a.kind {
+                AbilityKind::Static { effect: StaticEffect::EntersReady { others: x }, condition } => {
+                    *x == others && condition.as_ref().is_none_or(|c| self.condition_holds_for(c, o, p))
+                }
+                _ => false,
+            })
+        };
+        says(card, false)
+            || self.all_units().into_iter().any(|u| u != card && self.controller(u) == p && says(u, true))
+            || (played
+                && self
+                    .effects
+                    .iter()
+                    .any(|e| e.modification == Modification::EntersReady && e.filter == Filter::UnitsControlledBy(p)))
     }
 
     /// "This enters exhausted."

@@ -12,6 +12,11 @@ use crate::kernel::{ObjId, PlayerId};
 use crate::script::HookCall;
 use crate::trace;
 
+/// The ability index standing for the [Temporary] keyword's triggered ability (732.1.b), which
+/// the kernel defines once for every permanent that has the keyword, printed or given (732.3).
+const TEMPORARY: u8 = u8::MAX;
+const TEMPORARY_TEXT: &str = "[Temporary]: at the start of your Beginning Phase, kill this (732.1.b)";
+
 /// A triggered ability that met its condition, before it goes on the chain.
 #[derive(Clone, Debug)]
 struct Triggered {
@@ -19,6 +24,8 @@ struct Triggered {
     index: u8,
     controller: PlayerId,
     that_player: Option<PlayerId>,
+    /// The unit its event is about ("it", 414.3).
+    that_unit: Option<ObjId>,
 }
 
 impl Game {
@@ -30,11 +37,10 @@ impl Game {
             out.extend(p.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
             out.extend(p.legend);
             out.extend(p.trash.iter().copied().filter(|c| {
-                self.card(*c)
-                    .abilities
-                    .abilities
-                    .iter()
-                    .any(|a| matches!(a.kind, AbilityKind::Triggered { in_trash: true, .. }))
+                self.card(*c).abilities.abilities.iter().any(|a| {
+                    matches!(&a.kind, AbilityKind::Triggered { trigger, in_trash, .. }
+                        if *in_trash || works_from_trash(trigger))
+                })
             }));
         }
         out.extend(self.battlefields.iter().map(|b| b.obj));
@@ -82,6 +88,7 @@ impl Game {
                             index: i as u8,
                             controller: self.last_known_controller(*obj),
                             that_player: None,
+                            that_unit: None,
                         });
                     }
                 }
@@ -92,20 +99,47 @@ impl Game {
             let abilities = self.card(source).abilities.clone();
             for (i, a) in abilities.abilities.iter().enumerate() {
                 let AbilityKind::Triggered { trigger, condition, in_trash } = &a.kind else { continue };
-                if *in_trash != (self.obj(source).zone == Zone::Trash) || *trigger == Trigger::Deathknell {
+                let Some(trigger) = active_trigger(trigger, *in_trash, self.obj(source).zone == Zone::Trash) else {
                     continue;
-                }
+                };
+                let trigger = &trigger;
                 let found = self.all_matches(trigger, source, controller, &batch, start);
                 if found.is_empty() {
                     continue;
                 }
+                // 376.2.b: a condition inside the effect is checked as it resolves, not here.
                 if let Some(c) = condition
+                    && !matches!(c, Condition::OnResolution(_))
                     && !self.condition_holds_for(c, source, controller)
                 {
                     continue;
                 }
-                for that_player in found {
-                    fired.push(Triggered { source, index: i as u8, controller, that_player });
+                let units = self.trigger_units(trigger, source, controller, &batch);
+                for (k, that_player) in found.into_iter().enumerate() {
+                    let that_unit = units.get(k).copied().flatten();
+                    fired.push(Triggered { source, index: i as u8, controller, that_player, that_unit });
+                }
+            }
+        }
+        // 732.1.b-c / 732.3: [Temporary], printed or given, triggers as its controller's Beginning
+        // Phase starts; more instances are one (732.2).
+        for e in &batch {
+            if let Event::StepBegan { step: Step::Beginning, player } = e {
+                let mut permanents = self.all_units();
+                for p in &self.players {
+                    permanents.extend(p.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
+                }
+                for source in permanents {
+                    if self.controller(source) == *player && self.has_keyword(source, super::layers::Keyword::Temporary)
+                    {
+                        fired.push(Triggered {
+                            source,
+                            index: TEMPORARY,
+                            controller: *player,
+                            that_player: None,
+                            that_unit: None,
+                        });
+                    }
                 }
             }
         }
@@ -122,6 +156,7 @@ impl Game {
                     pending: true,
                     targets: Vec::new(),
                     that_player: None,
+                    that_unit: None,
                 });
             }
         }
@@ -138,6 +173,7 @@ impl Game {
                     pending: true,
                     targets: Vec::new(),
                     that_player: None,
+                    that_unit: None,
                 });
             }
         }
@@ -156,11 +192,26 @@ impl Game {
         start: usize,
     ) -> Vec<Option<PlayerId>> {
         match trigger {
-            Trigger::FirstTime(_) | Trigger::NthTime(..) | Trigger::YouDiscard => {
+            Trigger::FirstTime(_) | Trigger::NthTime(..) | Trigger::YouDiscard | Trigger::YouDefendHere => {
                 self.first_match(trigger, source, you, batch, start).into_iter().collect()
             }
             _ => batch.iter().filter_map(|e| self.event_matches(trigger, source, you, e)).collect(),
         }
+    }
+
+    /// The unit each event `all_matches` found is about (its "it", 414.3), in the same order.
+    fn trigger_units(&self, trigger: &Trigger, source: ObjId, you: PlayerId, batch: &[Event]) -> Vec<Option<ObjId>> {
+        let unit = |e: &Event| match e {
+            Event::Attacked(u) | Event::Defended(u) | Event::Buffed(u) => Some(*u),
+            Event::Killed { obj, .. } => Some(*obj),
+            Event::Stunned { unit, .. } | Event::Moved { unit, .. } => Some(*unit),
+            _ => None,
+        };
+        let inner = match trigger {
+            Trigger::FirstTime(t) | Trigger::NthTime(_, t) => t,
+            t => t,
+        };
+        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(unit).collect()
     }
 
     /// Whether `trigger` matches one of `batch`'s events; returns Some("that player").
@@ -205,10 +256,50 @@ impl Game {
             }
             (Trigger::Attack, Event::Attacked(u)) | (Trigger::Defend, Event::Defended(u)) if *u == source => yes,
             (Trigger::MoveMe, Event::Moved { unit, .. }) if *unit == source => yes,
+            (Trigger::MoveMeToBattlefield, Event::Moved { unit, to: Loc::Battlefield(_), .. }) if *unit == source => {
+                yes
+            }
+            // A card, not a token (176); "on an opponent's turn": not this player's turn.
+            (Trigger::PlayCard { opponents_turn }, Event::Played { player, card }) => (*player == you
+                && !self.obj(*card).token
+                && self.card(*card).is_main_deck_card()
+                && (!opponents_turn || self.turn_player != you))
+                .then_some(None),
+            // 376.2.c.1: the object that was discarded or killed, now in the trash.
+            (Trigger::DiscardMe, Event::Discarded { card: o, .. })
+            | (Trigger::KilledMe, Event::Killed { obj: o, .. })
+                if *o == source || self.obj(*o).next == Some(source) =>
+            {
+                yes
+            }
+            (Trigger::AnyOf(list), e) => list.iter().find_map(|t| self.event_matches(t, source, you, e)),
+            (Trigger::YouBuff(f), Event::Buffed(u)) => self.unit_matches(f, *u, you, source).then_some(None),
+            (Trigger::UnitAlone { filter, attack, defend }, Event::Attacked(u) | Event::Defended(u)) => {
+                let attacked = matches!(e, Event::Attacked(_));
+                ((if attacked { *attack } else { *defend })
+                    && self.unit_matches(filter, *u, you, source)
+                    && self.alone_in_combat(*u))
+                .then_some(None)
+            }
             (Trigger::ConquerMe, Event::Scored { player, battlefield, method: ScoreMethod::Conquer })
             | (Trigger::HoldMe, Event::Scored { player, battlefield, method: ScoreMethod::Hold }) => {
                 // 376.4.b.2.a / 376.4.c.2.a: units present at the battlefield scored.
                 (*player == you && self.location(source) == Some(Loc::Battlefield(*battlefield))).then_some(None)
+            }
+            // 444.2.a-b / 053.3: a battlefield's score abilities trigger at the battlefield scored.
+            (Trigger::YouConquerHere, Event::Scored { player, battlefield, method: ScoreMethod::Conquer })
+            | (Trigger::YouHoldHere, Event::Scored { player, battlefield, method: ScoreMethod::Hold }) => {
+                (*player == you && self.here(source) == Some(Loc::Battlefield(*battlefield))).then_some(None)
+            }
+            // 376.4.e: your units became defenders here (once per combat: see `all_matches`);
+            // 181.6.c: an uncontrolled battlefield's "you" is no one.
+            (Trigger::YouDefendHere, Event::Defended(u)) => {
+                let controlled = self.battlefields.iter().all(|b| b.obj != source || b.controller == Some(you));
+                (controlled
+                    && self.controller(*u) == you
+                    && self.location(*u).is_some()
+                    && self.location(*u) == self.here(source))
+                .then_some(None)
             }
             (Trigger::YouConquer, Event::Scored { player, method: ScoreMethod::Conquer, .. })
             | (Trigger::YouHold, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
@@ -234,6 +325,7 @@ impl Game {
                 (self.player(*player).turns_taken == 1).then_some(Some(*player))
             }
             (Trigger::EndOfTurn, Event::StepBegan { step: Step::Ending, player }) => (*player == you).then_some(None),
+            (Trigger::EndOfThisTurn, Event::StepBegan { step: Step::Ending, .. }) => yes,
             _ => None,
         }
     }
@@ -260,8 +352,21 @@ impl Game {
 
     /// Does a unit on the board match a filter, relative to `you` and the source (352.8.b)?
     pub fn unit_matches(&self, f: &UnitFilter, u: ObjId, you: PlayerId, source: ObjId) -> bool {
+        if f.or.as_ref().is_some_and(|g| self.unit_matches(g, u, you, source)) {
+            return true;
+        }
         let o = self.obj(u);
-        if !o.alive || !o.zone.is_board() || self.card(u).kind != f.kind {
+        // 352.8.a.1: units, gear and runes on the board unless the text says otherwise ("from
+        // your trash", 352.10.a); a battlefield is in the battlefield zone (352.10.b).
+        let zone_ok = match f.at {
+            super::abilities::At::YourTrash => o.zone == Zone::Trash && o.zone_player == you,
+            _ if f.kind == CardType::Battlefield => o.zone == Zone::BattlefieldZone,
+            _ => o.zone.is_board(),
+        };
+        if !o.alive || !zone_ok || self.card(u).kind != f.kind {
+            return false;
+        }
+        if f.max_might.is_some_and(|m| self.might(u) > m as i32) {
             return false;
         }
         if f.other && u == source {
@@ -276,12 +381,23 @@ impl Game {
         let at_ok = match f.at {
             super::abilities::At::Anywhere => true,
             super::abilities::At::Battlefield => matches!(self.location(u), Some(Loc::Battlefield(_))),
-            super::abilities::At::Here => self.location(u).is_some() && self.location(u) == self.location(source),
+            // 053.3: a battlefield's "here" is the battlefield itself.
+            super::abilities::At::Here => {
+                self.location(u).is_some() && source.index() < self.objs.len() && self.location(u) == self.here(source)
+            }
             super::abilities::At::Elsewhere => {
                 let here = if source.index() < self.objs.len() { self.location(source) } else { None };
                 self.location(u).is_some() && self.location(u) != here
             }
+            super::abilities::At::That(b) if f.kind == CardType::Battlefield => self.battlefields[b as usize].obj == u,
             super::abilities::At::That(b) => self.location(u) == Some(Loc::Battlefield(b)),
+            super::abilities::At::YourTrash => true,
+            // 438.1.a.3-4: the attacking and defending units of the combat in progress.
+            super::abilities::At::InCombat => {
+                o.role.is_some()
+                    && matches!(self.location(u), Some(Loc::Battlefield(b))
+                        if self.showdown.as_ref().is_some_and(|s| s.battlefield == b && s.combat.is_some()))
+            }
         };
         let tag_ok =
             f.exclude_tag.as_ref().is_none_or(|t| !self.chars(u).tags.iter().any(|x| x.eq_ignore_ascii_case(t)));
@@ -301,8 +417,18 @@ impl Game {
                 .flat_map(|p| p.base.iter().copied())
                 .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()))
                 .collect(),
+            CardType::Battlefield => self.battlefields.iter().map(|b| b.obj).collect(),
+            _ if f.at == super::abilities::At::YourTrash => self.player(you).trash.clone(),
             _ => self.all_units(),
         };
+        let mut pool = pool;
+        if let Some(g) = &f.or {
+            for x in self.matching(g, Some(you), Some(source)) {
+                if !pool.contains(&x) {
+                    pool.push(x);
+                }
+            }
+        }
         pool.into_iter().filter(|u| self.source_ok(source) && self.unit_matches(f, *u, you, source)).collect()
     }
 
@@ -317,6 +443,37 @@ impl Game {
             Condition::Mighty => self.obj(source).alive && self.is_mighty(source),
             Condition::PaidAdditional => self.obj(source).paid_additional,
             Condition::HandAtMostOne => self.player(you).hand.len() <= 1,
+            Condition::NotChosenThisTurn(i) => !self
+                .events_this_turn()
+                .iter()
+                .any(|e| matches!(e, Event::Activated { source: s, index } if *s == source && index == i)),
+            Condition::Buffed => self.obj(source).alive && self.obj(source).buffs > 0,
+            Condition::Alone => self.obj(source).alive && self.alone_in_combat(source),
+            Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
+            Condition::DiscardedThisTurn => {
+                self.events_this_turn().iter().any(|e| matches!(e, Event::Discarded { player, .. } if *player == you))
+            }
+            // "there is a ready enemy unit here": at my location now.
+            Condition::ReadyEnemyHere => self
+                .location(source)
+                .is_some_and(|l| self.units_iter(l).any(|u| !self.obj(u).exhausted && self.controller(u) != you)),
+            Condition::OnResolution(c) => self.condition_holds_for(c, source, you),
+            Condition::UnitsAt { min, that_battlefield } => {
+                // "that battlefield": the one the trigger's event scored (444.2), the latest this
+                // player scored; "here": the battlefield itself (053.3).
+                let at = if *that_battlefield {
+                    self.events.iter().rev().find_map(|e| match e {
+                        Event::Scored { player, battlefield, .. } if *player == you => {
+                            Some(Loc::Battlefield(*battlefield))
+                        }
+                        _ => None,
+                    })
+                } else {
+                    self.here(source)
+                };
+                at.is_some_and(|l| self.units_iter(l).filter(|u| self.controller(*u) == you).count() >= *min as usize)
+            }
+            Condition::ControlFacedown => self.controls_facedown(you),
         }
     }
 
@@ -354,19 +511,21 @@ impl Game {
                     0
                 };
                 let t = mine.remove(pick);
-                trace!(
-                    self,
-                    "376.3",
-                    "{} triggers: {}",
-                    self.describe(t.source),
-                    self.card(t.source).abilities.abilities[t.index as usize].text
-                );
+                let text = match t.index {
+                    TEMPORARY => TEMPORARY_TEXT,
+                    i => &self.card(t.source).abilities.abilities[i as usize].text,
+                };
+                trace!(self, "376.3", "{} triggers: {}", self.describe(t.source), text);
                 self.chain.push(ChainItem {
-                    kind: ItemKind::Ability { source: t.source, index: t.index },
+                    kind: match t.index {
+                        TEMPORARY => ItemKind::Temporary(t.source),
+                        index => ItemKind::Ability { source: t.source, index },
+                    },
                     controller: t.controller,
                     pending: true,
                     targets: Vec::new(),
                     that_player: t.that_player,
+                    that_unit: t.that_unit,
                 });
             }
         }
@@ -378,7 +537,10 @@ impl Game {
     /// leaves the chain (390.3, not countered).
     pub(crate) fn finalize_ability_item(&mut self, i: usize) -> R<bool> {
         let item = self.chain[i].clone();
-        let ItemKind::Ability { source, index } = item.kind else { return Ok(true) };
+        // A delayed trigger chooses its targets as it goes on the chain too (383.2, 390).
+        let (ItemKind::Ability { source, index } | ItemKind::DelayedTrigger { source, index, .. }) = item.kind else {
+            return Ok(true);
+        };
         let Some(ability) = self.card(source).abilities.abilities.get(index as usize).cloned() else { return Ok(true) };
         if ability.targets.is_empty() {
             return Ok(true);
@@ -420,6 +582,8 @@ impl Game {
             targets: item.targets.clone(),
             specs: self.choice_specs(card, ability),
             spell: Some(card),
+            // 353.2.b: "If you do": whether the optional additional cost was paid.
+            paid_additional: self.obj(card).paid_additional,
             ..HookCall::default()
         };
         trace!(self, "356.3.d", "{} ({}:{}): {}", def.name, def.file, ability.line, ability.text);
@@ -429,8 +593,12 @@ impl Game {
     /// Resolves an ability or delayed ability item (394.5): runs its body.
     pub(crate) fn resolve_ability(&mut self, item: &ChainItem) -> R<()> {
         match item.kind {
-            ItemKind::Ability { source, index } => {
-                let card = self.card(source).clone();
+            ItemKind::Ability { source, index } | ItemKind::Borrowed { source, index, .. } => {
+                // A borrowed ability's text is its lender's card's (Heimerdinger, Inventor).
+                let card = match item.kind {
+                    ItemKind::Borrowed { lender, .. } => self.card(lender).clone(),
+                    _ => self.card(source).clone(),
+                };
                 // An item without an ability (a card changed under it) does nothing.
                 let Some(ability) = card.abilities.abilities.get(index as usize) else { return Ok(()) };
                 if let AbilityKind::Triggered { condition: Some(c), .. } = &ability.kind {
@@ -449,7 +617,7 @@ impl Game {
                     controller: if uncontrolled { None } else { Some(item.controller) },
                     targets: item.targets.clone(),
                     specs: self.choice_specs(source, ability),
-                    that_unit: None,
+                    that_unit: item.that_unit,
                     that_player: item.that_player,
                     spell: None,
                     paid_additional: self.obj(source).paid_additional,
@@ -457,6 +625,10 @@ impl Game {
                 };
                 trace!(self, "394.5", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
                 crate::script::run(self, &card.abilities.script, body, call, &card.name, ability.line)
+            }
+            ItemKind::Temporary(unit) => {
+                trace!(self, "732.1.b", "{}: {TEMPORARY_TEXT}", self.describe(unit));
+                self.kill(&[unit], Some(unit))
             }
             ItemKind::DelayedKill { unit, source } => {
                 if self.obj(unit).alive {
@@ -473,6 +645,8 @@ impl Game {
                 let call = HookCall {
                     source: Some(source),
                     controller: Some(item.controller),
+                    targets: item.targets.clone(),
+                    specs: self.choice_specs(source, ability),
                     remembered,
                     ..HookCall::default()
                 };
@@ -481,5 +655,30 @@ impl Game {
             }
             ItemKind::Card(_) => Ok(()),
         }
+    }
+}
+
+/// 378.2: triggers that describe the trash as where they work: the object was just discarded or
+/// killed and is there now (376.2.c.1).
+fn works_from_trash(t: &Trigger) -> bool {
+    match t {
+        Trigger::DiscardMe | Trigger::KilledMe => true,
+        Trigger::AnyOf(list) => list.iter().any(works_from_trash),
+        _ => false,
+    }
+}
+
+/// The part of a trigger that is active where its object is now (377, 378): "when you discard
+/// me" in the trash; the others on the board, or in the trash if the ability says it works there
+/// (`in_trash`). Deathknell looks back from its own death instead (724).
+fn active_trigger(t: &Trigger, in_trash: bool, at_trash: bool) -> Option<Trigger> {
+    match t {
+        Trigger::Deathknell => None,
+        Trigger::DiscardMe | Trigger::KilledMe => at_trash.then(|| t.clone()),
+        Trigger::AnyOf(list) => {
+            let active: Vec<Trigger> = list.iter().filter_map(|x| active_trigger(x, in_trash, at_trash)).collect();
+            (!active.is_empty()).then_some(Trigger::AnyOf(active))
+        }
+        _ => (in_trash == at_trash).then(|| t.clone()),
     }
 }

@@ -8,7 +8,25 @@ mod run;
 pub use run::{Check, Report, run};
 
 use format::ScenarioFile;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Every scenario file (`*.toml`) in `dir` and its subdirectories, sorted by path, so runs and
+/// reports are in the same order on every machine.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for p in std::fs::read_dir(&d).into_iter().flatten().filter_map(|e| e.ok().map(|e| e.path())) {
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
 
 /// A scenario loaded from a file.
 pub struct Scenario {

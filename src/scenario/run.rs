@@ -173,7 +173,7 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
         return Err(err("players", format!("`players = {n}`: expected 2, or 3 (with [setup.P3])")));
     }
     let bfs: Vec<String> =
-        setup.battlefields.clone().unwrap_or_else(|| vec!["Zaun Warrens".into(), "Altar to Unity".into()]);
+        setup.battlefields.clone().unwrap_or_else(|| vec!["Bandle Tree".into(), "Aspirant's Climb".into()]);
     if n == 3 && bfs.len() != 3 {
         return Err(err("[setup]", "a three-player scenario lists three `battlefields` (P1's, P2's, P3's)".into()));
     }
@@ -754,11 +754,22 @@ pub(super) fn expect(
                     "rune_deck" => Some(pl.rune_deck.len() as i64),
                     "energy" => Some(pl.pool.energy as i64),
                     "power" => Some(pl.pool.power_total() as i64),
+                    // Units on the board the player controls; those at their base; tokens among them.
+                    "units" => Some(g.all_units().iter().filter(|u| g.controller(**u) == p).count() as i64),
+                    "base_units" => Some(
+                        g.all_units()
+                            .iter()
+                            .filter(|u| g.controller(**u) == p && g.location(**u) == Some(Loc::Base(p)))
+                            .count() as i64,
+                    ),
+                    "tokens" => {
+                        Some(g.all_units().iter().filter(|u| g.controller(**u) == p && g.obj(**u).token).count() as i64)
+                    }
                     _ => None,
                 };
                 match got {
                     Some(n) => check(format!("{key}.{field} = {want}"), want.as_integer() == Some(n), format!("{key}.{field}: {n}")),
-                    None => check(format!("{key}.{field}"), false, "unknown player field: expected points, hand, deck, trash, banishment, runes, ready_runes, rune_deck, energy or power".into()),
+                    None => check(format!("{key}.{field}"), false, "unknown player field: expected points, hand, deck, trash, banishment, runes, ready_runes, rune_deck, energy, power, units, base_units or tokens".into()),
                 }
             }
         }

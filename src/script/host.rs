@@ -6,6 +6,7 @@ use super::{array, body_events_from, checked_targets, id, player, with};
 use crate::riftbound::abilities::{At, Relation, UnitFilter};
 use crate::riftbound::cards::CardType;
 use crate::riftbound::decision::Ask;
+use crate::riftbound::layers::Duration;
 use rhai::packages::Package;
 use rhai::{Array, Engine};
 
@@ -50,13 +51,35 @@ fn register(e: &mut Engine) {
                 "battlefield" => At::Battlefield,
                 "here" => At::Here,
                 "elsewhere" => At::Elsewhere,
+                "in combat" => At::InCombat,
                 _ => At::Anywhere,
             },
             other: false,
             exclude_tag: None,
+            max_might: None,
+            or: None,
         };
         with(move |g, c| Ok(array(g.matching(&filter, c.controller, c.source))))
     });
+    // 352.10.b: "all enemy units at a battlefield": the units (of a relation) at the battlefield
+    // the ability targets (its battlefield object).
+    e.register_fn("units_at", |rel: &str, bf: i64| {
+        let rel = match rel {
+            "friendly" => Relation::Friendly,
+            "enemy" => Relation::Enemy,
+            _ => Relation::Any,
+        };
+        with(move |g, c| {
+            let Some(b) = id(bf).and_then(|o| g.battlefields.iter().position(|b| b.obj == o)) else {
+                return Ok(Array::new());
+            };
+            let filter = UnitFilter { relation: rel, at: At::That(b as u8), ..UnitFilter::units() };
+            Ok(array(g.matching(&filter, c.controller, c.source)))
+        })
+    });
+    e.register_fn("paid_additional", || with(|_, c| Ok(c.paid_additional)));
+    e.register_fn("energy_of", |x: i64| with(|g, _| Ok(id(x).map_or(0, |o| g.card(o).energy as i64))));
+    e.register_fn("only_unit_there", |x: i64| with(|g, c| Ok(id(x).is_some_and(|o| g.only_unit_there(c, o)))));
     e.register_fn("might", |x: i64| {
         with(|g, _| Ok(id(x).filter(|o| g.obj(*o).alive).map_or(0, |o| g.might(o) as i64)))
     });
@@ -66,6 +89,11 @@ fn register(e: &mut Engine) {
     e.register_fn("pay_optional", |energy: i64, power: &str| {
         let power = power.to_string();
         with(move |g, c| g.pay_optional(c, count(energy), &power))
+    });
+
+    e.register_fn("pay_optional_and_exhaust", |energy: i64, power: &str| {
+        let power = power.to_string();
+        with(move |g, c| g.pay_optional_and_exhaust(c, count(energy), &power))
     });
 
     // Instructions.
@@ -85,15 +113,39 @@ fn register(e: &mut Engine) {
     });
     e.register_fn("give_keyword", |x: i64, k: &str, v: i64, this_turn: bool| {
         let k = k.to_string();
-        on_object(x, move |g, c, o| g.give_keyword(c, o, &k, count(v), this_turn))
+        let d = if this_turn { Duration::ThisTurn } else { Duration::Indefinite };
+        on_object(x, move |g, c, o| g.give_keyword(c, o, &k, count(v), d))
     });
+    e.register_fn("give_keyword_this_combat", |x: i64, k: &str, v: i64| {
+        let k = k.to_string();
+        on_object(x, move |g, c, o| g.give_keyword(c, o, &k, count(v), Duration::ThisCombat))
+    });
+    e.register_fn("win_game", |p: i64| {
+        with(|g, _| {
+            if let Some(p) = player(p) {
+                g.win_game(p);
+            }
+            Ok(())
+        })
+    });
+    e.register_fn("move_to_base", |x: i64| on_object(x, |g, _, o| g.move_to_base(o)));
+    e.register_fn("spend_a_buff", || with(|g, c| g.spend_a_buff(c)));
     e.register_fn("set_might", |x: i64, n: i64, this_turn: bool| {
         on_object(x, move |g, c, o| g.set_might(c, o, delta(n), this_turn))
     });
     e.register_fn("spend_buff", |x: i64| on_object(x, |g, c, o| g.spend_buff_instruction(c, o)));
+    // Returns the (last) card discarded, or -1: what a following "its" means.
     e.register_fn("discard", |p: i64, n: i64| {
-        with(|g, _| player(p).map_or(Ok(()), |p| g.discard_choose(p, count(n), Ask::ChooseCard)))
+        with(|g, _| Ok(player(p).map_or(Ok(None), |p| g.discard_instruction(p, count(n)))?.map_or(-1, |o| o.0 as i64)))
     });
+    e.register_fn("move_unit", |x: i64| {
+        with(move |g, c| {
+            let you = c.controller.unwrap_or(g.turn_player);
+            id(x).map_or(Ok(()), |o| g.move_by_effect(you, o))
+        })
+    });
+    e.register_fn("return_to_hand", |x: i64| on_object(x, |g, c, o| g.return_to_hand(c, o)));
+    e.register_fn("each_player_kills_one", || with(|g, c| g.each_player_kills_one(c)));
     e.register_fn("recycle_trash", |p: i64, n: i64| {
         with(|g, _| player(p).map_or(Ok(()), |p| g.recycle_from_trash(p, count(n), Ask::ChooseCard)))
     });
@@ -101,6 +153,19 @@ fn register(e: &mut Engine) {
         with(|g, _| {
             if let Some(p) = player(p) {
                 g.play_recruit(p);
+            }
+            Ok(())
+        })
+    });
+    e.register_fn("play_tokens", |p: i64, name: &str, n: i64, ready: bool, place: &str| {
+        let (name, place) = (name.to_string(), place.to_string());
+        with(move |g, c| player(p).map_or(Ok(()), |p| g.play_tokens(c, p, &name, n.clamp(0, 20) as u32, ready, &place)))
+    });
+    e.register_fn("add", |p: i64, energy: i64, power: &str, spells_only: bool| {
+        let power = power.to_string();
+        with(move |g, _| {
+            if let Some(p) = player(p) {
+                g.add_resources(p, count(energy), &power, spells_only);
             }
             Ok(())
         })
@@ -119,6 +184,12 @@ fn register(e: &mut Engine) {
             Ok(())
         })
     });
+    e.register_fn("units_enter_ready", || {
+        with(|g, c| {
+            g.units_enter_ready_this_turn(c);
+            Ok(())
+        })
+    });
     e.register_fn("buffs_give_more", || {
         with(|g, c| {
             g.buffs_give_more(c);
@@ -129,12 +200,11 @@ fn register(e: &mut Engine) {
     e.register_fn("kill_now_instead", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_now_instead(c, o))));
     e.register_fn("play_me_from_trash", || with(|g, c| g.play_me_from_trash(c)));
     e.register_fn("vision", || with(|g, c| g.vision(c)));
+    // Returns whether all N runes were channeled ("If you can't, ...", 417).
     e.register_fn("channel", |p: i64, n: i64, exhausted: bool| {
         with(move |g, _| {
-            if let Some(p) = player(p) {
-                g.channel(p, n.clamp(0, 12) as u32, exhausted);
-            }
-            Ok(())
+            let n = n.clamp(0, 12) as u32;
+            Ok(player(p).is_some_and(|p| g.channel(p, n, exhausted) >= n))
         })
     });
     e.register_fn("replace_next_death", |x: i64, body: &str| {

@@ -1,0 +1,90 @@
+//! The precon soak: random-agent games across all 21 pairings of the seven Proving Grounds and
+//! Origins precons, played as the casual Duel they come as. Every game must end (a win, never
+//! the turn cap), without a panic or a stopped game, and leave a consistent board.
+//!
+//! 200 games run under `cargo test`; the 10,000-game soak is
+//! `cargo test --release --test soak -- --ignored`.
+
+use riftbound::agents::RandomAgent;
+use riftbound::cli::{DEFAULT_DECKS, pairings, pick_decks};
+use riftbound::kernel::rng::derive_seed;
+use riftbound::riftbound::{Deck, Game, Mode, Outcome};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+mod common;
+use common::{cards_db, check_consistency};
+
+/// A game taking more steps than this in one turn is stuck in a loop (a step is one action with
+/// its decisions, or one turn step; real turns take well under a hundred).
+const STEPS_PER_TURN: u32 = 5_000;
+const SEED: u64 = 0x50A6;
+
+/// How one game went wrong, with what it takes to replay it.
+fn play(decks: &[Deck; 2], seed: u64) -> Result<(), String> {
+    let mut g = Game::with_mode(cards_db(), decks, seed, Mode::casual_duel(), false).map_err(|p| p.join("; "))?;
+    g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed ^ 1))]);
+    let (mut turn, mut steps) = (g.turn, 0);
+    while !g.step().map_err(|e| format!("stopped: {e:?}"))? {
+        if g.turn != turn {
+            (turn, steps) = (g.turn, 0);
+        }
+        steps += 1;
+        if steps > STEPS_PER_TURN {
+            return Err(format!("stuck: {steps} steps in turn {turn}"));
+        }
+    }
+    check_consistency(&g);
+    match g.outcome {
+        Some(Outcome::Won { .. }) => Ok(()),
+        ref o => Err(format!("no winner after {} turns: {o:?}", g.turn)),
+    }
+}
+
+/// Plays `games` games, game `i` on pairing `i mod 21`, and returns every failure.
+fn soak(games: u64) -> Vec<String> {
+    let decks = pick_decks(&cards_db(), &DEFAULT_DECKS.map(String::from)).unwrap();
+    let pairs = pairings(decks.len());
+    assert_eq!(pairs.len(), 21);
+    let mut failures = Vec::new();
+    for i in 0..games {
+        let [a, b] = pairs[(i % pairs.len() as u64) as usize];
+        let seats = [decks[a].clone(), decks[b].clone()];
+        let seed = derive_seed(SEED, i);
+        let result = catch_unwind(AssertUnwindSafe(|| play(&seats, seed)))
+            .unwrap_or_else(|p| Err(format!("panicked: {}", panic_text(&p))));
+        if let Err(e) = result {
+            failures.push(format!("game {i} ({} vs {}, seed {seed}): {e}", seats[0].name, seats[1].name));
+        }
+    }
+    failures
+}
+
+fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+}
+
+#[test]
+fn precon_soak_200_random_games_across_21_pairings() {
+    let failures = soak(200);
+    assert!(failures.is_empty(), "{} of 200 games failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+#[ignore = "the long soak: cargo test --release --test soak -- --ignored"]
+fn precon_soak_10000_random_games_across_21_pairings() {
+    let failures = soak(10_000);
+    assert!(failures.is_empty(), "{} of 10,000 games failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Every one of the seven precons is legal in the casual Duel, and the three-battlefield ones in
+/// the sanctioned Duel too (103.4.a, 458.4.a).
+#[test]
+fn r103_4_a_precons_are_legal_casual_duel_decks() {
+    let db = cards_db();
+    for key in DEFAULT_DECKS {
+        let d = &pick_decks(&db, &[key.to_string()]).unwrap()[0];
+        assert_eq!(d.validate(&db, Mode::casual_duel().deck_battlefields), Vec::<String>::new(), "{key}");
+        let duel = d.validate(&db, Mode::duel().deck_battlefields);
+        assert_eq!(duel.is_empty(), d.battlefields.len() == 3, "{key}: {duel:?}");
+    }
+}
