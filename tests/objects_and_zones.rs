@@ -1512,7 +1512,7 @@ fn r173_a_tokens_controller_and_owner_are_the_effects_controller() {
         |e| matches!(e, riftbound::riftbound::events::Event::Played { player, card } if *player == P2 && *card == t)
     ));
     assert_eq!(g.might(t), 1);
-    assert_eq!(g.chars(t).tags, vec!["Recruit".to_string()]);
+    assert_eq!(*g.chars(t).tags, vec!["Recruit".to_string()]);
     let def = g.card(t);
     assert_eq!((def.kind, def.energy, def.power.len(), def.domains.count()), (CardType::Unit, 0, 0, 0));
 }
@@ -1548,7 +1548,7 @@ fn r178_2_the_sprite_token() {
     assert_eq!(g.card(s).kind, CardType::Unit);
     assert_eq!(g.card(s).domains.count(), 0);
     assert_eq!(g.might(s), 3);
-    assert_eq!(g.chars(s).tags, vec!["Fae".to_string()]);
+    assert_eq!(*g.chars(s).tags, vec!["Fae".to_string()]);
     assert!(g.has_keyword(s, Keyword::Temporary));
 }
 

@@ -123,7 +123,8 @@ pub struct CardDef {
     pub energy: u32,
     pub power: Vec<PowerSymbol>,
     pub might: i32,
-    pub tags: Vec<String>,
+    /// Shared with every `Chars` computed for the card (layers clone them often).
+    pub tags: Arc<Vec<String>>,
     pub set: String,
     pub number: u32,
     pub text: String,
@@ -310,7 +311,7 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
         energy: raw.energy.unwrap_or(0),
         power,
         might: raw.might.unwrap_or(0),
-        tags: raw.tags,
+        tags: Arc::new(raw.tags),
         set: raw.set,
         number: raw.number,
         text: raw.text,

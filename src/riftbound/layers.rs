@@ -91,7 +91,8 @@ pub struct Chars {
     /// Might after all layers, before the floor at 0 (see [`Chars::might`]).
     pub raw_might: i32,
     pub keywords: Keywords,
-    pub tags: Vec<String>,
+    /// The printed tags, shared until an effect adds one (copy on write).
+    pub tags: std::sync::Arc<Vec<String>>,
     pub controller: PlayerId,
     /// "I must be assigned combat damage last" (439.1.d.5).
     pub assigned_last: bool,
@@ -360,8 +361,7 @@ impl Game {
         if !o.alive {
             return base;
         }
-        let candidates: Vec<usize> = (0..self.effects.len()).collect();
-        let n = candidates.len();
+        let n = self.effects.len();
         let mut applied = vec![false; n];
         let mut removed = vec![false; n];
         // 449.1: the first sequence reaches the ability layer before any arithmetic: its effects'
@@ -374,7 +374,7 @@ impl Game {
         loop {
             let mut changed = std::mem::take(&mut first);
             for i in 0..n {
-                let e = &self.effects[candidates[i]];
+                let e = &self.effects[i];
                 let ok = self.effect_applies(id, &chars, e);
                 if !applied[i] && ok {
                     applied[i] = true;
@@ -544,7 +544,7 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::SetMight(n) => chars.raw_might = *n,
         Modification::AddTag(t) => {
             if !chars.tags.iter().any(|x| x == t) {
-                chars.tags.push(t.clone());
+                std::sync::Arc::make_mut(&mut chars.tags).push(t.clone());
             }
         }
         Modification::SetController(p) => chars.controller = *p,
