@@ -28,10 +28,12 @@ fn sim_plays_every_pairing_of_the_seven_precons_by_default() {
     assert_eq!(pairings.len(), 21);
     for p in pairings {
         assert_eq!(p["games"], 2, "{p}");
-        assert_eq!(nums(&p["wins"]).iter().sum::<u64>() + p["turn_capped"].as_u64().unwrap(), 2, "{p}");
+        let no_winner = p["turn_capped"].as_u64().unwrap() + p["stalled"].as_u64().unwrap();
+        assert_eq!(nums(&p["wins"]).iter().sum::<u64>() + no_winner, 2, "{p}");
     }
     assert_eq!(nums(&v["played"]), vec![12; 7], "each deck plays its six pairings twice");
-    assert_eq!(nums(&v["wins"]).iter().sum::<u64>() + v["turn_capped"].as_u64().unwrap(), 42);
+    let no_winner = v["turn_capped"].as_u64().unwrap() + v["stalled"].as_u64().unwrap();
+    assert_eq!(nums(&v["wins"]).iter().sum::<u64>() + no_winner, 42);
     assert!(v["average_turns"].as_f64().unwrap() > 2.0);
     assert!(v["games_per_second"].as_f64().unwrap() > 0.0);
 }
@@ -120,6 +122,15 @@ fn sim_text_and_turn_cap_are_reported() {
     assert!(out.contains("games: 4"));
     assert!(out.contains("wins Lee Sin:"));
     assert!(out.contains("turn-capped (no winner, cap 3): 4"), "{out}");
+}
+
+/// `--step-cap`: a game whose turn goes over it stops as stalled, reported, not hung.
+#[test]
+fn sim_reports_stalled_games() {
+    let (code, out, err) = riftbound(&["sim", "--games", "2", "--decks", "jinx,viktor", "--step-cap", "5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("stalled (no winner, a turn over 5 steps): 2"), "{out}");
+    assert!(err.contains("game 0 stalled in turn 1"), "{err}");
 }
 
 #[test]

@@ -66,10 +66,19 @@ pub struct GameArgs {
     /// Stop a game after this many turns and report it as capped.
     #[arg(long, default_value_t = crate::riftbound::setup::DEFAULT_TURN_CAP)]
     pub turn_cap: u32,
+    /// Stop a game when one turn takes more steps than this and report it as stalled.
+    #[arg(long, default_value_t = crate::riftbound::setup::DEFAULT_STEP_CAP)]
+    pub step_cap: u32,
     /// A directory of card files added over the official cards (repeatable; later ones override
     /// earlier ones by card id).
     #[arg(long = "cards")]
     pub cards: Vec<std::path::PathBuf>,
+}
+
+impl GameArgs {
+    fn caps(&self) -> Caps {
+        Caps { turns: self.turn_cap, steps: self.step_cap }
+    }
 }
 
 #[derive(Subcommand)]
@@ -152,6 +161,8 @@ pub struct SimReport {
     pub pairings: Vec<PairingReport>,
     /// Games stopped by the turn cap (no winner).
     pub turn_capped: u64,
+    /// Games stopped because one turn went over the step cap (no winner): a loop.
+    pub stalled: u64,
     pub average_turns: f64,
     pub games_per_second: f64,
     pub seconds: f64,
@@ -164,6 +175,7 @@ pub struct PairingReport {
     pub games: u64,
     pub wins: [u64; 2],
     pub turn_capped: u64,
+    pub stalled: u64,
 }
 
 /// Every unordered pairing of `n` decks, in order: (0,1), (0,2), ..., (1,2), ...
@@ -199,6 +211,20 @@ fn agent_names(agents: &[String]) -> Result<[String; 2], String> {
     Ok(names)
 }
 
+/// When a game stops without a winner: after `turns` turns, or when one turn takes more than
+/// `steps` steps (a loop).
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    pub turns: u32,
+    pub steps: u32,
+}
+
+impl Default for Caps {
+    fn default() -> Caps {
+        Caps { turns: crate::riftbound::setup::DEFAULT_TURN_CAP, steps: crate::riftbound::setup::DEFAULT_STEP_CAP }
+    }
+}
+
 /// Sets up one game with its agents. The first deck sits in seat 1; who goes first is the game's
 /// own random choice (115). The agents' seeds are derived from the game's seed.
 pub fn setup_game(
@@ -207,11 +233,11 @@ pub fn setup_game(
     mode: &Mode,
     agents: &[String; 2],
     seed: u64,
-    turn_cap: u32,
+    caps: Caps,
     trace: bool,
 ) -> Result<Game, String> {
     let mut g = Game::with_mode(db.clone(), decks, seed, mode.clone(), trace).map_err(|p| p.join("\n"))?;
-    g.turn_cap = turn_cap;
+    (g.turn_cap, g.step_cap) = (caps.turns, caps.steps);
     let agent_seed = crate::kernel::rng::derive_seed(seed, u64::MAX);
     g.set_agents(vec![
         agents::by_name(&agents[0], agent_seed).unwrap(),
@@ -230,7 +256,7 @@ pub fn simulate(
     agents: &[String; 2],
     games: u64,
     seed: u64,
-    turn_cap: u32,
+    caps: Caps,
 ) -> Result<SimReport, String> {
     let start = Instant::now();
     let pairs = pairings(decks.len());
@@ -249,7 +275,7 @@ pub fn simulate(
     for i in 0..games {
         let pair = &mut report.pairings[(i % pairs.len() as u64) as usize];
         let seats = [decks[pair.decks[0]].clone(), decks[pair.decks[1]].clone()];
-        let mut g = setup_game(db, &seats, mode, agents, crate::kernel::rng::derive_seed(seed, i), turn_cap, false)?;
+        let mut g = setup_game(db, &seats, mode, agents, crate::kernel::rng::derive_seed(seed, i), caps, false)?;
         let outcome = g.run().map_err(|e| format!("game {i} stopped: {e:?}"))?;
         report.games += 1;
         pair.games += 1;
@@ -265,6 +291,11 @@ pub fn simulate(
             Outcome::TurnCap => {
                 pair.turn_capped += 1;
                 report.turn_capped += 1;
+            }
+            Outcome::Stalled { turn } => {
+                eprintln!("note: game {i} stalled in turn {turn} (over {} steps)", caps.steps);
+                pair.stalled += 1;
+                report.stalled += 1;
             }
         }
     }
@@ -336,7 +367,7 @@ fn warn_unsupported(db: &CardDb, decks: &[Deck]) {
 }
 
 /// The text report of `sim`: per deck, then per pairing when there are several.
-fn print_report(r: &SimReport, turn_cap: u32) {
+fn print_report(r: &SimReport, caps: Caps) {
     outln!("mode: {}", r.mode);
     outln!("games: {}", r.games);
     for (i, d) in r.decks.iter().enumerate() {
@@ -348,17 +379,19 @@ fn print_report(r: &SimReport, turn_cap: u32) {
         for p in &r.pairings {
             let [a, b] = p.decks;
             outln!(
-                "  {} vs {}: {}-{} in {} games ({} capped)",
+                "  {} vs {}: {}-{} in {} games ({} capped, {} stalled)",
                 r.decks[a],
                 r.decks[b],
                 p.wins[0],
                 p.wins[1],
                 p.games,
-                p.turn_capped
+                p.turn_capped,
+                p.stalled
             );
         }
     }
-    outln!("turn-capped (no winner, cap {turn_cap}): {}", r.turn_capped);
+    outln!("turn-capped (no winner, cap {}): {}", caps.turns, r.turn_capped);
+    outln!("stalled (no winner, a turn over {} steps): {}", caps.steps, r.stalled);
     outln!("average turns: {:.1}", r.average_turns);
     outln!("games per second: {:.1}", r.games_per_second);
 }
@@ -370,12 +403,12 @@ pub fn run(cli: Cli) -> i32 {
             let db = load_cards(&game.cards)?;
             let (decks, mode, agents) = resolve(&db, &game)?;
             warn_unsupported(&db, &decks);
-            let turn_cap = game.turn_cap;
-            let r = simulate(&db, &decks, &mode, &agents, games, game.seed, turn_cap)?;
+            let caps = game.caps();
+            let r = simulate(&db, &decks, &mode, &agents, games, game.seed, caps)?;
             if json {
                 outln!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
             } else {
-                print_report(&r, turn_cap);
+                print_report(&r, caps);
             }
             Ok(())
         }
@@ -387,7 +420,7 @@ pub fn run(cli: Cli) -> i32 {
             let seed = crate::kernel::rng::derive_seed(game.seed, 0);
             let [a, b] = pairings(decks.len())[0];
             let seats = [decks[a].clone(), decks[b].clone()];
-            let mut g = setup_game(&db, &seats, &mode, &agents, seed, game.turn_cap, true)?;
+            let mut g = setup_game(&db, &seats, &mode, &agents, seed, game.caps(), true)?;
             let outcome = g.run().map_err(|e| format!("the game stopped: {e:?}"))?;
             out!("{}", g.trace.render());
             outln!("outcome: {outcome:?} after {} turns", g.turn);

@@ -76,6 +76,8 @@ impl Game {
             replacing: Vec::new(),
             undone: Vec::new(),
             turn_cap: super::setup::DEFAULT_TURN_CAP,
+            step_cap: super::setup::DEFAULT_STEP_CAP,
+            steps_this_turn: 0,
             decisions: 0,
         };
         for (i, name) in battlefields.iter().enumerate() {

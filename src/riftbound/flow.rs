@@ -25,6 +25,11 @@ impl Game {
         }
         // Between steps the state says who may act next.
         self.priority = self.priority_holder();
+        self.steps_this_turn += 1;
+        if self.steps_this_turn > self.step_cap && !self.is_over() {
+            trace!(self, "302", "step cap of {} reached in one turn: the game stops without a winner", self.step_cap);
+            self.outcome = Some(Outcome::Stalled { turn: self.turn });
+        }
         Ok(self.is_over())
     }
 
@@ -336,6 +341,7 @@ impl Game {
     /// 306 / 317.4: `p` becomes the turn player and their turn starts with the awaken phase.
     pub fn start_turn(&mut self, p: PlayerId) {
         self.turn += 1;
+        self.steps_this_turn = 0;
         self.turn_player = p;
         self.step = Step::Awaken;
         self.priority = None;

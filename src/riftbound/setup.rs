@@ -12,6 +12,10 @@ use std::sync::Arc;
 /// Default turn cap for simulations: far beyond any real game, so hitting it flags a stall.
 pub const DEFAULT_TURN_CAP: u32 = 200;
 
+/// Default cap on the steps of one turn (an action with its decisions, a pass, or a turn step).
+/// The longest turn of 10,000 random-agent precon games took 74; hitting it flags a loop.
+pub const DEFAULT_STEP_CAP: u32 = 10_000;
+
 impl Game {
     /// Sets up a Duel (458) between `decks` (seat order) with the given seed. Every deck is
     /// checked against deck construction first (101-103); all problems are returned.
@@ -97,6 +101,8 @@ impl Game {
             replacing: Vec::new(),
             undone: Vec::new(),
             turn_cap: super::setup::DEFAULT_TURN_CAP,
+            step_cap: super::setup::DEFAULT_STEP_CAP,
+            steps_this_turn: 0,
             decisions: 0,
         };
         trace!(g, "458", "{} with {n} players, victory score {}", g.mode.name, g.mode.victory_score);

@@ -325,6 +325,10 @@ pub enum Outcome {
     Won { winner: PlayerId, by: &'static str },
     /// Stopped at the configured turn cap: not a rules outcome, reported as such.
     TurnCap,
+    /// Stopped because one turn took more than the step cap: a loop no player breaks (say, a
+    /// mod's free repeatable ability and an agent that keeps using it). Not a rules outcome; it
+    /// keeps a simulation from hanging, and is reported as such.
+    Stalled { turn: u32 },
 }
 
 /// A Riftbound game.
@@ -383,6 +387,10 @@ pub struct Game {
     pub undone: Vec<(u64, super::decision::Choice)>,
     /// The game stops with [`Outcome::TurnCap`] after this many turns.
     pub turn_cap: u32,
+    /// The game stops with [`Outcome::Stalled`] when one turn takes more steps than this.
+    pub step_cap: u32,
+    /// Steps (`Game::step`) taken this turn.
+    pub steps_this_turn: u32,
     pub decisions: u64,
 }
 
@@ -437,6 +445,8 @@ impl Game {
             replacing: self.replacing.clone(),
             undone: self.undone.clone(),
             turn_cap: self.turn_cap,
+            step_cap: self.step_cap,
+            steps_this_turn: self.steps_this_turn,
             decisions: self.decisions,
         }
     }
