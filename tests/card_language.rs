@@ -406,6 +406,24 @@ fn compile_errors_point_at_the_ability() {
     assert!(d.message.contains("after a dash"), "{}", d.message);
 }
 
+/// 380.3: "If this kills it" is a reflexive trigger on the kill, which may happen only in the next
+/// cleanup (322.2): only the reflexive wording "If this kills it, do this: ..." (the official
+/// errata of Disintegrate) compiles; the plain form, which would decide before the unit dies, is
+/// rejected with a diagnostic asking for it.
+#[test]
+fn r380_3_if_this_kills_it_needs_the_reflexive_wording() {
+    let spell = |text: &str| {
+        VOID_SEEKER.replace("Deal 4 to a unit at a battlefield. Draw 1.", &format!("Deal 3 to a unit. {text}"))
+    };
+    let d = diagnostic("mod/plain.toml", &spell("If this kills it, draw 1."));
+    assert_eq!(d.line, 12, "{d}");
+    assert!(d.message.contains("do this:") && d.message.contains("380.3"), "{}", d.message);
+    let ok = parse_card("mod/ok.toml", &spell("If this kills it, do this: draw 1.")).unwrap();
+    assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
+    assert!(ok.abilities.script.contains("reflexive_if_killed(\"r0_0\", target(0));"), "{}", ok.abilities.script);
+    assert!(!ok.abilities.script.contains("killed_by_this"), "{}", ok.abilities.script);
+}
+
 /// 361.3.a: a conditional passive applies only while its condition holds. One the kernel can't
 /// apply conditionally is rejected, never applied always; a supported one compiles.
 #[test]
@@ -415,6 +433,88 @@ fn r361_3_a_a_conditional_passive_is_never_applied_unconditionally() {
     assert_eq!((d.line, d.col), (8, 1), "{d}");
     assert!(d.message.contains("can't be made conditional"), "{}", d.message);
     let ok = parse_card("mod/ok.toml", &src.replace("you have one or fewer cards in your hand", "I'm buffed")).unwrap();
+    assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
+}
+
+/// 361.3.a: in "While I'm buffed, friendly units have +1 [M]" the condition is about the source
+/// ("I") and its controller ("you"), but a group's Might is applied unit by unit, so its condition
+/// would be asked of each affected unit: no condition is accepted in front of a group's Might.
+#[test]
+fn r361_3_a_a_group_might_is_never_conditional() {
+    for text in [
+        "While I'm buffed, friendly units have +1 [M].",
+        "While I'm at a battlefield, other friendly units have +1 [M].",
+        "While I'm [Mighty], friendly units have +1 [M].",
+    ] {
+        let d = diagnostic("mod/group.toml", &mod_unit("Group Lord", text));
+        assert_eq!((d.line, d.col), (8, 1), "{text}: {d}");
+        assert!(d.message.contains("can't be made conditional"), "{text}: {}", d.message);
+    }
+    let field = "id = \"MOD-3\"\nname = \"Rune Field\"\ntype = \"battlefield\"\nset = \"MOD\"\nnumber = 3\n\
+                 text = \"\"\"\nWhile you have 8+ runes, units here have +1 [M].\"\"\"\n";
+    let d = diagnostic("mod/field.toml", field);
+    assert!(d.message.contains("can't be made conditional"), "{}", d.message);
+    let ok = parse_card("mod/field.toml", &field.replace("While you have 8+ runes, units", "Units")).unwrap();
+    assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
+}
+
+/// 352.8.a.2: "a spell" is a spell on the chain unless the text says otherwise; the kernel can't
+/// choose one there yet, so it is rejected, never read as a unit. "From your trash" is choosable.
+#[test]
+fn r352_8_a_2_a_spell_is_never_read_as_a_unit() {
+    for text in ["When you play me, kill a spell.", "When you play me, deal 2 to a spell."] {
+        let d = diagnostic("mod/spell.toml", &mod_unit("Spell Eater", text));
+        assert_eq!(d.line, 8, "{text}: {d}");
+        assert!(d.message.contains("only a spell \"from your trash\""), "{text}: {}", d.message);
+    }
+}
+
+/// 406.3: "play me" plays it for the payment of "pay [R] to play me", which replaces its cost;
+/// anywhere else the kernel would play it for free, so it is rejected.
+#[test]
+fn r406_3_play_me_only_for_a_payment() {
+    for text in ["When you discard me, play me.", "When you play me, play me from your trash."] {
+        let d = diagnostic("mod/play.toml", &mod_unit("Free Lunch", text));
+        assert_eq!(d.line, 8, "{text}: {d}");
+        assert!(d.message.contains("\"play me\" is understood only after \"pay ... to\""), "{text}: {}", d.message);
+    }
+    let ok = parse_card("mod/play.toml", &mod_unit("Paid Lunch", "When you discard me, you may pay [R] to play me."))
+        .unwrap();
+    assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
+}
+
+/// 352.10.b: "all units at a battlefield" targets the battlefield; a further restriction ("you
+/// control", "in combat") would be dropped, so only "friendly" / "enemy" are accepted with it.
+#[test]
+fn r352_10_b_all_units_at_a_battlefield_take_no_other_restriction() {
+    for (text, word) in [
+        ("When you play me, deal 1 to all units at a battlefield you control.", "you control"),
+        ("When you play me, stun all enemy units at a battlefield in combat.", "in combat"),
+    ] {
+        let d = diagnostic("mod/all.toml", &mod_unit("Sweeper", text));
+        assert_eq!((d.line, d.col), (8, text.find(word).unwrap() + 1), "{text}: {d}");
+        assert!(d.message.contains("\"friendly\" / \"enemy\" only"), "{text}: {}", d.message);
+    }
+    let ok = parse_card(
+        "mod/all.toml",
+        &mod_unit("Sweeper", "When you play me, deal 1 to all enemy units at a battlefield."),
+    )
+    .unwrap();
+    assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
+}
+
+/// 352.10.a: "Return a unit from your trash to your hand": your own card, so your hand is its
+/// owner's. "Return an enemy unit to your hand" would take another player's card: rejected.
+#[test]
+fn r352_10_a_to_your_hand_only_from_your_trash() {
+    let d = diagnostic("mod/steal.toml", &mod_unit("Thief", "When you play me, return an enemy unit to your hand."));
+    assert_eq!(d.line, 8, "{d}");
+    assert!(d.message.contains("\"to your hand\" is understood only"), "{}", d.message);
+    let ok = parse_card(
+        "mod/steal.toml",
+        &mod_unit("Thief", "When you play me, return a unit from your trash to your hand."),
+    )
+    .unwrap();
     assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
 }
 
@@ -672,6 +772,7 @@ fn sandbox_host_functions_ignore_bad_ids() {
     let script = "fn a0() { kill(-1); deal(3, -1); stun(-1); buff(-1); give_might(-1, 2, -1, true); \
                   ready(999999); exhaust(999999); heal(999999); recall(999999); kill(999999); \
                   deal(1, 999999); draw(77, 1); move_unit(-1); return_to_hand(999999); \
+                  move_to_chosen(999999, 0); move_to_chosen(-1, -5); move_here(999999); \
                   energy_of(999999); only_unit_there(-1); units_at(\"enemy\", 999999); might(999999) }";
     let r = riftbound::script::run(&mut g, script, "a0", HookCall::default(), "Rogue Card", 1);
     assert!(r.is_ok(), "{r:?}");
@@ -782,4 +883,33 @@ fn check_counts_script_blocks_and_locates_their_errors() {
     assert!(err.contains(&format!("--> {}:14:1", dir.join("b.toml").display())), "{err}");
     assert!(err.contains("14 | }\n   | ^"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// 416.2-416.3: the card language marks an ability whose instructions Add resources (it skips
+/// the chain), and records what it adds when adding is all it does (a [Reaction] one can then
+/// pay costs as they are paid); the kernel no longer looks for "[Add]" in the text.
+#[test]
+fn rule_416_2_add_abilities_are_marked_by_the_compiler() {
+    let unit = |text: &str| {
+        let src = format!(
+            "text = '''{text}'''\nid = \"T-1\"\nname = \"Adder\"\ntype = \"unit\"\ndomains = [\"order\"]\n\
+             energy = 2\nmight = 2\nset = \"T\"\nnumber = 1\n"
+        );
+        let card = parse_card("adder.toml", &src).unwrap();
+        assert!(card.unsupported.is_none(), "{text}: {:?}", card.unsupported);
+        card.abilities.abilities[0].clone()
+    };
+    let lux = unit("[E]: [Reaction] — [Add] [2]. Use only to play spells.");
+    assert!(lux.adds_resources);
+    let added = lux.added.expect("adding is all Lux's ability does");
+    assert_eq!((added.resources.energy, added.resources.power.len(), added.spells_only), (2, 0, true));
+    let gold = unit("Kill this, [E]: [Reaction] — [Add] [A].");
+    assert!(gold.adds_resources);
+    let added = gold.added.expect("adding is all it does");
+    assert_eq!((added.resources.energy, added.resources.power.len(), added.spells_only), (0, 1, false));
+    // Adding and more: it still skips the chain, but it is no plain source of resources.
+    let more = unit("[E]: [Reaction] — [Add] [1]. Draw 1.");
+    assert!(more.adds_resources && more.added.is_none());
+    let draw = unit("[E]: [Reaction] — Draw 1.");
+    assert!(!draw.adds_resources && draw.added.is_none());
 }

@@ -2018,6 +2018,22 @@ fn r376_2_b_passive_statements_and_trigger_condition_effect() {
     assert_eq!(g.player(P1).hand.len(), 1);
 }
 
+/// 352.7: the "enough legal targets" check made before a spell is played (and before a mode is
+/// offered, a hidden spell is played or an ability is activated) counts only what target
+/// choosing will offer: a spell can't target itself, so "Return a spell from your trash to your
+/// hand" alone in the trash has no legal target, though its filter matches it.
+#[test]
+fn r352_7_enough_targets_excludes_the_spell_itself() {
+    let recall = "id = \"TEST-RECALL\"\nname = \"TEST-RECALL\"\ntype = \"spell\"\nenergy = 1\nset = \"TEST\"\nnumber = 1\ntext = \"Return a spell from your trash to your hand.\"\n";
+    let (mut g, _, _) = game_with(db_with(&[recall]));
+    let spell = g.put("TEST-RECALL", P1, Zone::Trash).unwrap();
+    let specs = g.card(spell).abilities.abilities[0].targets.clone();
+    assert_eq!(g.matching(&specs[0].filter, Some(P1), Some(spell)), vec![spell], "the filter matches the spell itself");
+    assert!(!g.has_legal_targets(P1, spell, &specs), "but it is not a legal target of itself");
+    g.put("Disintegrate", P1, Zone::Trash).unwrap();
+    assert!(g.has_legal_targets(P1, spell, &specs), "another spell in the trash is");
+}
+
 /// 380.3: a reflexive trigger's condition has the form of a triggered ability's: Disintegrate's
 /// "If this kills it, do this: draw 1" adds its ability only when the unit dies to it.
 #[test]

@@ -99,6 +99,13 @@ struct Body {
     looked: Option<String>,
     /// The condition of the last "If you do / If you can't" ("Otherwise" is its opposite).
     last_if: Option<String>,
+    /// 416.2: an "[Add]" is among its instructions.
+    adds_resources: bool,
+    /// 416.3: what its last "[Add]" adds (kept on the ability only if that is all it does).
+    added: Option<Added>,
+    /// Inside "pay X to ...": "play me" there is played for that payment, which replaces its
+    /// cost (406.3); elsewhere "play me" would ignore the cost, so it is rejected.
+    paying: bool,
 }
 
 /// A reflexive ability (380) or delayed replacement (383.3) found inside a body, pushed after the
@@ -123,6 +130,13 @@ impl Compiler<'_> {
 
     fn push(&mut self, p: &P, kind: AbilityKind, body: Option<Body>) {
         let index = self.out.abilities.len();
+        // 416.2-416.3: whether it adds resources, and what, if adding is all it does.
+        let (adds_resources, added) = match &body {
+            Some(b) => {
+                (b.adds_resources, b.added.clone().filter(|_| b.lines.len() == 1 && b.lines[0].starts_with("add(")))
+            }
+            None => (false, None),
+        };
         let (targets, fn_name) = match body {
             Some(b) if !b.lines.is_empty() => {
                 let name = format!("a{index}");
@@ -145,6 +159,8 @@ impl Compiler<'_> {
             kind,
             targets,
             body: fn_name,
+            adds_resources,
+            added,
         });
         // 381.1: the reflexive abilities this one creates on the chain.
         let line = self.line_of(p);
@@ -165,6 +181,8 @@ impl Compiler<'_> {
                 kind: r.kind,
                 targets: r.targets,
                 body: Some(r.name),
+                adds_resources: false,
+                added: None,
             });
         }
     }
@@ -309,6 +327,8 @@ impl Compiler<'_> {
                 kind,
                 targets: Vec::new(),
                 body: Some(hook.to_string()),
+                adds_resources: false,
+                added: None,
             });
         }
         self.code.push_str(&format!("// {}: script block\n{script}\n", self.card.name));
@@ -338,6 +358,8 @@ impl Compiler<'_> {
                 kind: AbilityKind::Triggered { trigger, condition: None, in_trash: false },
                 targets: Vec::new(),
                 body: Some(name),
+                adds_resources: false,
+                added: None,
             });
         }
     }
@@ -750,6 +772,36 @@ impl Compiler<'_> {
         Ok(body)
     }
 
+    /// 380-381: the reflexive ability of "do this [N times]: X", compiled as its own ability
+    /// (pushed after the one containing it); returns its body's name and N.
+    fn reflexive_ability(&self, c: P, body: &Body) -> Result<(String, u32), Diagnostic> {
+        let mut parts = c.into_inner();
+        let first = parts.next().unwrap();
+        let (times, effect) = if first.as_rule() == Rule::reflexive_times {
+            let n = if first.as_str().eq_ignore_ascii_case("twice") {
+                2
+            } else {
+                number(&first.into_inner().next().unwrap())
+            };
+            (n, parts.next().unwrap())
+        } else {
+            (1, first)
+        };
+        let text = effect.as_str().trim().to_string();
+        // The reflexive ability is its own ability: its own targets, chosen as it is put on
+        // the chain (390); "it" still refers to what the outer ability chose.
+        let inner = self.effect(effect, Body { it: body.it.clone(), killed: body.killed, ..Body::default() })?;
+        let name = format!("r{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
+        self.reflexives.borrow_mut().push(PendingReflexive {
+            name: name.clone(),
+            lines: inner.lines,
+            targets: inner.targets,
+            text,
+            kind: AbilityKind::Reflexive,
+        });
+        Ok((name, times))
+    }
+
     /// Compiles `clause` after `body`'s lines, running only while `cond` (Rhai) holds.
     fn guarded(&self, clause: P, mut body: Body, cond: &str) -> Result<Body, Diagnostic> {
         let before = std::mem::take(&mut body.lines);
@@ -785,41 +837,18 @@ impl Compiler<'_> {
                 };
                 let mut body = body;
                 let before = std::mem::take(&mut body.lines);
-                let mut inner = Body { lines: Vec::new(), ..body };
+                let mut inner = Body { lines: Vec::new(), paying: true, ..body };
                 for ins in parts {
                     inner = self.instruction(ins, inner)?;
                 }
+                inner.paying = false;
                 let lines = std::mem::take(&mut inner.lines);
                 let lines = wrap(&open, lines);
                 inner.lines = before.into_iter().chain(lines).collect();
                 Ok(inner)
             }
             Rule::reflexive => {
-                let mut parts = c.clone().into_inner();
-                let first = parts.next().unwrap();
-                let (times, effect) = if first.as_rule() == Rule::reflexive_times {
-                    let n = if first.as_str().eq_ignore_ascii_case("twice") {
-                        2
-                    } else {
-                        number(&first.into_inner().next().unwrap())
-                    };
-                    (n, parts.next().unwrap())
-                } else {
-                    (1, first)
-                };
-                let text = effect.as_str().trim().to_string();
-                // The reflexive ability is its own ability: its own targets, chosen as it is put on
-                // the chain (390); "it" still refers to what the outer ability chose.
-                let inner =
-                    self.effect(effect, Body { it: body.it.clone(), killed: body.killed, ..Body::default() })?;
-                let name = format!("r{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
-                self.reflexives.borrow_mut().push(PendingReflexive {
-                    name: name.clone(),
-                    lines: inner.lines,
-                    targets: inner.targets,
-                    text,
-                    kind: AbilityKind::Reflexive,
-                });
+                let (name, times) = self.reflexive_ability(c, &body)?;
                 let mut b = body;
                 for _ in 0..times {
                     b.lines.push(format!("reflexive(\"{name}\");"));
@@ -827,11 +856,30 @@ impl Compiler<'_> {
                 Ok(b)
             }
             Rule::if_kills => {
+                // 380.3: "If this kills it, do this: X" is a reflexive trigger whose condition is
+                // the kill; the unit may die only in the next cleanup (322.2), so the kernel waits
+                // for it. The plain "If this kills it, X" would have to decide at once, before the
+                // death (which may still be replaced, 383.3): the official errata moved
+                // Disintegrate to the reflexive wording, so only that one is accepted.
                 let it = body
                     .it
                     .clone()
                     .ok_or_else(|| self.err(&c, "\"If this kills it\" needs something killed before it"))?;
-                self.guarded(c.into_inner().next().unwrap(), body, &format!("killed_by_this({it})"))
+                let clause = c.clone().into_inner().next().unwrap();
+                let Some(reflexive) = clause.clone().into_inner().next().filter(|r| r.as_rule() == Rule::reflexive)
+                else {
+                    return Err(self.err(
+                        &clause,
+                        "\"If this kills it\" needs the reflexive wording \"If this kills it, do this: ...\" \
+                         (the unit dies only in the next cleanup, 380.3; the official errata of Disintegrate uses it)",
+                    ));
+                };
+                let (name, times) = self.reflexive_ability(reflexive, &body)?;
+                let mut b = body;
+                for _ in 0..times {
+                    b.lines.push(format!("reflexive_if_killed(\"{name}\", {it});"));
+                }
+                Ok(b)
             }
             Rule::if_buffed => {
                 let it = body
@@ -1236,6 +1284,11 @@ impl Compiler<'_> {
                 let n = number(&parts.next().unwrap());
                 emit(&mut b, format!("next_spell_bonus({n});"));
             }
+            // 406.3: only a payment replacing its cost ("pay [R] to play me") plays it; the
+            // kernel's play_me_from_trash pays no cost itself.
+            Rule::i_play_me_from_trash | Rule::i_play_me if !b.paying => {
+                return Err(self.err(&i, "\"play me\" is understood only after \"pay ... to\" (its cost)"));
+            }
             Rule::i_play_me_from_trash | Rule::i_play_me => emit(&mut b, "play_me_from_trash();".into()),
             Rule::i_add => {
                 let cost = self.resources(&parts.next().unwrap())?;
@@ -1244,23 +1297,56 @@ impl Compiler<'_> {
                     return Err(self.err(&i, "only Energy is understood with \"Use only to play spells\""));
                 }
                 emit(&mut b, format!("add(you(), {}, \"{}\", {spells_only});", cost.energy, power_string(&cost)));
+                // 416.2-416.3: the ability adds resources (and this is what it adds).
+                b.adds_resources = true;
+                b.added = Some(Added { resources: cost, spells_only });
             }
             Rule::i_move => {
-                // 423: "to its base" is a move to its controller's base; with no destination,
-                // the controller of the ability chooses one as it resolves (352.9).
+                // 423: "to its base" is a move to its controller's base. "Move a friendly unit
+                // here.": a final "here" names the destination (053.3: the source's location),
+                // not where the unit is. With no destination named, 352.3: the destination of a
+                // chosen unit is chosen with the targets (a spec of its own, just before the
+                // unit's, so "it" stays the unit); for several units it is chosen as it resolves.
                 let may = std::mem::take(&mut b.may);
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let phrase = parts.next().unwrap();
+                let to_base = parts.next().is_some();
+                let here = !to_base
+                    && phrase.clone().into_inner().next().and_then(|t| t.into_inner().last()).is_some_and(|r| {
+                        r.as_rule() == Rule::unit_restriction && r.as_str().eq_ignore_ascii_case("here")
+                    });
+                let t = self.target(phrase.clone(), &mut b, None)?;
                 if let (true, Target::Chosen(index, TargetCount::One)) = (may, &t) {
                     b.targets[*index].count = TargetCount::UpTo(1);
                 }
-                let to_base = parts.next().is_some();
-                emit(
-                    &mut b,
-                    each(&t, |x| if to_base { format!("move_to_base({x});") } else { format!("move_unit({x});") }),
-                );
+                let line = match (&t, to_base, here) {
+                    (_, true, _) => each(&t, |x| format!("move_to_base({x});")),
+                    (Target::Chosen(i, _), _, true) => {
+                        b.targets[*i].filter.at = At::Anywhere;
+                        each(&t, |x| format!("move_here({x});"))
+                    }
+                    (_, _, true) => {
+                        return Err(self.err(&phrase, "\"move ... here\" is understood for chosen units only"));
+                    }
+                    (Target::Chosen(i, TargetCount::One), _, _) => {
+                        let (dest, unit) = (*i, *i + 1);
+                        let bf = UnitFilter { kind: CardType::Battlefield, ..UnitFilter::units() };
+                        b.targets.insert(dest, TargetSpec { count: TargetCount::Destination(unit), filter: bf });
+                        b.it = Some(format!("target({unit})"));
+                        format!("move_to_chosen(target({unit}), {dest});")
+                    }
+                    _ => each(&t, |x| format!("move_unit({x});")),
+                };
+                emit(&mut b, line);
             }
             Rule::i_return_hand => {
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                // "to your hand" is the owner's hand only for a card from your own trash
+                // (352.10.a); for anything else it would be a different hand than its owner's.
+                let phrase = parts.next().unwrap();
+                let from_trash = phrase.as_str().to_ascii_lowercase().contains("from your trash");
+                if !from_trash && i.as_str().to_ascii_lowercase().ends_with("your hand") {
+                    return Err(self.err(&i, "\"to your hand\" is understood only for a card \"from your trash\""));
+                }
+                let t = self.target(phrase, &mut b, None)?;
                 emit(&mut b, each(&t, |x| format!("return_to_hand({x});")));
             }
             Rule::i_each_player_kills => emit(&mut b, "each_player_kills_one();".into()),
@@ -1337,9 +1423,22 @@ impl Compiler<'_> {
                 let one_battlefield = t.clone().into_inner().any(|x| {
                     x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("at a battlefield")
                 });
-                if one_battlefield && (filter.other || filter.exclude_tag.is_some() || filter.max_might.is_some()) {
+                // 352.10.b: "at a battlefield" picks the battlefield; any other restriction ("you
+                // control" a battlefield, "in combat", "with 2 [M] or less", "non-Recruit") would
+                // be dropped by units_at, so only "friendly" / "enemy" go with it.
+                let other_restriction = t.clone().into_inner().find(|x| {
+                    x.as_rule() == Rule::unit_restriction && !x.as_str().eq_ignore_ascii_case("at a battlefield")
+                });
+                if one_battlefield
+                    && (other_restriction.is_some()
+                        || filter.other
+                        || filter.exclude_tag.is_some()
+                        || filter.max_might.is_some()
+                        || filter.kind != CardType::Unit)
+                {
+                    let at = other_restriction.unwrap_or_else(|| t.clone());
                     return Err(
-                        self.err(&t, "\"all ... at a battlefield\" is understood with \"friendly\" / \"enemy\" only")
+                        self.err(&at, "\"all ... at a battlefield\" is understood with \"friendly\" / \"enemy\" only")
                     );
                 }
                 if one_battlefield {
@@ -1358,7 +1457,7 @@ impl Compiler<'_> {
                 }
             }
             Rule::t_one | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly => {
-                let mut filter = self.filter_of(t.clone(), rule != Rule::t_one);
+                let filter = self.filter_of(t.clone(), rule != Rule::t_one);
                 let count = match rule {
                     Rule::t_one => TargetCount::One,
                     Rule::t_exactly => TargetCount::Exactly(word_or_number(&t.clone().into_inner().next().unwrap())),
@@ -1382,10 +1481,16 @@ impl Compiler<'_> {
                 };
                 // 143.1.a.3: "a gear" chooses gear; units and runes are the other choosable kinds.
                 // 352.10.a: "a spell from your trash" chooses a spell card there.
-                let choosable = matches!(filter.kind, CardType::Unit | CardType::Rune | CardType::Gear)
-                    || (filter.kind == CardType::Spell && filter.at == At::YourTrash);
-                if !choosable {
-                    filter.kind = CardType::Unit;
+                // 352.8.a.2: a spell not in the trash is on the chain, which the kernel can't
+                // choose from yet: rejected, never read as a unit.
+                let choosable = |f: &UnitFilter| {
+                    matches!(f.kind, CardType::Unit | CardType::Rune | CardType::Gear)
+                        || (f.kind == CardType::Spell && f.at == At::YourTrash)
+                };
+                if !choosable(&filter) || filter.or.as_deref().is_some_and(|o| !choosable(o)) {
+                    return Err(
+                        self.err(&t, "only a spell \"from your trash\" can be chosen yet (not one on the chain)")
+                    );
                 }
                 b.targets.push(TargetSpec { count, filter });
                 let index = b.targets.len() - 1;
@@ -1516,11 +1621,28 @@ fn filter_args(f: &UnitFilter) -> String {
         At::Elsewhere => "elsewhere",
         // Never written in card text: a restriction of playing from hidden (727.1.d).
         At::That(_) => "anywhere",
-        At::YourTrash => "anywhere",
+        // 352.10.a: "all units from your trash" are the unit cards there.
+        At::YourTrash => "your trash",
         At::InCombat => "in combat",
     };
     let kind = if f.kind == CardType::Rune { "rune" } else { "unit" };
-    format!("\"{kind}\", \"{rel}\", \"{at}\"")
+    // The rest of the filter ("non-Recruit", "with 2 [M] or less"), in a map the host turns back
+    // into the same UnitFilter, matched by the kernel's one matcher (352.8.b).
+    let mut extra = Vec::new();
+    if f.other {
+        extra.push("other: true".to_string());
+    }
+    if let Some(t) = &f.exclude_tag {
+        extra.push(format!("not_tag: \"{t}\""));
+    }
+    if let Some(m) = f.max_might {
+        extra.push(format!("max_might: {m}"));
+    }
+    if extra.is_empty() {
+        format!("\"{kind}\", \"{rel}\", \"{at}\"")
+    } else {
+        format!("\"{kind}\", \"{rel}\", \"{at}\", #{{ {} }}", extra.join(", "))
+    }
 }
 
 fn power_string(c: &Cost) -> String {

@@ -33,6 +33,20 @@ pub struct Ability {
     pub targets: Vec<TargetSpec>,
     /// The Rhai function that runs the ability's instructions, if it has any.
     pub body: Option<String>,
+    /// 416.2: its instructions Add resources, so it finalizes and resolves at once, without the
+    /// chain (set by the card language for an "[Add]" in the body).
+    pub adds_resources: bool,
+    /// 416.3: what it adds when its instructions are only an unconditional "[Add] RESOURCES [. Use
+    /// only to play spells.]": a [Reaction] one can then be activated while paying a cost.
+    pub added: Option<Added>,
+}
+
+/// The resources an Add ability puts into its controller's rune pool (416.1, 416.5).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Added {
+    pub resources: Cost,
+    /// "Use only to play spells": the Energy can only pay for playing a spell.
+    pub spells_only: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -342,6 +356,13 @@ pub enum TargetCount {
     Split(u32),
     /// "two friendly units": exactly N targets (352.7: all must be chosen for it to be played).
     Exactly(u32),
+    /// 352.3: the Move Destination of the unit chosen for target spec N ("Move an enemy unit"),
+    /// chosen right after that unit, as the targets are (352; 390 for a triggered ability). The
+    /// chosen list holds the battlefield's object for a battlefield (352.10.b: a target), and is
+    /// empty for the unit's base (the unit's controller's base, 106.2.d; not an object) — or
+    /// when no unit was chosen for spec N. Not counted in [`TargetCount::required`]: a chosen
+    /// unit with no valid destination is itself no valid choice (352.7).
+    Destination(usize),
 }
 
 impl TargetCount {

@@ -1,7 +1,7 @@
 //! Activated abilities (369-374, 386-394): when they may be activated, and the activation
 //! process (the play process applied to an ability: targets, costs, finalize).
 
-use super::abilities::{Ability, AbilityKind, AbilityTiming, ActivationCost, StaticEffect};
+use super::abilities::{Ability, AbilityKind, AbilityTiming, ActivationCost, Added, StaticEffect};
 use super::cards::CardType;
 use super::costs::Cost;
 use super::decision::Ask;
@@ -76,10 +76,35 @@ impl Game {
                     continue;
                 }
                 // 390.2: an activated ability needs legal choices for its required targets.
-                let targets_ok =
-                    a.targets.iter().all(|t| self.matching(&t.filter, Some(p), Some(o)).len() >= t.count.required());
+                let targets_ok = self.has_legal_targets(p, o, &a.targets);
                 if targets_ok {
                     out.push((o, i));
+                }
+            }
+        }
+        out
+    }
+
+    /// 416.3, 354.1.a: the activated abilities with [Reaction] that Add resources and that `p`
+    /// could activate while paying a cost, as (object, ability index, what it adds): only those
+    /// whose instructions are just an "[Add]", with no targets, whose costs need no resources
+    /// (e.g. [E] of a ready permanent) and can be paid now.
+    pub(crate) fn add_reactions(&self, p: PlayerId) -> Vec<(ObjId, u8, Added)> {
+        let mut out = Vec::new();
+        for o in self.ability_holders(p) {
+            for (i, a, _) in self.abilities_of(o) {
+                let AbilityKind::Activated { costs, timing: AbilityTiming::Reaction, only_while } = &a.kind else {
+                    continue;
+                };
+                let Some(added) = a.added.clone() else { continue };
+                if !a.targets.is_empty() || costs.iter().any(|c| matches!(c, ActivationCost::Resources(_))) {
+                    continue;
+                }
+                if only_while.as_ref().is_some_and(|c| !self.condition_holds_for(c, o, p)) {
+                    continue;
+                }
+                if self.can_pay_activation(p, o, costs) {
+                    out.push((o, i, added));
                 }
             }
         }
@@ -157,8 +182,9 @@ impl Game {
         }
         self.emit(super::events::Event::Activated { source, index });
         // 416.2: an ability that adds resources finalizes and resolves at once, without the
-        // chain waiting for passes (416.2.a: priority does not pass).
-        if ability.text.contains("[Add]") {
+        // chain waiting for passes (416.2.a: priority does not pass). The card language marks
+        // an ability whose instructions Add (`Ability::adds_resources`).
+        if ability.adds_resources {
             let item = self.chain.remove(at);
             trace!(self, "416.2", "{} resolves as it is finalized", self.describe(source));
             self.resolve_ability(&item)?;

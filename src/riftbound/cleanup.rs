@@ -80,7 +80,6 @@ impl Game {
         }
         // 380.3: a unit whose lethal damage did not kill it (its death was replaced, 383.3) was
         // not killed, so "if this kills it" never triggers.
-        self.awaiting_kill = None;
         for (u, _) in std::mem::take(&mut self.reflexive_on_kill) {
             trace!(
                 self,

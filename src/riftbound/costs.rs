@@ -1,6 +1,7 @@
 //! Costs and the rune pool: what a card or ability costs (130, 353), whether a player can pay it
 //! (rune pool plus the Add abilities of their runes, 157.2, 416.3), and paying it (354).
 
+use super::abilities::Added;
 use super::cards::{CardType, PowerSymbol};
 use super::decision::{Ask, Choice};
 use super::layers::Duration;
@@ -109,6 +110,34 @@ pub fn affordable(pool: &Pool, ready: usize, all: &[u32; 6], cost: &Cost) -> boo
     power_fits(supply, pool.any, &cost.power)
 }
 
+/// [`affordable`] counting also the Add reactions that could be activated while paying (416.3):
+/// one from each group (an object's [E] or "Kill this" pays for only one of its abilities).
+/// `spell`: the cost is a spell's, which Energy added "only to play spells" can pay.
+fn affordable_with(pool: &Pool, ready: usize, all: &[u32; 6], cost: &Cost, spell: bool, groups: &[Vec<Added>]) -> bool {
+    if affordable(pool, ready, all, cost) {
+        return true;
+    }
+    let Some((first, rest)) = groups.split_first() else { return false };
+    // Adding never makes a cost harder to pay, so some alternative of each group is used.
+    first.iter().any(|a| affordable_with(&credit(pool, a, spell), ready, all, cost, spell, rest))
+}
+
+/// `pool` after an Add (416.1), as a payment may use it: Energy added "only to play spells"
+/// counts only toward a spell's cost; [A] is universal power.
+fn credit(pool: &Pool, added: &Added, spell: bool) -> Pool {
+    let mut after = *pool;
+    if spell || !added.spells_only {
+        after.energy += added.resources.energy;
+    }
+    for s in &added.resources.power {
+        match s {
+            PowerSymbol::Of(d) => after.power[d.index()] += 1,
+            PowerSymbol::Any => after.any += 1,
+        }
+    }
+    after
+}
+
 /// Can these power sources (by domain, plus universal) pay these symbols?
 fn power_fits(mut supply: [u32; 6], mut any: u32, symbols: &[PowerSymbol]) -> bool {
     let mut need_any = 0;
@@ -147,10 +176,30 @@ impl Game {
     }
 
     /// [`Game::can_afford`] for the cost of playing a spell (`spell`), which Energy added "only
-    /// to play spells" may also pay.
+    /// to play spells" may also pay. 416.3: the [Reaction] Add abilities `p` could activate while
+    /// paying count too (Lux, Crownguard's [E]: Add [2] for spells).
     pub fn can_afford_for(&self, p: PlayerId, cost: &Cost, spell: bool) -> bool {
         let (ready, all) = self.rune_supply(p);
-        affordable(&self.spendable_pool(p, spell), ready, &all, cost)
+        let pool = self.spendable_pool(p, spell);
+        if affordable(&pool, ready, &all, cost) {
+            return true;
+        }
+        let groups: Vec<Vec<Added>> =
+            self.add_reaction_groups(p).into_iter().map(|g| g.into_iter().map(|(_, _, a)| a).collect()).collect();
+        affordable_with(&pool, ready, &all, cost, spell, &groups)
+    }
+
+    /// 416.3: [`Game::add_reactions`] grouped by object: each object's [E] (or "Kill this") can
+    /// pay for only one of its abilities.
+    fn add_reaction_groups(&self, p: PlayerId) -> Vec<Vec<(ObjId, u8, Added)>> {
+        let mut groups: Vec<Vec<(ObjId, u8, Added)>> = Vec::new();
+        for r in self.add_reactions(p) {
+            match groups.iter_mut().find(|g| g[0].0 == r.0) {
+                Some(g) => g.push(r),
+                None => groups.push(vec![r]),
+            }
+        }
+        groups
     }
 
     /// The part of `p`'s rune pool a payment may use: Energy added with "Use only to play spells"
@@ -215,7 +264,8 @@ impl Game {
     }
 
     /// 354: pays `cost` from the rune pool, activating rune Add abilities as the player chooses
-    /// while the pool falls short (354.1.a). Only activations that keep the payment possible are
+    /// while the pool falls short (354.1.a), and other [Reaction] abilities that Add (416.3,
+    /// after the runes' among the options). Only activations that keep the payment possible are
     /// offered (354.3). Returns false if the cost cannot be paid.
     pub fn pay(&mut self, p: PlayerId, cost: &Cost) -> R<bool> {
         self.pay_for(p, cost, false)
@@ -233,6 +283,9 @@ impl Game {
             let short_energy = cost.energy > pool.energy;
             let mut options = Vec::new();
             let supply = self.rune_supply(p);
+            let reactions = self.add_reaction_groups(p);
+            let groups: Vec<Vec<Added>> =
+                reactions.iter().map(|g| g.iter().map(|(_, _, a)| a.clone()).collect()).collect();
             for (rune, index) in self.rune_abilities(p) {
                 let (mut ready, mut all) = supply;
                 let mut after = pool;
@@ -251,15 +304,37 @@ impl Game {
                     !power_fits(pool.power, pool.any, &cost.power)
                         && cost.power.iter().any(|s| matches!(s, PowerSymbol::Any) || *s == PowerSymbol::Of(d))
                 };
-                if contributes && affordable(&after, ready, &all, cost) {
+                if contributes && affordable_with(&after, ready, &all, cost, spell, &groups) {
                     options.push(Choice::Activate(rune, index));
+                }
+            }
+            // 416.3: Add reactions of other objects, each if what it adds helps and the rest
+            // can still be paid without that object's other abilities.
+            for (gi, group) in reactions.iter().enumerate() {
+                let others: Vec<Vec<Added>> =
+                    groups.iter().enumerate().filter(|(j, _)| *j != gi).map(|(_, g)| g.clone()).collect();
+                for (o, index, added) in group {
+                    let after = credit(&pool, added, spell);
+                    let energy = after.energy > pool.energy && short_energy;
+                    let power = !added.resources.power.is_empty()
+                        && !power_fits(pool.power, pool.any, &cost.power)
+                        && added.resources.power.iter().any(|a| {
+                            *a == PowerSymbol::Any || cost.power.iter().any(|s| *s == PowerSymbol::Any || s == a)
+                        });
+                    if (energy || power) && affordable_with(&after, supply.0, &supply.1, cost, spell, &others) {
+                        options.push(Choice::Activate(*o, *index));
+                    }
                 }
             }
             if options.is_empty() {
                 return Ok(false);
             }
-            if let Choice::Activate(rune, index) = self.decide(p, Ask::PayCost, options)? {
-                self.activate_rune(p, rune, index);
+            if let Choice::Activate(o, index) = self.decide(p, Ask::PayCost, options)? {
+                if self.player(p).runes.contains(&o) {
+                    self.activate_rune(p, o, index);
+                } else if !self.activate_ability(p, o, index)? {
+                    return Ok(false);
+                }
             }
         }
     }

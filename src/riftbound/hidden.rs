@@ -109,7 +109,7 @@ impl Game {
     pub(crate) fn hidden_spell_has_targets(&self, p: PlayerId, card: ObjId, b: u8) -> bool {
         let def = self.card(card);
         let Some(spell) = def.abilities.abilities.iter().find(|a| a.kind == AbilityKind::Spell) else { return true };
-        restrict_to(b, spell).iter().all(|s| self.matching(&s.filter, Some(p), Some(card)).len() >= s.count.required())
+        self.has_legal_targets(p, card, &restrict_to(b, spell))
     }
 }
 

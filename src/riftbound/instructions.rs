@@ -22,13 +22,14 @@ impl Game {
         source: Option<ObjId>,
         specs: &[TargetSpec],
     ) -> R<Option<Vec<Vec<ObjId>>>> {
-        let mut all = Vec::new();
-        for spec in specs {
-            let candidates: Vec<ObjId> = self
-                .matching(&spec.filter, Some(p), source)
-                .into_iter()
-                .filter(|o| Some(*o) != source || self.card(*o).kind != CardType::Spell)
-                .collect();
+        let mut all: Vec<Vec<ObjId>> = vec![Vec::new(); specs.len()];
+        for (index, spec) in specs.iter().enumerate() {
+            // 352.3: a Move Destination is chosen right after its unit (below), wherever its spec
+            // stands in the list.
+            if let TargetCount::Destination(_) = spec.count {
+                continue;
+            }
+            let candidates = self.target_candidates(p, source, specs, index);
             let (min, max) = match spec.count {
                 TargetCount::One => (1, 1),
                 TargetCount::UpTo(n) => (0, n as usize),
@@ -36,6 +37,7 @@ impl Game {
                 TargetCount::AnyNumber { .. } => (0, usize::MAX),
                 // 352.14.c: no more targets than the damage to split.
                 TargetCount::Split(n) => (0, n as usize + self.bonus_damage_of(p, source) as usize),
+                TargetCount::Destination(_) => (0, 0),
             };
             let mut chosen: Vec<ObjId> = Vec::new();
             loop {
@@ -73,9 +75,55 @@ impl Game {
             {
                 self.obj_mut(s).group_at = Some(b);
             }
-            all.push(chosen);
+            // 352.3: the destination of each move of a chosen unit.
+            if let Some(&u) = chosen.first() {
+                for (k, d) in specs.iter().enumerate() {
+                    if d.count == TargetCount::Destination(index) {
+                        match self.choose_destination(p, u)? {
+                            Some(dest) => all[k] = dest,
+                            None => return Ok(None),
+                        }
+                    }
+                }
+            }
+            all[index] = chosen;
         }
         Ok(Some(all))
+    }
+
+    /// 352.5-352.8: what [`Game::choose_targets`] offers for `specs[index]`: the matching
+    /// objects, except a spell itself; a unit to move only with a valid destination (352.3).
+    fn target_candidates(&self, p: PlayerId, source: Option<ObjId>, specs: &[TargetSpec], index: usize) -> Vec<ObjId> {
+        // 352.3 / 352.7: a unit to move needs a valid destination to be a valid choice.
+        let moved = specs.iter().any(|s| s.count == TargetCount::Destination(index));
+        self.matching(&specs[index].filter, Some(p), source)
+            .into_iter()
+            .filter(|o| Some(*o) != source || self.card(*o).kind != CardType::Spell)
+            .filter(|o| !moved || !self.move_destinations(*o).is_empty())
+            .collect()
+    }
+
+    /// 352.7 / 390.2 / 727.1.d: whether `p` can choose every target `specs` requires ("a unit":
+    /// one; "N units": N; "up to" / "any number": none needed), counting only what
+    /// [`Game::choose_targets`] would offer: not the spell itself, a unit to move only with a
+    /// destination, each allowed by its group's restriction with those before it (352.11). The
+    /// one check used before a spell is played, a mode is offered, a hidden spell is played, or
+    /// an ability is activated.
+    pub fn has_legal_targets(&self, p: PlayerId, source: ObjId, specs: &[TargetSpec]) -> bool {
+        (0..specs.len()).all(|index| {
+            let spec = &specs[index];
+            let required = spec.count.required();
+            let mut chosen: Vec<ObjId> = Vec::new();
+            for c in self.target_candidates(p, Some(source), specs, index) {
+                if chosen.len() >= required {
+                    break;
+                }
+                if self.group_allows(spec, &chosen, c) {
+                    chosen.push(c);
+                }
+            }
+            chosen.len() >= required
+        })
     }
 
     /// 352.11: a group restriction ("at a battlefield with total Might 4 or less") must still
@@ -345,17 +393,24 @@ impl Game {
     }
 
     /// "Play N [ready] ... unit token(s) [in your base / here]" (170-178): `name` is the rules
-    /// token ("Recruit" 178.1, "Sprite" 178.2). "here" is the source's location (its base if it
-    /// has none); with no location given, each token is played, like a unit, to its owner's base
-    /// or a battlefield they control (176.1.a, 352.2).
+    /// token ("Recruit" 178.1, "Sprite" 178.2). "here" is the source's location (053.3: a
+    /// battlefield's own; a unit at a base means `p`'s base); a source that has left the board has
+    /// no location (356.3.e.12), so its last-known one is used, and with none no token is played.
+    /// With no location given, each token is played, like a unit, to its owner's base or a
+    /// battlefield they control (176.1.a, 352.2).
     pub fn play_tokens(&mut self, c: &HookCall, p: PlayerId, name: &str, n: u32, ready: bool, place: &str) -> R<()> {
         let id = format!("TOKEN-{}", name.to_ascii_uppercase());
         for _ in 0..n {
             let at = match place {
                 "base" => Loc::Base(p),
-                "here" => match c.source.filter(|s| self.obj(*s).alive).and_then(|s| self.location(s)) {
+                "here" => match c.source.and_then(|s| self.here_or_last_known(s)) {
                     Some(Loc::Battlefield(b)) => Loc::Battlefield(b),
-                    _ => Loc::Base(p),
+                    Some(Loc::Base(_)) => Loc::Base(p),
+                    None => {
+                        let what = c.source.map(|s| self.describe(s)).unwrap_or_default();
+                        trace!(self, "356.3.e.12", "{what} has no location: no {name} token is played \"here\"");
+                        return Ok(());
+                    }
                 },
                 _ => {
                     let options: Vec<Choice> = self.play_locations(p).into_iter().map(Choice::Loc).collect();
@@ -368,6 +423,20 @@ impl Game {
             self.play_token_at(p, &id, ready, at);
         }
         Ok(())
+    }
+
+    /// 053.3 "here" for `s`: where it is (a battlefield's own location), or, once it has left
+    /// the board, where it last was on the board, from its last-known information.
+    fn here_or_last_known(&self, s: ObjId) -> Option<Loc> {
+        if self.obj(s).alive {
+            return self.here(s);
+        }
+        let l = self.obj(s).lki?;
+        match l.zone {
+            Zone::Base => Some(Loc::Base(l.zone_player)),
+            Zone::Battlefield(b) => Some(Loc::Battlefield(b)),
+            _ => None,
+        }
     }
 
     /// 176.1.a: `p` plays one token unit to `at`; it enters exhausted like any unit (176.1.d)
@@ -491,18 +560,17 @@ impl Game {
     }
 
     /// 416.1: "[Add] RESOURCES [. Use only to play spells.]": puts them into `p`'s rune pool
-    /// (`A` is universal power); restricted Energy can only pay for playing spells.
+    /// (`A` is universal power); restricted Energy can only pay for playing spells. The compiler
+    /// accepts the restriction only on Energy (compile.rs, `i_add`), so no power comes with it.
     pub fn add_resources(&mut self, p: PlayerId, energy: u32, power: &str, spells_only: bool) {
-        let domains: Vec<super::cards::Domain> = power.chars().filter_map(super::cards::Domain::from_letter).collect();
-        let any = power.chars().filter(|c| super::cards::Domain::from_letter(*c).is_none()).count() as u32;
         if spells_only {
-            if !domains.is_empty() || any > 0 {
-                self.add(p, 0, &domains, any);
-            }
             self.player_mut(p).pool.spell_energy += energy;
             trace!(self, "416.1", "{p} adds [{energy}] to their rune pool, to be used only to play spells");
             self.emit(Event::Added { player: p, energy, power: 0 });
         } else {
+            let domains: Vec<super::cards::Domain> =
+                power.chars().filter_map(super::cards::Domain::from_letter).collect();
+            let any = power.chars().filter(|c| super::cards::Domain::from_letter(*c).is_none()).count() as u32;
             self.add(p, energy, &domains, any);
         }
     }
@@ -540,34 +608,30 @@ impl Game {
     /// on the chain as a pending item; it is finalized, with its own targets, in the next
     /// cleanup (322.8), not while this ability is resolving (151.3).
     pub fn add_reflexive(&mut self, c: &HookCall, name: &str) {
-        let (Some(source), Some(controller)) = (c.source, c.controller) else { return };
-        let Some(index) = self.card(source).abilities.abilities.iter().position(|a| a.body.as_deref() == Some(name))
-        else {
-            return;
-        };
-        let item = super::state::ChainItem {
+        let Some(item) = self.reflexive_item(c, name) else { return };
+        self.push_reflexive(item);
+    }
+
+    fn push_reflexive(&mut self, item: super::state::ChainItem) {
+        if let super::state::ItemKind::Ability { source, .. } = item.kind {
+            trace!(self, "381.1", "a reflexive ability of {} goes on the chain", self.describe(source));
+        }
+        self.chain.push(item);
+        self.changed();
+    }
+
+    /// The pending chain item of the source's reflexive ability with body `name` (381.1).
+    fn reflexive_item(&self, c: &HookCall, name: &str) -> Option<super::state::ChainItem> {
+        let (Some(source), Some(controller)) = (c.source, c.controller) else { return None };
+        let index = self.card(source).abilities.abilities.iter().position(|a| a.body.as_deref() == Some(name))?;
+        Some(super::state::ChainItem {
             kind: super::state::ItemKind::Ability { source, index: index as u8 },
             controller,
             pending: true,
             targets: Vec::new(),
             that_player: None,
             that_unit: None,
-        };
-        // 380.3: "if this kills it" with the unit not dead yet: it triggers when the unit is killed.
-        if let Some(u) = self.awaiting_kill {
-            trace!(
-                self,
-                "380.3",
-                "a reflexive ability of {} waits for {} to die",
-                self.describe(source),
-                self.describe(u)
-            );
-            self.reflexive_on_kill.push((u, item));
-            return;
-        }
-        trace!(self, "381.1", "a reflexive ability of {} goes on the chain", self.describe(source));
-        self.chain.push(item);
-        self.changed();
+        })
     }
 
     /// 383.3: "The next time it would die this turn, ... instead": remembers the replacement.
@@ -586,24 +650,41 @@ impl Game {
         self.events.get(from..).unwrap_or_default().contains(&super::events::Event::Buffed(u))
     }
 
-    /// "If this kills it": the unit died to this spell or ability, or has lethal damage from it
-    /// that the next cleanup will kill it for (322.2, 415.5.c). In that case the reflexive
-    /// ability it leads to waits for the kill (380.3, [`Game::add_reflexive`]).
-    pub fn killed_by_this(&mut self, c: &HookCall, u: ObjId) -> bool {
+    /// 380.3: "If this kills it, do this: ...": the reflexive ability (body `name`) triggers when
+    /// this spell or ability kills `u`. If it already did, the ability goes on the chain now
+    /// (381.1); if `u` has lethal damage from this, it waits for the kill in the next cleanup
+    /// (322.2, 415.5.c; [`Game::kill`] puts it on the chain, and it is dropped if the death is
+    /// replaced, 383.3); otherwise this did not kill it and nothing happens.
+    pub fn reflexive_if_killed(&mut self, c: &HookCall, name: &str, u: ObjId) {
         let this = c.spell.or(c.source);
         let o = self.obj(u);
         if !o.alive {
-            let killed = o.lki.is_some_and(|l| l.killed_by.is_some() && l.killed_by == this);
-            self.awaiting_kill = None;
-            return killed;
+            if o.lki.is_some_and(|l| l.killed_by.is_some() && l.killed_by == this)
+                && let Some(item) = self.reflexive_item(c, name)
+            {
+                self.push_reflexive(item);
+            }
+            return;
         }
         let lethal = o.zone.is_board()
             && o.damage > 0
             && o.damage as i32 >= self.might(u)
             && o.last_damaged_by.is_some()
             && o.last_damaged_by == this;
-        self.awaiting_kill = lethal.then_some(u);
-        lethal
+        if !lethal {
+            return;
+        }
+        let Some(item) = self.reflexive_item(c, name) else { return };
+        if let super::state::ItemKind::Ability { source, .. } = item.kind {
+            trace!(
+                self,
+                "380.3",
+                "a reflexive ability of {} waits for {} to die",
+                self.describe(source),
+                self.describe(u)
+            );
+        }
+        self.reflexive_on_kill.push((u, item));
     }
 
     /// 733.1.b Vision: look at the top card of your Main Deck; you may recycle it.

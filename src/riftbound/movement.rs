@@ -176,39 +176,110 @@ impl Game {
         // 427: the completed move calls for a cleanup (recorded by the moves themselves).
     }
 
-    /// 423: a move caused by a spell or ability that names no destination (Charm: "Move an enemy
-    /// unit"). It is not a standard move: no exhausting, no Ganking needed (those limit the
-    /// standard move, 141.4). `chooser` (the ability's controller) chooses as it resolves (352.9)
-    /// among the locations the unit can move to: its controller's base (106.2.d) or another
-    /// battlefield, not one with units of two other players (423.2) or closed by a combat
-    /// (421.2.a).
-    pub fn move_by_effect(&mut self, chooser: PlayerId, u: ObjId) -> super::state::R<()> {
+    /// 423: the locations unit `u` can move to by a spell or ability that names no destination
+    /// (Charm: "Move an enemy unit"): its controller's base (106.2.d) or another battlefield, not
+    /// one with units of two other players (423.2) or closed by a combat (421.2.a). It is not a
+    /// standard move: no exhausting, no Ganking needed (those limit the standard move, 141.4).
+    pub fn move_destinations(&self, u: ObjId) -> Vec<Loc> {
         if !self.obj(u).alive || self.card(u).kind != super::cards::CardType::Unit {
-            return Ok(());
+            return Vec::new();
         }
-        let Some(from) = self.location(u) else { return Ok(()) };
+        let Some(from) = self.location(u) else { return Vec::new() };
         let p = self.controller(u);
-        let dest = {
-            let mut options: Vec<Choice> = Vec::new();
-            if from != Loc::Base(p) {
-                options.push(Choice::Loc(Loc::Base(p)));
+        let mut options = Vec::new();
+        if from != Loc::Base(p) {
+            options.push(Loc::Base(p));
+        }
+        for b in 0..self.battlefields.len() as u8 {
+            if from != Loc::Battlefield(b) && !self.occupied_by_two_others(b, p) && !self.closed_by_combat(b, p) {
+                options.push(Loc::Battlefield(b));
             }
-            for b in 0..self.battlefields.len() as u8 {
-                if from != Loc::Battlefield(b) && !self.occupied_by_two_others(b, p) && !self.closed_by_combat(b, p) {
-                    options.push(Choice::Loc(Loc::Battlefield(b)));
-                }
-            }
-            if options.is_empty() {
-                return Ok(());
-            }
-            match self.decide(chooser, Ask::Destination, options)? {
-                Choice::Loc(l) => l,
-                _ => return Ok(()),
-            }
+        }
+        options
+    }
+
+    /// 352.3: `p` chooses the Move Destination of `u` as the spell is played or the ability goes
+    /// on the chain, among [`Game::move_destinations`]. `None` when there is none (352.7). The
+    /// result is the chosen list of a [`TargetCount::Destination`] spec: the battlefield's object
+    /// (352.10.b: a target), or nothing for the unit's base.
+    ///
+    /// [`TargetCount::Destination`]: super::abilities::TargetCount::Destination
+    pub fn choose_destination(&mut self, p: PlayerId, u: ObjId) -> super::state::R<Option<Vec<ObjId>>> {
+        let options: Vec<Choice> = self.move_destinations(u).into_iter().map(Choice::Loc).collect();
+        if options.is_empty() {
+            return Ok(None);
+        }
+        let Choice::Loc(dest) = self.decide(p, Ask::Destination, options)? else { return Ok(None) };
+        trace!(self, "352.3", "{p} chooses {} as the destination of {}", self.describe_loc(dest), self.describe(u));
+        Ok(Some(match dest {
+            Loc::Battlefield(b) => vec![self.battlefields[b as usize].obj],
+            Loc::Base(_) => Vec::new(),
+        }))
+    }
+
+    /// 352.3 / 423: moves `u` to the destination chosen for it as the spell was played (`chosen`:
+    /// the list of its [`TargetCount::Destination`] spec; empty: its base). The destination is
+    /// checked again now: a battlefield that has units of two other players (423.2) or is closed
+    /// by a combat (421.2.a) is no longer a valid choice, and since it was chosen as a target
+    /// (352.10.b) the move doesn't happen (356.3.e.2, 356.3.e.5-6: mistargeting, 356.3.e.9) —
+    /// rather than the recall of 421.2.b, which is for moves an effect requires without a
+    /// choice. A unit already there doesn't move (421: no new location).
+    ///
+    /// [`TargetCount::Destination`]: super::abilities::TargetCount::Destination
+    pub fn move_to_chosen(&mut self, u: ObjId, chosen: &[ObjId]) {
+        if !self.obj(u).alive || self.card(u).kind != super::cards::CardType::Unit {
+            return;
+        }
+        let dest = match chosen.first() {
+            Some(o) => match self.battlefields.iter().position(|b| b.obj == *o) {
+                Some(b) => Loc::Battlefield(b as u8),
+                None => return,
+            },
+            None => Loc::Base(self.controller(u)),
         };
-        if dest == from {
+        self.move_if_valid(u, dest);
+    }
+
+    /// "Move a friendly unit here." (053.3: "here" is the source's location as it resolves): a
+    /// named destination, so nothing is chosen for it (352.3 needs no choice); checked like a
+    /// chosen one ([`Game::move_to_chosen`]). A source no longer on the board names no location
+    /// (356.3.e.6: the move is ignored).
+    pub fn move_here(&mut self, source: Option<ObjId>, u: ObjId) {
+        let Some(dest) = source.and_then(|s| self.location(s)) else { return };
+        if !self.obj(u).alive || self.card(u).kind != super::cards::CardType::Unit {
+            return;
+        }
+        self.move_if_valid(u, dest);
+    }
+
+    /// 423.2 / 421.2.a: moves `u` to `dest` if it is still one of its destinations; else traces
+    /// why the move doesn't happen (356.3.e.6).
+    fn move_if_valid(&mut self, u: ObjId, dest: Loc) {
+        if self.location(u) == Some(dest) || self.location(u).is_none() {
+            return;
+        }
+        if !self.move_destinations(u).contains(&dest) {
+            trace!(
+                self,
+                "356.3.e.6",
+                "{} doesn't move: {} is no longer a valid destination for it (423.2, 421.2.a, 106.2.d)",
+                self.describe(u),
+                self.describe_loc(dest)
+            );
+            return;
+        }
+        self.move_units(&[u], dest);
+    }
+
+    /// 423: a move caused by a spell or ability that names no destination and chose none as it
+    /// was played (a move of several units, "all", "them"): `chooser` (the ability's controller)
+    /// chooses among [`Game::move_destinations`] as it resolves.
+    pub fn move_by_effect(&mut self, chooser: PlayerId, u: ObjId) -> super::state::R<()> {
+        let options: Vec<Choice> = self.move_destinations(u).into_iter().map(Choice::Loc).collect();
+        if options.is_empty() {
             return Ok(());
         }
+        let Choice::Loc(dest) = self.decide(chooser, Ask::Destination, options)? else { return Ok(()) };
         self.move_units(&[u], dest);
         Ok(())
     }

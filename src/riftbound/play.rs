@@ -179,9 +179,12 @@ impl Game {
         // choose ("a unit": at least one candidate; "up to" / "any number" may choose none).
         if hidden.is_none()
             && def.kind == CardType::Spell
-            && def.abilities.abilities.iter().filter(|a| a.kind == AbilityKind::Spell).any(|a| {
-                a.targets.iter().any(|s| self.matching(&s.filter, Some(p), Some(card)).len() < s.count.required())
-            })
+            && def
+                .abilities
+                .abilities
+                .iter()
+                .filter(|a| a.kind == AbilityKind::Spell)
+                .any(|a| !self.has_legal_targets(p, card, &a.targets))
         {
             return false;
         }
@@ -360,9 +363,7 @@ impl Game {
                     .iter()
                     .filter(|&&i| {
                         let a = &self.card(card).abilities.abilities[i];
-                        self.choice_specs(card, a)
-                            .iter()
-                            .all(|t| self.matching(&t.filter, Some(p), Some(card)).len() >= t.count.required())
+                        self.has_legal_targets(p, card, &self.choice_specs(card, a))
                     })
                     .map(|&i| Choice::Nth(i as u8))
                     .collect();

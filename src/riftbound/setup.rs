@@ -94,7 +94,6 @@ impl Game {
             delayed: Vec::new(),
             delayed_replacements: Vec::new(),
             reflexive_on_kill: Vec::new(),
-            awaiting_kill: None,
             delayed_triggers: Vec::new(),
             next_spell_bonus: Vec::new(),
             spell_bonus: Vec::new(),

@@ -372,8 +372,6 @@ pub struct Game {
     /// reflexive ability waits for the cleanup to kill it (322.2, 415.5.c), as (unit, item); a
     /// unit that does not die (its death replaced, 383.3) never triggers it.
     pub reflexive_on_kill: Vec<(ObjId, ChainItem)>,
-    /// The unit the last "if this kills it" check found with lethal damage, not yet dead.
-    pub awaiting_kill: Option<ObjId>,
     /// Delayed triggers set up this turn (383.2), until the end of the turn.
     pub delayed_triggers: Vec<DelayedTrigger>,
     /// "The next spell you play this turn deals N Bonus Damage" per player (384), and the bonus
@@ -438,7 +436,6 @@ impl Game {
             delayed: self.delayed.clone(),
             delayed_replacements: self.delayed_replacements.clone(),
             reflexive_on_kill: self.reflexive_on_kill.clone(),
-            awaiting_kill: self.awaiting_kill,
             delayed_triggers: self.delayed_triggers.clone(),
             next_spell_bonus: self.next_spell_bonus.clone(),
             spell_bonus: self.spell_bonus.clone(),

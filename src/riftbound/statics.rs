@@ -36,11 +36,11 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         StaticEffect::Keywords(_)
         | StaticEffect::AssignedLast
         | StaticEffect::MightPerTrashCard
-        | StaticEffect::MightHere(_)
         | StaticEffect::Might(_) => layer_condition(condition).is_some(),
-        StaticEffect::UnitsMight { group, .. } => {
-            group.alone.is_none() && !group.buffed && layer_condition(condition).is_some()
-        }
+        // 361.3.a: "While I'm buffed, friendly units have +1 [M]": "I" / "you" are the source and
+        // its controller, but the layers evaluate a condition against each affected unit. No card
+        // puts a condition in front of a group's Might, so none is accepted there.
+        StaticEffect::UnitsMight { .. } | StaticEffect::MightHere(_) => false,
         StaticEffect::SpellDiscount { .. } | StaticEffect::UnitDiscount { .. } | StaticEffect::EntersReady { .. } => {
             true
         }

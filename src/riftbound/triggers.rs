@@ -409,6 +409,9 @@ impl Game {
         let you = you.unwrap_or(self.turn_player);
         let source = source.unwrap_or(ObjId(u32::MAX));
         let pool: Vec<ObjId> = match f.kind {
+            // 352.10.a: "from your trash" looks in the trash (public), whatever the card kind;
+            // before the kind branches, which look only at the board.
+            _ if f.at == super::abilities::At::YourTrash => self.player(you).trash.clone(),
             CardType::Rune => self.players.iter().flat_map(|p| p.runes.iter().copied()).collect(),
             // 143.1.a.3: gear on the board (at a base, or at a battlefield until recalled).
             CardType::Gear => self
@@ -418,7 +421,6 @@ impl Game {
                 .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()))
                 .collect(),
             CardType::Battlefield => self.battlefields.iter().map(|b| b.obj).collect(),
-            _ if f.at == super::abilities::At::YourTrash => self.player(you).trash.clone(),
             _ => self.all_units(),
         };
         let mut pool = pool;
@@ -453,9 +455,9 @@ impl Game {
             Condition::DiscardedThisTurn => {
                 self.events_this_turn().iter().any(|e| matches!(e, Event::Discarded { player, .. } if *player == you))
             }
-            // "there is a ready enemy unit here": at my location now.
+            // "there is a ready enemy unit here": at my location now, a battlefield's own (053.3).
             Condition::ReadyEnemyHere => self
-                .location(source)
+                .here(source)
                 .is_some_and(|l| self.units_iter(l).any(|u| !self.obj(u).exhausted && self.controller(u) != you)),
             Condition::OnResolution(c) => self.condition_holds_for(c, source, you),
             Condition::UnitsAt { min, that_battlefield } => {

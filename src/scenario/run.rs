@@ -753,6 +753,8 @@ pub(super) fn expect(
                     "ready_runes" => Some(pl.runes.iter().filter(|r| !g.obj(**r).exhausted).count() as i64),
                     "rune_deck" => Some(pl.rune_deck.len() as i64),
                     "energy" => Some(pl.pool.energy as i64),
+                    // 416.1: Energy added "Use only to play spells" (Lux, Crownguard).
+                    "spell_energy" => Some(pl.pool.spell_energy as i64),
                     "power" => Some(pl.pool.power_total() as i64),
                     // Units on the board the player controls; those at their base; tokens among them.
                     "units" => Some(g.all_units().iter().filter(|u| g.controller(**u) == p).count() as i64),
@@ -769,7 +771,7 @@ pub(super) fn expect(
                 };
                 match got {
                     Some(n) => check(format!("{key}.{field} = {want}"), want.as_integer() == Some(n), format!("{key}.{field}: {n}")),
-                    None => check(format!("{key}.{field}"), false, "unknown player field: expected points, hand, deck, trash, banishment, runes, ready_runes, rune_deck, energy, power, units, base_units or tokens".into()),
+                    None => check(format!("{key}.{field}"), false, "unknown player field: expected points, hand, deck, trash, banishment, runes, ready_runes, rune_deck, energy, spell_energy, power, units, base_units or tokens".into()),
                 }
             }
         }

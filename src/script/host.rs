@@ -40,25 +40,12 @@ fn register(e: &mut Engine) {
         Ok(array(checked_targets(i as usize)?))
     });
     e.register_fn("units", |kind: &str, rel: &str, at: &str| {
-        let filter = UnitFilter {
-            kind: if kind == "rune" { CardType::Rune } else { CardType::Unit },
-            relation: match rel {
-                "friendly" => Relation::Friendly,
-                "enemy" => Relation::Enemy,
-                _ => Relation::Any,
-            },
-            at: match at {
-                "battlefield" => At::Battlefield,
-                "here" => At::Here,
-                "elsewhere" => At::Elsewhere,
-                "in combat" => At::InCombat,
-                _ => At::Anywhere,
-            },
-            other: false,
-            exclude_tag: None,
-            max_might: None,
-            or: None,
-        };
+        let filter = units_filter(kind, rel, at, &rhai::Map::new());
+        with(move |g, c| Ok(array(g.matching(&filter, c.controller, c.source))))
+    });
+    // 352.10.d: "all non-Recruit units", "all units with 2 [M] or less": the rest of the filter.
+    e.register_fn("units", |kind: &str, rel: &str, at: &str, extra: rhai::Map| {
+        let filter = units_filter(kind, rel, at, &extra);
         with(move |g, c| Ok(array(g.matching(&filter, c.controller, c.source))))
     });
     // 352.10.b: "all enemy units at a battlefield": the units (of a relation) at the battlefield
@@ -144,6 +131,26 @@ fn register(e: &mut Engine) {
             id(x).map_or(Ok(()), |o| g.move_by_effect(you, o))
         })
     });
+    // 352.3: x moves to the destination chosen for it as the spell was played (target spec i).
+    e.register_fn("move_to_chosen", |x: i64, i: i64| {
+        with(move |g, c| {
+            // Only a destination spec names one: any other index moves nothing.
+            let Some(i) = usize::try_from(i).ok().filter(|i| {
+                c.specs
+                    .get(*i)
+                    .is_some_and(|s| matches!(s.count, crate::riftbound::abilities::TargetCount::Destination(_)))
+            }) else {
+                return Ok(());
+            };
+            let chosen = c.targets.get(i).cloned().unwrap_or_default();
+            if let Some(o) = id(x) {
+                g.move_to_chosen(o, &chosen);
+            }
+            Ok(())
+        })
+    });
+    // "Move a friendly unit here." (053.3): to the source's location as it resolves.
+    e.register_fn("move_here", |x: i64| on_object(x, |g, c, o| g.move_here(c.source, o)));
     e.register_fn("return_to_hand", |x: i64| on_object(x, |g, c, o| g.return_to_hand(c, o)));
     e.register_fn("each_player_kills_one", || with(|g, c| g.each_player_kills_one(c)));
     e.register_fn("recycle_trash", |p: i64, n: i64| {
@@ -222,7 +229,11 @@ fn register(e: &mut Engine) {
         let from = body_events_from();
         with(move |g, _| Ok(id(x).is_some_and(|o| g.buffed_since(from, o))))
     });
-    e.register_fn("killed_by_this", |x: i64| with(|g, c| Ok(id(x).is_some_and(|o| g.killed_by_this(c, o)))));
+    // 380.3: "If this kills it, do this: ..." (see Game::reflexive_if_killed).
+    e.register_fn("reflexive_if_killed", |name: &str, x: i64| {
+        let name = name.to_string();
+        on_object(x, move |g, c, o| g.reflexive_if_killed(c, &name, o))
+    });
     e.register_fn("swap_places", |a: i64, b: i64| with(|g, _| g.swap_places(id(a), id(b))));
     e.register_fn("look_top", |p: i64, n: i64| {
         with(|g, _| Ok(array(player(p).map(|p| g.look_top(p, count(n))).unwrap_or_default())))
@@ -291,4 +302,30 @@ fn on_object(
         }
         Ok(())
     })
+}
+
+/// The filter `units(kind, rel, at, #{ other, not_tag, max_might })` means: the same
+/// [`UnitFilter`] a chosen target's spec holds, so "all"/plural phrases honour every restriction
+/// (352.10.a "from your trash", 352.8.b "with N [M] or less", "non-Recruit").
+fn units_filter(kind: &str, rel: &str, at: &str, extra: &rhai::Map) -> UnitFilter {
+    UnitFilter {
+        kind: if kind == "rune" { CardType::Rune } else { CardType::Unit },
+        relation: match rel {
+            "friendly" => Relation::Friendly,
+            "enemy" => Relation::Enemy,
+            _ => Relation::Any,
+        },
+        at: match at {
+            "battlefield" => At::Battlefield,
+            "here" => At::Here,
+            "elsewhere" => At::Elsewhere,
+            "in combat" => At::InCombat,
+            "your trash" => At::YourTrash,
+            _ => At::Anywhere,
+        },
+        other: extra.get("other").and_then(|v| v.as_bool().ok()).unwrap_or(false),
+        exclude_tag: extra.get("not_tag").and_then(|v| v.clone().into_string().ok()),
+        max_might: extra.get("max_might").and_then(|v| v.as_int().ok()).map(|m| m.clamp(0, u32::MAX as i64) as u32),
+        or: None,
+    }
 }
