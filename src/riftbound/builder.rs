@@ -4,7 +4,7 @@
 use super::actions::Pos;
 use super::cards::{CardDb, CardType};
 use super::state::{Battlefield, Game, Loc, Mode, Player, Step, Zone};
-use crate::kernel::{Answers, Chain, GameRng, ObjId, PlayerId, Trace};
+use crate::kernel::{ObjId, PlayerId};
 use std::sync::Arc;
 
 impl Game {
@@ -18,67 +18,20 @@ impl Game {
     /// An empty board for `n` players (P1, P2, … in turn order), the battlefields owned by them
     /// in turn; otherwise as [`Game::blank`].
     pub fn blank_players(db: Arc<CardDb>, battlefields: &[&str], seed: u64, n: usize) -> Result<Game, String> {
-        let mut g = Game {
-            db: db.clone(),
-            mode: Mode::duel(),
-            players: (0..n)
-                .map(|i| Player {
-                    deck_name: format!("P{}", i + 1),
-                    points: 0,
-                    main_deck: Vec::new(),
-                    rune_deck: Vec::new(),
-                    hand: Vec::new(),
-                    trash: Vec::new(),
-                    banishment: Vec::new(),
-                    champion_zone: None,
-                    legend: None,
-                    base: Vec::new(),
-                    runes: Vec::new(),
-                    set_aside: Vec::new(),
-                    pool: Default::default(),
-                    scored_this_turn: 0,
-                    chosen_champion: None,
-                    cards_played_this_turn: 0,
-                    // It is P1's first turn; P2 has had none yet (their next turn is their first,
-                    // with its extra rune, 458.7).
-                    turns_taken: u32::from(i == 0),
-                    removed: false,
-                })
-                .collect(),
-            turn_order: (0..n).map(|i| PlayerId(i as u8)).collect(),
-            objs: Vec::new(),
-            battlefields: Vec::new(),
-            turn: 1,
-            turn_player: PlayerId(0),
-            step: Step::Action,
-            chain: Chain::default(),
-            priority: Some(PlayerId(0)),
-            chain_passes: 0,
-            showdown: None,
-            effects: Vec::new(),
-            cost_modifiers: Vec::new(),
-            next_timestamp: 0,
-            changes: 0,
-            rng: GameRng::new(seed),
-            answers: Answers::default(),
-            agents: (0..n).map(|_| None).collect(),
-            trace: Trace::default(),
-            outcome: None,
-            events: Vec::new(),
-            trigger_cursor: 0,
-            delayed: Vec::new(),
-            delayed_replacements: Vec::new(),
-            reflexive_on_kill: Vec::new(),
-            delayed_triggers: Vec::new(),
-            next_spell_bonus: Vec::new(),
-            spell_bonus: Vec::new(),
-            replacing: Vec::new(),
-            undone: Vec::new(),
-            turn_cap: super::setup::DEFAULT_TURN_CAP,
-            step_cap: super::setup::DEFAULT_STEP_CAP,
-            steps_this_turn: 0,
-            decisions: 0,
-        };
+        let players = (0..n)
+            .map(|i| {
+                let mut p = Player::new(format!("P{}", i + 1), None);
+                // It is P1's first turn; P2 has had none yet (their next turn is their first,
+                // with its extra rune, 458.7).
+                p.turns_taken = u32::from(i == 0);
+                p
+            })
+            .collect();
+        let mut g = Game::empty(db.clone(), Mode::duel(), players, seed);
+        g.turn_order = (0..n).map(|i| PlayerId(i as u8)).collect();
+        g.turn = 1;
+        g.step = Step::Action;
+        g.priority = Some(PlayerId(0));
         for (i, name) in battlefields.iter().enumerate() {
             let card = db.lookup(name).ok_or_else(|| format!("unknown battlefield `{name}`"))?;
             if db.get(card).kind != CardType::Battlefield {

@@ -4,8 +4,8 @@ use super::actions::Pos;
 use super::cards::CardDb;
 use super::decision::{Agent, Ask, Choice};
 use super::deck::Deck;
-use super::state::{Battlefield, Game, Mode, Player, R, Step, Zone};
-use crate::kernel::{Answers, Chain, GameRng, ObjId, PlayerId, Trace};
+use super::state::{Battlefield, Game, Mode, Player, R, Zone};
+use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 use std::sync::Arc;
 
@@ -44,66 +44,9 @@ impl Game {
             return Err(problems);
         }
         let n = decks.len();
-        let mut g = Game {
-            db: db.clone(),
-            mode,
-            players: decks
-                .iter()
-                .map(|d| Player {
-                    deck_name: d.name.clone(),
-                    points: 0,
-                    main_deck: Vec::new(),
-                    rune_deck: Vec::new(),
-                    hand: Vec::new(),
-                    trash: Vec::new(),
-                    banishment: Vec::new(),
-                    champion_zone: None,
-                    legend: None,
-                    base: Vec::new(),
-                    runes: Vec::new(),
-                    set_aside: Vec::new(),
-                    pool: Default::default(),
-                    scored_this_turn: 0,
-                    chosen_champion: Some(d.champion),
-                    cards_played_this_turn: 0,
-                    turns_taken: 0,
-                    removed: false,
-                })
-                .collect(),
-            turn_order: Vec::new(),
-            objs: Vec::new(),
-            battlefields: Vec::new(),
-            turn: 0,
-            turn_player: PlayerId(0),
-            step: Step::Mulligan(0),
-            chain: Chain::default(),
-            priority: None,
-            chain_passes: 0,
-            showdown: None,
-            effects: Vec::new(),
-            cost_modifiers: Vec::new(),
-            next_timestamp: 0,
-            changes: 0,
-            rng: GameRng::new(seed),
-            answers: Answers::default(),
-            agents: (0..n).map(|_| None).collect(),
-            trace: Trace { on: trace_on, lines: Vec::new() },
-            outcome: None,
-            events: Vec::new(),
-            trigger_cursor: 0,
-            delayed: Vec::new(),
-            delayed_replacements: Vec::new(),
-            reflexive_on_kill: Vec::new(),
-            delayed_triggers: Vec::new(),
-            next_spell_bonus: Vec::new(),
-            spell_bonus: Vec::new(),
-            replacing: Vec::new(),
-            undone: Vec::new(),
-            turn_cap: super::setup::DEFAULT_TURN_CAP,
-            step_cap: super::setup::DEFAULT_STEP_CAP,
-            steps_this_turn: 0,
-            decisions: 0,
-        };
+        let players = decks.iter().map(|d| Player::new(d.name.clone(), Some(d.champion))).collect();
+        let mut g = Game::empty(db.clone(), mode, players, seed);
+        g.trace.on = trace_on;
         trace!(g, "458", "{} with {n} players, victory score {}", g.mode.name, g.mode.victory_score);
         for (i, d) in decks.iter().enumerate() {
             let p = PlayerId(i as u8);

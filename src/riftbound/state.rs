@@ -163,6 +163,32 @@ pub struct Player {
     pub removed: bool,
 }
 
+impl Player {
+    /// A player with nothing anywhere yet.
+    pub fn new(deck_name: String, chosen_champion: Option<CardIdx>) -> Player {
+        Player {
+            deck_name,
+            points: 0,
+            main_deck: Vec::new(),
+            rune_deck: Vec::new(),
+            hand: Vec::new(),
+            trash: Vec::new(),
+            banishment: Vec::new(),
+            champion_zone: None,
+            legend: None,
+            base: Vec::new(),
+            runes: Vec::new(),
+            set_aside: Vec::new(),
+            pool: Default::default(),
+            scored_this_turn: 0,
+            chosen_champion,
+            cards_played_this_turn: 0,
+            turns_taken: 0,
+            removed: false,
+        }
+    }
+}
+
 /// A battlefield on the board and the location it is (162-165, 179-181).
 #[derive(Clone, Debug)]
 pub struct Battlefield {
@@ -472,6 +498,50 @@ impl Game {
 }
 
 impl Game {
+    /// A game with `players` and nothing on the board: turn 0, the mulligan step, no priority,
+    /// where a full setup (104-118) starts. A blank test board moves it on to turn 1.
+    pub fn empty(db: Arc<CardDb>, mode: Mode, players: Vec<Player>, seed: u64) -> Game {
+        let n = players.len();
+        Game {
+            db,
+            mode,
+            players,
+            turn_order: Vec::new(),
+            objs: Vec::new(),
+            battlefields: Vec::new(),
+            turn: 0,
+            turn_player: PlayerId(0),
+            step: Step::Mulligan(0),
+            chain: Chain::default(),
+            priority: None,
+            chain_passes: 0,
+            showdown: None,
+            effects: Vec::new(),
+            cost_modifiers: Vec::new(),
+            next_timestamp: 0,
+            changes: 0,
+            rng: GameRng::new(seed),
+            answers: Answers::default(),
+            agents: (0..n).map(|_| None).collect(),
+            trace: Trace::default(),
+            outcome: None,
+            events: Vec::new(),
+            trigger_cursor: 0,
+            delayed: Vec::new(),
+            delayed_replacements: Vec::new(),
+            reflexive_on_kill: Vec::new(),
+            delayed_triggers: Vec::new(),
+            next_spell_bonus: Vec::new(),
+            spell_bonus: Vec::new(),
+            replacing: Vec::new(),
+            undone: Vec::new(),
+            turn_cap: super::setup::DEFAULT_TURN_CAP,
+            step_cap: super::setup::DEFAULT_STEP_CAP,
+            steps_this_turn: 0,
+            decisions: 0,
+        }
+    }
+
     pub fn obj(&self, id: ObjId) -> &Obj {
         &self.objs[id.index()]
     }
