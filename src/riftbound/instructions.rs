@@ -450,7 +450,7 @@ impl Game {
         };
         let obj = self.new_obj(card, p, zone, p, Pos::Bottom);
         // 356.2.c: an effect may say units enter ready (Magma Wurm, Confront).
-        let ready = ready || self.enters_ready(p, obj, true);
+        let ready = ready || self.enters_ready(p, obj);
         let o = self.obj_mut(obj);
         o.token = true;
         o.exhausted = !ready;

@@ -516,8 +516,7 @@ impl Game {
                 let exhausted = if kind == CardType::Unit {
                     // 721.1.a: a unit whose Accelerate was paid enters ready (721.6), as does one
                     // an effect says enters ready (356.2.c).
-                    !additional.iter().any(|a| a.label == super::statics::ACCELERATE)
-                        && !self.enters_ready(p, card, true)
+                    !additional.iter().any(|a| a.label == super::statics::ACCELERATE) && !self.enters_ready(p, card)
                 } else {
                     self.enters_exhausted(card)
                 };

@@ -177,35 +177,35 @@ impl Game {
                 other: Vec::new(),
             }));
         }
-        // Discounts from the player's permanents (Eager Apprentice).
-        if def.kind == CardType::Spell {
-            for u in self.all_units() {
-                if self.controller(u) != p {
-                    continue;
+        // Discounts from the player's units: spells (Eager Apprentice), "Units you play cost [A]
+        // less" (353.4.b, 353.4.d).
+        for (_, effect) in self.unit_passives(p) {
+            match *effect {
+                StaticEffect::SpellDiscount { energy, min } if def.kind == CardType::Spell => {
+                    out.push(CostChange::Discount { energy, min_energy: min, power: 0 })
                 }
-                for a in &self.card(u).abilities.abilities {
-                    if let AbilityKind::Static { condition, effect: StaticEffect::SpellDiscount { energy, min } } =
-                        &a.kind
-                        && condition.as_ref().is_none_or(|c| self.condition_holds_for(c, u, p))
-                    {
-                        out.push(CostChange::Discount { energy: *energy, min_energy: *min, power: 0 });
-                    }
+                StaticEffect::UnitDiscount { energy, power } if def.kind == CardType::Unit => {
+                    out.push(CostChange::Discount { energy, min_energy: 0, power })
                 }
+                _ => {}
             }
         }
-        // "Units you play cost [A] less" from the player's units (353.4.b, 353.4.d).
-        if def.kind == CardType::Unit {
-            for u in self.all_units() {
-                if self.controller(u) != p {
-                    continue;
-                }
-                for a in &self.card(u).abilities.abilities {
-                    if let AbilityKind::Static { condition, effect: StaticEffect::UnitDiscount { energy, power } } =
-                        &a.kind
-                        && condition.as_ref().is_none_or(|c| self.condition_holds_for(c, u, p))
-                    {
-                        out.push(CostChange::Discount { energy: *energy, min_energy: 0, power: *power });
-                    }
+        out
+    }
+
+    /// The passive abilities of the units `p` controls that apply now (361.3.a: a conditional
+    /// one while its condition holds), with the unit that has each.
+    fn unit_passives(&self, p: PlayerId) -> Vec<(ObjId, &StaticEffect)> {
+        let mut out = Vec::new();
+        for u in self.all_units() {
+            if self.controller(u) != p {
+                continue;
+            }
+            for a in &self.card(u).abilities.abilities {
+                if let AbilityKind::Static { condition, effect } = &a.kind
+                    && condition.as_ref().is_none_or(|c| self.condition_holds_for(c, u, p))
+                {
+                    out.push((u, effect));
                 }
             }
         }
@@ -214,25 +214,24 @@ impl Game {
 
     /// 140.4 / 356.2.c: a unit enters exhausted unless an effect says it enters ready: its own
     /// "I enter ready.", "Other friendly units enter ready." of a unit `p` controls, or a "Units
-    /// you play this turn enter ready." of `p`'s this turn (`played`: it is being played). 721.6:
+    /// you play this turn enter ready." of `p`'s this turn (every caller plays the unit). 721.6:
     /// such a unit never enters exhausted first.
-    pub(crate) fn enters_ready(&self, p: PlayerId, card: ObjId, played: bool) -> bool {
+    pub(crate) fn enters_ready(&self, p: PlayerId, card: ObjId) -> bool {
         // 361.3.a: "If CONDITION, I enter ready." only while the condition holds.
-        let says = |o: ObjId, others: bool| {
-            self.card(o).abilities.abilities.iter().any(|a| match &a.kind {
-                AbilityKind::Static { effect: StaticEffect::EntersReady { others: x }, condition } => {
-                    *x == others && condition.as_ref().is_none_or(|c| self.condition_holds_for(c, o, p))
-                }
-                _ => false,
-            })
-        };
-        says(card, false)
-            || self.all_units().into_iter().any(|u| u != card && self.controller(u) == p && says(u, true))
-            || (played
-                && self
-                    .effects
-                    .iter()
-                    .any(|e| e.modification == Modification::EntersReady && e.filter == Filter::UnitsControlledBy(p)))
+        let own = self.card(card).abilities.abilities.iter().any(|a| match &a.kind {
+            AbilityKind::Static { effect: StaticEffect::EntersReady { others: false }, condition } => {
+                condition.as_ref().is_none_or(|c| self.condition_holds_for(c, card, p))
+            }
+            _ => false,
+        });
+        own || self
+            .unit_passives(p)
+            .into_iter()
+            .any(|(u, e)| u != card && *e == StaticEffect::EntersReady { others: true })
+            || self
+                .effects
+                .iter()
+                .any(|e| e.modification == Modification::EntersReady && e.filter == Filter::UnitsControlledBy(p))
     }
 
     /// "This enters exhausted."
