@@ -5,6 +5,7 @@
 use super::cards::CardType;
 use super::costs::{Cost, OtherCost};
 use super::layers::Keyword;
+use crate::kernel::PlayerId;
 
 /// Everything a card's text compiled to.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -317,6 +318,17 @@ pub enum Relation {
     Friendly,
     /// "enemy".
     Enemy,
+}
+
+impl Relation {
+    /// Whether an object controlled by `controller` is this relation to `you` (352.8.b).
+    pub fn holds(self, controller: PlayerId, you: PlayerId) -> bool {
+        match self {
+            Relation::Any => true,
+            Relation::Friendly => controller == you,
+            Relation::Enemy => controller != you,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! triggered abilities on the chain as pending items in the right order (376.3.b), finalizing
 //! them with their targets (386-394), and resolving abilities.
 
-use super::abilities::{AbilityKind, Condition, Relation, Trigger, UnitFilter};
+use super::abilities::{AbilityKind, Condition, Trigger, UnitFilter};
 use super::cards::CardType;
 use super::decision::{Ask, Choice};
 use super::events::Event;
@@ -339,12 +339,7 @@ impl Game {
         if f.other && o.next.is_some_and(|n| n == source) {
             return false;
         }
-        let controller = self.last_known_controller(obj);
-        let rel_ok = match f.relation {
-            Relation::Any => true,
-            Relation::Friendly => controller == you,
-            Relation::Enemy => controller != you,
-        };
+        let rel_ok = f.relation.holds(self.last_known_controller(obj), you);
         let tag_ok =
             f.exclude_tag.as_ref().is_none_or(|t| !self.db.get(o.card).tags.iter().any(|x| x.eq_ignore_ascii_case(t)));
         rel_ok && tag_ok
@@ -372,12 +367,7 @@ impl Game {
         if f.other && u == source {
             return false;
         }
-        let c = self.controller(u);
-        let rel_ok = match f.relation {
-            Relation::Any => true,
-            Relation::Friendly => c == you,
-            Relation::Enemy => c != you,
-        };
+        let rel_ok = f.relation.holds(self.controller(u), you);
         let at_ok = match f.at {
             super::abilities::At::Anywhere => true,
             super::abilities::At::Battlefield => matches!(self.location(u), Some(Loc::Battlefield(_))),

@@ -63,28 +63,14 @@ impl Agent for Answerer {
         {
             return i;
         }
-        if let Some(answer) = s.answers.front().cloned() {
-            if let Some(i) = match_option(game, d, &answer).or_else(|| match_label(game, d, &s.labels, &answer)) {
-                s.answers.pop_front();
-                return i;
-            }
-            // A standard move's unit list ends with "done" without saying so.
-            if d.ask == Ask::MoveUnits
-                && let Some(i) = d.options.iter().position(|c| *c == Choice::Done)
-            {
-                return i;
-            }
-            if s.autopay && d.ask == Ask::PayCost {
-                return 0;
-            }
-            s.problem = Some(format!(
-                "the answer `{answer}` is not an option of {} {:?}: {}",
-                d.player,
-                d.ask,
-                options_text(game, d)
-            ));
-            return 0;
+        let answer = s.answers.front().cloned();
+        if let Some(answer) = &answer
+            && let Some(i) = match_option(game, d, answer).or_else(|| match_label(game, d, &s.labels, answer))
+        {
+            s.answers.pop_front();
+            return i;
         }
+        // A standard move's unit list ends with "done" without saying so.
         if d.ask == Ask::MoveUnits
             && let Some(i) = d.options.iter().position(|c| *c == Choice::Done)
         {
@@ -93,12 +79,11 @@ impl Agent for Answerer {
         if s.autopay && d.ask == Ask::PayCost {
             return 0;
         }
-        s.problem = Some(format!(
-            "{} must decide {:?} and the step gives no answer: {}",
-            d.player,
-            d.ask,
-            options_text(game, d)
-        ));
+        let options = options_text(game, d);
+        s.problem = Some(match answer {
+            Some(answer) => format!("the answer `{answer}` is not an option of {} {:?}: {options}", d.player, d.ask),
+            None => format!("{} must decide {:?} and the step gives no answer: {options}", d.player, d.ask),
+        });
         0
     }
 }
