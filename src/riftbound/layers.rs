@@ -304,10 +304,7 @@ impl Game {
                 None => false,
             },
             Some(Condition::RunesAtLeast(n)) => self.player(chars.controller).runes.len() >= *n as usize,
-            Some(Condition::DiscardedThisTurn) => self
-                .events_this_turn()
-                .iter()
-                .any(|e| matches!(e, super::events::Event::Discarded { player, .. } if *player == chars.controller)),
+            Some(Condition::DiscardedThisTurn) => self.discarded_this_turn(chars.controller),
             Some(Condition::MovedTwiceThisTurn) => {
                 let moves = self
                     .events_this_turn()
@@ -325,6 +322,13 @@ impl Game {
         let o = self.obj(id);
         let (Some(role), Zone::Battlefield(b)) = (o.role, o.zone) else { return false };
         self.units_iter(Loc::Battlefield(b)).filter(|u| self.obj(*u).role == Some(role)).count() == 1
+    }
+
+    /// "you've discarded a card this turn" (409), for passives and triggered abilities alike.
+    pub fn discarded_this_turn(&self, p: PlayerId) -> bool {
+        self.events_this_turn()
+            .iter()
+            .any(|e| matches!(e, super::events::Event::Discarded { player, .. } if *player == p))
     }
 
     /// The controller of a passive ability's source, for "friendly": its own controller as

@@ -442,9 +442,7 @@ impl Game {
             Condition::Buffed => self.obj(source).alive && self.obj(source).buffs > 0,
             Condition::Alone => self.obj(source).alive && self.alone_in_combat(source),
             Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
-            Condition::DiscardedThisTurn => {
-                self.events_this_turn().iter().any(|e| matches!(e, Event::Discarded { player, .. } if *player == you))
-            }
+            Condition::DiscardedThisTurn => self.discarded_this_turn(you),
             // "there is a ready enemy unit here": at my location now, a battlefield's own (053.3).
             Condition::ReadyEnemyHere => self
                 .here(source)
