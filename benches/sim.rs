@@ -4,7 +4,7 @@
 
 use riftbound::agents::{GreedyAgent, RandomAgent};
 use riftbound::cli::{DEFAULT_DECKS, pairings, pick_decks};
-use riftbound::riftbound::{CardDb, Deck, Game, Mode};
+use riftbound::riftbound::{Agent, CardDb, Deck, Game, Mode};
 use std::sync::Arc;
 
 fn main() {
@@ -23,32 +23,29 @@ fn game(db: &Arc<CardDb>, pairs: &[Vec<Deck>], seed: u64) -> Game {
     Game::with_mode(db.clone(), decks, seed, Mode::casual_duel(), false).unwrap()
 }
 
-/// One full game with greedy agents (seeds 0..64 in turn).
-#[divan::bench(sample_count = 64)]
-fn greedy_game(b: divan::Bencher) {
+/// Whole games, seeds 1..64 in turn, with agents made by `agent(seed)`.
+fn games(b: divan::Bencher, agent: fn(u64) -> Box<dyn Agent>) {
     let db = Arc::new(CardDb::embedded());
     let pairs = all_pairings(&db);
     let mut seed = 0u64;
     b.bench_local(|| {
         seed = (seed + 1) % 64;
         let mut g = game(&db, &pairs, seed);
-        g.set_agents(vec![Box::new(GreedyAgent::new(seed)), Box::new(GreedyAgent::new(seed + 1))]);
+        g.set_agents(vec![agent(seed), agent(seed + 1)]);
         divan::black_box(g.run().unwrap());
     });
+}
+
+/// One full game with greedy agents.
+#[divan::bench(sample_count = 64)]
+fn greedy_game(b: divan::Bencher) {
+    games(b, |seed| Box::new(GreedyAgent::new(seed)));
 }
 
 /// One full game with random agents.
 #[divan::bench(sample_count = 64)]
 fn random_game(b: divan::Bencher) {
-    let db = Arc::new(CardDb::embedded());
-    let pairs = all_pairings(&db);
-    let mut seed = 0u64;
-    b.bench_local(|| {
-        seed = (seed + 1) % 64;
-        let mut g = game(&db, &pairs, seed);
-        g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 1))]);
-        divan::black_box(g.run().unwrap());
-    });
+    games(b, |seed| Box::new(RandomAgent::new(seed)));
 }
 
 /// Setting up a game (decks checked, shuffled, opening hands).
