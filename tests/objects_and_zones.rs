@@ -15,7 +15,7 @@ use riftbound::riftbound::{Agent, Ask, CardDb, CardType, Choice, Deck, Domain, G
 use std::sync::{Arc, OnceLock};
 
 mod common;
-use common::{fill_deck, run_chain, step_until};
+use common::{JINX, fill_deck, run_chain, step_until};
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -284,38 +284,15 @@ fn trace_index(g: &Game, pred: impl Fn(&str, &str) -> bool) -> Option<usize> {
 // 101-103: deck construction
 // =============================================================================================
 
-const JINX: &str = r#"name = "Test"
-legend = "Jinx, Loose Cannon"
-champion = "Jinx, Demolitionist"
-battlefields = ["Targon's Peak", "Zaun Warrens", "Reaver's Row"]
-
-[main]
-"Flame Chompers" = 3
-"Blazing Scorcher" = 3
-"Fight or Flight" = 3
-"Get Excited!" = 3
-"Gust" = 3
-"Cemetery Attendant" = 3
-"Undercover Agent" = 3
-"Chemtech Enforcer" = 3
-"Brazen Buccaneer" = 3
-"Magma Wurm" = 3
-"Void Seeker" = 3
-"Traveling Merchant" = 3
-"Scrapheap" = 3
-
-[runes]
-"Fury Rune" = 6
-"Chaos Rune" = 6
-"#;
-
-fn parse(src: &str) -> Deck {
+/// Parses a deck file against this file's database (it adds test cards).
+fn parse_deck(src: &str) -> Deck {
     Deck::parse("test.toml", src, &db()).unwrap()
 }
 
 /// The deck construction problems of the Jinx deck with one Scrapheap replaced by `extra`.
 fn problems_with(extra: &str) -> Vec<String> {
-    parse(&JINX.replace("\"Scrapheap\" = 3", &format!("\"Scrapheap\" = 2\n\"{extra}\" = 1"))).validate(&db(), 3..=3)
+    parse_deck(&JINX.replace("\"Scrapheap\" = 3", &format!("\"Scrapheap\" = 2\n\"{extra}\" = 1")))
+        .validate(&db(), 3..=3)
 }
 
 /// 103.1.b.2 / 169.1: the domain identity is the legend's domains (Jinx, Loose Cannon: Fury and
@@ -343,7 +320,7 @@ fn r103_1_b_domain_identity_single_and_multi_domain_cards() {
 #[test]
 fn r103_2_d_signature_cards_three_in_total_with_the_legends_tag() {
     let three = JINX.replace("\"Scrapheap\" = 3", "\"Test Jinx Signature A\" = 2\n\"Test Jinx Signature B\" = 1");
-    assert_eq!(parse(&three).validate(&db(), 3..=3), Vec::<String>::new());
+    assert_eq!(parse_deck(&three).validate(&db(), 3..=3), Vec::<String>::new());
     let four = JINX.replace(
         "\"Scrapheap\" = 3",
         "\"Scrapheap\" = 2\n\"Test Jinx Signature A\" = 2\n\"Test Jinx Signature B\" = 2",
@@ -355,7 +332,7 @@ fn r103_2_d_signature_cards_three_in_total_with_the_legends_tag() {
     let p = problems_with("Tibbers");
     assert!(p.iter().any(|x| x.starts_with("103.2.d.2") && x.contains("Tibbers")), "{p:?}");
     let sig_champion = JINX.replace("champion = \"Jinx, Demolitionist\"", "champion = \"Super Mega Death Rocket!\"");
-    let p = parse(&sig_champion).validate(&db(), 3..=3);
+    let p = parse_deck(&sig_champion).validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.2.a.2") && x.contains("not a champion unit")), "{p:?}");
 }
 
@@ -364,10 +341,10 @@ fn r103_2_d_signature_cards_three_in_total_with_the_legends_tag() {
 /// battlefield in a Fury/Chaos deck is not allowed).
 #[test]
 fn r103_4_a_battlefield_count_by_mode_and_103_4_b_their_identity() {
-    let d = parse(&JINX.replace(", \"Reaver's Row\"", ""));
+    let d = parse_deck(&JINX.replace(", \"Reaver's Row\"", ""));
     assert!(d.validate(&db(), 3..=3).iter().any(|x| x.starts_with("103.4.a") && x.contains("2 battlefield")));
     assert!(d.validate(&db(), 2..=2).iter().all(|x| !x.starts_with("103.4.a")), "a mode needing 2 accepts 2");
-    let d = parse(&JINX.replace("\"Reaver's Row\"", "\"Test Calm Battlefield\""));
+    let d = parse_deck(&JINX.replace("\"Reaver's Row\"", "\"Test Calm Battlefield\""));
     let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.4.b") && x.contains("Test Calm Battlefield")), "{p:?}");
 }
@@ -376,7 +353,7 @@ fn r103_4_a_battlefield_count_by_mode_and_103_4_b_their_identity() {
 #[test]
 fn r154_2_a_exactly_twelve_runes() {
     for (n, ok) in [(5, false), (6, true), (7, false)] {
-        let d = parse(&JINX.replace("\"Chaos Rune\" = 6", &format!("\"Chaos Rune\" = {n}")));
+        let d = parse_deck(&JINX.replace("\"Chaos Rune\" = 6", &format!("\"Chaos Rune\" = {n}")));
         let p = d.validate(&db(), 3..=3);
         assert_eq!(p.iter().any(|x| x.starts_with("103.3.a:")), !ok, "{} runes: {p:?}", n + 6);
     }
@@ -458,7 +435,7 @@ fn r103_3_b_rune_deck_shuffled_separately() {
 #[test]
 fn r103_2_a_3_every_copy_of_the_chosen_champion_counts() {
     let src = JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 1\n\"Jinx, Demolitionist\" = 1\n\"Jinx, Rebel\" = 1");
-    let g = Game::new(db(), &[parse(&src), embedded_deck("viktor")], 8).unwrap();
+    let g = Game::new(db(), &[parse_deck(&src), embedded_deck("viktor")], 8).unwrap();
     let pl = g.player(P1);
     let named =
         |n: &str| -> Vec<ObjId> { pl.main_deck.iter().chain(&pl.hand).copied().filter(|c| g.name(*c) == n).collect() };

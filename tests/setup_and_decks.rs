@@ -5,7 +5,7 @@ use riftbound::kernel::PlayerId;
 use riftbound::riftbound::{Choice, Deck, Game, Step, Zone};
 
 mod common;
-use common::db;
+use common::{JINX, db, parse_deck};
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -14,39 +14,10 @@ fn deck(key: &str) -> Deck {
     Deck::embedded(&db()).into_iter().find(|(k, _)| k == key).unwrap().1
 }
 
-const JINX: &str = r#"name = "Test"
-legend = "Jinx, Loose Cannon"
-champion = "Jinx, Demolitionist"
-battlefields = ["Targon's Peak", "Zaun Warrens", "Reaver's Row"]
-
-[main]
-"Flame Chompers" = 3
-"Blazing Scorcher" = 3
-"Fight or Flight" = 3
-"Get Excited!" = 3
-"Gust" = 3
-"Cemetery Attendant" = 3
-"Undercover Agent" = 3
-"Chemtech Enforcer" = 3
-"Brazen Buccaneer" = 3
-"Magma Wurm" = 3
-"Void Seeker" = 3
-"Traveling Merchant" = 3
-"Scrapheap" = 3
-
-[runes]
-"Fury Rune" = 6
-"Chaos Rune" = 6
-"#;
-
-fn parse(src: &str) -> Deck {
-    Deck::parse("test.toml", src, &db()).unwrap()
-}
-
 /// 103: a deck with legend, champion, 40+ main deck cards, 12 runes and 3 battlefields is legal.
 #[test]
 fn r103_legal_deck_has_no_problems() {
-    let d = parse(JINX);
+    let d = parse_deck(JINX);
     assert_eq!(d.main_size(), 40);
     assert_eq!(d.validate(&db(), 3..=3), Vec::<String>::new());
     for key in ["jinx", "viktor", "lee-sin"] {
@@ -57,7 +28,7 @@ fn r103_legal_deck_has_no_problems() {
 /// 103.2: the main deck needs at least 40 cards including the chosen champion.
 #[test]
 fn r103_2_main_deck_of_at_least_40() {
-    let d = parse(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 2"));
+    let d = parse_deck(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 2"));
     let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.2:") && x.contains("39")), "{p:?}");
 }
@@ -65,17 +36,17 @@ fn r103_2_main_deck_of_at_least_40() {
 /// 103.2.b: at most 3 copies of a name, the chosen champion included (103.2.b.1).
 #[test]
 fn r103_2_b_three_copies_counting_the_champion() {
-    let d = parse(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 3\n\"Jinx, Demolitionist\" = 3"));
+    let d = parse_deck(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 3\n\"Jinx, Demolitionist\" = 3"));
     let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.2.b") && x.contains("Jinx, Demolitionist")), "{p:?}");
-    let ok = parse(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 1\n\"Jinx, Demolitionist\" = 2"));
+    let ok = parse_deck(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 1\n\"Jinx, Demolitionist\" = 2"));
     assert!(ok.validate(&db(), 3..=3).is_empty());
 }
 
 /// 103.1.b: cards outside the legend's domains are not allowed.
 #[test]
 fn r103_1_b_domain_identity() {
-    let d = parse(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 2\n\"Mega-Mech\" = 1"));
+    let d = parse_deck(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 2\n\"Mega-Mech\" = 1"));
     let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.1.b") && x.contains("Mega-Mech")), "{p:?}");
 }
@@ -83,11 +54,11 @@ fn r103_1_b_domain_identity() {
 /// 103.2.a.2: the chosen champion is a champion unit sharing the legend's champion tag.
 #[test]
 fn r103_2_a_2_chosen_champion_matches_the_legend() {
-    let d = parse(&JINX.replace("champion = \"Jinx, Demolitionist\"", "champion = \"Vi, Destructive\""));
+    let d = parse_deck(&JINX.replace("champion = \"Jinx, Demolitionist\"", "champion = \"Vi, Destructive\""));
     let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.2.a.2")), "{p:?}");
     // Tibbers is a signature unit, not a champion unit (103.2.a.2 example).
-    let d = parse(&JINX.replace("champion = \"Jinx, Demolitionist\"", "champion = \"Tibbers\""));
+    let d = parse_deck(&JINX.replace("champion = \"Jinx, Demolitionist\"", "champion = \"Tibbers\""));
     let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.contains("is not a champion unit")), "{p:?}");
 }
@@ -95,7 +66,7 @@ fn r103_2_a_2_chosen_champion_matches_the_legend() {
 /// 103.3.a: exactly 12 runes, within the domain identity (103.3.a.1).
 #[test]
 fn r103_3_a_twelve_runes_of_the_identity() {
-    let d = parse(&JINX.replace("\"Chaos Rune\" = 6", "\"Chaos Rune\" = 5\n\"Calm Rune\" = 2"));
+    let d = parse_deck(&JINX.replace("\"Chaos Rune\" = 6", "\"Chaos Rune\" = 5\n\"Calm Rune\" = 2"));
     let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.3.a:") && x.contains("13")), "{p:?}");
     assert!(p.iter().any(|x| x.starts_with("103.3.a.1") && x.contains("Calm Rune")), "{p:?}");
@@ -104,10 +75,10 @@ fn r103_3_a_twelve_runes_of_the_identity() {
 /// 103.4.c / 458.4.a: three distinct battlefields for a Duel.
 #[test]
 fn r103_4_battlefields_three_and_distinct() {
-    let d = parse(&JINX.replace("\"Reaver's Row\"", "\"Zaun Warrens\""));
+    let d = parse_deck(&JINX.replace("\"Reaver's Row\"", "\"Zaun Warrens\""));
     let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.4.c")), "{p:?}");
-    let d = parse(&JINX.replace(", \"Reaver's Row\"", ""));
+    let d = parse_deck(&JINX.replace(", \"Reaver's Row\"", ""));
     let p = d.validate(&db(), 3..=3);
     assert!(p.iter().any(|x| x.starts_with("103.4.a")), "{p:?}");
 }
@@ -115,7 +86,7 @@ fn r103_4_battlefields_three_and_distinct() {
 /// An illegal deck is rejected before the game with every problem named.
 #[test]
 fn r101_illegal_deck_names_every_problem() {
-    let bad = parse(
+    let bad = parse_deck(
         &JINX
             .replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 2\n\"Mega-Mech\" = 4")
             .replace("\"Chaos Rune\" = 6", "\"Chaos Rune\" = 3"),

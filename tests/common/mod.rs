@@ -79,3 +79,34 @@ pub fn check_consistency(g: &Game) {
         .count();
     assert_eq!(alive, seen.len(), "every live card is in exactly one zone list");
 }
+
+/// A legal 40-card Jinx deck file (101-103) that deck construction tests vary.
+pub const JINX: &str = r#"name = "Test"
+legend = "Jinx, Loose Cannon"
+champion = "Jinx, Demolitionist"
+battlefields = ["Targon's Peak", "Zaun Warrens", "Reaver's Row"]
+
+[main]
+"Flame Chompers" = 3
+"Blazing Scorcher" = 3
+"Fight or Flight" = 3
+"Get Excited!" = 3
+"Gust" = 3
+"Cemetery Attendant" = 3
+"Undercover Agent" = 3
+"Chemtech Enforcer" = 3
+"Brazen Buccaneer" = 3
+"Magma Wurm" = 3
+"Void Seeker" = 3
+"Traveling Merchant" = 3
+"Scrapheap" = 3
+
+[runes]
+"Fury Rune" = 6
+"Chaos Rune" = 6
+"#;
+
+/// Parses a deck file against the vanilla database; the file must parse.
+pub fn parse_deck(src: &str) -> riftbound::riftbound::Deck {
+    riftbound::riftbound::Deck::parse("test.toml", src, &db()).unwrap()
+}
