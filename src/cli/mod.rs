@@ -475,11 +475,11 @@ pub fn run(cli: Cli) -> i32 {
             let (casual, duel) = (Mode::casual_duel(), Mode::duel());
             for (key, d) in Deck::embedded(&db) {
                 let default = if DEFAULT_DECKS.contains(&key.as_str()) { ", default" } else { "" };
-                let legal = |m: &Mode| d.validate(&db, m.deck_battlefields.clone());
-                let status = match (legal(&casual).is_empty(), legal(&duel)) {
-                    (true, p) if p.is_empty() => "legal for casual and duel".to_string(),
-                    (true, p) => format!("casual only ({})", p.join("; ")),
-                    (false, _) => format!("not legal: {}", legal(&casual).join("; ")),
+                let problems = |m: &Mode| d.validate(&db, m.deck_battlefields.clone());
+                let status = match (problems(&casual), problems(&duel)) {
+                    (c, p) if c.is_empty() && p.is_empty() => "legal for casual and duel".to_string(),
+                    (c, p) if c.is_empty() => format!("casual only ({})", p.join("; ")),
+                    (c, _) => format!("not legal: {}", c.join("; ")),
                 };
                 outln!("{key}: {} ({}{default}) — {status}", d.name, d.product.as_deref().unwrap_or("custom"));
             }
