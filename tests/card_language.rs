@@ -769,11 +769,11 @@ fn sandbox_errors_name_the_card_and_leave_no_state_behind() {
 #[test]
 fn sandbox_host_functions_ignore_bad_ids() {
     let mut g = blank_game();
-    let script = "fn a0() { kill(-1); deal(3, -1); stun(-1); buff(-1); give_might(-1, 2, -1, true); \
+    let script = "fn a0() { kill(-1); deal(3, -1); stun(-1); buff(-1); give_might(-1, 2, -1, THIS_TURN); \
                   ready(999999); exhaust(999999); heal(999999); recall(999999); kill(999999); \
                   deal(1, 999999); draw(77, 1); move_unit(-1); return_to_hand(999999); \
                   move_to_chosen(999999, 0); move_to_chosen(-1, -5); move_here(999999); \
-                  energy_of(999999); only_unit_there(-1); units_at(\"enemy\", 999999); might(999999) }";
+                  energy_of(999999); only_unit_there(-1); units_at(UNITS + ENEMY, 999999); might(999999) }";
     let r = riftbound::script::run(&mut g, script, "a0", HookCall::default(), "Rogue Card", 1);
     assert!(r.is_ok(), "{r:?}");
 }
@@ -820,8 +820,8 @@ fn sandbox_a_runaway_card_stops_the_game_with_its_name() {
     panic!("the spell never resolved");
 }
 
-/// Host functions given out-of-range numbers (negative amounts, huge values, unknown keyword
-/// names) on real objects do not panic.
+/// Host functions given out-of-range numbers (negative amounts, huge values) on real objects do
+/// not panic.
 #[test]
 fn sandbox_host_functions_survive_hostile_arguments() {
     use riftbound::kernel::PlayerId;
@@ -833,14 +833,15 @@ fn sandbox_host_functions_survive_hostile_arguments() {
     g.put("Shipyard Skulker", p1, Zone::MainDeck).unwrap();
     let script = format!(
         "fn a0() {{ \
-           give_keyword({u}, \"Assault\", 4000000000, true); give_keyword({u}, \"Assault\", 4000000000, true); \
-           give_keyword({u}, \"Shield\", -5, false); give_keyword({u}, \"Nonsense\", 1, true); \
-           give_might({u}, 9223372036854775807, -9223372036854775807, true); give_might({u}, -2147483648, 5, true); \
+           give_keyword({u}, ASSAULT, 4000000000, THIS_TURN); give_keyword({u}, ASSAULT, 4000000000, THIS_TURN); \
+           give_keyword({u}, SHIELD, -5, UNTIL_IT_LEAVES); \
+           give_might({u}, 9223372036854775807, -9223372036854775807, THIS_TURN); give_might({u}, -2147483648, 5, THIS_TURN); \
            let m = might({u}); deal(-1, {v}); deal_split(-3, 99); deal_split(5, -1); \
            draw(0, 0); discard(0, -1); recycle_trash(0, -1); next_spell_bonus(-1); \
-           target(-5); targets(1000000); look_top(0, -1); gain_points(1, 0); \
+           target(-5); targets(1000000); look_top(0, -1); score(1, 0); pay_optional(energy(-3) + FURY); \
            fight({u}, {u}); swap_places({u}, {u}); killed_might(-1); recycle_obj({v}); \
-           units_at(\"enemy\", {u}); energy_of({u}); only_unit_there({v}); return_to_hand({v}); \
+           units_at(UNITS + ENEMY, {u}); energy_of({u}); only_unit_there({v}); return_to_hand({v}); \
+           units(UNITS + non(\"\") + might_at_most(-4)); \
          }}",
         u = u.0,
         v = v.0
@@ -849,6 +850,35 @@ fn sandbox_host_functions_survive_hostile_arguments() {
     let r = riftbound::script::run(&mut g, &script, "a0", call, "Rogue Card", 1);
     assert!(matches!(r, Ok(()) | Err(Stop::ScriptError(_))), "{r:?}");
     let _ = g.might(u);
+}
+
+/// The host package's values are typed constants: a script that names one that does not exist
+/// (a keyword, a duration, a filter part) does not compile, naming it; nothing is guessed.
+#[test]
+fn sandbox_unknown_values_are_compile_errors() {
+    for (script, name) in [
+        ("fn a0() { give_keyword(me(), NONSENSE, 1, THIS_TURN); }", "NONSENSE"),
+        ("fn a0() { give_might(me(), 1, -1, NEXT_TURN); }", "NEXT_TURN"),
+        ("fn a0() { for u in units(UNITS + HEREE) { kill(u); } }", "HEREE"),
+        ("fn a0() { play_tokens(you(), DRAGON, 1, true, YOUR_BASE); }", "DRAGON"),
+    ] {
+        let err = riftbound::script::compile(script).expect_err(script);
+        assert!(err.contains(name), "{script}: {err}");
+    }
+    // The same names in their right places compile.
+    let ok = "fn a0() { give_keyword(me(), SHIELD, 1, THIS_TURN); give_might(me(), 1, -1, THIS_COMBAT); \
+              for u in units((UNITS + ENEMY + HERE + OTHER) | GEAR) { kill(u); } \
+              play_tokens(you(), SPRITE, 1, true, THIS_LOCATION); add(you(), energy(1) + ANY_DOMAIN, false); }";
+    assert!(riftbound::script::compile(ok).is_ok(), "{:?}", riftbound::script::compile(ok).err());
+}
+
+/// A typed value in the wrong place is a clear script error naming the function, not a guess.
+#[test]
+fn sandbox_a_value_of_the_wrong_type_is_an_error() {
+    let mut g = blank_game();
+    let m = script_error(&mut g, "fn a0() { give_keyword(me(), THIS_TURN, 1, SHIELD); }");
+    assert!(m.starts_with("Rogue Card (line 7): "), "{m}");
+    assert!(m.contains("give_keyword"), "{m}");
 }
 
 const SCRIPTED: &str = r#"id = "MOD-030"

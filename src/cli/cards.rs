@@ -160,11 +160,13 @@ pub fn show(db: &CardDb, name: &str) -> Result<String, String> {
     out.push_str("\n\nabilities:\n");
     for (i, a) in c.abilities.abilities.iter().enumerate() {
         out.push_str(&format!("  {i}. line {}: {}\n     {:?}\n", a.line, a.text, a.kind));
-        for t in &a.targets {
-            out.push_str(&format!("     target: {t:?}\n"));
+        for (i, t) in a.targets.iter().enumerate() {
+            out.push_str(&format!("     target {i}: {t}\n"));
         }
         if let Some(b) = &a.body {
-            out.push_str(&format!("     body: fn {b}()\n"));
+            let does = crate::riftbound::abilities::text::Instructions(&a.effects);
+            let data = serde_json::to_string(&a.effects).unwrap_or_default();
+            out.push_str(&format!("     does: {does}\n     data: {data}\n     body: fn {b}()\n"));
         }
     }
     out.push_str(&format!("\nrhai:\n{}", if c.abilities.script.is_empty() { "(none)\n" } else { &c.abilities.script }));

@@ -10,6 +10,7 @@ use super::parser::Rule;
 use crate::riftbound::abilities::*;
 use crate::riftbound::cards::{CardDef, CardType, Domain, PowerSymbol};
 use crate::riftbound::costs::{Cost, OtherCost};
+use crate::riftbound::layers::Duration;
 use crate::riftbound::layers::Keyword;
 use pest::iterators::Pair;
 
@@ -22,7 +23,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         return Ok(out);
     }
     let mut c =
-        Compiler { card, origin: origin.clone(), reflexives: Default::default(), out: &mut out, code: String::new() };
+        Compiler { card, origin: origin.clone(), reflexives: Default::default(), out: &mut out, hooks: Vec::new() };
     match &card.script {
         None => {
             let tree = super::parse(&card.text, origin)?;
@@ -56,8 +57,13 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         }
     }
     c.keyword_abilities();
-    c.script_abilities();
-    let code = std::mem::take(&mut c.code);
+    let mut code = String::new();
+    for (comment, name) in &c.hooks {
+        if let Some(a) = c.out.abilities.iter().find(|a| a.body.as_ref() == Some(name)) {
+            super::codegen::function(&mut code, comment, name, &a.effects);
+        }
+    }
+    c.script_abilities(&mut code);
     out.script = code;
     Ok(out)
 }
@@ -80,25 +86,26 @@ struct Compiler<'c> {
     origin: TextOrigin,
     reflexives: std::cell::RefCell<Vec<PendingReflexive>>,
     out: &'c mut CardAbilities,
-    code: String,
+    /// The Rhai functions to generate, in order: (comment, function name).
+    hooks: Vec<(String, String)>,
 }
 
-/// A body under construction: its Rhai statements and the targets it chooses.
+/// A body under construction: its instructions and the targets it chooses.
 #[derive(Default)]
 struct Body {
-    lines: Vec<String>,
+    effects: Vec<Effect>,
     targets: Vec<TargetSpec>,
-    /// The last thing an "it" can refer to, as a Rhai expression.
-    it: Option<String>,
+    /// The last thing an "it" can refer to.
+    it: Option<Obj>,
     /// Inside "you may": an instruction that can make its choice optional itself takes this
     /// (and clears it); otherwise the instruction is wrapped in `if may()`.
     may: bool,
     /// The target spec of the last "kill" ("the killed unit").
     killed: Option<usize>,
-    /// "Look at the top N cards": the Rhai variable holding them ("from among them").
-    looked: Option<String>,
+    /// "Look at the top N cards" came before ("from among them", "the rest").
+    looked: bool,
     /// The condition of the last "If you do / If you can't" ("Otherwise" is its opposite).
-    last_if: Option<String>,
+    last_if: Option<Test>,
     /// 416.2: an "[Add]" is among its instructions.
     adds_resources: bool,
     /// 416.3: what its last "[Add]" adds (kept on the ability only if that is all it does).
@@ -112,7 +119,7 @@ struct Body {
 /// ability that contains it.
 struct PendingReflexive {
     name: String,
-    lines: Vec<String>,
+    effects: Vec<Effect>,
     targets: Vec<TargetSpec>,
     text: String,
     kind: AbilityKind,
@@ -133,31 +140,26 @@ impl Compiler<'_> {
         // 416.2-416.3: whether it adds resources, and what, if adding is all it does.
         let (adds_resources, added) = match &body {
             Some(b) => {
-                (b.adds_resources, b.added.clone().filter(|_| b.lines.len() == 1 && b.lines[0].starts_with("add(")))
+                (b.adds_resources, b.added.clone().filter(|_| matches!(b.effects.as_slice(), [Effect::Add { .. }])))
             }
             None => (false, None),
         };
-        let (targets, fn_name) = match body {
-            Some(b) if !b.lines.is_empty() => {
+        let (targets, effects, fn_name) = match body {
+            Some(b) if !b.effects.is_empty() => {
                 let name = format!("a{index}");
-                self.code.push_str(&format!("// {} line {}: {}\n", self.card.name, self.line_of(p), p.as_str().trim()));
-                self.code.push_str(&format!("fn {name}() {{\n"));
-                for l in &b.lines {
-                    self.code.push_str("    ");
-                    self.code.push_str(l);
-                    self.code.push('\n');
-                }
-                self.code.push_str("}\n");
-                (b.targets, Some(name))
+                let comment = format!("{} line {}: {}", self.card.name, self.line_of(p), p.as_str().trim());
+                self.hooks.push((comment, name.clone()));
+                (b.targets, b.effects, Some(name))
             }
-            Some(b) => (b.targets, None),
-            None => (Vec::new(), None),
+            Some(b) => (b.targets, Vec::new(), None),
+            None => (Vec::new(), Vec::new(), None),
         };
         self.out.abilities.push(Ability {
             line: self.line_of(p),
             text: p.as_str().trim().to_string(),
             kind,
             targets,
+            effects,
             body: fn_name,
             adds_resources,
             added,
@@ -170,16 +172,13 @@ impl Compiler<'_> {
                 AbilityKind::DelayedTrigger { .. } => "delayed trigger",
                 _ => "delayed replacement",
             };
-            self.code.push_str(&format!("// {} line {line}: {what}: {}\nfn {}() {{\n", self.card.name, r.text, r.name));
-            for l in &r.lines {
-                self.code.push_str(&format!("    {l}\n"));
-            }
-            self.code.push_str("}\n");
+            self.hooks.push((format!("{} line {line}: {what}: {}", self.card.name, r.text), r.name.clone()));
             self.out.abilities.push(Ability {
                 line,
                 text: r.text,
                 kind: r.kind,
                 targets: r.targets,
+                effects: r.effects,
                 body: Some(r.name),
                 adds_resources: false,
                 added: None,
@@ -278,28 +277,21 @@ impl Compiler<'_> {
         let Some(spell) = self.out.abilities.iter().rposition(|a| a.kind == AbilityKind::Spell) else {
             return Err(self.err(p, "[Legion] — needs the spell's instructions above it"));
         };
-        let targets = self.out.abilities[spell].targets.clone();
-        let it = if targets.is_empty() { None } else { Some(format!("target({})", targets.len() - 1)) };
-        let body = self.effect(effect, Body { lines: Vec::new(), targets, it, ..Body::default() })?;
-        let name = self.out.abilities[spell].body.clone().unwrap_or_else(|| format!("a{spell}"));
-        let mut extra = String::from("    if legion() {\n");
-        for l in &body.lines {
-            extra.push_str(&format!("        {l}\n"));
+        if self.out.abilities[spell].body.is_none() {
+            return Err(self.err(p, "[Legion] — with a spell that has no instructions"));
         }
-        extra.push_str("    }\n");
-        // Append inside the spell's function: find its closing brace.
-        let header = format!("fn {name}() {{\n");
-        let start =
-            self.code.find(&header).ok_or_else(|| self.err(p, "[Legion] — with a spell that has no instructions"))?;
-        let end = start + self.code[start..].find("\n}\n").unwrap() + 1;
-        self.code.insert_str(end, &extra);
-        self.out.abilities[spell].targets = body.targets;
+        let targets = self.out.abilities[spell].targets.clone();
+        let it = targets.len().checked_sub(1).map(Obj::Target);
+        let body = self.effect(effect, Body { targets, it, ..Body::default() })?;
+        let spell = &mut self.out.abilities[spell];
+        spell.effects.push(Effect::If { test: Test::Legion, then: body.effects, otherwise: Vec::new() });
+        spell.targets = body.targets;
         Ok(())
     }
 
     /// The escape hatch: functions of the card's `script` block named after a hook become the
     /// abilities that hook names (SCRIPT_HOOKS), with the script appended to the card's Rhai.
-    fn script_abilities(&mut self) {
+    fn script_abilities(&mut self, code: &mut String) {
         let Some(script) = &self.card.script else { return };
         for (hook, what) in SCRIPT_HOOKS {
             if !script.contains(&format!("fn {hook}(")) {
@@ -326,12 +318,13 @@ impl Compiler<'_> {
                 text: format!("script: {what}"),
                 kind,
                 targets: Vec::new(),
+                effects: Vec::new(),
                 body: Some(hook.to_string()),
                 adds_resources: false,
                 added: None,
             });
         }
-        self.code.push_str(&format!("// {}: script block\n{script}\n", self.card.name));
+        super::codegen::script_block(code, &self.card.name, script);
     }
 
     /// Keywords that are triggered abilities get their one definition here: Vision (733.1.b).
@@ -341,22 +334,23 @@ impl Compiler<'_> {
         // (732.3): see `triggers.rs`. Each Vision triggers (733.2).
         let keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
         for k in keywords {
-            let (trigger, body, text) = match k {
+            let (trigger, effect, text) = match k {
                 Keyword::Vision => (
                     Trigger::PlayMe,
-                    "vision();",
+                    Effect::Vision,
                     "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)",
                 ),
                 _ => continue,
             };
             let index = self.out.abilities.len();
             let name = format!("a{index}");
-            self.code.push_str(&format!("// {}: {text}\nfn {name}() {{\n    {body}\n}}\n", self.card.name));
+            self.hooks.push((format!("{}: {text}", self.card.name), name.clone()));
             self.out.abilities.push(Ability {
                 line: self.origin.diagnostic(0, 1, "").line,
                 text: text.to_string(),
                 kind: AbilityKind::Triggered { trigger, condition: None, in_trash: false },
                 targets: Vec::new(),
+                effects: vec![effect],
                 body: Some(name),
                 adds_resources: false,
                 added: None,
@@ -465,7 +459,7 @@ impl Compiler<'_> {
                     let t = self.trigger(part)?;
                     // "When you buff a friendly unit, ... it": the unit the event is about.
                     if matches!(t, Trigger::YouBuff(_) | Trigger::UnitAlone { .. }) {
-                        body.it = Some("that_unit()".into());
+                        body.it = Some(Obj::ThatUnit);
                     }
                     trigger = Some(t);
                 }
@@ -480,7 +474,7 @@ impl Compiler<'_> {
             }
         }
         let trigger = trigger.unwrap();
-        let in_trash = body.lines.iter().any(|l| l.contains("play_me_from_trash()"));
+        let in_trash = contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
         self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
         Ok(())
     }
@@ -712,22 +706,18 @@ impl Compiler<'_> {
         }
         // A spell's lines are one list of instructions, top to bottom (151.1).
         if let Some(i) = self.out.abilities.iter().position(|a| a.kind == AbilityKind::Spell) {
-            let prev = self.out.abilities.remove(i);
-            let it = prev.targets.len().checked_sub(1).map(|n| format!("target({n})"));
-            let name = prev.body.clone();
-            let body =
-                self.effect(inner, Body { lines: Vec::new(), targets: prev.targets.clone(), it, ..Body::default() })?;
-            // Merge into the existing function.
-            if let Some(name) = name {
-                let header = format!("fn {name}() {{\n");
-                let start = self.code.find(&header).unwrap();
-                let end = start + self.code[start..].find("\n}\n").unwrap() + 1;
-                let extra: String = body.lines.iter().map(|l| format!("    {l}\n")).collect();
-                self.code.insert_str(end, &extra);
-                self.out.abilities.insert(i, Ability { targets: body.targets, ..prev });
-            } else {
-                self.out.abilities.insert(i, prev);
+            let targets = self.out.abilities[i].targets.clone();
+            let it = targets.len().checked_sub(1).map(Obj::Target);
+            let body = self.effect(inner, Body { targets, it, ..Body::default() })?;
+            if self.out.abilities[i].body.is_none() && !body.effects.is_empty() {
+                let name = format!("a{i}");
+                let comment = format!("{} line {}: {}", self.card.name, self.line_of(&p), p.as_str().trim());
+                self.hooks.push((comment, name.clone()));
+                self.out.abilities[i].body = Some(name);
             }
+            let spell = &mut self.out.abilities[i];
+            spell.effects.extend(body.effects);
+            spell.targets = body.targets;
             return Ok(());
         }
         let body = self.effect(inner, Body::default())?;
@@ -751,7 +741,7 @@ impl Compiler<'_> {
     fn replacement(&mut self, p: P) -> Result<(), Diagnostic> {
         let mut inner = p.clone().into_inner();
         let filter = self.unit_phrase(inner.next().unwrap());
-        let mut body = Body { it: Some("that_unit()".into()), ..Body::default() };
+        let mut body = Body { it: Some(Obj::ThatUnit), ..Body::default() };
         for part in inner {
             body = match part.as_rule() {
                 Rule::clause => self.clause(part, body)?,
@@ -794,7 +784,7 @@ impl Compiler<'_> {
         let name = format!("r{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
         self.reflexives.borrow_mut().push(PendingReflexive {
             name: name.clone(),
-            lines: inner.lines,
+            effects: inner.effects,
             targets: inner.targets,
             text,
             kind: AbilityKind::Reflexive,
@@ -802,13 +792,41 @@ impl Compiler<'_> {
         Ok((name, times))
     }
 
-    /// Compiles `clause` after `body`'s lines, running only while `cond` (Rhai) holds.
-    fn guarded(&self, clause: P, mut body: Body, cond: &str) -> Result<Body, Diagnostic> {
-        let before = std::mem::take(&mut body.lines);
-        let mut inner = self.clause(clause, body)?;
-        let lines = std::mem::take(&mut inner.lines);
-        inner.lines = before.into_iter().chain(wrap(&format!("if {cond} {{"), lines)).collect();
-        Ok(inner)
+    /// Compiles instructions after `body`'s own into a block of their own: what `f` adds to a
+    /// body, returned apart, with everything else the body learned (targets, "it") kept.
+    fn nested(
+        &self,
+        mut body: Body,
+        f: impl FnOnce(&Self, Body) -> Result<Body, Diagnostic>,
+    ) -> Result<(Body, Vec<Effect>), Diagnostic> {
+        let before = std::mem::take(&mut body.effects);
+        let mut inner = f(self, body)?;
+        let block = std::mem::replace(&mut inner.effects, before);
+        Ok((inner, block))
+    }
+
+    /// Compiles `clause` after `body`'s instructions, run only while `test` holds.
+    fn guarded(&self, clause: P, body: Body, test: Test) -> Result<Body, Diagnostic> {
+        let (mut b, then) = self.nested(body, |s, b| s.clause(clause, b))?;
+        b.effects.push(Effect::If { test, then, otherwise: Vec::new() });
+        Ok(b)
+    }
+
+    /// The instructions of a clause run only while `test` holds ("pay ... to", "spend a buff to").
+    fn instructions_if<'a>(
+        &self,
+        parts: impl Iterator<Item = P<'a>>,
+        body: Body,
+        test: Test,
+    ) -> Result<Body, Diagnostic> {
+        let (mut b, then) = self.nested(body, |s, mut b| {
+            for ins in parts {
+                b = s.instruction(ins, b)?;
+            }
+            Ok(b)
+        })?;
+        b.effects.push(Effect::If { test, then, otherwise: Vec::new() });
+        Ok(b)
     }
 
     fn clause(&self, p: P, body: Body) -> Result<Body, Diagnostic> {
@@ -816,42 +834,30 @@ impl Compiler<'_> {
         match c.as_rule() {
             Rule::instruction => self.instruction(c, body),
             Rule::you_may => {
-                let mut body = body;
-                let before = std::mem::take(&mut body.lines);
-                let mut inner =
-                    self.instruction(c.into_inner().next().unwrap(), Body { lines: Vec::new(), may: true, ..body })?;
-                let lines = std::mem::take(&mut inner.lines);
+                let ins = c.into_inner().next().unwrap();
+                let (mut b, then) = self.nested(Body { may: true, ..body }, |s, b| s.instruction(ins, b))?;
                 // An instruction that took the "may" into its own choice is not asked twice.
-                let lines = if inner.may { wrap("if may() {", lines) } else { lines };
-                inner.may = false;
-                inner.lines = before.into_iter().chain(lines).collect();
-                Ok(inner)
+                if std::mem::take(&mut b.may) {
+                    b.effects.push(Effect::If { test: Test::May, then, otherwise: Vec::new() });
+                } else {
+                    b.effects.extend(then);
+                }
+                Ok(b)
             }
             Rule::pay_to => {
                 let mut parts = c.into_inner().peekable();
                 let cost = self.resources(&parts.next().unwrap())?;
-                let open = if parts.next_if(|x| x.as_rule() == Rule::pay_exhaust_this).is_some() {
-                    format!("if pay_optional_and_exhaust({}, \"{}\") {{", cost.energy, power_string(&cost))
-                } else {
-                    format!("if pay_optional({}, \"{}\") {{", cost.energy, power_string(&cost))
-                };
-                let mut body = body;
-                let before = std::mem::take(&mut body.lines);
-                let mut inner = Body { lines: Vec::new(), paying: true, ..body };
-                for ins in parts {
-                    inner = self.instruction(ins, inner)?;
-                }
-                inner.paying = false;
-                let lines = std::mem::take(&mut inner.lines);
-                let lines = wrap(&open, lines);
-                inner.lines = before.into_iter().chain(lines).collect();
-                Ok(inner)
+                let exhaust_me = parts.next_if(|x| x.as_rule() == Rule::pay_exhaust_this).is_some();
+                let mut b =
+                    self.instructions_if(parts, Body { paying: true, ..body }, Test::Pay { cost, exhaust_me })?;
+                b.paying = false;
+                Ok(b)
             }
             Rule::reflexive => {
                 let (name, times) = self.reflexive_ability(c, &body)?;
                 let mut b = body;
                 for _ in 0..times {
-                    b.lines.push(format!("reflexive(\"{name}\");"));
+                    b.effects.push(Effect::Reflexive(name.clone()));
                 }
                 Ok(b)
             }
@@ -877,7 +883,7 @@ impl Compiler<'_> {
                 let (name, times) = self.reflexive_ability(reflexive, &body)?;
                 let mut b = body;
                 for _ in 0..times {
-                    b.lines.push(format!("reflexive_if_killed(\"{name}\", {it});"));
+                    b.effects.push(Effect::ReflexiveIfKilled { body: name.clone(), unit: it.clone() });
                 }
                 Ok(b)
             }
@@ -886,20 +892,10 @@ impl Compiler<'_> {
                     .it
                     .clone()
                     .ok_or_else(|| self.err(&c, "\"if it was buffed this way\" needs something buffed before it"))?;
-                self.guarded(c.into_inner().next().unwrap(), body, &format!("buffed_this_way({it})"))
+                self.guarded(c.into_inner().next().unwrap(), body, Test::BuffedThisWay(it))
             }
-            Rule::spend_buff_to => {
-                // 702.2.b: the instructions happen only if a buff was spent.
-                let mut body = body;
-                let before = std::mem::take(&mut body.lines);
-                let mut inner = Body { lines: Vec::new(), ..body };
-                for ins in c.into_inner() {
-                    inner = self.instruction(ins, inner)?;
-                }
-                let lines = std::mem::take(&mut inner.lines);
-                inner.lines = before.into_iter().chain(wrap("if spend_a_buff() {", lines)).collect();
-                Ok(inner)
-            }
+            // 702.2.b: the instructions happen only if a buff was spent.
+            Rule::spend_buff_to => self.instructions_if(c.into_inner(), body, Test::SpendABuff),
             Rule::at_end_of_this_turn => {
                 // 383.2: a delayed trigger for this turn's end (317.1); it chooses its own
                 // targets as it goes on the chain (390).
@@ -908,13 +904,13 @@ impl Compiler<'_> {
                 let name = format!("t{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
                 self.reflexives.borrow_mut().push(PendingReflexive {
                     name: name.clone(),
-                    lines: inner.lines,
+                    effects: inner.effects,
                     targets: inner.targets,
                     text,
                     kind: AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn },
                 });
                 let mut b = body;
-                b.lines.push(format!("delay(\"{name}\", -1);"));
+                b.effects.push(Effect::Delay { body: name, it: None });
                 Ok(b)
             }
             Rule::if_you_do => {
@@ -923,24 +919,27 @@ impl Compiler<'_> {
                 let mut parts = c.clone().into_inner();
                 let which = parts.next().unwrap();
                 let mut body = body;
-                let done = self.done_expr(&c, &mut body)?;
-                let cond = if which.as_rule() == Rule::you_cant { format!("!{done}") } else { done };
-                let mut inner = self.guarded(parts.next().unwrap(), body, &cond)?;
-                inner.last_if = Some(cond);
+                let done = self.done_test(&c, &mut body)?;
+                let test = if which.as_rule() == Rule::you_cant { Test::Not(Box::new(done)) } else { done };
+                let mut inner = self.guarded(parts.next().unwrap(), body, test.clone())?;
+                inner.last_if = Some(test);
                 Ok(inner)
             }
             Rule::otherwise => {
-                let cond = body
+                let test = body
                     .last_if
                     .clone()
                     .ok_or_else(|| self.err(&c, "\"Otherwise\" needs an \"If you do\" before it"))?;
-                let negated = cond.strip_prefix('!').map(String::from).unwrap_or_else(|| format!("!{cond}"));
-                self.guarded(c.into_inner().next().unwrap(), body, &negated)
+                let negated = match test {
+                    Test::Not(t) => *t,
+                    t => Test::Not(Box::new(t)),
+                };
+                self.guarded(c.into_inner().next().unwrap(), body, negated)
             }
             Rule::legion_instead => {
                 let mut b = body;
-                let it = b.it.clone().unwrap_or_else(|| "target(0)".into());
-                b.lines.push(format!("kill_now_instead({it});"));
+                let it = b.it.clone().unwrap_or(Obj::Target(0));
+                b.effects.push(Effect::Act(Act::KillNowInstead, it));
                 Ok(b)
             }
             Rule::delayed_trigger => {
@@ -949,7 +948,7 @@ impl Compiler<'_> {
                 let text = c.as_str().trim().trim_end_matches('.').to_string();
                 let mut parts = c.clone().into_inner();
                 let trigger = self.event(parts.next().unwrap())?;
-                let mut inner = Body { it: Some("remembered()".into()), ..Body::default() };
+                let mut inner = Body { it: Some(Obj::Remembered), ..Body::default() };
                 for ins in parts {
                     inner = self.instruction(ins, inner)?;
                 }
@@ -959,14 +958,14 @@ impl Compiler<'_> {
                 let name = format!("t{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
                 self.reflexives.borrow_mut().push(PendingReflexive {
                     name: name.clone(),
-                    lines: inner.lines,
+                    effects: inner.effects,
                     targets: Vec::new(),
                     text,
                     kind: AbilityKind::DelayedTrigger { trigger },
                 });
                 let mut b = body;
-                let it = b.it.clone().unwrap_or_else(|| "-1".into());
-                b.lines.push(format!("delay(\"{name}\", {it});"));
+                let it = b.it.clone();
+                b.effects.push(Effect::Delay { body: name, it });
                 Ok(b)
             }
             _ => Err(self.err(&c, "unknown clause")),
@@ -975,7 +974,7 @@ impl Compiler<'_> {
 
     /// What "If you do" asks: with nothing before it in the body, whether this card's optional
     /// additional cost was paid (353.2.b); otherwise whether the instruction before it was done.
-    fn done_expr(&self, c: &P, b: &mut Body) -> Result<String, Diagnostic> {
+    fn done_test(&self, c: &P, b: &mut Body) -> Result<Test, Diagnostic> {
         let optional_cost = self.out.abilities.iter().any(|a| {
             matches!(
                 a.kind,
@@ -985,55 +984,53 @@ impl Compiler<'_> {
                 }
             )
         });
-        if b.lines.is_empty() && optional_cost {
-            return Ok("paid_additional()".into());
+        if b.effects.is_empty() && optional_cost {
+            return Ok(Test::PaidAdditional);
         }
-        bind_last(b, "done", &["channel"]).ok_or_else(|| {
+        bind_last(b, Var::Done, |e| matches!(e, Effect::Channel { .. })).map(Test::Var).ok_or_else(|| {
             self.err(c, "\"If you do\" needs an optional cost or an instruction that can fail before it")
         })
+    }
+
+    /// The player an instruction names: "you", or "its controller" (of what "it" is).
+    fn it(&self, p: &P, b: &Body, what: &str) -> Result<Obj, Diagnostic> {
+        b.it.clone().ok_or_else(|| self.err(p, what))
     }
 
     fn instruction(&self, p: P, mut b: Body) -> Result<Body, Diagnostic> {
         let i = p.into_inner().next().unwrap();
         let rule = i.as_rule();
         let mut parts = i.clone().into_inner();
-        let emit = |b: &mut Body, s: String| b.lines.push(s);
+        let n = |x: Option<P>| x.map_or(1, |x| number(&x));
         match rule {
-            Rule::i_deal => {
-                let n = number(&parts.next().unwrap());
+            Rule::i_deal | Rule::i_deal_each => {
+                let amount = Amount::Number(number(&parts.next().unwrap()).into());
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                emit(&mut b, each(&t, |x| format!("deal({n}, {x});")));
-            }
-            Rule::i_deal_each => {
-                let n = number(&parts.next().unwrap());
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                emit(&mut b, each(&t, |x| format!("deal({n}, {x});")));
+                b.effects.push(each(t, |to| Effect::Deal { amount: amount.clone(), to }));
             }
             Rule::i_deal_split => {
-                let n = number(&parts.next().unwrap());
-                let t = self.target(parts.next().unwrap(), &mut b, Some(n))?;
-                let Target::Chosen(index, _) = t else {
+                let amount = number(&parts.next().unwrap());
+                let t = self.target(parts.next().unwrap(), &mut b, Some(amount))?;
+                let Target::Chosen(spec, _) = t else {
                     return Err(self.err(&i, "damage can only be split among chosen units"));
                 };
-                emit(&mut b, format!("deal_split({n}, {index});"));
+                b.effects.push(Effect::DealSplit { amount, spec });
             }
             Rule::i_deal_mutual => {
                 if b.targets.len() < 2 {
                     return Err(self.err(&i, "\"each other\" needs two chosen units before it"));
                 }
                 let (x, y) = (b.targets.len() - 2, b.targets.len() - 1);
-                emit(&mut b, format!("fight(target({x}), target({y}));"));
+                b.effects.push(Effect::Fight(Obj::Target(x), Obj::Target(y)));
             }
             Rule::i_deal_might => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                emit(&mut b, each(&t, |x| format!("deal(might(me()), {x});")));
+                b.effects.push(each(t, |to| Effect::Deal { amount: Amount::MightOf(Obj::Me), to }));
             }
             Rule::i_next_death => {
                 // 383.3: the instead-part is its own body; "it" there is the unit that would die.
                 let mut parts = i.clone().into_inner().peekable();
-                let unit =
-                    b.it.clone()
-                        .ok_or_else(|| self.err(&i, "\"The next time it would die\" needs a unit before it"))?;
+                let unit = self.it(&i, &b, "\"The next time it would die\" needs a unit before it")?;
                 if parts.peek().is_some_and(|x| x.as_rule() == Rule::t_it) {
                     parts.next();
                 }
@@ -1041,62 +1038,52 @@ impl Compiler<'_> {
                 if parts.peek().is_some_and(|x| x.as_rule() == Rule::instead_pay) {
                     pay = Some(self.resources(&parts.next().unwrap().into_inner().next().unwrap())?);
                 }
-                let mut inner = Body { it: Some("that_unit()".into()), ..Body::default() };
+                let mut inner = Body { it: Some(Obj::ThatUnit), ..Body::default() };
                 for ins in parts {
                     if ins.as_rule() == Rule::instruction {
                         inner = self.instruction(ins, inner)?;
                     }
                 }
                 // The body answers whether the replacement applied (a declined payment: no).
-                let lines = match &pay {
-                    Some(cost) => {
-                        let mut w = vec![format!("if pay_optional({}, \"{}\") {{", cost.energy, power_string(cost))];
-                        w.extend(inner.lines.iter().map(|l| format!("    {l}")));
-                        w.push("    true".into());
-                        w.push("} else {".into());
-                        w.push("    false".into());
-                        w.push("}".into());
-                        w
-                    }
-                    None => {
-                        let mut w = inner.lines.clone();
-                        w.push("true".into());
-                        w
-                    }
+                let mut then = inner.effects;
+                then.push(Effect::Answer(true));
+                let effects = match pay {
+                    Some(cost) => vec![Effect::If {
+                        test: Test::Pay { cost, exhaust_me: false },
+                        then,
+                        otherwise: vec![Effect::Answer(false)],
+                    }],
+                    None => then,
                 };
                 let name = format!("d{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
                 let text = i.as_str().trim().to_string();
                 self.reflexives.borrow_mut().push(PendingReflexive {
                     name: name.clone(),
-                    lines,
+                    effects,
                     targets: Vec::new(),
                     text,
                     kind: AbilityKind::DelayedReplacement,
                 });
-                emit(&mut b, format!("replace_next_death({unit}, \"{name}\");"));
+                b.effects.push(Effect::ReplaceNextDeath { unit, body: name });
             }
             Rule::i_channel => {
-                let n = number(&parts.next().unwrap());
+                let amount = number(&parts.next().unwrap());
                 let exhausted = parts.next().is_some();
-                emit(&mut b, format!("channel(you(), {n}, {exhausted});"));
+                b.effects.push(Effect::Channel { who: Who::You, amount, exhausted });
             }
-            Rule::i_you_score => {
-                let n = number(&parts.next().unwrap());
-                emit(&mut b, format!("gain_points(you(), {n});"));
-            }
+            Rule::i_you_score => b.effects.push(Effect::Score { who: Who::You, points: n(parts.next()) }),
+            // "draw a card" is "draw 1".
             Rule::i_draw => {
-                // "draw a card" is "draw 1".
-                let n = parts.next().map_or(1, |x| number(&x));
-                emit(&mut b, format!("draw(you(), {n});"));
+                b.effects.push(Effect::Draw { who: Who::You, amount: Amount::Number(n(parts.next()).into()) })
             }
             Rule::i_draw_it => {
-                let it = b.it.clone().ok_or_else(|| self.err(&i, "\"draw it\" needs a card before it"))?;
-                emit(&mut b, format!("draw_banished({it});"));
+                let it = self.it(&i, &b, "\"draw it\" needs a card before it")?;
+                b.effects.push(Effect::Act(Act::DrawBanished, it));
             }
             Rule::i_controller_draws => {
-                let n = number(&parts.next().unwrap());
-                let it = b.it.clone().ok_or_else(|| self.err(&i, "\"its\" needs a unit before it"))?;
-                emit(&mut b, format!("draw(controller_of({it}), {n});"));
+                let amount = Amount::Number(number(&parts.next().unwrap()).into());
+                let it = self.it(&i, &b, "\"its\" needs a unit before it")?;
+                b.effects.push(Effect::Draw { who: Who::ControllerOf(it), amount });
             }
             Rule::i_buff
             | Rule::i_stun
@@ -1104,107 +1091,111 @@ impl Compiler<'_> {
             | Rule::i_ready
             | Rule::i_exhaust
             | Rule::i_recall
-            | Rule::i_heal => {
-                let f = match rule {
-                    Rule::i_buff => "buff",
-                    Rule::i_stun => "stun",
-                    Rule::i_kill => "kill",
-                    Rule::i_ready => "ready",
-                    Rule::i_exhaust => "exhaust",
-                    Rule::i_recall => "recall",
-                    _ => "heal",
+            | Rule::i_heal
+            | Rule::i_recycle => {
+                let act = match rule {
+                    Rule::i_buff => Act::Buff,
+                    Rule::i_stun => Act::Stun,
+                    Rule::i_kill => Act::Kill,
+                    Rule::i_ready => Act::Ready,
+                    Rule::i_exhaust => Act::Exhaust,
+                    Rule::i_recall => Act::Recall,
+                    Rule::i_recycle => Act::Recycle,
+                    _ => Act::Heal,
                 };
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                emit(&mut b, each(&t, |x| format!("{f}({x});")));
-                if let (Rule::i_kill, Target::Chosen(index, _)) = (rule, &t) {
+                if let (Act::Kill, Target::Chosen(index, _)) = (act, &t) {
                     b.killed = Some(*index);
                 }
+                b.effects.push(each(t, |o| Effect::Act(act, o)));
             }
-            Rule::i_buffs_give => emit(&mut b, "buffs_give_more();".into()),
-            Rule::i_units_enter_ready => emit(&mut b, "units_enter_ready();".into()),
+            Rule::i_buffs_give => b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore)),
+            Rule::i_units_enter_ready => b.effects.push(Effect::ThisTurn(TurnRule::UnitsEnterReady)),
             Rule::i_kill_next_damage => {
-                let it = b.it.clone().ok_or_else(|| self.err(&i, "\"it\" needs a unit before it"))?;
-                emit(&mut b, format!("kill_next_damage({it});"));
+                let it = self.it(&i, &b, "\"it\" needs a unit before it")?;
+                b.effects.push(Effect::Act(Act::KillNextDamage, it));
             }
             Rule::i_give_might => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let n: i64 = parts.next().unwrap().as_str().parse().unwrap_or(0);
-                let mut this_turn = false;
-                let mut min = -1i64;
+                let amount = signed(&parts.next().unwrap());
+                let mut until = Duration::Indefinite;
+                let mut min = None;
                 for rest in parts {
                     match rest.as_rule() {
-                        Rule::this_turn => this_turn = true,
-                        Rule::number => min = rest.as_str().parse().unwrap_or(0),
+                        Rule::this_turn => until = Duration::ThisTurn,
+                        Rule::number => min = Some(number(&rest) as i32),
                         _ => {}
                     }
                 }
-                emit(&mut b, each(&t, |x| format!("give_might({x}, {n}, {min}, {this_turn});")));
+                b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::Might { amount, min }, until }));
             }
-            Rule::i_give_keyword => {
+            Rule::i_give_keyword | Rule::i_gains_keyword => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let list = parts.next().unwrap();
-                let kws = self.keyword_list(list)?;
-                let this_turn = parts.next().is_some();
+                let kws = self.keyword_list(parts.next().unwrap())?;
+                let until = match parts.next().map(|d| d.as_rule()) {
+                    Some(Rule::this_turn) => Duration::ThisTurn,
+                    Some(Rule::this_combat) => Duration::ThisCombat,
+                    _ => Duration::Indefinite,
+                };
                 for (k, v) in kws {
-                    emit(&mut b, each(&t, |x| format!("give_keyword({x}, \"{k:?}\", {v}, {this_turn});")));
+                    b.effects.push(each(t.clone(), |to| Effect::Give { to, grant: Grant::Keyword(k, v), until }));
                 }
             }
             Rule::i_set_might => {
                 // 450.1.a.1: the Might is assigned in the trait layer.
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let n = number(&parts.next().unwrap());
-                let this_turn = parts.next().is_some();
-                emit(&mut b, each(&t, |x| format!("set_might({x}, {n}, {this_turn});")));
+                let might = number(&parts.next().unwrap()) as i32;
+                let until = if parts.next().is_some() { Duration::ThisTurn } else { Duration::Indefinite };
+                b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::SetMight(might), until }));
             }
             Rule::i_spend_buff => {
                 // 702.2.b: "its" is the unit an instruction before chose; "my" is this object.
                 let x = if i.as_str().to_ascii_lowercase().contains(" my ") {
-                    "me()".to_string()
+                    Obj::Me
                 } else {
-                    b.it.clone().ok_or_else(|| self.err(&i, "\"its buff\" needs a unit before it"))?
+                    self.it(&i, &b, "\"its buff\" needs a unit before it")?
                 };
-                emit(&mut b, format!("spend_buff({x});"));
+                b.effects.push(Effect::Act(Act::SpendBuff, x));
             }
             Rule::i_discard => {
-                let n = number(&parts.next().unwrap());
-                emit(&mut b, format!("discard(you(), {n});"));
+                b.effects.push(Effect::Discard { who: Who::You, amount: number(&parts.next().unwrap()) })
             }
             Rule::i_recycle_trash => {
-                let n = number(&parts.next().unwrap());
-                emit(&mut b, format!("recycle_trash(you(), {n});"));
+                b.effects.push(Effect::RecycleFromTrash { who: Who::You, amount: number(&parts.next().unwrap()) })
             }
             Rule::i_play_token => {
                 // 178: the token's kind names a rules token; the text must match its definition.
-                let mut n = 1;
+                let mut count = 1;
                 let mut ready = false;
                 let mut might = 0;
                 let mut name = "";
                 let mut with = Vec::new();
-                let mut place = "choose";
+                let mut place = Place::Chosen;
                 for x in parts {
                     match x.as_rule() {
-                        Rule::word_number => n = word_or_number(&x),
+                        Rule::word_number => count = word_or_number(&x),
                         Rule::token_ready => ready = true,
                         Rule::number => might = number(&x),
                         Rule::token_name => name = x.as_str(),
                         Rule::token_with => with = self.keyword_list(x.into_inner().next().unwrap())?,
                         Rule::token_where => {
-                            place = if x.as_str().eq_ignore_ascii_case("here") { "here" } else { "base" }
+                            place = if x.as_str().eq_ignore_ascii_case("here") { Place::Here } else { Place::Base }
                         }
                         _ => {}
                     }
                 }
-                let defined = match name {
-                    "Recruit" => might == 1 && with.is_empty(),
-                    _ => might == 3 && with.iter().all(|(k, _)| *k == Keyword::Temporary),
+                let token = match name {
+                    "Recruit" if might == 1 && with.is_empty() => Some(Token::Recruit),
+                    "Sprite" if might == 3 && with.iter().all(|(k, _)| *k == Keyword::Temporary) => Some(Token::Sprite),
+                    _ => None,
                 };
-                if !defined {
+                let Some(token) = token else {
                     return Err(self.err(
                         &i,
                         "only 1 [M] Recruit (178.1) and 3 [M] Sprite with [Temporary] (178.2) tokens are defined",
                     ));
-                }
-                emit(&mut b, format!("play_tokens(you(), \"{name}\", {n}, {ready}, \"{place}\");"));
+                };
+                b.effects.push(Effect::PlayTokens { who: Who::You, token, count, ready, place });
             }
             Rule::i_choose => {
                 // 352.12: "you may choose a unit": a target that may be left unchosen.
@@ -1218,88 +1209,78 @@ impl Compiler<'_> {
                 }
             }
             Rule::i_swap => {
-                let it = b.it.clone().ok_or_else(|| self.err(&i, "\"its location\" needs a unit before it"))?;
-                emit(&mut b, format!("swap_places(me(), {it});"));
+                let it = self.it(&i, &b, "\"its location\" needs a unit before it")?;
+                b.effects.push(Effect::SwapPlaces(Obj::Me, it));
             }
-            Rule::i_look_top => {
-                let n = number(&parts.next().unwrap());
-                emit(&mut b, format!("let looked = look_top(you(), {n});"));
-                b.looked = Some("looked".into());
+            Rule::i_look_top | Rule::i_reveal_top => {
+                let amount = number(&parts.next().unwrap());
+                let e = if rule == Rule::i_look_top {
+                    Effect::LookTop { who: Who::You, amount }
+                } else {
+                    Effect::RevealTop { who: Who::You, amount }
+                };
+                b.effects.push(Effect::Let(Var::Looked, Box::new(e)));
+                b.looked = true;
             }
             Rule::i_banish_play => {
-                let looked = b
-                    .looked
-                    .clone()
-                    .ok_or_else(|| self.err(&i, "\"from among them\" needs a \"look at\" before it"))?;
+                if !b.looked {
+                    return Err(self.err(&i, "\"from among them\" needs a \"look at\" before it"));
+                }
                 let optional = std::mem::take(&mut b.may);
-                let limit = match parts.next() {
+                let max_might = match parts.next() {
                     Some(l) => {
-                        let n = number(&l);
+                        let more = number(&l) as i32;
                         let spec =
                             b.killed.ok_or_else(|| self.err(&l, "\"the killed unit\" needs a kill before it"))?;
-                        format!("killed_might({spec}), {n}")
+                        Some(KilledMight { spec, more })
                     }
-                    None => "-2, 0".into(),
+                    None => None,
                 };
-                emit(&mut b, format!("banish_and_play({looked}, {limit}, {optional});"));
+                b.effects.push(Effect::BanishAndPlay { from: Objs::Var(Var::Looked), max_might, optional });
             }
-            Rule::i_recycle_rest => {
-                let looked =
-                    b.looked.clone().ok_or_else(|| self.err(&i, "\"the rest\" needs a \"look at\" before it"))?;
-                emit(&mut b, format!("recycle_cards({looked});"));
-            }
-            Rule::i_reveal_top => {
-                let n = number(&parts.next().unwrap());
-                emit(&mut b, format!("let looked = reveal_top(you(), {n});"));
-                b.looked = Some("looked".into());
-            }
-            Rule::i_put_one_hand => {
-                let looked =
-                    b.looked.clone().ok_or_else(|| self.err(&i, "\"put one\" needs a \"reveal\" before it"))?;
-                emit(&mut b, format!("put_into_hand({looked});"));
-            }
-            Rule::i_recycle_other => {
-                let looked =
-                    b.looked.clone().ok_or_else(|| self.err(&i, "\"the other\" needs a \"reveal\" before it"))?;
-                emit(&mut b, format!("recycle_cards({looked});"));
+            Rule::i_recycle_rest | Rule::i_recycle_other | Rule::i_put_one_hand => {
+                if !b.looked {
+                    return Err(self.err(
+                        &i,
+                        "\"the rest\", \"the other\" and \"put one\" need a \"look at\" or \"reveal\" before them",
+                    ));
+                }
+                let looked = Objs::Var(Var::Looked);
+                b.effects.push(if rule == Rule::i_put_one_hand {
+                    Effect::PutOneIntoHand(looked)
+                } else {
+                    Effect::RecycleCards(looked)
+                });
             }
             Rule::i_banish_top => {
-                emit(&mut b, "let banished = banish_top(you());".into());
-                b.it = Some("banished".into());
+                b.effects.push(Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))));
+                b.it = Some(Obj::Var(Var::Banished));
             }
             Rule::i_play_spell_from_trash => {
                 let optional = std::mem::take(&mut b.may);
-                emit(&mut b, format!("let played = play_spell_from_trash({optional});"));
-                b.it = Some("played".into());
+                b.effects.push(Effect::Let(Var::Played, Box::new(Effect::PlaySpellFromTrash { optional })));
+                b.it = Some(Obj::Var(Var::Played));
             }
-            Rule::i_recycle => {
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                emit(&mut b, each(&t, |x| format!("recycle_obj({x});")));
-            }
-            Rule::i_gains_point => {
-                let n = number(&parts.next().unwrap());
-                emit(&mut b, format!("gain_points(that_player(), {n});"));
-            }
+            Rule::i_gains_point => b.effects.push(Effect::Score { who: Who::ThatPlayer, points: n(parts.next()) }),
             Rule::i_next_spell_bonus => {
-                let n = number(&parts.next().unwrap());
-                emit(&mut b, format!("next_spell_bonus({n});"));
+                b.effects.push(Effect::ThisTurn(TurnRule::NextSpellBonus(number(&parts.next().unwrap()))))
             }
             // 406.3: only a payment replacing its cost ("pay [R] to play me") plays it; the
             // kernel's play_me_from_trash pays no cost itself.
             Rule::i_play_me_from_trash | Rule::i_play_me if !b.paying => {
                 return Err(self.err(&i, "\"play me\" is understood only after \"pay ... to\" (its cost)"));
             }
-            Rule::i_play_me_from_trash | Rule::i_play_me => emit(&mut b, "play_me_from_trash();".into()),
+            Rule::i_play_me_from_trash | Rule::i_play_me => b.effects.push(Effect::PlayMeFromTrash),
             Rule::i_add => {
-                let cost = self.resources(&parts.next().unwrap())?;
+                let resources = self.resources(&parts.next().unwrap())?;
                 let spells_only = parts.next().is_some();
-                if spells_only && !cost.power.is_empty() {
+                if spells_only && !resources.power.is_empty() {
                     return Err(self.err(&i, "only Energy is understood with \"Use only to play spells\""));
                 }
-                emit(&mut b, format!("add(you(), {}, \"{}\", {spells_only});", cost.energy, power_string(&cost)));
                 // 416.2-416.3: the ability adds resources (and this is what it adds).
                 b.adds_resources = true;
-                b.added = Some(Added { resources: cost, spells_only });
+                b.added = Some(Added { resources: resources.clone(), spells_only });
+                b.effects.push(Effect::Add { who: Who::You, resources, spells_only });
             }
             Rule::i_move => {
                 // 423: "to its base" is a move to its controller's base. "Move a friendly unit
@@ -1318,25 +1299,25 @@ impl Compiler<'_> {
                 if let (true, Target::Chosen(index, TargetCount::One)) = (may, &t) {
                     b.targets[*index].count = TargetCount::UpTo(1);
                 }
-                let line = match (&t, to_base, here) {
-                    (_, true, _) => each(&t, |x| format!("move_to_base({x});")),
+                let effect = match (&t, to_base, here) {
+                    (_, true, _) => each(t, |o| Effect::Act(Act::MoveToBase, o)),
                     (Target::Chosen(i, _), _, true) => {
                         b.targets[*i].filter.at = At::Anywhere;
-                        each(&t, |x| format!("move_here({x});"))
+                        each(t, |o| Effect::Act(Act::MoveHere, o))
                     }
                     (_, _, true) => {
                         return Err(self.err(&phrase, "\"move ... here\" is understood for chosen units only"));
                     }
                     (Target::Chosen(i, TargetCount::One), _, _) => {
                         let (dest, unit) = (*i, *i + 1);
-                        let bf = UnitFilter { kind: CardType::Battlefield, ..UnitFilter::units() };
+                        let bf = UnitFilter::of_kind(CardType::Battlefield);
                         b.targets.insert(dest, TargetSpec { count: TargetCount::Destination(unit), filter: bf });
-                        b.it = Some(format!("target({unit})"));
-                        format!("move_to_chosen(target({unit}), {dest});")
+                        b.it = Some(Obj::Target(unit));
+                        Effect::MoveToChosen { unit: Obj::Target(unit), spec: dest }
                     }
-                    _ => each(&t, |x| format!("move_unit({x});")),
+                    _ => each(t, |o| Effect::Act(Act::Move, o)),
                 };
-                emit(&mut b, line);
+                b.effects.push(effect);
             }
             Rule::i_return_hand => {
                 // "to your hand" is the owner's hand only for a card from your own trash
@@ -1347,40 +1328,40 @@ impl Compiler<'_> {
                     return Err(self.err(&i, "\"to your hand\" is understood only for a card \"from your trash\""));
                 }
                 let t = self.target(phrase, &mut b, None)?;
-                emit(&mut b, each(&t, |x| format!("return_to_hand({x});")));
+                b.effects.push(each(t, |o| Effect::Act(Act::ReturnToHand, o)));
             }
-            Rule::i_each_player_kills => emit(&mut b, "each_player_kills_one();".into()),
+            Rule::i_each_player_kills => b.effects.push(Effect::EachPlayerKillsOne),
             Rule::i_give_more => {
-                let it =
-                    b.it.clone().ok_or_else(|| self.err(&i, "\"an additional\" needs a unit given Might before it"))?;
-                let mut n = 0i64;
-                let mut this_turn = false;
+                let it = self.it(&i, &b, "\"an additional\" needs a unit given Might before it")?;
+                let mut amount = 0;
+                let mut until = Duration::Indefinite;
                 let mut only_there = false;
                 for x in parts {
                     match x.as_rule() {
-                        Rule::signed => n = x.as_str().parse().unwrap_or(0),
-                        Rule::this_turn => this_turn = true,
+                        Rule::signed => amount = signed(&x),
+                        Rule::this_turn => until = Duration::ThisTurn,
                         Rule::cond_only_unit_there => only_there = true,
                         _ => {}
                     }
                 }
-                let give = format!("give_might({it}, {n}, -1, {this_turn});");
-                if only_there {
-                    b.lines.extend(wrap(&format!("if only_unit_there({it}) {{"), vec![give]));
+                let give = Effect::Give { to: it.clone(), grant: Grant::Might { amount, min: None }, until };
+                b.effects.push(if only_there {
+                    Effect::If { test: Test::OnlyUnitThere(it), then: vec![give], otherwise: Vec::new() }
                 } else {
-                    emit(&mut b, give);
-                }
+                    give
+                });
             }
             Rule::i_deal_its_cost => {
-                let card = bind_last(&mut b, "discarded", &["discard"])
+                let card = bind_last(&mut b, Var::Discarded, |e| matches!(e, Effect::Discard { .. }))
                     .ok_or_else(|| self.err(&i, "\"its Energy cost\" needs a discard before it"))?;
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
                 // With nothing discarded there is no "its Energy cost": no damage is dealt, so no
                 // Bonus Damage either (713: bonus damage belongs to a deal action).
-                let deals = each(&t, |x| format!("deal(energy_of({card}), {x});"));
-                b.lines.extend(wrap(&format!("if {card} >= 0 {{"), deals.lines().map(String::from).collect()));
+                let card = Obj::Var(card);
+                let deal = each(t, |to| Effect::Deal { amount: Amount::EnergyOf(card.clone()), to });
+                b.effects.push(Effect::If { test: Test::Exists(card), then: vec![deal], otherwise: Vec::new() });
             }
-            Rule::i_win => emit(&mut b, "win_game(you());".into()),
+            Rule::i_win => b.effects.push(Effect::Win(Who::You)),
             Rule::i_move_to_base => {
                 // "you may move a unit": the choice itself is optional (352.12).
                 let may = std::mem::take(&mut b.may);
@@ -1388,21 +1369,7 @@ impl Compiler<'_> {
                 if let (true, Target::Chosen(index, TargetCount::One)) = (may, &t) {
                     b.targets[*index].count = TargetCount::UpTo(1);
                 }
-                emit(&mut b, each(&t, |x| format!("move_to_base({x});")));
-            }
-            Rule::i_gains_keyword => {
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let kws = self.keyword_list(parts.next().unwrap())?;
-                let duration = parts.next().map(|d| d.as_rule());
-                for (k, v) in kws {
-                    emit(
-                        &mut b,
-                        each(&t, |x| match duration {
-                            Some(Rule::this_combat) => format!("give_keyword_this_combat({x}, \"{k:?}\", {v});"),
-                            d => format!("give_keyword({x}, \"{k:?}\", {v}, {});", d == Some(Rule::this_turn)),
-                        }),
-                    );
-                }
+                b.effects.push(each(t, |o| Effect::Act(Act::MoveToBase, o)));
             }
             _ => return Err(self.err(&i, "the kernel has no instruction for this yet")),
         }
@@ -1415,11 +1382,11 @@ impl Compiler<'_> {
         let t = p.into_inner().next().unwrap();
         let rule = t.as_rule();
         let result = match rule {
-            Rule::t_me | Rule::t_this => Target::Expr("me()".into()),
-            Rule::t_that_unit => Target::Expr("that_unit()".into()),
-            Rule::t_it => Target::Expr(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
+            Rule::t_me | Rule::t_this => Target::One(Obj::Me),
+            Rule::t_that_unit => Target::One(Obj::ThatUnit),
+            Rule::t_it => Target::One(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
             Rule::t_all | Rule::t_plural => {
-                let filter = self.filter_of(t.clone(), true);
+                let filter = self.filter_of(t.clone());
                 let one_battlefield = t.clone().into_inner().any(|x| {
                     x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("at a battlefield")
                 });
@@ -1444,20 +1411,16 @@ impl Compiler<'_> {
                 if one_battlefield {
                     // 352.10.b / 352.10.d: "all units at a battlefield" targets a battlefield, and
                     // affects the units there as it resolves, not as targets.
-                    let bf = UnitFilter { kind: CardType::Battlefield, ..UnitFilter::units() };
+                    let bf = UnitFilter::of_kind(CardType::Battlefield);
                     b.targets.push(TargetSpec { count: TargetCount::One, filter: bf });
-                    let rel = match filter.relation {
-                        Relation::Any => "any",
-                        Relation::Friendly => "friendly",
-                        Relation::Enemy => "enemy",
-                    };
-                    Target::All(format!("units_at(\"{rel}\", target({}))", b.targets.len() - 1))
+                    let filter = UnitFilter { at: At::Anywhere, ..filter };
+                    Target::All(Objs::AtBattlefield { filter, spec: b.targets.len() - 1 })
                 } else {
-                    Target::All(format!("units({})", filter_args(&filter)))
+                    Target::All(Objs::All(filter))
                 }
             }
             Rule::t_one | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly => {
-                let filter = self.filter_of(t.clone(), rule != Rule::t_one);
+                let filter = self.filter_of(t.clone());
                 let count = match rule {
                     Rule::t_one => TargetCount::One,
                     Rule::t_exactly => TargetCount::Exactly(word_or_number(&t.clone().into_inner().next().unwrap())),
@@ -1498,15 +1461,15 @@ impl Compiler<'_> {
             }
             _ => return Err(self.err(&t, "unknown target")),
         };
-        if let Target::Chosen(i, TargetCount::One) = &result {
-            b.it = Some(format!("target({i})"));
-        } else if let Target::Expr(e) = &result {
-            b.it = Some(e.clone());
+        match &result {
+            Target::Chosen(i, TargetCount::One) => b.it = Some(Obj::Target(*i)),
+            Target::One(o) => b.it = Some(o.clone()),
+            _ => {}
         }
         Ok(result)
     }
 
-    fn filter_of(&self, p: P, _plural: bool) -> UnitFilter {
+    fn filter_of(&self, p: P) -> UnitFilter {
         let mut f = UnitFilter::units();
         // "a unit at a battlefield or a gear": the second phrase is an alternative.
         if let Some(or) = p.clone().into_inner().find(|x| x.as_rule() == Rule::t_or) {
@@ -1567,92 +1530,52 @@ impl Compiler<'_> {
     }
 }
 
-/// A target phrase's meaning in code.
+/// A target phrase's meaning.
+#[derive(Clone)]
 enum Target {
-    /// A Rhai expression for one object.
-    Expr(String),
-    /// A Rhai expression for an array of objects (not targets).
-    All(String),
+    /// One object ("me", "it").
+    One(Obj),
+    /// Objects that are not targets ("all ...").
+    All(Objs),
     /// Target spec `index` of the ability.
     Chosen(usize, TargetCount),
 }
 
-/// Applies a statement to each object a target phrase means.
-fn each(t: &Target, f: impl Fn(&str) -> String) -> String {
+/// An instruction for each object a target phrase means.
+fn each(t: Target, f: impl Fn(Obj) -> Effect) -> Effect {
     match t {
-        Target::Expr(e) => f(e),
-        Target::All(arr) => format!("for u in {arr} {{ {} }}", f("u")),
-        Target::Chosen(i, TargetCount::One) => f(&format!("target({i})")),
-        Target::Chosen(i, _) => format!("for u in targets({i}) {{ {} }}", f("u")),
+        Target::One(o) => f(o),
+        Target::Chosen(i, TargetCount::One) => f(Obj::Target(i)),
+        Target::Chosen(i, _) => Effect::ForEach(Objs::Targets(i), vec![f(Obj::Each)]),
+        Target::All(objs) => Effect::ForEach(objs, vec![f(Obj::Each)]),
     }
 }
 
-/// "If you do" / "its": binds the result of the body's last instruction, if it is a call of one
-/// of `fns` (host functions that answer what they did), to `var`; returns `var`.
-fn bind_last(b: &mut Body, var: &str, fns: &[&str]) -> Option<String> {
-    let last = b.lines.last_mut()?;
-    if last.starts_with(&format!("let {var} = ")) {
-        return Some(var.into());
+/// "If you do" / "its": keeps what the body's last instruction answers, if it is one that
+/// `answers` (an instruction that reports what it did), as `var`.
+fn bind_last(b: &mut Body, var: Var, answers: impl Fn(&Effect) -> bool) -> Option<Var> {
+    let last = b.effects.last_mut()?;
+    if matches!(last, Effect::Let(v, _) if *v == var) {
+        return Some(var);
     }
-    if fns.iter().any(|f| last.starts_with(&format!("{f}("))) {
-        *last = format!("let {var} = {last}");
-        return Some(var.into());
+    if !answers(last) {
+        return None;
     }
-    None
+    let e = std::mem::replace(last, Effect::Answer(false));
+    *last = Effect::Let(var, Box::new(e));
+    Some(var)
 }
 
-fn wrap(open: &str, lines: Vec<String>) -> Vec<String> {
-    let mut out = vec![open.to_string()];
-    out.extend(lines.into_iter().map(|l| format!("    {l}")));
-    out.push("}".into());
-    out
-}
-
-fn filter_args(f: &UnitFilter) -> String {
-    let rel = match f.relation {
-        Relation::Any => "any",
-        Relation::Friendly => "friendly",
-        Relation::Enemy => "enemy",
-    };
-    let at = match f.at {
-        At::Anywhere => "anywhere",
-        At::Battlefield => "battlefield",
-        At::Here => "here",
-        At::Elsewhere => "elsewhere",
-        // Never written in card text: a restriction of playing from hidden (727.1.d).
-        At::That(_) => "anywhere",
-        // 352.10.a: "all units from your trash" are the unit cards there.
-        At::YourTrash => "your trash",
-        At::InCombat => "in combat",
-    };
-    let kind = if f.kind == CardType::Rune { "rune" } else { "unit" };
-    // The rest of the filter ("non-Recruit", "with 2 [M] or less"), in a map the host turns back
-    // into the same UnitFilter, matched by the kernel's one matcher (352.8.b).
-    let mut extra = Vec::new();
-    if f.other {
-        extra.push("other: true".to_string());
-    }
-    if let Some(t) = &f.exclude_tag {
-        extra.push(format!("not_tag: \"{t}\""));
-    }
-    if let Some(m) = f.max_might {
-        extra.push(format!("max_might: {m}"));
-    }
-    if extra.is_empty() {
-        format!("\"{kind}\", \"{rel}\", \"{at}\"")
-    } else {
-        format!("\"{kind}\", \"{rel}\", \"{at}\", #{{ {} }}", extra.join(", "))
-    }
-}
-
-fn power_string(c: &Cost) -> String {
-    c.power
-        .iter()
-        .map(|p| match p {
-            PowerSymbol::Of(d) => d.letter(),
-            PowerSymbol::Any => 'A',
-        })
-        .collect()
+/// Whether any instruction of `effects`, nested ones included, is one `f` looks for.
+fn contains(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
+    effects.iter().any(|e| {
+        f(e) || match e {
+            Effect::ForEach(_, body) => contains(body, f),
+            Effect::Let(_, e) => contains(std::slice::from_ref(e.as_ref()), f),
+            Effect::If { then, otherwise, .. } => contains(then, f) || contains(otherwise, f),
+            _ => false,
+        }
+    })
 }
 
 /// "attacks or defends alone" / "defends alone" / "attacks alone": (attacking, defending).

@@ -84,7 +84,7 @@ impl Domains {
 }
 
 /// One power symbol of a cost (130.3): a specific domain, or [A] (134.2.e.5) payable by any.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum PowerSymbol {
     Of(Domain),
     Any,

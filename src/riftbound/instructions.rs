@@ -1,13 +1,13 @@
 //! The kernel side of card instructions: what each host function of `crate::script` does, plus
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
-use super::abilities::{TargetCount, TargetSpec};
+use super::abilities::{Act, Grant, Place, TargetCount, TargetSpec, Token};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{Cost, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::events::Event;
-use super::layers::{Condition, Duration, Filter, Keyword, Modification};
+use super::layers::{Condition, Duration, Filter, Modification};
 use super::state::{Delayed, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::script::HookCall;
@@ -291,39 +291,57 @@ impl Game {
         }
     }
 
-    /// "Give a unit +N [M] (this turn), to a minimum of M": the limit is snapshotted as the
-    /// effect applies (450.3.b).
-    pub fn give_might(&mut self, c: &HookCall, u: ObjId, n: i32, min: Option<i32>, this_turn: bool) {
+    /// [`Effect::Give`](super::abilities::Effect::Give): a continuous effect on one permanent
+    /// (450), for `until` ("this turn", "this combat" (440.1) or, unsaid, while it stays on the
+    /// board):
+    /// - "+N [M], to a minimum of M": the limit is snapshotted as the effect applies (450.3.b);
+    /// - "[Keyword N]" (717.3.a);
+    /// - "its Might becomes N": a trait-layer effect (450.1.a.1), so increases and decreases of
+    ///   the arithmetic layer still apply on top of it (450.3).
+    pub fn give(&mut self, c: &HookCall, u: ObjId, grant: Grant, until: Duration) {
         if !self.obj(u).alive || !self.obj(u).zone.is_board() {
             return;
         }
-        let mut delta = n;
-        if let (Some(min), true) = (min, n < 0) {
-            let now = self.might(u);
-            delta = n.max((min - now).min(0));
-        }
-        let duration = if this_turn { Duration::ThisTurn } else { Duration::Indefinite };
-        self.add_effect(c.source, Filter::Object(u), None, Modification::Might(delta), duration);
+        let modification = match grant {
+            Grant::Might { amount, min } => {
+                let mut delta = amount;
+                if let (Some(min), true) = (min, amount < 0) {
+                    let now = self.might(u);
+                    delta = amount.max((min - now).min(0));
+                }
+                Modification::Might(delta)
+            }
+            Grant::Keyword(k, value) => Modification::GrantKeyword(k, value),
+            Grant::SetMight(n) => Modification::SetMight(n),
+        };
+        self.add_effect(c.source, Filter::Object(u), None, modification, until);
     }
 
-    /// "Give a unit [Keyword N] (this turn)" (717.3.a).
-    /// `duration`: "this turn", "this combat" (440.1) or, unsaid, while it stays on the board.
-    pub fn give_keyword(&mut self, c: &HookCall, u: ObjId, name: &str, value: u32, duration: Duration) {
-        let Some(k) = Keyword::ALL.into_iter().find(|k| format!("{k:?}") == name) else { return };
-        if !self.obj(u).alive || !self.obj(u).zone.is_board() {
-            return;
+    /// [`Effect::Act`](super::abilities::Effect::Act): one game action on one object, `None`
+    /// ("no object", a target that became illegal) doing nothing (356.3.e.6).
+    pub fn act_on(&mut self, c: &HookCall, act: Act, o: ObjId) -> R<()> {
+        match act {
+            Act::Kill => self.kill_instruction(c, o)?,
+            Act::Buff => _ = self.buff(o),
+            Act::Stun => self.stun_by(c, o),
+            Act::Ready => self.ready(o),
+            Act::Exhaust => self.exhaust(o),
+            Act::Recall => self.recall(o),
+            Act::Heal => self.heal(&[o]),
+            Act::MoveToBase => self.move_to_base(o),
+            Act::Move => {
+                let you = c.controller.unwrap_or(self.turn_player);
+                self.move_by_effect(you, o)?
+            }
+            Act::MoveHere => self.move_here(c.source, o),
+            Act::ReturnToHand => self.return_to_hand(c, o),
+            Act::KillNextDamage => self.kill_next_damage(c, o),
+            Act::KillNowInstead => self.kill_now_instead(c, o)?,
+            Act::SpendBuff => self.spend_buff_instruction(c, o),
+            Act::DrawBanished => self.draw_banished(c, o),
+            Act::Recycle => self.recycle_obj(c, o)?,
         }
-        self.add_effect(c.source, Filter::Object(u), None, Modification::GrantKeyword(k, value), duration);
-    }
-
-    /// "A unit's Might becomes N (this turn)": a trait-layer effect (450.1.a.1), so increases and
-    /// decreases of the arithmetic layer still apply on top of it (450.3).
-    pub fn set_might(&mut self, c: &HookCall, u: ObjId, n: i32, this_turn: bool) {
-        if !self.obj(u).alive || !self.obj(u).zone.is_board() {
-            return;
-        }
-        let duration = if this_turn { Duration::ThisTurn } else { Duration::Indefinite };
-        self.add_effect(c.source, Filter::Object(u), None, Modification::SetMight(n), duration);
+        Ok(())
     }
 
     /// "Spend its buff": the ability's controller spends the unit's buff (702.2.b); a unit
@@ -398,12 +416,12 @@ impl Game {
     /// no location (356.3.e.12), so its last-known one is used, and with none no token is played.
     /// With no location given, each token is played, like a unit, to its owner's base or a
     /// battlefield they control (176.1.a, 352.2).
-    pub fn play_tokens(&mut self, c: &HookCall, p: PlayerId, name: &str, n: u32, ready: bool, place: &str) -> R<()> {
-        let id = format!("TOKEN-{}", name.to_ascii_uppercase());
+    pub fn play_tokens(&mut self, c: &HookCall, p: PlayerId, token: Token, n: u32, ready: bool, place: Place) -> R<()> {
+        let (id, name) = (token.card_id(), token.name());
         for _ in 0..n {
             let at = match place {
-                "base" => Loc::Base(p),
-                "here" => match c.source.and_then(|s| self.here_or_last_known(s)) {
+                Place::Base => Loc::Base(p),
+                Place::Here => match c.source.and_then(|s| self.here_or_last_known(s)) {
                     Some(Loc::Battlefield(b)) => Loc::Battlefield(b),
                     Some(Loc::Base(_)) => Loc::Base(p),
                     None => {
@@ -412,7 +430,7 @@ impl Game {
                         return Ok(());
                     }
                 },
-                _ => {
+                Place::Chosen => {
                     let options: Vec<Choice> = self.play_locations(p).into_iter().map(Choice::Loc).collect();
                     match self.decide(p, Ask::PlayLocation, options)? {
                         Choice::Loc(l) => l,
@@ -420,7 +438,7 @@ impl Game {
                     }
                 }
             };
-            self.play_token_at(p, &id, ready, at);
+            self.play_token_at(p, id, ready, at);
         }
         Ok(())
     }
@@ -541,43 +559,43 @@ impl Game {
     }
 
     /// 352.10.c.1: "you may pay COST to ...": offered only if payable; paid at once.
-    pub fn pay_optional(&mut self, c: &HookCall, energy: u32, power: &str) -> R<bool> {
+    pub fn pay_optional(&mut self, c: &HookCall, cost: &Cost) -> R<bool> {
         let you = c.controller.unwrap_or(self.turn_player);
-        let cost = Cost {
-            energy,
-            power: power
-                .chars()
-                .map(|l| super::cards::Domain::from_letter(l).map_or(PowerSymbol::Any, PowerSymbol::Of))
-                .collect(),
-        };
-        if !self.can_afford(you, &cost) {
+        if !self.can_afford(you, cost) {
             return Ok(false);
         }
         if self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
             return Ok(false);
         }
-        self.pay(you, &cost)
+        self.pay(you, cost)
     }
 
     /// 416.1: "[Add] RESOURCES [. Use only to play spells.]": puts them into `p`'s rune pool
-    /// (`A` is universal power); restricted Energy can only pay for playing spells. The compiler
+    /// ([A] is universal power); restricted Energy can only pay for playing spells. The compiler
     /// accepts the restriction only on Energy (compile.rs, `i_add`), so no power comes with it.
-    pub fn add_resources(&mut self, p: PlayerId, energy: u32, power: &str, spells_only: bool) {
+    pub fn add_resources(&mut self, p: PlayerId, resources: &Cost, spells_only: bool) {
+        let energy = resources.energy;
         if spells_only {
             self.player_mut(p).pool.spell_energy += energy;
             trace!(self, "416.1", "{p} adds [{energy}] to their rune pool, to be used only to play spells");
             self.emit(Event::Added { player: p, energy, power: 0 });
         } else {
-            let domains: Vec<super::cards::Domain> =
-                power.chars().filter_map(super::cards::Domain::from_letter).collect();
-            let any = power.chars().filter(|c| super::cards::Domain::from_letter(*c).is_none()).count() as u32;
+            let domains: Vec<super::cards::Domain> = resources
+                .power
+                .iter()
+                .filter_map(|s| match s {
+                    PowerSymbol::Of(d) => Some(*d),
+                    PowerSymbol::Any => None,
+                })
+                .collect();
+            let any = resources.power.iter().filter(|s| **s == PowerSymbol::Any).count() as u32;
             self.add(p, energy, &domains, any);
         }
     }
 
     /// "you may pay COST and exhaust this to ...": offered only if both can be paid (401.4: this
     /// must be ready); pays the cost and exhausts this at once.
-    pub fn pay_optional_and_exhaust(&mut self, c: &HookCall, energy: u32, power: &str) -> R<bool> {
+    pub fn pay_optional_and_exhaust(&mut self, c: &HookCall, cost: &Cost) -> R<bool> {
         let Some(me) = c.source.filter(|s| self.obj(*s).alive && self.obj(*s).zone.is_board()) else {
             return Ok(false);
         };
@@ -585,7 +603,7 @@ impl Game {
             trace!(self, "401.4", "{} is exhausted: it can't be exhausted to pay", self.describe(me));
             return Ok(false);
         }
-        if !self.pay_optional(c, energy, power)? {
+        if !self.pay_optional(c, cost)? {
             return Ok(false);
         }
         self.exhaust(me);

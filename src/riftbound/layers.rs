@@ -212,7 +212,7 @@ pub enum Condition {
 }
 
 /// How long an effect lasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Duration {
     /// Until the expiration step (317.3.a).
     ThisTurn,

@@ -3,12 +3,13 @@
 //! 356.3.e.5), and every function ignores it (356.3.e.6).
 
 use super::{array, body_events_from, checked_targets, id, player, with};
-use crate::riftbound::abilities::{At, Relation, UnitFilter};
-use crate::riftbound::cards::CardType;
+use crate::riftbound::abilities::{Act, At, FilterPart, Grant, Place, Token, UnitFilter, names};
+use crate::riftbound::cards::PowerSymbol;
+use crate::riftbound::costs::Cost;
 use crate::riftbound::decision::Ask;
-use crate::riftbound::layers::Duration;
+use crate::riftbound::layers::{Duration, Keyword};
 use rhai::packages::Package;
-use rhai::{Array, Engine};
+use rhai::{Array, Dynamic, Engine, Scope};
 
 pub(super) fn engine() -> Engine {
     let mut e = Engine::new_raw();
@@ -22,9 +23,71 @@ pub(super) fn engine() -> Engine {
     e.set_max_functions(512);
     e.disable_symbol("eval");
     e.set_strict_variables(true);
+    register_types(&mut e);
     register(&mut e);
     e
 }
+
+/// The typed values of the instruction set as the scripts' constants, named by
+/// [`names`]: the scope every card script is compiled with. A name not here is a compile error
+/// (strict variables), so no value is ever guessed.
+pub(super) fn constants() -> Scope<'static> {
+    let mut s = Scope::new();
+    let mut add = |name: &str, v: Dynamic| _ = s.push_constant_dynamic(name.to_string(), v);
+    for k in names::KINDS {
+        add(names::kind(k), Dynamic::from(UnitFilter::of_kind(k)));
+    }
+    for r in crate::riftbound::abilities::Relation::ALL {
+        add(&names::part(&FilterPart::Relation(r)), Dynamic::from(FilterPart::Relation(r)));
+    }
+    for a in names::PLACES {
+        add(&names::part(&FilterPart::At(a)), Dynamic::from(FilterPart::At(a)));
+    }
+    add(&names::part(&FilterPart::Other), Dynamic::from(FilterPart::Other));
+    for k in Keyword::ALL {
+        add(&names::keyword(k), Dynamic::from(k));
+    }
+    for d in names::DURATIONS {
+        add(names::duration(d), Dynamic::from(d));
+    }
+    for t in Token::ALL {
+        add(&names::token(t), Dynamic::from(t));
+    }
+    for p in Place::ALL {
+        add(names::place(p), Dynamic::from(p));
+    }
+    for p in names::powers() {
+        add(&names::power(p), Dynamic::from(p));
+    }
+    s
+}
+
+/// The types of the instruction set and how a script combines them: `UNITS + ENEMY + HERE`,
+/// `non("Recruit")`, `might_at_most(2)`, `filter | filter`; `energy(1) + FURY`.
+fn register_types(e: &mut Engine) {
+    e.register_type_with_name::<UnitFilter>("Filter");
+    e.register_type_with_name::<FilterPart>("FilterPart");
+    e.register_type_with_name::<Keyword>("Keyword");
+    e.register_type_with_name::<Duration>("Duration");
+    e.register_type_with_name::<Token>("Token");
+    e.register_type_with_name::<Place>("Place");
+    e.register_type_with_name::<Cost>("Cost");
+    e.register_type_with_name::<PowerSymbol>("Power");
+    e.register_fn("+", |f: UnitFilter, p: FilterPart| f.with(p));
+    e.register_fn("|", |f: UnitFilter, g: UnitFilter| UnitFilter { or: Some(Box::new(g)), ..f });
+    e.register_fn("non", |tag: &str| FilterPart::NotTag(tag.to_string()));
+    e.register_fn("might_at_most", |n: i64| FilterPart::MaxMight(count(n)));
+    e.register_fn("energy", |n: i64| Cost { energy: count(n), power: Vec::new() });
+    e.register_fn("+", |mut c: Cost, p: PowerSymbol| {
+        if c.power.len() < MAX_POWER {
+            c.power.push(p);
+        }
+        c
+    });
+}
+
+/// The most power symbols a script's cost holds (no printed cost comes close).
+const MAX_POWER: usize = 12;
 
 fn register(e: &mut Engine) {
     // Context.
@@ -39,28 +102,18 @@ fn register(e: &mut Engine) {
     e.register_fn("targets", |i: i64| -> Result<rhai::Array, Box<rhai::EvalAltResult>> {
         Ok(array(checked_targets(i as usize)?))
     });
-    e.register_fn("units", |kind: &str, rel: &str, at: &str| {
-        let filter = units_filter(kind, rel, at, &rhai::Map::new());
+    // 352.10.d: "all X": every object the filter matches (the one matcher, 352.8.b).
+    e.register_fn("units", |filter: UnitFilter| {
         with(move |g, c| Ok(array(g.matching(&filter, c.controller, c.source))))
     });
-    // 352.10.d: "all non-Recruit units", "all units with 2 [M] or less": the rest of the filter.
-    e.register_fn("units", |kind: &str, rel: &str, at: &str, extra: rhai::Map| {
-        let filter = units_filter(kind, rel, at, &extra);
-        with(move |g, c| Ok(array(g.matching(&filter, c.controller, c.source))))
-    });
-    // 352.10.b: "all enemy units at a battlefield": the units (of a relation) at the battlefield
-    // the ability targets (its battlefield object).
-    e.register_fn("units_at", |rel: &str, bf: i64| {
-        let rel = match rel {
-            "friendly" => Relation::Friendly,
-            "enemy" => Relation::Enemy,
-            _ => Relation::Any,
-        };
+    // 352.10.b: "all enemy units at a battlefield": the objects the filter matches at the
+    // battlefield the ability targets (its battlefield object).
+    e.register_fn("units_at", |filter: UnitFilter, bf: i64| {
         with(move |g, c| {
             let Some(b) = id(bf).and_then(|o| g.battlefields.iter().position(|b| b.obj == o)) else {
                 return Ok(Array::new());
             };
-            let filter = UnitFilter { relation: rel, at: At::That(b as u8), ..UnitFilter::units() };
+            let filter = UnitFilter { at: At::That(b as u8), ..filter };
             Ok(array(g.matching(&filter, c.controller, c.source)))
         })
     });
@@ -73,39 +126,27 @@ fn register(e: &mut Engine) {
     e.register_fn("controller_of", |x: i64| with(|g, _| Ok(id(x).map_or(-1, |o| g.last_known_controller(o).0 as i64))));
     e.register_fn("legion", || with(|g, c| Ok(g.legion_applies(c))));
     e.register_fn("may", || with(|g, c| g.ask_may(c)));
-    e.register_fn("pay_optional", |energy: i64, power: &str| {
-        let power = power.to_string();
-        with(move |g, c| g.pay_optional(c, count(energy), &power))
-    });
-
-    e.register_fn("pay_optional_and_exhaust", |energy: i64, power: &str| {
-        let power = power.to_string();
-        with(move |g, c| g.pay_optional_and_exhaust(c, count(energy), &power))
-    });
+    e.register_fn("pay_optional", |cost: Cost| with(move |g, c| g.pay_optional(c, &cost)));
+    e.register_fn("pay_optional_and_exhaust", |cost: Cost| with(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
 
     // Instructions.
     e.register_fn("deal", |n: i64, x: i64| with(|g, c| g.deal_instruction(c, count(n), id(x))));
     e.register_fn("deal_split", |n: i64, spec: i64| with(|g, c| g.deal_split(c, count(n), spec as usize)));
     e.register_fn("fight", |a: i64, b: i64| with(|g, _| g.fight(id(a), id(b))));
     e.register_fn("draw", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.draw(p, count(n)))));
-    e.register_fn("kill", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_instruction(c, o))));
-    e.register_fn("buff", |x: i64| on_object(x, |g, _, o| _ = g.buff(o)));
-    e.register_fn("stun", |x: i64| on_object(x, |g, c, o| g.stun_by(c, o)));
-    e.register_fn("ready", |x: i64| on_object(x, |g, _, o| g.ready(o)));
-    e.register_fn("exhaust", |x: i64| on_object(x, |g, _, o| g.exhaust(o)));
-    e.register_fn("recall", |x: i64| on_object(x, |g, _, o| g.recall(o)));
-    e.register_fn("heal", |x: i64| on_object(x, |g, _, o| g.heal(&[o])));
-    e.register_fn("give_might", |x: i64, n: i64, min: i64, this_turn: bool| {
-        on_object(x, move |g, c, o| g.give_might(c, o, delta(n), (min >= 0).then_some(delta(min)), this_turn))
+    // One function per action on an object (Act), each the same handler (Game::act_on).
+    for act in Act::ALL {
+        e.register_fn(act.script_name(), move |x: i64| with(move |g, c| id(x).map_or(Ok(()), |o| g.act_on(c, act, o))));
+    }
+    e.register_fn("give_might", |x: i64, n: i64, min: i64, until: Duration| {
+        let grant = Grant::Might { amount: delta(n), min: (min >= 0).then_some(delta(min)) };
+        on_object(x, move |g, c, o| g.give(c, o, grant, until))
     });
-    e.register_fn("give_keyword", |x: i64, k: &str, v: i64, this_turn: bool| {
-        let k = k.to_string();
-        let d = if this_turn { Duration::ThisTurn } else { Duration::Indefinite };
-        on_object(x, move |g, c, o| g.give_keyword(c, o, &k, count(v), d))
+    e.register_fn("give_keyword", |x: i64, k: Keyword, v: i64, until: Duration| {
+        on_object(x, move |g, c, o| g.give(c, o, Grant::Keyword(k, count(v)), until))
     });
-    e.register_fn("give_keyword_this_combat", |x: i64, k: &str, v: i64| {
-        let k = k.to_string();
-        on_object(x, move |g, c, o| g.give_keyword(c, o, &k, count(v), Duration::ThisCombat))
+    e.register_fn("set_might", |x: i64, n: i64, until: Duration| {
+        on_object(x, move |g, c, o| g.give(c, o, Grant::SetMight(delta(n)), until))
     });
     e.register_fn("win_game", |p: i64| {
         with(|g, _| {
@@ -115,21 +156,10 @@ fn register(e: &mut Engine) {
             Ok(())
         })
     });
-    e.register_fn("move_to_base", |x: i64| on_object(x, |g, _, o| g.move_to_base(o)));
     e.register_fn("spend_a_buff", || with(|g, c| g.spend_a_buff(c)));
-    e.register_fn("set_might", |x: i64, n: i64, this_turn: bool| {
-        on_object(x, move |g, c, o| g.set_might(c, o, delta(n), this_turn))
-    });
-    e.register_fn("spend_buff", |x: i64| on_object(x, |g, c, o| g.spend_buff_instruction(c, o)));
     // Returns the (last) card discarded, or -1: what a following "its" means.
     e.register_fn("discard", |p: i64, n: i64| {
         with(|g, _| Ok(player(p).map_or(Ok(None), |p| g.discard_instruction(p, count(n)))?.map_or(-1, |o| o.0 as i64)))
-    });
-    e.register_fn("move_unit", |x: i64| {
-        with(move |g, c| {
-            let you = c.controller.unwrap_or(g.turn_player);
-            id(x).map_or(Ok(()), |o| g.move_by_effect(you, o))
-        })
     });
     // 352.3: x moves to the destination chosen for it as the spell was played (target spec i).
     e.register_fn("move_to_chosen", |x: i64, i: i64| {
@@ -149,9 +179,6 @@ fn register(e: &mut Engine) {
             Ok(())
         })
     });
-    // "Move a friendly unit here." (053.3): to the source's location as it resolves.
-    e.register_fn("move_here", |x: i64| on_object(x, |g, c, o| g.move_here(c.source, o)));
-    e.register_fn("return_to_hand", |x: i64| on_object(x, |g, c, o| g.return_to_hand(c, o)));
     e.register_fn("each_player_kills_one", || with(|g, c| g.each_player_kills_one(c)));
     e.register_fn("recycle_trash", |p: i64, n: i64| {
         with(|g, _| player(p).map_or(Ok(()), |p| g.recycle_from_trash(p, count(n), Ask::ChooseCard)))
@@ -164,20 +191,18 @@ fn register(e: &mut Engine) {
             Ok(())
         })
     });
-    e.register_fn("play_tokens", |p: i64, name: &str, n: i64, ready: bool, place: &str| {
-        let (name, place) = (name.to_string(), place.to_string());
-        with(move |g, c| player(p).map_or(Ok(()), |p| g.play_tokens(c, p, &name, n.clamp(0, 20) as u32, ready, &place)))
+    e.register_fn("play_tokens", |p: i64, token: Token, n: i64, ready: bool, place: Place| {
+        with(move |g, c| player(p).map_or(Ok(()), |p| g.play_tokens(c, p, token, n.clamp(0, 20) as u32, ready, place)))
     });
-    e.register_fn("add", |p: i64, energy: i64, power: &str, spells_only: bool| {
-        let power = power.to_string();
+    e.register_fn("add", |p: i64, resources: Cost, spells_only: bool| {
         with(move |g, _| {
             if let Some(p) = player(p) {
-                g.add_resources(p, count(energy), &power, spells_only);
+                g.add_resources(p, &resources, spells_only);
             }
             Ok(())
         })
     });
-    e.register_fn("gain_points", |p: i64, n: i64| {
+    e.register_fn("score", |p: i64, n: i64| {
         with(|g, _| {
             if let Some(p) = player(p) {
                 g.gain_points(p, count(n));
@@ -203,8 +228,6 @@ fn register(e: &mut Engine) {
             Ok(())
         })
     });
-    e.register_fn("kill_next_damage", |x: i64| on_object(x, |g, c, o| g.kill_next_damage(c, o)));
-    e.register_fn("kill_now_instead", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.kill_now_instead(c, o))));
     e.register_fn("play_me_from_trash", || with(|g, c| g.play_me_from_trash(c)));
     e.register_fn("vision", || with(|g, c| g.vision(c)));
     // Returns whether all N runes were channeled ("If you can't, ...", 417).
@@ -255,11 +278,15 @@ fn register(e: &mut Engine) {
             Ok(())
         })
     });
-    e.register_fn("draw_banished", |x: i64| on_object(x, |g, c, o| g.draw_banished(c, o)));
     e.register_fn("killed_might", |spec: i64| with(|g, c| Ok(g.killed_might(c, spec as usize).map_or(-1, i64::from))));
     e.register_fn("banish_and_play", |looked: Array, might: i64, more: i64, optional: bool| {
         let looked = ids(looked);
         with(move |g, c| g.banish_and_play(c, &looked, delta(might).into(), delta(more).into(), optional))
+    });
+    // With no Might limit.
+    e.register_fn("banish_and_play", |looked: Array, optional: bool| {
+        let looked = ids(looked);
+        with(move |g, c| g.banish_and_play(c, &looked, -2, 0, optional))
     });
     e.register_fn("recycle_cards", |cards: Array| {
         let cards = ids(cards);
@@ -268,7 +295,6 @@ fn register(e: &mut Engine) {
     e.register_fn("play_spell_from_trash", |optional: bool| {
         with(|g, c| Ok(g.play_spell_from_trash(c, optional)?.map_or(-1, |o| o.0 as i64)))
     });
-    e.register_fn("recycle_obj", |x: i64| with(|g, c| id(x).map_or(Ok(()), |o| g.recycle_obj(c, o))));
 }
 
 /// The largest amount a host function takes (damage, cards, Might, keyword values, points): a
@@ -302,30 +328,4 @@ fn on_object(
         }
         Ok(())
     })
-}
-
-/// The filter `units(kind, rel, at, #{ other, not_tag, max_might })` means: the same
-/// [`UnitFilter`] a chosen target's spec holds, so "all"/plural phrases honour every restriction
-/// (352.10.a "from your trash", 352.8.b "with N [M] or less", "non-Recruit").
-fn units_filter(kind: &str, rel: &str, at: &str, extra: &rhai::Map) -> UnitFilter {
-    UnitFilter {
-        kind: if kind == "rune" { CardType::Rune } else { CardType::Unit },
-        relation: match rel {
-            "friendly" => Relation::Friendly,
-            "enemy" => Relation::Enemy,
-            _ => Relation::Any,
-        },
-        at: match at {
-            "battlefield" => At::Battlefield,
-            "here" => At::Here,
-            "elsewhere" => At::Elsewhere,
-            "in combat" => At::InCombat,
-            "your trash" => At::YourTrash,
-            _ => At::Anywhere,
-        },
-        other: extra.get("other").and_then(|v| v.as_bool().ok()).unwrap_or(false),
-        exclude_tag: extra.get("not_tag").and_then(|v| v.clone().into_string().ok()),
-        max_might: extra.get("max_might").and_then(|v| v.as_int().ok()).map(|m| m.clamp(0, u32::MAX as i64) as u32),
-        or: None,
-    }
 }

@@ -53,6 +53,7 @@ struct Frame {
 
 thread_local! {
     static ENGINE: Engine = host::engine();
+    static CONSTANTS: Scope<'static> = host::constants();
     static CACHE: RefCell<HashMap<u64, Rc<AST>>> = RefCell::new(HashMap::new());
     static FRAMES: RefCell<Vec<Frame>> = const { RefCell::new(Vec::new()) };
 }
@@ -61,13 +62,15 @@ thread_local! {
 pub const MAX_OPERATIONS: u64 = 200_000;
 pub const MAX_CALL_LEVELS: usize = 32;
 
-/// Compiles (or fetches from the cache) a card's script.
+/// Compiles (or fetches from the cache) a card's script, with the instruction set's typed
+/// constants in scope (`UNITS`, `ENEMY`, `SHIELD`, `THIS_TURN`, ...).
 pub fn compile(source: &str) -> Result<Rc<AST>, String> {
     let key = hash(source);
     if let Some(ast) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
         return Ok(ast);
     }
-    let ast = ENGINE.with(|e| e.compile(source)).map_err(|e| e.to_string())?;
+    let ast =
+        CONSTANTS.with(|scope| ENGINE.with(|e| e.compile_with_scope(scope, source))).map_err(|e| e.to_string())?;
     let ast = Rc::new(ast);
     CACHE.with(|c| c.borrow_mut().insert(key, ast.clone()));
     Ok(ast)

@@ -2,13 +2,20 @@
 //! to. The kernel evaluates this data natively (costs, timing, trigger patterns, targets,
 //! static abilities); what an ability *does* is a Rhai function (see `crate::script`).
 
-use super::cards::CardType;
 use super::costs::{Cost, OtherCost};
 use super::layers::Keyword;
-use crate::kernel::PlayerId;
+use serde::Serialize;
+
+mod effect;
+mod filter;
+pub mod names;
+pub mod text;
+
+pub use effect::*;
+pub use filter::*;
 
 /// Everything a card's text compiled to.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct CardAbilities {
     /// Printed keywords and their values (716-733): characteristics of the card.
     pub keywords: Vec<(Keyword, u32)>,
@@ -24,7 +31,7 @@ impl CardAbilities {
 }
 
 /// One ability of a card.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Ability {
     /// 1-based line in the card file where the ability's text starts.
     pub line: usize,
@@ -32,6 +39,8 @@ pub struct Ability {
     pub kind: AbilityKind,
     /// What the ability chooses as it is played or put on the chain (352).
     pub targets: Vec<TargetSpec>,
+    /// The ability's instructions, typed: what its Rhai function was generated from.
+    pub effects: Vec<Effect>,
     /// The Rhai function that runs the ability's instructions, if it has any.
     pub body: Option<String>,
     /// 416.2: its instructions Add resources, so it finalizes and resolves at once, without the
@@ -43,14 +52,14 @@ pub struct Ability {
 }
 
 /// The resources an Add ability puts into its controller's rune pool (416.1, 416.5).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Added {
     pub resources: Cost,
     /// "Use only to play spells": the Energy can only pay for playing a spell.
     pub spells_only: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum AbilityKind {
     /// A spell's instructions (146-152).
     Spell,
@@ -80,7 +89,7 @@ pub enum AbilityKind {
 }
 
 /// Extra timing permission of an activated ability (722, 729).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum AbilityTiming {
     Normal,
     Action,
@@ -88,7 +97,7 @@ pub enum AbilityTiming {
 }
 
 /// A cost before the colon of an activated ability.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum ActivationCost {
     /// [E]: exhaust this (134.2.e.2, 401.5).
     Exhaust,
@@ -104,7 +113,7 @@ pub enum ActivationCost {
 }
 
 /// When a triggered ability triggers.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Trigger {
     /// 376.4.a: "When you play me".
     PlayMe,
@@ -181,7 +190,7 @@ pub enum Trigger {
 }
 
 /// A condition of a conditional ability ("if", "while").
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Condition {
     /// "I'm at a battlefield".
     AtBattlefield,
@@ -215,7 +224,7 @@ pub enum Condition {
 }
 
 /// What a passive ability does while it applies.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum StaticEffect {
     /// "I have [K]..." (ability layer, 450.2).
     Keywords(Vec<(Keyword, u32)>),
@@ -266,7 +275,7 @@ pub enum StaticEffect {
 }
 
 /// Which friendly units a passive ability about units affects, relative to its source.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct UnitGroup {
     /// "Other": not the source.
     pub other: bool,
@@ -279,112 +288,4 @@ pub struct UnitGroup {
     /// "attacks or defends alone" / "defends alone" / "attacks alone" (438.1.a.3-4), as
     /// (attacking, defending).
     pub alone: Option<(bool, bool)>,
-}
-
-/// Which units (or runes, gear) a phrase means, relative to the ability's controller.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnitFilter {
-    pub kind: CardType,
-    pub relation: Relation,
-    pub at: At,
-    /// "another": not the ability's source.
-    pub other: bool,
-    /// "non-Recruit".
-    pub exclude_tag: Option<String>,
-    /// "with 3 [M] or less": at most this Might (a unit's current Might, 352.8.b).
-    pub max_might: Option<u32>,
-    /// "a unit at a battlefield or a gear": an object matching this filter also matches.
-    pub or: Option<Box<UnitFilter>>,
-}
-
-impl UnitFilter {
-    pub fn units() -> Self {
-        UnitFilter {
-            kind: CardType::Unit,
-            relation: Relation::Any,
-            at: At::Anywhere,
-            other: false,
-            exclude_tag: None,
-            max_might: None,
-            or: None,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Relation {
-    Any,
-    /// "friendly", "you control".
-    Friendly,
-    /// "enemy".
-    Enemy,
-}
-
-impl Relation {
-    /// Whether an object controlled by `controller` is this relation to `you` (352.8.b).
-    pub fn holds(self, controller: PlayerId, you: PlayerId) -> bool {
-        match self {
-            Relation::Any => true,
-            Relation::Friendly => controller == you,
-            Relation::Enemy => controller != you,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum At {
-    Anywhere,
-    /// "at a battlefield", "at battlefields".
-    Battlefield,
-    /// "here": the source's location.
-    Here,
-    /// "at another location": a location other than the source's.
-    Elsewhere,
-    /// At this battlefield: the restriction of a card played from hidden (727.1.d.2).
-    That(u8),
-    /// "from your trash": a card in the trash of the ability's controller (352.10.a: the trash is
-    /// public, so it is a target).
-    YourTrash,
-    /// "in combat": an attacking or defending unit of the combat in progress (438.1.a.3-4).
-    InCombat,
-}
-
-/// What an ability chooses (352).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TargetSpec {
-    pub count: TargetCount,
-    pub filter: UnitFilter,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TargetCount {
-    /// "a unit": exactly one.
-    One,
-    /// "up to N units" (352.13).
-    UpTo(u32),
-    /// "any number of units", optionally "at a battlefield with total Might N or less" (352.11).
-    AnyNumber { total_might: Option<u32>, same_battlefield: bool },
-    /// "N damage split among any number of ..." (352.14): up to N targets.
-    Split(u32),
-    /// "two friendly units": exactly N targets (352.7: all must be chosen for it to be played).
-    Exactly(u32),
-    /// 352.3: the Move Destination of the unit chosen for target spec N ("Move an enemy unit"),
-    /// chosen right after that unit, as the targets are (352; 390 for a triggered ability). The
-    /// chosen list holds the battlefield's object for a battlefield (352.10.b: a target), and is
-    /// empty for the unit's base (the unit's controller's base, 106.2.d; not an object) — or
-    /// when no unit was chosen for spec N. Not counted in [`TargetCount::required`]: a chosen
-    /// unit with no valid destination is itself no valid choice (352.7).
-    Destination(usize),
-}
-
-impl TargetCount {
-    /// How many targets must be chosen (352.7): one for "a unit", N for "N units", none for "up
-    /// to" and "any number".
-    pub fn required(self) -> usize {
-        match self {
-            TargetCount::One => 1,
-            TargetCount::Exactly(n) => n as usize,
-            _ => 0,
-        }
-    }
 }

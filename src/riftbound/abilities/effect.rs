@@ -1,0 +1,343 @@
+//! What abilities *do*: the card language's one instruction set. The grammar lowers a card's
+//! instructions to these values (`crate::dsl`); the Rhai hook of each ability is generated from
+//! them (`crate::dsl::rhai`); the host package the hooks call takes the same types
+//! (`crate::script`); and the kernel runs each family in one handler (`instructions.rs`).
+//!
+//! Every value prints back as rules text (`text.rs`) and serialises (serde) for tools.
+
+use super::filter::UnitFilter;
+use crate::riftbound::costs::Cost;
+use crate::riftbound::layers::{Duration, Keyword};
+use serde::Serialize;
+
+/// One instruction of an ability (151: a spell's or ability's instructions, in order).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Effect {
+    /// The same instructions for each object of a collection ("each", "all", several targets),
+    /// with [`Obj::Each`] standing for the current one.
+    ForEach(Objs, Vec<Effect>),
+    /// "If ..., X" / "you may X" / "Otherwise, Y".
+    If { test: Test, then: Vec<Effect>, otherwise: Vec<Effect> },
+    /// Keeps what an instruction answers (the cards looked at, the card discarded, whether it was
+    /// done) for the instructions after it.
+    Let(Var, Box<Effect>),
+    /// A replacement body's answer: whether it applied (364; a declined payment did not).
+    Answer(bool),
+    /// 408: "Deal N to X".
+    Deal { amount: Amount, to: Obj },
+    /// 352.14: "Deal N damage split among ..." the targets of spec `spec`.
+    DealSplit { amount: u32, spec: usize },
+    /// "They deal damage equal to their Might to each other."
+    Fight(Obj, Obj),
+    /// 400: "Draw N".
+    Draw { who: Who, amount: Amount },
+    /// An action on one object ([`Act`]).
+    Act(Act, Obj),
+    /// "Give X +N [M] / [Keyword] (this turn)", "X's Might becomes N": a continuous effect on one
+    /// object (450).
+    Give { to: Obj, grant: Grant, until: Duration },
+    /// 352.3: moves a unit to the destination chosen for it (target spec `spec`).
+    MoveToChosen { unit: Obj, spec: usize },
+    /// 409: "Discard N" (answers the last card discarded).
+    Discard { who: Who, amount: u32 },
+    /// 403.3: "Recycle N from your trash".
+    RecycleFromTrash { who: Who, amount: u32 },
+    /// 170-178: "Play N [ready] token units [here / in your base]".
+    PlayTokens { who: Who, token: Token, count: u32, ready: bool, place: Place },
+    /// 416: "[Add] RESOURCES [. Use only to play spells.]".
+    Add { who: Who, resources: Cost, spells_only: bool },
+    /// 441: "You score N points".
+    Score { who: Who, points: u32 },
+    /// 445: "You win the game".
+    Win(Who),
+    /// 417: "Channel N rune(s) [exhausted]" (answers whether all N were channeled).
+    Channel { who: Who, amount: u32, exhausted: bool },
+    /// A rule for the rest of this turn ([`TurnRule`]).
+    ThisTurn(TurnRule),
+    /// "Each player kills one of their units."
+    EachPlayerKillsOne,
+    /// 406.3: "play me (from your trash)", its cost paid by the payment before it.
+    PlayMeFromTrash,
+    /// 733.1.b: [Vision].
+    Vision,
+    /// 383.3: "The next time X would die this turn, ... instead": arms delayed replacement
+    /// `body` on the unit.
+    ReplaceNextDeath { unit: Obj, body: String },
+    /// 380-381: "do this: ..." puts reflexive ability `body` on the chain.
+    Reflexive(String),
+    /// 380.3: "If this kills it, do this: ..." once the unit has died.
+    ReflexiveIfKilled { body: String, unit: Obj },
+    /// 383.2: sets up delayed trigger `body`, remembering `it`.
+    Delay { body: String, it: Option<Obj> },
+    /// "Swap my location with its".
+    SwapPlaces(Obj, Obj),
+    /// "Look at the top N cards of your Main Deck" (answers them).
+    LookTop { who: Who, amount: u32 },
+    /// 418: "Reveal the top N cards of your Main Deck" (answers them).
+    RevealTop { who: Who, amount: u32 },
+    /// "Put one into your hand" (from cards revealed).
+    PutOneIntoHand(Objs),
+    /// "Recycle the rest / the other" (cards looked at).
+    RecycleCards(Objs),
+    /// 414: "Banish the top card of your Main Deck" (answers it).
+    BanishTop(Who),
+    /// "You may banish one from among them and play it [with Might up to the killed unit's +N]".
+    BanishAndPlay { from: Objs, max_might: Option<KilledMight>, optional: bool },
+    /// "[You may] play a spell from your trash" (answers it).
+    PlaySpellFromTrash { optional: bool },
+}
+
+/// A limit "with Might up to the killed unit's Might + N": the unit killed through target spec
+/// `spec`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct KilledMight {
+    pub spec: usize,
+    pub more: i32,
+}
+
+/// An action on one object: each is one kernel game action (395-432), one host function of the
+/// same name, and one arm of `Game::act_on`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Act {
+    Kill,
+    Buff,
+    Stun,
+    Ready,
+    Exhaust,
+    Recall,
+    Heal,
+    /// 423: "move X to its base".
+    MoveToBase,
+    /// 421: a move by effect to a destination chosen as it resolves.
+    Move,
+    /// "Move X here" (053.3: to the source's location).
+    MoveHere,
+    /// "Return X to its owner's hand".
+    ReturnToHand,
+    /// "The next time it's dealt damage this turn, kill it".
+    KillNextDamage,
+    /// [Legion] "kill it now instead" (728.1.c.1).
+    KillNowInstead,
+    /// 702.2.b: "spend its buff".
+    SpendBuff,
+    /// 414.3: "draw it" (a banished card).
+    DrawBanished,
+    /// 403: "recycle X".
+    Recycle,
+}
+
+impl Act {
+    pub const ALL: [Act; 16] = [
+        Act::Kill,
+        Act::Buff,
+        Act::Stun,
+        Act::Ready,
+        Act::Exhaust,
+        Act::Recall,
+        Act::Heal,
+        Act::MoveToBase,
+        Act::Move,
+        Act::MoveHere,
+        Act::ReturnToHand,
+        Act::KillNextDamage,
+        Act::KillNowInstead,
+        Act::SpendBuff,
+        Act::DrawBanished,
+        Act::Recycle,
+    ];
+
+    /// The host function that does it.
+    pub fn script_name(self) -> &'static str {
+        match self {
+            Act::Kill => "kill",
+            Act::Buff => "buff",
+            Act::Stun => "stun",
+            Act::Ready => "ready",
+            Act::Exhaust => "exhaust",
+            Act::Recall => "recall",
+            Act::Heal => "heal",
+            Act::MoveToBase => "move_to_base",
+            Act::Move => "move_unit",
+            Act::MoveHere => "move_here",
+            Act::ReturnToHand => "return_to_hand",
+            Act::KillNextDamage => "kill_next_damage",
+            Act::KillNowInstead => "kill_now_instead",
+            Act::SpendBuff => "spend_buff",
+            Act::DrawBanished => "draw_banished",
+            Act::Recycle => "recycle_obj",
+        }
+    }
+}
+
+/// What a continuous effect given by an instruction changes (450).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Grant {
+    /// "+N [M]" / "-N [M], to a minimum of M" (arithmetic layer, 450.3; the limit is
+    /// snapshotted, 450.3.b).
+    Might { amount: i32, min: Option<i32> },
+    /// "[Keyword N]" (ability layer, 717.3.a).
+    Keyword(Keyword, u32),
+    /// "Its Might becomes N" (trait layer, 450.1.a.1).
+    SetMight(i32),
+}
+
+/// A rule an instruction sets for the rest of this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TurnRule {
+    /// "The next spell you play this turn deals N Bonus Damage" (712).
+    NextSpellBonus(u32),
+    /// "Units you play this turn enter ready" (356.2.c).
+    UnitsEnterReady,
+    /// "Buffs give an additional +1 [M] this turn" (702).
+    BuffsGiveMore,
+}
+
+/// One object an instruction acts on.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Obj {
+    /// "me", "this": the ability's source.
+    Me,
+    /// "that unit" of a replacement or trigger.
+    ThatUnit,
+    /// What a delayed trigger remembers (414.3).
+    Remembered,
+    /// The first chosen target of spec N, if still legal (356.3.e).
+    Target(usize),
+    /// The current object of a [`Effect::ForEach`].
+    Each,
+    /// What an earlier instruction answered.
+    Var(Var),
+}
+
+/// Several objects.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Objs {
+    /// The still-legal targets of spec N.
+    Targets(usize),
+    /// "all X" (352.10.d): every object the filter matches, not targets.
+    All(UnitFilter),
+    /// 352.10.b: "all X at a battlefield": the objects the filter matches at the battlefield
+    /// chosen for spec `spec`.
+    AtBattlefield { filter: UnitFilter, spec: usize },
+    /// Cards an earlier instruction answered (looked at, revealed).
+    Var(Var),
+}
+
+/// A player an instruction names.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Who {
+    /// The ability's controller.
+    You,
+    /// "that player" of a trigger about a player.
+    ThatPlayer,
+    /// "its controller" (its last-known controller once it has left, 356.3.e.12).
+    ControllerOf(Obj),
+}
+
+/// A number an instruction uses.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Amount {
+    Number(i64),
+    /// "equal to X's Might".
+    MightOf(Obj),
+    /// "equal to its Energy cost" (130.4).
+    EnergyOf(Obj),
+}
+
+/// A yes-or-no question an instruction asks as it resolves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Test {
+    /// "you may": the controller's choice (352.12).
+    May,
+    /// "you may pay COST [and exhaust me] to": offered only if payable; paid at once (352.10.c.1).
+    Pay {
+        cost: Cost,
+        exhaust_me: bool,
+    },
+    /// "Spend a buff to": whether one was spent (702.2.b).
+    SpendABuff,
+    /// "if it was buffed this way" (413.1.c): the body buffed it.
+    BuffedThisWay(Obj),
+    /// "if it is the only unit there".
+    OnlyUnitThere(Obj),
+    /// [Legion]: you have played another card this turn (728.1).
+    Legion,
+    /// "if you paid the additional cost" (353.4.d.1).
+    PaidAdditional,
+    /// What an earlier instruction answered ("If you do").
+    Var(Var),
+    /// An earlier instruction answered an object (not "none").
+    Exists(Obj),
+    Not(Box<Test>),
+}
+
+/// Names for what instructions answer, used by later ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Var {
+    /// The cards looked at or revealed ("from among them", "the rest").
+    Looked,
+    /// The card banished ("draw it").
+    Banished,
+    /// The spell played from the trash.
+    Played,
+    /// The last card discarded ("its Energy cost").
+    Discarded,
+    /// Whether the instruction was done ("If you do / If you can't").
+    Done,
+}
+
+impl Var {
+    pub fn script_name(self) -> &'static str {
+        match self {
+            Var::Looked => "looked",
+            Var::Banished => "banished",
+            Var::Played => "played",
+            Var::Discarded => "discarded",
+            Var::Done => "done",
+        }
+    }
+}
+
+/// The two token units the rules define (178).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Token {
+    /// 178.1: a 1 [M] Recruit.
+    Recruit,
+    /// 178.2: a 3 [M] Sprite with [Temporary].
+    Sprite,
+}
+
+impl Token {
+    pub const ALL: [Token; 2] = [Token::Recruit, Token::Sprite];
+
+    /// The token's card id in the card pool.
+    pub fn card_id(self) -> &'static str {
+        match self {
+            Token::Recruit => crate::riftbound::cards::RECRUIT_TOKEN,
+            Token::Sprite => "TOKEN-SPRITE",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Token::Recruit => "Recruit",
+            Token::Sprite => "Sprite",
+        }
+    }
+}
+
+/// Where tokens are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Place {
+    /// Unsaid: like a unit, to the base or a battlefield its player controls (176.1.a, 352.2),
+    /// chosen for each token.
+    Chosen,
+    /// "here": the source's location (053.3).
+    Here,
+    /// "in your base".
+    Base,
+}
+
+impl Place {
+    pub const ALL: [Place; 3] = [Place::Chosen, Place::Here, Place::Base];
+}

@@ -1,0 +1,170 @@
+//! Which objects a phrase means: the one filter type of the card language (352.8), used by
+//! targets, "all"/"each" phrases, trigger subjects and replacement effects alike.
+
+use crate::kernel::PlayerId;
+use crate::riftbound::cards::CardType;
+use serde::Serialize;
+
+/// Which units (or runes, gear) a phrase means, relative to the ability's controller.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnitFilter {
+    pub kind: CardType,
+    pub relation: Relation,
+    pub at: At,
+    /// "another": not the ability's source.
+    pub other: bool,
+    /// "non-Recruit".
+    pub exclude_tag: Option<String>,
+    /// "with 3 [M] or less": at most this Might (a unit's current Might, 352.8.b).
+    pub max_might: Option<u32>,
+    /// "a unit at a battlefield or a gear": an object matching this filter also matches.
+    pub or: Option<Box<UnitFilter>>,
+}
+
+impl UnitFilter {
+    pub fn units() -> Self {
+        UnitFilter {
+            kind: CardType::Unit,
+            relation: Relation::Any,
+            at: At::Anywhere,
+            other: false,
+            exclude_tag: None,
+            max_might: None,
+            or: None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Relation {
+    Any,
+    /// "friendly", "you control".
+    Friendly,
+    /// "enemy".
+    Enemy,
+}
+
+impl Relation {
+    /// Whether an object controlled by `controller` is this relation to `you` (352.8.b).
+    pub fn holds(self, controller: PlayerId, you: PlayerId) -> bool {
+        match self {
+            Relation::Any => true,
+            Relation::Friendly => controller == you,
+            Relation::Enemy => controller != you,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum At {
+    Anywhere,
+    /// "at a battlefield", "at battlefields".
+    Battlefield,
+    /// "here": the source's location.
+    Here,
+    /// "at another location": a location other than the source's.
+    Elsewhere,
+    /// At this battlefield: the restriction of a card played from hidden (727.1.d.2).
+    That(u8),
+    /// "from your trash": a card in the trash of the ability's controller (352.10.a: the trash is
+    /// public, so it is a target).
+    YourTrash,
+    /// "in combat": an attacking or defending unit of the combat in progress (438.1.a.3-4).
+    InCombat,
+}
+
+/// What an ability chooses (352).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TargetSpec {
+    pub count: TargetCount,
+    pub filter: UnitFilter,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TargetCount {
+    /// "a unit": exactly one.
+    One,
+    /// "up to N units" (352.13).
+    UpTo(u32),
+    /// "any number of units", optionally "at a battlefield with total Might N or less" (352.11).
+    AnyNumber { total_might: Option<u32>, same_battlefield: bool },
+    /// "N damage split among any number of ..." (352.14): up to N targets.
+    Split(u32),
+    /// "two friendly units": exactly N targets (352.7: all must be chosen for it to be played).
+    Exactly(u32),
+    /// 352.3: the Move Destination of the unit chosen for target spec N ("Move an enemy unit"),
+    /// chosen right after that unit, as the targets are (352; 390 for a triggered ability). The
+    /// chosen list holds the battlefield's object for a battlefield (352.10.b: a target), and is
+    /// empty for the unit's base (the unit's controller's base, 106.2.d; not an object) — or
+    /// when no unit was chosen for spec N. Not counted in [`TargetCount::required`]: a chosen
+    /// unit with no valid destination is itself no valid choice (352.7).
+    Destination(usize),
+}
+
+impl TargetCount {
+    /// How many targets must be chosen (352.7): one for "a unit", N for "N units", none for "up
+    /// to" and "any number".
+    pub fn required(self) -> usize {
+        match self {
+            TargetCount::One => 1,
+            TargetCount::Exactly(n) => n as usize,
+            _ => 0,
+        }
+    }
+}
+
+/// One restriction of a filter, as the host package spells it: a script writes
+/// `UNITS + ENEMY + HERE + might_at_most(2)` and gets the same [`UnitFilter`] the card language
+/// builds from "each enemy unit here with 2 [M] or less".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FilterPart {
+    Relation(Relation),
+    At(At),
+    Other,
+    NotTag(String),
+    MaxMight(u32),
+}
+
+impl UnitFilter {
+    /// Every object of kind `kind`.
+    pub fn of_kind(kind: CardType) -> Self {
+        UnitFilter { kind, ..UnitFilter::units() }
+    }
+
+    /// This filter with one more restriction.
+    pub fn with(mut self, part: FilterPart) -> Self {
+        match part {
+            FilterPart::Relation(r) => self.relation = r,
+            FilterPart::At(a) => self.at = a,
+            FilterPart::Other => self.other = true,
+            FilterPart::NotTag(t) => self.exclude_tag = Some(t),
+            FilterPart::MaxMight(m) => self.max_might = Some(m),
+        }
+        self
+    }
+
+    /// The restrictions of this filter beyond its kind, in the order a script writes them.
+    pub fn parts(&self) -> Vec<FilterPart> {
+        let mut out = Vec::new();
+        if self.relation != Relation::Any {
+            out.push(FilterPart::Relation(self.relation));
+        }
+        if self.at != At::Anywhere {
+            out.push(FilterPart::At(self.at));
+        }
+        if self.other {
+            out.push(FilterPart::Other);
+        }
+        if let Some(t) = &self.exclude_tag {
+            out.push(FilterPart::NotTag(t.clone()));
+        }
+        if let Some(m) = self.max_might {
+            out.push(FilterPart::MaxMight(m));
+        }
+        out
+    }
+}
+
+impl Relation {
+    pub const ALL: [Relation; 3] = [Relation::Any, Relation::Friendly, Relation::Enemy];
+}

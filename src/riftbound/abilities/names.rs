@@ -1,0 +1,99 @@
+//! The names the host package gives the typed values of the instruction set: one table per
+//! type. The Rhai generator prints these names and the script host defines exactly these
+//! constants, so the two cannot drift apart, and a script naming a value that does not exist
+//! fails to compile (strict variables).
+
+use super::{At, FilterPart, Place, Relation, Token};
+use crate::riftbound::cards::{CardType, Domain, PowerSymbol};
+use crate::riftbound::layers::{Duration, Keyword};
+
+/// The constant for every object of a kind.
+pub fn kind(k: CardType) -> &'static str {
+    match k {
+        CardType::Unit => "UNITS",
+        CardType::Spell => "SPELLS",
+        CardType::Gear => "GEAR",
+        CardType::Rune => "RUNES",
+        CardType::Legend => "LEGENDS",
+        CardType::Battlefield => "BATTLEFIELDS",
+    }
+}
+
+pub fn part(p: &FilterPart) -> String {
+    match p {
+        FilterPart::Relation(r) => relation(*r).into(),
+        FilterPart::At(a) => at(*a).map_or_else(|| "ANYWHERE".into(), String::from),
+        FilterPart::Other => "OTHER".into(),
+        FilterPart::NotTag(t) => format!("non({t:?})"),
+        FilterPart::MaxMight(m) => format!("might_at_most({m})"),
+    }
+}
+
+pub fn relation(r: Relation) -> &'static str {
+    match r {
+        Relation::Any => "ANY_CONTROLLER",
+        Relation::Friendly => "FRIENDLY",
+        Relation::Enemy => "ENEMY",
+    }
+}
+
+/// The constant of a place a card can name (`At::That` is a kernel restriction no text names).
+pub fn at(a: At) -> Option<&'static str> {
+    Some(match a {
+        At::Anywhere => "ANYWHERE",
+        At::Battlefield => "AT_BATTLEFIELD",
+        At::Here => "HERE",
+        At::Elsewhere => "ELSEWHERE",
+        At::YourTrash => "IN_YOUR_TRASH",
+        At::InCombat => "IN_COMBAT",
+        At::That(_) => return None,
+    })
+}
+
+pub fn keyword(k: Keyword) -> String {
+    format!("{k:?}").to_ascii_uppercase()
+}
+
+pub fn duration(d: Duration) -> &'static str {
+    match d {
+        Duration::ThisTurn => "THIS_TURN",
+        Duration::ThisCombat => "THIS_COMBAT",
+        Duration::Indefinite => "UNTIL_IT_LEAVES",
+        Duration::WhileSourceOnBoard => "WHILE_SOURCE_ON_BOARD",
+    }
+}
+
+pub fn token(t: Token) -> String {
+    t.name().to_ascii_uppercase()
+}
+
+pub fn place(p: Place) -> &'static str {
+    match p {
+        Place::Chosen => "CHOSEN_LOCATION",
+        Place::Here => "THIS_LOCATION",
+        Place::Base => "YOUR_BASE",
+    }
+}
+
+pub fn power(p: PowerSymbol) -> String {
+    match p {
+        PowerSymbol::Of(d) => format!("{d:?}").to_ascii_uppercase(),
+        PowerSymbol::Any => "ANY_DOMAIN".into(),
+    }
+}
+
+/// Every place a card can name.
+pub const PLACES: [At; 6] = [At::Anywhere, At::Battlefield, At::Here, At::Elsewhere, At::YourTrash, At::InCombat];
+
+/// Every kind a filter can start from.
+pub const KINDS: [CardType; 6] =
+    [CardType::Unit, CardType::Spell, CardType::Gear, CardType::Rune, CardType::Legend, CardType::Battlefield];
+
+/// Every duration an instruction can give.
+pub const DURATIONS: [Duration; 4] =
+    [Duration::ThisTurn, Duration::ThisCombat, Duration::Indefinite, Duration::WhileSourceOnBoard];
+
+/// Every power symbol a cost can hold.
+pub fn powers() -> impl Iterator<Item = PowerSymbol> {
+    Domain::ALL.into_iter().map(PowerSymbol::Of).chain([PowerSymbol::Any])
+}

@@ -1,0 +1,315 @@
+//! The instruction set printed back as rules text: what `card show` says an ability does, in
+//! the game's own wording (normalised: "target 0" names the ability's first target spec).
+
+use super::effect::*;
+use super::filter::{At, Relation, TargetCount, TargetSpec, UnitFilter};
+use crate::riftbound::cards::CardType;
+use crate::riftbound::layers::Duration;
+use std::fmt::{self, Display, Formatter};
+
+/// Instructions as sentences, one after another.
+pub struct Instructions<'a>(pub &'a [Effect]);
+
+impl Display for Instructions<'_> {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{e}")?;
+            if !matches!(e, Effect::If { .. } | Effect::ForEach(..)) {
+                f.write_str(".")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Display for Effect {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self {
+            Effect::ForEach(objs, body) => write!(f, "For each of {objs}: {}", Instructions(body)),
+            Effect::If { test, then, otherwise } => {
+                write!(f, "If {test}: {}", Instructions(then))?;
+                if !otherwise.is_empty() {
+                    write!(f, " Otherwise: {}", Instructions(otherwise))?;
+                }
+                Ok(())
+            }
+            Effect::Let(var, e) => write!(f, "{e} (call that {})", var_text(*var)),
+            Effect::Answer(true) => f.write_str("It applies"),
+            Effect::Answer(false) => f.write_str("It does not apply"),
+            Effect::Deal { amount, to } => write!(f, "Deal {amount} to {to}"),
+            Effect::DealSplit { amount, spec } => write!(f, "Deal {amount} damage split among target {spec}"),
+            Effect::Fight(a, b) => write!(f, "{a} and {b} deal damage equal to their Might to each other"),
+            Effect::Draw { who, amount } => write!(f, "{} {amount}", verb(who, "draw", "draws")),
+            Effect::Act(act, o) => write!(f, "{}", act_text(*act, o)),
+            Effect::Give { to, grant, until } => {
+                match grant {
+                    Grant::Might { amount, min: None } => write!(f, "Give {to} {amount:+} [M]")?,
+                    Grant::Might { amount, min: Some(m) } => {
+                        write!(f, "Give {to} {amount:+} [M], to a minimum of {m} [M]")?
+                    }
+                    Grant::Keyword(k, 0) => write!(f, "Give {to} [{k:?}]")?,
+                    Grant::Keyword(k, v) => write!(f, "Give {to} [{k:?} {v}]")?,
+                    Grant::SetMight(n) => write!(f, "The Might of {to} becomes {n}")?,
+                }
+                f.write_str(duration_text(*until))
+            }
+            Effect::MoveToChosen { unit, spec } => write!(f, "Move {unit} to the destination chosen as target {spec}"),
+            Effect::Discard { who, amount } => write!(f, "{} {amount}", verb(who, "discard", "discards")),
+            Effect::RecycleFromTrash { who, amount } => {
+                write!(f, "{} {amount} from {} trash", verb(who, "recycle", "recycles"), possessive(who))
+            }
+            Effect::PlayTokens { who, token, count, ready, place } => {
+                let ready = if *ready { "ready " } else { "" };
+                let might = match token {
+                    Token::Recruit => "1 [M] Recruit unit token",
+                    Token::Sprite => "3 [M] Sprite unit token with [Temporary]",
+                };
+                let s = if *count == 1 { "" } else { "s" };
+                write!(f, "{} {count} {ready}{might}{s}", verb(who, "play", "plays"))?;
+                match place {
+                    Place::Chosen => Ok(()),
+                    Place::Here => f.write_str(" here"),
+                    Place::Base => write!(f, " in {} base", possessive(who)),
+                }
+            }
+            Effect::Add { who, resources, spells_only } => {
+                write!(f, "{} {resources}", verb(who, "[Add]", "[Adds]"))?;
+                if *spells_only {
+                    f.write_str(". Use only to play spells")?;
+                }
+                Ok(())
+            }
+            Effect::Score { who, points } => {
+                write!(f, "{} {points} point{}", verb(who, "score", "scores"), if *points == 1 { "" } else { "s" })
+            }
+            Effect::Win(who) => write!(f, "{} the game", verb(who, "win", "wins")),
+            Effect::Channel { who, amount, exhausted } => {
+                let s = if *amount == 1 { "" } else { "s" };
+                let ex = if *exhausted { " exhausted" } else { "" };
+                write!(f, "{} {amount} rune{s}{ex}", verb(who, "channel", "channels"))
+            }
+            Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => {
+                write!(f, "The next spell you play this turn deals {n} Bonus Damage")
+            }
+            Effect::ThisTurn(TurnRule::UnitsEnterReady) => f.write_str("Units you play this turn enter ready"),
+            Effect::ThisTurn(TurnRule::BuffsGiveMore) => f.write_str("Buffs give an additional +1 [M] this turn"),
+            Effect::EachPlayerKillsOne => f.write_str("Each player kills one of their units"),
+            Effect::PlayMeFromTrash => f.write_str("Play me from your trash"),
+            Effect::Vision => f.write_str("Look at the top card of your Main Deck; you may recycle it"),
+            Effect::ReplaceNextDeath { unit, body } => {
+                write!(f, "The next time {unit} would die this turn, do {body} instead")
+            }
+            Effect::Reflexive(body) => write!(f, "Do this: {body}"),
+            Effect::ReflexiveIfKilled { body, unit } => write!(f, "If this kills {unit}, do this: {body}"),
+            Effect::Delay { body, it: None } => write!(f, "Set up {body}"),
+            Effect::Delay { body, it: Some(o) } => write!(f, "Set up {body}, remembering {o}"),
+            Effect::SwapPlaces(a, b) => write!(f, "Swap the locations of {a} and {b}"),
+            Effect::LookTop { who, amount } => {
+                write!(f, "{} at the top {amount} of {} Main Deck", verb(who, "look", "looks"), possessive(who))
+            }
+            Effect::RevealTop { who, amount } => {
+                write!(f, "{} the top {amount} of {} Main Deck", verb(who, "reveal", "reveals"), possessive(who))
+            }
+            Effect::PutOneIntoHand(o) => write!(f, "Put one of {o} into your hand"),
+            Effect::RecycleCards(o) => write!(f, "Recycle the rest of {o}"),
+            Effect::BanishTop(who) => {
+                write!(f, "{} the top card of {} Main Deck", verb(who, "banish", "banishes"), possessive(who))
+            }
+            Effect::BanishAndPlay { from, max_might, optional } => {
+                let may = if *optional { "You may banish" } else { "Banish" };
+                write!(f, "{may} one of {from} and play it, ignoring its cost")?;
+                if let Some(k) = max_might {
+                    write!(f, " (Might up to target {}'s {:+})", k.spec, k.more)?;
+                }
+                Ok(())
+            }
+            Effect::PlaySpellFromTrash { optional: true } => f.write_str("You may play a spell from your trash"),
+            Effect::PlaySpellFromTrash { optional: false } => f.write_str("Play a spell from your trash"),
+        }
+    }
+}
+
+fn act_text(act: Act, o: &Obj) -> String {
+    match act {
+        Act::Kill => format!("Kill {o}"),
+        Act::Buff => format!("Buff {o}"),
+        Act::Stun => format!("Stun {o}"),
+        Act::Ready => format!("Ready {o}"),
+        Act::Exhaust => format!("Exhaust {o}"),
+        Act::Recall => format!("Recall {o}"),
+        Act::Heal => format!("Heal {o}"),
+        Act::MoveToBase => format!("Move {o} to its base"),
+        Act::Move => format!("Move {o}"),
+        Act::MoveHere => format!("Move {o} here"),
+        Act::ReturnToHand => format!("Return {o} to its owner's hand"),
+        Act::KillNextDamage => format!("The next time {o} is dealt damage this turn, kill it"),
+        Act::KillNowInstead => format!("Kill {o} now instead"),
+        Act::SpendBuff => format!("Spend the buff of {o}"),
+        Act::DrawBanished => format!("Draw {o}"),
+        Act::Recycle => format!("Recycle {o}"),
+    }
+}
+
+fn duration_text(d: Duration) -> &'static str {
+    match d {
+        Duration::ThisTurn => " this turn",
+        Duration::ThisCombat => " this combat",
+        Duration::Indefinite | Duration::WhileSourceOnBoard => "",
+    }
+}
+
+fn verb(who: &Who, you: &str, other: &str) -> String {
+    match who {
+        Who::You => {
+            let mut c = you.chars();
+            c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+        }
+        w => format!("{w} {other}"),
+    }
+}
+
+fn possessive(who: &Who) -> String {
+    match who {
+        Who::You => "your".into(),
+        w => format!("{w}'s"),
+    }
+}
+
+fn var_text(v: Var) -> &'static str {
+    match v {
+        Var::Looked => "the cards looked at",
+        Var::Banished => "the banished card",
+        Var::Played => "the played spell",
+        Var::Discarded => "the discarded card",
+        Var::Done => "whether it was done",
+    }
+}
+
+impl Display for Obj {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self {
+            Obj::Me => f.write_str("me"),
+            Obj::ThatUnit => f.write_str("that unit"),
+            Obj::Remembered => f.write_str("it (remembered)"),
+            Obj::Target(i) => write!(f, "target {i}"),
+            Obj::Each => f.write_str("it"),
+            Obj::Var(v) => f.write_str(var_text(*v)),
+        }
+    }
+}
+
+impl Display for Objs {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self {
+            Objs::Targets(i) => write!(f, "targets {i}"),
+            Objs::All(filter) => write!(f, "all {filter}"),
+            Objs::AtBattlefield { filter, spec } => write!(f, "all {filter} at the battlefield of target {spec}"),
+            Objs::Var(v) => f.write_str(var_text(*v)),
+        }
+    }
+}
+
+impl Display for Who {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self {
+            Who::You => f.write_str("you"),
+            Who::ThatPlayer => f.write_str("that player"),
+            Who::ControllerOf(o) => write!(f, "the controller of {o}"),
+        }
+    }
+}
+
+impl Display for Amount {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self {
+            Amount::Number(n) => write!(f, "{n}"),
+            Amount::MightOf(o) => write!(f, "the Might of {o}"),
+            Amount::EnergyOf(o) => write!(f, "the Energy cost of {o}"),
+        }
+    }
+}
+
+impl Display for Test {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self {
+            Test::May => f.write_str("you choose to"),
+            Test::Pay { cost, exhaust_me: false } => write!(f, "you pay {cost}"),
+            Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
+            Test::SpendABuff => f.write_str("you spend a buff"),
+            Test::BuffedThisWay(o) => write!(f, "{o} was buffed this way"),
+            Test::OnlyUnitThere(o) => write!(f, "{o} is the only unit there"),
+            Test::Legion => f.write_str("you have played another card this turn [Legion]"),
+            Test::PaidAdditional => f.write_str("you paid the additional cost"),
+            Test::Var(Var::Done) => f.write_str("you do"),
+            Test::Var(v) => write!(f, "there is {}", var_text(*v)),
+            Test::Exists(o) => write!(f, "there is {o}"),
+            Test::Not(t) => match t.as_ref() {
+                Test::Var(Var::Done) => f.write_str("you can't"),
+                t => write!(f, "not ({t})"),
+            },
+        }
+    }
+}
+
+impl Display for UnitFilter {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        if self.other {
+            f.write_str("other ")?;
+        }
+        match self.relation {
+            Relation::Any => {}
+            Relation::Friendly => f.write_str("friendly ")?,
+            Relation::Enemy => f.write_str("enemy ")?,
+        }
+        if let Some(t) = &self.exclude_tag {
+            write!(f, "non-{t} ")?;
+        }
+        f.write_str(match self.kind {
+            CardType::Unit => "units",
+            CardType::Spell => "spells",
+            CardType::Gear => "gear",
+            CardType::Rune => "runes",
+            CardType::Legend => "legends",
+            CardType::Battlefield => "battlefields",
+        })?;
+        match self.at {
+            At::Anywhere => {}
+            At::Battlefield => f.write_str(" at battlefields")?,
+            At::Here => f.write_str(" here")?,
+            At::Elsewhere => f.write_str(" at another location")?,
+            At::That(b) => write!(f, " at battlefield {b}")?,
+            At::YourTrash => f.write_str(" in your trash")?,
+            At::InCombat => f.write_str(" in combat")?,
+        }
+        if let Some(m) = self.max_might {
+            write!(f, " with {m} [M] or less")?;
+        }
+        if let Some(or) = &self.or {
+            write!(f, " or {or}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for TargetSpec {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self.count {
+            TargetCount::One => write!(f, "one of {}", self.filter),
+            TargetCount::UpTo(n) => write!(f, "up to {n} {}", self.filter),
+            TargetCount::Exactly(n) => write!(f, "{n} {}", self.filter),
+            TargetCount::Split(n) => write!(f, "up to {n} {} to split damage among", self.filter),
+            TargetCount::AnyNumber { total_might: None, .. } => write!(f, "any number of {}", self.filter),
+            TargetCount::AnyNumber { total_might: Some(m), same_battlefield } => {
+                write!(f, "any number of {} with total Might {m} or less", self.filter)?;
+                if same_battlefield {
+                    f.write_str(" at one battlefield")?;
+                }
+                Ok(())
+            }
+            TargetCount::Destination(i) => write!(f, "a destination for target {i}"),
+        }
+    }
+}
