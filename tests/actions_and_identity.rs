@@ -6,19 +6,18 @@ use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::{Choice, Game, Loc, Outcome, Zone};
 
 mod common;
+use common::board::{ZAUN_BFS, seat};
 use common::db;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 
 fn board() -> Game {
-    Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()
+    Game::blank(db(), &ZAUN_BFS, 1).unwrap()
 }
 
 fn with_agents(g: &mut Game) -> (Scripted, Scripted) {
-    let (a, b) = (Scripted::new(), Scripted::new());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    (a, b)
+    seat(g, Scripted::new(), Scripted::new())
 }
 
 /// 109 / 356.3.e.4: an object moving to or from a non-board zone is a new object; the old id

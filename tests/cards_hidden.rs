@@ -12,6 +12,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 mod common;
+use common::board::{ZAUN_BFS, seat};
 use common::cards_db;
 
 const P1: PlayerId = PlayerId(0);
@@ -56,9 +57,8 @@ impl Agent for Rec {
 
 /// An empty board in P1's action phase (turn 1) with recording agents for both players.
 fn board_seeded(seed: u64) -> (Game, Rec, Rec) {
-    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], seed).unwrap();
-    let (a, b) = (Rec::default(), Rec::default());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
+    let mut g = Game::blank(cards_db(), &ZAUN_BFS, seed).unwrap();
+    let (a, b) = seat(&mut g, Rec::default(), Rec::default());
     g.trace.on = true;
     (g, a, b)
 }

@@ -11,6 +11,7 @@ use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
 
 mod common;
+use common::board::{ZAUN_BFS, traced_game};
 use common::cards_db;
 
 const P1: PlayerId = PlayerId(0);
@@ -20,11 +21,7 @@ const BF1: Loc = Loc::Battlefield(1);
 
 /// An empty board in P1's action phase with scripted agents for both players.
 fn board() -> (Game, Scripted, Scripted) {
-    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
-    let (a, b) = (Scripted::new(), Scripted::new());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    (g, a, b)
+    traced_game(cards_db(), &ZAUN_BFS, Scripted::new(), Scripted::new())
 }
 
 fn count_rule(g: &Game, rule: &str) -> usize {

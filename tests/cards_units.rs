@@ -14,6 +14,7 @@ use riftbound::riftbound::state::{ItemKind, Role};
 use riftbound::riftbound::{Ask, Choice, Deck, Domain, Game, Loc, Step, Zone};
 
 mod common;
+use common::board::{QUIET_BFS, passing_game};
 use common::{cards_db, fill_deck, run_chain, step_until};
 
 const P1: PlayerId = PlayerId(0);
@@ -31,15 +32,7 @@ type Auto = Scripted;
 
 /// An empty board on two battlefields without triggers that could interfere, P1's action phase.
 fn game() -> (Game, Auto, Auto) {
-    game_on(&["Bandle Tree", "Aspirant's Climb"])
-}
-
-fn game_on(bfs: &[&str]) -> (Game, Auto, Auto) {
-    let mut g = Game::blank(cards_db(), bfs, 1).unwrap();
-    let (a, b) = (Scripted::passing(), Scripted::passing());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    (g, a, b)
+    passing_game(cards_db(), &QUIET_BFS)
 }
 
 fn named_at(g: &Game, loc: Loc, name: &str) -> Vec<ObjId> {
@@ -893,7 +886,7 @@ fn arena_item_controller(g: &mut Game, p: PlayerId) -> Option<PlayerId> {
 /// player's first Beginning Phase gives that player 1 point, and only the first.
 #[test]
 fn the_arenas_greatest_181_6_b_turn_player_controls_uncontrolled_battlefield() {
-    let (mut g, _a, _b) = game_on(&["The Arena's Greatest", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(cards_db(), &["The Arena's Greatest", "Bandle Tree"]);
     g.player_mut(P1).turns_taken = 0;
     assert_eq!(arena_item_controller(&mut g, P1), Some(P1));
     assert_eq!(g.player(P1).points, 1);
@@ -906,7 +899,7 @@ fn the_arenas_greatest_181_6_b_turn_player_controls_uncontrolled_battlefield() {
 /// Controlled by P1, the ability is P1's, but on P2's first Beginning Phase "that player" is P2.
 #[test]
 fn the_arenas_greatest_controlled_battlefield_that_player_gains_the_point() {
-    let (mut g, _a, _b) = game_on(&["The Arena's Greatest", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(cards_db(), &["The Arena's Greatest", "Bandle Tree"]);
     g.put_at(U3, P1, BF0).unwrap();
     g.set_controller(0, Some(P1));
     assert_eq!(arena_item_controller(&mut g, P2), Some(P1));

@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 mod common;
+use common::board::{ZAUN_BFS, seat};
 use common::db;
 
 const P1: PlayerId = PlayerId(0);
@@ -68,10 +69,8 @@ impl Agent for Rec {
 
 /// An empty Duel board in P1's action phase, with recording agents for both players.
 fn game() -> (Game, Rec, Rec) {
-    let mut g = Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 7).unwrap();
-    let a = Rec::default();
-    let b = Rec::default();
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
+    let mut g = Game::blank(db(), &ZAUN_BFS, 7).unwrap();
+    let (a, b) = seat(&mut g, Rec::default(), Rec::default());
     (g, a, b)
 }
 

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 mod common;
+use common::board::{ZAUN_BFS, traced_game};
 use common::db;
 
 const P1: PlayerId = PlayerId(0);
@@ -29,6 +30,7 @@ const GEAR: &str = "Sun Disc";
 type Log = Rc<RefCell<Vec<(PlayerId, Ask, Vec<Choice>)>>>;
 
 /// A scripted agent that also records every decision it is asked.
+#[derive(Clone)]
 struct Rec {
     inner: Scripted,
     log: Log,
@@ -44,20 +46,10 @@ impl Agent for Rec {
 /// A blank duel on two battlefields, P1's action phase, with scripted agents for both players
 /// that share one decision log.
 fn game() -> (Game, Scripted, Scripted, Log) {
-    game_on(&["Zaun Warrens", "Altar to Unity"])
-}
-
-fn game_on(bfs: &[&str]) -> (Game, Scripted, Scripted, Log) {
-    let mut g = Game::blank(db(), bfs, 1).unwrap();
-    let a = Scripted::new();
-    let b = Scripted::new();
     let log: Log = Rc::default();
-    g.set_agents(vec![
-        Box::new(Rec { inner: a.clone(), log: log.clone() }),
-        Box::new(Rec { inner: b.clone(), log: log.clone() }),
-    ]);
-    g.trace.on = true;
-    (g, a, b, log)
+    let rec = || Rec { inner: Scripted::new(), log: log.clone() };
+    let (g, a, b) = traced_game(db(), &ZAUN_BFS, rec(), rec());
+    (g, a.inner, b.inner, log)
 }
 
 /// Puts a unit of `p` at a battlefield `p` controls.

@@ -7,17 +7,15 @@ use riftbound::kernel::PlayerId;
 use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
 
 mod common;
+use common::board::{QUIET_BFS, rune_each, seat};
 use common::cards_db;
 
 const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 
 fn game() -> (Game, Scripted, Scripted) {
-    let mut g = Game::blank(cards_db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-    let (a, b) = (Scripted::new(), Scripted::new());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.put_runes("Calm Rune", P1, 1).unwrap();
-    g.put_runes("Calm Rune", P2, 1).unwrap();
+    let mut g = Game::blank(cards_db(), &QUIET_BFS, 1).unwrap();
+    let (a, b) = seat(&mut g, Scripted::new(), Scripted::new());
+    rune_each(&mut g);
     (g, a, b)
 }
 

@@ -7,6 +7,7 @@ use riftbound::riftbound::state::{Combat, Showdown};
 use riftbound::riftbound::{Game, Loc};
 
 mod common;
+use common::board::QUIET_BFS;
 use common::db;
 
 const P1: PlayerId = PlayerId(0);
@@ -109,7 +110,7 @@ fn r423_2_two_other_players_present_recalls_a_required_move() {
 /// in a combat may still move units into it.
 #[test]
 fn r421_2_a_not_in_a_duel() {
-    let mut g = Game::blank(db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+    let mut g = Game::blank(db(), &QUIET_BFS, 1).unwrap();
     g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(FIGHT)).unwrap();
     g.set_controller(FIGHT, Some(P2));
     g.battlefields[FIGHT as usize].contested_by = Some(P1);

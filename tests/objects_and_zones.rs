@@ -15,6 +15,7 @@ use riftbound::riftbound::{Agent, Ask, CardDb, CardType, Choice, Deck, Domain, G
 use std::sync::{Arc, OnceLock};
 
 mod common;
+use common::board::{QUIET_BFS, passing_game};
 use common::{JINX, fill_deck, run_chain, step_until};
 
 const P1: PlayerId = PlayerId(0);
@@ -254,15 +255,7 @@ type Auto = Scripted;
 
 /// An empty board on two battlefields without abilities, P1's action phase of turn 1.
 fn game() -> (Game, Auto, Auto) {
-    game_on(&["Bandle Tree", "Aspirant's Climb"])
-}
-
-fn game_on(bfs: &[&str]) -> (Game, Auto, Auto) {
-    let mut g = Game::blank(db(), bfs, 1).unwrap();
-    let (a, b) = (Scripted::passing(), Scripted::passing());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    (g, a, b)
+    passing_game(db(), &QUIET_BFS)
 }
 
 /// P1 plays `card` from hand (answering `answers` in order) and the chain resolves.
@@ -975,7 +968,7 @@ fn r133_2_domain_shorthands() {
         assert_eq!(card.power, vec![PowerSymbol::Of(d)], "[{letter}]");
         let mut db = (*db()).clone();
         db.insert(card);
-        let mut g = Game::blank(Arc::new(db), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+        let mut g = Game::blank(Arc::new(db), &QUIET_BFS, 1).unwrap();
         let spell = g.put(&format!("Test {letter}"), P1, Zone::Hand).unwrap();
         for other in want {
             set_pool(&mut g, P1, 0, &[other], 0);
@@ -1429,7 +1422,7 @@ fn r167_7_a_legend_has_triggered_abilities() {
 #[test]
 fn r181_6_c_you_in_a_battlefields_ability_is_its_controller() {
     // Controlled by P2, on P1's first Beginning Phase.
-    let (mut g, _a, _b) = game_on(&["Test Library Field", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "Bandle Tree"]);
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
     g.put_at(U3, P2, BF0).unwrap();
@@ -1443,7 +1436,7 @@ fn r181_6_c_you_in_a_battlefields_ability_is_its_controller() {
     step_until(&mut g, |g| g.step == Step::Channel);
     assert_eq!((g.player(P1).hand.len(), g.player(P2).hand.len()), (0, 1), "P2, its controller, drew");
     // Uncontrolled, on P2's first Beginning Phase: it triggers, but "draw 1" has no one to draw.
-    let (mut g, _a, _b) = game_on(&["Test Library Field", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "Bandle Tree"]);
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
     g.start_turn(P2);

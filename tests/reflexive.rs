@@ -7,6 +7,9 @@ use riftbound::riftbound::state::ItemKind;
 use riftbound::riftbound::{Choice, Game, Loc, Zone};
 use std::sync::Arc;
 
+mod common;
+use common::board::{QUIET_BFS, rune_each, traced_game};
+
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 
@@ -15,13 +18,8 @@ fn game(extra: &[&str]) -> (Game, Scripted, Scripted) {
     for src in extra {
         db.insert(parse_card("test.toml", src).unwrap());
     }
-    let mut g = Game::blank(Arc::new(db), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-    let (a, b) = (Scripted::new(), Scripted::new());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    // A rune each, so passing priority is a real choice (a single option is taken unasked).
-    g.put_runes("Calm Rune", P1, 1).unwrap();
-    g.put_runes("Calm Rune", P2, 1).unwrap();
+    let (mut g, a, b) = traced_game(Arc::new(db), &QUIET_BFS, Scripted::new(), Scripted::new());
+    rune_each(&mut g);
     (g, a, b)
 }
 

@@ -15,6 +15,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod common;
+use common::board::{QUIET_BFS, traced_game};
 use common::{cards_db, fill_deck, run_chain, step_until};
 
 const P1: PlayerId = PlayerId(0);
@@ -90,12 +91,9 @@ fn game() -> (Game, Auto, Auto) {
     game_with(cards_db())
 }
 
+/// [`game`] with the cards of `db`.
 fn game_with(db: Arc<CardDb>) -> (Game, Auto, Auto) {
-    let mut g = Game::blank(db, &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-    let (a, b) = (Auto::default(), Auto::default());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    (g, a, b)
+    traced_game(db, &QUIET_BFS, Auto::default(), Auto::default())
 }
 
 fn effect(g: &mut Game, filter: Filter, m: Modification) {

@@ -9,6 +9,7 @@ use riftbound::riftbound::state::{ChainItem, Combat, ItemKind, Role, Showdown};
 use riftbound::riftbound::{Choice, Deck, Game, Loc, Step, Zone};
 
 mod common;
+use common::board::{ZAUN_BFS, seat};
 use common::db;
 
 const P1: PlayerId = PlayerId(0);
@@ -28,7 +29,7 @@ const LEGEND: &str = "Kai'Sa, Daughter of the Void";
 /// An empty Duel board in P1's action phase of turn 1, with five cards in each main deck so
 /// that draw phases do not burn out.
 fn blank() -> Game {
-    let mut g = Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let mut g = Game::blank(db(), &ZAUN_BFS, 1).unwrap();
     for p in [P1, P2] {
         for _ in 0..5 {
             g.put(UNIT2, p, Zone::MainDeck).unwrap();
@@ -39,10 +40,7 @@ fn blank() -> Game {
 
 /// Installs scripted agents for both seats; an unexpected decision panics.
 fn agents(g: &mut Game) -> (Scripted, Scripted) {
-    let a = Scripted::new();
-    let b = Scripted::new();
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    (a, b)
+    seat(g, Scripted::new(), Scripted::new())
 }
 
 fn ability_item(source: ObjId, controller: PlayerId, pending: bool) -> ChainItem {
