@@ -1,16 +1,12 @@
 //! Game actions (395-418), object identity (109, 356.3.e.4), tokens (177) and conceding (649-651).
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::{Choice, Game, Loc, Outcome, Zone};
 
 mod common;
-use common::board::{ZAUN_BFS, seat};
+use common::board::{P1, P2, ZAUN_BFS, seat};
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 
 fn board() -> Game {
     Game::blank(db(), &ZAUN_BFS, 1).unwrap()

@@ -2,15 +2,12 @@
 //! named hooks; text lines the grammar does understand still compile as usual.
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::cards::{CardDb, CardDef, parse_card};
 use riftbound::riftbound::{Choice, Game, Zone};
 use std::sync::Arc;
 
 mod common;
-use common::board::{QUIET_BFS, seat};
-
-const P1: PlayerId = PlayerId(0);
+use common::board::{P1, QUIET_BFS, seat};
 
 const ODD: &str = r#"id = "MOD-001"
 name = "Odd Scholar"

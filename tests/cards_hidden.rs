@@ -12,13 +12,8 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 mod common;
-use common::board::{ZAUN_BFS, seat};
+use common::board::{BF0, BF1, P1, P2, ZAUN_BFS, seat};
 use common::cards_db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
 
 /// The decisions an agent was asked, with their options.
 type Asked = Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>;

@@ -2,14 +2,11 @@
 //! 103.2.b.2).
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::{Choice, Deck, Loc};
 
 mod common;
-use common::board::{QUIET_BFS, traced_game};
+use common::board::{P1, QUIET_BFS, traced_game};
 use common::cards_db;
-
-const P1: PlayerId = PlayerId(0);
 
 /// 103.2.b.2 / 131.4: "Yasuo, Remorseful" and "Yasuo, Windrider" are different names: three of
 /// each fit in one deck; a fourth of either does not.

@@ -11,13 +11,8 @@ use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
 
 mod common;
-use common::board::{ZAUN_BFS, traced_game};
+use common::board::{BF0, BF1, P1, P2, ZAUN_BFS, traced_game};
 use common::cards_db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
 
 /// An empty board in P1's action phase with scripted agents for both players.
 fn board() -> (Game, Scripted, Scripted) {

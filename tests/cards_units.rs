@@ -14,18 +14,8 @@ use riftbound::riftbound::state::{ItemKind, Role};
 use riftbound::riftbound::{Ask, Choice, Deck, Domain, Game, Loc, Step, Zone};
 
 mod common;
-use common::board::{QUIET_BFS, passing_game};
+use common::board::{BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U8, passing_game};
 use common::{cards_db, fill_deck, run_chain, step_until};
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
-
-/// Vanilla units by might.
-const U3: &str = "Shipyard Skulker";
-const U4: &str = "Vanguard Sergeant";
-const U8: &str = "Mega-Mech";
 
 /// The scripted agent that passes priority when nothing queued answers it.
 type Auto = Scripted;

@@ -12,11 +12,8 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 mod common;
-use common::board::{ZAUN_BFS, seat};
+use common::board::{P1, P2, ZAUN_BFS, seat};
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 
 /// What an agent saw when it was asked something.
 #[derive(Clone, Debug)]

@@ -11,20 +11,10 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 mod common;
-use common::board::{ZAUN_BFS, traced_game};
+use common::board::{BF0, BF1, P1, P2, U3, U4, U5, U8, U10, ZAUN_BFS, traced_game};
 use common::db;
 
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
-
 /// Vanilla units (no rules text) by might.
-const U3: &str = "Shipyard Skulker";
-const U4: &str = "Vanguard Sergeant";
-const U5: &str = "Playful Phantom";
-const U8: &str = "Mega-Mech";
-const U10: &str = "Mountain Drake";
 const GEAR: &str = "Sun Disc";
 
 type Log = Rc<RefCell<Vec<(PlayerId, Ask, Vec<Choice>)>>>;

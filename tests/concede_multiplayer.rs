@@ -6,10 +6,9 @@ use riftbound::riftbound::state::{ChainItem, ItemKind, Showdown};
 use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
+use common::board::{P1, P2};
 use common::db;
 
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 const P3: PlayerId = PlayerId(2);
 
 /// A three-player board: P1, P2, P3 in turn order, each owning one battlefield.

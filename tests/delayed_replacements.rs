@@ -3,14 +3,11 @@
 //! replacement (364-368).
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
 
 mod common;
-use common::board::{QUIET_BFS, rune_each, seat};
+use common::board::{P1, QUIET_BFS, rune_each, seat};
 use common::cards_db;
-
-const P1: PlayerId = PlayerId(0);
 
 fn game() -> (Game, Scripted, Scripted) {
     let mut g = Game::blank(cards_db(), &QUIET_BFS, 1).unwrap();

@@ -7,10 +7,8 @@ use riftbound::riftbound::state::Role;
 use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
-use common::board::ZAUN_BFS;
+use common::board::{P1, ZAUN_BFS};
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
 
 fn board() -> Game {
     Game::blank(db(), &ZAUN_BFS, 1).unwrap()

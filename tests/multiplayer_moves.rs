@@ -7,11 +7,9 @@ use riftbound::riftbound::state::{Combat, Showdown};
 use riftbound::riftbound::{Game, Loc};
 
 mod common;
-use common::board::QUIET_BFS;
+use common::board::{P1, P2, QUIET_BFS};
 use common::db;
 
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 const P3: PlayerId = PlayerId(2);
 const FIGHT: u8 = 1;
 

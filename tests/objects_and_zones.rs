@@ -15,18 +15,8 @@ use riftbound::riftbound::{Agent, Ask, CardDb, CardType, Choice, Deck, Domain, G
 use std::sync::{Arc, OnceLock};
 
 mod common;
-use common::board::{QUIET_BFS, passing_game};
+use common::board::{BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, passing_game};
 use common::{JINX, fill_deck, run_chain, step_until};
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
-
-/// Vanilla units by might (no rules text).
-const U3: &str = "Shipyard Skulker";
-const U4: &str = "Vanguard Sergeant";
-const U5: &str = "Playful Phantom";
 
 /// Cards of our own, each showing one rule with a text the card language compiles.
 const TEST_CARDS: &[&str] = &[

@@ -3,16 +3,12 @@
 
 use proptest::prelude::*;
 use riftbound::agents::RandomAgent;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::{Game, Loc};
 
 mod common;
-use common::board::ZAUN_BFS;
+use common::board::{P1, P2, ZAUN_BFS};
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 
 const UNITS: [(&str, u32); 5] = [
     ("Shipyard Skulker", 3),

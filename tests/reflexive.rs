@@ -1,17 +1,13 @@
 //! Reflexive triggers (379-381): "do this: ..." and "do this N times: ...".
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::cards::{CardDb, parse_card};
 use riftbound::riftbound::state::ItemKind;
 use riftbound::riftbound::{Choice, Game, Loc, Zone};
 use std::sync::Arc;
 
 mod common;
-use common::board::{QUIET_BFS, rune_each, traced_game};
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
+use common::board::{P1, P2, QUIET_BFS, rune_each, traced_game};
 
 fn game(extra: &[&str]) -> (Game, Scripted, Scripted) {
     let mut db = CardDb::embedded();

@@ -15,19 +15,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod common;
-use common::board::{QUIET_BFS, traced_game};
+use common::board::{BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, U8, traced_game};
 use common::{cards_db, fill_deck, run_chain, step_until};
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
-
-/// Vanilla units (no rules text) by might.
-const U3: &str = "Shipyard Skulker";
-const U4: &str = "Vanguard Sergeant";
-const U5: &str = "Playful Phantom";
-const U8: &str = "Mega-Mech";
 
 /// The embedded cards plus cards written for a test (their texts must compile).
 fn db_with(cards: &[&str]) -> Arc<CardDb> {

@@ -2,7 +2,7 @@
 //! (352.12) and the order pending items are finalized in (333.1.b).
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::kernel::ObjId;
 use riftbound::riftbound::cards::{CardDb, parse_card};
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::state::{ChainItem, ItemKind};
@@ -10,11 +10,8 @@ use riftbound::riftbound::{Choice, Game, Loc, Zone};
 use std::sync::Arc;
 
 mod common;
-use common::board::{QUIET_BFS, seat};
+use common::board::{P1, P2, QUIET_BFS, seat};
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 
 /// 411.1 / 411.1.a / 411.1.a.2: revealing shows cards to all players but they stay where they
 /// are: a revealed top card is still the top card of the Main Deck.

@@ -5,10 +5,8 @@ use riftbound::kernel::PlayerId;
 use riftbound::riftbound::{Choice, Deck, Game, Step, Zone};
 
 mod common;
+use common::board::{P1, P2};
 use common::{JINX, db, parse_deck};
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 
 fn deck(key: &str) -> Deck {
     Deck::embedded(&db()).into_iter().find(|(k, _)| k == key).unwrap().1

@@ -9,11 +9,8 @@ use riftbound::riftbound::state::{ChainItem, Combat, ItemKind, Role, Showdown};
 use riftbound::riftbound::{Choice, Deck, Game, Loc, Step, Zone};
 
 mod common;
-use common::board::{ZAUN_BFS, seat};
+use common::board::{P1, P2, ZAUN_BFS, seat};
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 
 /// 2 energy, 2 might (Body).
 const UNIT2: &str = "Pit Rookie";

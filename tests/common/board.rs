@@ -2,7 +2,7 @@
 
 use riftbound::agents::Scripted;
 use riftbound::kernel::PlayerId;
-use riftbound::riftbound::{Agent, CardDb, Choice, Deck, Game};
+use riftbound::riftbound::{Agent, CardDb, Choice, Deck, Game, Loc};
 use std::sync::Arc;
 
 /// Two battlefields whose abilities stay out of the way of the rule under test.
@@ -60,3 +60,18 @@ pub fn jinx_vs_viktor(db: Arc<CardDb>, seed: u64) -> Game {
     let decks = [embedded_deck(&db, "jinx"), embedded_deck(&db, "viktor")];
     Game::new(db, &decks, seed).unwrap()
 }
+
+/// The first and second players in turn order.
+pub const P1: PlayerId = PlayerId(0);
+pub const P2: PlayerId = PlayerId(1);
+
+/// The battlefields of a two-battlefield board.
+pub const BF0: Loc = Loc::Battlefield(0);
+pub const BF1: Loc = Loc::Battlefield(1);
+
+/// Vanilla units (no rules text) by might.
+pub const U3: &str = "Shipyard Skulker";
+pub const U4: &str = "Vanguard Sergeant";
+pub const U5: &str = "Playful Phantom";
+pub const U8: &str = "Mega-Mech";
+pub const U10: &str = "Mountain Drake";
