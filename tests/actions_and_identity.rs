@@ -6,6 +6,7 @@ use riftbound::riftbound::{Choice, Game, Loc, Outcome, Zone};
 
 mod common;
 use common::board::{P1, P2, ZAUN_BFS, seat};
+use common::chain::card_item;
 use common::db;
 
 fn board() -> Game {
@@ -211,14 +212,7 @@ fn r412_counter() {
     let mut g = board();
     let spell = g.put("Void Seeker", P1, Zone::Hand).unwrap();
     let on_chain = g.move_object(spell, Zone::Chain, P1, Pos::Top);
-    g.chain.push(riftbound::riftbound::state::ChainItem {
-        kind: riftbound::riftbound::state::ItemKind::Card(on_chain),
-        controller: P1,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(card_item(on_chain, P1));
     g.counter(0);
     assert!(g.chain.is_empty());
     assert_eq!(g.player(P1).trash.len(), 1);

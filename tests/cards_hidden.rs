@@ -12,8 +12,10 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 mod common;
-use common::board::{BF0, BF1, P1, P2, ZAUN_BFS, seat};
+use common::board::{Answers, BF0, BF1, P1, P2, ZAUN_BFS, seat};
 use common::cards_db;
+use common::chain::{pass_if_asked, resolve, resolve_all};
+use common::trace::{dealt_to, traced};
 
 /// The decisions an agent was asked, with their options.
 type Asked = Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>;
@@ -27,10 +29,13 @@ struct Rec {
     auto_pass: Rc<Cell<bool>>,
 }
 
-impl Rec {
+impl Answers for Rec {
     fn push(&self, c: Choice) {
         self.s.push(c);
     }
+}
+
+impl Rec {
     /// The options of every decision of this kind asked so far.
     fn asked(&self, ask: Ask) -> Vec<Vec<Choice>> {
         self.log.borrow().iter().filter(|(a, _)| *a == ask).map(|(_, o)| o.clone()).collect()
@@ -62,43 +67,6 @@ fn board() -> (Game, Rec, Rec) {
     board_seeded(1)
 }
 
-fn count_rule(g: &Game, rule: &str) -> usize {
-    g.trace.lines.iter().filter(|l| l.rule == rule).count()
-}
-
-fn traced(g: &Game, rule: &str, text: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule && l.text.contains(text))
-}
-
-/// Queues a pass for whoever holds priority if they would be asked.
-fn pass_if_asked(g: &Game, a: &Rec, b: &Rec) {
-    if !g.chain.has_pending()
-        && let Some(p) = g.priority_holder()
-        && g.action_options(p).len() > 1
-    {
-        if p == P1 { a.push(Choice::Pass) } else { b.push(Choice::Pass) }
-    }
-}
-
-/// Passes priority around until the newest chain item resolves.
-fn resolve(g: &mut Game, a: &Rec, b: &Rec) {
-    let before = count_rule(g, "336.1");
-    for _ in 0..20 {
-        if count_rule(g, "336.1") > before {
-            return;
-        }
-        pass_if_asked(g, a, b);
-        g.step().unwrap();
-    }
-    panic!("nothing resolved:\n{}", g.trace.render());
-}
-
-fn resolve_all(g: &mut Game, a: &Rec, b: &Rec) {
-    while !g.chain.is_empty() {
-        resolve(g, a, b);
-    }
-}
-
 /// Starts `p`'s next turn and plays it to its action phase (everyone passing on what triggers).
 fn next_turn(g: &mut Game, a: &Rec, b: &Rec, p: PlayerId) {
     if g.player(p).main_deck.is_empty() {
@@ -128,18 +96,6 @@ fn hide(g: &mut Game, a: &Rec, card: ObjId, b: u8) -> ObjId {
     a.push(Choice::Hide(card, b));
     g.step().unwrap();
     g.battlefields[b as usize].facedown.expect("the card is facedown")
-}
-
-fn dealt_to(g: &Game, target: ObjId) -> Vec<(String, u32)> {
-    g.events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Dealt { source, target: t, amount } if *t == target => {
-                Some((source.map(|s| g.name(s).to_string()).unwrap_or_default(), *amount))
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 /// The live object a card became (following its incarnations).

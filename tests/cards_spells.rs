@@ -13,43 +13,12 @@ use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
 mod common;
 use common::board::{BF0, BF1, P1, P2, ZAUN_BFS, traced_game};
 use common::cards_db;
+use common::chain::{resolve, resolve_all};
+use common::trace::{count_rule, dealt_to, traced};
 
 /// An empty board in P1's action phase with scripted agents for both players.
 fn board() -> (Game, Scripted, Scripted) {
     traced_game(cards_db(), &ZAUN_BFS, Scripted::new(), Scripted::new())
-}
-
-fn count_rule(g: &Game, rule: &str) -> usize {
-    g.trace.lines.iter().filter(|l| l.rule == rule).count()
-}
-
-fn traced(g: &Game, rule: &str, text: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule && l.text.contains(text))
-}
-
-/// Finishes pending items and passes priority around until the newest chain item resolves.
-fn resolve(g: &mut Game, a: &Scripted, b: &Scripted) {
-    let before = count_rule(g, "336.1");
-    for _ in 0..20 {
-        if count_rule(g, "336.1") > before {
-            return;
-        }
-        if !g.chain.has_pending()
-            && let Some(p) = g.priority_holder()
-            && g.action_options(p).len() > 1
-        {
-            if p == P1 { a.push(Choice::Pass) } else { b.push(Choice::Pass) }
-        }
-        g.step().unwrap();
-    }
-    panic!("nothing resolved:\n{}", g.trace.render());
-}
-
-/// Resolves chain items until the chain is empty.
-fn resolve_all(g: &mut Game, a: &Scripted, b: &Scripted) {
-    while !g.chain.is_empty() {
-        resolve(g, a, b);
-    }
 }
 
 /// Exhausts runes for [1] each.
@@ -69,19 +38,6 @@ fn recycle_for_power(a: &Scripted, runes: &[ObjId]) {
     for r in runes {
         a.push(Choice::Activate(*r, 1));
     }
-}
-
-/// The damage events dealt to `target`, as (source name, amount).
-fn dealt_to(g: &Game, target: ObjId) -> Vec<(String, u32)> {
-    g.events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Dealt { source, target: t, amount } if *t == target => {
-                Some((source.map(|s| g.name(s).to_string()).unwrap_or_default(), *amount))
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 fn put_recruit(g: &mut Game, p: PlayerId, loc: Loc) -> ObjId {

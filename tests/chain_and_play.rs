@@ -5,7 +5,7 @@ use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::cards::{CardType, Domain, PowerSymbol};
 use riftbound::riftbound::costs::{AdditionalCost, Cost, CostChange, CostModifier, OtherCost, PlayFilter, PlayOptions};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
-use riftbound::riftbound::state::{ChainItem, Combat, ItemKind};
+use riftbound::riftbound::state::{Combat, ItemKind};
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc, Step, Zone};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -13,6 +13,7 @@ use std::rc::Rc;
 
 mod common;
 use common::board::{P1, P2, ZAUN_BFS, seat};
+use common::chain::ability_item;
 use common::db;
 
 /// What an agent saw when it was asked something.
@@ -330,14 +331,7 @@ fn r333_1_c_3_finalized_pending_item_gives_its_controller_priority() {
     grant(&mut g, r2, Keyword::Reaction);
     g.add(P2, 1, &[], 0);
     let src = g.put_at("Pit Rookie", P2, Loc::Base(P2)).unwrap();
-    g.chain.push(ChainItem {
-        kind: ItemKind::Ability { source: src, index: 0 },
-        controller: P2,
-        pending: true,
-        targets: Vec::new(),
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(ability_item(src, P2, true));
     g.step().unwrap();
     assert!(g.chain.iter().all(|i| !i.pending));
     assert_eq!(g.chain.len(), 2, "finalizing resolves nothing");
@@ -597,14 +591,7 @@ fn r343_1_focus_stays_after_initial_chain() {
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
     g.move_units(&[u], Loc::Battlefield(0));
     // An attack trigger forms the initial chain (438.1.b), then combat begins (437).
-    g.chain.push(ChainItem {
-        kind: ItemKind::Ability { source: u, index: 0 },
-        controller: P1,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(ability_item(u, P1, false));
     g.begin_combat(0);
     assert!(g.showdown.as_ref().unwrap().initial_chain);
     g.step().unwrap(); // P1 passes.

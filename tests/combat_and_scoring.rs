@@ -4,7 +4,7 @@
 use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
-use riftbound::riftbound::state::{ChainItem, Combat, ItemKind, Role};
+use riftbound::riftbound::state::{Combat, Role};
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc, Step, Zone};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -12,7 +12,9 @@ use std::rc::Rc;
 
 mod common;
 use common::board::{BF0, BF1, P1, P2, U3, U4, U5, U8, U10, ZAUN_BFS, traced_game};
+use common::chain::ability_item;
 use common::db;
+use common::trace::{count_rule, has_rule};
 
 /// Vanilla units (no rules text) by might.
 const GEAR: &str = "Sun Disc";
@@ -77,14 +79,6 @@ fn settle(g: &mut Game) {
     panic!("showdowns did not settle");
 }
 
-fn has_rule(g: &Game, rule: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule)
-}
-
-fn count_rule(g: &Game, rule: &str) -> usize {
-    g.trace.lines.iter().filter(|l| l.rule == rule).count()
-}
-
 fn grant(g: &mut Game, u: ObjId, m: Modification) {
     g.add_effect(None, Filter::Object(u), None, m, Duration::ThisTurn);
 }
@@ -139,14 +133,7 @@ fn r434_combat_waits_for_an_empty_chain_and_is_staged_until_then() {
     let (mut g, _a, _b, _log) = game();
     let d = held(&mut g, U3, P2, 0);
     contesting(&mut g, U4, P1, 0);
-    g.chain.push(ChainItem {
-        kind: ItemKind::Ability { source: d, index: 0 },
-        controller: P2,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(ability_item(d, P2, false));
     g.cleanup().unwrap();
     assert!(g.showdown.is_none(), "no combat may begin while the chain has items");
     assert!(g.battlefields[0].combat_staged, "435: the combat is staged");
@@ -781,14 +768,7 @@ fn r141_1_standard_move_timing() {
     let other = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     assert!(!g.standard_move_destinations(P1).is_empty(), "baseline: allowed now");
     // Closed state (a chain exists).
-    g.chain.push(ChainItem {
-        kind: ItemKind::Ability { source: u, index: 0 },
-        controller: P1,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(ability_item(u, P1, false));
     assert!(g.standard_move_destinations(P1).is_empty(), "141.1.b: not in a closed state");
     g.chain = Default::default();
     // Another phase.

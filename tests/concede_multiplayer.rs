@@ -2,11 +2,12 @@
 //! player's removal is checked on a three-player board.
 
 use riftbound::kernel::PlayerId;
-use riftbound::riftbound::state::{ChainItem, ItemKind, Showdown};
+use riftbound::riftbound::state::Showdown;
 use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
 use common::board::{P1, P2};
+use common::chain::card_item;
 use common::db;
 
 const P3: PlayerId = PlayerId(2);
@@ -65,14 +66,7 @@ fn r652_4_their_chain_items_are_countered() {
     let mut g = three_players();
     let spell = g.put("Void Seeker", P3, Zone::Hand).unwrap();
     let on_chain = g.move_object(spell, Zone::Chain, P3, riftbound::riftbound::actions::Pos::Top);
-    g.chain.push(ChainItem {
-        kind: ItemKind::Card(on_chain),
-        controller: P3,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(card_item(on_chain, P3));
     g.concede(P3);
     assert!(g.chain.is_empty());
 }

@@ -9,6 +9,7 @@ use riftbound::riftbound::{Game, Loc};
 mod common;
 use common::board::{P1, P2, QUIET_BFS};
 use common::db;
+use common::trace::traced;
 
 const P3: PlayerId = PlayerId(2);
 const FIGHT: u8 = 1;
@@ -34,10 +35,6 @@ fn combat_in_progress(g: &mut Game) {
         passes: 0,
         initial_chain: false,
     });
-}
-
-fn traced(g: &Game, rule: &str, text: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule && l.text.contains(text))
 }
 
 /// `Game::blank_players` seats three players in turn order P1, P2, P3 and gives each a battlefield.

@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 mod common;
 use common::board::{BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, U8, traced_game};
+use common::trace::has_rule;
 use common::{cards_db, fill_deck, run_chain, step_until};
 
 /// The embedded cards plus cards written for a test (their texts must compile).
@@ -87,10 +88,6 @@ fn game_with(db: Arc<CardDb>) -> (Game, Auto, Auto) {
 
 fn effect(g: &mut Game, filter: Filter, m: Modification) {
     g.add_effect(None, filter, None, m, Duration::Indefinite);
-}
-
-fn has_rule(g: &Game, rule: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule)
 }
 
 fn count_events(g: &Game, f: impl Fn(&Event) -> bool) -> usize {

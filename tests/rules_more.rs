@@ -5,12 +5,12 @@ use riftbound::agents::Scripted;
 use riftbound::kernel::ObjId;
 use riftbound::riftbound::cards::{CardDb, parse_card};
 use riftbound::riftbound::events::Event;
-use riftbound::riftbound::state::{ChainItem, ItemKind};
 use riftbound::riftbound::{Choice, Game, Loc, Zone};
 use std::sync::Arc;
 
 mod common;
 use common::board::{P1, P2, QUIET_BFS, seat};
+use common::chain::ability_item;
 use common::db;
 
 /// 411.1 / 411.1.a / 411.1.a.2: revealing shows cards to all players but they stay where they
@@ -79,14 +79,7 @@ fn r333_1_b_pending_items_finalize_in_the_order_added() {
     g.trace.on = true;
     let sources: Vec<ObjId> = (0..3).map(|_| g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap()).collect();
     for &s in &sources {
-        g.chain.push(ChainItem {
-            kind: ItemKind::Ability { source: s, index: 0 },
-            controller: P1,
-            pending: true,
-            targets: vec![],
-            that_player: None,
-            that_unit: None,
-        });
+        g.chain.push(ability_item(s, P1, true));
     }
     g.finalize_pending().unwrap();
     let order: Vec<String> = g.trace.lines.iter().filter(|l| l.rule == "394.2").map(|l| l.text.clone()).collect();

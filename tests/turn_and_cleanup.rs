@@ -5,11 +5,12 @@ use riftbound::agents::{GreedyAgent, Scripted};
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::layers::{Duration, Filter, Modification};
 use riftbound::riftbound::play::Timing;
-use riftbound::riftbound::state::{ChainItem, Combat, ItemKind, Role, Showdown};
+use riftbound::riftbound::state::{Combat, Role, Showdown};
 use riftbound::riftbound::{Choice, Deck, Game, Loc, Step, Zone};
 
 mod common;
 use common::board::{P1, P2, ZAUN_BFS, seat};
+use common::chain::ability_item;
 use common::db;
 
 /// 2 energy, 2 might (Body).
@@ -38,17 +39,6 @@ fn blank() -> Game {
 /// Installs scripted agents for both seats; an unexpected decision panics.
 fn agents(g: &mut Game) -> (Scripted, Scripted) {
     seat(g, Scripted::new(), Scripted::new())
-}
-
-fn ability_item(source: ObjId, controller: PlayerId, pending: bool) -> ChainItem {
-    ChainItem {
-        kind: ItemKind::Ability { source, index: 0 },
-        controller,
-        pending,
-        targets: Vec::new(),
-        that_player: None,
-        that_unit: None,
-    }
 }
 
 fn showdown_at(b: u8, p: PlayerId) -> Showdown {
