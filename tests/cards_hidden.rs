@@ -15,6 +15,7 @@ mod common;
 use common::board::{Answers, BF0, BF1, P1, P2, ZAUN_BFS, seat};
 use common::cards_db;
 use common::chain::{pass_if_asked, resolve, resolve_all};
+use common::showdown::{held, standard_move};
 use common::trace::{dealt_to, traced};
 
 /// The decisions an agent was asked, with their options.
@@ -85,8 +86,7 @@ fn next_turn(g: &mut Game, a: &Rec, b: &Rec, p: PlayerId) {
 
 /// Gives P1 a unit at battlefield 0 and control of it.
 fn control_bf0(g: &mut Game) -> ObjId {
-    let u = g.put_at("Shipyard Skulker", P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let u = held(g, "Shipyard Skulker", P1, 0);
     u
 }
 
@@ -231,8 +231,7 @@ fn tideturner_727_1_d_2_impossible_restriction_lets_the_target_be_chosen_freely(
     let (mut g, a, b) = board();
     let here = control_bf0(&mut g);
     let home = g.put_at("Mega-Mech", P1, Loc::Base(P1)).unwrap();
-    let away = g.put_at("Vanguard Sergeant", P1, BF1).unwrap();
-    g.set_controller(1, Some(P1));
+    let away = held(&mut g, "Vanguard Sergeant", P1, 1);
     let tide = g.put("Tideturner", P1, Zone::Hand).unwrap();
     let down = hide(&mut g, &a, tide, 0);
     next_turn(&mut g, &a, &b, P1);
@@ -299,8 +298,7 @@ fn stand_united_727_2_from_hidden_targets_there_but_boosts_all_friendly_buffed_u
 fn stand_united_356_3_e_4_target_that_leaves_the_battlefield_is_no_longer_legal() {
     let (mut g, a, b) = board();
     let there = control_bf0(&mut g);
-    g.put_at("Mega-Mech", P1, BF1).unwrap();
-    g.set_controller(1, Some(P1));
+    held(&mut g, "Mega-Mech", P1, 1);
     let spell = g.put("Stand United", P1, Zone::Hand).unwrap();
     let tide = g.put("Tideturner", P1, Zone::Hand).unwrap();
     let s = hide(&mut g, &a, spell, 0);
@@ -476,8 +474,7 @@ fn baited_hook_356_3_e_12_killed_unit_gone_means_null_might_and_no_choice() {
 #[test]
 fn immortal_phoenix_376_2_c_1_triggers_from_the_trash_when_the_spell_killed_itself() {
     let (mut g, a, b) = board();
-    let phoenix = g.put_at("Immortal Phoenix", P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let phoenix = held(&mut g, "Immortal Phoenix", P1, 0);
     let seeker = g.put("Void Seeker", P1, Zone::Hand).unwrap();
     g.put("Shipyard Skulker", P1, Zone::MainDeck).unwrap();
     g.add(P1, 3 + 1, &[Domain::Fury, Domain::Fury], 0);
@@ -638,8 +635,7 @@ fn kaisa_evolutionary_plays_a_cheap_spell_from_the_trash_then_recycles_it() {
     // Only Hextech Ray's Power ([R]) is in the pool: its Energy ([1]) is not paid.
     g.add(P1, 0, &[Domain::Fury], 0);
     // Kai'Sa moves to the empty battlefield 1, a showdown follows, she conquers (2 points).
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     a.auto_pass.set(true);
     a.push(Choice::Obj(ray));
     a.push(Choice::Obj(victim));
@@ -667,8 +663,7 @@ fn kaisa_evolutionary_may_decline() {
     g.player_mut(P1).points = 1;
     let ray = g.put("Hextech Ray", P1, Zone::Trash).unwrap();
     g.add(P1, 0, &[Domain::Fury], 0);
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     a.auto_pass.set(true);
     a.push(Choice::Done);
     for _ in 0..40 {

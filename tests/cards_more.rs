@@ -2,11 +2,12 @@
 //! 103.2.b.2).
 
 use riftbound::agents::Scripted;
-use riftbound::riftbound::{Choice, Deck, Loc};
+use riftbound::riftbound::{Deck, Loc};
 
 mod common;
 use common::board::{P1, QUIET_BFS, traced_game};
 use common::cards_db;
+use common::showdown::standard_move;
 
 /// 103.2.b.2 / 131.4: "Yasuo, Remorseful" and "Yasuo, Windrider" are different names: three of
 /// each fit in one deck; a fourth of either does not.
@@ -35,8 +36,7 @@ fn yasuo_windrider_third_move_scores_a_point() {
     let mut points = Vec::new();
     for dest in [Loc::Battlefield(0), Loc::Battlefield(1), Loc::Battlefield(0), Loc::Base(P1)] {
         g.ready(yasuo);
-        a.push(Choice::StandardMove(dest));
-        g.step().unwrap();
+        standard_move(&mut g, &a, dest);
         while !g.chain.is_empty() || g.showdown.is_some() {
             g.step().unwrap();
         }

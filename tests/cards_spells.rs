@@ -14,6 +14,7 @@ mod common;
 use common::board::{BF0, BF1, P1, P2, ZAUN_BFS, traced_game};
 use common::cards_db;
 use common::chain::{resolve, resolve_all};
+use common::showdown::standard_move;
 use common::trace::{count_rule, dealt_to, traced};
 
 /// An empty board in P1's action phase with scripted agents for both players.
@@ -571,8 +572,7 @@ fn cleave_723_2_petty_officer_has_assault_4() {
     assert!(g.has_keyword(officer, Keyword::Assault));
     assert_eq!(g.chars(officer).keywords.assault, 4);
     assert_eq!(g.might(officer), 5, "Assault adds only while attacking");
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert_eq!(g.might(officer), 9);
     for _ in 0..20 {
         if g.showdown.is_none() && g.chain.is_empty() {

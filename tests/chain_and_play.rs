@@ -12,9 +12,10 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 mod common;
-use common::board::{P1, P2, ZAUN_BFS, seat};
+use common::board::{Answers, P1, P2, ZAUN_BFS, seat};
 use common::chain::ability_item;
 use common::db;
+use common::showdown::standard_move;
 
 /// What an agent saw when it was asked something.
 #[derive(Clone, Debug)]
@@ -35,10 +36,13 @@ struct Rec {
     seen: Rc<RefCell<Vec<Seen>>>,
 }
 
-impl Rec {
+impl Answers for Rec {
     fn push(&self, c: Choice) {
         self.queue.borrow_mut().push_back(c);
     }
+}
+
+impl Rec {
     fn asked(&self, ask: Ask) -> Vec<Seen> {
         self.seen.borrow().iter().filter(|s| s.ask == ask).cloned().collect()
     }
@@ -430,8 +434,7 @@ fn r416_2_add_ability_resolves_without_chain_or_priority_pass() {
 fn showdown_at_0() -> (Game, Rec, Rec, ObjId) {
     let (mut g, a, b) = game();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(Loc::Battlefield(0)));
-    g.step().unwrap();
+    standard_move(&mut g, &a, Loc::Battlefield(0));
     (g, a, b, u)
 }
 
@@ -610,8 +613,7 @@ fn r345_1_combat_showdown_proceeds_to_damage() {
     g.set_controller(0, Some(P2));
     let d = g.put_at("Pit Rookie", P2, Loc::Battlefield(0)).unwrap();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(Loc::Battlefield(0)));
-    g.step().unwrap();
+    standard_move(&mut g, &a, Loc::Battlefield(0));
     let sd = g.showdown.as_ref().expect("combat");
     assert_eq!(sd.combat, Some(Combat { attacker: P1, defender: P2 }));
     // 342.1.b: no initial chain; the showdown proceeds with the attacker holding focus (341).
@@ -1113,8 +1115,7 @@ fn r159_pool_persists_between_actions() {
     a.push(Choice::AddResources);
     a.push(Choice::Activate(r, 0));
     g.step().unwrap();
-    a.push(Choice::StandardMove(Loc::Battlefield(1)));
-    g.step().unwrap();
+    standard_move(&mut g, &a, Loc::Battlefield(1));
     assert_eq!(g.player(P1).pool.energy, 1);
 }
 

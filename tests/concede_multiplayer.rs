@@ -2,13 +2,13 @@
 //! player's removal is checked on a three-player board.
 
 use riftbound::kernel::PlayerId;
-use riftbound::riftbound::state::Showdown;
 use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
 use common::board::{P1, P2};
 use common::chain::card_item;
 use common::db;
+use common::showdown::showdown_at;
 
 const P3: PlayerId = PlayerId(2);
 
@@ -81,8 +81,7 @@ fn r652_5_turn_focus_and_priority_move_on() {
     g.concede(P2);
     assert_eq!(g.turn_player, P3, "652.5.a.1: the next player in turn order takes the turn");
     let mut g = three_players();
-    g.showdown =
-        Some(Showdown { battlefield: 0, applier: P2, combat: None, focus: P2, passes: 0, initial_chain: false });
+    g.showdown = Some(showdown_at(0, P2));
     g.priority = Some(P2);
     g.concede(P2);
     assert_eq!(g.showdown.as_ref().unwrap().focus, P3, "652.5.b.1");

@@ -8,6 +8,7 @@ use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
 mod common;
 use common::board::{P1, QUIET_BFS, rune_each, seat};
 use common::cards_db;
+use common::showdown::held;
 
 fn game() -> (Game, Scripted, Scripted) {
     let mut g = Game::blank(cards_db(), &QUIET_BFS, 1).unwrap();
@@ -33,8 +34,7 @@ fn highlander_383_3_next_death_replaced_once() {
     let (mut g, a, b) = game();
     let spell = g.put("Highlander", P1, Zone::Hand).unwrap();
     g.add(P1, 9, &[Domain::Calm, Domain::Body, Domain::Order], 3);
-    let u = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(0)).unwrap();
-    g.set_controller(0, Some(P1));
+    let u = held(&mut g, "Vanguard Sergeant", P1, 0);
     a.push(Choice::Play(spell)); // its only friendly unit is the target, chosen unasked
     resolve(&mut g, &a, &b);
     g.deal(None, &[(u, 4)]);

@@ -16,6 +16,7 @@ use std::sync::{Arc, OnceLock};
 
 mod common;
 use common::board::{BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, passing_game};
+use common::showdown::{held, standard_move, standard_move_picking};
 use common::{JINX, fill_deck, run_chain, step_until};
 
 /// Cards of our own, each showing one rule with a text the card language compiles.
@@ -515,8 +516,7 @@ fn r106_2_b_the_base_is_always_open_to_play_units() {
     assert_eq!(u.len(), 1);
     assert_eq!(g.location(u[0]), Some(Loc::Base(P1)));
     assert!(g.units_at(Loc::Base(P2)).is_empty(), "one base per player");
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let second = g.put(U4, P1, Zone::Hand).unwrap();
     play(&mut g, &a, second, &[Choice::Loc(Loc::Base(P1))]);
     assert_eq!(a.asked(Ask::PlayLocation), vec![vec![Choice::Loc(Loc::Base(P1)), Choice::Loc(BF0)]]);
@@ -580,10 +580,7 @@ fn r141_3_c_one_move_many_units_163_6_any_number_at_a_battlefield() {
     }
     // P1 has no showdown pending here: P1 conquered it already.
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
-    a.push(Choice::StandardMove(Loc::Base(P1)));
-    a.push(Choice::Obj(units[0]));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, Loc::Base(P1), &[Choice::Obj(units[0]), Choice::Done]);
     assert_eq!(g.location(units[0]), Some(Loc::Base(P1)));
     assert_eq!(g.units_at(BF0).len(), 4);
 }
@@ -630,10 +627,7 @@ fn r141_1_c_no_standard_move_during_a_showdown() {
     let (mut g, a, _b) = game();
     let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(scout));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(scout), Choice::Done]);
     assert!(g.showdown.is_some(), "a showdown at the contested, uncontrolled battlefield");
     assert_eq!(g.priority_holder(), Some(P1));
     assert!(g.standard_move_destinations(P1).is_empty());
@@ -672,8 +666,7 @@ fn r141_4_a_1_no_move_to_a_battlefield_with_two_other_players() {
 #[test]
 fn r106_4_b_one_facedown_card_per_battlefield_its_controller_controls() {
     let (mut g, a, _b) = game();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let first = g.put("Test Secret", P1, Zone::Hand).unwrap();
     let second = g.put("Test Secret", P1, Zone::Hand).unwrap();
     g.add(P1, 0, &[], 3);
@@ -1072,8 +1065,7 @@ fn r140_3_b_1_damage_heals_at_the_end_of_each_turn() {
 #[test]
 fn r140_3_b_2_combat_cleanup_heals() {
     let (mut g, a, _b) = game();
-    g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    held(&mut g, U3, P2, 0);
     let attacker = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
     a.push(Choice::StandardMove(BF0));
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty() && g.battlefields[0].controller == Some(P1));
@@ -1160,10 +1152,7 @@ fn r142_2_unit_activated_abilities() {
     // In a showdown, even ready, it can't be activated.
     g.ready(flexer);
     let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(scout));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(scout), Choice::Done]);
     assert!(g.showdown.is_some());
     assert!(g.activatable_abilities(P1).is_empty());
 }
@@ -1179,8 +1168,7 @@ fn r142_2_unit_activated_abilities() {
 #[test]
 fn r144_2_gear_is_played_to_base_and_144_1_enters_ready() {
     let (mut g, a, _b) = game();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let orb = g.put("Orb of Regret", P1, Zone::Hand).unwrap();
     g.add(P1, 1, &[], 0);
     play(&mut g, &a, orb, &[]);
@@ -1254,10 +1242,7 @@ fn r145_2_gear_activated_abilities() {
     assert!(!g.activatable_abilities(P2).iter().any(|(o, _)| *o == theirs));
     // During a showdown: no.
     let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(scout));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(scout), Choice::Done]);
     assert!(g.showdown.is_some());
     assert!(g.activatable_abilities(P1).is_empty());
 }
@@ -1282,9 +1267,7 @@ fn r148_spells_in_open_states_outside_showdowns_152_2_a_1_action_in_showdowns() 
     let all = g.playable_cards(P1);
     assert!(all.contains(&plain) && all.contains(&action) && all.contains(&reaction));
     let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(scout));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(scout)]);
     assert!(g.showdown.is_some() && g.chain.is_empty());
     let open = g.playable_cards(P1);
     assert!(!open.contains(&plain), "no plain spells in a showdown");
@@ -1415,8 +1398,7 @@ fn r181_6_c_you_in_a_battlefields_ability_is_its_controller() {
     let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "Bandle Tree"]);
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
-    g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    held(&mut g, U3, P2, 0);
     g.player_mut(P1).turns_taken = 0;
     g.start_turn(P1);
     step_until(&mut g, |g| !g.chain.is_empty());
@@ -1487,8 +1469,7 @@ fn r176_1_d_a_token_unit_is_a_unit() {
     assert!(g.standard_move_units(P1, BF0).is_empty(), "exhausted on entering");
     g.ready(t);
     assert_eq!(g.standard_move_units(P1, BF0), vec![t]);
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
     assert_eq!(g.location(t), Some(BF0));
     g.deal(None, &[(t, 1)]);
@@ -1526,9 +1507,7 @@ fn r181_2_b_control_of_a_battlefield_is_established_through_play() {
     fill_deck(&mut g, P2, 3);
     assert_eq!(g.battlefields[0].controller, None);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(u));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(u)]);
     assert!(g.showdown.is_some());
     assert_eq!((g.battlefields[0].contested_by, g.battlefields[0].controller), (Some(P1), None));
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
@@ -1544,20 +1523,14 @@ fn r181_2_b_control_of_a_battlefield_is_established_through_play() {
 #[test]
 fn r181_3_d_contested_status_decides_when_combat_occurs() {
     let (mut g, a, _b) = game();
-    g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
-    g.put_at(U3, P1, BF1).unwrap();
-    g.set_controller(1, Some(P1));
+    held(&mut g, U3, P2, 0);
+    held(&mut g, U3, P1, 1);
     let x = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
     let y = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF1));
-    a.push(Choice::Obj(y));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF1, &[Choice::Obj(y), Choice::Done]);
     assert_eq!(g.battlefields[1].contested_by, None);
     assert!(g.showdown.is_none());
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert_eq!(g.location(x), Some(BF0));
     assert_eq!(g.battlefields[0].contested_by, Some(P1));
     assert!(g.showdown.as_ref().is_some_and(|s| s.combat.is_some()), "a combat at the contested battlefield");
@@ -1599,8 +1572,7 @@ fn r182_2_the_spells_controller_chooses_and_pays() {
 #[test]
 fn r182_3_the_player_who_plays_a_permanent_controls_it() {
     let (mut g, a, b) = game();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let e1 = g.put_at(U3, P2, BF1).unwrap();
     g.put_at(U4, P2, Loc::Base(P2)).unwrap();
     let herald = g.put("Test Herald", P1, Zone::Hand).unwrap();

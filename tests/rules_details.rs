@@ -15,7 +15,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod common;
-use common::board::{BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, U8, traced_game};
+use common::board::{Answers, BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, U8, traced_game};
+use common::showdown::{held, standard_move, standard_move_picking};
 use common::trace::has_rule;
 use common::{cards_db, fill_deck, run_chain, step_until};
 
@@ -44,10 +45,13 @@ struct Auto {
     pending: PendingLog,
 }
 
-impl Auto {
+impl Answers for Auto {
     fn push(&self, c: Choice) {
         self.queue.borrow_mut().push_back(c);
     }
+}
+
+impl Auto {
     fn left(&self) -> usize {
         self.queue.borrow().len()
     }
@@ -492,8 +496,7 @@ fn r727_4_double_hidden_is_one_hide() {
     let db = db_with(&[&test_unit("TEST-HID2", "[Hidden] [Hidden]", true)]);
     let (mut g, a, _) = game_with(db);
     let card = g.put("TEST-HID2", P1, Zone::Hand).unwrap();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     g.add(P1, 0, &[Domain::Order, Domain::Order], 0);
     assert_eq!(g.hide_options(P1), vec![(card, 0)]);
     a.push(Choice::Hide(card, 0));
@@ -635,8 +638,7 @@ fn r316_2_a_any_number_of_discretionary_actions() {
     g.add(P1, 10, &[], 0);
     a.push(Choice::Play(first));
     g.step().unwrap();
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     assert_eq!(g.location(mover), Some(BF1));
     // The move into an empty battlefield opened a showdown; P1 closes it by passing, P2 too.
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
@@ -717,8 +719,7 @@ fn r401_3_a_standard_move_exhausts_as_its_cost() {
     let tired = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
     g.obj_mut(tired).exhausted = true;
     assert_eq!(g.standard_move_units(P1, BF0), vec![u]);
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert!(g.obj(u).exhausted);
     assert_eq!(g.location(u), Some(BF0));
     assert!(g.events.iter().any(|e| matches!(e, Event::Moved { unit, to: BF0, .. } if *unit == u)));
@@ -1014,15 +1015,13 @@ fn r316_4_b_combat_from_a_standard_move_or_an_effect() {
     let mut ends = Vec::new();
     for by_effect in [false, true] {
         let (mut g, a, _) = game();
-        let d = g.put_at(U3, P2, BF0).unwrap();
-        g.set_controller(0, Some(P2));
+        let d = held(&mut g, U3, P2, 0);
         let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
         if by_effect {
             g.move_units(&[u], BF0);
             g.cleanup().unwrap();
         } else {
-            a.push(Choice::StandardMove(BF0));
-            g.step().unwrap();
+            standard_move(&mut g, &a, BF0);
         }
         let sd = g.showdown.clone().expect("the combat's showdown");
         assert!(g.chain.is_empty(), "no triggers, no initial chain");
@@ -1053,8 +1052,7 @@ fn r316_4_b_combat_from_a_standard_move_or_an_effect() {
 fn r316_5_b_1_showdown_without_combat_then_control() {
     let (mut g, a, _) = game();
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     assert_eq!(g.location(u), Some(BF1));
     let sd = g.showdown.clone().expect("a showdown");
     assert_eq!((sd.battlefield, sd.combat), (1, None));
@@ -1072,11 +1070,9 @@ fn r316_5_b_1_showdown_without_combat_then_control() {
 #[test]
 fn r439_1_a_1_no_one_left_no_combat_damage() {
     let (mut g, a, _) = game();
-    let d = g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    let d = held(&mut g, U3, P2, 0);
     let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert!(g.showdown.is_some());
     g.kill(&[u, d], None).unwrap();
     g.cleanup().unwrap();
@@ -1104,11 +1100,9 @@ fn r438_1_b_1_attacker_puts_triggers_on_the_chain_first() {
     let (mut g, a, _) = game_with(attack_defend_db());
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
-    g.put_at("TEST-DEFENDER", P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    held(&mut g, "TEST-DEFENDER", P2, 0);
     g.put_at("TEST-ATTACKER", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert_eq!(g.chain.len(), 2, "the initial chain");
     assert_eq!((g.chain[0].controller, g.chain[1].controller), (P1, P2));
     g.step().unwrap();
@@ -1126,14 +1120,10 @@ fn r376_4_d_2_a_attack_and_defend_triggers_once_per_combat() {
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
     let d = g.put_at("TEST-DEFENDER", P2, BF0).unwrap();
-    let helper = g.put_at(U8, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    let helper = held(&mut g, U8, P2, 0);
     let u = g.put_at("TEST-ATTACKER", P1, Loc::Base(P1)).unwrap();
     let big = g.put_at(U8, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(u));
-    a.push(Choice::Obj(big));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(u), Choice::Obj(big)]);
     run_chain(&mut g);
     assert_eq!((g.player(P1).hand.len(), g.player(P2).hand.len()), (1, 1));
     // Both leave and come back during the showdown.
@@ -1160,8 +1150,7 @@ fn r376_4_b_2_c_conquer_effect_triggers_when_the_point_is_replaced() {
     fill_deck(&mut g, P1, 5);
     g.player_mut(P1).points = 7;
     let kaisa = g.put_at("Kai'Sa, Survivor", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
     assert_eq!(g.battlefields[0].controller, Some(P1));
     assert_eq!(g.player(P1).points, 7, "no final point");
@@ -1194,8 +1183,7 @@ fn r444_2_c_conquer_effect_once_per_battlefield_per_turn() {
     let (mut g, a, _) = game();
     fill_deck(&mut g, P1, 5);
     let kaisa = g.put_at("Kai'Sa, Survivor", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
     assert_eq!((g.player(P1).points, g.player(P1).hand.len()), (1, 1));
     g.move_units(&[kaisa], Loc::Base(P1));
@@ -1488,8 +1476,7 @@ fn r729_3_a_reaction_unit_on_the_opponents_chain_to_base_or_controlled_battlefie
     g.priority = Some(P2);
     g.set_controller(1, Some(P1));
     g.put_at(U3, P1, BF1).unwrap();
-    g.put_at(U8, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    held(&mut g, U8, P2, 0);
     let shen = g.put("Shen, Kinkou", P1, Zone::Hand).unwrap();
     g.add(P1, 3, &[Domain::Order], 0);
     let spell = g.put("Incinerate", P2, Zone::Hand).unwrap();
@@ -1526,8 +1513,7 @@ fn r729_3_a_reaction_unit_on_the_opponents_chain_to_base_or_controlled_battlefie
 #[test]
 fn r727_6_a_hidden_cards_of_every_type_and_reaction_facedown() {
     let (mut g, a, b) = game();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let cards = ["Stand United", "Pakaa Cub", "Zhonya's Hourglass"].map(|n| g.put(n, P1, Zone::Hand).unwrap());
     g.add(P1, 0, &[Domain::Order], 0);
     let hides = g.hide_options(P1);
@@ -1565,15 +1551,13 @@ fn r727_6_a_hidden_cards_of_every_type_and_reaction_facedown() {
 fn r726_2_ganking_adds_only_a_standard_move_option() {
     let db = db_with(&[&test_unit("TEST-GANK2", "[Ganking] [Ganking]", true)]);
     let (mut g, a, _) = game_with(db);
-    let u = g.put_at("TEST-GANK2", P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let u = held(&mut g, "TEST-GANK2", P1, 0);
     g.put_at(U3, P1, BF0).unwrap();
     assert!(g.activatable_abilities(P1).is_empty());
     let dests = g.standard_move_destinations(P1);
     assert_eq!(dests.iter().filter(|d| **d == BF1).count(), 1, "{dests:?}");
     assert_eq!(g.standard_move_units(P1, BF1), vec![u]);
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     assert_eq!(g.location(u), Some(BF1));
     assert!(g.obj(u).exhausted);
     assert!(g.player(P1).pool.is_empty());
@@ -1709,8 +1693,7 @@ fn r707_r361_3_a_conditional_passive_checks_mighty() {
 fn r404_1_a_combat_damage_is_assigned_then_dealt() {
     let (mut g, a, _) = game();
     let d1 = g.put_at(U3, P2, BF0).unwrap();
-    let d2 = g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    let d2 = held(&mut g, U3, P2, 0);
     let big = g.put_at(U8, P1, Loc::Base(P1)).unwrap();
     let spell_target = g.put_at(U8, P2, BF1).unwrap();
     assert!(incinerate(&mut g, &a, spell_target, 0));
@@ -1761,8 +1744,7 @@ fn r406_3_b_a_card_played_by_an_effect_plays_normally() {
 fn r430_1_recall_does_not_trigger_move_abilities() {
     let (mut g, _, _) = game();
     fill_deck(&mut g, P1, 3);
-    let herder = g.put_at("Stellacorn Herder", P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let herder = held(&mut g, "Stellacorn Herder", P1, 0);
     g.recall(herder);
     g.cleanup().unwrap();
     run_chain(&mut g);
@@ -1853,12 +1835,9 @@ fn r352_10_b_at_a_battlefield_is_a_restriction_not_a_target() {
 fn r390_3_b_a_trigger_may_not_decline_its_targets() {
     let (mut g, a, _) = game();
     let e1 = g.put_at(U8, P2, BF0).unwrap();
-    let e2 = g.put_at(U8, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    let e2 = held(&mut g, U8, P2, 0);
     g.put_at("Crackshot Corsair", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(e2));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(e2)]);
     assert_eq!(a.asked(Ask::Target), vec![vec![Choice::Obj(e1), Choice::Obj(e2)]]);
     run_chain(&mut g);
     assert_eq!((g.obj(e1).damage, g.obj(e2).damage), (0, 1));

@@ -8,6 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 pub mod board;
 pub mod chain;
+pub mod showdown;
 pub mod trace;
 
 /// The embedded card database played vanilla (the kernel's rules tests must not depend on what
