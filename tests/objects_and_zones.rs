@@ -15,8 +15,8 @@ use riftbound::riftbound::{Agent, Ask, CardDb, CardType, Choice, Deck, Domain, G
 use std::sync::{Arc, OnceLock};
 
 mod common;
-use common::board::{BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, passing_game};
-use common::showdown::{held, standard_move, standard_move_picking};
+use common::board::{self, BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, jinx_vs_viktor, passing_game};
+use common::showdown::{held, scout_to_bf0, standard_move, standard_move_picking};
 use common::{JINX, fill_deck, run_chain, step_until};
 
 /// Cards of our own, each showing one rule with a text the card language compiles.
@@ -347,12 +347,14 @@ fn r154_2_a_exactly_twelve_runes() {
 // 110-118: setup
 // =============================================================================================
 
+/// An embedded precon deck, read against this file's database.
 fn embedded_deck(key: &str) -> Deck {
-    Deck::embedded(&db()).into_iter().find(|(k, _)| k == key).unwrap().1
+    board::embedded_deck(&db(), key)
 }
 
+/// A Jinx-against-Viktor game set up on this file's database.
 fn new_game(seed: u64) -> Game {
-    Game::new(db(), &[embedded_deck("jinx"), embedded_deck("viktor")], seed).unwrap()
+    jinx_vs_viktor(db(), seed)
 }
 
 /// After setup: 103.1.a / 132.6.b.1 the champion legend is in the legend zone; 103.2.a.1 /
@@ -1151,8 +1153,7 @@ fn r142_2_unit_activated_abilities() {
     assert!(g.activatable_abilities(P1).is_empty(), "exhausted: the [E] cost can't be paid");
     // In a showdown, even ready, it can't be activated.
     g.ready(flexer);
-    let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(scout), Choice::Done]);
+    scout_to_bf0(&mut g, &a);
     assert!(g.showdown.is_some());
     assert!(g.activatable_abilities(P1).is_empty());
 }
@@ -1241,8 +1242,7 @@ fn r145_2_gear_activated_abilities() {
     let theirs = g.put_at("Orb of Regret", P2, Loc::Base(P2)).unwrap();
     assert!(!g.activatable_abilities(P2).iter().any(|(o, _)| *o == theirs));
     // During a showdown: no.
-    let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(scout), Choice::Done]);
+    scout_to_bf0(&mut g, &a);
     assert!(g.showdown.is_some());
     assert!(g.activatable_abilities(P1).is_empty());
 }
@@ -1628,7 +1628,7 @@ fn r183_1_controller_is_the_same_status_for_every_object() {
 #[test]
 fn r127_1_every_card_is_in_one_zone_all_game() {
     for seed in [5u64, 6, 7] {
-        let mut g = Game::new(db(), &[embedded_deck("jinx"), embedded_deck("viktor")], seed).unwrap();
+        let mut g = new_game(seed);
         g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 100))]);
         let legends: Vec<ObjId> = g.players.iter().map(|p| p.legend.unwrap()).collect();
         let fields: Vec<ObjId> = g.battlefields.iter().map(|b| b.obj).collect();

@@ -15,7 +15,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod common;
-use common::board::{Answers, BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, U8, traced_game};
+use common::board::{Answers, BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, U8, embedded_deck, jinx_vs_viktor, traced_game};
 use common::showdown::{held, standard_move, standard_move_picking};
 use common::trace::has_rule;
 use common::{cards_db, fill_deck, run_chain, step_until};
@@ -593,7 +593,7 @@ fn r724_1_d_1_deathknell_needs_the_trash() {
 // ---------------------------------------------------------------------------------------------
 
 fn deck(key: &str) -> riftbound::riftbound::Deck {
-    riftbound::riftbound::Deck::embedded(&cards_db()).into_iter().find(|(k, _)| k == key).unwrap().1
+    embedded_deck(&cards_db(), key)
 }
 
 /// 458.1 / 458.2: a Duel is two players, each with one opponent and no teams: a third deck is
@@ -602,7 +602,7 @@ fn deck(key: &str) -> riftbound::riftbound::Deck {
 fn r458_1_r458_2_a_duel_is_two_players_each_the_others_only_opponent() {
     let err = Game::new(cards_db(), &[deck("jinx"), deck("viktor"), deck("jinx")], 1).err().expect("3 decks refused");
     assert!(err.iter().any(|e| e.starts_with("458.1")), "{err:?}");
-    let g = Game::new(cards_db(), &[deck("jinx"), deck("viktor")], 1).unwrap();
+    let g = jinx_vs_viktor(cards_db(), 1);
     assert_eq!(g.players.len(), 2);
     assert_eq!(g.opponents(P1), vec![P2]);
     assert_eq!(g.opponents(P2), vec![P1]);
@@ -612,7 +612,7 @@ fn r458_1_r458_2_a_duel_is_two_players_each_the_others_only_opponent() {
 /// 7 points is not a win, the 8th point is.
 #[test]
 fn r458_3_r458_6_first_to_eight_points_wins() {
-    let mut g = Game::new(cards_db(), &[deck("jinx"), deck("viktor")], 1).unwrap();
+    let mut g = jinx_vs_viktor(cards_db(), 1);
     assert_eq!(g.mode.victory_score, 8);
     g.gain_points(P2, 7);
     g.gain_points(P1, 7);

@@ -1,7 +1,7 @@
 //! Showdowns and combats (337-345, 433-440): moving in to start one, or a showdown set up as the
 //! game would stage it.
 
-use super::board::Answers;
+use super::board::{Answers, BF0, P1, U3};
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::state::{Combat, Showdown};
 use riftbound::riftbound::{Choice, Game, Loc};
@@ -38,4 +38,12 @@ pub fn showdown_at(b: u8, p: PlayerId) -> Showdown {
 /// applying it and holding focus (437, 341).
 pub fn combat_at(b: u8, attacker: PlayerId, defender: PlayerId) -> Showdown {
     Showdown { combat: Some(Combat { attacker, defender }), ..showdown_at(b, attacker) }
+}
+
+/// P1 sends a new 3-might scout alone from their base to battlefield 0, their other ready units
+/// staying put: at an empty battlefield, a showdown begins (340.2).
+pub fn scout_to_bf0<A: Answers>(g: &mut Game, a: &A) -> ObjId {
+    let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
+    standard_move_picking(g, a, BF0, &[Choice::Obj(scout), Choice::Done]);
+    scout
 }
