@@ -98,6 +98,19 @@ fn hide(g: &mut Game, a: &Rec, card: ObjId, b: u8) -> ObjId {
     g.battlefields[b as usize].facedown.expect("the card is facedown")
 }
 
+/// On P2's turn, P2 plays Void Seeker ("Deal 4 to a unit at a battlefield. Draw 1.", with a card
+/// to draw) at `target` and passes: P1 gets priority in the closed state while it waits.
+fn p2_seeks(g: &mut Game, b: &Rec, target: ObjId) {
+    let seeker = g.put("Void Seeker", P2, Zone::Hand).unwrap();
+    g.put("Shipyard Skulker", P2, Zone::MainDeck).unwrap();
+    g.add(P2, 3, &[Domain::Fury], 0);
+    b.push(Choice::Play(seeker));
+    b.push(Choice::Obj(target));
+    g.step().unwrap();
+    b.push(Choice::Pass);
+    g.step().unwrap();
+}
+
 /// The live object a card became (following its incarnations).
 fn now(g: &Game, mut o: ObjId) -> ObjId {
     while let Some(n) = g.obj(o).next {
@@ -152,14 +165,7 @@ fn hidden_727_6_card_gains_reaction_next_turn_and_is_trashed_when_the_battlefiel
     next_turn(&mut g, &a, &b, P2);
     assert!(!g.action_options(P2).contains(&Choice::Play(down)));
     // P2 plays a spell; P1 gets priority in the closed state and may play the facedown card.
-    let seeker = g.put("Void Seeker", P2, Zone::Hand).unwrap();
-    g.put("Shipyard Skulker", P2, Zone::MainDeck).unwrap();
-    g.add(P2, 3, &[Domain::Fury], 0);
-    b.push(Choice::Play(seeker));
-    b.push(Choice::Obj(holder));
-    g.step().unwrap();
-    b.push(Choice::Pass);
-    g.step().unwrap();
+    p2_seeks(&mut g, &b, holder);
     assert_eq!(g.priority, Some(P1));
     assert!(g.player(P1).runes.is_empty() && g.player(P1).pool.is_empty(), "P1 has nothing to pay with");
     assert!(g.action_options(P1).contains(&Choice::Play(down)), "Reaction, and its base cost is ignored");
@@ -384,14 +390,7 @@ fn zhonyas_hourglass_431_1_played_from_hidden_is_recalled_at_the_next_cleanup() 
     let glass = g.put("Zhonya's Hourglass", P1, Zone::Hand).unwrap();
     let down = hide(&mut g, &a, glass, 0);
     next_turn(&mut g, &a, &b, P2);
-    let seeker = g.put("Void Seeker", P2, Zone::Hand).unwrap();
-    g.put("Shipyard Skulker", P2, Zone::MainDeck).unwrap();
-    g.add(P2, 3, &[Domain::Fury], 0);
-    b.push(Choice::Play(seeker));
-    b.push(Choice::Obj(holder));
-    g.step().unwrap();
-    b.push(Choice::Pass);
-    g.step().unwrap();
+    p2_seeks(&mut g, &b, holder);
     a.push(Choice::Play(down));
     g.step().unwrap();
     let gear = now(&g, down);
