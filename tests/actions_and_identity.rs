@@ -1,24 +1,20 @@
 //! Game actions (395-418), object identity (109, 356.3.e.4), tokens (177) and conceding (649-651).
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::{Choice, Game, Loc, Outcome, Zone};
 
 mod common;
+use common::board::{P1, P2, ZAUN_BFS, seat};
+use common::chain::card_item;
 use common::db;
 
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-
 fn board() -> Game {
-    Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()
+    Game::blank(db(), &ZAUN_BFS, 1).unwrap()
 }
 
 fn with_agents(g: &mut Game) -> (Scripted, Scripted) {
-    let (a, b) = (Scripted::new(), Scripted::new());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    (a, b)
+    seat(g, Scripted::new(), Scripted::new())
 }
 
 /// 109 / 356.3.e.4: an object moving to or from a non-board zone is a new object; the old id
@@ -216,14 +212,7 @@ fn r412_counter() {
     let mut g = board();
     let spell = g.put("Void Seeker", P1, Zone::Hand).unwrap();
     let on_chain = g.move_object(spell, Zone::Chain, P1, Pos::Top);
-    g.chain.push(riftbound::riftbound::state::ChainItem {
-        kind: riftbound::riftbound::state::ItemKind::Card(on_chain),
-        controller: P1,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(card_item(on_chain, P1));
     g.counter(0);
     assert!(g.chain.is_empty());
     assert_eq!(g.player(P1).trash.len(), 1);

@@ -2,12 +2,12 @@
 //! named hooks; text lines the grammar does understand still compile as usual.
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
-use riftbound::riftbound::cards::{CardDb, parse_card};
+use riftbound::riftbound::cards::{CardDb, CardDef, parse_card};
 use riftbound::riftbound::{Choice, Game, Zone};
 use std::sync::Arc;
 
-const P1: PlayerId = PlayerId(0);
+mod common;
+use common::board::{P1, QUIET_BFS, seat};
 
 const ODD: &str = r#"id = "MOD-001"
 name = "Odd Scholar"
@@ -26,17 +26,22 @@ fn on_play() {
 """
 "#;
 
+/// A blank board on the embedded cards plus `card`, with scripted agents seated; P1's is returned.
+fn game_with(card: CardDef) -> (Game, Scripted) {
+    let mut db = CardDb::embedded();
+    db.insert(card);
+    let mut g = Game::blank(Arc::new(db), &QUIET_BFS, 1).unwrap();
+    let (a, _b) = seat(&mut g, Scripted::new(), Scripted::new());
+    (g, a)
+}
+
 #[test]
 fn script_hook_implements_the_line_the_grammar_cannot_say() {
     let card = parse_card("odd.toml", ODD).unwrap();
     assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
     assert!(card.abilities.has_keyword(riftbound::riftbound::layers::Keyword::Tank), "the [Tank] line still compiles");
     assert!(card.abilities.script.contains("fn on_play()"));
-    let mut db = CardDb::embedded();
-    db.insert(card);
-    let mut g = Game::blank(Arc::new(db), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-    let a = Scripted::new();
-    g.set_agents(vec![Box::new(a.clone()), Box::new(Scripted::new())]);
+    let (mut g, a) = game_with(card);
     let c = g.put("Odd Scholar", P1, Zone::Hand).unwrap();
     for _ in 0..3 {
         g.put("Shipyard Skulker", P1, Zone::MainDeck).unwrap();
@@ -62,11 +67,7 @@ fn without_a_script_the_same_text_is_a_diagnostic() {
 fn a_broken_script_is_an_error_naming_the_card() {
     let src = ODD.replace("draw(you(), 2);", "loop { }");
     let card = parse_card("odd.toml", &src).unwrap();
-    let mut db = CardDb::embedded();
-    db.insert(card);
-    let mut g = Game::blank(Arc::new(db), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-    let a = Scripted::new();
-    g.set_agents(vec![Box::new(a.clone()), Box::new(Scripted::new())]);
+    let (mut g, a) = game_with(card);
     let c = g.put("Odd Scholar", P1, Zone::Hand).unwrap();
     a.push(Choice::Play(c));
     g.step().unwrap();

@@ -12,12 +12,11 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 mod common;
+use common::board::{Answers, BF0, BF1, P1, P2, ZAUN_BFS, seat};
 use common::cards_db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
+use common::chain::{pass_if_asked, resolve, resolve_all};
+use common::showdown::{held, standard_move};
+use common::trace::{dealt_to, traced};
 
 /// The decisions an agent was asked, with their options.
 type Asked = Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>;
@@ -31,10 +30,13 @@ struct Rec {
     auto_pass: Rc<Cell<bool>>,
 }
 
-impl Rec {
+impl Answers for Rec {
     fn push(&self, c: Choice) {
         self.s.push(c);
     }
+}
+
+impl Rec {
     /// The options of every decision of this kind asked so far.
     fn asked(&self, ask: Ask) -> Vec<Vec<Choice>> {
         self.log.borrow().iter().filter(|(a, _)| *a == ask).map(|(_, o)| o.clone()).collect()
@@ -56,52 +58,14 @@ impl Agent for Rec {
 
 /// An empty board in P1's action phase (turn 1) with recording agents for both players.
 fn board_seeded(seed: u64) -> (Game, Rec, Rec) {
-    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], seed).unwrap();
-    let (a, b) = (Rec::default(), Rec::default());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
+    let mut g = Game::blank(cards_db(), &ZAUN_BFS, seed).unwrap();
+    let (a, b) = seat(&mut g, Rec::default(), Rec::default());
     g.trace.on = true;
     (g, a, b)
 }
 
 fn board() -> (Game, Rec, Rec) {
     board_seeded(1)
-}
-
-fn count_rule(g: &Game, rule: &str) -> usize {
-    g.trace.lines.iter().filter(|l| l.rule == rule).count()
-}
-
-fn traced(g: &Game, rule: &str, text: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule && l.text.contains(text))
-}
-
-/// Queues a pass for whoever holds priority if they would be asked.
-fn pass_if_asked(g: &Game, a: &Rec, b: &Rec) {
-    if !g.chain.has_pending()
-        && let Some(p) = g.priority_holder()
-        && g.action_options(p).len() > 1
-    {
-        if p == P1 { a.push(Choice::Pass) } else { b.push(Choice::Pass) }
-    }
-}
-
-/// Passes priority around until the newest chain item resolves.
-fn resolve(g: &mut Game, a: &Rec, b: &Rec) {
-    let before = count_rule(g, "336.1");
-    for _ in 0..20 {
-        if count_rule(g, "336.1") > before {
-            return;
-        }
-        pass_if_asked(g, a, b);
-        g.step().unwrap();
-    }
-    panic!("nothing resolved:\n{}", g.trace.render());
-}
-
-fn resolve_all(g: &mut Game, a: &Rec, b: &Rec) {
-    while !g.chain.is_empty() {
-        resolve(g, a, b);
-    }
 }
 
 /// Starts `p`'s next turn and plays it to its action phase (everyone passing on what triggers).
@@ -122,8 +86,7 @@ fn next_turn(g: &mut Game, a: &Rec, b: &Rec, p: PlayerId) {
 
 /// Gives P1 a unit at battlefield 0 and control of it.
 fn control_bf0(g: &mut Game) -> ObjId {
-    let u = g.put_at("Shipyard Skulker", P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let u = held(g, "Shipyard Skulker", P1, 0);
     u
 }
 
@@ -135,16 +98,17 @@ fn hide(g: &mut Game, a: &Rec, card: ObjId, b: u8) -> ObjId {
     g.battlefields[b as usize].facedown.expect("the card is facedown")
 }
 
-fn dealt_to(g: &Game, target: ObjId) -> Vec<(String, u32)> {
-    g.events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Dealt { source, target: t, amount } if *t == target => {
-                Some((source.map(|s| g.name(s).to_string()).unwrap_or_default(), *amount))
-            }
-            _ => None,
-        })
-        .collect()
+/// On P2's turn, P2 plays Void Seeker ("Deal 4 to a unit at a battlefield. Draw 1.", with a card
+/// to draw) at `target` and passes: P1 gets priority in the closed state while it waits.
+fn p2_seeks(g: &mut Game, b: &Rec, target: ObjId) {
+    let seeker = g.put("Void Seeker", P2, Zone::Hand).unwrap();
+    g.put("Shipyard Skulker", P2, Zone::MainDeck).unwrap();
+    g.add(P2, 3, &[Domain::Fury], 0);
+    b.push(Choice::Play(seeker));
+    b.push(Choice::Obj(target));
+    g.step().unwrap();
+    b.push(Choice::Pass);
+    g.step().unwrap();
 }
 
 /// The live object a card became (following its incarnations).
@@ -201,14 +165,7 @@ fn hidden_727_6_card_gains_reaction_next_turn_and_is_trashed_when_the_battlefiel
     next_turn(&mut g, &a, &b, P2);
     assert!(!g.action_options(P2).contains(&Choice::Play(down)));
     // P2 plays a spell; P1 gets priority in the closed state and may play the facedown card.
-    let seeker = g.put("Void Seeker", P2, Zone::Hand).unwrap();
-    g.put("Shipyard Skulker", P2, Zone::MainDeck).unwrap();
-    g.add(P2, 3, &[Domain::Fury], 0);
-    b.push(Choice::Play(seeker));
-    b.push(Choice::Obj(holder));
-    g.step().unwrap();
-    b.push(Choice::Pass);
-    g.step().unwrap();
+    p2_seeks(&mut g, &b, holder);
     assert_eq!(g.priority, Some(P1));
     assert!(g.player(P1).runes.is_empty() && g.player(P1).pool.is_empty(), "P1 has nothing to pay with");
     assert!(g.action_options(P1).contains(&Choice::Play(down)), "Reaction, and its base cost is ignored");
@@ -280,8 +237,7 @@ fn tideturner_727_1_d_2_impossible_restriction_lets_the_target_be_chosen_freely(
     let (mut g, a, b) = board();
     let here = control_bf0(&mut g);
     let home = g.put_at("Mega-Mech", P1, Loc::Base(P1)).unwrap();
-    let away = g.put_at("Vanguard Sergeant", P1, BF1).unwrap();
-    g.set_controller(1, Some(P1));
+    let away = held(&mut g, "Vanguard Sergeant", P1, 1);
     let tide = g.put("Tideturner", P1, Zone::Hand).unwrap();
     let down = hide(&mut g, &a, tide, 0);
     next_turn(&mut g, &a, &b, P1);
@@ -348,8 +304,7 @@ fn stand_united_727_2_from_hidden_targets_there_but_boosts_all_friendly_buffed_u
 fn stand_united_356_3_e_4_target_that_leaves_the_battlefield_is_no_longer_legal() {
     let (mut g, a, b) = board();
     let there = control_bf0(&mut g);
-    g.put_at("Mega-Mech", P1, BF1).unwrap();
-    g.set_controller(1, Some(P1));
+    held(&mut g, "Mega-Mech", P1, 1);
     let spell = g.put("Stand United", P1, Zone::Hand).unwrap();
     let tide = g.put("Tideturner", P1, Zone::Hand).unwrap();
     let s = hide(&mut g, &a, spell, 0);
@@ -435,14 +390,7 @@ fn zhonyas_hourglass_431_1_played_from_hidden_is_recalled_at_the_next_cleanup() 
     let glass = g.put("Zhonya's Hourglass", P1, Zone::Hand).unwrap();
     let down = hide(&mut g, &a, glass, 0);
     next_turn(&mut g, &a, &b, P2);
-    let seeker = g.put("Void Seeker", P2, Zone::Hand).unwrap();
-    g.put("Shipyard Skulker", P2, Zone::MainDeck).unwrap();
-    g.add(P2, 3, &[Domain::Fury], 0);
-    b.push(Choice::Play(seeker));
-    b.push(Choice::Obj(holder));
-    g.step().unwrap();
-    b.push(Choice::Pass);
-    g.step().unwrap();
+    p2_seeks(&mut g, &b, holder);
     a.push(Choice::Play(down));
     g.step().unwrap();
     let gear = now(&g, down);
@@ -525,8 +473,7 @@ fn baited_hook_356_3_e_12_killed_unit_gone_means_null_might_and_no_choice() {
 #[test]
 fn immortal_phoenix_376_2_c_1_triggers_from_the_trash_when_the_spell_killed_itself() {
     let (mut g, a, b) = board();
-    let phoenix = g.put_at("Immortal Phoenix", P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let phoenix = held(&mut g, "Immortal Phoenix", P1, 0);
     let seeker = g.put("Void Seeker", P1, Zone::Hand).unwrap();
     g.put("Shipyard Skulker", P1, Zone::MainDeck).unwrap();
     g.add(P1, 3 + 1, &[Domain::Fury, Domain::Fury], 0);
@@ -687,8 +634,7 @@ fn kaisa_evolutionary_plays_a_cheap_spell_from_the_trash_then_recycles_it() {
     // Only Hextech Ray's Power ([R]) is in the pool: its Energy ([1]) is not paid.
     g.add(P1, 0, &[Domain::Fury], 0);
     // Kai'Sa moves to the empty battlefield 1, a showdown follows, she conquers (2 points).
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     a.auto_pass.set(true);
     a.push(Choice::Obj(ray));
     a.push(Choice::Obj(victim));
@@ -716,8 +662,7 @@ fn kaisa_evolutionary_may_decline() {
     g.player_mut(P1).points = 1;
     let ray = g.put("Hextech Ray", P1, Zone::Trash).unwrap();
     g.add(P1, 0, &[Domain::Fury], 0);
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     a.auto_pass.set(true);
     a.push(Choice::Done);
     for _ in 0..40 {

@@ -2,13 +2,12 @@
 //! 103.2.b.2).
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
-use riftbound::riftbound::{Choice, Deck, Game, Loc};
+use riftbound::riftbound::{Deck, Loc};
 
 mod common;
+use common::board::{P1, QUIET_BFS, traced_game};
 use common::cards_db;
-
-const P1: PlayerId = PlayerId(0);
+use common::showdown::standard_move;
 
 /// 103.2.b.2 / 131.4: "Yasuo, Remorseful" and "Yasuo, Windrider" are different names: three of
 /// each fit in one deck; a fourth of either does not.
@@ -32,16 +31,12 @@ fn yasuo_103_2_b_2_same_character_different_names() {
 /// battlefields (726).
 #[test]
 fn yasuo_windrider_third_move_scores_a_point() {
-    let mut g = Game::blank(cards_db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-    let a = Scripted::new();
-    g.set_agents(vec![Box::new(a.clone()), Box::new(Scripted::new())]);
-    g.trace.on = true;
+    let (mut g, a, _b) = traced_game(cards_db(), &QUIET_BFS, Scripted::new(), Scripted::new());
     let yasuo = g.put_at("Yasuo, Windrider", P1, Loc::Base(P1)).unwrap();
     let mut points = Vec::new();
     for dest in [Loc::Battlefield(0), Loc::Battlefield(1), Loc::Battlefield(0), Loc::Base(P1)] {
         g.ready(yasuo);
-        a.push(Choice::StandardMove(dest));
-        g.step().unwrap();
+        standard_move(&mut g, &a, dest);
         while !g.chain.is_empty() || g.showdown.is_some() {
             g.step().unwrap();
         }

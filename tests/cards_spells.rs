@@ -11,53 +11,15 @@ use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
 
 mod common;
+use common::board::{BF0, BF1, P1, P2, ZAUN_BFS, traced_game};
 use common::cards_db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
+use common::chain::{resolve, resolve_all};
+use common::showdown::standard_move;
+use common::trace::{count_rule, dealt_to, traced};
 
 /// An empty board in P1's action phase with scripted agents for both players.
 fn board() -> (Game, Scripted, Scripted) {
-    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
-    let (a, b) = (Scripted::new(), Scripted::new());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    (g, a, b)
-}
-
-fn count_rule(g: &Game, rule: &str) -> usize {
-    g.trace.lines.iter().filter(|l| l.rule == rule).count()
-}
-
-fn traced(g: &Game, rule: &str, text: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule && l.text.contains(text))
-}
-
-/// Finishes pending items and passes priority around until the newest chain item resolves.
-fn resolve(g: &mut Game, a: &Scripted, b: &Scripted) {
-    let before = count_rule(g, "336.1");
-    for _ in 0..20 {
-        if count_rule(g, "336.1") > before {
-            return;
-        }
-        if !g.chain.has_pending()
-            && let Some(p) = g.priority_holder()
-            && g.action_options(p).len() > 1
-        {
-            if p == P1 { a.push(Choice::Pass) } else { b.push(Choice::Pass) }
-        }
-        g.step().unwrap();
-    }
-    panic!("nothing resolved:\n{}", g.trace.render());
-}
-
-/// Resolves chain items until the chain is empty.
-fn resolve_all(g: &mut Game, a: &Scripted, b: &Scripted) {
-    while !g.chain.is_empty() {
-        resolve(g, a, b);
-    }
+    traced_game(cards_db(), &ZAUN_BFS, Scripted::new(), Scripted::new())
 }
 
 /// Exhausts runes for [1] each.
@@ -77,19 +39,6 @@ fn recycle_for_power(a: &Scripted, runes: &[ObjId]) {
     for r in runes {
         a.push(Choice::Activate(*r, 1));
     }
-}
-
-/// The damage events dealt to `target`, as (source name, amount).
-fn dealt_to(g: &Game, target: ObjId) -> Vec<(String, u32)> {
-    g.events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Dealt { source, target: t, amount } if *t == target => {
-                Some((source.map(|s| g.name(s).to_string()).unwrap_or_default(), *amount))
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 fn put_recruit(g: &mut Game, p: PlayerId, loc: Loc) -> ObjId {
@@ -623,8 +572,7 @@ fn cleave_723_2_petty_officer_has_assault_4() {
     assert!(g.has_keyword(officer, Keyword::Assault));
     assert_eq!(g.chars(officer).keywords.assault, 4);
     assert_eq!(g.might(officer), 5, "Assault adds only while attacking");
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert_eq!(g.might(officer), 9);
     for _ in 0..20 {
         if g.showdown.is_none() && g.chain.is_empty() {

@@ -14,32 +14,16 @@ use riftbound::riftbound::state::{ItemKind, Role};
 use riftbound::riftbound::{Ask, Choice, Deck, Domain, Game, Loc, Step, Zone};
 
 mod common;
+use common::board::{BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U8, passing_game};
+use common::showdown::{held, standard_move};
 use common::{cards_db, fill_deck, run_chain, step_until};
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
-
-/// Vanilla units by might.
-const U3: &str = "Shipyard Skulker";
-const U4: &str = "Vanguard Sergeant";
-const U8: &str = "Mega-Mech";
 
 /// The scripted agent that passes priority when nothing queued answers it.
 type Auto = Scripted;
 
 /// An empty board on two battlefields without triggers that could interfere, P1's action phase.
 fn game() -> (Game, Auto, Auto) {
-    game_on(&["Bandle Tree", "Aspirant's Climb"])
-}
-
-fn game_on(bfs: &[&str]) -> (Game, Auto, Auto) {
-    let mut g = Game::blank(cards_db(), bfs, 1).unwrap();
-    let (a, b) = (Scripted::passing(), Scripted::passing());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    (g, a, b)
+    passing_game(cards_db(), &QUIET_BFS)
 }
 
 fn named_at(g: &Game, loc: Loc, name: &str) -> Vec<ObjId> {
@@ -102,8 +86,7 @@ fn lux_illuminated_cheap_spell_does_not_trigger() {
 /// [1][R] in the pool; the player orders the two discounts.
 fn apprentice_and_sky_splitter() -> (Game, Auto, Auto, ObjId, ObjId) {
     let (mut g, a, b) = game();
-    g.put_at("Eager Apprentice", P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, "Eager Apprentice", P1, 0);
     let seven = g.put_at("Eclipse Herald", P1, Loc::Base(P1)).unwrap();
     assert_eq!(g.might(seven), 7);
     let spell = g.put("Sky Splitter", P1, Zone::Hand).unwrap();
@@ -176,8 +159,7 @@ fn eager_apprentice_at_base_gives_no_discount() {
 #[test]
 fn cruel_patron_352_16_cant_choose_the_battlefield_its_cost_would_lose() {
     let (mut g, a, _b) = game();
-    let only = g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let only = held(&mut g, U3, P1, 0);
     let patron = g.put("Cruel Patron", P1, Zone::Hand).unwrap();
     g.add(P1, 4, &[], 0);
     a.push(Choice::Play(patron));
@@ -194,11 +176,9 @@ fn cruel_patron_352_16_cant_choose_the_battlefield_its_cost_would_lose() {
 #[test]
 fn cruel_patron_354_3_cant_kill_the_unit_holding_the_chosen_battlefield() {
     let (mut g, a, _b) = game();
-    let alone = g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let alone = held(&mut g, U3, P1, 0);
     let elsewhere = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    let other = g.put_at(U3, P1, BF1).unwrap();
-    g.set_controller(1, Some(P1));
+    let other = held(&mut g, U3, P1, 1);
     let patron = g.put("Cruel Patron", P1, Zone::Hand).unwrap();
     g.add(P1, 4, &[], 0);
     a.push(Choice::Play(patron));
@@ -218,8 +198,7 @@ fn cruel_patron_354_3_cant_kill_the_unit_holding_the_chosen_battlefield() {
 fn cruel_patron_354_3_several_units_there_any_may_be_killed() {
     let (mut g, a, _b) = game();
     let x = g.put_at(U3, P1, BF0).unwrap();
-    let y = g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let y = held(&mut g, U3, P1, 0);
     let patron = g.put("Cruel Patron", P1, Zone::Hand).unwrap();
     g.add(P1, 4, &[], 0);
     a.push(Choice::Play(patron));
@@ -238,8 +217,7 @@ fn cruel_patron_354_3_several_units_there_any_may_be_killed() {
 fn cruel_patron_354_2_a_zhonyas_replaced_death_still_pays_the_cost() {
     let (mut g, a, _b) = game();
     let hourglass = g.put_at("Zhonya's Hourglass", P1, Loc::Base(P1)).unwrap();
-    let u = g.put_at(U4, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let u = held(&mut g, U4, P1, 0);
     g.deal(None, &[(u, 1)]);
     let patron = g.put("Cruel Patron", P1, Zone::Hand).unwrap();
     g.add(P1, 4, &[], 0);
@@ -893,7 +871,7 @@ fn arena_item_controller(g: &mut Game, p: PlayerId) -> Option<PlayerId> {
 /// player's first Beginning Phase gives that player 1 point, and only the first.
 #[test]
 fn the_arenas_greatest_181_6_b_turn_player_controls_uncontrolled_battlefield() {
-    let (mut g, _a, _b) = game_on(&["The Arena's Greatest", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(cards_db(), &["The Arena's Greatest", "Bandle Tree"]);
     g.player_mut(P1).turns_taken = 0;
     assert_eq!(arena_item_controller(&mut g, P1), Some(P1));
     assert_eq!(g.player(P1).points, 1);
@@ -906,9 +884,8 @@ fn the_arenas_greatest_181_6_b_turn_player_controls_uncontrolled_battlefield() {
 /// Controlled by P1, the ability is P1's, but on P2's first Beginning Phase "that player" is P2.
 #[test]
 fn the_arenas_greatest_controlled_battlefield_that_player_gains_the_point() {
-    let (mut g, _a, _b) = game_on(&["The Arena's Greatest", "Bandle Tree"]);
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let (mut g, _a, _b) = passing_game(cards_db(), &["The Arena's Greatest", "Bandle Tree"]);
+    held(&mut g, U3, P1, 0);
     assert_eq!(arena_item_controller(&mut g, P2), Some(P1));
     assert_eq!((g.player(P1).points, g.player(P2).points), (0, 1));
 }
@@ -983,8 +960,7 @@ fn kaisa_survivor_accelerate_then_conquer_draws_one() {
     assert!(g.player(P1).pool.is_empty());
     let k = named_at(&g, Loc::Base(P1), "Kai'Sa, Survivor")[0];
     assert!(!g.obj(k).exhausted, "Accelerate: enters ready");
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     step_until(&mut g, |g| g.battlefields[0].controller == Some(P1) && g.chain.is_empty());
     assert!(g.events.iter().any(|e| matches!(e, Event::Scored { player, battlefield: 0, .. } if *player == P1)));
     assert_eq!(triggered(&g, "Kai'Sa, Survivor"), 1);
@@ -1004,8 +980,7 @@ fn kaisa_survivor_without_accelerate_enters_exhausted_and_only_her_conquest_coun
     g.step().unwrap();
     let k = named_at(&g, Loc::Base(P1), "Kai'Sa, Survivor")[0];
     assert!(g.obj(k).exhausted);
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     step_until(&mut g, |g| g.battlefields[0].controller == Some(P1) && g.chain.is_empty());
     assert_eq!(g.location(other), Some(BF0));
     assert_eq!(triggered(&g, "Kai'Sa, Survivor"), 0);

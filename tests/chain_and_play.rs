@@ -5,17 +5,17 @@ use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::cards::{CardType, Domain, PowerSymbol};
 use riftbound::riftbound::costs::{AdditionalCost, Cost, CostChange, CostModifier, OtherCost, PlayFilter, PlayOptions};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
-use riftbound::riftbound::state::{ChainItem, Combat, ItemKind};
+use riftbound::riftbound::state::{Combat, ItemKind};
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc, Step, Zone};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
 mod common;
+use common::board::{Answers, P1, P2, ZAUN_BFS, seat};
+use common::chain::ability_item;
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
+use common::showdown::standard_move;
 
 /// What an agent saw when it was asked something.
 #[derive(Clone, Debug)]
@@ -36,10 +36,13 @@ struct Rec {
     seen: Rc<RefCell<Vec<Seen>>>,
 }
 
-impl Rec {
+impl Answers for Rec {
     fn push(&self, c: Choice) {
         self.queue.borrow_mut().push_back(c);
     }
+}
+
+impl Rec {
     fn asked(&self, ask: Ask) -> Vec<Seen> {
         self.seen.borrow().iter().filter(|s| s.ask == ask).cloned().collect()
     }
@@ -68,10 +71,8 @@ impl Agent for Rec {
 
 /// An empty Duel board in P1's action phase, with recording agents for both players.
 fn game() -> (Game, Rec, Rec) {
-    let mut g = Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 7).unwrap();
-    let a = Rec::default();
-    let b = Rec::default();
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
+    let mut g = Game::blank(db(), &ZAUN_BFS, 7).unwrap();
+    let (a, b) = seat(&mut g, Rec::default(), Rec::default());
     (g, a, b)
 }
 
@@ -334,14 +335,7 @@ fn r333_1_c_3_finalized_pending_item_gives_its_controller_priority() {
     grant(&mut g, r2, Keyword::Reaction);
     g.add(P2, 1, &[], 0);
     let src = g.put_at("Pit Rookie", P2, Loc::Base(P2)).unwrap();
-    g.chain.push(ChainItem {
-        kind: ItemKind::Ability { source: src, index: 0 },
-        controller: P2,
-        pending: true,
-        targets: Vec::new(),
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(ability_item(src, P2, true));
     g.step().unwrap();
     assert!(g.chain.iter().all(|i| !i.pending));
     assert_eq!(g.chain.len(), 2, "finalizing resolves nothing");
@@ -440,8 +434,7 @@ fn r416_2_add_ability_resolves_without_chain_or_priority_pass() {
 fn showdown_at_0() -> (Game, Rec, Rec, ObjId) {
     let (mut g, a, b) = game();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(Loc::Battlefield(0)));
-    g.step().unwrap();
+    standard_move(&mut g, &a, Loc::Battlefield(0));
     (g, a, b, u)
 }
 
@@ -601,14 +594,7 @@ fn r343_1_focus_stays_after_initial_chain() {
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
     g.move_units(&[u], Loc::Battlefield(0));
     // An attack trigger forms the initial chain (438.1.b), then combat begins (437).
-    g.chain.push(ChainItem {
-        kind: ItemKind::Ability { source: u, index: 0 },
-        controller: P1,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(ability_item(u, P1, false));
     g.begin_combat(0);
     assert!(g.showdown.as_ref().unwrap().initial_chain);
     g.step().unwrap(); // P1 passes.
@@ -627,8 +613,7 @@ fn r345_1_combat_showdown_proceeds_to_damage() {
     g.set_controller(0, Some(P2));
     let d = g.put_at("Pit Rookie", P2, Loc::Battlefield(0)).unwrap();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(Loc::Battlefield(0)));
-    g.step().unwrap();
+    standard_move(&mut g, &a, Loc::Battlefield(0));
     let sd = g.showdown.as_ref().expect("combat");
     assert_eq!(sd.combat, Some(Combat { attacker: P1, defender: P2 }));
     // 342.1.b: no initial chain; the showdown proceeds with the attacker holding focus (341).
@@ -1130,8 +1115,7 @@ fn r159_pool_persists_between_actions() {
     a.push(Choice::AddResources);
     a.push(Choice::Activate(r, 0));
     g.step().unwrap();
-    a.push(Choice::StandardMove(Loc::Battlefield(1)));
-    g.step().unwrap();
+    standard_move(&mut g, &a, Loc::Battlefield(1));
     assert_eq!(g.player(P1).pool.energy, 1);
 }
 

@@ -4,31 +4,26 @@
 use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
-use riftbound::riftbound::state::{ChainItem, Combat, ItemKind, Role};
+use riftbound::riftbound::state::{Combat, Role};
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc, Step, Zone};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 mod common;
+use common::board::{BF0, BF1, P1, P2, U3, U4, U5, U8, U10, ZAUN_BFS, traced_game};
+use common::chain::ability_item;
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
+use common::showdown::{held, standard_move, standard_move_picking};
+use common::trace::{count_rule, has_rule};
 
 /// Vanilla units (no rules text) by might.
-const U3: &str = "Shipyard Skulker";
-const U4: &str = "Vanguard Sergeant";
-const U5: &str = "Playful Phantom";
-const U8: &str = "Mega-Mech";
-const U10: &str = "Mountain Drake";
 const GEAR: &str = "Sun Disc";
 
 type Log = Rc<RefCell<Vec<(PlayerId, Ask, Vec<Choice>)>>>;
 
 /// A scripted agent that also records every decision it is asked.
+#[derive(Clone)]
 struct Rec {
     inner: Scripted,
     log: Log,
@@ -44,27 +39,10 @@ impl Agent for Rec {
 /// A blank duel on two battlefields, P1's action phase, with scripted agents for both players
 /// that share one decision log.
 fn game() -> (Game, Scripted, Scripted, Log) {
-    game_on(&["Zaun Warrens", "Altar to Unity"])
-}
-
-fn game_on(bfs: &[&str]) -> (Game, Scripted, Scripted, Log) {
-    let mut g = Game::blank(db(), bfs, 1).unwrap();
-    let a = Scripted::new();
-    let b = Scripted::new();
     let log: Log = Rc::default();
-    g.set_agents(vec![
-        Box::new(Rec { inner: a.clone(), log: log.clone() }),
-        Box::new(Rec { inner: b.clone(), log: log.clone() }),
-    ]);
-    g.trace.on = true;
-    (g, a, b, log)
-}
-
-/// Puts a unit of `p` at a battlefield `p` controls.
-fn held(g: &mut Game, name: &str, p: PlayerId, b: u8) -> ObjId {
-    let u = g.put_at(name, p, Loc::Battlefield(b)).unwrap();
-    g.set_controller(b, Some(p));
-    u
+    let rec = || Rec { inner: Scripted::new(), log: log.clone() };
+    let (g, a, b) = traced_game(db(), &ZAUN_BFS, rec(), rec());
+    (g, a.inner, b.inner, log)
 }
 
 /// Puts a unit of `p` at a battlefield and marks the battlefield contested by `p` (as a move or
@@ -73,12 +51,6 @@ fn contesting(g: &mut Game, name: &str, p: PlayerId, b: u8) -> ObjId {
     let u = g.put_at(name, p, Loc::Battlefield(b)).unwrap();
     g.battlefields[b as usize].contested_by = Some(p);
     u
-}
-
-/// P1 makes a standard move of their (single ready) unit(s) to `dest` through the game loop.
-fn p1_moves(g: &mut Game, a: &Scripted, dest: Loc) {
-    a.push(Choice::StandardMove(dest));
-    g.step().unwrap();
 }
 
 /// Steps until no showdown (or combat) is in progress and none is staged.
@@ -93,14 +65,6 @@ fn settle(g: &mut Game) {
         }
     }
     panic!("showdowns did not settle");
-}
-
-fn has_rule(g: &Game, rule: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule)
-}
-
-fn count_rule(g: &Game, rule: &str) -> usize {
-    g.trace.lines.iter().filter(|l| l.rule == rule).count()
 }
 
 fn grant(g: &mut Game, u: ObjId, m: Modification) {
@@ -142,7 +106,7 @@ fn r426_1_moving_into_enemy_units_starts_combat() {
     let (mut g, a, _b, _log) = game();
     let d = held(&mut g, U3, P2, 0);
     let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     let sd = g.showdown.as_ref().expect("combat's showdown step is under way");
     assert_eq!(sd.battlefield, 0);
     assert_eq!(sd.combat, Some(Combat { attacker: P1, defender: P2 }));
@@ -157,14 +121,7 @@ fn r434_combat_waits_for_an_empty_chain_and_is_staged_until_then() {
     let (mut g, _a, _b, _log) = game();
     let d = held(&mut g, U3, P2, 0);
     contesting(&mut g, U4, P1, 0);
-    g.chain.push(ChainItem {
-        kind: ItemKind::Ability { source: d, index: 0 },
-        controller: P2,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(ability_item(d, P2, false));
     g.cleanup().unwrap();
     assert!(g.showdown.is_none(), "no combat may begin while the chain has items");
     assert!(g.battlefields[0].combat_staged, "435: the combat is staged");
@@ -258,7 +215,7 @@ fn r438_1_c_1_open_showdown_focus_passes_then_damage() {
     let (mut g, a, _b, _log) = game();
     let d = held(&mut g, U3, P2, 0);
     let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     assert!(g.chain.is_empty());
     assert_eq!(g.showdown.as_ref().unwrap().focus, P1);
     g.step().unwrap(); // P1 passes
@@ -316,7 +273,7 @@ fn r439_1_combat_damage_uses_current_might() {
     let (mut g, a, _b, _log) = game();
     let d = held(&mut g, U4, P2, 0);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     grant(&mut g, u, Modification::Might(2));
     settle(&mut g);
     assert!(!g.obj(d).alive, "5 damage kills the 4-might defender");
@@ -330,7 +287,7 @@ fn r439_1_combat_damage_printed_might_control_case() {
     let (mut g, a, _b, _log) = game();
     let d = held(&mut g, U4, P2, 0);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert!(g.obj(d).alive);
     assert!(!g.obj(u).alive);
@@ -343,7 +300,7 @@ fn r439_1_a_no_combat_damage_without_defenders() {
     let (mut g, a, _b, _log) = game();
     let d = held(&mut g, U4, P2, 0);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     g.kill(&[d], None).unwrap();
     g.cleanup().unwrap();
     // 181.4.b / 181.3.c: still contested, so P2 keeps control for now.
@@ -364,10 +321,7 @@ fn r439_1_b_might_of_attackers_is_summed() {
     let d = held(&mut g, U5, P2, 0);
     let a1 = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     let a2 = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(a1));
-    a.push(Choice::Obj(a2));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(a1), Choice::Obj(a2)]);
     assert_eq!(g.location(a1), Some(BF0));
     assert_eq!(g.location(a2), Some(BF0));
     b.push(Choice::Obj(a1)); // P2 assigns lethal to a1 first, the other 2 to a2
@@ -386,7 +340,7 @@ fn r439_1_c_might_of_defenders_is_summed() {
     let d1 = held(&mut g, U3, P2, 0);
     let d2 = g.put_at(U3, P2, BF0).unwrap();
     let u = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     a.push(Choice::Obj(d1)); // 5: lethal 3 to d1, 2 to d2
     settle(&mut g);
     assert!(!g.obj(u).alive, "3 + 3 = 6 kills the 5-might attacker");
@@ -403,7 +357,7 @@ fn r410_1_b_stunned_unit_deals_no_combat_damage() {
     let d = held(&mut g, U8, P2, 0);
     g.stun(d);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert!(g.obj(u).alive, "the stunned defender dealt no damage");
     assert!(g.obj(d).alive, "3 damage doesn't kill an 8-might stunned unit");
@@ -440,7 +394,7 @@ fn r439_1_d_1_a_damage_dealt_simultaneously_both_die() {
     let (mut g, a, _b, _log) = game();
     let d = held(&mut g, U3, P2, 0);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert!(!g.obj(u).alive);
     assert!(!g.obj(d).alive);
@@ -494,7 +448,7 @@ fn r439_1_d_4_excess_damage_in_combat() {
     let d1 = held(&mut g, U3, P2, 0);
     let d2 = g.put_at(U3, P2, BF0).unwrap();
     let u = g.put_at(U10, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     a.push(Choice::Obj(d2));
     a.push(Choice::Obj(d1));
     settle(&mut g);
@@ -636,7 +590,7 @@ fn r439_1_d_9_undamageable_defender_survives_combat() {
     let d = held(&mut g, U3, P2, 0);
     grant(&mut g, d, Modification::CantBeDamaged);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert!(g.obj(d).alive);
     assert!(!g.obj(u).alive);
@@ -655,7 +609,7 @@ fn r440_1_a_1_combat_cleanup_clears_damage() {
     let elsewhere = held(&mut g, U5, P2, 1);
     g.deal(None, &[(elsewhere, 1)]);
     let u = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert!(g.obj(u).alive);
     assert_eq!(g.obj(u).damage, 0, "the 3 combat damage is cleared before end of turn");
@@ -671,7 +625,7 @@ fn r440_1_a_2_attackers_recalled_when_defenders_remain() {
     let d = held(&mut g, U8, P2, 0);
     g.stun(d);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert!(g.obj(u).alive && g.obj(d).alive);
     assert_eq!(g.location(u), Some(Loc::Base(P1)), "440.1.a.2: recalled");
@@ -692,7 +646,7 @@ fn r440_2_remaining_units_establish_control() {
     let (mut g, a, _b, _log) = game();
     let d = held(&mut g, U3, P2, 0);
     let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert!(!g.obj(d).alive);
     assert_eq!(g.location(u), Some(BF0), "not recalled: no defenders remain");
@@ -710,7 +664,7 @@ fn r440_2_b_control_can_go_to_the_defender() {
     let d = g.put_at(U4, P2, BF0).unwrap();
     assert_eq!(g.battlefields[0].controller, None);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert!(!g.obj(u).alive);
     assert!(g.obj(d).alive);
@@ -731,7 +685,7 @@ fn r141_2_standard_move_exhausts_the_unit() {
     let tired = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     g.exhaust(tired);
     assert!(!g.standard_move_units(P1, BF0).contains(&tired));
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     assert_eq!(g.location(u), Some(BF0));
     assert!(g.obj(u).exhausted);
     assert_eq!(g.location(tired), Some(Loc::Base(P1)));
@@ -744,10 +698,7 @@ fn r141_3_group_move_from_different_origins() {
     let (mut g, a, _b, _log) = game();
     let u0 = held(&mut g, U3, P1, 0);
     let u1 = held(&mut g, U3, P1, 1);
-    a.push(Choice::StandardMove(Loc::Base(P1)));
-    a.push(Choice::Obj(u0));
-    a.push(Choice::Obj(u1));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, Loc::Base(P1), &[Choice::Obj(u0), Choice::Obj(u1)]);
     for u in [u0, u1] {
         assert_eq!(g.location(u), Some(Loc::Base(P1)));
         assert!(g.obj(u).exhausted);
@@ -764,10 +715,7 @@ fn r141_3_b_group_move_base_and_battlefield_with_ganking() {
     let from_bf = held(&mut g, U3, P1, 1);
     grant(&mut g, from_bf, Modification::GrantKeyword(Keyword::Ganking, 0));
     let from_base = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(from_base));
-    a.push(Choice::Obj(from_bf));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(from_base), Choice::Obj(from_bf)]);
     assert_eq!(g.location(from_base), Some(BF0));
     assert_eq!(g.location(from_bf), Some(BF0));
     assert!(g.obj(from_base).exhausted && g.obj(from_bf).exhausted);
@@ -799,14 +747,7 @@ fn r141_1_standard_move_timing() {
     let other = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     assert!(!g.standard_move_destinations(P1).is_empty(), "baseline: allowed now");
     // Closed state (a chain exists).
-    g.chain.push(ChainItem {
-        kind: ItemKind::Ability { source: u, index: 0 },
-        controller: P1,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(ability_item(u, P1, false));
     assert!(g.standard_move_destinations(P1).is_empty(), "141.1.b: not in a closed state");
     g.chain = Default::default();
     // Another phase.
@@ -820,10 +761,7 @@ fn r141_1_standard_move_timing() {
     g.turn_player = P1;
     g.priority = Some(P1);
     // Showdown.
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(u));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(u), Choice::Done]);
     assert!(g.showdown.is_some());
     assert!(!g.obj(other).exhausted);
     assert!(g.standard_move_destinations(P1).is_empty(), "141.1.c: not during a showdown");
@@ -874,7 +812,7 @@ fn r181_3_a_1_already_contested_battlefield_is_not_recontested() {
 fn r425_1_move_to_empty_battlefield_opens_showdown() {
     let (mut g, a, _b, _log) = game();
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     let sd = g.showdown.as_ref().expect("a showdown opens");
     assert_eq!(sd.battlefield, 0);
     assert_eq!(sd.combat, None);
@@ -893,7 +831,7 @@ fn r424_move_to_own_battlefield_no_showdown() {
     let (mut g, a, _b, _log) = game();
     held(&mut g, U3, P1, 0);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     assert_eq!(g.location(u), Some(BF0));
     assert!(g.showdown.is_none());
     assert_eq!(g.player(P1).points, 0);
@@ -946,7 +884,7 @@ fn r181_4_b_control_maintained_while_contested() {
     let (mut g, a, _b, _log) = game();
     held(&mut g, U3, P2, 0);
     g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     assert_eq!(g.battlefields[0].contested_by, Some(P1));
     assert_eq!(g.battlefields[0].controller, Some(P2));
 }
@@ -1002,7 +940,7 @@ fn r442_2_hold_in_the_scoring_step() {
 fn r443_each_battlefield_scores_once_per_turn() {
     let (mut g, a, _b, _log) = game();
     let u1 = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert_eq!(g.player(P1).points, 1);
     // Lose it and conquer it again in the same turn: no second point.
@@ -1010,13 +948,13 @@ fn r443_each_battlefield_scores_once_per_turn() {
     g.cleanup().unwrap();
     assert_eq!(g.battlefields[0].controller, None);
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert_eq!(g.battlefields[0].controller, Some(P1));
     assert_eq!(g.player(P1).points, 1, "bf 0 was already scored this turn");
     // Another battlefield scores.
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF1);
+    standard_move(&mut g, &a, BF1);
     settle(&mut g);
     assert_eq!(g.player(P1).points, 2);
     // Next turn, both are held.
@@ -1040,7 +978,7 @@ fn r443_hold_then_conquer_same_turn() {
     g.kill(&[u], None).unwrap();
     g.cleanup().unwrap();
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert_eq!(g.battlefields[0].controller, Some(P1));
     assert_eq!(g.player(P1).points, 1);
@@ -1067,7 +1005,7 @@ fn r444_1_b_2_conquer_final_point_needs_every_battlefield() {
     g.put(U3, P1, Zone::MainDeck).unwrap();
     g.player_mut(P1).points = 7;
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert_eq!(g.battlefields[0].controller, Some(P1));
     assert_eq!(g.player(P1).points, 7);
@@ -1091,7 +1029,7 @@ fn r444_1_b_2_conquer_final_point_after_scoring_every_battlefield() {
         g.step().unwrap();
     }
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert_eq!(g.player(P1).points, 8);
     assert_eq!(g.winner(), Some(P1));
@@ -1103,12 +1041,12 @@ fn r445_victory_at_eight_points() {
     let (mut g, a, _b, _log) = game();
     g.player_mut(P1).points = 6;
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     assert_eq!(g.player(P1).points, 7);
     assert!(!g.is_over());
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF1);
+    standard_move(&mut g, &a, BF1);
     settle(&mut g);
     assert_eq!(g.player(P1).points, 8, "every battlefield was scored this turn");
     assert_eq!(g.winner(), Some(P1));
@@ -1123,7 +1061,7 @@ fn r345_2_b_showdown_then_combat_at_an_uncontrolled_battlefield() {
     let (mut g, a, b, _log) = game();
     let theirs = g.put_at(U3, P2, BF0).unwrap();
     g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     let sd = g.showdown.clone().expect("a showdown begins");
     assert!(sd.combat.is_none(), "322.6: a showdown without combat comes first");
     assert_eq!(sd.focus, P1);
@@ -1147,12 +1085,12 @@ fn r444_2_scores_are_recorded_once_per_battlefield_per_turn() {
     let (mut g, a, _b, _log) = game();
     let u1 = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     let start = g.events.len();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     g.kill(&[u1], None).unwrap();
     g.cleanup().unwrap();
     g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    p1_moves(&mut g, &a, BF0);
+    standard_move(&mut g, &a, BF0);
     settle(&mut g);
     let scored: Vec<&Event> = g.events[start..].iter().filter(|e| matches!(e, Event::Scored { .. })).collect();
     assert_eq!(scored, vec![&Event::Scored { player: P1, battlefield: 0, method: ScoreMethod::Conquer }]);

@@ -2,14 +2,14 @@
 //! player's removal is checked on a three-player board.
 
 use riftbound::kernel::PlayerId;
-use riftbound::riftbound::state::{ChainItem, ItemKind, Showdown};
 use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
+use common::board::{P1, P2};
+use common::chain::card_item;
 use common::db;
+use common::showdown::showdown_at;
 
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 const P3: PlayerId = PlayerId(2);
 
 /// A three-player board: P1, P2, P3 in turn order, each owning one battlefield.
@@ -66,14 +66,7 @@ fn r652_4_their_chain_items_are_countered() {
     let mut g = three_players();
     let spell = g.put("Void Seeker", P3, Zone::Hand).unwrap();
     let on_chain = g.move_object(spell, Zone::Chain, P3, riftbound::riftbound::actions::Pos::Top);
-    g.chain.push(ChainItem {
-        kind: ItemKind::Card(on_chain),
-        controller: P3,
-        pending: false,
-        targets: vec![],
-        that_player: None,
-        that_unit: None,
-    });
+    g.chain.push(card_item(on_chain, P3));
     g.concede(P3);
     assert!(g.chain.is_empty());
 }
@@ -88,8 +81,7 @@ fn r652_5_turn_focus_and_priority_move_on() {
     g.concede(P2);
     assert_eq!(g.turn_player, P3, "652.5.a.1: the next player in turn order takes the turn");
     let mut g = three_players();
-    g.showdown =
-        Some(Showdown { battlefield: 0, applier: P2, combat: None, focus: P2, passes: 0, initial_chain: false });
+    g.showdown = Some(showdown_at(0, P2));
     g.priority = Some(P2);
     g.concede(P2);
     assert_eq!(g.showdown.as_ref().unwrap().focus, P3, "652.5.b.1");

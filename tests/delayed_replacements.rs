@@ -3,21 +3,17 @@
 //! replacement (364-368).
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
 
 mod common;
+use common::board::{P1, QUIET_BFS, rune_each, seat};
 use common::cards_db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
+use common::showdown::held;
 
 fn game() -> (Game, Scripted, Scripted) {
-    let mut g = Game::blank(cards_db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-    let (a, b) = (Scripted::new(), Scripted::new());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.put_runes("Calm Rune", P1, 1).unwrap();
-    g.put_runes("Calm Rune", P2, 1).unwrap();
+    let mut g = Game::blank(cards_db(), &QUIET_BFS, 1).unwrap();
+    let (a, b) = seat(&mut g, Scripted::new(), Scripted::new());
+    rune_each(&mut g);
     (g, a, b)
 }
 
@@ -38,8 +34,7 @@ fn highlander_383_3_next_death_replaced_once() {
     let (mut g, a, b) = game();
     let spell = g.put("Highlander", P1, Zone::Hand).unwrap();
     g.add(P1, 9, &[Domain::Calm, Domain::Body, Domain::Order], 3);
-    let u = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(0)).unwrap();
-    g.set_controller(0, Some(P1));
+    let u = held(&mut g, "Vanguard Sergeant", P1, 0);
     a.push(Choice::Play(spell)); // its only friendly unit is the target, chosen unasked
     resolve(&mut g, &a, &b);
     g.deal(None, &[(u, 4)]);

@@ -7,12 +7,11 @@ use riftbound::riftbound::state::Role;
 use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
+use common::board::{P1, ZAUN_BFS};
 use common::db;
 
-const P1: PlayerId = PlayerId(0);
-
 fn board() -> Game {
-    Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()
+    Game::blank(db(), &ZAUN_BFS, 1).unwrap()
 }
 
 fn effect(g: &mut Game, filter: Filter, cond: Option<Condition>, m: Modification) {

@@ -3,14 +3,14 @@
 //! made with `Game::move_units` (no compiling card forces a move there yet).
 
 use riftbound::kernel::PlayerId;
-use riftbound::riftbound::state::{Combat, Showdown};
 use riftbound::riftbound::{Game, Loc};
 
 mod common;
+use common::board::{P1, P2, QUIET_BFS};
 use common::db;
+use common::showdown::combat_at;
+use common::trace::traced;
 
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 const P3: PlayerId = PlayerId(2);
 const FIGHT: u8 = 1;
 
@@ -27,18 +27,7 @@ fn combat_in_progress(g: &mut Game) {
     g.put_at("Shipyard Skulker", P2, Loc::Battlefield(FIGHT)).unwrap();
     g.set_controller(FIGHT, Some(P2));
     g.battlefields[FIGHT as usize].contested_by = Some(P1);
-    g.showdown = Some(Showdown {
-        battlefield: FIGHT,
-        applier: P1,
-        combat: Some(Combat { attacker: P1, defender: P2 }),
-        focus: P1,
-        passes: 0,
-        initial_chain: false,
-    });
-}
-
-fn traced(g: &Game, rule: &str, text: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule && l.text.contains(text))
+    g.showdown = Some(combat_at(FIGHT, P1, P2));
 }
 
 /// `Game::blank_players` seats three players in turn order P1, P2, P3 and gives each a battlefield.
@@ -109,18 +98,11 @@ fn r423_2_two_other_players_present_recalls_a_required_move() {
 /// in a combat may still move units into it.
 #[test]
 fn r421_2_a_not_in_a_duel() {
-    let mut g = Game::blank(db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+    let mut g = Game::blank(db(), &QUIET_BFS, 1).unwrap();
     g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(FIGHT)).unwrap();
     g.set_controller(FIGHT, Some(P2));
     g.battlefields[FIGHT as usize].contested_by = Some(P1);
-    g.showdown = Some(Showdown {
-        battlefield: FIGHT,
-        applier: P1,
-        combat: Some(Combat { attacker: P1, defender: P2 }),
-        focus: P1,
-        passes: 0,
-        initial_chain: false,
-    });
+    g.showdown = Some(combat_at(FIGHT, P1, P2));
     let u = g.put_at("Playful Phantom", P2, Loc::Base(P2)).unwrap();
     assert!(!g.closed_by_combat(FIGHT, P2));
     g.move_units(&[u], Loc::Battlefield(FIGHT));

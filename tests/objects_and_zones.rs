@@ -15,17 +15,9 @@ use riftbound::riftbound::{Agent, Ask, CardDb, CardType, Choice, Deck, Domain, G
 use std::sync::{Arc, OnceLock};
 
 mod common;
+use common::board::{self, BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, jinx_vs_viktor, passing_game};
+use common::showdown::{held, scout_to_bf0, standard_move, standard_move_picking};
 use common::{JINX, fill_deck, run_chain, step_until};
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
-
-/// Vanilla units by might (no rules text).
-const U3: &str = "Shipyard Skulker";
-const U4: &str = "Vanguard Sergeant";
-const U5: &str = "Playful Phantom";
 
 /// Cards of our own, each showing one rule with a text the card language compiles.
 const TEST_CARDS: &[&str] = &[
@@ -254,15 +246,7 @@ type Auto = Scripted;
 
 /// An empty board on two battlefields without abilities, P1's action phase of turn 1.
 fn game() -> (Game, Auto, Auto) {
-    game_on(&["Bandle Tree", "Aspirant's Climb"])
-}
-
-fn game_on(bfs: &[&str]) -> (Game, Auto, Auto) {
-    let mut g = Game::blank(db(), bfs, 1).unwrap();
-    let (a, b) = (Scripted::passing(), Scripted::passing());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    (g, a, b)
+    passing_game(db(), &QUIET_BFS)
 }
 
 /// P1 plays `card` from hand (answering `answers` in order) and the chain resolves.
@@ -363,12 +347,14 @@ fn r154_2_a_exactly_twelve_runes() {
 // 110-118: setup
 // =============================================================================================
 
+/// An embedded precon deck, read against this file's database.
 fn embedded_deck(key: &str) -> Deck {
-    Deck::embedded(&db()).into_iter().find(|(k, _)| k == key).unwrap().1
+    board::embedded_deck(&db(), key)
 }
 
+/// A Jinx-against-Viktor game set up on this file's database.
 fn new_game(seed: u64) -> Game {
-    Game::new(db(), &[embedded_deck("jinx"), embedded_deck("viktor")], seed).unwrap()
+    jinx_vs_viktor(db(), seed)
 }
 
 /// After setup: 103.1.a / 132.6.b.1 the champion legend is in the legend zone; 103.2.a.1 /
@@ -532,8 +518,7 @@ fn r106_2_b_the_base_is_always_open_to_play_units() {
     assert_eq!(u.len(), 1);
     assert_eq!(g.location(u[0]), Some(Loc::Base(P1)));
     assert!(g.units_at(Loc::Base(P2)).is_empty(), "one base per player");
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let second = g.put(U4, P1, Zone::Hand).unwrap();
     play(&mut g, &a, second, &[Choice::Loc(Loc::Base(P1))]);
     assert_eq!(a.asked(Ask::PlayLocation), vec![vec![Choice::Loc(Loc::Base(P1)), Choice::Loc(BF0)]]);
@@ -597,10 +582,7 @@ fn r141_3_c_one_move_many_units_163_6_any_number_at_a_battlefield() {
     }
     // P1 has no showdown pending here: P1 conquered it already.
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
-    a.push(Choice::StandardMove(Loc::Base(P1)));
-    a.push(Choice::Obj(units[0]));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, Loc::Base(P1), &[Choice::Obj(units[0]), Choice::Done]);
     assert_eq!(g.location(units[0]), Some(Loc::Base(P1)));
     assert_eq!(g.units_at(BF0).len(), 4);
 }
@@ -647,10 +629,7 @@ fn r141_1_c_no_standard_move_during_a_showdown() {
     let (mut g, a, _b) = game();
     let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(scout));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(scout), Choice::Done]);
     assert!(g.showdown.is_some(), "a showdown at the contested, uncontrolled battlefield");
     assert_eq!(g.priority_holder(), Some(P1));
     assert!(g.standard_move_destinations(P1).is_empty());
@@ -689,8 +668,7 @@ fn r141_4_a_1_no_move_to_a_battlefield_with_two_other_players() {
 #[test]
 fn r106_4_b_one_facedown_card_per_battlefield_its_controller_controls() {
     let (mut g, a, _b) = game();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let first = g.put("Test Secret", P1, Zone::Hand).unwrap();
     let second = g.put("Test Secret", P1, Zone::Hand).unwrap();
     g.add(P1, 0, &[], 3);
@@ -975,7 +953,7 @@ fn r133_2_domain_shorthands() {
         assert_eq!(card.power, vec![PowerSymbol::Of(d)], "[{letter}]");
         let mut db = (*db()).clone();
         db.insert(card);
-        let mut g = Game::blank(Arc::new(db), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+        let mut g = Game::blank(Arc::new(db), &QUIET_BFS, 1).unwrap();
         let spell = g.put(&format!("Test {letter}"), P1, Zone::Hand).unwrap();
         for other in want {
             set_pool(&mut g, P1, 0, &[other], 0);
@@ -1089,8 +1067,7 @@ fn r140_3_b_1_damage_heals_at_the_end_of_each_turn() {
 #[test]
 fn r140_3_b_2_combat_cleanup_heals() {
     let (mut g, a, _b) = game();
-    g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    held(&mut g, U3, P2, 0);
     let attacker = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
     a.push(Choice::StandardMove(BF0));
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty() && g.battlefields[0].controller == Some(P1));
@@ -1176,11 +1153,7 @@ fn r142_2_unit_activated_abilities() {
     assert!(g.activatable_abilities(P1).is_empty(), "exhausted: the [E] cost can't be paid");
     // In a showdown, even ready, it can't be activated.
     g.ready(flexer);
-    let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(scout));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    scout_to_bf0(&mut g, &a);
     assert!(g.showdown.is_some());
     assert!(g.activatable_abilities(P1).is_empty());
 }
@@ -1196,8 +1169,7 @@ fn r142_2_unit_activated_abilities() {
 #[test]
 fn r144_2_gear_is_played_to_base_and_144_1_enters_ready() {
     let (mut g, a, _b) = game();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let orb = g.put("Orb of Regret", P1, Zone::Hand).unwrap();
     g.add(P1, 1, &[], 0);
     play(&mut g, &a, orb, &[]);
@@ -1270,11 +1242,7 @@ fn r145_2_gear_activated_abilities() {
     let theirs = g.put_at("Orb of Regret", P2, Loc::Base(P2)).unwrap();
     assert!(!g.activatable_abilities(P2).iter().any(|(o, _)| *o == theirs));
     // During a showdown: no.
-    let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(scout));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    scout_to_bf0(&mut g, &a);
     assert!(g.showdown.is_some());
     assert!(g.activatable_abilities(P1).is_empty());
 }
@@ -1299,9 +1267,7 @@ fn r148_spells_in_open_states_outside_showdowns_152_2_a_1_action_in_showdowns() 
     let all = g.playable_cards(P1);
     assert!(all.contains(&plain) && all.contains(&action) && all.contains(&reaction));
     let scout = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(scout));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(scout)]);
     assert!(g.showdown.is_some() && g.chain.is_empty());
     let open = g.playable_cards(P1);
     assert!(!open.contains(&plain), "no plain spells in a showdown");
@@ -1429,11 +1395,10 @@ fn r167_7_a_legend_has_triggered_abilities() {
 #[test]
 fn r181_6_c_you_in_a_battlefields_ability_is_its_controller() {
     // Controlled by P2, on P1's first Beginning Phase.
-    let (mut g, _a, _b) = game_on(&["Test Library Field", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "Bandle Tree"]);
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
-    g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    held(&mut g, U3, P2, 0);
     g.player_mut(P1).turns_taken = 0;
     g.start_turn(P1);
     step_until(&mut g, |g| !g.chain.is_empty());
@@ -1443,7 +1408,7 @@ fn r181_6_c_you_in_a_battlefields_ability_is_its_controller() {
     step_until(&mut g, |g| g.step == Step::Channel);
     assert_eq!((g.player(P1).hand.len(), g.player(P2).hand.len()), (0, 1), "P2, its controller, drew");
     // Uncontrolled, on P2's first Beginning Phase: it triggers, but "draw 1" has no one to draw.
-    let (mut g, _a, _b) = game_on(&["Test Library Field", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "Bandle Tree"]);
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
     g.start_turn(P2);
@@ -1504,8 +1469,7 @@ fn r176_1_d_a_token_unit_is_a_unit() {
     assert!(g.standard_move_units(P1, BF0).is_empty(), "exhausted on entering");
     g.ready(t);
     assert_eq!(g.standard_move_units(P1, BF0), vec![t]);
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
     assert_eq!(g.location(t), Some(BF0));
     g.deal(None, &[(t, 1)]);
@@ -1543,9 +1507,7 @@ fn r181_2_b_control_of_a_battlefield_is_established_through_play() {
     fill_deck(&mut g, P2, 3);
     assert_eq!(g.battlefields[0].controller, None);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(u));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(u)]);
     assert!(g.showdown.is_some());
     assert_eq!((g.battlefields[0].contested_by, g.battlefields[0].controller), (Some(P1), None));
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
@@ -1561,20 +1523,14 @@ fn r181_2_b_control_of_a_battlefield_is_established_through_play() {
 #[test]
 fn r181_3_d_contested_status_decides_when_combat_occurs() {
     let (mut g, a, _b) = game();
-    g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
-    g.put_at(U3, P1, BF1).unwrap();
-    g.set_controller(1, Some(P1));
+    held(&mut g, U3, P2, 0);
+    held(&mut g, U3, P1, 1);
     let x = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
     let y = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF1));
-    a.push(Choice::Obj(y));
-    a.push(Choice::Done);
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF1, &[Choice::Obj(y), Choice::Done]);
     assert_eq!(g.battlefields[1].contested_by, None);
     assert!(g.showdown.is_none());
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert_eq!(g.location(x), Some(BF0));
     assert_eq!(g.battlefields[0].contested_by, Some(P1));
     assert!(g.showdown.as_ref().is_some_and(|s| s.combat.is_some()), "a combat at the contested battlefield");
@@ -1616,8 +1572,7 @@ fn r182_2_the_spells_controller_chooses_and_pays() {
 #[test]
 fn r182_3_the_player_who_plays_a_permanent_controls_it() {
     let (mut g, a, b) = game();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let e1 = g.put_at(U3, P2, BF1).unwrap();
     g.put_at(U4, P2, Loc::Base(P2)).unwrap();
     let herald = g.put("Test Herald", P1, Zone::Hand).unwrap();
@@ -1673,7 +1628,7 @@ fn r183_1_controller_is_the_same_status_for_every_object() {
 #[test]
 fn r127_1_every_card_is_in_one_zone_all_game() {
     for seed in [5u64, 6, 7] {
-        let mut g = Game::new(db(), &[embedded_deck("jinx"), embedded_deck("viktor")], seed).unwrap();
+        let mut g = new_game(seed);
         g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 100))]);
         let legends: Vec<ObjId> = g.players.iter().map(|p| p.legend.unwrap()).collect();
         let fields: Vec<ObjId> = g.battlefields.iter().map(|b| b.obj).collect();

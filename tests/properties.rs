@@ -3,15 +3,12 @@
 
 use proptest::prelude::*;
 use riftbound::agents::RandomAgent;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::{Game, Loc};
 
 mod common;
+use common::board::{P1, P2, ZAUN_BFS};
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 
 const UNITS: [(&str, u32); 5] = [
     ("Shipyard Skulker", 3),
@@ -33,7 +30,7 @@ proptest! {
         amount in 0u32..40,
         seed in any::<u64>(),
     ) {
-        let mut g = Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+        let mut g = Game::blank(db(), &ZAUN_BFS, 1).unwrap();
         g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 1))]);
         let mut targets = Vec::new();
         let mut lethal = Vec::new();
@@ -71,7 +68,7 @@ proptest! {
     /// 355.3: a play that fails its legality check leaves the game exactly as before.
     #[test]
     fn r355_3_failed_play_changes_nothing(seed in any::<u64>()) {
-        let mut g = Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], seed).unwrap();
+        let mut g = Game::blank(db(), &ZAUN_BFS, seed).unwrap();
         g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 1))]);
         let card = g.put("Mega-Mech", P1, riftbound::riftbound::Zone::Hand).unwrap();
         // Only two runes: Mega-Mech (7 energy) can't be paid.

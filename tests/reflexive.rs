@@ -1,27 +1,21 @@
 //! Reflexive triggers (379-381): "do this: ..." and "do this N times: ...".
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::PlayerId;
 use riftbound::riftbound::cards::{CardDb, parse_card};
 use riftbound::riftbound::state::ItemKind;
 use riftbound::riftbound::{Choice, Game, Loc, Zone};
 use std::sync::Arc;
 
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
+mod common;
+use common::board::{P1, P2, QUIET_BFS, rune_each, traced_game};
 
 fn game(extra: &[&str]) -> (Game, Scripted, Scripted) {
     let mut db = CardDb::embedded();
     for src in extra {
         db.insert(parse_card("test.toml", src).unwrap());
     }
-    let mut g = Game::blank(Arc::new(db), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-    let (a, b) = (Scripted::new(), Scripted::new());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    // A rune each, so passing priority is a real choice (a single option is taken unasked).
-    g.put_runes("Calm Rune", P1, 1).unwrap();
-    g.put_runes("Calm Rune", P2, 1).unwrap();
+    let (mut g, a, b) = traced_game(Arc::new(db), &QUIET_BFS, Scripted::new(), Scripted::new());
+    rune_each(&mut g);
     (g, a, b)
 }
 

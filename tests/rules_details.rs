@@ -15,18 +15,10 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod common;
+use common::board::{Answers, BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, U8, embedded_deck, jinx_vs_viktor, traced_game};
+use common::showdown::{held, standard_move, standard_move_picking};
+use common::trace::has_rule;
 use common::{cards_db, fill_deck, run_chain, step_until};
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-const BF0: Loc = Loc::Battlefield(0);
-const BF1: Loc = Loc::Battlefield(1);
-
-/// Vanilla units (no rules text) by might.
-const U3: &str = "Shipyard Skulker";
-const U4: &str = "Vanguard Sergeant";
-const U5: &str = "Playful Phantom";
-const U8: &str = "Mega-Mech";
 
 /// The embedded cards plus cards written for a test (their texts must compile).
 fn db_with(cards: &[&str]) -> Arc<CardDb> {
@@ -53,10 +45,13 @@ struct Auto {
     pending: PendingLog,
 }
 
-impl Auto {
+impl Answers for Auto {
     fn push(&self, c: Choice) {
         self.queue.borrow_mut().push_back(c);
     }
+}
+
+impl Auto {
     fn left(&self) -> usize {
         self.queue.borrow().len()
     }
@@ -90,20 +85,13 @@ fn game() -> (Game, Auto, Auto) {
     game_with(cards_db())
 }
 
+/// [`game`] with the cards of `db`.
 fn game_with(db: Arc<CardDb>) -> (Game, Auto, Auto) {
-    let mut g = Game::blank(db, &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-    let (a, b) = (Auto::default(), Auto::default());
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    g.trace.on = true;
-    (g, a, b)
+    traced_game(db, &QUIET_BFS, Auto::default(), Auto::default())
 }
 
 fn effect(g: &mut Game, filter: Filter, m: Modification) {
     g.add_effect(None, filter, None, m, Duration::Indefinite);
-}
-
-fn has_rule(g: &Game, rule: &str) -> bool {
-    g.trace.lines.iter().any(|l| l.rule == rule)
 }
 
 fn count_events(g: &Game, f: impl Fn(&Event) -> bool) -> usize {
@@ -508,8 +496,7 @@ fn r727_4_double_hidden_is_one_hide() {
     let db = db_with(&[&test_unit("TEST-HID2", "[Hidden] [Hidden]", true)]);
     let (mut g, a, _) = game_with(db);
     let card = g.put("TEST-HID2", P1, Zone::Hand).unwrap();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     g.add(P1, 0, &[Domain::Order, Domain::Order], 0);
     assert_eq!(g.hide_options(P1), vec![(card, 0)]);
     a.push(Choice::Hide(card, 0));
@@ -606,7 +593,7 @@ fn r724_1_d_1_deathknell_needs_the_trash() {
 // ---------------------------------------------------------------------------------------------
 
 fn deck(key: &str) -> riftbound::riftbound::Deck {
-    riftbound::riftbound::Deck::embedded(&cards_db()).into_iter().find(|(k, _)| k == key).unwrap().1
+    embedded_deck(&cards_db(), key)
 }
 
 /// 458.1 / 458.2: a Duel is two players, each with one opponent and no teams: a third deck is
@@ -615,7 +602,7 @@ fn deck(key: &str) -> riftbound::riftbound::Deck {
 fn r458_1_r458_2_a_duel_is_two_players_each_the_others_only_opponent() {
     let err = Game::new(cards_db(), &[deck("jinx"), deck("viktor"), deck("jinx")], 1).err().expect("3 decks refused");
     assert!(err.iter().any(|e| e.starts_with("458.1")), "{err:?}");
-    let g = Game::new(cards_db(), &[deck("jinx"), deck("viktor")], 1).unwrap();
+    let g = jinx_vs_viktor(cards_db(), 1);
     assert_eq!(g.players.len(), 2);
     assert_eq!(g.opponents(P1), vec![P2]);
     assert_eq!(g.opponents(P2), vec![P1]);
@@ -625,7 +612,7 @@ fn r458_1_r458_2_a_duel_is_two_players_each_the_others_only_opponent() {
 /// 7 points is not a win, the 8th point is.
 #[test]
 fn r458_3_r458_6_first_to_eight_points_wins() {
-    let mut g = Game::new(cards_db(), &[deck("jinx"), deck("viktor")], 1).unwrap();
+    let mut g = jinx_vs_viktor(cards_db(), 1);
     assert_eq!(g.mode.victory_score, 8);
     g.gain_points(P2, 7);
     g.gain_points(P1, 7);
@@ -651,8 +638,7 @@ fn r316_2_a_any_number_of_discretionary_actions() {
     g.add(P1, 10, &[], 0);
     a.push(Choice::Play(first));
     g.step().unwrap();
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     assert_eq!(g.location(mover), Some(BF1));
     // The move into an empty battlefield opened a showdown; P1 closes it by passing, P2 too.
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
@@ -733,8 +719,7 @@ fn r401_3_a_standard_move_exhausts_as_its_cost() {
     let tired = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
     g.obj_mut(tired).exhausted = true;
     assert_eq!(g.standard_move_units(P1, BF0), vec![u]);
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert!(g.obj(u).exhausted);
     assert_eq!(g.location(u), Some(BF0));
     assert!(g.events.iter().any(|e| matches!(e, Event::Moved { unit, to: BF0, .. } if *unit == u)));
@@ -1030,15 +1015,13 @@ fn r316_4_b_combat_from_a_standard_move_or_an_effect() {
     let mut ends = Vec::new();
     for by_effect in [false, true] {
         let (mut g, a, _) = game();
-        let d = g.put_at(U3, P2, BF0).unwrap();
-        g.set_controller(0, Some(P2));
+        let d = held(&mut g, U3, P2, 0);
         let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
         if by_effect {
             g.move_units(&[u], BF0);
             g.cleanup().unwrap();
         } else {
-            a.push(Choice::StandardMove(BF0));
-            g.step().unwrap();
+            standard_move(&mut g, &a, BF0);
         }
         let sd = g.showdown.clone().expect("the combat's showdown");
         assert!(g.chain.is_empty(), "no triggers, no initial chain");
@@ -1069,8 +1052,7 @@ fn r316_4_b_combat_from_a_standard_move_or_an_effect() {
 fn r316_5_b_1_showdown_without_combat_then_control() {
     let (mut g, a, _) = game();
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     assert_eq!(g.location(u), Some(BF1));
     let sd = g.showdown.clone().expect("a showdown");
     assert_eq!((sd.battlefield, sd.combat), (1, None));
@@ -1088,11 +1070,9 @@ fn r316_5_b_1_showdown_without_combat_then_control() {
 #[test]
 fn r439_1_a_1_no_one_left_no_combat_damage() {
     let (mut g, a, _) = game();
-    let d = g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    let d = held(&mut g, U3, P2, 0);
     let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert!(g.showdown.is_some());
     g.kill(&[u, d], None).unwrap();
     g.cleanup().unwrap();
@@ -1120,11 +1100,9 @@ fn r438_1_b_1_attacker_puts_triggers_on_the_chain_first() {
     let (mut g, a, _) = game_with(attack_defend_db());
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
-    g.put_at("TEST-DEFENDER", P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    held(&mut g, "TEST-DEFENDER", P2, 0);
     g.put_at("TEST-ATTACKER", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     assert_eq!(g.chain.len(), 2, "the initial chain");
     assert_eq!((g.chain[0].controller, g.chain[1].controller), (P1, P2));
     g.step().unwrap();
@@ -1142,14 +1120,10 @@ fn r376_4_d_2_a_attack_and_defend_triggers_once_per_combat() {
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
     let d = g.put_at("TEST-DEFENDER", P2, BF0).unwrap();
-    let helper = g.put_at(U8, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    let helper = held(&mut g, U8, P2, 0);
     let u = g.put_at("TEST-ATTACKER", P1, Loc::Base(P1)).unwrap();
     let big = g.put_at(U8, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(u));
-    a.push(Choice::Obj(big));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(u), Choice::Obj(big)]);
     run_chain(&mut g);
     assert_eq!((g.player(P1).hand.len(), g.player(P2).hand.len()), (1, 1));
     // Both leave and come back during the showdown.
@@ -1176,8 +1150,7 @@ fn r376_4_b_2_c_conquer_effect_triggers_when_the_point_is_replaced() {
     fill_deck(&mut g, P1, 5);
     g.player_mut(P1).points = 7;
     let kaisa = g.put_at("Kai'Sa, Survivor", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
     assert_eq!(g.battlefields[0].controller, Some(P1));
     assert_eq!(g.player(P1).points, 7, "no final point");
@@ -1210,8 +1183,7 @@ fn r444_2_c_conquer_effect_once_per_battlefield_per_turn() {
     let (mut g, a, _) = game();
     fill_deck(&mut g, P1, 5);
     let kaisa = g.put_at("Kai'Sa, Survivor", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF0);
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty());
     assert_eq!((g.player(P1).points, g.player(P1).hand.len()), (1, 1));
     g.move_units(&[kaisa], Loc::Base(P1));
@@ -1504,8 +1476,7 @@ fn r729_3_a_reaction_unit_on_the_opponents_chain_to_base_or_controlled_battlefie
     g.priority = Some(P2);
     g.set_controller(1, Some(P1));
     g.put_at(U3, P1, BF1).unwrap();
-    g.put_at(U8, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    held(&mut g, U8, P2, 0);
     let shen = g.put("Shen, Kinkou", P1, Zone::Hand).unwrap();
     g.add(P1, 3, &[Domain::Order], 0);
     let spell = g.put("Incinerate", P2, Zone::Hand).unwrap();
@@ -1542,8 +1513,7 @@ fn r729_3_a_reaction_unit_on_the_opponents_chain_to_base_or_controlled_battlefie
 #[test]
 fn r727_6_a_hidden_cards_of_every_type_and_reaction_facedown() {
     let (mut g, a, b) = game();
-    g.put_at(U3, P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    held(&mut g, U3, P1, 0);
     let cards = ["Stand United", "Pakaa Cub", "Zhonya's Hourglass"].map(|n| g.put(n, P1, Zone::Hand).unwrap());
     g.add(P1, 0, &[Domain::Order], 0);
     let hides = g.hide_options(P1);
@@ -1581,15 +1551,13 @@ fn r727_6_a_hidden_cards_of_every_type_and_reaction_facedown() {
 fn r726_2_ganking_adds_only_a_standard_move_option() {
     let db = db_with(&[&test_unit("TEST-GANK2", "[Ganking] [Ganking]", true)]);
     let (mut g, a, _) = game_with(db);
-    let u = g.put_at("TEST-GANK2", P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let u = held(&mut g, "TEST-GANK2", P1, 0);
     g.put_at(U3, P1, BF0).unwrap();
     assert!(g.activatable_abilities(P1).is_empty());
     let dests = g.standard_move_destinations(P1);
     assert_eq!(dests.iter().filter(|d| **d == BF1).count(), 1, "{dests:?}");
     assert_eq!(g.standard_move_units(P1, BF1), vec![u]);
-    a.push(Choice::StandardMove(BF1));
-    g.step().unwrap();
+    standard_move(&mut g, &a, BF1);
     assert_eq!(g.location(u), Some(BF1));
     assert!(g.obj(u).exhausted);
     assert!(g.player(P1).pool.is_empty());
@@ -1725,8 +1693,7 @@ fn r707_r361_3_a_conditional_passive_checks_mighty() {
 fn r404_1_a_combat_damage_is_assigned_then_dealt() {
     let (mut g, a, _) = game();
     let d1 = g.put_at(U3, P2, BF0).unwrap();
-    let d2 = g.put_at(U3, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    let d2 = held(&mut g, U3, P2, 0);
     let big = g.put_at(U8, P1, Loc::Base(P1)).unwrap();
     let spell_target = g.put_at(U8, P2, BF1).unwrap();
     assert!(incinerate(&mut g, &a, spell_target, 0));
@@ -1777,8 +1744,7 @@ fn r406_3_b_a_card_played_by_an_effect_plays_normally() {
 fn r430_1_recall_does_not_trigger_move_abilities() {
     let (mut g, _, _) = game();
     fill_deck(&mut g, P1, 3);
-    let herder = g.put_at("Stellacorn Herder", P1, BF0).unwrap();
-    g.set_controller(0, Some(P1));
+    let herder = held(&mut g, "Stellacorn Herder", P1, 0);
     g.recall(herder);
     g.cleanup().unwrap();
     run_chain(&mut g);
@@ -1869,12 +1835,9 @@ fn r352_10_b_at_a_battlefield_is_a_restriction_not_a_target() {
 fn r390_3_b_a_trigger_may_not_decline_its_targets() {
     let (mut g, a, _) = game();
     let e1 = g.put_at(U8, P2, BF0).unwrap();
-    let e2 = g.put_at(U8, P2, BF0).unwrap();
-    g.set_controller(0, Some(P2));
+    let e2 = held(&mut g, U8, P2, 0);
     g.put_at("Crackshot Corsair", P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(BF0));
-    a.push(Choice::Obj(e2));
-    g.step().unwrap();
+    standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(e2)]);
     assert_eq!(a.asked(Ask::Target), vec![vec![Choice::Obj(e1), Choice::Obj(e2)]]);
     run_chain(&mut g);
     assert_eq!((g.obj(e1).damage, g.obj(e2).damage), (0, 1));

@@ -2,24 +2,22 @@
 //! (352.12) and the order pending items are finalized in (333.1.b).
 
 use riftbound::agents::Scripted;
-use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::kernel::ObjId;
 use riftbound::riftbound::cards::{CardDb, parse_card};
 use riftbound::riftbound::events::Event;
-use riftbound::riftbound::state::{ChainItem, ItemKind};
 use riftbound::riftbound::{Choice, Game, Loc, Zone};
 use std::sync::Arc;
 
 mod common;
+use common::board::{P1, P2, QUIET_BFS, seat};
+use common::chain::ability_item;
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
 
 /// 411.1 / 411.1.a / 411.1.a.2: revealing shows cards to all players but they stay where they
 /// are: a revealed top card is still the top card of the Main Deck.
 #[test]
 fn r411_1_a_2_revealed_cards_stay_in_their_zone() {
-    let mut g = Game::blank(db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+    let mut g = Game::blank(db(), &QUIET_BFS, 1).unwrap();
     let top = g.put("Mega-Mech", P1, Zone::MainDeck).unwrap();
     g.put("Shipyard Skulker", P1, Zone::MainDeck).unwrap();
     g.reveal(P1, &[top]);
@@ -32,7 +30,7 @@ fn r411_1_a_2_revealed_cards_stay_in_their_zone() {
 /// destination, never at both or between; its one move event names both.
 #[test]
 fn r420_3_b_a_move_goes_straight_from_origin_to_destination() {
-    let mut g = Game::blank(db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+    let mut g = Game::blank(db(), &QUIET_BFS, 1).unwrap();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
     g.move_units(&[u], Loc::Battlefield(0));
     assert_eq!(g.location(u), Some(Loc::Battlefield(0)));
@@ -59,9 +57,8 @@ fn r352_12_you_may_choose_is_an_optional_target() {
     for choose in [true, false] {
         let mut cards = CardDb::embedded().vanilla();
         cards.insert(parse_card("test.toml", MAY_CHOOSE).unwrap());
-        let mut g = Game::blank(Arc::new(cards), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
-        let (a, b) = (Scripted::new(), Scripted::new());
-        g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
+        let mut g = Game::blank(Arc::new(cards), &QUIET_BFS, 1).unwrap();
+        let (a, _b) = seat(&mut g, Scripted::new(), Scripted::new());
         let me = g.put("Maybe Stunner", P1, Zone::Hand).unwrap();
         let enemy = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(0)).unwrap();
         a.push(Choice::Play(me));
@@ -78,18 +75,11 @@ fn r352_12_you_may_choose_is_an_optional_target() {
 /// each in turn while any is pending.
 #[test]
 fn r333_1_b_pending_items_finalize_in_the_order_added() {
-    let mut g = Game::blank(db(), &["Bandle Tree", "Aspirant's Climb"], 1).unwrap();
+    let mut g = Game::blank(db(), &QUIET_BFS, 1).unwrap();
     g.trace.on = true;
     let sources: Vec<ObjId> = (0..3).map(|_| g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap()).collect();
     for &s in &sources {
-        g.chain.push(ChainItem {
-            kind: ItemKind::Ability { source: s, index: 0 },
-            controller: P1,
-            pending: true,
-            targets: vec![],
-            that_player: None,
-            that_unit: None,
-        });
+        g.chain.push(ability_item(s, P1, true));
     }
     g.finalize_pending().unwrap();
     let order: Vec<String> = g.trace.lines.iter().filter(|l| l.rule == "394.2").map(|l| l.text.clone()).collect();

@@ -5,13 +5,11 @@ use riftbound::kernel::PlayerId;
 use riftbound::riftbound::{Choice, Deck, Game, Step, Zone};
 
 mod common;
+use common::board::{P1, P2, embedded_deck, jinx_vs_viktor};
 use common::{JINX, db, parse_deck};
 
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-
 fn deck(key: &str) -> Deck {
-    Deck::embedded(&db()).into_iter().find(|(k, _)| k == key).unwrap().1
+    embedded_deck(&db(), key)
 }
 
 /// 103: a deck with legend, champion, 40+ main deck cards, 12 runes and 3 battlefields is legal.
@@ -114,7 +112,7 @@ fn deck_file_errors_name_file_and_line() {
 }
 
 fn new_game(seed: u64) -> Game {
-    Game::new(db(), &[deck("jinx"), deck("viktor")], seed).unwrap()
+    jinx_vs_viktor(db(), seed)
 }
 
 /// 111-112: legends in the legend zone, chosen champions in the champion zone; 114: both decks

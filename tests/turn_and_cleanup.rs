@@ -5,14 +5,14 @@ use riftbound::agents::{GreedyAgent, Scripted};
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::layers::{Duration, Filter, Modification};
 use riftbound::riftbound::play::Timing;
-use riftbound::riftbound::state::{ChainItem, Combat, ItemKind, Role, Showdown};
+use riftbound::riftbound::state::{Combat, Role};
 use riftbound::riftbound::{Choice, Deck, Game, Loc, Step, Zone};
 
 mod common;
+use common::board::{P1, P2, ZAUN_BFS, seat};
+use common::chain::ability_item;
 use common::db;
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
+use common::showdown::{held, showdown_at, standard_move};
 
 /// 2 energy, 2 might (Body).
 const UNIT2: &str = "Pit Rookie";
@@ -28,7 +28,7 @@ const LEGEND: &str = "Kai'Sa, Daughter of the Void";
 /// An empty Duel board in P1's action phase of turn 1, with five cards in each main deck so
 /// that draw phases do not burn out.
 fn blank() -> Game {
-    let mut g = Game::blank(db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let mut g = Game::blank(db(), &ZAUN_BFS, 1).unwrap();
     for p in [P1, P2] {
         for _ in 0..5 {
             g.put(UNIT2, p, Zone::MainDeck).unwrap();
@@ -39,25 +39,7 @@ fn blank() -> Game {
 
 /// Installs scripted agents for both seats; an unexpected decision panics.
 fn agents(g: &mut Game) -> (Scripted, Scripted) {
-    let a = Scripted::new();
-    let b = Scripted::new();
-    g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
-    (a, b)
-}
-
-fn ability_item(source: ObjId, controller: PlayerId, pending: bool) -> ChainItem {
-    ChainItem {
-        kind: ItemKind::Ability { source, index: 0 },
-        controller,
-        pending,
-        targets: Vec::new(),
-        that_player: None,
-        that_unit: None,
-    }
-}
-
-fn showdown_at(b: u8, p: PlayerId) -> Showdown {
-    Showdown { battlefield: b, applier: p, combat: None, focus: p, passes: 0, initial_chain: false }
+    seat(g, Scripted::new(), Scripted::new())
 }
 
 /// Makes `p` contest battlefield `b` with a new unit there and returns it.
@@ -448,10 +430,8 @@ fn r315_1_a_awaken_readies_the_turn_players_objects() {
 fn r315_2_b_1_holding_happens_in_the_scoring_step() {
     let mut g = blank();
     agents(&mut g);
-    g.put_at(UNIT2, P1, Loc::Battlefield(0)).unwrap();
-    g.set_controller(0, Some(P1));
-    g.put_at(UNIT2, P2, Loc::Battlefield(1)).unwrap();
-    g.set_controller(1, Some(P2));
+    held(&mut g, UNIT2, P1, 0);
+    held(&mut g, UNIT2, P2, 1);
     g.step = Step::Beginning;
     g.step().unwrap();
     assert_eq!(g.step, Step::Scoring);
@@ -804,8 +784,7 @@ fn r319_7_cleanup_after_a_move() {
     let mut g = blank();
     let (a, _b) = agents(&mut g);
     let u = g.put_at(UNIT2, P1, Loc::Base(P1)).unwrap();
-    a.push(Choice::StandardMove(Loc::Battlefield(0)));
-    g.step().unwrap();
+    standard_move(&mut g, &a, Loc::Battlefield(0));
     assert_eq!(g.location(u), Some(Loc::Battlefield(0)));
     let sd = g.showdown.as_ref().expect("the showdown began in the move's cleanup");
     assert_eq!((sd.battlefield, sd.focus, sd.combat), (0, P1, None));
@@ -888,8 +867,7 @@ fn r322_2_killed_units_go_to_their_owners_trash() {
 
 /// Sets up a combat at battlefield 0 (P1 attacking P2, who controls it) and returns the two units.
 fn combat_at_0(g: &mut Game) -> (ObjId, ObjId) {
-    let d = g.put_at(UNIT3, P2, Loc::Battlefield(0)).unwrap();
-    g.set_controller(0, Some(P2));
+    let d = held(g, UNIT3, P2, 0);
     let a = contest(g, 0, P1);
     g.cleanup().unwrap();
     let sd = g.showdown.as_ref().expect("a combat began");
@@ -948,8 +926,7 @@ fn r322_3_c_units_that_left_lose_designations() {
 fn r322_4_empty_battlefields_become_uncontrolled() {
     let mut g = blank();
     g.set_controller(0, Some(P1));
-    g.put_at(UNIT2, P2, Loc::Battlefield(1)).unwrap();
-    g.set_controller(1, Some(P2));
+    held(&mut g, UNIT2, P2, 1);
     g.cleanup().unwrap();
     assert_eq!(g.battlefields[0].controller, None);
     assert_eq!(g.battlefields[1].controller, Some(P2));
@@ -960,10 +937,8 @@ fn r322_4_empty_battlefields_become_uncontrolled() {
 #[test]
 fn r322_5_gear_recalled_and_hidden_cards_removed() {
     let mut g = blank();
-    g.put_at(UNIT2, P1, Loc::Battlefield(0)).unwrap();
-    g.set_controller(0, Some(P1));
-    g.put_at(UNIT2, P2, Loc::Battlefield(1)).unwrap();
-    g.set_controller(1, Some(P2));
+    held(&mut g, UNIT2, P1, 0);
+    held(&mut g, UNIT2, P2, 1);
     let gear = g.put_at(GEAR, P1, Loc::Battlefield(0)).unwrap();
     let kept = g.put(SPELL, P1, Zone::Facedown(0)).unwrap();
     let lost = g.put(SPELL, P1, Zone::Facedown(1)).unwrap();
@@ -993,8 +968,7 @@ fn r322_6_showdown_staged_at_contested_uncontrolled_battlefield() {
 #[test]
 fn r322_7_combat_staged_at_battlefield_controlled_by_another() {
     let mut g = blank();
-    g.put_at(UNIT2, P2, Loc::Battlefield(1)).unwrap();
-    g.set_controller(1, Some(P2));
+    held(&mut g, UNIT2, P2, 1);
     let u = contest(&mut g, 1, P1);
     g.chain.push(ability_item(u, P1, false));
     g.cleanup().unwrap();
@@ -1007,8 +981,7 @@ fn r322_7_combat_staged_at_battlefield_controlled_by_another() {
 #[test]
 fn r322_7_a_combat_unstaged_when_one_side_is_gone() {
     let mut g = blank();
-    let d = g.put_at(UNIT2, P2, Loc::Battlefield(1)).unwrap();
-    g.set_controller(1, Some(P2));
+    let d = held(&mut g, UNIT2, P2, 1);
     let u = contest(&mut g, 1, P1);
     g.chain.push(ability_item(u, P1, false));
     g.cleanup().unwrap();
@@ -1038,8 +1011,7 @@ fn r322_9_turn_player_chooses_the_showdown() {
 fn r322_9_showdowns_begin_before_combats() {
     let mut g = blank();
     agents(&mut g);
-    g.put_at(UNIT2, P2, Loc::Battlefield(1)).unwrap();
-    g.set_controller(1, Some(P2));
+    held(&mut g, UNIT2, P2, 1);
     contest(&mut g, 1, P1);
     contest(&mut g, 0, P1);
     g.cleanup().unwrap();
@@ -1073,8 +1045,7 @@ fn r322_10_staged_combat_begins_with_turn_players_choice() {
 fn r322_10_no_combat_begins_during_a_showdown() {
     let mut g = blank();
     agents(&mut g);
-    g.put_at(UNIT2, P2, Loc::Battlefield(1)).unwrap();
-    g.set_controller(1, Some(P2));
+    held(&mut g, UNIT2, P2, 1);
     contest(&mut g, 1, P1);
     g.showdown = Some(showdown_at(0, P1));
     g.cleanup().unwrap();
@@ -1090,8 +1061,7 @@ fn r323_2_repeated_cleanups_after_a_special_cleanup_are_normal() {
     agents(&mut g);
     g.trace.on = true;
     let u = g.put_at(UNIT3, P1, Loc::Base(P1)).unwrap();
-    let v = g.put_at(UNIT2, P1, Loc::Battlefield(0)).unwrap();
-    g.set_controller(0, Some(P1));
+    let v = held(&mut g, UNIT2, P1, 0);
     g.deal(None, &[(u, 1), (v, 2)]);
     g.step = Step::EndCleanup;
     g.step().unwrap();

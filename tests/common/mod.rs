@@ -6,6 +6,11 @@ use riftbound::kernel::PlayerId;
 use riftbound::riftbound::{CardDb, Game, Zone};
 use std::sync::{Arc, OnceLock};
 
+pub mod board;
+pub mod chain;
+pub mod showdown;
+pub mod trace;
+
 /// The embedded card database played vanilla (the kernel's rules tests must not depend on what
 /// card texts do), loaded once per test binary.
 pub fn db() -> Arc<CardDb> {
