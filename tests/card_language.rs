@@ -428,12 +428,34 @@ fn r380_3_if_this_kills_it_needs_the_reflexive_wording() {
 /// apply conditionally is rejected, never applied always; a supported one compiles.
 #[test]
 fn r361_3_a_a_conditional_passive_is_never_applied_unconditionally() {
-    let src = &mod_unit("Lonely Brawler", "If you have one or fewer cards in your hand, I have [Assault].");
+    let src = &mod_unit("Lonely Brawler", "If I'm buffed, I enter exhausted.");
     let d = diagnostic("mod/lonely.toml", src);
     assert_eq!((d.line, d.col), (8, 1), "{d}");
     assert!(d.message.contains("can't be made conditional"), "{}", d.message);
-    let ok = parse_card("mod/ok.toml", &src.replace("you have one or fewer cards in your hand", "I'm buffed")).unwrap();
+    let ok = parse_card("mod/ok.toml", &mod_unit("Lonely Brawler", "If I'm buffed, I have [Assault].")).unwrap();
     assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
+}
+
+/// 361.3.a: the layers evaluate a passive's condition with the one condition evaluator, so a
+/// condition about "you" works on a keyword passive too: [Assault] only while its controller
+/// has one or fewer cards in hand.
+#[test]
+fn r361_3_a_a_passive_conditional_on_your_hand_applies_only_while_it_holds() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::layers::Keyword;
+    use riftbound::riftbound::{Loc, Zone};
+    let src = mod_unit("Lonely Brawler", "If you have one or fewer cards in your hand, I have [Assault].");
+    let card = parse_card("mod/lonely.toml", &src).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+    let mut db = (*cards_db()).clone();
+    db.insert(card);
+    let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let p1 = PlayerId(0);
+    let u = g.put_at("Lonely Brawler", p1, Loc::Battlefield(0)).unwrap();
+    g.put("Shipyard Skulker", p1, Zone::Hand).unwrap();
+    assert!(g.chars(u).keywords.has(Keyword::Assault), "one card in hand: [Assault]");
+    g.put("Shipyard Skulker", p1, Zone::Hand).unwrap();
+    assert!(!g.chars(u).keywords.has(Keyword::Assault), "two cards in hand: no [Assault]");
 }
 
 /// 361.3.a: in "While I'm buffed, friendly units have +1 [M]" the condition is about the source

@@ -1,8 +1,9 @@
 //! Layers (446-453), Mighty (706-711), buffs (701-705) and keywords as characteristics.
 
 use riftbound::kernel::PlayerId;
+use riftbound::riftbound::abilities::Condition;
 use riftbound::riftbound::events::Event;
-use riftbound::riftbound::layers::{Condition, Duration, Filter, Keyword, Modification};
+use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::Role;
 use riftbound::riftbound::{Game, Loc, Zone};
 

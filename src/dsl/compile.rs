@@ -555,7 +555,7 @@ impl Compiler<'_> {
             Rule::cond_paid_additional => Condition::PaidAdditional,
             Rule::cond_hand_size => Condition::HandAtMostOne,
             Rule::cond_buffed => Condition::Buffed,
-            Rule::cond_alone => Condition::Alone,
+            Rule::cond_alone => Condition::Alone { attack: true, defend: true },
             Rule::cond_runes => Condition::RunesAtLeast(number(&c.into_inner().next().unwrap())),
             Rule::cond_discarded => Condition::DiscardedThisTurn,
             Rule::cond_ready_enemy_here => Condition::ReadyEnemyHere,
@@ -586,11 +586,10 @@ impl Compiler<'_> {
                     if f.relation != Relation::Friendly || f.at != At::Anywhere || f.exclude_tag.is_some() {
                         return Err(self.err(&phrase, "only \"a friendly unit\" is understood here"));
                     }
-                    let alone = Some(alone_role(&x.next().unwrap()));
+                    let (attack, defend) = alone_role(&x.next().unwrap());
                     let might = signed(&x.next().unwrap());
-                    let group =
-                        UnitGroup { other: f.other, buffed: false, here: false, at_my_battlefield: false, alone };
-                    effect = Some(StaticEffect::UnitsMight { group, might });
+                    let units = f.with(FilterPart::Is(Condition::Alone { attack, defend }));
+                    effect = Some(StaticEffect::UnitsMight { units, might });
                 }
                 Rule::static_body => {
                     let s = part.into_inner().next().unwrap();
@@ -646,19 +645,24 @@ impl Compiler<'_> {
                         },
                         Rule::st_have_might => StaticEffect::Might(signed(&s.into_inner().next().unwrap())),
                         Rule::st_units_might => {
-                            let mut group = UnitGroup::default();
+                            let mut units = UnitFilter::units().with(FilterPart::Relation(Relation::Friendly));
                             let mut might = 0;
                             for x in s.into_inner() {
-                                match x.as_rule() {
-                                    Rule::group_other => group.other = true,
-                                    Rule::group_buffed => group.buffed = true,
-                                    Rule::group_at_my_battlefield => group.at_my_battlefield = true,
-                                    Rule::group_here => group.here = true,
-                                    Rule::signed => might = signed(&x),
-                                    _ => {}
-                                }
+                                units = match x.as_rule() {
+                                    Rule::group_other => units.with(FilterPart::Other),
+                                    Rule::group_buffed => units.with(FilterPart::Is(Condition::Buffed)),
+                                    Rule::group_at_my_battlefield => units.with(FilterPart::At(At::MyBattlefield)),
+                                    Rule::group_here if units.at == At::Anywhere => {
+                                        units.with(FilterPart::At(At::Here))
+                                    }
+                                    Rule::signed => {
+                                        might = signed(&x);
+                                        units
+                                    }
+                                    _ => units,
+                                };
                             }
-                            StaticEffect::UnitsMight { group, might }
+                            StaticEffect::UnitsMight { units, might }
                         }
                         Rule::st_cost_less_per_trash => {
                             StaticEffect::CostLessPerTrash(number(&s.into_inner().next().unwrap()))

@@ -69,7 +69,7 @@ impl Game {
                 if !self.timing_allows(p, timing) {
                     continue;
                 }
-                if only_while.as_ref().is_some_and(|c| !self.condition_holds_for(c, o, p)) {
+                if only_while.as_ref().is_some_and(|c| !self.holds(c, o, p, None)) {
                     continue;
                 }
                 if !self.can_pay_activation(p, o, costs) {
@@ -100,7 +100,7 @@ impl Game {
                 if !a.targets.is_empty() || costs.iter().any(|c| matches!(c, ActivationCost::Resources(_))) {
                     continue;
                 }
-                if only_while.as_ref().is_some_and(|c| !self.condition_holds_for(c, o, p)) {
+                if only_while.as_ref().is_some_and(|c| !self.holds(c, o, p, None)) {
                     continue;
                 }
                 if self.can_pay_activation(p, o, costs) {

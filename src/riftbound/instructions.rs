@@ -1,13 +1,14 @@
 //! The kernel side of card instructions: what each host function of `crate::script` does, plus
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
+use super::abilities::Condition;
 use super::abilities::{Act, Grant, Place, TargetCount, TargetSpec, Token};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{Cost, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::events::Event;
-use super::layers::{Condition, Duration, Filter, Modification};
+use super::layers::{Duration, Filter, Modification};
 use super::state::{Delayed, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::script::HookCall;

@@ -7,8 +7,9 @@
 //! pass changes nothing. Within a layer, an effect that another depends on goes first (451-452),
 //! otherwise timestamp order (453).
 
+use super::abilities::Condition;
 use super::cards::CardType;
-use super::state::{Game, Loc, Role, Zone};
+use super::state::{Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
 
 /// Keywords (716-733) as characteristics. Values (Assault X, Shield X, Deflect X) sum (723.2,
@@ -189,28 +190,6 @@ pub enum Filter {
     All(Vec<Filter>),
 }
 
-/// A condition of a conditional passive ("while", "if": 361.3).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Condition {
-    /// The affected object is Mighty (708).
-    Mighty,
-    /// The affected unit is an attacker / defender (723.1.d, 730.1.d).
-    Is(Role),
-    /// The affected unit is at a battlefield.
-    AtBattlefield,
-    /// The affected unit has a buff (Stand United).
-    Buffed,
-    /// The affected unit has moved twice this turn (Kayn, Unleashed).
-    MovedTwiceThisTurn,
-    /// The affected unit is the only attacker (`attack`) or defender (`defend`) of its side in
-    /// its combat (438.1.a.3-4): "attacking or defending alone".
-    Alone { attack: bool, defend: bool },
-    /// The affected object's controller has N+ runes on the board (155).
-    RunesAtLeast(u32),
-    /// The affected object's controller has discarded a card this turn (409).
-    DiscardedThisTurn,
-}
-
 /// How long an effect lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Duration {
@@ -291,46 +270,6 @@ impl Game {
         }
     }
 
-    fn condition_holds(&self, id: ObjId, chars: &Chars, c: &Option<Condition>) -> bool {
-        match c {
-            None => true,
-            Some(Condition::Mighty) => chars.is_mighty(),
-            Some(Condition::Is(r)) => self.obj(id).role == Some(*r),
-            Some(Condition::AtBattlefield) => matches!(self.obj(id).zone, Zone::Battlefield(_)),
-            Some(Condition::Buffed) => self.obj(id).buffs > 0,
-            Some(Condition::Alone { attack, defend }) => match self.obj(id).role {
-                Some(Role::Attacker) => *attack && self.alone_in_combat(id),
-                Some(Role::Defender) => *defend && self.alone_in_combat(id),
-                None => false,
-            },
-            Some(Condition::RunesAtLeast(n)) => self.player(chars.controller).runes.len() >= *n as usize,
-            Some(Condition::DiscardedThisTurn) => self.discarded_this_turn(chars.controller),
-            Some(Condition::MovedTwiceThisTurn) => {
-                let moves = self
-                    .events_this_turn()
-                    .iter()
-                    .filter(|e| matches!(e, super::events::Event::Moved { unit, .. } if *unit == id))
-                    .count();
-                moves >= 2
-            }
-        }
-    }
-
-    /// "attacking / defending alone": the unit is the only unit with its combat designation at
-    /// its battlefield (438.1.a.3-4: each side's units there share the designation).
-    pub fn alone_in_combat(&self, id: ObjId) -> bool {
-        let o = self.obj(id);
-        let (Some(role), Zone::Battlefield(b)) = (o.role, o.zone) else { return false };
-        self.units_iter(Loc::Battlefield(b)).filter(|u| self.obj(*u).role == Some(role)).count() == 1
-    }
-
-    /// "you've discarded a card this turn" (409), for passives and triggered abilities alike.
-    pub fn discarded_this_turn(&self, p: PlayerId) -> bool {
-        self.events_this_turn()
-            .iter()
-            .any(|e| matches!(e, super::events::Event::Discarded { player, .. } if *player == p))
-    }
-
     /// The controller of a passive ability's source, for "friendly": its own controller as
     /// changed by effects on it alone (not through filters that could depend on this one).
     fn source_controller(&self, s: ObjId) -> PlayerId {
@@ -351,7 +290,8 @@ impl Game {
     }
 
     fn effect_applies(&self, id: ObjId, chars: &Chars, e: &ContinuousEffect) -> bool {
-        self.filter_matches(id, chars, &e.filter) && self.condition_holds(id, chars, &e.condition)
+        self.filter_matches(id, chars, &e.filter)
+            && e.condition.as_ref().is_none_or(|c| self.holds(c, id, chars.controller, Some(chars)))
     }
 
     /// Computes an object's characteristics through the layers (446-453).

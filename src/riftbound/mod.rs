@@ -9,6 +9,7 @@ pub mod cards;
 pub mod cleanup;
 pub mod combat;
 pub mod concede;
+pub mod conditions;
 pub mod costs;
 pub mod decision;
 pub mod deck;

@@ -2,7 +2,7 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, Condition, StaticEffect};
+use super::abilities::{AbilityKind, At, Condition, StaticEffect};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost};
 use super::layers::{self, Duration, Filter, Keyword, Modification};
@@ -12,31 +12,17 @@ use crate::kernel::{ObjId, PlayerId};
 /// The label of the Accelerate optional cost, to know it was paid (721.1.a).
 pub const ACCELERATE: &str = "Accelerate";
 
-/// A passive ability's "While"/"If" condition as the layers evaluate it for the affected object
-/// (361.3.a); `None` for a condition the layers can't evaluate.
-pub(crate) fn layer_condition(c: &Condition) -> Option<layers::Condition> {
-    Some(match c {
-        Condition::Mighty => layers::Condition::Mighty,
-        Condition::AtBattlefield => layers::Condition::AtBattlefield,
-        Condition::Buffed => layers::Condition::Buffed,
-        Condition::Alone => layers::Condition::Alone { attack: true, defend: true },
-        Condition::RunesAtLeast(n) => layers::Condition::RunesAtLeast(*n),
-        Condition::DiscardedThisTurn => layers::Condition::DiscardedThisTurn,
-        _ => return None,
-    })
-}
-
 /// Whether the kernel applies `effect` only while `condition` holds (361.3.a). The compiler
 /// rejects a conditional passive this is false for, so no card applies a conditional passive
-/// unconditionally: layer effects need a [`layer_condition`] (and a unit group that is "buffed"
-/// or "alone" has no room for a second one); discounts and "enter ready" check any condition
-/// where they are read; the other passives are read without one.
+/// unconditionally: the layers evaluate a condition of a passive on the source itself with the
+/// source as its subject (361.3.a); discounts and "enter ready" check any condition where they
+/// are read; the other passives are read without one.
 pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool {
     match effect {
         StaticEffect::Keywords(_)
         | StaticEffect::AssignedLast
         | StaticEffect::MightPerTrashCard
-        | StaticEffect::Might(_) => layer_condition(condition).is_some(),
+        | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
         // 361.3.a: "While I'm buffed, friendly units have +1 [M]": "I" / "you" are the source and
         // its controller, but the layers evaluate a condition against each affected unit. No card
         // puts a condition in front of a group's Might, so none is accepted there.
@@ -56,25 +42,21 @@ impl Game {
         for a in &abilities.abilities {
             let AbilityKind::Static { condition, effect } = &a.kind else { continue };
             // The compiler admits only conditions the layers evaluate (condition_supported).
-            let cond = condition.as_ref().and_then(layer_condition);
-            let mods: Vec<(Option<layers::Condition>, Modification)> = match effect {
+            let cond = condition.clone();
+            let mods: Vec<(Option<Condition>, Modification)> = match effect {
                 StaticEffect::Keywords(ks) => {
                     ks.iter().map(|(k, v)| (cond.clone(), Modification::GrantKeyword(*k, *v))).collect()
                 }
                 StaticEffect::AssignedLast => vec![(cond.clone(), Modification::AssignedLast)],
                 StaticEffect::NoDamageIfMovedTwice => {
-                    vec![(Some(layers::Condition::MovedTwiceThisTurn), Modification::CantBeDamaged)]
+                    vec![(Some(Condition::MovedTwiceThisTurn), Modification::CantBeDamaged)]
                 }
                 StaticEffect::MightPerTrashCard => vec![(cond.clone(), Modification::MightPerTrashCard)],
                 StaticEffect::MightHere(n) => vec![(cond.clone(), Modification::Might(*n))],
                 StaticEffect::Might(n) => vec![(cond.clone(), Modification::Might(*n))],
-                // A unit group's own condition is about each unit: buffed (702), alone (438.1.a).
-                StaticEffect::UnitsMight { group, might } => {
-                    let c = match group.alone {
-                        Some((attack, defend)) => Some(layers::Condition::Alone { attack, defend }),
-                        None if group.buffed => Some(layers::Condition::Buffed),
-                        None => cond.clone(),
-                    };
+                // The units' own condition is about each unit: buffed (702), alone (438.1.a).
+                StaticEffect::UnitsMight { units, might } => {
+                    let c = units.condition.as_deref().cloned().or(cond.clone());
                     vec![(c, Modification::Might(*might))]
                 }
                 _ => Vec::new(),
@@ -83,13 +65,13 @@ impl Game {
             let filter = match effect {
                 StaticEffect::MightHere(_) => Filter::UnitsHere(id),
                 // "Other buffed friendly units at my battlefield", "friendly units ... here".
-                StaticEffect::UnitsMight { group, .. } => {
+                StaticEffect::UnitsMight { units, .. } => {
                     let mut all = vec![Filter::FriendlyTo(id)];
-                    if group.other {
+                    if units.other {
                         all.push(Filter::Not(Box::new(Filter::Object(id))));
                     }
-                    if group.here || group.at_my_battlefield {
-                        all.push(Filter::AtLocationOf { source: id, battlefield: group.at_my_battlefield });
+                    if matches!(units.at, At::Here | At::MyBattlefield) {
+                        all.push(Filter::AtLocationOf { source: id, battlefield: units.at == At::MyBattlefield });
                     }
                     Filter::All(all)
                 }
@@ -203,7 +185,7 @@ impl Game {
             }
             for a in &self.card(u).abilities.abilities {
                 if let AbilityKind::Static { condition, effect } = &a.kind
-                    && condition.as_ref().is_none_or(|c| self.condition_holds_for(c, u, p))
+                    && condition.as_ref().is_none_or(|c| self.holds(c, u, p, None))
                 {
                     out.push((u, effect));
                 }
@@ -220,7 +202,7 @@ impl Game {
         // 361.3.a: "If CONDITION, I enter ready." only while the condition holds.
         let own = self.card(card).abilities.abilities.iter().any(|a| match &a.kind {
             AbilityKind::Static { effect: StaticEffect::EntersReady { others: false }, condition } => {
-                condition.as_ref().is_none_or(|c| self.condition_holds_for(c, card, p))
+                condition.as_ref().is_none_or(|c| self.holds(c, card, p, None))
             }
             _ => false,
         });

@@ -110,7 +110,7 @@ impl Game {
                 // 376.2.b: a condition inside the effect is checked as it resolves, not here.
                 if let Some(c) = condition
                     && !matches!(c, Condition::OnResolution(_))
-                    && !self.condition_holds_for(c, source, controller)
+                    && !self.holds(c, source, controller, None)
                 {
                     continue;
                 }
@@ -381,6 +381,10 @@ impl Game {
             }
             super::abilities::At::That(b) if f.kind == CardType::Battlefield => self.battlefields[b as usize].obj == u,
             super::abilities::At::That(b) => self.location(u) == Some(Loc::Battlefield(b)),
+            super::abilities::At::MyBattlefield => {
+                let at = if source.index() < self.objs.len() { self.location(source) } else { None };
+                matches!(at, Some(Loc::Battlefield(_))) && self.location(u) == at
+            }
             super::abilities::At::YourTrash => true,
             // 438.1.a.3-4: the attacking and defending units of the combat in progress.
             super::abilities::At::InCombat => {
@@ -391,7 +395,7 @@ impl Game {
         };
         let tag_ok =
             f.exclude_tag.as_ref().is_none_or(|t| !self.chars(u).tags.iter().any(|x| x.eq_ignore_ascii_case(t)));
-        rel_ok && at_ok && tag_ok
+        rel_ok && at_ok && tag_ok && f.condition.as_ref().is_none_or(|c| self.holds(c, u, you, None))
     }
 
     /// Every object on the board a filter matches.
@@ -426,45 +430,6 @@ impl Game {
 
     fn source_ok(&self, source: ObjId) -> bool {
         source.index() == u32::MAX as usize || source.index() < self.objs.len()
-    }
-
-    /// Conditions of conditional abilities ("if", "while").
-    pub fn condition_holds_for(&self, c: &Condition, source: ObjId, you: PlayerId) -> bool {
-        match c {
-            Condition::AtBattlefield => matches!(self.location(source), Some(Loc::Battlefield(_))),
-            Condition::Mighty => self.obj(source).alive && self.is_mighty(source),
-            Condition::PaidAdditional => self.obj(source).paid_additional,
-            Condition::HandAtMostOne => self.player(you).hand.len() <= 1,
-            Condition::NotChosenThisTurn(i) => !self
-                .events_this_turn()
-                .iter()
-                .any(|e| matches!(e, Event::Activated { source: s, index } if *s == source && index == i)),
-            Condition::Buffed => self.obj(source).alive && self.obj(source).buffs > 0,
-            Condition::Alone => self.obj(source).alive && self.alone_in_combat(source),
-            Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
-            Condition::DiscardedThisTurn => self.discarded_this_turn(you),
-            // "there is a ready enemy unit here": at my location now, a battlefield's own (053.3).
-            Condition::ReadyEnemyHere => self
-                .here(source)
-                .is_some_and(|l| self.units_iter(l).any(|u| !self.obj(u).exhausted && self.controller(u) != you)),
-            Condition::OnResolution(c) => self.condition_holds_for(c, source, you),
-            Condition::UnitsAt { min, that_battlefield } => {
-                // "that battlefield": the one the trigger's event scored (444.2), the latest this
-                // player scored; "here": the battlefield itself (053.3).
-                let at = if *that_battlefield {
-                    self.events.iter().rev().find_map(|e| match e {
-                        Event::Scored { player, battlefield, .. } if *player == you => {
-                            Some(Loc::Battlefield(*battlefield))
-                        }
-                        _ => None,
-                    })
-                } else {
-                    self.here(source)
-                };
-                at.is_some_and(|l| self.units_iter(l).filter(|u| self.controller(*u) == you).count() >= *min as usize)
-            }
-            Condition::ControlFacedown => self.controls_facedown(you),
-        }
     }
 
     /// 376.3.b: each player, turn player first, puts their triggered abilities on the chain in
@@ -593,7 +558,7 @@ impl Game {
                 let Some(ability) = card.abilities.abilities.get(index as usize) else { return Ok(()) };
                 if let AbilityKind::Triggered { condition: Some(c), .. } = &ability.kind {
                     // An "if" condition is checked again as the ability resolves.
-                    if !self.condition_holds_for(c, source, item.controller) {
+                    if !self.holds(c, source, item.controller, None) {
                         trace!(self, "376.2", "the condition of {} no longer holds", self.describe_item(item));
                         return Ok(());
                     }

@@ -44,6 +44,9 @@ pub(super) fn constants() -> Scope<'static> {
         add(&names::part(&FilterPart::At(a)), Dynamic::from(FilterPart::At(a)));
     }
     add(&names::part(&FilterPart::Other), Dynamic::from(FilterPart::Other));
+    for (name, c) in names::OBJECT_CONDITIONS {
+        add(name, Dynamic::from(FilterPart::Is(c)));
+    }
     for k in Keyword::ALL {
         add(&names::keyword(k), Dynamic::from(k));
     }

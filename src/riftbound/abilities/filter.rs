@@ -1,6 +1,7 @@
 //! Which objects a phrase means: the one filter type of the card language (352.8), used by
 //! targets, "all"/"each" phrases, trigger subjects and replacement effects alike.
 
+use super::Condition;
 use crate::kernel::PlayerId;
 use crate::riftbound::cards::CardType;
 use serde::Serialize;
@@ -17,6 +18,9 @@ pub struct UnitFilter {
     pub exclude_tag: Option<String>,
     /// "with 3 [M] or less": at most this Might (a unit's current Might, 352.8.b).
     pub max_might: Option<u32>,
+    /// "buffed", "attacking alone": a condition each object must meet, the object as its
+    /// subject (see [`Condition`]).
+    pub condition: Option<Box<Condition>>,
     /// "a unit at a battlefield or a gear": an object matching this filter also matches.
     pub or: Option<Box<UnitFilter>>,
 }
@@ -30,6 +34,7 @@ impl UnitFilter {
             other: false,
             exclude_tag: None,
             max_might: None,
+            condition: None,
             or: None,
         }
     }
@@ -62,6 +67,8 @@ pub enum At {
     Battlefield,
     /// "here": the source's location.
     Here,
+    /// "at my battlefield": the source's location while that is a battlefield.
+    MyBattlefield,
     /// "at another location": a location other than the source's.
     Elsewhere,
     /// At this battlefield: the restriction of a card played from hidden (727.1.d.2).
@@ -123,6 +130,7 @@ pub enum FilterPart {
     Other,
     NotTag(String),
     MaxMight(u32),
+    Is(Condition),
 }
 
 impl UnitFilter {
@@ -139,6 +147,7 @@ impl UnitFilter {
             FilterPart::Other => self.other = true,
             FilterPart::NotTag(t) => self.exclude_tag = Some(t),
             FilterPart::MaxMight(m) => self.max_might = Some(m),
+            FilterPart::Is(c) => self.condition = Some(Box::new(c)),
         }
         self
     }
@@ -160,6 +169,9 @@ impl UnitFilter {
         }
         if let Some(m) = self.max_might {
             out.push(FilterPart::MaxMight(m));
+        }
+        if let Some(c) = &self.condition {
+            out.push(FilterPart::Is((**c).clone()));
         }
         out
     }

@@ -4,6 +4,7 @@
 
 use super::costs::{Cost, OtherCost};
 use super::layers::Keyword;
+use super::state::Role;
 use serde::Serialize;
 
 mod effect;
@@ -189,7 +190,10 @@ pub enum Trigger {
     YouBuff(UnitFilter),
 }
 
-/// A condition of a conditional ability ("if", "while").
+/// A condition of a conditional ability or passive ("if", "while"): the one condition type.
+/// It is about its *subject*: the ability's source, or, for a passive's continuous effect, each
+/// object the effect applies to as the layers apply it (361.3.a). Evaluated in one place,
+/// `Game::holds` (`conditions.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Condition {
     /// "I'm at a battlefield".
@@ -205,8 +209,13 @@ pub enum Condition {
     NotChosenThisTurn(u8),
     /// "I'm buffed" (702).
     Buffed,
-    /// "I'm attacking or defending alone" (438.1.a.3-4).
-    Alone,
+    /// "attacking or defending alone" (438.1.a.3-4): the subject is the only attacker
+    /// (`attack`) or defender (`defend`) of its side in its combat.
+    Alone { attack: bool, defend: bool },
+    /// The subject is an attacker / defender (723.1.d, 730.1.d).
+    Is(Role),
+    /// The subject has moved twice this turn (Kayn, Unleashed).
+    MovedTwiceThisTurn,
     /// "you have N+ runes" (runes on the board, 155).
     RunesAtLeast(u32),
     /// "you've discarded a card this turn" (409).
@@ -262,7 +271,7 @@ pub enum StaticEffect {
     /// "Other buffed friendly units at my battlefield have +2 [M].", "Other friendly units have
     /// +1 [M] here.", "While a friendly unit defends alone, it gets +2 [M].": friendly units
     /// relative to me (arithmetic layer, 450.3).
-    UnitsMight { group: UnitGroup, might: i32 },
+    UnitsMight { units: UnitFilter, might: i32 },
     /// "I cost [1] less for each card in your trash." (353.4.b, 353.5).
     CostLessPerTrash(u32),
     /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).
@@ -272,20 +281,4 @@ pub enum StaticEffect {
     /// A battlefield's "Spells and abilities deal N Bonus Damage to units here." (712-715):
     /// any player's spells and abilities, to each unit here they deal damage to.
     BonusDamageHere(u32),
-}
-
-/// Which friendly units a passive ability about units affects, relative to its source.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct UnitGroup {
-    /// "Other": not the source.
-    pub other: bool,
-    /// "buffed" (702).
-    pub buffed: bool,
-    /// "here": at the source's location.
-    pub here: bool,
-    /// "at my battlefield": at the source's location while that is a battlefield.
-    pub at_my_battlefield: bool,
-    /// "attacks or defends alone" / "defends alone" / "attacks alone" (438.1.a.3-4), as
-    /// (attacking, defending).
-    pub alone: Option<(bool, bool)>,
 }

@@ -3,7 +3,7 @@
 //! constants, so the two cannot drift apart, and a script naming a value that does not exist
 //! fails to compile (strict variables).
 
-use super::{At, FilterPart, Place, Relation, Token};
+use super::{At, Condition, FilterPart, Place, Relation, Token};
 use crate::riftbound::cards::{CardType, Domain, PowerSymbol};
 use crate::riftbound::layers::{Duration, Keyword};
 
@@ -26,6 +26,12 @@ pub fn part(p: &FilterPart) -> String {
         FilterPart::Other => "OTHER".into(),
         FilterPart::NotTag(t) => format!("non({t:?})"),
         FilterPart::MaxMight(m) => format!("might_at_most({m})"),
+        // A condition with no constant prints as its kernel name, which no script defines: the
+        // card's Rhai then fails to compile, naming it, instead of dropping the restriction.
+        FilterPart::Is(c) => OBJECT_CONDITIONS
+            .iter()
+            .find(|(_, x)| x == c)
+            .map_or_else(|| format!("{c:?}"), |(name, _)| name.to_string()),
     }
 }
 
@@ -43,6 +49,7 @@ pub fn at(a: At) -> Option<&'static str> {
         At::Anywhere => "ANYWHERE",
         At::Battlefield => "AT_BATTLEFIELD",
         At::Here => "HERE",
+        At::MyBattlefield => "AT_MY_BATTLEFIELD",
         At::Elsewhere => "ELSEWHERE",
         At::YourTrash => "IN_YOUR_TRASH",
         At::InCombat => "IN_COMBAT",
@@ -83,7 +90,17 @@ pub fn power(p: PowerSymbol) -> String {
 }
 
 /// Every place a card can name.
-pub const PLACES: [At; 6] = [At::Anywhere, At::Battlefield, At::Here, At::Elsewhere, At::YourTrash, At::InCombat];
+pub const PLACES: [At; 7] =
+    [At::Anywhere, At::Battlefield, At::Here, At::MyBattlefield, At::Elsewhere, At::YourTrash, At::InCombat];
+
+/// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").
+pub const OBJECT_CONDITIONS: [(&str, Condition); 5] = [
+    ("BUFFED", Condition::Buffed),
+    ("MIGHTY", Condition::Mighty),
+    ("ALONE", Condition::Alone { attack: true, defend: true }),
+    ("ATTACKING_ALONE", Condition::Alone { attack: true, defend: false }),
+    ("DEFENDING_ALONE", Condition::Alone { attack: false, defend: true }),
+];
 
 /// Every kind a filter can start from.
 pub const KINDS: [CardType; 6] =

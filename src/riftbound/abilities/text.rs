@@ -1,6 +1,7 @@
 //! The instruction set printed back as rules text: what `card show` says an ability does, in
 //! the game's own wording (normalised: "target 0" names the ability's first target spec).
 
+use super::Condition;
 use super::effect::*;
 use super::filter::{At, Relation, TargetCount, TargetSpec, UnitFilter};
 use crate::riftbound::cards::CardType;
@@ -259,6 +260,11 @@ impl Display for UnitFilter {
         if self.other {
             f.write_str("other ")?;
         }
+        match self.condition.as_deref() {
+            Some(Condition::Buffed) => f.write_str("buffed ")?,
+            Some(Condition::Mighty) => f.write_str("Mighty ")?,
+            _ => {}
+        }
         match self.relation {
             Relation::Any => {}
             Relation::Friendly => f.write_str("friendly ")?,
@@ -279,6 +285,7 @@ impl Display for UnitFilter {
             At::Anywhere => {}
             At::Battlefield => f.write_str(" at battlefields")?,
             At::Here => f.write_str(" here")?,
+            At::MyBattlefield => f.write_str(" at my battlefield")?,
             At::Elsewhere => f.write_str(" at another location")?,
             At::That(b) => write!(f, " at battlefield {b}")?,
             At::YourTrash => f.write_str(" in your trash")?,
@@ -286,6 +293,13 @@ impl Display for UnitFilter {
         }
         if let Some(m) = self.max_might {
             write!(f, " with {m} [M] or less")?;
+        }
+        match self.condition.as_deref() {
+            None | Some(Condition::Buffed | Condition::Mighty) => {}
+            Some(Condition::Alone { attack: true, defend: true }) => f.write_str(" attacking or defending alone")?,
+            Some(Condition::Alone { attack: true, .. }) => f.write_str(" attacking alone")?,
+            Some(Condition::Alone { .. }) => f.write_str(" defending alone")?,
+            Some(c) => write!(f, " ({c:?})")?,
         }
         if let Some(or) = &self.or {
             write!(f, " or {or}")?;

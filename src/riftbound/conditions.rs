@@ -1,0 +1,82 @@
+//! Conditions of conditional abilities and passives ("if", "while": 361.3, 376.2.b), evaluated
+//! in one place for triggers, activation limits, cost changes and the layers alike.
+
+use super::abilities::Condition;
+use super::events::Event;
+use super::layers::Chars;
+use super::state::{Game, Loc, Role};
+use crate::kernel::{ObjId, PlayerId};
+
+impl Game {
+    /// Whether `c` holds for `subject` (the ability's source, or the object a passive's effect
+    /// applies to, 361.3.a) with `you` as "you". `chars`: the subject's characteristics while the
+    /// layers compute them, so "Mighty" reads them instead of asking the layers again (449).
+    pub fn holds(&self, c: &Condition, subject: ObjId, you: PlayerId, chars: Option<&Chars>) -> bool {
+        let alive = self.obj(subject).alive;
+        match c {
+            Condition::AtBattlefield => matches!(self.location(subject), Some(Loc::Battlefield(_))),
+            // 708: Mighty is 5 Might or more.
+            Condition::Mighty => alive && chars.map_or_else(|| self.is_mighty(subject), Chars::is_mighty),
+            Condition::PaidAdditional => self.obj(subject).paid_additional,
+            Condition::HandAtMostOne => self.player(you).hand.len() <= 1,
+            Condition::NotChosenThisTurn(i) => !self
+                .events_this_turn()
+                .iter()
+                .any(|e| matches!(e, Event::Activated { source: s, index } if *s == subject && index == i)),
+            Condition::Buffed => alive && self.obj(subject).buffs > 0,
+            Condition::Alone { attack, defend } => {
+                alive
+                    && match self.obj(subject).role {
+                        Some(Role::Attacker) => *attack && self.alone_in_combat(subject),
+                        Some(Role::Defender) => *defend && self.alone_in_combat(subject),
+                        None => false,
+                    }
+            }
+            Condition::Is(r) => self.obj(subject).role == Some(*r),
+            Condition::MovedTwiceThisTurn => {
+                let moves = self
+                    .events_this_turn()
+                    .iter()
+                    .filter(|e| matches!(e, Event::Moved { unit, .. } if *unit == subject))
+                    .count();
+                moves >= 2
+            }
+            Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
+            Condition::DiscardedThisTurn => self.discarded_this_turn(you),
+            // "there is a ready enemy unit here": at my location now, a battlefield's own (053.3).
+            Condition::ReadyEnemyHere => self
+                .here(subject)
+                .is_some_and(|l| self.units_iter(l).any(|u| !self.obj(u).exhausted && self.controller(u) != you)),
+            Condition::OnResolution(c) => self.holds(c, subject, you, chars),
+            Condition::UnitsAt { min, that_battlefield } => {
+                // "that battlefield": the one the trigger's event scored (444.2), the latest this
+                // player scored; "here": the battlefield itself (053.3).
+                let at = if *that_battlefield {
+                    self.events.iter().rev().find_map(|e| match e {
+                        Event::Scored { player, battlefield, .. } if *player == you => {
+                            Some(Loc::Battlefield(*battlefield))
+                        }
+                        _ => None,
+                    })
+                } else {
+                    self.here(subject)
+                };
+                at.is_some_and(|l| self.units_iter(l).filter(|u| self.controller(*u) == you).count() >= *min as usize)
+            }
+            Condition::ControlFacedown => self.controls_facedown(you),
+        }
+    }
+
+    /// "attacking / defending alone": the unit is the only unit with its combat designation at
+    /// its battlefield (438.1.a.3-4: each side's units there share the designation).
+    pub fn alone_in_combat(&self, id: ObjId) -> bool {
+        let o = self.obj(id);
+        let (Some(role), super::state::Zone::Battlefield(b)) = (o.role, o.zone) else { return false };
+        self.units_iter(Loc::Battlefield(b)).filter(|u| self.obj(*u).role == Some(role)).count() == 1
+    }
+
+    /// "you've discarded a card this turn" (409), for passives and triggered abilities alike.
+    pub fn discarded_this_turn(&self, p: PlayerId) -> bool {
+        self.events_this_turn().iter().any(|e| matches!(e, Event::Discarded { player, .. } if *player == p))
+    }
+}
