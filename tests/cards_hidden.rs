@@ -86,8 +86,7 @@ fn next_turn(g: &mut Game, a: &Rec, b: &Rec, p: PlayerId) {
 
 /// Gives P1 a unit at battlefield 0 and control of it.
 fn control_bf0(g: &mut Game) -> ObjId {
-    let u = held(g, "Shipyard Skulker", P1, 0);
-    u
+    held(g, "Shipyard Skulker", P1, 0)
 }
 
 /// Hides `card` at battlefield `b` for [A] (paid from a Mind power in the pool).

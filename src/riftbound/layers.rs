@@ -49,22 +49,25 @@ impl Keyword {
     ];
 }
 
-/// A set of keywords with their summed values.
+/// A set of keywords with their summed values: one bit per keyword, room for 64 (later sets'
+/// keywords add variants to [`Keyword`], not fields here; the assertion below keeps the room).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Keywords {
-    bits: u16,
+    bits: u64,
     pub assault: u32,
     pub shield: u32,
     pub deflect: u32,
 }
 
+const _: () = assert!(Keyword::ALL.len() <= u64::BITS as usize, "a Keywords set holds at most 64 keywords");
+
 impl Keywords {
     pub fn has(&self, k: Keyword) -> bool {
-        self.bits & (1 << k as u16) != 0
+        self.bits & (1 << k as u64) != 0
     }
     /// Grants a keyword; valued keywords add their value (723.2, 725.2, 730.2).
     pub fn grant(&mut self, k: Keyword, value: u32) {
-        self.bits |= 1 << k as u16;
+        self.bits |= 1 << k as u64;
         match k {
             Keyword::Assault => self.assault = self.assault.saturating_add(value.max(1)),
             Keyword::Shield => self.shield = self.shield.saturating_add(value.max(1)),
@@ -73,7 +76,7 @@ impl Keywords {
         }
     }
     pub fn remove(&mut self, k: Keyword) {
-        self.bits &= !(1 << k as u16);
+        self.bits &= !(1 << k as u64);
         match k {
             Keyword::Assault => self.assault = 0,
             Keyword::Shield => self.shield = 0,
