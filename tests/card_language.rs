@@ -965,3 +965,128 @@ fn rule_416_2_add_abilities_are_marked_by_the_compiler() {
     let draw = unit("[E]: [Reaction] — Draw 1.");
     assert!(!draw.adds_resources && draw.added.is_none());
 }
+
+/// The generator and the host package cannot drift apart: one instruction of every kind, with
+/// every typed value the package names (filters, keywords, durations, tokens, places, power),
+/// is written by the generator and compiles in the sandbox (strict variables: an unknown name or
+/// function would be a compile error or a missing-function error when run).
+#[test]
+fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
+    use riftbound::dsl::codegen;
+    use riftbound::riftbound::CardType;
+    use riftbound::riftbound::abilities::text::Instructions;
+    use riftbound::riftbound::abilities::*;
+    use riftbound::riftbound::cards::PowerSymbol;
+    use riftbound::riftbound::costs::Cost;
+    use riftbound::riftbound::layers::{Duration, Keyword};
+    let mut all = vec![Effect::Let(Var::Looked, Box::new(Effect::LookTop { who: Who::You, amount: 2 }))];
+    for act in Act::ALL {
+        all.push(Effect::Act(act, Obj::Target(0)));
+    }
+    let every_filter = names::KINDS.into_iter().flat_map(|k| {
+        names::PLACES.into_iter().map(move |at| UnitFilter {
+            relation: Relation::Enemy,
+            other: true,
+            exclude_tag: Some("Recruit".into()),
+            max_might: Some(3),
+            condition: Some(Box::new(Condition::Buffed)),
+            or: Some(Box::new(UnitFilter::of_kind(CardType::Gear))),
+            ..UnitFilter::of_kind(k).with(FilterPart::At(at))
+        })
+    });
+    for f in every_filter {
+        all.push(Effect::ForEach(Objs::All(f.clone()), vec![Effect::Act(Act::Kill, Obj::Each)]));
+        all.push(Effect::ForEach(Objs::AtBattlefield { filter: f, spec: 0 }, vec![Effect::Act(Act::Stun, Obj::Each)]));
+    }
+    for (i, k) in Keyword::ALL.into_iter().enumerate() {
+        let until = names::DURATIONS[i % names::DURATIONS.len()];
+        all.push(Effect::Give { to: Obj::Me, grant: Grant::Keyword(k, 1), until });
+    }
+    for t in Token::ALL {
+        for place in Place::ALL {
+            all.push(Effect::PlayTokens { who: Who::You, token: t, count: 1, ready: true, place });
+        }
+    }
+    let power: Vec<PowerSymbol> = names::powers().collect();
+    let cost = Cost { energy: 1, power };
+    all.extend([
+        Effect::If {
+            test: Test::Pay { cost: cost.clone(), exhaust_me: true },
+            then: vec![Effect::Add { who: Who::You, resources: cost.clone(), spells_only: false }],
+            otherwise: vec![Effect::Answer(false)],
+        },
+        Effect::If {
+            test: Test::Not(Box::new(Test::Pay { cost, exhaust_me: false })),
+            then: vec![Effect::Answer(true)],
+            otherwise: Vec::new(),
+        },
+        Effect::Deal { amount: Amount::MightOf(Obj::Me), to: Obj::Target(0) },
+        Effect::Deal { amount: Amount::EnergyOf(Obj::ThatUnit), to: Obj::Remembered },
+        Effect::DealSplit { amount: 3, spec: 0 },
+        Effect::Fight(Obj::Target(0), Obj::Target(1)),
+        Effect::Draw { who: Who::ControllerOf(Obj::Target(0)), amount: Amount::Number(1) },
+        Effect::Give { to: Obj::Me, grant: Grant::Might { amount: -2, min: Some(1) }, until: Duration::ThisTurn },
+        Effect::Give { to: Obj::Me, grant: Grant::SetMight(4), until: Duration::ThisCombat },
+        Effect::MoveToChosen { unit: Obj::Target(1), spec: 0 },
+        Effect::Let(Var::Discarded, Box::new(Effect::Discard { who: Who::You, amount: 1 })),
+        Effect::If {
+            test: Test::Exists(Obj::Var(Var::Discarded)),
+            then: vec![Effect::Deal { amount: Amount::EnergyOf(Obj::Var(Var::Discarded)), to: Obj::Me }],
+            otherwise: Vec::new(),
+        },
+        Effect::RecycleFromTrash { who: Who::You, amount: 1 },
+        Effect::Score { who: Who::ThatPlayer, points: 1 },
+        Effect::Win(Who::You),
+        Effect::Let(Var::Done, Box::new(Effect::Channel { who: Who::You, amount: 1, exhausted: true })),
+        Effect::If { test: Test::Var(Var::Done), then: vec![Effect::Vision], otherwise: vec![Effect::PlayMeFromTrash] },
+        Effect::ThisTurn(TurnRule::NextSpellBonus(1)),
+        Effect::ThisTurn(TurnRule::UnitsEnterReady),
+        Effect::ThisTurn(TurnRule::BuffsGiveMore),
+        Effect::EachPlayerKillsOne,
+        Effect::ReplaceNextDeath { unit: Obj::Me, body: "a0".into() },
+        Effect::Reflexive("a0".into()),
+        Effect::ReflexiveIfKilled { body: "a0".into(), unit: Obj::Target(0) },
+        Effect::Delay { body: "a0".into(), it: None },
+        Effect::Delay { body: "a0".into(), it: Some(Obj::Target(0)) },
+        Effect::SwapPlaces(Obj::Me, Obj::Target(0)),
+        Effect::PutOneIntoHand(Objs::Var(Var::Looked)),
+        Effect::RecycleCards(Objs::Targets(0)),
+        Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))),
+        Effect::Let(Var::Played, Box::new(Effect::PlaySpellFromTrash { optional: true })),
+        Effect::BanishAndPlay { from: Objs::Var(Var::Looked), max_might: None, optional: false },
+        Effect::BanishAndPlay {
+            from: Objs::Var(Var::Looked),
+            max_might: Some(KilledMight { spec: 0, more: 1 }),
+            optional: true,
+        },
+        Effect::If {
+            test: Test::May,
+            then: vec![Effect::If {
+                test: Test::BuffedThisWay(Obj::Target(0)),
+                then: vec![Effect::If {
+                    test: Test::OnlyUnitThere(Obj::Me),
+                    then: vec![Effect::If { test: Test::Legion, then: vec![], otherwise: vec![] }],
+                    otherwise: vec![Effect::If { test: Test::SpendABuff, then: vec![], otherwise: vec![] }],
+                }],
+                otherwise: vec![Effect::If { test: Test::PaidAdditional, then: vec![], otherwise: vec![] }],
+            }],
+            otherwise: Vec::new(),
+        },
+    ]);
+    let mut src = String::new();
+    codegen::function(&mut src, "Every instruction", "a0", &all);
+    if let Err(e) = riftbound::script::compile(&src) {
+        panic!("the generated Rhai does not compile: {e}\n{src}");
+    }
+    // Every line also prints back as rules text.
+    let text = Instructions(&all).to_string();
+    assert!(text.contains("Deal the Might of me to target 0.") && text.contains("Give me [Shield 1]"), "{text}");
+    // And the calls reach the host: run with no targets, every instruction is a no-op or asks
+    // nothing; a function the host lacks would be an error here.
+    let mut g = blank_game();
+    let r = riftbound::script::run(&mut g, &src, "a0", HookCall::default(), "Every Instruction", 1);
+    assert!(
+        !matches!(&r, Err(Stop::ScriptError(m)) if m.contains("Function not found")),
+        "a generated call has no host function: {r:?}"
+    );
+}
