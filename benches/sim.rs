@@ -24,7 +24,7 @@ fn game(db: &Arc<CardDb>, pairs: &[Vec<Deck>], seed: u64) -> Game {
 }
 
 /// Whole games, seeds 1..64 in turn, with agents made by `agent(seed)`.
-fn games(b: divan::Bencher, agent: fn(u64) -> Box<dyn Agent>) {
+fn games(b: divan::Bencher, agent: fn(u64) -> Box<dyn Agent<Game>>) {
     let db = Arc::new(CardDb::embedded());
     let pairs = all_pairings(&db);
     let mut seed = 0u64;

@@ -43,7 +43,7 @@ impl Rec {
     }
 }
 
-impl Agent for Rec {
+impl Agent<Game> for Rec {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
         self.log.borrow_mut().push((d.ask.clone(), d.options.clone()));
         if self.auto_pass.get()

@@ -51,7 +51,7 @@ impl Rec {
     }
 }
 
-impl Agent for Rec {
+impl Agent<Game> for Rec {
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
         self.seen.borrow_mut().push(Seen {
             ask: d.ask.clone(),

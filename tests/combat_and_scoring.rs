@@ -29,7 +29,7 @@ struct Rec {
     log: Log,
 }
 
-impl Agent for Rec {
+impl Agent<Game> for Rec {
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
         self.log.borrow_mut().push((d.player, d.ask.clone(), d.options.clone()));
         self.inner.choose(g, d)

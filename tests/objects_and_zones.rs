@@ -480,7 +480,7 @@ fn r117_2_draw_as_many_as_set_aside_then_117_3_recycle_them() {
     let mut g = new_game(11);
     let first = g.turn_order[0];
     let (a, b) = (Scripted::passing(), Scripted::passing());
-    let mut agents: Vec<Box<dyn Agent>> = vec![Box::new(a.clone()), Box::new(b.clone())];
+    let mut agents: Vec<Box<dyn Agent<Game>>> = vec![Box::new(a.clone()), Box::new(b.clone())];
     if first == P2 {
         agents.swap(0, 1);
     }

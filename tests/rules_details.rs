@@ -60,7 +60,7 @@ impl Auto {
     }
 }
 
-impl Agent for Auto {
+impl Agent<Game> for Auto {
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
         self.log.borrow_mut().push((d.player, d.ask.clone(), d.options.clone()));
         self.pending.borrow_mut().push((d.ask.clone(), g.chain.iter().map(|i| i.pending).collect()));

@@ -177,7 +177,7 @@ fn r117_mulligan_sets_aside_draws_and_recycles() {
     let first = g.turn_order[0];
     let second = g.turn_order[1];
     let (a, b) = (Scripted::new(), Scripted::new());
-    let mut agents: Vec<Box<dyn riftbound::riftbound::Agent>> = vec![Box::new(a.clone()), Box::new(b.clone())];
+    let mut agents: Vec<Box<dyn riftbound::riftbound::Agent<Game>>> = vec![Box::new(a.clone()), Box::new(b.clone())];
     if first == P2 {
         agents.swap(0, 1);
     }
@@ -218,7 +218,8 @@ fn r117_1_at_most_two_cards() {
     let mut g = new_game(12);
     let first = g.turn_order[0];
     let a = Scripted::new();
-    let mut agents: Vec<Box<dyn riftbound::riftbound::Agent>> = vec![Box::new(a.clone()), Box::new(Scripted::new())];
+    let mut agents: Vec<Box<dyn riftbound::riftbound::Agent<Game>>> =
+        vec![Box::new(a.clone()), Box::new(Scripted::new())];
     if first == P2 {
         agents.swap(0, 1);
     }

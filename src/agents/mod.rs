@@ -17,7 +17,7 @@ impl RandomAgent {
     }
 }
 
-impl Agent for RandomAgent {
+impl Agent<Game> for RandomAgent {
     fn choose(&mut self, _game: &Game, d: &Decision) -> usize {
         self.rng.below(d.options.len())
     }
@@ -75,7 +75,7 @@ impl GreedyAgent {
     }
 }
 
-impl Agent for GreedyAgent {
+impl Agent<Game> for GreedyAgent {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
         let scores: Vec<i64> = d.options.iter().map(|c| self.score(game, d, c)).collect();
         let best = *scores.iter().max().unwrap();
@@ -85,7 +85,7 @@ impl Agent for GreedyAgent {
 }
 
 /// Agent kinds by name, for the command line.
-pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
+pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent<Game>>> {
     match name {
         "random" => Some(Box::new(RandomAgent::new(seed))),
         "greedy" => Some(Box::new(GreedyAgent::new(seed))),
@@ -134,7 +134,7 @@ impl Scripted {
     }
 }
 
-impl Agent for Scripted {
+impl Agent<Game> for Scripted {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
         self.log.borrow_mut().push((d.ask.clone(), d.options.clone()));
         let head = self.queue.borrow().front().cloned();

@@ -1,8 +1,11 @@
-//! Riftbound decisions: what is being asked ([`Ask`]), the options ([`Choice`]), and the agent
-//! trait that answers in-process. An answer is the index of the chosen option.
+//! Riftbound decisions: what is being asked ([`Ask`]) and the options ([`Choice`]); the
+//! decision loop and the [`Agent`] trait are the kernel's. An answer is the index of the chosen
+//! option.
 
 use super::state::{Game, Loc, R};
-use crate::kernel::{ObjId, PlayerId, Stop};
+pub use crate::kernel::decision::Agent;
+use crate::kernel::decision::{Answers, Rules};
+use crate::kernel::{ObjId, PlayerId};
 use serde::Serialize;
 
 /// What a decision is about; tells an agent or a user interface how to read the options.
@@ -118,47 +121,31 @@ pub enum Choice {
 }
 
 /// A question to one player with its legal answers.
-#[derive(Clone, Debug, Serialize)]
-pub struct Decision {
-    pub player: PlayerId,
-    pub ask: Ask,
-    pub options: Vec<Choice>,
-}
+pub type Decision = crate::kernel::decision::Decision<Ask, Choice>;
 
-/// An in-process decision maker (the fast path for simulation).
-pub trait Agent {
-    /// Returns the index of the chosen option; `d.options` is never empty.
-    fn choose(&mut self, game: &Game, d: &Decision) -> usize;
+impl Rules for Game {
+    type Ask = Ask;
+    type Choice = Choice;
+
+    fn answers(&mut self) -> &mut Answers {
+        &mut self.answers
+    }
+
+    fn seat(&mut self, player: PlayerId) -> Option<&mut Option<Box<dyn Agent<Game>>>> {
+        self.agents.get_mut(player.index())
+    }
+
+    fn decided(&mut self, player: PlayerId, ask: &Ask, choice: &Choice) {
+        self.decisions += 1;
+        crate::trace!(self, ask.rule(), "{player} chooses {}", self.describe_choice(choice));
+    }
 }
 
 impl Game {
-    /// Asks `player` to choose among `options` (never empty). A single option is taken without
-    /// asking. The answer comes from the replay queue, else the player's agent, else the caller
-    /// of the session (by stopping with [`Stop::NeedDecision`]).
+    /// Asks `player` to choose among `options` (never empty): the kernel's decision loop
+    /// ([`crate::kernel::decision::decide`]) with Riftbound's questions.
     pub fn decide(&mut self, player: PlayerId, ask: Ask, options: Vec<Choice>) -> R<Choice> {
-        debug_assert!(!options.is_empty(), "decision {ask:?} with no options");
-        if options.len() == 1 {
-            return Ok(options.into_iter().next().unwrap());
-        }
-        let d = Decision { player, ask, options };
-        let answer = if let Some(a) = self.answers.next_queued() {
-            a
-        } else if let Some(mut agent) = self.agents.get_mut(player.index()).and_then(|a| a.take()) {
-            let a = agent.choose(self, &d);
-            self.agents[player.index()] = Some(agent);
-            self.answers.record(a);
-            a
-        } else {
-            return Err(Stop::NeedDecision(d));
-        };
-        if answer >= d.options.len() {
-            return Err(Stop::BadAnswer { answer, options: d.options.len() });
-        }
-        self.decisions += 1;
-        let ask = d.ask.rule();
-        let choice = d.options.into_iter().nth(answer).unwrap();
-        crate::trace!(self, ask, "{player} chooses {}", self.describe_choice(&choice));
-        Ok(choice)
+        crate::kernel::decision::decide(self, player, ask, options)
     }
 
     /// Human-readable text of an option, for traces and front ends.

@@ -110,7 +110,7 @@ impl Game {
     }
 
     /// Installs in-process agents by seat.
-    pub fn set_agents(&mut self, agents: Vec<Box<dyn Agent>>) {
+    pub fn set_agents(&mut self, agents: Vec<Box<dyn Agent<Game>>>) {
         self.agents = agents.into_iter().map(Some).collect();
     }
 

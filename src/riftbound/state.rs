@@ -382,7 +382,7 @@ pub struct Game {
     pub rng: GameRng,
     pub answers: Answers,
     /// In-process agents by seat; `None` means "ask through the session".
-    pub agents: Vec<Option<Box<dyn Agent>>>,
+    pub agents: Vec<Option<Box<dyn Agent<Game>>>>,
     pub trace: Trace,
     pub outcome: Option<Outcome>,
     /// Everything that happened, in order (see `events.rs`).

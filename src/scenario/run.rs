@@ -52,7 +52,7 @@ struct AnswerState {
     labels: BTreeMap<String, ObjId>,
 }
 
-impl Agent for Answerer {
+impl Agent<Game> for Answerer {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
         let mut s = self.state.borrow_mut();
         if s.problem.is_some() {
@@ -215,7 +215,7 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
         a.labels = labels.clone();
         a.autopay = setup.autopay.unwrap_or(true);
     }
-    g.set_agents((0..g.players.len()).map(|_| Box::new(answerer.clone()) as Box<dyn Agent>).collect());
+    g.set_agents((0..g.players.len()).map(|_| Box::new(answerer.clone()) as Box<dyn Agent<Game>>).collect());
     g.cleanup().map_err(|e| err("[setup]", format!("the board needs a decision to settle: {e:?}")))?;
     if let Some(p) = answerer.state.borrow_mut().problem.take() {
         return Err(err("[setup]", format!("settling the board: {p} (give it in the setup's `answers`)")));

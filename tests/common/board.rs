@@ -24,14 +24,14 @@ impl Answers for Scripted {
 }
 
 /// Seats clones of `a` and `b` as P1's and P2's agents and hands them back to queue answers on.
-pub fn seat<A: Agent + Clone + 'static>(g: &mut Game, a: A, b: A) -> (A, A) {
+pub fn seat<A: Agent<Game> + Clone + 'static>(g: &mut Game, a: A, b: A) -> (A, A) {
     g.set_agents(vec![Box::new(a.clone()), Box::new(b.clone())]);
     (a, b)
 }
 
 /// A blank Duel on `bfs` in P1's action phase of turn 1, tracing, with `a` and `b` seated as P1
 /// and P2.
-pub fn traced_game<A: Agent + Clone + 'static>(db: Arc<CardDb>, bfs: &[&str], a: A, b: A) -> (Game, A, A) {
+pub fn traced_game<A: Agent<Game> + Clone + 'static>(db: Arc<CardDb>, bfs: &[&str], a: A, b: A) -> (Game, A, A) {
     let mut g = Game::blank(db, bfs, 1).unwrap();
     let (a, b) = seat(&mut g, a, b);
     g.trace.on = true;
