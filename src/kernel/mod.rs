@@ -4,6 +4,7 @@
 
 pub mod chain;
 pub mod decision;
+pub mod events;
 pub mod ids;
 pub mod rng;
 pub mod session;

@@ -117,6 +117,13 @@ pub enum Event {
     },
 }
 
+/// 315: a turn begins with its TurnBegan event; "this turn" reads back to it.
+impl crate::kernel::events::TurnMark for Event {
+    fn begins_turn(&self) -> bool {
+        matches!(self, Event::TurnBegan { .. })
+    }
+}
+
 impl Game {
     /// Records an event.
     pub fn emit(&mut self, e: Event) {
@@ -125,7 +132,6 @@ impl Game {
 
     /// Events since the current turn began.
     pub fn events_this_turn(&self) -> &[Event] {
-        let start = self.events.iter().rposition(|e| matches!(e, Event::TurnBegan { .. })).map_or(0, |i| i + 1);
-        &self.events[start..]
+        self.events.this_turn()
     }
 }

@@ -386,7 +386,7 @@ pub struct Game {
     pub trace: Trace,
     pub outcome: Option<Outcome>,
     /// Everything that happened, in order (see `events.rs`).
-    pub events: Vec<super::events::Event>,
+    pub events: crate::kernel::events::EventLog<super::events::Event>,
     /// How far triggered abilities have looked at `events` (376.2.c).
     pub trigger_cursor: usize,
     /// Delayed triggered abilities waiting for their moment (382-385).
@@ -457,7 +457,7 @@ impl Game {
             agents: self.agents.iter().map(|_| None).collect(),
             trace: if logs { self.trace.clone() } else { Trace { on: self.trace.on, lines: Vec::new() } },
             outcome: self.outcome.clone(),
-            events: if logs { self.events.clone() } else { Vec::new() },
+            events: if logs { self.events.clone() } else { Default::default() },
             trigger_cursor: self.trigger_cursor,
             delayed: self.delayed.clone(),
             delayed_replacements: self.delayed_replacements.clone(),
@@ -525,7 +525,7 @@ impl Game {
             agents: (0..n).map(|_| None).collect(),
             trace: Trace::default(),
             outcome: None,
-            events: Vec::new(),
+            events: Default::default(),
             trigger_cursor: 0,
             delayed: Vec::new(),
             delayed_replacements: Vec::new(),

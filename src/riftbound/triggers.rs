@@ -225,7 +225,7 @@ impl Game {
     ) -> Option<Option<PlayerId>> {
         if let Trigger::NthTime(n, inner) = trigger {
             // The turn's count of the event reaches N within this batch (once, 376.1.b).
-            let turn_start = self.events.iter().rposition(|e| matches!(e, Event::TurnBegan { .. })).unwrap_or(0);
+            let turn_start = self.events.turn_mark().unwrap_or(0);
             let earlier = &self.events[turn_start..start.max(turn_start)];
             let before = earlier.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).count() as u32;
             let now = batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).count() as u32;
@@ -234,7 +234,7 @@ impl Game {
         if let Trigger::FirstTime(inner) = trigger {
             // 376.1.b: only if it has not happened earlier this turn.
             let found = self.first_match(inner, source, you, batch, start)?;
-            let turn_start = self.events.iter().rposition(|e| matches!(e, Event::TurnBegan { .. })).unwrap_or(0);
+            let turn_start = self.events.turn_mark().unwrap_or(0);
             let earlier = &self.events[turn_start..start.max(turn_start)];
             if earlier.iter().any(|e| self.event_matches(inner, source, you, e).is_some()) {
                 return None;
