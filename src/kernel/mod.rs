@@ -6,6 +6,7 @@ pub mod chain;
 pub mod decision;
 pub mod events;
 pub mod ids;
+pub mod layers;
 pub mod rng;
 pub mod session;
 pub mod trace;

@@ -89,6 +89,37 @@ impl Keywords {
     }
 }
 
+/// One object's view of the continuous effects, for the kernel's layer solver.
+struct ObjectLayers<'g> {
+    game: &'g Game,
+    id: ObjId,
+}
+
+impl crate::kernel::layers::Layered for ObjectLayers<'_> {
+    type Chars = Chars;
+    type Effect = ContinuousEffect;
+
+    fn effects(&self) -> &[ContinuousEffect] {
+        &self.game.effects
+    }
+
+    fn applies(&self, chars: &Chars, e: &ContinuousEffect) -> bool {
+        self.game.effect_applies(self.id, chars, e)
+    }
+
+    fn modify(&self, chars: &mut Chars, e: &ContinuousEffect) {
+        apply_modification(chars, &e.modification);
+    }
+
+    fn timestamp(&self, e: &ContinuousEffect) -> u64 {
+        e.timestamp
+    }
+
+    fn apply_layers(&self, base: &Chars, active: &[&ContinuousEffect]) -> Chars {
+        self.game.apply_layers(self.id, base, active)
+    }
+}
+
 /// Computed characteristics of an object.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chars {
@@ -308,45 +339,19 @@ impl Game {
         if !o.alive {
             return base;
         }
-        let n = self.effects.len();
-        let mut applied = vec![false; n];
-        let mut removed = vec![false; n];
-        // 449.1: the first sequence reaches the ability layer before any arithmetic: its effects'
-        // conditions see the printed values, not the object's buffs, Assault or Shield (449.3's
-        // examples: a buffed Fiora given -1 [M] is 4 Might, never Mighty).
-        let mut chars = base.clone();
-        let mut first = true;
-        // 449: repeat until nothing changes; each effect is applied once and removed once at most,
-        // so this ends after at most 2n + 2 passes.
-        loop {
-            let mut changed = std::mem::take(&mut first);
-            for i in 0..n {
-                let e = &self.effects[i];
-                let ok = self.effect_applies(id, &chars, e);
-                if !applied[i] && ok {
-                    applied[i] = true;
-                    changed = true;
-                } else if applied[i] && !removed[i] && !ok {
-                    removed[i] = true;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return chars;
-            }
-            chars = self.apply_layers(id, &base, &applied, &removed);
-        }
+        // 449-453, the kernel's solver with this object's view of the effects.
+        crate::kernel::layers::solve(&ObjectLayers { game: self, id }, &base)
     }
 
-    /// Applies the active effects in layer order to the printed characteristics.
-    fn apply_layers(&self, id: ObjId, base: &Chars, applied: &[bool], removed: &[bool]) -> Chars {
+    /// Applies the active effects in layer order to the printed characteristics (450): trait,
+    /// ability, then arithmetic.
+    fn apply_layers(&self, id: ObjId, base: &Chars, active: &[&ContinuousEffect]) -> Chars {
         let mut chars = base.clone();
-        let active: Vec<&ContinuousEffect> =
-            (0..applied.len()).filter(|&i| applied[i] && !removed[i]).map(|i| &self.effects[i]).collect();
+        let view = ObjectLayers { game: self, id };
         for layer in [Layer::Trait, Layer::Ability] {
             let in_layer: Vec<&ContinuousEffect> =
                 active.iter().copied().filter(|e| e.modification.layer() == layer).collect();
-            for e in self.dependency_order(id, &chars, in_layer) {
+            for e in crate::kernel::layers::dependency_order(&view, &chars, in_layer) {
                 apply_modification(&mut chars, &e.modification);
             }
         }
@@ -380,46 +385,6 @@ impl Game {
             chars.raw_might = base.raw_might;
         }
         chars
-    }
-
-    /// 451-453: within one layer, an effect goes before the effects that depend on it; otherwise
-    /// timestamp order. B depends on A if applying A changes whether B applies to this object.
-    fn dependency_order<'a>(
-        &self,
-        id: ObjId,
-        chars: &Chars,
-        mut effects: Vec<&'a ContinuousEffect>,
-    ) -> Vec<&'a ContinuousEffect> {
-        effects.sort_by_key(|e| e.timestamp);
-        if effects.len() < 2 {
-            return effects;
-        }
-        let n = effects.len();
-        // depends[b][a]: b depends on a.
-        let mut depends = vec![vec![false; n]; n];
-        for a in 0..n {
-            let mut after = chars.clone();
-            apply_modification(&mut after, &effects[a].modification);
-            for b in 0..n {
-                if a != b {
-                    let before_ok = self.effect_applies(id, chars, effects[b]);
-                    let after_ok = self.effect_applies(id, &after, effects[b]);
-                    depends[b][a] = before_ok != after_ok;
-                }
-            }
-        }
-        // Stable topological order; a dependency loop falls back to timestamps (453).
-        let mut out = Vec::with_capacity(n);
-        let mut placed = vec![false; n];
-        while out.len() < n {
-            let next = (0..n)
-                .find(|&b| !placed[b] && (0..n).all(|a| placed[a] || a == b || !depends[b][a]))
-                .or_else(|| (0..n).find(|&b| !placed[b]))
-                .unwrap();
-            placed[next] = true;
-            out.push(effects[next]);
-        }
-        out
     }
 
     pub fn might(&self, id: ObjId) -> i32 {
