@@ -3,6 +3,7 @@
 //! game on top of it, and a second game (Flesh and Blood) can reuse it unchanged.
 
 pub mod chain;
+pub mod cleanup;
 pub mod decision;
 pub mod events;
 pub mod ids;

@@ -26,25 +26,31 @@ impl Game {
     /// (321, 323.2). No showdown or combat begins during a combat's own cleanup: they wait for
     /// the combat to finish resolving (440).
     pub fn cleanup_with(&mut self, special: Special) -> R<()> {
-        let mut special = special;
         // During a combat's own cleanup its battlefield is still contested until 440.1.b; it
         // stages nothing there, and nothing begins elsewhere until the combat has resolved.
         let resolving = match special {
             Special::Combat(b) => Some(b),
             _ => None,
         };
-        for _ in 0..10_000 {
-            if self.is_over() {
-                return Ok(());
-            }
-            let before = self.changes;
-            self.cleanup_pass(special, resolving)?;
-            special = Special::None;
-            if self.changes == before {
-                return Ok(());
-            }
+        // 323.2: the special steps belong to the first pass only.
+        let settled = crate::kernel::cleanup::settle(
+            self,
+            |g| g.changes,
+            Game::is_over,
+            |g, first| g.cleanup_pass(if first { special } else { Special::None }, resolving),
+        )?;
+        if settled.is_err() {
+            // A loop of card effects, each pass changing something: the game stops without a
+            // winner rather than hang (as a turn over the step cap does).
+            trace!(
+                self,
+                "321",
+                "the cleanup did not settle after {} passes: the game stops",
+                crate::kernel::cleanup::MAX_PASSES
+            );
+            self.outcome = Some(super::state::Outcome::Stalled { turn: self.turn });
         }
-        unreachable!("cleanup did not settle after 10000 passes");
+        Ok(())
     }
 
     fn cleanup_pass(&mut self, special: Special, resolving: Option<u8>) -> R<()> {
