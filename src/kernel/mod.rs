@@ -4,6 +4,7 @@
 
 pub mod chain;
 pub mod cleanup;
+pub mod components;
 pub mod decision;
 pub mod events;
 pub mod ids;

@@ -45,8 +45,6 @@ impl Game {
             mode: 0,
             hidden_on_turn: 0,
             from_hidden: None,
-            recycle_on_resolve: false,
-            group_at: None,
         });
         // 408.3: a facedown card has no abilities working on the board.
         if zone.is_board() && !matches!(zone, Zone::Facedown(_)) {
@@ -330,8 +328,10 @@ impl Game {
             }
             self.emit(Event::Killed { obj: id, by });
             // 380.3: "if this kills it, do this": the reflexive ability triggers now.
-            while let Some(i) = self.reflexive_on_kill.iter().position(|(u, _)| *u == id) {
-                let (_, item) = self.reflexive_on_kill.remove(i);
+            loop {
+                let waiting = &mut self.components.get_mut::<super::instructions::ReflexiveOnKill>().0;
+                let Some(i) = waiting.iter().position(|w| w.unit == id) else { break };
+                let item = waiting.remove(i).item;
                 trace!(self, "381.1", "a reflexive ability goes on the chain: {} was killed", self.describe(id));
                 self.chain.push(item);
                 self.changed();

@@ -86,7 +86,9 @@ impl Game {
         }
         // 380.3: a unit whose lethal damage did not kill it (its death was replaced, 383.3) was
         // not killed, so "if this kills it" never triggers.
-        for (u, _) in std::mem::take(&mut self.reflexive_on_kill) {
+        for super::instructions::WaitingForKill { unit: u, .. } in
+            std::mem::take(&mut self.components.get_mut::<super::instructions::ReflexiveOnKill>().0)
+        {
             trace!(
                 self,
                 "380.3",

@@ -124,7 +124,8 @@ impl Game {
             let owner = self.obj(card).owner;
             let p = item.controller;
             trace!(self, "356.3.d", "{} is put into {owner}'s trash", self.describe(card));
-            let recycle = self.obj(card).recycle_on_resolve;
+            let recycle =
+                self.components.get::<super::instructions::RecycleOnResolve>().is_some_and(|r| r.0.contains(&card));
             let card = self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom);
             self.player_mut(p).cards_played_this_turn += 1;
             self.emit(super::events::Event::Played { player: p, card });
@@ -316,9 +317,10 @@ impl Game {
                 self.expire_effects(true);
                 // Delayed abilities and "next spell" bonuses of this turn end (384).
                 self.delayed.clear();
-                self.delayed_replacements.clear();
+                self.components.reset::<super::replacements::DelayedReplacements>();
                 self.delayed_triggers.clear();
-                self.next_spell_bonus.clear();
+                self.components.get_mut::<super::instructions::SpellBonuses>().next.clear();
+                self.end_turn_instructions();
                 self.cost_modifiers.retain(|m| m.duration != super::layers::Duration::ThisTurn);
                 for p in self.active_players() {
                     self.empty_pool(p);

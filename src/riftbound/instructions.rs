@@ -14,7 +14,48 @@ use crate::kernel::{ObjId, PlayerId};
 use crate::script::HookCall;
 use crate::trace;
 
+/// 712-715: "the next spell you play this turn deals N Bonus Damage" per player (384), and the
+/// bonus attached to each spell on the chain once played.
+#[derive(Clone, Debug, Default)]
+pub struct SpellBonuses {
+    pub next: Vec<(PlayerId, u32)>,
+    pub attached: Vec<(ObjId, u32)>,
+}
+
+/// 380.3: "If this kills it, do this: ..." while the unit only has lethal damage: the reflexive
+/// ability waits for the cleanup to kill it (322.2, 415.5.c); a unit that does not die (its death
+/// replaced, 383.3) never triggers it.
+#[derive(Clone, Debug, Default)]
+pub struct ReflexiveOnKill(pub Vec<WaitingForKill>);
+
+#[derive(Clone, Debug)]
+pub struct WaitingForKill {
+    pub unit: ObjId,
+    pub item: super::state::ChainItem,
+}
+
+/// Spells to recycle, not trash, once they resolve (Kai'Sa, Evolutionary: "Then recycle it").
+#[derive(Clone, Debug, Default)]
+pub struct RecycleOnResolve(pub Vec<ObjId>);
+
+/// 352.11.b: the battlefield where a source's group of targets "at a battlefield" was chosen;
+/// the group can't gain units elsewhere as it resolves (Fox-Fire).
+#[derive(Clone, Debug, Default)]
+struct GroupAt(Vec<(ObjId, u8)>);
+
 impl Game {
+    /// 317.3: what instructions remembered for this turn's spells ends with it (no chain
+    /// outlives its turn).
+    pub(crate) fn end_turn_instructions(&mut self) {
+        self.components.reset::<GroupAt>();
+        self.components.reset::<RecycleOnResolve>();
+    }
+
+    /// 352.11.b: where `source`'s group of targets was chosen, if it has one.
+    fn group_at(&self, source: ObjId) -> Option<u8> {
+        self.components.get::<GroupAt>()?.0.iter().rev().find(|(s, _)| *s == source).map(|(_, b)| *b)
+    }
+
     /// 352: chooses targets for each spec. `None` if a required target has no legal choice
     /// (355.3, 390.3). "Up to" and "any number" may choose none (352.13).
     pub fn choose_targets(
@@ -74,7 +115,7 @@ impl Game {
                 (spec.count, source, chosen.first())
                 && let Some(super::state::Loc::Battlefield(b)) = self.location(*first)
             {
-                self.obj_mut(s).group_at = Some(b);
+                self.components.get_mut::<GroupAt>().0.push((s, b));
             }
             // 352.3: the destination of each move of a chosen unit.
             if let Some(&u) = chosen.first() {
@@ -154,7 +195,7 @@ impl Game {
             chosen.iter().copied().filter(|o| self.unit_matches(&spec.filter, *o, you, source)).collect();
         // 352.11.b: units no longer at the group's battlefield can't be affected.
         if let TargetCount::AnyNumber { same_battlefield: true, .. } = spec.count
-            && let Some(b) = c.source.and_then(|s| self.obj(s).group_at)
+            && let Some(b) = c.source.and_then(|s| self.group_at(s))
         {
             legal.retain(|u| self.location(*u) == Some(super::state::Loc::Battlefield(b)));
         }
@@ -197,7 +238,9 @@ impl Game {
             }
         }
         if let Some(s) = spell {
-            bonus += self.spell_bonus.iter().filter(|(o, _)| *o == s).map(|(_, n)| n).sum::<u32>();
+            if let Some(b) = self.components.get::<SpellBonuses>() {
+                bonus += b.attached.iter().filter(|(o, _)| *o == s).map(|(_, n)| n).sum::<u32>();
+            }
         }
         bonus
     }
@@ -525,7 +568,7 @@ impl Game {
     /// Ravenborn Tome: "The next spell you play this turn deals N Bonus Damage" (384).
     pub fn next_spell_bonus(&mut self, c: &HookCall, n: u32) {
         let you = c.controller.unwrap_or(self.turn_player);
-        self.next_spell_bonus.push((you, n));
+        self.components.get_mut::<SpellBonuses>().next.push((you, n));
     }
 
     /// Noxian Guillotine: "Kill it the next time it takes damage this turn" (383.2).
@@ -660,7 +703,8 @@ impl Game {
             return;
         }
         trace!(self, "383.3", "the next time {} would die this turn, a replacement applies", self.describe(u));
-        self.delayed_replacements.push((u, source, controller, body.to_string()));
+        let d = super::replacements::DelayedReplacement { unit: u, source, controller, body: body.to_string() };
+        self.components.get_mut::<super::replacements::DelayedReplacements>().0.push(d);
     }
 
     /// 413.1.c: "if it was buffed this way": a buff was placed on `u` since event `from` (the start
@@ -703,7 +747,7 @@ impl Game {
                 self.describe(u)
             );
         }
-        self.reflexive_on_kill.push((u, item));
+        self.components.get_mut::<ReflexiveOnKill>().0.push(WaitingForKill { unit: u, item });
     }
 
     /// 733.1.b Vision: look at the top card of your Main Deck; you may recycle it.
@@ -920,7 +964,7 @@ impl Game {
         }
         if self.obj(o).zone == Zone::Chain {
             trace!(self, "403", "{} will be recycled once it resolves", self.describe(o));
-            self.obj_mut(o).recycle_on_resolve = true;
+            self.components.get_mut::<RecycleOnResolve>().0.push(o);
             return Ok(());
         }
         let you = c.controller.unwrap_or(self.turn_player);

@@ -559,7 +559,8 @@ impl Game {
                 self.obj_mut(card).paid_additional = additional.iter().any(|a| a.optional);
                 // 384: "the next spell you play this turn" bonuses attach to this spell.
                 let mut bonus = 0;
-                self.next_spell_bonus.retain(|(q, n)| {
+                let bonuses = self.components.get_mut::<super::instructions::SpellBonuses>();
+                bonuses.next.retain(|(q, n)| {
                     if *q == p {
                         bonus += n;
                         false
@@ -568,7 +569,7 @@ impl Game {
                     }
                 });
                 if bonus > 0 {
-                    self.spell_bonus.push((card, bonus));
+                    bonuses.attached.push((card, bonus));
                 }
                 self.priority = Some(p);
                 self.chain_passes = 0;

@@ -5,9 +5,27 @@ use super::abilities::AbilityKind;
 use super::cards::CardType;
 use super::decision::{Ask, Choice};
 use super::state::{Game, R};
-use crate::kernel::ObjId;
+use crate::kernel::{ObjId, PlayerId};
 use crate::script::HookCall;
 use crate::trace;
+
+/// 383.3: delayed replacement effects set up this turn, "the next time this unit would die".
+#[derive(Clone, Debug, Default)]
+pub struct DelayedReplacements(pub Vec<DelayedReplacement>);
+
+#[derive(Clone, Debug)]
+pub struct DelayedReplacement {
+    pub unit: ObjId,
+    /// The ability's source and its controller.
+    pub source: ObjId,
+    pub controller: PlayerId,
+    /// The body that replaces the death.
+    pub body: String,
+}
+
+/// 367: the sources of the replacement effects running now (each applies once to an event).
+#[derive(Clone, Debug, Default)]
+struct Replacing(Vec<ObjId>);
 
 impl Game {
     /// 366: if a replacement effect applies to `unit` dying, runs it instead and returns true.
@@ -18,8 +36,9 @@ impl Game {
         }
         // 383.3: a delayed replacement set up for this unit applies the next time it would die
         // (once, whether or not its optional payment is made).
-        if let Some(i) = self.delayed_replacements.iter().position(|(u, ..)| *u == unit) {
-            let (_, source, controller, body) = self.delayed_replacements.remove(i);
+        let delayed = &mut self.components.get_mut::<DelayedReplacements>().0;
+        if let Some(i) = delayed.iter().position(|d| d.unit == unit) {
+            let DelayedReplacement { source, controller, body, .. } = delayed.remove(i);
             let card = self.card(source).clone();
             let line = card
                 .abilities
@@ -55,7 +74,7 @@ impl Game {
             .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()))
             .collect();
         for s in sources {
-            if s == unit || self.replacing.contains(&s) {
+            if s == unit || self.components.get::<Replacing>().is_some_and(|r| r.0.contains(&s)) {
                 continue;
             }
             let you = self.controller(s);
@@ -97,9 +116,9 @@ impl Game {
         };
         if let Some(body) = &ability.body {
             // 367: while it runs, this effect can't replace another event of its own body.
-            self.replacing.push(source);
+            self.components.get_mut::<Replacing>().0.push(source);
             let r = crate::script::run(self, &card.abilities.script, body, call, &card.name, ability.line);
-            self.replacing.retain(|s| *s != source);
+            self.components.get_mut::<Replacing>().0.retain(|s| *s != source);
             r?;
         }
         Ok(true)

@@ -108,11 +108,6 @@ pub struct Obj {
     pub hidden_on_turn: u32,
     /// Played from hidden at this battlefield (727.1.d): its choices are restricted there.
     pub from_hidden: Option<u8>,
-    /// A spell to recycle, not trash, once it resolves (Kai'Sa, Evolutionary: "Then recycle it").
-    pub recycle_on_resolve: bool,
-    /// 352.11.b: the battlefield its group of targets "at a battlefield" was chosen at; the group
-    /// can't gain units elsewhere as it resolves (Fox-Fire).
-    pub group_at: Option<u8>,
 }
 
 /// A player's rune pool (158-161): energy, power by domain, and universal power [A].
@@ -391,21 +386,11 @@ pub struct Game {
     pub trigger_cursor: usize,
     /// Delayed triggered abilities waiting for their moment (382-385).
     pub delayed: Vec<Delayed>,
-    /// Delayed replacement effects (383.3): "the next time this unit would die this turn", as
-    /// (unit, the ability's source, its controller, the body that replaces the death).
-    pub delayed_replacements: Vec<(ObjId, ObjId, PlayerId, String)>,
-    /// "If this kills it, do this: ..." (380.3) when the unit only has lethal damage yet: the
-    /// reflexive ability waits for the cleanup to kill it (322.2, 415.5.c), as (unit, item); a
-    /// unit that does not die (its death replaced, 383.3) never triggers it.
-    pub reflexive_on_kill: Vec<(ObjId, ChainItem)>,
     /// Delayed triggers set up this turn (383.2), until the end of the turn.
     pub delayed_triggers: Vec<DelayedTrigger>,
-    /// "The next spell you play this turn deals N Bonus Damage" per player (384), and the bonus
-    /// attached to a spell on the chain once played.
-    pub next_spell_bonus: Vec<(PlayerId, u32)>,
-    pub spell_bonus: Vec<(ObjId, u32)>,
-    /// Replacement effects running now (each applies once to an event, 367).
-    pub replacing: Vec<ObjId>,
+    /// The state each mechanic keeps in a type of its own module (delayed replacements, bonus
+    /// damage, reflexive abilities waiting for a death, ...): see `kernel::components`.
+    pub components: crate::kernel::components::Components,
     /// Actions undone as illegal (355.3) and the state they were tried in: not offered again
     /// until something changes, so no one retries the same illegal action forever.
     pub undone: Vec<(u64, super::decision::Choice)>,
@@ -460,12 +445,8 @@ impl Game {
             events: if logs { self.events.clone() } else { Default::default() },
             trigger_cursor: self.trigger_cursor,
             delayed: self.delayed.clone(),
-            delayed_replacements: self.delayed_replacements.clone(),
-            reflexive_on_kill: self.reflexive_on_kill.clone(),
             delayed_triggers: self.delayed_triggers.clone(),
-            next_spell_bonus: self.next_spell_bonus.clone(),
-            spell_bonus: self.spell_bonus.clone(),
-            replacing: self.replacing.clone(),
+            components: self.components.clone(),
             undone: self.undone.clone(),
             turn_cap: self.turn_cap,
             step_cap: self.step_cap,
@@ -528,12 +509,8 @@ impl Game {
             events: Default::default(),
             trigger_cursor: 0,
             delayed: Vec::new(),
-            delayed_replacements: Vec::new(),
-            reflexive_on_kill: Vec::new(),
             delayed_triggers: Vec::new(),
-            next_spell_bonus: Vec::new(),
-            spell_bonus: Vec::new(),
-            replacing: Vec::new(),
+            components: Default::default(),
             undone: Vec::new(),
             turn_cap: super::setup::DEFAULT_TURN_CAP,
             step_cap: super::setup::DEFAULT_STEP_CAP,
