@@ -4,9 +4,8 @@
 //! sandbox (limits, no `eval`, no `import`, errors that name the card).
 
 use riftbound::dsl::parser::Rule;
-use riftbound::dsl::{Diagnostic, TextOrigin};
+use riftbound::dsl::{Diagnostic, TextOrigin, parse_card};
 use riftbound::kernel::Stop;
-use riftbound::riftbound::cards::parse_card;
 use riftbound::riftbound::{CardDb, CardDef, Game};
 use riftbound::script::HookCall;
 use std::collections::BTreeSet;

@@ -1,8 +1,9 @@
 //! `riftbound check` and `riftbound card show`: compiling card files and showing what a card
 //! compiled to, for designers and modders.
 
+use crate::dsl::parse_card;
 use crate::riftbound::CardDb;
-use crate::riftbound::cards::{CardDef, FileError, parse_card};
+use crate::riftbound::cards::{CardDef, FileError};
 use std::path::{Path, PathBuf};
 
 /// Outcome of checking card files.

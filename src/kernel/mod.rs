@@ -4,6 +4,7 @@
 
 pub mod chain;
 pub mod decision;
+pub mod diagnostic;
 pub mod ids;
 pub mod rng;
 pub mod session;
@@ -11,6 +12,7 @@ pub mod trace;
 
 pub use chain::{Chain, ChainEntry};
 pub use decision::{Answers, Stop};
+pub use diagnostic::Diagnostic;
 pub use ids::{ObjId, PlayerId};
 pub use rng::GameRng;
 pub use trace::{Trace, TraceLine};
