@@ -11,4 +11,3 @@ pub mod dsl;
 pub mod kernel;
 pub mod riftbound;
 pub mod scenario;
-pub mod script;

@@ -7,6 +7,7 @@ pub mod decision;
 pub mod diagnostic;
 pub mod ids;
 pub mod rng;
+pub mod script;
 pub mod session;
 pub mod trace;
 

@@ -1,4 +1,4 @@
-//! The kernel side of card instructions: what each host function of `crate::script` does, plus
+//! The kernel side of card instructions: what each host function (`host.rs`) does, plus
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
 use super::abilities::{Act, Grant, Place, TargetCount, TargetSpec, Token};
@@ -7,10 +7,10 @@ use super::cards::{CardType, PowerSymbol};
 use super::costs::{Cost, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::events::Event;
+use super::host::HookCall;
 use super::layers::{Condition, Duration, Filter, Modification};
 use super::state::{Delayed, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
-use crate::script::HookCall;
 use crate::trace;
 
 impl Game {
