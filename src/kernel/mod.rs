@@ -1,6 +1,7 @@
 //! Game-agnostic machinery: ids, the seeded RNG, decisions and answer sources, the resumable
-//! session, and the trace. Nothing here knows Riftbound's rules; `crate::riftbound` builds the
-//! game on top of it, and a second game (Flesh and Blood) can reuse it unchanged.
+//! session, the trace, file diagnostics and the script sandbox. Nothing here knows Riftbound's
+//! rules, and nothing here imports the rest of the crate; the Riftbound rules (`riftbound`) build
+//! the game on top of it, and a second game (Flesh and Blood) can reuse it unchanged.
 
 pub mod chain;
 pub mod decision;
