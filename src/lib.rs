@@ -1,9 +1,13 @@
 //! A rules engine for the Riftbound trading card game.
 //!
-//! - [`kernel`]: game-agnostic machinery (ids, RNG, decisions, sessions, trace).
-//! - [`riftbound`]: the Riftbound Core Rules on top of it.
-//! - [`agents`]: in-process players for simulation.
+//! Layers, each importing only those below it (see `src/README.md`; `tests/architecture.rs`
+//! checks it):
+//!
 //! - [`cli`]: the `riftbound` command line.
+//! - [`scenario`]: scenario files; [`agents`]: in-process players for simulation.
+//! - [`dsl`]: the card language (card text to abilities and Rhai, card file loading).
+//! - [`riftbound`]: the Riftbound Core Rules on top of the kernel.
+//! - [`kernel`]: game-agnostic machinery (ids, RNG, decisions, sessions, trace, script sandbox).
 
 pub mod agents;
 pub mod cli;
@@ -11,4 +15,3 @@ pub mod dsl;
 pub mod kernel;
 pub mod riftbound;
 pub mod scenario;
-pub mod script;

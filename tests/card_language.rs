@@ -4,11 +4,10 @@
 //! sandbox (limits, no `eval`, no `import`, errors that name the card).
 
 use riftbound::dsl::parser::Rule;
-use riftbound::dsl::{Diagnostic, TextOrigin};
+use riftbound::dsl::{Diagnostic, TextOrigin, parse_card};
 use riftbound::kernel::Stop;
-use riftbound::riftbound::cards::parse_card;
+use riftbound::riftbound::host::{self, HookCall};
 use riftbound::riftbound::{CardDb, CardDef, Game};
-use riftbound::script::HookCall;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -163,7 +162,7 @@ fn docs_examples_compile_to_the_rhai_they_show() {
                         e.line, card.abilities.script, e.expected_rhai
                     ));
                 } else if !card.abilities.script.is_empty()
-                    && let Err(err) = riftbound::script::compile(&card.abilities.script)
+                    && let Err(err) = host::compile(&card.abilities.script)
                 {
                     failures.push(format!("docs/dsl.md:{}: the Rhai does not compile: {err}", e.line));
                 }
@@ -716,7 +715,7 @@ fn blank_game() -> Game {
 /// Runs `fn a0()` of `script` as the body of card "Rogue Card", line 7, and returns the error.
 fn script_error(g: &mut Game, script: &str) -> String {
     let start = std::time::Instant::now();
-    let r = riftbound::script::run(g, script, "a0", HookCall::default(), "Rogue Card", 7);
+    let r = host::run(g, script, "a0", HookCall::default(), "Rogue Card", 7);
     assert!(start.elapsed().as_secs() < 20, "the script took {:?}", start.elapsed());
     match r {
         Err(Stop::ScriptError(m)) => {
@@ -765,8 +764,8 @@ fn sandbox_has_no_eval_and_no_import() {
     assert!(m.contains("does not compile") && m.contains("eval"), "{m}");
     let m = script_error(&mut g, "import \"std\" as s;\nfn a0() { }");
     assert!(m.contains("does not compile") && m.contains("import"), "{m}");
-    assert!(riftbound::script::compile("fn a0() { eval(\"1\") }").is_err());
-    assert!(riftbound::script::compile("import \"x\" as y; fn a0() { }").is_err());
+    assert!(host::compile("fn a0() { eval(\"1\") }").is_err());
+    assert!(host::compile("import \"x\" as y; fn a0() { }").is_err());
 }
 
 /// A runtime error (an unknown function, a thrown error, an undefined variable) names the card,
@@ -783,7 +782,7 @@ fn sandbox_errors_name_the_card_and_leave_no_state_behind() {
     let m = script_error(&mut g, "fn a1() { }");
     assert!(m.contains("a0"), "a missing body: {m}");
     let call = HookCall { controller: Some(riftbound::kernel::PlayerId(1)), ..HookCall::default() };
-    let ok = riftbound::script::run(&mut g, "fn a0() { if you() != 1 { throw \"stale frame\"; } }", "a0", call, "X", 1);
+    let ok = host::run(&mut g, "fn a0() { if you() != 1 { throw \"stale frame\"; } }", "a0", call, "X", 1);
     assert!(ok.is_ok(), "{ok:?}");
 }
 
@@ -796,7 +795,7 @@ fn sandbox_host_functions_ignore_bad_ids() {
                   deal(1, 999999); draw(77, 1); move_unit(-1); return_to_hand(999999); \
                   move_to_chosen(999999, 0); move_to_chosen(-1, -5); move_here(999999); \
                   energy_of(999999); only_unit_there(-1); units_at(UNITS + ENEMY, 999999); might(999999) }";
-    let r = riftbound::script::run(&mut g, script, "a0", HookCall::default(), "Rogue Card", 1);
+    let r = host::run(&mut g, script, "a0", HookCall::default(), "Rogue Card", 1);
     assert!(r.is_ok(), "{r:?}");
 }
 
@@ -869,7 +868,7 @@ fn sandbox_host_functions_survive_hostile_arguments() {
         v = v.0
     );
     let call = HookCall { source: Some(u), controller: Some(p1), ..HookCall::default() };
-    let r = riftbound::script::run(&mut g, &script, "a0", call, "Rogue Card", 1);
+    let r = host::run(&mut g, &script, "a0", call, "Rogue Card", 1);
     assert!(matches!(r, Ok(()) | Err(Stop::ScriptError(_))), "{r:?}");
     let _ = g.might(u);
 }
@@ -884,14 +883,14 @@ fn sandbox_unknown_values_are_compile_errors() {
         ("fn a0() { for u in units(UNITS + HEREE) { kill(u); } }", "HEREE"),
         ("fn a0() { play_tokens(you(), DRAGON, 1, true, YOUR_BASE); }", "DRAGON"),
     ] {
-        let err = riftbound::script::compile(script).expect_err(script);
+        let err = host::compile(script).expect_err(script);
         assert!(err.contains(name), "{script}: {err}");
     }
     // The same names in their right places compile.
     let ok = "fn a0() { give_keyword(me(), SHIELD, 1, THIS_TURN); give_might(me(), 1, -1, THIS_COMBAT); \
               for u in units((UNITS + ENEMY + HERE + OTHER) | GEAR) { kill(u); } \
               play_tokens(you(), SPRITE, 1, true, THIS_LOCATION); add(you(), energy(1) + ANY_DOMAIN, false); }";
-    assert!(riftbound::script::compile(ok).is_ok(), "{:?}", riftbound::script::compile(ok).err());
+    assert!(host::compile(ok).is_ok(), "{:?}", host::compile(ok).err());
 }
 
 /// A typed value in the wrong place is a clear script error naming the function, not a guess.
@@ -1075,7 +1074,7 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
     ]);
     let mut src = String::new();
     codegen::function(&mut src, "Every instruction", "a0", &all);
-    if let Err(e) = riftbound::script::compile(&src) {
+    if let Err(e) = host::compile(&src) {
         panic!("the generated Rhai does not compile: {e}\n{src}");
     }
     // Every line also prints back as rules text.
@@ -1084,7 +1083,7 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
     // And the calls reach the host: run with no targets, every instruction is a no-op or asks
     // nothing; a function the host lacks would be an error here.
     let mut g = blank_game();
-    let r = riftbound::script::run(&mut g, &src, "a0", HookCall::default(), "Every Instruction", 1);
+    let r = host::run(&mut g, &src, "a0", HookCall::default(), "Every Instruction", 1);
     assert!(
         !matches!(&r, Err(Stop::ScriptError(m)) if m.contains("Function not found")),
         "a generated call has no host function: {r:?}"

@@ -2,7 +2,8 @@
 //! named hooks; text lines the grammar does understand still compile as usual.
 
 use riftbound::agents::Scripted;
-use riftbound::riftbound::cards::{CardDb, CardDef, parse_card};
+use riftbound::dsl::parse_card;
+use riftbound::riftbound::cards::{CardDb, CardDef};
 use riftbound::riftbound::{Choice, Game, Zone};
 use std::sync::Arc;
 

@@ -6,9 +6,10 @@
 
 use riftbound::agents::RandomAgent;
 use riftbound::agents::Scripted;
+use riftbound::dsl::parse_card;
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::actions::Pos;
-use riftbound::riftbound::cards::{PowerSymbol, Supertype, parse_card};
+use riftbound::riftbound::cards::{PowerSymbol, Supertype};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::ItemKind;
 use riftbound::riftbound::{Agent, Ask, CardDb, CardType, Choice, Deck, Domain, Game, Loc, Step, Zone};

@@ -1,7 +1,8 @@
 //! Reflexive triggers (379-381): "do this: ..." and "do this N times: ...".
 
 use riftbound::agents::Scripted;
-use riftbound::riftbound::cards::{CardDb, parse_card};
+use riftbound::dsl::parse_card;
+use riftbound::riftbound::cards::CardDb;
 use riftbound::riftbound::state::ItemKind;
 use riftbound::riftbound::{Choice, Game, Loc, Zone};
 use std::sync::Arc;

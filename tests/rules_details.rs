@@ -24,7 +24,7 @@ use common::{cards_db, fill_deck, run_chain, step_until};
 fn db_with(cards: &[&str]) -> Arc<CardDb> {
     let mut db = CardDb::embedded();
     for (i, src) in cards.iter().enumerate() {
-        let card = riftbound::riftbound::cards::parse_card(&format!("test card {i}"), src).unwrap();
+        let card = riftbound::dsl::parse_card(&format!("test card {i}"), src).unwrap();
         assert!(card.unsupported.is_none(), "test card {i} does not compile: {:?}", card.unsupported);
         db.insert(card);
     }

@@ -2,8 +2,9 @@
 //! (352.12) and the order pending items are finalized in (333.1.b).
 
 use riftbound::agents::Scripted;
+use riftbound::dsl::parse_card;
 use riftbound::kernel::ObjId;
-use riftbound::riftbound::cards::{CardDb, parse_card};
+use riftbound::riftbound::cards::CardDb;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::{Choice, Game, Loc, Zone};
 use std::sync::Arc;

@@ -1,8 +1,9 @@
 //! `riftbound check` and `riftbound card show`: compiling card files and showing what a card
 //! compiled to, for designers and modders.
 
+use crate::dsl::parse_card;
 use crate::riftbound::CardDb;
-use crate::riftbound::cards::{CardDef, FileError, parse_card};
+use crate::riftbound::cards::{CardDef, FileError};
 use std::path::{Path, PathBuf};
 
 /// Outcome of checking card files.
@@ -25,7 +26,11 @@ impl CheckReport {
 /// The Rhai a card's text compiled to (and its `script` block) compiles: the last step of
 /// "implemented", after the text itself compiled.
 fn rhai_compiles(card: &CardDef) -> Result<(), String> {
-    if card.abilities.script.is_empty() { Ok(()) } else { crate::script::compile(&card.abilities.script).map(|_| ()) }
+    if card.abilities.script.is_empty() {
+        Ok(())
+    } else {
+        crate::riftbound::host::compile(&card.abilities.script).map(|_| ())
+    }
 }
 
 /// Checks one parsed card (from its file's source `src`): its text compiled, and the Rhai it

@@ -1,5 +1,5 @@
 //! The one place that writes Rhai: each ability's typed instructions ([`Effect`]) become one
-//! Rhai function calling the host package (`crate::script`), whose functions and constants take
+//! Rhai function calling the host package (`riftbound::host`), whose functions and constants take
 //! the same types. Nothing else in the card language prints code.
 
 use crate::riftbound::abilities::names::{duration, keyword, kind, part, place, power, token};

@@ -3,7 +3,7 @@
 //! Each grammar rule maps to one kernel concept: keywords to characteristics, costs to
 //! [`ActivationCost`]s, trigger phrases to [`Trigger`]s, target phrases to [`TargetSpec`]s
 //! (352), passives to [`StaticEffect`]s, and instructions to calls of the host functions in
-//! `crate::script` (one Rhai function per ability body).
+//! `riftbound::host` (one Rhai function per ability body).
 
 use super::diagnostic::{Diagnostic, TextOrigin};
 use super::parser::Rule;

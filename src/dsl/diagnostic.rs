@@ -1,36 +1,7 @@
-//! Diagnostics in the style of rustc: `file:line:col`, the source line, a caret under the span,
-//! and what was expected.
+//! Where a card's rules text sits in its file, to turn the card language's errors into
+//! diagnostics in the style of rustc (the plain [`Diagnostic`] type is the kernel's).
 
-use std::fmt;
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub file: String,
-    /// 1-based line and column in the file.
-    pub line: usize,
-    pub col: usize,
-    /// Length of the underlined span (at least 1).
-    pub len: usize,
-    pub source_line: String,
-    pub message: String,
-}
-
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let gutter = self.line.to_string().len();
-        writeln!(f, "error: {}", self.message)?;
-        writeln!(f, "{:gutter$}--> {}:{}:{}", "", self.file, self.line, self.col)?;
-        writeln!(f, "{:gutter$} |", "")?;
-        writeln!(f, "{} | {}", self.line, self.source_line)?;
-        let pad: String = self
-            .source_line
-            .chars()
-            .take(self.col.saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        write!(f, "{:gutter$} | {}{}", "", pad, "^".repeat(self.len.max(1)))
-    }
-}
+pub use crate::kernel::Diagnostic;
 
 /// Where a card's rules text sits in its file, to turn text offsets into file positions.
 #[derive(Clone, Debug)]

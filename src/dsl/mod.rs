@@ -5,9 +5,11 @@
 pub mod codegen;
 pub mod compile;
 pub mod diagnostic;
+pub mod load;
 pub mod parser;
 
 pub use diagnostic::{Diagnostic, TextOrigin};
+pub use load::parse_card;
 
 use parser::{CardParser, Rule};
 use pest::Parser;

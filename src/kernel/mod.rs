@@ -1,20 +1,24 @@
 //! Game-agnostic machinery: ids, the seeded RNG, decisions and answer sources, the resumable
-//! session, and the trace. Nothing here knows Riftbound's rules; `crate::riftbound` builds the
-//! game on top of it, and a second game (Flesh and Blood) can reuse it unchanged.
+//! session, the trace, file diagnostics and the script sandbox. Nothing here knows Riftbound's
+//! rules, and nothing here imports the rest of the crate; the Riftbound rules (`riftbound`) build
+//! the game on top of it, and a second game (Flesh and Blood) can reuse it unchanged.
 
 pub mod chain;
 pub mod cleanup;
 pub mod components;
 pub mod decision;
+pub mod diagnostic;
 pub mod events;
 pub mod ids;
 pub mod layers;
 pub mod rng;
+pub mod script;
 pub mod session;
 pub mod trace;
 
 pub use chain::{Chain, ChainEntry};
 pub use decision::{Answers, Stop};
+pub use diagnostic::Diagnostic;
 pub use ids::{ObjId, PlayerId};
 pub use rng::GameRng;
 pub use trace::{Trace, TraceLine};

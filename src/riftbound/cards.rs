@@ -5,11 +5,10 @@
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::abilities::CardAbilities;
-use crate::dsl::{Diagnostic, TextOrigin};
+use crate::kernel::Diagnostic;
 
 /// The six domains (133.2), as a bit in a [`Domains`] mask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -161,7 +160,8 @@ pub const BATTLEFIELD_TOKEN: &str = "TOKEN-BATTLEFIELD";
 /// 178.1: "A 1 [M] Recruit token is a domainless unit token with 1 Might and the Recruit tag."
 pub const RECRUIT_TOKEN: &str = "TOKEN-RECRUIT";
 
-const RULES_TOKENS: [(&str, &str); 3] = [
+/// The card files of the tokens the Core Rules define (178.1-178.2, 652.2.a), as (origin, source).
+pub const RULES_TOKENS: [(&str, &str); 3] = [
     (
         "<rules 178.1>",
         "id = \"TOKEN-RECRUIT\"\nname = \"Recruit\"\ntype = \"unit\"\nsupertype = \"token\"\nmight = 1\ntags = [\"Recruit\"]\nset = \"RULES\"\nnumber = 1781\n",
@@ -249,8 +249,9 @@ struct CardFile {
     script: Option<String>,
 }
 
-/// Parses one card file.
-pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
+/// Reads one card file: its printed characteristics, with the rules text kept as printed and not
+/// compiled (no abilities). The card language's `parse_card` compiles the text as well.
+pub fn read_card(file: &str, src: &str) -> Result<CardDef, FileError> {
     let raw: CardFile = toml::from_str(src).map_err(|e| FileError::from_toml(file, src, &e))?;
     let kind = match raw.kind.as_str() {
         "unit" => CardType::Unit,
@@ -302,7 +303,7 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
     if kind == CardType::Unit && raw.might.is_none() {
         return Err(FileError::at_key(file, src, "type", "a unit needs `might = N`"));
     }
-    let mut card = CardDef {
+    Ok(CardDef {
         id: raw.id,
         name: raw.name,
         kind,
@@ -319,13 +320,7 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
         abilities: Arc::default(),
         unsupported: None,
         script: raw.script,
-    };
-    let origin = TextOrigin::locate(file, src, &card.text);
-    match crate::dsl::compile::compile(&card, &origin) {
-        Ok(a) => card.abilities = Arc::new(a),
-        Err(d) => card.unsupported = Some(d),
-    }
-    Ok(card)
+    })
 }
 
 /// Parses a power cost written as shorthands, e.g. `[R][R]` or `[A]`. `[C]` is one power of the
@@ -356,7 +351,9 @@ pub fn parse_power(s: &str, domains: Domains) -> Result<Vec<PowerSymbol>, String
     Ok(out)
 }
 
-/// All card definitions of a game, by index, id and name.
+/// All card definitions of a game, by index, id and name. The loaders that compile the cards'
+/// text (`CardDb::embedded`, `CardDb::load_dir`, `CardDb::add_rules_tokens`) belong to the card
+/// language, which sits above the rules: they are in `src/dsl/load.rs`.
 #[derive(Clone, Debug, Default)]
 pub struct CardDb {
     cards: Vec<CardDef>,
@@ -408,42 +405,6 @@ impl CardDb {
         self.cards.iter().enumerate().map(|(i, c)| (CardIdx(i as u32), c))
     }
 
-    /// Loads every `*.toml` file under `dir` (recursively, in sorted path order).
-    pub fn load_dir(&mut self, dir: &Path) -> Result<usize, Vec<FileError>> {
-        let mut files = Vec::new();
-        collect_toml(dir, &mut files).map_err(|e| {
-            vec![FileError { file: dir.display().to_string(), line: 0, col: 0, message: e.to_string() }]
-        })?;
-        files.sort();
-        let mut errors = Vec::new();
-        let mut n = 0;
-        for f in files {
-            let name = f.display().to_string();
-            match std::fs::read_to_string(&f) {
-                Ok(src) => match parse_card(&name, &src) {
-                    Ok(c) => {
-                        self.insert(c);
-                        n += 1;
-                    }
-                    Err(e) => errors.push(e),
-                },
-                Err(e) => errors.push(FileError { file: name, line: 0, col: 0, message: e.to_string() }),
-            }
-        }
-        if errors.is_empty() { Ok(n) } else { Err(errors) }
-    }
-
-    /// The official cards embedded in the binary, and the tokens the rules define (178).
-    pub fn embedded() -> CardDb {
-        let mut db = CardDb::default();
-        for (path, src) in crate::riftbound::embedded::CARD_FILES {
-            let card = parse_card(path, src).unwrap_or_else(|e| panic!("embedded card file is invalid: {e}"));
-            db.insert(card);
-        }
-        db.add_rules_tokens();
-        db
-    }
-
     /// The same cards played vanilla: every rules text ignored (basic runes keep the abilities
     /// the rules give them, 157.2). Kernel tests use it to check the rules without card text,
     /// and it is the baseline a designer compares a deck's real cards against.
@@ -454,25 +415,6 @@ impl CardDb {
         }
         db
     }
-
-    /// 178.1-178.2: the tokens the Core Rules define, under fixed ids.
-    pub fn add_rules_tokens(&mut self) {
-        for (path, src) in RULES_TOKENS {
-            self.insert(parse_card(path, src).expect("rules tokens are valid"));
-        }
-    }
-}
-
-fn collect_toml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let p = entry?.path();
-        if p.is_dir() {
-            collect_toml(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "toml") {
-            out.push(p);
-        }
-    }
-    Ok(())
 }
 
 /// Name key for lookups: lowercase, typographic apostrophes folded, " - " read as ", ".
@@ -499,7 +441,7 @@ Deal 4 to a unit at a battlefield. Draw 1."""
 
     #[test]
     fn parses_a_card_file() {
-        let c = parse_card("void.toml", VOID_SEEKER).unwrap();
+        let c = read_card("void.toml", VOID_SEEKER).unwrap();
         assert_eq!(c.name, "Void Seeker");
         assert_eq!(c.kind, CardType::Spell);
         assert_eq!(c.energy, 3);
@@ -510,7 +452,7 @@ Deal 4 to a unit at a battlefield. Draw 1."""
     #[test]
     fn unknown_field_names_file_and_line() {
         let src = VOID_SEEKER.replace("energy = 3", "enrgy = 3");
-        let e = parse_card("void.toml", &src).unwrap_err();
+        let e = read_card("void.toml", &src).unwrap_err();
         assert_eq!(e.file, "void.toml");
         assert_eq!(e.line, 5);
         assert!(e.message.contains("enrgy"), "{}", e.message);
@@ -518,10 +460,10 @@ Deal 4 to a unit at a battlefield. Draw 1."""
 
     #[test]
     fn bad_domain_and_power_are_named() {
-        let e = parse_card("x.toml", &VOID_SEEKER.replace("[\"fury\"]", "[\"fire\"]")).unwrap_err();
+        let e = read_card("x.toml", &VOID_SEEKER.replace("[\"fury\"]", "[\"fire\"]")).unwrap_err();
         assert_eq!(e.line, 4);
         assert!(e.message.contains("fire"));
-        let e = parse_card("x.toml", &VOID_SEEKER.replace("\"[R]\"", "\"[Q]\"")).unwrap_err();
+        let e = read_card("x.toml", &VOID_SEEKER.replace("\"[R]\"", "\"[Q]\"")).unwrap_err();
         assert_eq!(e.line, 6);
         assert!(e.message.contains("[Q]"));
     }
@@ -539,9 +481,9 @@ Deal 4 to a unit at a battlefield. Draw 1."""
     #[test]
     fn later_definition_overrides_by_id() {
         let mut db = CardDb::default();
-        db.insert(parse_card("a", VOID_SEEKER).unwrap());
+        db.insert(read_card("a", VOID_SEEKER).unwrap());
         let modded = VOID_SEEKER.replace("energy = 3", "energy = 2");
-        db.insert(parse_card("b", &modded).unwrap());
+        db.insert(read_card("b", &modded).unwrap());
         assert_eq!(db.len(), 1);
         assert_eq!(db.get(db.lookup("void seeker").unwrap()).energy, 2);
     }

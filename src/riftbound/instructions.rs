@@ -1,4 +1,4 @@
-//! The kernel side of card instructions: what each host function of `crate::script` does, plus
+//! The kernel side of card instructions: what each host function (`host.rs`) does, plus
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
 use super::abilities::Condition;
@@ -8,10 +8,10 @@ use super::cards::{CardType, PowerSymbol};
 use super::costs::{Cost, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::events::Event;
+use super::host::HookCall;
 use super::layers::{Duration, Filter, Modification};
 use super::state::{Delayed, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
-use crate::script::HookCall;
 use crate::trace;
 
 /// 712-715: "the next spell you play this turn deals N Bonus Damage" per player (384), and the
@@ -237,10 +237,8 @@ impl Game {
                 }
             }
         }
-        if let Some(s) = spell {
-            if let Some(b) = self.components.get::<SpellBonuses>() {
-                bonus += b.attached.iter().filter(|(o, _)| *o == s).map(|(_, n)| n).sum::<u32>();
-            }
+        if let (Some(s), Some(b)) = (spell, self.components.get::<SpellBonuses>()) {
+            bonus += b.attached.iter().filter(|(o, _)| *o == s).map(|(_, n)| n).sum::<u32>();
         }
         bonus
     }

@@ -17,6 +17,7 @@ pub mod embedded;
 pub mod events;
 pub mod flow;
 pub mod hidden;
+pub mod host;
 pub mod instructions;
 pub mod layers;
 pub mod movement;

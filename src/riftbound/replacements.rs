@@ -4,9 +4,9 @@
 use super::abilities::AbilityKind;
 use super::cards::CardType;
 use super::decision::{Ask, Choice};
+use super::host::HookCall;
 use super::state::{Game, R};
 use crate::kernel::{ObjId, PlayerId};
-use crate::script::HookCall;
 use crate::trace;
 
 /// 383.3: delayed replacement effects set up this turn, "the next time this unit would die".
@@ -59,7 +59,7 @@ impl Game {
                 that_unit: Some(unit),
                 ..HookCall::default()
             };
-            if crate::script::run_bool(self, &card.abilities.script, &body, call, &card.name, line)? {
+            if super::host::run_bool(self, &card.abilities.script, &body, call, &card.name, line)? {
                 return Ok(true);
             }
             trace!(self, "383.3", "the replacement is declined: {} dies", self.describe(unit));
@@ -117,7 +117,7 @@ impl Game {
         if let Some(body) = &ability.body {
             // 367: while it runs, this effect can't replace another event of its own body.
             self.components.get_mut::<Replacing>().0.push(source);
-            let r = crate::script::run(self, &card.abilities.script, body, call, &card.name, ability.line);
+            let r = super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line);
             self.components.get_mut::<Replacing>().0.retain(|s| *s != source);
             r?;
         }

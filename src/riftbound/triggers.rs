@@ -6,10 +6,10 @@ use super::abilities::{AbilityKind, Condition, Trigger, UnitFilter};
 use super::cards::CardType;
 use super::decision::{Ask, Choice};
 use super::events::Event;
+use super::host::HookCall;
 use super::scoring::ScoreMethod;
 use super::state::{ChainItem, Game, ItemKind, Loc, R, Step, Zone};
 use crate::kernel::{ObjId, PlayerId};
-use crate::script::HookCall;
 use crate::trace;
 
 /// The ability index standing for the [Temporary] keyword's triggered ability (732.1.b), which
@@ -542,7 +542,7 @@ impl Game {
             ..HookCall::default()
         };
         trace!(self, "356.3.d", "{} ({}:{}): {}", def.name, def.file, ability.line, ability.text);
-        crate::script::run(self, &def.abilities.script, body, call, &def.name, ability.line)
+        super::host::run(self, &def.abilities.script, body, call, &def.name, ability.line)
     }
 
     /// Resolves an ability or delayed ability item (394.5): runs its body.
@@ -579,7 +579,7 @@ impl Game {
                     remembered: None,
                 };
                 trace!(self, "394.5", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
-                crate::script::run(self, &card.abilities.script, body, call, &card.name, ability.line)
+                super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)
             }
             ItemKind::Temporary(unit) => {
                 trace!(self, "732.1.b", "{}: {TEMPORARY_TEXT}", self.describe(unit));
@@ -606,7 +606,7 @@ impl Game {
                     ..HookCall::default()
                 };
                 trace!(self, "384", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
-                crate::script::run(self, &card.abilities.script, body, call, &card.name, ability.line)
+                super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)
             }
             ItemKind::Card(_) => Ok(()),
         }

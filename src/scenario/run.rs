@@ -351,7 +351,7 @@ pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
         for card in &s.body.cards {
             let src = toml::to_string(card.get_ref()).unwrap_or_default();
             let name = format!("{} [[card]] at line {}", s.file, s.line(card.span().start));
-            match crate::riftbound::cards::parse_card(&name, &src) {
+            match crate::dsl::parse_card(&name, &src) {
                 Ok(def) => {
                     if let Some(d) = &def.unsupported {
                         report.error = Some(ScenarioError {

@@ -1,7 +1,7 @@
 //! What abilities *do*: the card language's one instruction set. The grammar lowers a card's
 //! instructions to these values (`crate::dsl`); the Rhai hook of each ability is generated from
 //! them (`crate::dsl::rhai`); the host package the hooks call takes the same types
-//! (`crate::script`); and the kernel runs each family in one handler (`instructions.rs`).
+//! (`riftbound::host`); and the kernel runs each family in one handler (`instructions.rs`).
 //!
 //! Every value prints back as rules text (`text.rs`) and serialises (serde) for tools.
 

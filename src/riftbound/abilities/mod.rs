@@ -1,6 +1,6 @@
 //! Abilities as the kernel runs them (357-394): what the card language compiles a card's text
 //! to. The kernel evaluates this data natively (costs, timing, trigger patterns, targets,
-//! static abilities); what an ability *does* is a Rhai function (see `crate::script`).
+//! static abilities); what an ability *does* is a Rhai function (see `host.rs`).
 
 use super::costs::{Cost, OtherCost};
 use super::layers::Keyword;

@@ -1,43 +1,153 @@
-//! The host functions card bodies call, one per kernel instruction, and the sandboxed engine.
+//! The Riftbound host: card bodies compiled by the card language are Rhai functions; they change
+//! the game only by calling the host functions registered here, each of which calls one rules
+//! function (so every change goes through the rules and shows in the trace and event log).
 //! Object and player ids are integers; -1 means "none" (a target that became illegal,
 //! 356.3.e.5), and every function ignores it (356.3.e.6).
+//!
+//! The sandbox that runs the bodies (the engine and its limits, the compiled-script cache, the
+//! frames of running bodies) is game-agnostic: `kernel::script`. This module gives it the host
+//! package and the typed constants, one sandbox per thread.
 
-use super::{array, body_events_from, checked_targets, id, player, with};
-use crate::riftbound::abilities::{Act, At, FilterPart, Grant, Place, Token, UnitFilter, names};
-use crate::riftbound::cards::PowerSymbol;
-use crate::riftbound::costs::Cost;
-use crate::riftbound::decision::Ask;
-use crate::riftbound::layers::{Duration, Keyword};
-use rhai::packages::Package;
-use rhai::{Array, Dynamic, Engine, Scope};
+use super::abilities::{Act, At, FilterPart, Grant, Place, TargetSpec, Token, UnitFilter, names};
+use super::cards::PowerSymbol;
+use super::costs::Cost;
+use super::decision::Ask;
+use super::layers::{Duration, Keyword};
+use super::state::{Game, R};
+use crate::kernel::script::{self, Sandbox};
+use crate::kernel::{ObjId, PlayerId};
+use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, Scope};
+use std::collections::HashMap;
+use std::rc::Rc;
 
-pub(super) fn engine() -> Engine {
-    let mut e = Engine::new_raw();
-    e.register_global_module(rhai::packages::StandardPackage::new().as_shared_module());
-    e.set_max_operations(super::MAX_OPERATIONS);
-    e.set_max_call_levels(super::MAX_CALL_LEVELS);
-    e.set_max_expr_depths(64, 32);
-    e.set_max_string_size(10_000);
-    e.set_max_array_size(10_000);
-    e.set_max_map_size(1_000);
-    e.set_max_functions(512);
-    e.disable_symbol("eval");
-    e.set_strict_variables(true);
-    register_types(&mut e);
-    register(&mut e);
-    e
+/// What a running body needs to know besides the game.
+#[derive(Clone, Debug, Default)]
+pub struct HookCall {
+    pub source: Option<ObjId>,
+    pub controller: Option<PlayerId>,
+    /// Chosen targets per target spec, as chosen (legality is checked when read, 356.3.e).
+    pub targets: Vec<Vec<ObjId>>,
+    pub specs: Vec<TargetSpec>,
+    /// "that unit" of a replacement effect.
+    pub that_unit: Option<ObjId>,
+    /// "that player" of a trigger about a player.
+    pub that_player: Option<PlayerId>,
+    /// The spell this body belongs to, when it is a spell's (for 415.5 and bonus damage).
+    pub spell: Option<ObjId>,
+    /// "if you paid the additional cost" (353.4.d.1).
+    pub paid_additional: bool,
+    /// What a delayed trigger remembers as "it" (383.2, 414.3): the card its spell banished.
+    pub remembered: Option<ObjId>,
+}
+
+/// The context of one running body, kept on its sandbox frame.
+struct Body {
+    call: HookCall,
+    /// Targets per spec as checked when the body first used them (356.3.e).
+    checked: HashMap<usize, Vec<ObjId>>,
+    /// Where the event log stood as the body began: what it did is what follows ("this way").
+    events_from: usize,
+}
+
+thread_local! {
+    static SANDBOX: Sandbox = Sandbox::new(
+        |e| {
+            register_types(e);
+            register(e);
+        },
+        constants(),
+    );
+}
+
+/// Compiles (or fetches from the cache) a card's script, with the instruction set's typed
+/// constants in scope (`UNITS`, `ENEMY`, `SHIELD`, `THIS_TURN`, ...).
+pub fn compile(source: &str) -> Result<Rc<AST>, String> {
+    SANDBOX.with(|s| s.compile(source))
+}
+
+/// Runs body `func` of a card's script with `call` as its context.
+pub fn run(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<()> {
+    run_value(game, script, func, call, card, line).map(|_| ())
+}
+
+/// Runs a body that answers yes or no (a replacement effect that may decline, 364): a body that
+/// returns nothing counts as yes.
+pub fn run_bool(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<bool> {
+    let v = run_value(game, script, func, call, card, line)?;
+    Ok(v.as_bool().unwrap_or(true))
+}
+
+fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<Dynamic> {
+    set_bounds(game);
+    let body = Body { call, checked: HashMap::new(), events_from: game.events.len() };
+    SANDBOX.with(|s| s.run(game, body, script, func, card, line))
+}
+
+/// Gives a host function the game and its body's context. Kernel stops (a decision to ask, a
+/// nested script error) are kept on the frame and unwind the script.
+fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAltResult>> {
+    let call = script::context(|b: &mut Body| b.call.clone()).expect("host functions run inside a hook");
+    script::with_game(|game: &mut Game| {
+        set_bounds(game);
+        let result = f(game, &call);
+        set_bounds(game);
+        result
+    })
+}
+
+/// The event log's length as the running body began.
+fn body_events_from() -> usize {
+    script::context(|b: &mut Body| b.events_from).unwrap_or(0)
+}
+
+/// 356.3.e: the still-legal targets of spec `i`, checked once per resolving body, as it first
+/// uses them. Later instructions see the same objects, even after an earlier instruction changed
+/// them ("Kill a unit at a battlefield. Its controller draws 2.": the dead unit's controller).
+fn checked_targets(i: usize) -> Result<Vec<ObjId>, Box<EvalAltResult>> {
+    let known = script::context(|b: &mut Body| b.checked.get(&i).cloned()).flatten();
+    if let Some(t) = known {
+        return Ok(t);
+    }
+    let t = with(|g, c| g.legal_targets(c, i))?;
+    script::context(|b: &mut Body| b.checked.insert(i, t.clone()));
+    Ok(t)
+}
+
+thread_local! {
+    /// How many objects and players the running game has, for [`id`] and [`player`].
+    static BOUNDS: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+fn set_bounds(g: &Game) {
+    BOUNDS.with(|b| b.set((g.objs.len(), g.players.len())));
+}
+
+/// An object id from a script: "none" (-1) and numbers that name no object are `None`, so a
+/// host function never indexes past the game's objects.
+fn id(x: i64) -> Option<ObjId> {
+    let objects = BOUNDS.with(|b| b.get().0);
+    (x >= 0 && (x as u64) < objects as u64).then_some(ObjId(x as u32))
+}
+
+fn player(x: i64) -> Option<PlayerId> {
+    let players = BOUNDS.with(|b| b.get().1);
+    (x >= 0 && (x as u64) < players as u64).then_some(PlayerId(x as u8))
+}
+
+fn array(ids: impl IntoIterator<Item = ObjId>) -> Array {
+    ids.into_iter().map(|o| Dynamic::from(o.0 as i64)).collect()
 }
 
 /// The typed values of the instruction set as the scripts' constants, named by
 /// [`names`]: the scope every card script is compiled with. A name not here is a compile error
 /// (strict variables), so no value is ever guessed.
-pub(super) fn constants() -> Scope<'static> {
+fn constants() -> Scope<'static> {
     let mut s = Scope::new();
     let mut add = |name: &str, v: Dynamic| _ = s.push_constant_dynamic(name.to_string(), v);
     for k in names::KINDS {
         add(names::kind(k), Dynamic::from(UnitFilter::of_kind(k)));
     }
-    for r in crate::riftbound::abilities::Relation::ALL {
+    for r in super::abilities::Relation::ALL {
         add(&names::part(&FilterPart::Relation(r)), Dynamic::from(FilterPart::Relation(r)));
     }
     for a in names::PLACES {
@@ -169,9 +279,7 @@ fn register(e: &mut Engine) {
         with(move |g, c| {
             // Only a destination spec names one: any other index moves nothing.
             let Some(i) = usize::try_from(i).ok().filter(|i| {
-                c.specs
-                    .get(*i)
-                    .is_some_and(|s| matches!(s.count, crate::riftbound::abilities::TargetCount::Destination(_)))
+                c.specs.get(*i).is_some_and(|s| matches!(s.count, super::abilities::TargetCount::Destination(_)))
             }) else {
                 return Ok(());
             };
@@ -316,15 +424,12 @@ fn delta(n: i64) -> i32 {
 }
 
 /// Object ids of a Rhai array (as the host functions returned them).
-fn ids(a: rhai::Array) -> Vec<crate::kernel::ObjId> {
+fn ids(a: rhai::Array) -> Vec<ObjId> {
     a.into_iter().filter_map(|x| x.as_int().ok()).filter_map(id).collect()
 }
 
 /// Runs an instruction on one object; "none" (-1) does nothing (356.3.e.6).
-fn on_object(
-    x: i64,
-    f: impl FnOnce(&mut crate::riftbound::Game, &super::HookCall, crate::kernel::ObjId),
-) -> Result<(), Box<rhai::EvalAltResult>> {
+fn on_object(x: i64, f: impl FnOnce(&mut Game, &HookCall, ObjId)) -> Result<(), Box<rhai::EvalAltResult>> {
     with(|g, c| {
         if let Some(o) = id(x) {
             f(g, c, o);

@@ -1,0 +1,156 @@
+//! The script sandbox: runs a game's card scripts (Rhai functions) against the game. It knows no
+//! game: the game gives it the functions scripts may call (its host package, registered on the
+//! engine) and the constants scripts are compiled with, and each host function reaches the game
+//! and the running body's context through [`with_game`] and [`context`].
+//!
+//! Untrusted input: each sandbox's engine is built from `Engine::new_raw` (no file, module or
+//! network access; `eval` disabled) with limits on operations, call depth, expression depth
+//! and string, array and map sizes. A script error or a limit becomes `Stop::ScriptError`
+//! naming the card and its line; never a panic or a hang. Compiled scripts are cached per
+//! sandbox by their source; a game keeps one sandbox per thread (in a `thread_local!`).
+
+use super::Stop;
+use rhai::packages::Package;
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Limits for untrusted scripts.
+pub const MAX_OPERATIONS: u64 = 200_000;
+pub const MAX_CALL_LEVELS: usize = 32;
+
+/// A sandboxed engine with a game's host package, the constants every script is compiled with,
+/// and the cache of compiled scripts.
+pub struct Sandbox {
+    engine: Engine,
+    constants: Scope<'static>,
+    cache: RefCell<HashMap<u64, Rc<AST>>>,
+}
+
+/// One running body. The game pointer is valid for exactly as long as the frame is on the stack:
+/// [`Sandbox::run`] sets it from the `&mut G` it was given and pops it before returning. The
+/// game's type is kept to check the pointer is read back as what it is.
+struct Frame {
+    game: *mut (),
+    game_type: TypeId,
+    /// What the game passed to [`Sandbox::run`] for this body (what it needs besides the game).
+    context: Box<dyn Any>,
+    /// A `Stop<D>` a host function returned: it unwinds the script and is returned by `run`.
+    stop: Option<Box<dyn Any>>,
+}
+
+thread_local! {
+    static FRAMES: RefCell<Vec<Frame>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Sandbox {
+    /// A sandbox whose engine has the standard package, the limits, and what `register` adds
+    /// (the game's types and host functions); scripts are compiled with `constants` in scope.
+    pub fn new(register: impl FnOnce(&mut Engine), constants: Scope<'static>) -> Sandbox {
+        let mut e = Engine::new_raw();
+        e.register_global_module(rhai::packages::StandardPackage::new().as_shared_module());
+        e.set_max_operations(MAX_OPERATIONS);
+        e.set_max_call_levels(MAX_CALL_LEVELS);
+        e.set_max_expr_depths(64, 32);
+        e.set_max_string_size(10_000);
+        e.set_max_array_size(10_000);
+        e.set_max_map_size(1_000);
+        e.set_max_functions(512);
+        e.disable_symbol("eval");
+        e.set_strict_variables(true);
+        register(&mut e);
+        Sandbox { engine: e, constants, cache: RefCell::new(HashMap::new()) }
+    }
+
+    /// Compiles (or fetches from the cache) a script, with the sandbox's constants in scope.
+    pub fn compile(&self, source: &str) -> Result<Rc<AST>, String> {
+        let key = hash(source);
+        if let Some(ast) = self.cache.borrow().get(&key).cloned() {
+            return Ok(ast);
+        }
+        let ast = self.engine.compile_with_scope(&self.constants, source).map_err(|e| e.to_string())?;
+        let ast = Rc::new(ast);
+        self.cache.borrow_mut().insert(key, ast.clone());
+        Ok(ast)
+    }
+
+    /// Runs function `func` of `script` (card `card`'s, written at `line`) on `game`, with
+    /// `context` for the host functions it calls. A stop a host function returned (a decision to
+    /// ask, a nested script error) is returned as is; a script error or a limit becomes
+    /// `Stop::ScriptError` naming the card and its line.
+    pub fn run<G: 'static, C: 'static, D: 'static>(
+        &self,
+        game: &mut G,
+        context: C,
+        script: &str,
+        func: &str,
+        card: &str,
+        line: usize,
+    ) -> Result<Dynamic, Stop<D>> {
+        let ast = self
+            .compile(script)
+            .map_err(|e| Stop::ScriptError(format!("{card} (line {line}): the script does not compile: {e}")))?;
+        FRAMES.with(|f| {
+            f.borrow_mut().push(Frame {
+                game: (game as *mut G).cast::<()>(),
+                game_type: TypeId::of::<G>(),
+                context: Box::new(context),
+                stop: None,
+            })
+        });
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let result = self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &ast, func, ());
+        let frame = FRAMES.with(|f| f.borrow_mut().pop()).expect("the frame pushed above");
+        if let Some(stop) = frame.stop {
+            return Err(*stop.downcast::<Stop<D>>().expect("host functions stop with the game's decisions"));
+        }
+        result.map_err(|e| Stop::ScriptError(format!("{card} (line {line}): {e}")))
+    }
+}
+
+fn hash(s: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
+}
+
+/// Gives a host function the game of the running body. Kernel stops (a decision to ask, a
+/// nested script error) are kept on the frame and unwind the script.
+pub fn with_game<G: 'static, D: 'static, T>(
+    f: impl FnOnce(&mut G) -> Result<T, Stop<D>>,
+) -> Result<T, Box<EvalAltResult>> {
+    let ptr = FRAMES.with(|fr| {
+        let fr = fr.borrow();
+        let top = fr.last().expect("host functions run inside a hook");
+        assert_eq!(top.game_type, TypeId::of::<G>(), "the running body's game is a {}", std::any::type_name::<G>());
+        top.game.cast::<G>()
+    });
+    // SAFETY: `run` holds the only `&mut G` this pointer came from, and does not use it while
+    // the script runs; the pointer is popped before `run` returns. The type was checked above.
+    let game = unsafe { &mut *ptr };
+    match f(game) {
+        Ok(v) => Ok(v),
+        Err(stop) => {
+            FRAMES.with(|fr| {
+                if let Some(top) = fr.borrow_mut().last_mut() {
+                    top.stop = Some(Box::new(stop));
+                }
+            });
+            Err("stopped".into())
+        }
+    }
+}
+
+/// Runs `f` on the running body's context (what the game passed to [`Sandbox::run`]); `None`
+/// outside a body. The frame stack is borrowed while `f` runs: `f` must not run a script.
+pub fn context<C: 'static, T>(f: impl FnOnce(&mut C) -> T) -> Option<T> {
+    FRAMES.with(|fr| {
+        fr.borrow_mut().last_mut().map(|top| {
+            let c = top.context.downcast_mut::<C>();
+            f(c.unwrap_or_else(|| panic!("the running body's context is a {}", std::any::type_name::<C>())))
+        })
+    })
+}
