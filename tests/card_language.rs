@@ -1089,3 +1089,49 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         "a generated call has no host function: {r:?}"
     );
 }
+
+/// A two-line spell whose second line sets up a delayed replacement (383.3) compiles the body it
+/// names; every body any card of the pool names is compiled (a missing one would fail only when
+/// a game reaches it).
+#[test]
+fn r383_3_a_delayed_replacement_on_a_spells_second_line_has_its_body() {
+    let src = "id = \"MOD-77\"\nname = \"Second Chance\"\ntype = \"spell\"\nenergy = 1\nset = \"MOD\"\nnumber = 77\n\
+               text = \"\"\"\nDeal 1 to a unit.\nThe next time it would die this turn, recall it instead.\"\"\"\n";
+    let card = parse_card("mod/second.toml", src).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+    let script = &card.abilities.script;
+    assert!(script.contains("replace_next_death(target(0), \"d1_0\");"), "{script}");
+    assert!(script.contains("fn d1_0() {\n    recall(that_unit());\n    true\n}"), "{script}");
+    let db = cards_db();
+    for i in 0..db.len() {
+        let c = db.get(riftbound::riftbound::CardIdx(i as u32));
+        for a in &c.abilities.abilities {
+            if let Some(b) = &a.body {
+                assert!(c.abilities.script.contains(&format!("fn {b}(")), "{}: no fn {b}", c.name);
+            }
+        }
+    }
+}
+
+/// User strings reach Rhai only as comments, never as code: names with quotes, newlines, `//`,
+/// braces and Rhai keywords compile to exactly the functions their abilities have.
+#[test]
+fn sandbox_card_names_never_become_code() {
+    for name in [
+        "Quote \\\" Name",
+        "Line\\nfn evil() { win_game(you()); }",
+        "Slash // } fn a0() {",
+        "Carriage\\rlet x = 1;",
+        "/* open comment",
+    ] {
+        let src = format!(
+            "id = \"MOD-9\"\nname = \"{name}\"\ntype = \"spell\"\nenergy = 1\nset = \"MOD\"\nnumber = 9\ntext = \"Draw 1.\"\n"
+        );
+        let card = parse_card("mod/name.toml", &src).unwrap();
+        assert!(card.unsupported.is_none(), "{name}: {:?}", card.unsupported);
+        let ast = host::compile(&card.abilities.script).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let fns: Vec<String> = ast.iter_functions().map(|f| f.name.to_string()).collect();
+        assert_eq!(fns, vec!["a0".to_string()], "{name}:\n{}", card.abilities.script);
+        assert!(!card.abilities.script.contains("\nfn evil"), "{}", card.abilities.script);
+    }
+}

@@ -57,6 +57,16 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         }
     }
     c.keyword_abilities();
+    // Every body an instruction names (a reflexive ability, a delayed effect) is an ability of
+    // this card: a name with no body would fail only when the game reaches it.
+    for a in &c.out.abilities {
+        for name in body_names(&a.effects) {
+            if !c.out.abilities.iter().any(|b| b.body.as_deref() == Some(name)) {
+                let message = format!("\"{}\" names the body `{name}`, which was not compiled", a.text);
+                return Err(origin.diagnostic(0, 1, message));
+            }
+        }
+    }
     let mut code = String::new();
     for (comment, name) in &c.hooks {
         if let Some(a) = c.out.abilities.iter().find(|a| a.body.as_ref() == Some(name)) {
@@ -164,8 +174,12 @@ impl Compiler<'_> {
             adds_resources,
             added,
         });
-        // 381.1: the reflexive abilities this one creates on the chain.
-        let line = self.line_of(p);
+        self.flush_reflexives(self.line_of(p));
+    }
+
+    /// 381.1 / 383: pushes the reflexive abilities and delayed effects the instructions just
+    /// compiled create, each its own ability with its own body, after the ability they belong to.
+    fn flush_reflexives(&mut self, line: usize) {
         for r in self.reflexives.take() {
             let what = match r.kind {
                 AbilityKind::Reflexive => "reflexive",
@@ -286,6 +300,7 @@ impl Compiler<'_> {
         let spell = &mut self.out.abilities[spell];
         spell.effects.push(Effect::If { test: Test::Legion, then: body.effects, otherwise: Vec::new() });
         spell.targets = body.targets;
+        self.flush_reflexives(self.line_of(p));
         Ok(())
     }
 
@@ -722,6 +737,7 @@ impl Compiler<'_> {
             let spell = &mut self.out.abilities[i];
             spell.effects.extend(body.effects);
             spell.targets = body.targets;
+            self.flush_reflexives(self.line_of(&p));
             return Ok(());
         }
         let body = self.effect(inner, Body::default())?;
@@ -1568,6 +1584,27 @@ fn bind_last(b: &mut Body, var: Var, answers: impl Fn(&Effect) -> bool) -> Optio
     let e = std::mem::replace(last, Effect::Answer(false));
     *last = Effect::Let(var, Box::new(e));
     Some(var)
+}
+
+/// The bodies `effects` name (reflexive abilities, delayed triggers and replacements).
+fn body_names(effects: &[Effect]) -> Vec<&str> {
+    let mut out = Vec::new();
+    for e in effects {
+        match e {
+            Effect::Reflexive(b)
+            | Effect::ReflexiveIfKilled { body: b, .. }
+            | Effect::ReplaceNextDeath { body: b, .. }
+            | Effect::Delay { body: b, .. } => out.push(b.as_str()),
+            Effect::ForEach(_, body) => out.extend(body_names(body)),
+            Effect::Let(_, e) => out.extend(body_names(std::slice::from_ref(e.as_ref()))),
+            Effect::If { then, otherwise, .. } => {
+                out.extend(body_names(then));
+                out.extend(body_names(otherwise));
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Whether any instruction of `effects`, nested ones included, is one `f` looks for.
