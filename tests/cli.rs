@@ -227,3 +227,28 @@ fn card_coverage_doc_is_current() {
     assert!(doc == out, "docs/card-coverage.md is stale: run `cargo run -- card coverage > docs/card-coverage.md`");
     assert!(out.contains("| all seven | 122 | 122 | 0 | 0 |"), "every card of the default decks, no script: {out}");
 }
+
+/// A game that stops with an error (a modded card's script that never ends) is counted and
+/// reported with its seed, the run plays its other games, and `sim` exits with 1 (issue 12).
+#[test]
+fn sim_keeps_going_past_a_game_stopped_by_a_script_error() {
+    let dir = std::env::temp_dir().join(format!("riftbound-sim-error-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let card =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/cards/ogn/001-blazing-scorcher.toml")).unwrap();
+    let looping = format!("{card}script = \"\"\"\nfn on_play() {{ loop {{ }} }}\n\"\"\"\n");
+    std::fs::write(dir.join("scorcher.toml"), looping).unwrap();
+    let cards = dir.to_str().unwrap();
+    let (code, out, err) =
+        riftbound(&["sim", "--games", "6", "--decks", "jinx,viktor", "--cards", cards, "--json", "--seed", "3"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let errors = v["errors"].as_array().unwrap();
+    assert!(!errors.is_empty(), "{out}");
+    assert_eq!(v["games"].as_u64(), Some(6), "every game is played and counted");
+    let first = &errors[0];
+    assert!(first["error"].as_str().unwrap().starts_with("Blazing Scorcher"), "{first}");
+    assert!(first["seed"].as_u64().is_some() && first["decks"][0] == "Jinx", "{first}");
+    assert!(err.contains("stopped in turn") && err.contains("game(s) stopped with an error"), "{err}");
+}

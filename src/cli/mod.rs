@@ -163,9 +163,25 @@ pub struct SimReport {
     pub turn_capped: u64,
     /// Games stopped because one turn went over the step cap (no winner): a loop.
     pub stalled: u64,
+    /// Games stopped by an error (a card's script failed or hit a limit): each with what is needed
+    /// to replay it alone. The run goes on; `sim` exits with 1 when there is any.
+    pub errors: Vec<GameError>,
     pub average_turns: f64,
     pub games_per_second: f64,
     pub seconds: f64,
+}
+
+/// A game that stopped with an error instead of an outcome.
+#[derive(Debug, Default, serde::Serialize, PartialEq)]
+pub struct GameError {
+    /// Its index in the run, and its own seed (`trace-game` replays game 0 of a seed).
+    pub game: u64,
+    pub seed: u64,
+    /// The decks in seat order.
+    pub decks: [String; 2],
+    pub turn: u32,
+    /// The error, naming the card and line of a script error.
+    pub error: String,
 }
 
 /// The results of one pairing: `decks` index into [`SimReport::decks`].
@@ -176,6 +192,8 @@ pub struct PairingReport {
     pub wins: [u64; 2],
     pub turn_capped: u64,
     pub stalled: u64,
+    /// Games stopped by an error (see [`SimReport::errors`]).
+    pub errored: u64,
 }
 
 /// Every unordered pairing of `n` decks, in order: (0,1), (0,2), ..., (1,2), ...
@@ -275,14 +293,34 @@ pub fn simulate(
     for i in 0..games {
         let pair = &mut report.pairings[(i % pairs.len() as u64) as usize];
         let seats = [decks[pair.decks[0]].clone(), decks[pair.decks[1]].clone()];
-        let mut g = setup_game(db, &seats, mode, agents, crate::kernel::rng::derive_seed(seed, i), caps, false)?;
-        let outcome = g.run().map_err(|e| format!("game {i} stopped: {e:?}"))?;
+        let game_seed = crate::kernel::rng::derive_seed(seed, i);
+        let mut g = setup_game(db, &seats, mode, agents, game_seed, caps, false)?;
+        let result = g.run();
         report.games += 1;
         pair.games += 1;
         turns += g.turn as u64;
         for d in pair.decks {
             report.played[d] += 1;
         }
+        let outcome = match result {
+            Ok(o) => o,
+            Err(e) => {
+                let error = match e {
+                    crate::kernel::Stop::ScriptError(m) => m,
+                    other => format!("{other:?}"),
+                };
+                eprintln!("error: game {i} (seed {game_seed}) stopped in turn {}: {error}", g.turn);
+                pair.errored += 1;
+                report.errors.push(GameError {
+                    game: i,
+                    seed: game_seed,
+                    decks: seats.map(|d| d.name),
+                    turn: g.turn,
+                    error,
+                });
+                continue;
+            }
+        };
         match outcome {
             Outcome::Won { winner, .. } => {
                 pair.wins[winner.index()] += 1;
@@ -379,19 +417,21 @@ fn print_report(r: &SimReport, caps: Caps) {
         for p in &r.pairings {
             let [a, b] = p.decks;
             outln!(
-                "  {} vs {}: {}-{} in {} games ({} capped, {} stalled)",
+                "  {} vs {}: {}-{} in {} games ({} capped, {} stalled, {} errors)",
                 r.decks[a],
                 r.decks[b],
                 p.wins[0],
                 p.wins[1],
                 p.games,
                 p.turn_capped,
-                p.stalled
+                p.stalled,
+                p.errored
             );
         }
     }
     outln!("turn-capped (no winner, cap {}): {}", caps.turns, r.turn_capped);
     outln!("stalled (no winner, a turn over {} steps): {}", caps.steps, r.stalled);
+    outln!("stopped by an error: {}", r.errors.len());
     outln!("average turns: {:.1}", r.average_turns);
     outln!("games per second: {:.1}", r.games_per_second);
 }
@@ -410,7 +450,11 @@ pub fn run(cli: Cli) -> i32 {
             } else {
                 print_report(&r, caps);
             }
-            Ok(())
+            if r.errors.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{} game(s) stopped with an error (listed above)", r.errors.len()))
+            }
         }
         Command::TraceGame { game } => {
             let db = load_cards(&game.cards)?;
