@@ -1135,3 +1135,24 @@ fn sandbox_card_names_never_become_code() {
         assert!(!card.abilities.script.contains("\nfn evil"), "{}", card.abilities.script);
     }
 }
+
+/// 106.5.d, 132.6.a.1: a legend never leaves the Legend Zone and a battlefield never leaves the
+/// Battlefield Zone. A script that tries to move one (to a hand, a deck, the trash, a base) is
+/// stopped with an error naming the card and the rule, and the object stays where it is.
+#[test]
+fn r106_5_d_a_script_cannot_move_a_legend_or_a_battlefield() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Zone;
+    let mut g = blank_game();
+    let legend = g.put("Jinx, Loose Cannon", PlayerId(0), Zone::LegendZone).unwrap();
+    let bf = g.battlefields[0].obj;
+    for (x, rule) in [(legend, "106.5.d"), (bf, "132.6.a.1")] {
+        for f in ["return_to_hand", "recycle_obj", "kill", "recall", "move_to_base", "move_unit", "move_here"] {
+            let m = script_error(&mut g, &format!("fn a0() {{ {f}({}); }}", x.0));
+            assert!(m.contains(rule) && m.contains(f), "{f}: {m}");
+        }
+    }
+    assert_eq!(g.obj(legend).zone, Zone::LegendZone);
+    assert!(g.obj(legend).alive && g.obj(bf).alive);
+    assert_eq!(g.obj(bf).zone, Zone::BattlefieldZone);
+}

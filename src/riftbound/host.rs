@@ -15,7 +15,7 @@ use super::decision::Ask;
 use super::layers::{Duration, Keyword};
 use super::state::{Game, R};
 use crate::kernel::script::{self, Sandbox};
-use crate::kernel::{ObjId, PlayerId};
+use crate::kernel::{ObjId, PlayerId, Stop};
 use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, Scope};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -47,6 +47,8 @@ struct Body {
     checked: HashMap<usize, Vec<ObjId>>,
     /// Where the event log stood as the body began: what it did is what follows ("this way").
     events_from: usize,
+    /// "Card (line N)": what a script error this body's host calls raise is prefixed with.
+    at: String,
 }
 
 thread_local! {
@@ -79,19 +81,26 @@ pub fn run_bool(game: &mut Game, script: &str, func: &str, call: HookCall, card:
 
 fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<Dynamic> {
     set_bounds(game);
-    let body = Body { call, checked: HashMap::new(), events_from: game.events.len() };
+    let at = format!("{card} (line {line})");
+    let body = Body { call, checked: HashMap::new(), events_from: game.events.len(), at };
     SANDBOX.with(|s| s.run(game, body, script, func, card, line))
 }
 
 /// Gives a host function the game and its body's context. Kernel stops (a decision to ask, a
 /// nested script error) are kept on the frame and unwind the script.
+/// A script error the kernel raises for a host call (a move the rules forbid) names the card
+/// and line of the body that made the call.
 fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAltResult>> {
-    let call = script::context(|b: &mut Body| b.call.clone()).expect("host functions run inside a hook");
+    let (call, at) =
+        script::context(|b: &mut Body| (b.call.clone(), b.at.clone())).expect("host functions run inside a hook");
     script::with_game(|game: &mut Game| {
         set_bounds(game);
         let result = f(game, &call);
         set_bounds(game);
-        result
+        result.map_err(|stop| match stop {
+            Stop::ScriptError(m) if !m.starts_with(&at) => Stop::ScriptError(format!("{at}: {m}")),
+            other => other,
+        })
     })
 }
 

@@ -361,7 +361,21 @@ impl Game {
 
     /// [`Effect::Act`](super::abilities::Effect::Act): one game action on one object, `None`
     /// ("no object", a target that became illegal) doing nothing (356.3.e.6).
+    ///
+    /// A legend never leaves the Legend Zone (106.5.d, 132.6.b.1) and a battlefield never leaves
+    /// the Battlefield Zone (132.6.a.1): an action that would move one is refused as a script
+    /// error (the host names the card and line), and the game does not go on in a state the
+    /// rules forbid.
     pub fn act_on(&mut self, c: &HookCall, act: Act, o: ObjId) -> R<()> {
+        let kind = self.card(o).kind;
+        if act.moves() && matches!(kind, CardType::Legend | CardType::Battlefield) {
+            let rule = if kind == CardType::Legend { "106.5.d" } else { "132.6.a.1" };
+            return Err(crate::kernel::Stop::ScriptError(format!(
+                "`{}` would move {}, which can't leave its zone ({rule})",
+                act.script_name(),
+                self.describe(o)
+            )));
+        }
         match act {
             Act::Kill => self.kill_instruction(c, o)?,
             Act::Buff => _ = self.buff(o),

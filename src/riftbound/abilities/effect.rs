@@ -146,6 +146,23 @@ impl Act {
         Act::Recycle,
     ];
 
+    /// Whether it moves the object to another zone or location.
+    pub fn moves(self) -> bool {
+        matches!(
+            self,
+            Act::Kill
+                | Act::Recall
+                | Act::MoveToBase
+                | Act::Move
+                | Act::MoveHere
+                | Act::ReturnToHand
+                | Act::DrawBanished
+                | Act::Recycle
+                | Act::KillNowInstead
+                | Act::KillNextDamage
+        )
+    }
+
     /// The host function that does it.
     pub fn script_name(self) -> &'static str {
         match self {
