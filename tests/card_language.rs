@@ -1156,3 +1156,27 @@ fn r106_5_d_a_script_cannot_move_a_legend_or_a_battlefield() {
     assert!(g.obj(legend).alive && g.obj(bf).alive);
     assert_eq!(g.obj(bf).zone, Zone::BattlefieldZone);
 }
+
+/// A delayed replacement that re-arms itself and kills its unit again (383.3) runs bodies inside
+/// bodies without end: the kernel stops it at a named depth with a script error naming the card,
+/// instead of recursing until the native stack overflows (issue 12). Run on a test thread's
+/// default stack.
+#[test]
+fn sandbox_a_re_arming_replacement_stops_with_a_named_error() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    let src = "id = \"MOD-66\"\nname = \"Undying Loop\"\ntype = \"unit\"\nmight = 2\nset = \"MOD\"\nnumber = 66\n\
+               text = \"\"\nscript = \"\"\"\nfn on_play() { replace_next_death(me(), \"d0\"); kill(me()); }\n\
+               fn d0() { replace_next_death(that_unit(), \"d0\"); kill(that_unit()); true }\n\"\"\"\n";
+    let card = parse_card("mod/loop.toml", src).unwrap();
+    let mut db = (*cards_db()).clone();
+    db.insert(card);
+    let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let p1 = PlayerId(0);
+    let u = g.put_at("Undying Loop", p1, Loc::Battlefield(0)).unwrap();
+    let script = g.card(u).abilities.script.clone();
+    let call = HookCall { source: Some(u), controller: Some(p1), ..HookCall::default() };
+    let r = host::run(&mut g, &script, "on_play", call, "Undying Loop", 9);
+    let Err(Stop::ScriptError(m)) = r else { panic!("expected a script error, got {r:?}") };
+    assert!(m.starts_with("Undying Loop (line 9): ") && m.contains("nested more than"), "{m}");
+}

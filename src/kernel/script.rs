@@ -20,6 +20,10 @@ use std::rc::Rc;
 /// Limits for untrusted scripts.
 pub const MAX_OPERATIONS: u64 = 200_000;
 pub const MAX_CALL_LEVELS: usize = 32;
+/// How deep bodies may run inside bodies (a host call whose rules run another card's body: a
+/// replacement effect replacing the death a body caused, ...). A card that keeps re-arming
+/// itself would otherwise recurse until the native stack overflows and the process aborts.
+pub const MAX_NESTED_BODIES: usize = 8;
 
 /// A sandboxed engine with a game's host package, the constants every script is compiled with,
 /// and the cache of compiled scripts.
@@ -92,6 +96,12 @@ impl Sandbox {
         let ast = self
             .compile(script)
             .map_err(|e| Stop::ScriptError(format!("{card} (line {line}): the script does not compile: {e}")))?;
+        if FRAMES.with(|f| f.borrow().len()) >= MAX_NESTED_BODIES {
+            return Err(Stop::ScriptError(format!(
+                "{card} (line {line}): bodies nested more than {MAX_NESTED_BODIES} deep (an effect that keeps \
+                 setting itself off within one action)"
+            )));
+        }
         FRAMES.with(|f| {
             f.borrow_mut().push(Frame {
                 game: (game as *mut G).cast::<()>(),
