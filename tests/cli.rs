@@ -252,3 +252,48 @@ fn sim_keeps_going_past_a_game_stopped_by_a_script_error() {
     assert!(first["seed"].as_u64().is_some() && first["decks"][0] == "Jinx", "{first}");
     assert!(err.contains("stopped in turn") && err.contains("game(s) stopped with an error"), "{err}");
 }
+
+/// `trace` prints a failing scenario's trace and exits with 1; a scenario `count` has a bound,
+/// named with its line; `--cards` takes a single card file as well as a folder (issue 12).
+#[test]
+fn trace_fails_with_its_scenario_and_inputs_are_bounded() {
+    let dir = std::env::temp_dir().join(format!("riftbound-bad-input-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ok = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/144-2-gear-is-played-to-base-ready.toml"
+    ))
+    .unwrap();
+    let failing = dir.join("failing.toml");
+    std::fs::write(&failing, ok.replace("exhausted = false", "exhausted = true")).unwrap();
+    let (code, out, err) = riftbound(&["trace", failing.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("[352.2]") || out.contains("Orb of Regret"), "the trace is printed: {out}");
+    assert!(err.contains("the scenario failed"), "{err}");
+    let (code, _, _) = riftbound(&[
+        "trace",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/144-2-gear-is-played-to-base-ready.toml"),
+    ]);
+    assert_eq!(code, 0);
+
+    let huge = dir.join("huge.toml");
+    std::fs::write(
+        &huge,
+        ok.replace("hand = [\"Orb of Regret\"]", "hand = [{ card = \"Orb of Regret\", count = 100000000 }]"),
+    )
+    .unwrap();
+    let (code, out, _) = riftbound(&["scenario", huge.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("count = 100000000") && out.contains("huge.toml:8"), "{out}");
+    let (code, out, _) = riftbound(&["scenario", dir.join("missing.toml").to_str().unwrap()]);
+    assert_eq!(code, 1, "a path that does not exist fails: {out}");
+
+    let card =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/cards/ogn/114-progress-day.toml")).unwrap();
+    let file = dir.join("renamed.toml");
+    std::fs::write(&file, card.replace("Progress Day", "Progress Night")).unwrap();
+    let (code, out, err) = riftbound(&["card", "show", "Progress Night", "--cards", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("draw(you(), 4);"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

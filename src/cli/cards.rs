@@ -4,7 +4,7 @@
 use crate::dsl::parse_card;
 use crate::riftbound::CardDb;
 use crate::riftbound::cards::{CardDef, FileError};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Outcome of checking card files.
 #[derive(Debug, Default)]
@@ -54,22 +54,6 @@ fn check_card(card: &CardDef, src: &str, report: &mut CheckReport) {
     }
 }
 
-/// The card files under `path`: a file named on the command line is checked whatever its name;
-/// in a folder, only `*.toml` files are cards (as `--cards` loads them), so notes beside the cards
-/// are not reported.
-fn collect(path: &Path, named: bool, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if path.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        entries.sort();
-        for p in entries {
-            collect(&p, false, out)?;
-        }
-    } else if named || path.extension().is_some_and(|e| e == "toml") {
-        out.push(path.to_path_buf());
-    }
-    Ok(())
-}
-
 /// Checks card files and directories; with no paths, the embedded official cards.
 pub fn check(paths: &[PathBuf]) -> CheckReport {
     let mut report = CheckReport::default();
@@ -82,15 +66,18 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
         }
         return report;
     }
+    // A file named on the command line is checked whatever its name; in a folder, only `*.toml`
+    // files are cards (as `--cards` loads them), so notes beside the cards are not reported.
     let mut files = Vec::new();
     for p in paths {
-        if let Err(e) = collect(p, true, &mut files) {
-            report.diagnostics.push(format!("error: {}: {e}", p.display()));
+        match crate::kernel::files::toml_files(p) {
+            Ok(found) => files.extend(found),
+            Err(e) => report.diagnostics.push(format!("error: {}: {e}", p.display())),
         }
     }
     for f in files {
         let name = f.display().to_string();
-        match std::fs::read_to_string(&f) {
+        match crate::kernel::files::read_text(&f) {
             Ok(src) => match parse_card(&name, &src) {
                 Ok(card) => check_card(&card, &src, &mut report),
                 Err(e) => {

@@ -476,8 +476,13 @@ pub fn run(cli: Cli) -> i32 {
         }
         Command::Trace { path, cards } => {
             let db = load_cards(&cards)?;
-            out!("{}", scenarios::trace(&db, &path)?);
-            Ok(())
+            let (trace, passed) = scenarios::trace(&db, &path)?;
+            out!("{trace}");
+            if passed {
+                Ok(())
+            } else {
+                Err(format!("{}: the scenario failed (`riftbound scenario` lists its checks)", path.display()))
+            }
         }
         Command::Coverage { markdown } => {
             let db = Arc::new(CardDb::embedded());

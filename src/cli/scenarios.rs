@@ -1,7 +1,7 @@
 //! `riftbound scenario` and `riftbound trace`: running scenario files.
 
 use crate::riftbound::CardDb;
-use crate::scenario::{Report, Scenario, files_under, run};
+use crate::scenario::{Report, Scenario, run};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -9,15 +9,17 @@ use std::sync::Arc;
 /// expectation. Returns whether all passed.
 pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
     let mut files = Vec::new();
+    let (mut passed, mut failed) = (0, 0);
     for p in paths {
-        if p.is_dir() {
-            files.extend(files_under(p));
-        } else {
-            files.push(p.clone());
+        match crate::kernel::files::toml_files(p) {
+            Ok(found) => files.extend(found),
+            Err(e) => {
+                outln!("FAIL {}\n  {e}", p.display());
+                failed += 1;
+            }
         }
     }
-    let mut all = true;
-    let (mut passed, mut failed) = (0, 0);
+    let mut all = failed == 0;
     for f in files {
         let ok = match Scenario::load(&f) {
             Ok(s) => print_report(&s, &run(&s, db.clone())),
@@ -55,7 +57,8 @@ fn print_report(s: &Scenario, r: &Report) -> bool {
 }
 
 /// The whole trace of a scenario.
-pub fn trace(db: &Arc<CardDb>, path: &std::path::Path) -> Result<String, String> {
+/// The trace of a scenario's game, and whether the scenario passed (every expectation held).
+pub fn trace(db: &Arc<CardDb>, path: &std::path::Path) -> Result<(String, bool), String> {
     let s = Scenario::load(path).map_err(|e| e.to_string())?;
     let r = run(&s, db.clone());
     let mut out = String::new();
@@ -65,5 +68,5 @@ pub fn trace(db: &Arc<CardDb>, path: &std::path::Path) -> Result<String, String>
     if let Some(e) = &r.error {
         out.push_str(&format!("error: {e}\n"));
     }
-    Ok(out)
+    Ok((out, r.passed()))
 }

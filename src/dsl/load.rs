@@ -2,7 +2,7 @@
 //! compiles its rules text with the card language. The loaders of a [`CardDb`] live here, not
 //! with the card types, because the rules do not depend on the card language.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use super::TextOrigin;
@@ -21,18 +21,17 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
 }
 
 impl CardDb {
-    /// Loads every `*.toml` file under `dir` (recursively, in sorted path order).
+    /// Loads the card file `dir`, or every `*.toml` file under the folder `dir` (recursively,
+    /// in sorted path order; see `kernel::files` for what a walk skips).
     pub fn load_dir(&mut self, dir: &Path) -> Result<usize, Vec<FileError>> {
-        let mut files = Vec::new();
-        collect_toml(dir, &mut files).map_err(|e| {
+        let files = crate::kernel::files::toml_files(dir).map_err(|e| {
             vec![FileError { file: dir.display().to_string(), line: 0, col: 0, message: e.to_string() }]
         })?;
-        files.sort();
         let mut errors = Vec::new();
         let mut n = 0;
         for f in files {
             let name = f.display().to_string();
-            match std::fs::read_to_string(&f) {
+            match crate::kernel::files::read_text(&f) {
                 Ok(src) => match parse_card(&name, &src) {
                     Ok(c) => {
                         self.insert(c);
@@ -63,16 +62,4 @@ impl CardDb {
             self.insert(parse_card(path, src).expect("rules tokens are valid"));
         }
     }
-}
-
-fn collect_toml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let p = entry?.path();
-        if p.is_dir() {
-            collect_toml(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "toml") {
-            out.push(p);
-        }
-    }
-    Ok(())
 }

@@ -9,6 +9,7 @@ pub mod components;
 pub mod decision;
 pub mod diagnostic;
 pub mod events;
+pub mod files;
 pub mod ids;
 pub mod layers;
 pub mod rng;

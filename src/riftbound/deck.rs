@@ -178,7 +178,7 @@ impl Deck {
         battlefields: std::ops::RangeInclusive<usize>,
     ) -> Result<Deck, Vec<FileError>> {
         let file = path.display().to_string();
-        let src = std::fs::read_to_string(path).map_err(|e| {
+        let src = crate::kernel::files::read_text(path).map_err(|e| {
             vec![FileError { file: file.clone(), line: 0, col: 0, message: format!("can't read the deck file: {e}") }]
         })?;
         let deck = Deck::parse(&file, &src, db)?;

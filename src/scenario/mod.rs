@@ -11,21 +11,9 @@ use format::ScenarioFile;
 use std::path::{Path, PathBuf};
 
 /// Every scenario file (`*.toml`) in `dir` and its subdirectories, sorted by path, so runs and
-/// reports are in the same order on every machine.
+/// reports are in the same order on every machine (see `kernel::files` for what a walk skips).
 pub fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        for p in std::fs::read_dir(&d).into_iter().flatten().filter_map(|e| e.ok().map(|e| e.path())) {
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    crate::kernel::files::toml_files(dir).unwrap_or_default()
 }
 
 /// A scenario loaded from a file.
@@ -55,7 +43,7 @@ impl Scenario {
 
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let file = path.display().to_string();
-        let source = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+        let source = crate::kernel::files::read_text(path).map_err(|e| ScenarioError {
             file: file.clone(),
             line: 0,
             message: e.to_string(),

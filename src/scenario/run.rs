@@ -11,6 +11,10 @@ use std::collections::{BTreeMap, VecDeque};
 use std::rc::Rc;
 use std::sync::Arc;
 
+/// The most copies of a card one `count` puts (a whole deck is 40 cards; more is a typo, and 100
+/// million would exhaust memory).
+pub const MAX_COPIES: u32 = 200;
+
 /// One checked expectation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Check {
@@ -245,6 +249,12 @@ fn place_player(
                zone: Zone|
      -> Result<(), ScenarioError> {
         let st = spec.state();
+        if st.count > MAX_COPIES {
+            return Err(err(
+                &st.card,
+                format!("count = {}: a scenario puts at most {MAX_COPIES} copies of a card", st.count),
+            ));
+        }
         for _ in 0..st.count.max(1) {
             let id = g
                 .put(&st.card, p, zone)
