@@ -297,3 +297,11 @@ fn trace_fails_with_its_scenario_and_inputs_are_bounded() {
     assert!(out.contains("draw(you(), 4);"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `sim --check-invariants` checks the engine's invariants after every step of release games.
+#[test]
+fn sim_checks_invariants_on_request() {
+    let (code, out, err) = riftbound(&["sim", "--games", "14", "--check-invariants", "--seed", "4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("games: 14") && out.contains("stopped by an error: 0"), "{out}");
+}

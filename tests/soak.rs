@@ -23,8 +23,13 @@ fn play(decks: &[Deck; 2], seed: u64) -> Result<u32, String> {
     let mut g = Game::with_mode(cards_db(), decks, seed, Mode::casual_duel(), false).map_err(|p| p.join("; "))?;
     g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed ^ 1))]);
     let mut longest = 0;
+    // The invariants after every step, in release builds too (debug builds check them anyway).
     while !g.step().map_err(|e| format!("stopped: {e:?}"))? {
         longest = longest.max(g.steps_this_turn);
+        let broken = g.invariant_violations();
+        if !broken.is_empty() {
+            return Err(format!("invariants broken in turn {}: {}", g.turn, broken.join("; ")));
+        }
     }
     check_consistency(&g);
     match g.outcome {

@@ -550,7 +550,7 @@ fn r315_4_b_draw_one() {
 fn r315_4_b_1_burn_out_then_draw() {
     let mut g = blank();
     agents(&mut g);
-    g.player_mut(P1).main_deck.clear();
+    g.empty_main_deck(P1);
     for _ in 0..3 {
         g.put(UNIT2, P1, Zone::Trash).unwrap();
     }
@@ -570,7 +570,7 @@ fn r315_4_b_1_burn_out_then_draw() {
 fn r315_4_b_1_burn_out_repeats_until_the_opponent_wins() {
     let mut g = blank();
     agents(&mut g);
-    g.player_mut(P1).main_deck.clear();
+    g.empty_main_deck(P1);
     g.step = Step::Draw;
     assert!(g.step().unwrap(), "the game is over");
     assert_eq!(g.winner(), Some(P2));

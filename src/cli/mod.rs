@@ -77,7 +77,7 @@ pub struct GameArgs {
 
 impl GameArgs {
     fn caps(&self) -> Caps {
-        Caps { turns: self.turn_cap, steps: self.step_cap }
+        Caps { turns: self.turn_cap, steps: self.step_cap, check_invariants: false }
     }
 }
 
@@ -92,6 +92,10 @@ pub enum Command {
         /// Print the results as one JSON object.
         #[arg(long)]
         json: bool,
+        /// Check the engine's invariants after every step (as debug builds always do); a game
+        /// that breaks one stops and is reported with its seed.
+        #[arg(long)]
+        check_invariants: bool,
     },
     /// Print the whole trace of one game (the first game `sim` plays with the same arguments),
     /// every step citing its rule.
@@ -229,17 +233,22 @@ fn agent_names(agents: &[String]) -> Result<[String; 2], String> {
     Ok(names)
 }
 
-/// When a game stops without a winner: after `turns` turns, or when one turn takes more than
-/// `steps` steps (a loop).
+/// When a game stops without a winner: after `turns` turns, when one turn takes more than
+/// `steps` steps (a loop), or, with `check_invariants`, when a step breaks an invariant.
 #[derive(Clone, Copy, Debug)]
 pub struct Caps {
     pub turns: u32,
     pub steps: u32,
+    pub check_invariants: bool,
 }
 
 impl Default for Caps {
     fn default() -> Caps {
-        Caps { turns: crate::riftbound::setup::DEFAULT_TURN_CAP, steps: crate::riftbound::setup::DEFAULT_STEP_CAP }
+        Caps {
+            turns: crate::riftbound::setup::DEFAULT_TURN_CAP,
+            steps: crate::riftbound::setup::DEFAULT_STEP_CAP,
+            check_invariants: false,
+        }
     }
 }
 
@@ -295,7 +304,7 @@ pub fn simulate(
         let seats = [decks[pair.decks[0]].clone(), decks[pair.decks[1]].clone()];
         let game_seed = crate::kernel::rng::derive_seed(seed, i);
         let mut g = setup_game(db, &seats, mode, agents, game_seed, caps, false)?;
-        let result = g.run();
+        let result = if caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
         report.games += 1;
         pair.games += 1;
         turns += g.turn as u64;
@@ -304,11 +313,7 @@ pub fn simulate(
         }
         let outcome = match result {
             Ok(o) => o,
-            Err(e) => {
-                let error = match e {
-                    crate::kernel::Stop::ScriptError(m) => m,
-                    other => format!("{other:?}"),
-                };
+            Err(error) => {
                 eprintln!("error: game {i} (seed {game_seed}) stopped in turn {}: {error}", g.turn);
                 pair.errored += 1;
                 report.errors.push(GameError {
@@ -341,6 +346,27 @@ pub fn simulate(
     report.average_turns = if report.games > 0 { turns as f64 / report.games as f64 } else { 0.0 };
     report.games_per_second = if report.seconds > 0.0 { report.games as f64 / report.seconds } else { 0.0 };
     Ok(report)
+}
+
+fn stop_message(e: crate::kernel::Stop<crate::riftbound::Decision>) -> String {
+    match e {
+        crate::kernel::Stop::ScriptError(m) => m,
+        other => format!("{other:?}"),
+    }
+}
+
+/// Plays a game to its end checking the invariants after every step.
+fn run_checked(g: &mut Game) -> Result<Outcome, String> {
+    loop {
+        let over = g.step().map_err(stop_message)?;
+        let broken = g.invariant_violations();
+        if !broken.is_empty() {
+            return Err(format!("invariants broken in turn {} ({:?}): {}", g.turn, g.step, broken.join("; ")));
+        }
+        if over {
+            return Ok(g.outcome.clone().expect("a finished game has an outcome"));
+        }
+    }
 }
 
 /// The decks, mode and agent names a command asked for: `--decks` then `--deck-file`s, or the
@@ -439,11 +465,11 @@ fn print_report(r: &SimReport, caps: Caps) {
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let result: Result<(), String> = (|| match cli.command {
-        Command::Sim { games, game, json } => {
+        Command::Sim { games, game, json, check_invariants } => {
             let db = load_cards(&game.cards)?;
             let (decks, mode, agents) = resolve(&db, &game)?;
             warn_unsupported(&db, &decks);
-            let caps = game.caps();
+            let caps = Caps { check_invariants, ..game.caps() };
             let r = simulate(&db, &decks, &mode, &agents, games, game.seed, caps)?;
             if json {
                 outln!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);

@@ -90,6 +90,13 @@ impl Game {
         (0..n).map(|_| self.put(name, p, Zone::Base)).collect()
     }
 
+    /// Takes every card of `p`'s Main Deck out of the game (a position with an empty deck).
+    pub fn empty_main_deck(&mut self, p: PlayerId) {
+        for id in self.player(p).main_deck.clone() {
+            self.move_object(id, Zone::Gone, p, Pos::Bottom);
+        }
+    }
+
     /// Gives control of a battlefield.
     pub fn set_controller(&mut self, b: u8, p: Option<PlayerId>) {
         self.battlefields[b as usize].controller = p;

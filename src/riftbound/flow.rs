@@ -25,6 +25,18 @@ impl Game {
         }
         // Between steps the state says who may act next.
         self.priority = self.priority_holder();
+        // An engine bug shows at the step that caused it, in every debug and test build.
+        #[cfg(debug_assertions)]
+        {
+            let broken = self.invariant_violations();
+            assert!(
+                broken.is_empty(),
+                "turn {}, step {:?}: invariants broken:\n{}",
+                self.turn,
+                self.step,
+                broken.join("\n")
+            );
+        }
         self.steps_this_turn += 1;
         if self.steps_this_turn > self.step_cap && !self.is_over() {
             trace!(self, "302", "step cap of {} reached in one turn: the game stops without a winner", self.step_cap);

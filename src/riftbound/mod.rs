@@ -19,6 +19,7 @@ pub mod flow;
 pub mod hidden;
 pub mod host;
 pub mod instructions;
+pub mod invariants;
 pub mod layers;
 pub mod movement;
 pub mod play;

@@ -53,36 +53,11 @@ pub fn fill_deck(g: &mut Game, p: PlayerId, n: usize) {
     }
 }
 
-/// Zone lists and object records agree, and no card is lost or duplicated.
+/// The engine's invariants hold (zone lists and object records agree, no card lost or
+/// duplicated, tokens on the board, ...): see `Game::invariant_violations`.
 pub fn check_consistency(g: &Game) {
-    let mut seen = std::collections::HashSet::new();
-    for (i, pl) in g.players.iter().enumerate() {
-        let lists = [&pl.main_deck, &pl.rune_deck, &pl.hand, &pl.trash, &pl.banishment, &pl.base, &pl.runes];
-        for list in lists {
-            for id in list.iter() {
-                assert!(g.obj(*id).alive, "dead object {id} listed for P{}", i + 1);
-                assert!(seen.insert(*id), "{id} listed twice");
-            }
-        }
-    }
-    for bf in &g.battlefields {
-        for id in &bf.units {
-            assert!(matches!(g.obj(*id).zone, Zone::Battlefield(_)));
-            assert!(seen.insert(*id));
-        }
-        if let Some(f) = bf.facedown {
-            assert!(matches!(g.obj(f).zone, Zone::Facedown(_)));
-            assert!(seen.insert(f));
-        }
-    }
-    let alive = g
-        .objs
-        .iter()
-        .filter(|o| {
-            o.alive && !matches!(o.zone, Zone::Gone | Zone::BattlefieldZone | Zone::LegendZone | Zone::ChampionZone)
-        })
-        .count();
-    assert_eq!(alive, seen.len(), "every live card is in exactly one zone list");
+    let broken = g.invariant_violations();
+    assert!(broken.is_empty(), "invariants broken:\n{}", broken.join("\n"));
 }
 
 /// A legal 40-card Jinx deck file (101-103) that deck construction tests vary.
