@@ -1144,3 +1144,36 @@ fn r160_pools_empty_at_end_of_turn() {
     assert_eq!(g.turn_player, P2);
     assert!(g.player(P1).pool.is_empty() && g.player(P2).pool.is_empty());
 }
+
+/// 312.1 / 355.3: `Game::apply` takes an action through the game's own decision: refused when the
+/// player can't take it now (not holding priority, or not among their actions), refused as
+/// undone when the play turns out illegal as it is made, and taken otherwise.
+#[test]
+fn r312_1_apply_validates_an_action_and_reports_an_undone_play() {
+    use riftbound::riftbound::{Action, Illegal};
+    let (mut g, a, sky) = sky_splitter();
+    assert!(g.legal_actions(P2).is_empty(), "P2 does not hold priority");
+    let refused = g.apply(P2, Action::Play(sky)).unwrap();
+    assert!(matches!(refused, Err(Illegal { rule: "312.1", .. })), "{refused:?}");
+    let other = g.put("Sky Splitter", P2, Zone::Hand).unwrap();
+    let refused = g.apply(P1, Action::Play(other)).unwrap();
+    assert!(matches!(refused, Err(Illegal { rule: "312.1", .. })), "not P1's card: {refused:?}");
+    assert!(g.legal_actions(P1).contains(&Action::Play(sky)));
+    // In this discount order the cost can't be paid: the whole play is undone (355.3).
+    a.push(Choice::Nth(1));
+    let undone = g.apply(P1, Action::Play(sky)).unwrap();
+    assert!(matches!(undone, Err(Illegal { rule: "355.3", .. })), "{undone:?}");
+    assert_eq!(g.obj(sky).zone, Zone::Hand);
+    // The same play is not offered again until something changes (355.3).
+    assert!(!g.legal_actions(P1).contains(&Action::Play(sky)));
+}
+
+/// `Game::apply` plays a card the same way the decision loop does.
+#[test]
+fn r346_apply_plays_a_card() {
+    use riftbound::riftbound::Action;
+    let (mut g, a, sky) = sky_splitter();
+    a.push(Choice::Nth(0));
+    assert_eq!(g.apply(P1, Action::Play(sky)).unwrap(), Ok(()));
+    assert_eq!(g.chain.len(), 1, "Sky Splitter is on the chain");
+}

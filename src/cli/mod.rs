@@ -75,9 +75,27 @@ pub struct GameArgs {
     pub cards: Vec<std::path::PathBuf>,
 }
 
+/// A game command's arguments checked once, before any game is played: the cards (official
+/// plus `--cards`), decks checked against the mode's deck construction, the mode, the agents,
+/// the seed and the caps. Everything after this takes the plan, never the raw arguments.
+pub struct Plan {
+    pub db: Arc<CardDb>,
+    pub decks: Vec<Deck>,
+    pub mode: Mode,
+    pub agents: [String; 2],
+    pub seed: u64,
+    pub caps: Caps,
+}
+
 impl GameArgs {
-    fn caps(&self) -> Caps {
-        Caps { turns: self.turn_cap, steps: self.step_cap, check_invariants: false }
+    /// Checks the arguments into a [`Plan`], reporting every problem found; names the cards of
+    /// the decks that play without their text (never silently).
+    pub fn plan(&self) -> Result<Plan, String> {
+        let db = load_cards(&self.cards)?;
+        let (decks, mode, agents) = resolve(&db, self)?;
+        warn_unsupported(&db, &decks);
+        let caps = Caps { turns: self.turn_cap, steps: self.step_cap, check_invariants: false };
+        Ok(Plan { db, decks, mode, agents, seed: self.seed, caps })
     }
 }
 
@@ -275,16 +293,10 @@ pub fn setup_game(
 
 /// Plays `games` games and aggregates the results. With more than two decks, game `i` plays
 /// pairing `i mod P` of the [`pairings`], so every pairing gets its share; each game's seed is
-/// derived from `seed` and `i`, so any game can be replayed alone.
-pub fn simulate(
-    db: &Arc<CardDb>,
-    decks: &[Deck],
-    mode: &Mode,
-    agents: &[String; 2],
-    games: u64,
-    seed: u64,
-    caps: Caps,
-) -> Result<SimReport, String> {
+/// derived from the plan's seed and `i`, so any game can be replayed alone.
+pub fn simulate(plan: &Plan, games: u64) -> Result<SimReport, String> {
+    let Plan { db, decks, mode, agents, seed, caps } = plan;
+    let (seed, caps) = (*seed, *caps);
     let start = Instant::now();
     let pairs = pairings(decks.len());
     if pairs.is_empty() {
@@ -466,11 +478,10 @@ fn print_report(r: &SimReport, caps: Caps) {
 pub fn run(cli: Cli) -> i32 {
     let result: Result<(), String> = (|| match cli.command {
         Command::Sim { games, game, json, check_invariants } => {
-            let db = load_cards(&game.cards)?;
-            let (decks, mode, agents) = resolve(&db, &game)?;
-            warn_unsupported(&db, &decks);
-            let caps = Caps { check_invariants, ..game.caps() };
-            let r = simulate(&db, &decks, &mode, &agents, games, game.seed, caps)?;
+            let mut plan = game.plan()?;
+            plan.caps.check_invariants = check_invariants;
+            let caps = plan.caps;
+            let r = simulate(&plan, games)?;
             if json {
                 outln!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
             } else {
@@ -483,14 +494,12 @@ pub fn run(cli: Cli) -> i32 {
             }
         }
         Command::TraceGame { game } => {
-            let db = load_cards(&game.cards)?;
-            let (decks, mode, agents) = resolve(&db, &game)?;
-            warn_unsupported(&db, &decks);
+            let Plan { db, decks, mode, agents, seed, caps } = game.plan()?;
             // The same game as the first game of `sim` with this seed: its first pairing.
-            let seed = crate::kernel::rng::derive_seed(game.seed, 0);
+            let seed = crate::kernel::rng::derive_seed(seed, 0);
             let [a, b] = pairings(decks.len())[0];
             let seats = [decks[a].clone(), decks[b].clone()];
-            let mut g = setup_game(&db, &seats, &mode, &agents, seed, game.caps(), true)?;
+            let mut g = setup_game(&db, &seats, &mode, &agents, seed, caps, true)?;
             let outcome = g.run().map_err(|e| format!("the game stopped: {e:?}"))?;
             out!("{}", g.trace.render());
             outln!("outcome: {outcome:?} after {} turns", g.turn);

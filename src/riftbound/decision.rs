@@ -120,6 +120,98 @@ pub enum Choice {
     Last(ObjId),
 }
 
+/// A discretionary action of the player with priority or focus (312.1, 313): what
+/// [`Game::apply`] takes from a caller outside the decision loop (a user interface, a test).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Action {
+    /// 316.6: end the action phase (in a neutral open state).
+    EndTurn,
+    /// 334.1.c, 344.3: pass priority or focus.
+    Pass,
+    /// 346: play this card.
+    Play(ObjId),
+    /// 369: activate ability `index` of this object.
+    Activate(ObjId, u8),
+    /// 408, 727: hide this card at this battlefield.
+    Hide(ObjId, u8),
+    /// 141: a standard move to this destination.
+    StandardMove(Loc),
+    /// 157.2: use a rune's Add ability.
+    AddResources,
+}
+
+impl Action {
+    /// The option of the action decision that is this action.
+    pub fn choice(self) -> Choice {
+        match self {
+            Action::EndTurn => Choice::EndTurn,
+            Action::Pass => Choice::Pass,
+            Action::Play(o) => Choice::Play(o),
+            Action::Activate(o, i) => Choice::Activate(o, i),
+            Action::Hide(o, b) => Choice::Hide(o, b),
+            Action::StandardMove(l) => Choice::StandardMove(l),
+            Action::AddResources => Choice::AddResources,
+        }
+    }
+}
+
+/// Why an action was refused: the rule, and what it says here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason} ({rule})")]
+pub struct Illegal {
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+impl Game {
+    /// The actions `p` may take now (312.1): none unless `p` holds priority or focus.
+    pub fn legal_actions(&self, p: PlayerId) -> Vec<Action> {
+        if self.priority_holder() != Some(p) || self.chain.has_pending() {
+            return Vec::new();
+        }
+        self.action_options(p)
+            .into_iter()
+            .filter_map(|c| match c {
+                Choice::EndTurn => Some(Action::EndTurn),
+                Choice::Pass => Some(Action::Pass),
+                Choice::Play(o) => Some(Action::Play(o)),
+                Choice::Activate(o, i) => Some(Action::Activate(o, i)),
+                Choice::Hide(o, b) => Some(Action::Hide(o, b)),
+                Choice::StandardMove(l) => Some(Action::StandardMove(l)),
+                Choice::AddResources => Some(Action::AddResources),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Takes action `a` for `p` through the same decision the game loop asks (so it is traced,
+    /// logged and replayed like any answer), then runs on to the next quiescent point. Refused
+    /// with the rule when `p` can't take it now (312.1), or when it turned out illegal as it was
+    /// taken and everything was undone (355.3). Later choices it leads to (targets, costs) come
+    /// from the agents, the queued answers, or stop for the session as usual.
+    pub fn apply(&mut self, p: PlayerId, a: Action) -> R<Result<(), Illegal>> {
+        let legal = self.legal_actions(p);
+        if legal.is_empty() {
+            return Ok(Err(Illegal { rule: "312.1", reason: format!("{p} does not hold priority or focus now") }));
+        }
+        let Some(i) = legal.iter().position(|x| *x == a) else {
+            return Ok(Err(Illegal { rule: "312.1", reason: format!("{a:?} is not an action {p} can take now") }));
+        };
+        // A decision with one option is taken without asking: queue an answer only for more.
+        if legal.len() > 1 {
+            let answers = &mut self.answers;
+            answers.log.truncate(answers.cursor);
+            answers.log.push(i);
+        }
+        let undone = self.undone.len();
+        self.step()?;
+        if self.undone.len() > undone {
+            return Ok(Err(Illegal { rule: "355.3", reason: format!("{a:?} turned out illegal and was undone") }));
+        }
+        Ok(Ok(()))
+    }
+}
+
 /// A question to one player with its legal answers.
 pub type Decision = crate::kernel::decision::Decision<Ask, Choice>;
 

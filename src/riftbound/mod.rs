@@ -31,6 +31,6 @@ pub mod statics;
 pub mod triggers;
 
 pub use cards::{CardDb, CardDef, CardIdx, CardType, Domain};
-pub use decision::{Agent, Ask, Choice, Decision};
+pub use decision::{Action, Agent, Ask, Choice, Decision, Illegal};
 pub use deck::Deck;
 pub use state::{Game, Loc, Mode, Outcome, Step, Zone};
