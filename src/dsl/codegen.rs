@@ -3,7 +3,7 @@
 //! the same types. Nothing else in the card language prints code.
 
 use crate::riftbound::abilities::names::{duration, keyword, kind, part, place, power, token};
-use crate::riftbound::abilities::{Amount, Effect, Grant, Obj, Objs, Test, TurnRule, UnitFilter, Who};
+use crate::riftbound::abilities::{Amount, Arg, Effect, Obj, Objs, Test, UnitFilter, Who};
 use crate::riftbound::costs::Cost;
 use std::fmt::Write;
 
@@ -62,60 +62,30 @@ fn statement(e: &Effect) -> Vec<String> {
     }
 }
 
-/// An instruction as a call (the value it answers, if any, is the call's).
+/// An instruction as a call (the value it answers, if any, is the call's): the host function
+/// and arguments `Effect::call` names, each argument written by its type.
 fn expression(e: &Effect) -> String {
-    match e {
-        Effect::ForEach(..) | Effect::If { .. } | Effect::Let(..) | Effect::Answer(_) => {
-            block(std::slice::from_ref(e)).join(" ")
-        }
-        Effect::Deal { amount: a, to } => format!("deal({}, {})", amount(a), object(to)),
-        Effect::DealSplit { amount, spec } => format!("deal_split({amount}, {spec})"),
-        Effect::Fight(a, b) => format!("fight({}, {})", object(a), object(b)),
-        Effect::Draw { who: w, amount: a } => format!("draw({}, {})", who(w), amount(a)),
-        Effect::Act(act, o) => format!("{}({})", act.script_name(), object(o)),
-        Effect::Give { to, grant, until } => {
-            let (x, d) = (object(to), duration(*until));
-            match grant {
-                Grant::Might { amount, min } => format!("give_might({x}, {amount}, {}, {d})", min.unwrap_or(-1)),
-                Grant::Keyword(k, v) => format!("give_keyword({x}, {}, {v}, {d})", keyword(*k)),
-                Grant::SetMight(n) => format!("set_might({x}, {n}, {d})"),
-            }
-        }
-        Effect::MoveToChosen { unit, spec } => format!("move_to_chosen({}, {spec})", object(unit)),
-        Effect::Discard { who: w, amount } => format!("discard({}, {amount})", who(w)),
-        Effect::RecycleFromTrash { who: w, amount } => format!("recycle_trash({}, {amount})", who(w)),
-        Effect::PlayTokens { who: w, token: t, count, ready, place: p } => {
-            format!("play_tokens({}, {}, {count}, {ready}, {})", who(w), token(*t), place(*p))
-        }
-        Effect::Add { who: w, resources, spells_only } => {
-            format!("add({}, {}, {spells_only})", who(w), cost(resources))
-        }
-        Effect::Score { who: w, points } => format!("score({}, {points})", who(w)),
-        Effect::Win(w) => format!("win_game({})", who(w)),
-        Effect::Channel { who: w, amount, exhausted } => format!("channel({}, {amount}, {exhausted})", who(w)),
-        Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => format!("next_spell_bonus({n})"),
-        Effect::ThisTurn(TurnRule::UnitsEnterReady) => "units_enter_ready()".into(),
-        Effect::ThisTurn(TurnRule::BuffsGiveMore) => "buffs_give_more()".into(),
-        Effect::EachPlayerKillsOne => "each_player_kills_one()".into(),
-        Effect::PlayMeFromTrash => "play_me_from_trash()".into(),
-        Effect::Vision => "vision()".into(),
-        Effect::ReplaceNextDeath { unit, body } => format!("replace_next_death({}, \"{body}\")", object(unit)),
-        Effect::Reflexive(body) => format!("reflexive(\"{body}\")"),
-        Effect::ReflexiveIfKilled { body, unit } => format!("reflexive_if_killed(\"{body}\", {})", object(unit)),
-        Effect::Delay { body, it } => format!("delay(\"{body}\", {})", it.as_ref().map_or("-1".into(), object)),
-        Effect::SwapPlaces(a, b) => format!("swap_places({}, {})", object(a), object(b)),
-        Effect::LookTop { who: w, amount } => format!("look_top({}, {amount})", who(w)),
-        Effect::RevealTop { who: w, amount } => format!("reveal_top({}, {amount})", who(w)),
-        Effect::PutOneIntoHand(o) => format!("put_into_hand({})", objects(o)),
-        Effect::RecycleCards(o) => format!("recycle_cards({})", objects(o)),
-        Effect::BanishTop(w) => format!("banish_top({})", who(w)),
-        Effect::BanishAndPlay { from, max_might: Some(k), optional } => {
-            format!("banish_and_play({}, killed_might({}), {}, {optional})", objects(from), k.spec, k.more)
-        }
-        Effect::BanishAndPlay { from, max_might: None, optional } => {
-            format!("banish_and_play({}, {optional})", objects(from))
-        }
-        Effect::PlaySpellFromTrash { optional } => format!("play_spell_from_trash({optional})"),
+    let Some((name, args)) = e.call() else { return block(std::slice::from_ref(e)).join(" ") };
+    let args: Vec<String> = args.iter().map(argument).collect();
+    format!("{name}({})", args.join(", "))
+}
+
+fn argument(a: &Arg) -> String {
+    match a {
+        Arg::Obj(o) => object(o),
+        Arg::NoObj => "-1".into(),
+        Arg::Objs(o) => objects(o),
+        Arg::Who(w) => who(w),
+        Arg::Amount(a) => amount(a),
+        Arg::Int(n) => n.to_string(),
+        Arg::Bool(b) => b.to_string(),
+        Arg::Keyword(k) => keyword(*k),
+        Arg::Duration(d) => duration(*d).into(),
+        Arg::Token(t) => token(*t),
+        Arg::Place(p) => place(*p).into(),
+        Arg::Cost(c) => cost(c),
+        Arg::Body(b) => format!("{b:?}"),
+        Arg::KilledMight(spec) => format!("killed_might({spec})"),
     }
 }
 

@@ -87,6 +87,95 @@ pub enum Effect {
     PlaySpellFromTrash { optional: bool },
 }
 
+/// One argument of a host call, typed: the generator writes each kind one way (an object as its
+/// expression, a keyword as its constant, a body name as a string).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg<'a> {
+    Obj(&'a Obj),
+    /// "none" (-1): an object slot left empty.
+    NoObj,
+    Objs(&'a Objs),
+    Who(&'a Who),
+    Amount(&'a Amount),
+    Int(i64),
+    Bool(bool),
+    Keyword(Keyword),
+    Duration(Duration),
+    Token(Token),
+    Place(Place),
+    Cost(&'a Cost),
+    /// The name of one of the card's bodies (a reflexive ability, a delayed effect).
+    Body(&'a str),
+    /// The Might target spec N had as this ability killed it (`killed_might(N)`).
+    KilledMight(usize),
+}
+
+impl Effect {
+    /// The host function this instruction calls, and its arguments in order: the one table of
+    /// the host package's verbs (the host registers a function of each name, `host.rs`). `None`
+    /// for the structure (`ForEach`, `If`, `Let`, `Answer`), which the generator writes itself.
+    pub fn call(&self) -> Option<(&'static str, Vec<Arg<'_>>)> {
+        use Arg as A;
+        let int = |n: u32| A::Int(n.into());
+        Some(match self {
+            Effect::ForEach(..) | Effect::If { .. } | Effect::Let(..) | Effect::Answer(_) => return None,
+            Effect::Deal { amount, to } => ("deal", vec![A::Amount(amount), A::Obj(to)]),
+            Effect::DealSplit { amount, spec } => ("deal_split", vec![int(*amount), A::Int(*spec as i64)]),
+            Effect::Fight(a, b) => ("fight", vec![A::Obj(a), A::Obj(b)]),
+            Effect::Draw { who, amount } => ("draw", vec![A::Who(who), A::Amount(amount)]),
+            Effect::Act(act, o) => (act.script_name(), vec![A::Obj(o)]),
+            Effect::Give { to, grant: Grant::Might { amount, min }, until } => (
+                "give_might",
+                vec![A::Obj(to), A::Int((*amount).into()), A::Int(min.map_or(-1, i64::from)), A::Duration(*until)],
+            ),
+            Effect::Give { to, grant: Grant::Keyword(k, v), until } => {
+                ("give_keyword", vec![A::Obj(to), A::Keyword(*k), int(*v), A::Duration(*until)])
+            }
+            Effect::Give { to, grant: Grant::SetMight(n), until } => {
+                ("set_might", vec![A::Obj(to), A::Int((*n).into()), A::Duration(*until)])
+            }
+            Effect::MoveToChosen { unit, spec } => ("move_to_chosen", vec![A::Obj(unit), A::Int(*spec as i64)]),
+            Effect::Discard { who, amount } => ("discard", vec![A::Who(who), int(*amount)]),
+            Effect::RecycleFromTrash { who, amount } => ("recycle_trash", vec![A::Who(who), int(*amount)]),
+            Effect::PlayTokens { who, token, count, ready, place } => {
+                ("play_tokens", vec![A::Who(who), A::Token(*token), int(*count), A::Bool(*ready), A::Place(*place)])
+            }
+            Effect::Add { who, resources, spells_only } => {
+                ("add", vec![A::Who(who), A::Cost(resources), A::Bool(*spells_only)])
+            }
+            Effect::Score { who, points } => ("score", vec![A::Who(who), int(*points)]),
+            Effect::Win(who) => ("win_game", vec![A::Who(who)]),
+            Effect::Channel { who, amount, exhausted } => {
+                ("channel", vec![A::Who(who), int(*amount), A::Bool(*exhausted)])
+            }
+            Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => ("next_spell_bonus", vec![int(*n)]),
+            Effect::ThisTurn(TurnRule::UnitsEnterReady) => ("units_enter_ready", vec![]),
+            Effect::ThisTurn(TurnRule::BuffsGiveMore) => ("buffs_give_more", vec![]),
+            Effect::EachPlayerKillsOne => ("each_player_kills_one", vec![]),
+            Effect::PlayMeFromTrash => ("play_me_from_trash", vec![]),
+            Effect::Vision => ("vision", vec![]),
+            Effect::ReplaceNextDeath { unit, body } => ("replace_next_death", vec![A::Obj(unit), A::Body(body)]),
+            Effect::Reflexive(body) => ("reflexive", vec![A::Body(body)]),
+            Effect::ReflexiveIfKilled { body, unit } => ("reflexive_if_killed", vec![A::Body(body), A::Obj(unit)]),
+            Effect::Delay { body, it } => ("delay", vec![A::Body(body), it.as_ref().map_or(A::NoObj, A::Obj)]),
+            Effect::SwapPlaces(a, b) => ("swap_places", vec![A::Obj(a), A::Obj(b)]),
+            Effect::LookTop { who, amount } => ("look_top", vec![A::Who(who), int(*amount)]),
+            Effect::RevealTop { who, amount } => ("reveal_top", vec![A::Who(who), int(*amount)]),
+            Effect::PutOneIntoHand(o) => ("put_into_hand", vec![A::Objs(o)]),
+            Effect::RecycleCards(o) => ("recycle_cards", vec![A::Objs(o)]),
+            Effect::BanishTop(who) => ("banish_top", vec![A::Who(who)]),
+            Effect::BanishAndPlay { from, max_might: Some(k), optional } => (
+                "banish_and_play",
+                vec![A::Objs(from), A::KilledMight(k.spec), A::Int(k.more.into()), A::Bool(*optional)],
+            ),
+            Effect::BanishAndPlay { from, max_might: None, optional } => {
+                ("banish_and_play", vec![A::Objs(from), A::Bool(*optional)])
+            }
+            Effect::PlaySpellFromTrash { optional } => ("play_spell_from_trash", vec![A::Bool(*optional)]),
+        })
+    }
+}
+
 /// A limit "with Might up to the killed unit's Might + N": the unit killed through target spec
 /// `spec`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
