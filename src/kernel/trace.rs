@@ -16,9 +16,20 @@ pub struct Trace {
     pub lines: Vec<TraceLine>,
 }
 
+/// The most lines a trace keeps: a game a card loop drives (an [Add] used over and over) would
+/// otherwise grow its trace without bound; past this, one line says the rest was dropped.
+pub const MAX_TRACE_LINES: usize = 200_000;
+
 impl Trace {
     pub fn push(&mut self, rule: &'static str, text: String) {
-        self.lines.push(TraceLine { rule, text });
+        match self.lines.len() {
+            n if n < MAX_TRACE_LINES => self.lines.push(TraceLine { rule, text }),
+            n if n == MAX_TRACE_LINES => self.lines.push(TraceLine {
+                rule: "-",
+                text: format!("the trace stops here: it keeps at most {MAX_TRACE_LINES} lines"),
+            }),
+            _ => {}
+        }
     }
 
     /// Renders the trace as text, one `[rule] text` line each.
@@ -40,4 +51,20 @@ macro_rules! trace {
             $g.trace.push($rule, text);
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trace_keeps_at_most_its_budget_and_says_so() {
+        let mut t = Trace { on: true, lines: Vec::new() };
+        for i in 0..MAX_TRACE_LINES + 10 {
+            t.push("1", i.to_string());
+        }
+        assert_eq!(t.lines.len(), MAX_TRACE_LINES + 1);
+        assert!(t.lines.last().unwrap().text.contains("stops here"));
+        assert_eq!(t.lines[MAX_TRACE_LINES - 1].text, (MAX_TRACE_LINES - 1).to_string());
+    }
 }

@@ -14,6 +14,10 @@ use super::state::{Delayed, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
+/// The most units the board holds before token-making stops the game (no real game comes near:
+/// a few dozen).
+pub const MAX_UNITS_ON_BOARD: usize = 500;
+
 /// 712-715: "the next spell you play this turn deals N Bonus Damage" per player (384), and the
 /// bonus attached to each spell on the chain once played.
 #[derive(Clone, Debug, Default)]
@@ -472,9 +476,17 @@ impl Game {
     /// no location (356.3.e.12), so its last-known one is used, and with none no token is played.
     /// With no location given, each token is played, like a unit, to its owner's base or a
     /// battlefield they control (176.1.a, 352.2).
+    ///
+    /// Budget: no more than [`MAX_UNITS_ON_BOARD`] units; a card that makes tokens without end
+    /// stops with a script error naming the budget, instead of slowing every later step.
     pub fn play_tokens(&mut self, c: &HookCall, p: PlayerId, token: Token, n: u32, ready: bool, place: Place) -> R<()> {
         let (id, name) = (token.card_id(), token.name());
         for _ in 0..n {
+            if self.all_units().len() >= MAX_UNITS_ON_BOARD {
+                return Err(crate::kernel::Stop::ScriptError(format!(
+                    "budget: at most {MAX_UNITS_ON_BOARD} units on the board (a card that makes tokens without end)"
+                )));
+            }
             let at = match place {
                 Place::Base => Loc::Base(p),
                 Place::Here => match c.source.and_then(|s| self.here_or_last_known(s)) {
