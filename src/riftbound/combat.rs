@@ -20,8 +20,15 @@ impl Game {
             "a showdown begins at {}; {applier} gains focus (341)",
             self.describe_loc(Loc::Battlefield(b))
         );
-        self.showdown =
-            Some(Showdown { battlefield: b, applier, combat: None, focus: applier, passes: 0, initial_chain: false });
+        self.showdown = Some(Showdown {
+            battlefield: b,
+            applier,
+            combat: None,
+            focus: applier,
+            passes: 0,
+            initial_chain: false,
+            chains: self.chain.created(),
+        });
         self.priority = Some(applier);
         self.changed();
     }
@@ -77,6 +84,7 @@ impl Game {
             focus: attacker,
             passes: 0,
             initial_chain,
+            chains: self.chain.created(),
         });
         self.priority = Some(attacker);
         self.changed();
@@ -103,12 +111,23 @@ impl Game {
         Ok(())
     }
 
-    /// 343: when the last chain item of a showdown resolves, focus passes to the next player —
-    /// except after the initial chain (343.1).
-    pub fn chain_emptied_in_showdown(&mut self) {
+    /// 343: when a chain created during a showdown has ended (its last item resolved, and the
+    /// cleanup after it done, 320.1), focus passes to the next player, who gains priority too;
+    /// after the initial chain of a combat the player with focus keeps it instead (343.1,
+    /// 438.1.e). A chain that ended in a neutral state passes nothing, though its cleanup began a
+    /// showdown or combat (a move trigger, a play trigger, a spell, a conquer trigger before the
+    /// next staged combat): a showdown begins only in a neutral open state (340, 322.9-322.10),
+    /// and the contesting player (the attacker) gains focus as it begins (341, 438.1.a.1.a) and
+    /// keeps it until they act or pass. Called once the step that emptied the chain is done.
+    pub fn chain_ended_in_showdown(&mut self) {
+        let created = self.chain.created();
         let Some(sd) = self.showdown.as_mut() else {
             return;
         };
+        if !self.chain.is_empty() || sd.chains == created {
+            return;
+        }
+        sd.chains = created;
         sd.passes = 0;
         if sd.initial_chain {
             sd.initial_chain = false;
@@ -123,6 +142,17 @@ impl Game {
         sd.focus = next;
         self.priority = Some(next);
         trace!(self, "343", "the chain is empty: focus passes to {next}");
+    }
+
+    /// 416.2.a: focus does not pass from an Add ability being finalized: the chain its
+    /// activation created, gone as it resolved at once, is not a chain that ends (343).
+    pub fn add_resolved(&mut self) {
+        let created = self.chain.created();
+        if let Some(sd) = self.showdown.as_mut()
+            && self.chain.is_empty()
+        {
+            sd.chains = created;
+        }
     }
 
     /// 345: the showdown closes.

@@ -543,7 +543,7 @@ impl Game {
                 // 343: in a showdown, a permanent resolving as the last item of the chain passes
                 // focus like any other last item (only Add abilities keep it, 416.2.a).
                 if self.chain.is_empty() && self.showdown.is_some() {
-                    self.chain_emptied_in_showdown();
+                    self.chain_ended_in_showdown();
                 }
                 // 333.1.c.3: if the chain is still there, the controller of its newest item gains
                 // priority (and everyone must pass again, 335.1).
