@@ -74,20 +74,45 @@ impl Game {
                 self.emit(if r == Role::Attacker { Event::Attacked(u) } else { Event::Defended(u) });
             }
         }
-        // 438.1.b-c: attack and defend triggers would form the initial chain; with none, the
-        // showdown continues in an open state (438.1.c.1).
-        let initial_chain = !self.chain.is_empty();
         self.showdown = Some(Showdown {
             battlefield: b,
             applier: attacker,
             combat: Some(Combat { attacker, defender }),
             focus: attacker,
             passes: 0,
-            initial_chain,
+            initial_chain: false,
             chains: self.chain.created(),
         });
         self.priority = Some(attacker);
         self.changed();
+    }
+
+    /// 438.1.b / 342.1: the attack and defend triggers of the combat just begun (they trigger
+    /// on the designations of 438.1.a) are its initial chain, finalized now; with none, the
+    /// showdown goes on in an open state (438.1.c.1). 438.1.b.1 / 342.1.a: the attacker, who has
+    /// focus, puts theirs on the chain first, then the players without the Defender designation
+    /// in turn order, and the defender last, so the defender's triggers are the newest and
+    /// resolve first, whoever the turn player is (not 376.3.b.1's turn order).
+    pub fn initial_chain(&mut self) -> R<()> {
+        let Some(Combat { attacker, defender }) = self.showdown.as_ref().and_then(|sd| sd.combat) else {
+            return Ok(());
+        };
+        let mut order = vec![attacker];
+        let mut p = self.next_player(attacker);
+        while p != attacker {
+            if p != defender {
+                order.push(p);
+            }
+            p = self.next_player(p);
+        }
+        order.push(defender);
+        self.check_triggers_in(order)?;
+        self.finalize_pending()?;
+        let initial = !self.chain.is_empty();
+        if let Some(sd) = self.showdown.as_mut() {
+            sd.initial_chain = initial;
+        }
+        Ok(())
     }
 
     /// 344.3-344.4: the player with focus passes. When everyone has passed in sequence the
