@@ -29,6 +29,7 @@ impl Game {
             initial_chain: false,
             chains: self.chain.created(),
         });
+        self.emit(Event::ShowdownBegan { battlefield: b, focus: applier, combat: false });
         self.priority = Some(applier);
         self.changed();
     }
@@ -83,6 +84,7 @@ impl Game {
             initial_chain: false,
             chains: self.chain.created(),
         });
+        self.emit(Event::ShowdownBegan { battlefield: b, focus: attacker, combat: true });
         self.priority = Some(attacker);
         self.changed();
     }
@@ -133,6 +135,7 @@ impl Game {
         sd.focus = next;
         self.priority = Some(next);
         trace!(self, "344.4", "{next} gains focus");
+        self.emit(Event::FocusPassed { from: focus, to: next, chain: false });
         Ok(())
     }
 
@@ -167,6 +170,7 @@ impl Game {
         sd.focus = next;
         self.priority = Some(next);
         trace!(self, "343", "the chain is empty: focus passes to {next}");
+        self.emit(Event::FocusPassed { from: f, to: next, chain: true });
     }
 
     /// 416.2.a: focus does not pass from an Add ability being finalized: the chain its
@@ -186,6 +190,7 @@ impl Game {
         self.priority = None;
         let b = sd.battlefield;
         trace!(self, "345", "the showdown at {} ends", self.describe_loc(Loc::Battlefield(b)));
+        self.emit(Event::ShowdownEnded { battlefield: b });
         self.changed();
         if let Some(combat) = sd.combat {
             // 345.1: continue with the combat damage and resolution steps.
