@@ -593,9 +593,10 @@ fn r343_1_focus_stays_after_initial_chain() {
     let d = g.put_at("Pit Rookie", P2, Loc::Battlefield(0)).unwrap();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
     g.move_units(&[u], Loc::Battlefield(0));
-    // An attack trigger forms the initial chain (438.1.b), then combat begins (437).
-    g.chain.push(ability_item(u, P1, false));
+    // Combat begins (437) and an attack trigger forms its initial chain (438.1.b).
     g.begin_combat(0);
+    g.chain.push(ability_item(u, P1, false));
+    g.initial_chain().unwrap();
     assert!(g.showdown.as_ref().unwrap().initial_chain);
     g.step().unwrap(); // P1 passes.
     g.step().unwrap(); // P2 passes: the trigger resolves.

@@ -15,18 +15,29 @@ pub trait ChainEntry {
 #[derive(Clone, Debug)]
 pub struct Chain<T> {
     items: Vec<T>,
+    /// How many chains have been created: items added to an empty chain.
+    created: u64,
 }
 
 impl<T> Default for Chain<T> {
     fn default() -> Self {
-        Chain { items: Vec::new() }
+        Chain { items: Vec::new(), created: 0 }
     }
 }
 
 impl<T: ChainEntry> Chain<T> {
-    /// Adds an item on top.
+    /// Adds an item on top; on an empty chain, this creates a chain.
     pub fn push(&mut self, item: T) {
+        if self.items.is_empty() {
+            self.created += 1;
+        }
         self.items.push(item);
+    }
+
+    /// How many chains have been created so far: a count that only grows, so a game can tell
+    /// whether a chain has existed since it last looked.
+    pub fn created(&self) -> u64 {
+        self.created
     }
 
     pub fn len(&self) -> usize {
@@ -121,5 +132,10 @@ mod tests {
         assert_eq!(c.pop(), Some(Item(0, true)));
         assert_eq!(c.position_controlled_by(PlayerId(1)), Some(1));
         assert_eq!(c.len(), 2);
+        assert_eq!(c.created(), 1);
+        c.pop();
+        c.pop();
+        c.push(Item(1, false));
+        assert_eq!(c.created(), 2);
     }
 }

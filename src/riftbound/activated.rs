@@ -188,6 +188,7 @@ impl Game {
             let item = self.chain.remove(at);
             trace!(self, "416.2", "{} resolves as it is finalized", self.describe(source));
             self.resolve_ability(&item)?;
+            self.add_resolved();
             self.changed();
             return Ok(true);
         }

@@ -235,14 +235,7 @@ impl Game {
                 );
             }
             self.begin_combat(b);
-            // 342.1 / 343.1: the attack and defend triggers of the combat just begun are its
-            // initial chain (they reach the chain only now, after the designations).
-            self.check_triggers()?;
-            self.finalize_pending()?;
-            let initial = !self.chain.is_empty();
-            if let Some(sd) = self.showdown.as_mut() {
-                sd.initial_chain = initial;
-            }
+            self.initial_chain()?;
         }
         Ok(())
     }

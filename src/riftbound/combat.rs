@@ -20,8 +20,16 @@ impl Game {
             "a showdown begins at {}; {applier} gains focus (341)",
             self.describe_loc(Loc::Battlefield(b))
         );
-        self.showdown =
-            Some(Showdown { battlefield: b, applier, combat: None, focus: applier, passes: 0, initial_chain: false });
+        self.showdown = Some(Showdown {
+            battlefield: b,
+            applier,
+            combat: None,
+            focus: applier,
+            passes: 0,
+            initial_chain: false,
+            chains: self.chain.created(),
+        });
+        self.emit(Event::ShowdownBegan { battlefield: b, focus: applier, combat: false });
         self.priority = Some(applier);
         self.changed();
     }
@@ -67,19 +75,46 @@ impl Game {
                 self.emit(if r == Role::Attacker { Event::Attacked(u) } else { Event::Defended(u) });
             }
         }
-        // 438.1.b-c: attack and defend triggers would form the initial chain; with none, the
-        // showdown continues in an open state (438.1.c.1).
-        let initial_chain = !self.chain.is_empty();
         self.showdown = Some(Showdown {
             battlefield: b,
             applier: attacker,
             combat: Some(Combat { attacker, defender }),
             focus: attacker,
             passes: 0,
-            initial_chain,
+            initial_chain: false,
+            chains: self.chain.created(),
         });
+        self.emit(Event::ShowdownBegan { battlefield: b, focus: attacker, combat: true });
         self.priority = Some(attacker);
         self.changed();
+    }
+
+    /// 438.1.b / 342.1: the attack and defend triggers of the combat just begun (they trigger
+    /// on the designations of 438.1.a) are its initial chain, finalized now; with none, the
+    /// showdown goes on in an open state (438.1.c.1). 438.1.b.1 / 342.1.a: the attacker, who has
+    /// focus, puts theirs on the chain first, then the players without the Defender designation
+    /// in turn order, and the defender last, so the defender's triggers are the newest and
+    /// resolve first, whoever the turn player is (not 376.3.b.1's turn order).
+    pub fn initial_chain(&mut self) -> R<()> {
+        let Some(Combat { attacker, defender }) = self.showdown.as_ref().and_then(|sd| sd.combat) else {
+            return Ok(());
+        };
+        let mut order = vec![attacker];
+        let mut p = self.next_player(attacker);
+        while p != attacker {
+            if p != defender {
+                order.push(p);
+            }
+            p = self.next_player(p);
+        }
+        order.push(defender);
+        self.check_triggers_in(order)?;
+        self.finalize_pending()?;
+        let initial = !self.chain.is_empty();
+        if let Some(sd) = self.showdown.as_mut() {
+            sd.initial_chain = initial;
+        }
+        Ok(())
     }
 
     /// 344.3-344.4: the player with focus passes. When everyone has passed in sequence the
@@ -100,15 +135,27 @@ impl Game {
         sd.focus = next;
         self.priority = Some(next);
         trace!(self, "344.4", "{next} gains focus");
+        self.emit(Event::FocusPassed { from: focus, to: next, chain: false });
         Ok(())
     }
 
-    /// 343: when the last chain item of a showdown resolves, focus passes to the next player —
-    /// except after the initial chain (343.1).
-    pub fn chain_emptied_in_showdown(&mut self) {
+    /// 343: when a chain created during a showdown has ended (its last item resolved, and the
+    /// cleanup after it done, 320.1), focus passes to the next player, who gains priority too;
+    /// after the initial chain of a combat the player with focus keeps it instead (343.1,
+    /// 438.1.e). A chain that ended in a neutral state passes nothing, though its cleanup began a
+    /// showdown or combat (a move trigger, a play trigger, a spell, a conquer trigger before the
+    /// next staged combat): a showdown begins only in a neutral open state (340, 322.9-322.10),
+    /// and the contesting player (the attacker) gains focus as it begins (341, 438.1.a.1.a) and
+    /// keeps it until they act or pass. Called once the step that emptied the chain is done.
+    pub fn chain_ended_in_showdown(&mut self) {
+        let created = self.chain.created();
         let Some(sd) = self.showdown.as_mut() else {
             return;
         };
+        if !self.chain.is_empty() || sd.chains == created {
+            return;
+        }
+        sd.chains = created;
         sd.passes = 0;
         if sd.initial_chain {
             sd.initial_chain = false;
@@ -123,6 +170,18 @@ impl Game {
         sd.focus = next;
         self.priority = Some(next);
         trace!(self, "343", "the chain is empty: focus passes to {next}");
+        self.emit(Event::FocusPassed { from: f, to: next, chain: true });
+    }
+
+    /// 416.2.a: focus does not pass from an Add ability being finalized: the chain its
+    /// activation created, gone as it resolved at once, is not a chain that ends (343).
+    pub fn add_resolved(&mut self) {
+        let created = self.chain.created();
+        if let Some(sd) = self.showdown.as_mut()
+            && self.chain.is_empty()
+        {
+            sd.chains = created;
+        }
     }
 
     /// 345: the showdown closes.
@@ -131,6 +190,7 @@ impl Game {
         self.priority = None;
         let b = sd.battlefield;
         trace!(self, "345", "the showdown at {} ends", self.describe_loc(Loc::Battlefield(b)));
+        self.emit(Event::ShowdownEnded { battlefield: b });
         self.changed();
         if let Some(combat) = sd.combat {
             // 345.1: continue with the combat damage and resolution steps.

@@ -115,6 +115,24 @@ pub enum Event {
         player: PlayerId,
         points: u32,
     },
+    /// 340 / 438.1: a showdown began at `battlefield` (the showdown step of a combat if
+    /// `combat`); `focus` gained focus as it began (341, 438.1.a.1.a).
+    ShowdownBegan {
+        battlefield: u8,
+        focus: PlayerId,
+        combat: bool,
+    },
+    /// Focus passed from `from` to `to`: when a chain of the showdown ended (`chain`, 343), or
+    /// because `from` passed (344.4).
+    FocusPassed {
+        from: PlayerId,
+        to: PlayerId,
+        chain: bool,
+    },
+    /// 345: every player passed in sequence and the showdown at `battlefield` ended.
+    ShowdownEnded {
+        battlefield: u8,
+    },
 }
 
 /// 315: a turn begins with its TurnBegan event; "this turn" reads back to it.

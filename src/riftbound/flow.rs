@@ -23,6 +23,8 @@ impl Game {
         } else {
             self.advance_step()?;
         }
+        // 343: a chain of this showdown that this step ended passes focus.
+        self.chain_ended_in_showdown();
         // Between steps the state says who may act next.
         self.priority = self.priority_holder();
         // An engine bug shows at the step that caused it, in every debug and test build.
@@ -152,14 +154,10 @@ impl Game {
         self.priority = None;
         self.changed();
         self.cleanup()?;
-        if self.chain.is_empty() {
-            // 336.2: the state opens.
-            if self.showdown.is_some() {
-                self.chain_emptied_in_showdown();
-            }
-        } else {
-            // 336.4: the controller of the newest item gains priority.
-            self.priority = Some(self.chain.last().unwrap().controller);
+        // 336.2: with the chain empty the state opens (in a showdown, focus passes once the step
+        // is done, 343); 336.4: else the controller of the newest item gains priority.
+        if let Some(top) = self.chain.last() {
+            self.priority = Some(top.controller);
         }
         Ok(())
     }

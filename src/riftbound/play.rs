@@ -540,11 +540,10 @@ impl Game {
                 if let Loc::Battlefield(b) = location {
                     self.apply_contested(b, p);
                 }
-                // 343: in a showdown, a permanent resolving as the last item of the chain passes
-                // focus like any other last item (only Add abilities keep it, 416.2.a).
-                if self.chain.is_empty() && self.showdown.is_some() {
-                    self.chain_emptied_in_showdown();
-                }
+                // 343, 376.4.a.2: in a showdown, a permanent resolving as the last item of the
+                // chain passes focus like any other last item, but not before the cleanup after
+                // it, which may put its play effect on the chain (320.1): focus passes once, when
+                // the step is done (`chain_ended_in_showdown`).
                 // 333.1.c.3: if the chain is still there, the controller of its newest item gains
                 // priority (and everyone must pass again, 335.1).
                 if let Some(top) = self.chain.last() {

@@ -303,6 +303,10 @@ pub struct Showdown {
     pub passes: u32,
     /// True while the initial chain of a combat showdown is on the chain (343.1).
     pub initial_chain: bool,
+    /// How many chains had been created (`Chain::created`) when focus last settled: as the
+    /// showdown began, or after the last chain of the showdown ended. A larger count with an empty
+    /// chain means a chain created during this showdown has ended (343).
+    pub chains: u64,
 }
 
 /// Mode of play (454-458). The Duel is the sanctioned mode played here; the data model takes N

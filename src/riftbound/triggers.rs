@@ -70,6 +70,16 @@ impl Game {
     /// triggered on the chain as pending items, each player's in the order they choose, turn
     /// player first (376.3.b).
     pub fn check_triggers(&mut self) -> R<()> {
+        let mut order = self.active_players();
+        let tp = order.iter().position(|p| *p == self.turn_player).unwrap_or(0);
+        order.rotate_left(tp);
+        self.check_triggers_in(order)
+    }
+
+    /// [`Game::check_triggers`], the players putting their triggered abilities on the chain in
+    /// `order` (every active player once): 376.3.b.1's turn order, or the initial chain of a
+    /// combat's (438.1.b.1).
+    pub fn check_triggers_in(&mut self, order: Vec<PlayerId>) -> R<()> {
         if self.trigger_cursor >= self.events.len() {
             return Ok(());
         }
@@ -177,7 +187,7 @@ impl Game {
                 });
             }
         }
-        self.order_onto_chain(fired)
+        self.order_onto_chain(fired, order)
     }
 
     /// 376.2: every event of `batch` that meets `trigger`'s condition triggers it once (two
@@ -434,13 +444,10 @@ impl Game {
 
     /// 376.3.b: each player, turn player first, puts their triggered abilities on the chain in
     /// the order they choose.
-    fn order_onto_chain(&mut self, mut fired: Vec<Triggered>) -> R<()> {
+    fn order_onto_chain(&mut self, mut fired: Vec<Triggered>, order: Vec<PlayerId>) -> R<()> {
         if fired.is_empty() {
             return Ok(());
         }
-        let mut order = self.active_players();
-        let tp = order.iter().position(|p| *p == self.turn_player).unwrap_or(0);
-        order.rotate_left(tp);
         for p in order {
             let mut mine: Vec<Triggered> = Vec::new();
             fired.retain(|t| {

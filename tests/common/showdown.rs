@@ -31,7 +31,7 @@ pub fn held(g: &mut Game, name: &str, p: PlayerId, b: u8) -> ObjId {
 
 /// A showdown without combat at battlefield `b`, applied by `p`, who holds focus (340-341).
 pub fn showdown_at(b: u8, p: PlayerId) -> Showdown {
-    Showdown { battlefield: b, applier: p, combat: None, focus: p, passes: 0, initial_chain: false }
+    Showdown { battlefield: b, applier: p, combat: None, focus: p, passes: 0, initial_chain: false, chains: 0 }
 }
 
 /// The showdown of a combat at battlefield `b`: `attacker` against `defender`, the attacker
