@@ -305,3 +305,51 @@ fn sim_checks_invariants_on_request() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("games: 14") && out.contains("stopped by an error: 0"), "{out}");
 }
+
+/// `sim --save-replays` saves every game; `riftbound replay` plays each again from its answers
+/// alone and finds the same outcome and final state; a replay whose answers or fingerprint were
+/// changed is refused with exit code 1 (issue 12).
+#[test]
+fn replays_reproduce_their_games_and_catch_a_changed_one() {
+    let dir = std::env::temp_dir().join(format!("riftbound-replays-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, _, err) = riftbound(&[
+        "sim",
+        "--games",
+        "42",
+        "--seed",
+        "11",
+        "--agents",
+        "random,greedy",
+        "--save-replays",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 42);
+    let db = std::sync::Arc::new(riftbound::riftbound::CardDb::embedded());
+    for f in &files {
+        let r = riftbound::cli::replay::Replay::load(f).unwrap();
+        let same = r.check_with(f, db.clone()).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert!(same.starts_with("Won"), "{same}");
+    }
+    let (code, out, err) = riftbound(&["replay", files[0].to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the same game: Won"), "{out}");
+    // Another answer early on: a different game, or answers that no longer fit it.
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    let changed = dir.join("changed.toml");
+    let mut r: riftbound::cli::replay::Replay = toml::from_str(&text).unwrap();
+    let i = r.answers.iter().position(|a| *a > 0).unwrap();
+    r.answers[i] -= 1;
+    std::fs::write(&changed, toml::to_string(&r).unwrap()).unwrap();
+    let (code, _, err) = riftbound(&["replay", changed.to_str().unwrap()]);
+    assert_eq!(code, 1, "a changed answer is caught: {err}");
+    let forged = dir.join("forged.toml");
+    std::fs::write(&forged, text.replace(&format!("hash = \"{}\"", r.hash), "hash = \"0000000000000000\"")).unwrap();
+    let (code, _, err) = riftbound(&["replay", forged.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("ended differently"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

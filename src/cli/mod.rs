@@ -23,6 +23,7 @@ macro_rules! out {
 
 pub mod cards;
 pub mod coverage;
+pub mod replay;
 mod scenarios;
 
 use crate::agents;
@@ -80,6 +81,10 @@ pub struct GameArgs {
 /// the seed and the caps. Everything after this takes the plan, never the raw arguments.
 pub struct Plan {
     pub db: Arc<CardDb>,
+    /// The `--cards` the database was built with (a replay records them).
+    pub cards: Vec<std::path::PathBuf>,
+    /// Where `sim` saves each game's replay, if anywhere.
+    pub save_replays: Option<std::path::PathBuf>,
     pub decks: Vec<Deck>,
     pub mode: Mode,
     pub agents: [String; 2],
@@ -95,7 +100,7 @@ impl GameArgs {
         let (decks, mode, agents) = resolve(&db, self)?;
         warn_unsupported(&db, &decks);
         let caps = Caps { turns: self.turn_cap, steps: self.step_cap, check_invariants: false };
-        Ok(Plan { db, decks, mode, agents, seed: self.seed, caps })
+        Ok(Plan { db, cards: self.cards.clone(), save_replays: None, decks, mode, agents, seed: self.seed, caps })
     }
 }
 
@@ -114,6 +119,10 @@ pub enum Command {
         /// that breaks one stops and is reported with its seed.
         #[arg(long)]
         check_invariants: bool,
+        /// Save each game as a replay file (`game-NNNNNN.toml`: decks, seed, answers, final state)
+        /// in this folder; `riftbound replay FILE` plays one again.
+        #[arg(long)]
+        save_replays: Option<std::path::PathBuf>,
     },
     /// Print the whole trace of one game (the first game `sim` plays with the same arguments),
     /// every step citing its rule.
@@ -153,6 +162,9 @@ pub enum Command {
         #[command(subcommand)]
         what: CardCommand,
     },
+    /// Play a saved game (`sim --save-replays`) again from its answers and check it ends with
+    /// the same outcome and final state.
+    Replay { path: std::path::PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -295,8 +307,11 @@ pub fn setup_game(
 /// pairing `i mod P` of the [`pairings`], so every pairing gets its share; each game's seed is
 /// derived from the plan's seed and `i`, so any game can be replayed alone.
 pub fn simulate(plan: &Plan, games: u64) -> Result<SimReport, String> {
-    let Plan { db, decks, mode, agents, seed, caps } = plan;
+    let Plan { db, decks, mode, agents, seed, caps, .. } = plan;
     let (seed, caps) = (*seed, *caps);
+    if let Some(dir) = &plan.save_replays {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
     let start = Instant::now();
     let pairs = pairings(decks.len());
     if pairs.is_empty() {
@@ -317,6 +332,13 @@ pub fn simulate(plan: &Plan, games: u64) -> Result<SimReport, String> {
         let game_seed = crate::kernel::rng::derive_seed(seed, i);
         let mut g = setup_game(db, &seats, mode, agents, game_seed, caps, false)?;
         let result = if caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
+        if let Some(dir) = &plan.save_replays {
+            let outcome = match &result {
+                Ok(o) => format!("{o:?}"),
+                Err(e) => format!("stopped: {e}"),
+            };
+            replay::Replay::of(&g, plan, &seats, game_seed, &outcome).save(&dir.join(format!("game-{i:06}.toml")))?;
+        }
         report.games += 1;
         pair.games += 1;
         turns += g.turn as u64;
@@ -477,9 +499,10 @@ fn print_report(r: &SimReport, caps: Caps) {
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let result: Result<(), String> = (|| match cli.command {
-        Command::Sim { games, game, json, check_invariants } => {
+        Command::Sim { games, game, json, check_invariants, save_replays } => {
             let mut plan = game.plan()?;
             plan.caps.check_invariants = check_invariants;
+            plan.save_replays = save_replays;
             let caps = plan.caps;
             let r = simulate(&plan, games)?;
             if json {
@@ -494,7 +517,7 @@ pub fn run(cli: Cli) -> i32 {
             }
         }
         Command::TraceGame { game } => {
-            let Plan { db, decks, mode, agents, seed, caps } = game.plan()?;
+            let Plan { db, decks, mode, agents, seed, caps, .. } = game.plan()?;
             // The same game as the first game of `sim` with this seed: its first pairing.
             let seed = crate::kernel::rng::derive_seed(seed, 0);
             let [a, b] = pairings(decks.len())[0];
@@ -552,6 +575,11 @@ pub fn run(cli: Cli) -> i32 {
         }
         Command::Card { what: CardCommand::Coverage } => {
             out!("{}", cards::coverage_markdown(&CardDb::embedded()));
+            Ok(())
+        }
+        Command::Replay { path } => {
+            let r = replay::Replay::load(&path)?;
+            outln!("{}: the same game: {}", path.display(), r.check(&path)?);
             Ok(())
         }
         Command::Decks => {

@@ -187,6 +187,26 @@ impl Deck {
         if problems.is_empty() { Ok(deck) } else { Err(problems) }
     }
 
+    /// The deck as a deck file ([`Deck::parse`] reads it back to the same deck).
+    pub fn to_toml(&self, db: &CardDb) -> String {
+        let name = |c: CardIdx| toml::Value::String(db.get(c).name.clone()).to_string();
+        let mut out = format!("name = {}\n", toml::Value::String(self.name.clone()));
+        if let Some(p) = &self.product {
+            out.push_str(&format!("product = {}\n", toml::Value::String(p.clone())));
+        }
+        out.push_str(&format!("legend = {}\nchampion = {}\n", name(self.legend), name(self.champion)));
+        let bfs: Vec<String> = self.battlefields.iter().map(|b| name(*b)).collect();
+        out.push_str(&format!("battlefields = [{}]\n\n[main]\n", bfs.join(", ")));
+        for (c, n) in &self.main {
+            out.push_str(&format!("{} = {n}\n", name(*c)));
+        }
+        out.push_str("\n[runes]\n");
+        for (c, n) in &self.runes {
+            out.push_str(&format!("{} = {n}\n", name(*c)));
+        }
+        out
+    }
+
     /// The embedded deck files, parsed against `db`.
     pub fn embedded(db: &CardDb) -> Vec<(String, Deck)> {
         super::embedded::DECK_FILES

@@ -335,11 +335,12 @@ impl Mode {
 
     /// A mode by its command-line name: `duel` or `casual`.
     pub fn by_name(name: &str) -> Option<Mode> {
-        match name {
-            "duel" => Some(Mode::duel()),
-            "casual" => Some(Mode::casual_duel()),
-            _ => None,
-        }
+        [Mode::duel(), Mode::casual_duel()].into_iter().find(|m| m.key() == name)
+    }
+
+    /// Its command-line name ([`Mode::by_name`] reads it back).
+    pub fn key(&self) -> &'static str {
+        if self.name == "Duel" { "duel" } else { "casual" }
     }
 }
 
@@ -545,6 +546,45 @@ impl Game {
 
     pub fn player_mut(&mut self, p: PlayerId) -> &mut Player {
         &mut self.players[p.index()]
+    }
+
+    /// A fingerprint of the game's state: the turn, the outcome, the points, and every zone's
+    /// cards in order. Two runs of the same game (same decks, seed and answers) end with the same
+    /// fingerprint; a replay checks it (FNV-1a, so it is the same on every machine and build).
+    pub fn state_hash(&self) -> u64 {
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        let mut put = |x: u64| {
+            for b in x.to_le_bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        put(self.turn.into());
+        put(self.turn_player.index() as u64);
+        put(match &self.outcome {
+            None => 0,
+            Some(Outcome::Won { winner, .. }) => 1 + winner.index() as u64,
+            Some(Outcome::TurnCap) => 100,
+            Some(Outcome::Stalled { turn }) => 200 + u64::from(*turn),
+        });
+        put(self.events.len() as u64);
+        let zone = |ids: &[ObjId], put: &mut dyn FnMut(u64)| {
+            put(ids.len() as u64);
+            for id in ids {
+                let o = self.obj(*id);
+                put(u64::from(o.card.0) << 32 | u64::from(o.damage) << 8 | u64::from(o.exhausted));
+            }
+        };
+        for p in &self.players {
+            put(p.points.into());
+            for list in [&p.main_deck, &p.rune_deck, &p.hand, &p.trash, &p.banishment, &p.base, &p.runes] {
+                zone(list, &mut put);
+            }
+        }
+        for b in &self.battlefields {
+            put(b.controller.map_or(u64::MAX, |p| p.index() as u64));
+            zone(&b.units, &mut put);
+        }
+        h
     }
 
     pub fn is_over(&self) -> bool {
