@@ -57,8 +57,12 @@ fn describe_expected(rules: &[Rule]) -> String {
 }
 
 fn rule_name(r: Rule) -> String {
-    let s = format!("{r:?}");
-    match s.as_str() {
+    describe_rule_name(&format!("{r:?}"))
+}
+
+/// What a grammar rule matches, in words a designer reads.
+fn describe_rule_name(s: &str) -> String {
+    match s {
         "target" | "t_one" | "t_all" | "t_up_to" | "t_any_number" | "t_me" | "t_it" => {
             "a target such as `a unit`".into()
         }
@@ -90,6 +94,136 @@ fn rule_name(r: Rule) -> String {
         "ability_limit" => "`Use this ability only while` and a condition".into(),
         "timing_word" => "`[Reaction] —` or `[Action] —`".into(),
         "total_might" => "`with total Might N or less`".into(),
-        _ => format!("`{s}`"),
+        // Any other rule is shown as the words it matches, read off the grammar itself, never
+        // as the grammar's internal name.
+        "text" | "line" => "an ability on each line".into(),
+        "power_letter" => "a domain letter such as `R` or `A`".into(),
+        "modal" => "`Choose one —` and its modes, one per line".into(),
+        _ => match example(s, 0) {
+            Some(words) if !words.trim().is_empty() && !words.contains('…') => format!("`{}`", words.trim()),
+            _ => "more text here".into(),
+        },
+    }
+}
+
+/// The grammar the parser is generated from, to show what a rule matches.
+const GRAMMAR: &str = include_str!("../../grammar/card.pest");
+
+/// The words rule `name` matches, as an example: its first alternative, literals as written,
+/// numbers as `N`, nested rules expanded a few levels deep, optional parts left out.
+fn example(name: &str, depth: usize) -> Option<String> {
+    let body = rule_body(name)?;
+    Some(render(&body, depth))
+}
+
+/// The text between the braces of `name = { ... }` (or `@{`, `_{`, `${`).
+fn rule_body(name: &str) -> Option<String> {
+    let start =
+        GRAMMAR.lines().position(|l| l.strip_prefix(name).is_some_and(|rest| rest.trim_start().starts_with('=')))?;
+    let text: String = GRAMMAR.lines().skip(start).collect::<Vec<_>>().join("\n");
+    let open = text.find('{')?;
+    let mut depth = 0;
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(text[open + 1..open + i].to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn render(body: &str, depth: usize) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut chars = body.chars().peekable();
+    let mut paren = 0;
+    while let Some(c) = chars.next() {
+        match c {
+            // The first alternative stands for the rule, or for its group.
+            '|' if paren == 0 => break,
+            '|' => {
+                let mut inner = 0;
+                for c in chars.by_ref() {
+                    match c {
+                        '(' => inner += 1,
+                        ')' if inner == 0 => break,
+                        ')' => inner -= 1,
+                        _ => {}
+                    }
+                }
+                paren -= 1;
+            }
+            '"' => {
+                let lit: String = chars.by_ref().take_while(|c| *c != '"').collect();
+                out.push(lit);
+            }
+            '(' => paren += 1,
+            ')' => {
+                paren -= 1;
+                // An optional or repeated group is left out of the example.
+                if matches!(chars.peek(), Some('?' | '*')) {
+                    chars.next();
+                }
+            }
+            // A negative or positive lookahead matches no text.
+            '!' | '&' => {
+                while chars.peek().is_some_and(|c| c.is_alphanumeric() || *c == '_' || *c == '"') {
+                    chars.next();
+                }
+            }
+            c if c.is_alphabetic() || c == '_' => {
+                let mut ident = String::from(c);
+                while let Some(&n) = chars.peek() {
+                    if n.is_alphanumeric() || n == '_' {
+                        ident.push(n);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                if matches!(chars.peek(), Some('?' | '*')) {
+                    chars.next();
+                    continue;
+                }
+                out.push(match ident.as_str() {
+                    "number" | "word_number" => "N".into(),
+                    "article" => "a".into(),
+                    "NEWLINE" | "SOI" | "EOI" | "WHITESPACE" | "ASCII_ALPHANUMERIC" | "ASCII_DIGIT" => String::new(),
+                    _ if depth < 3 => example(&ident, depth + 1).unwrap_or_default(),
+                    _ => "…".into(),
+                });
+            }
+            _ => {}
+        }
+    }
+    out.into_iter().filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A diagnostic names what the grammar expected in the card's own words, never an internal
+    /// rule name: every rule of the grammar has a description.
+    #[test]
+    fn every_rule_is_described_in_words_not_by_its_name() {
+        let names: Vec<&str> = GRAMMAR
+            .lines()
+            .filter_map(|l| l.split_once('=').map(|(n, _)| n.trim()))
+            .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit()))
+            .collect();
+        assert!(names.len() > 150, "{} rules", names.len());
+        for n in names {
+            let shown = describe_rule_name(n);
+            assert!(!shown.contains(&format!("`{n}`")) || !n.contains('_'), "{n} is shown as {shown}");
+        }
+        assert_eq!(describe_rule_name("might_at_most"), "`with N [M] or less`");
+        assert_eq!(describe_rule_name("token_ready"), "`ready`");
+        assert_eq!(describe_rule_name("ev_play_me"), "`you play me`");
     }
 }
