@@ -263,7 +263,7 @@ fn actions_record_events_in_order() {
     g.deal(Some(src), &[(u, 4)]);
     g.cleanup().unwrap();
     let log = &g.events[start..];
-    assert_eq!(log[0], Event::Buffed(u));
+    assert_eq!(log[0], Event::Buffed { unit: u, by: None });
     assert_eq!(log[1], Event::Dealt { source: Some(src), target: u, amount: 4 });
     assert_eq!(log[2], Event::Killed { obj: u, by: Some(src) });
 }

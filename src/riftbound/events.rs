@@ -72,7 +72,11 @@ pub enum Event {
         unit: ObjId,
         by: Option<PlayerId>,
     },
-    Buffed(ObjId),
+    /// 413: `by` is the player whose spell or ability buffed it (413.2.a, 182.2).
+    Buffed {
+        unit: ObjId,
+        by: Option<PlayerId>,
+    },
     BuffSpent(ObjId),
     /// 412: `card` is the countered card (None for an ability).
     Countered {

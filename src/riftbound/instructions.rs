@@ -364,7 +364,7 @@ impl Game {
     pub fn act_on(&mut self, c: &HookCall, act: Act, o: ObjId) -> R<()> {
         match act {
             Act::Kill => self.kill_instruction(c, o)?,
-            Act::Buff => _ = self.buff(o),
+            Act::Buff => _ = self.buff_by(o, c.controller),
             Act::Stun => self.stun_by(c, o),
             Act::Ready => self.ready(o),
             Act::Exhaust => self.exhaust(o),
@@ -708,7 +708,11 @@ impl Game {
     /// 413.1.c: "if it was buffed this way": a buff was placed on `u` since event `from` (the start
     /// of this body); a unit that already had a buff was not buffed.
     pub fn buffed_since(&self, from: usize, u: ObjId) -> bool {
-        self.events.get(from..).unwrap_or_default().contains(&super::events::Event::Buffed(u))
+        self.events
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .any(|e| matches!(e, super::events::Event::Buffed { unit, .. } if *unit == u))
     }
 
     /// 380.3: "If this kills it, do this: ...": the reflexive ability (body `name`) triggers when
