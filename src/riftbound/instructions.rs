@@ -757,7 +757,7 @@ impl Game {
         let this = c.spell.or(c.source);
         let o = self.obj(u);
         if !o.alive {
-            if o.lki.is_some_and(|l| l.killed_by.is_some() && l.killed_by == this)
+            if this.is_some_and(|t| self.killed_by(u).contains(&t))
                 && let Some(item) = self.reflexive_item(c, name)
             {
                 self.push_reflexive(item);
@@ -767,8 +767,7 @@ impl Game {
         let lethal = o.zone.is_board()
             && o.damage > 0
             && o.damage as i32 >= self.might(u)
-            && o.last_damaged_by.is_some()
-            && o.last_damaged_by == this;
+            && this.is_some_and(|t| self.damaged_by(u).contains(&t));
         if !lethal {
             return;
         }
@@ -830,7 +829,8 @@ impl Game {
         let u = *c.targets.get(i)?.first()?;
         let lki = self.obj(u).lki?;
         // 415.5.b: killed by this spell or ability.
-        (lki.killed_by.is_some() && lki.killed_by == c.spell.or(c.source)).then_some(lki.might)
+        let this = c.spell.or(c.source)?;
+        self.killed_by(u).contains(&this).then_some(lki.might)
     }
 
     /// Baited Hook: "[You may] banish a unit from among them that has Might up to N more than

@@ -315,10 +315,12 @@ impl Game {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
             (Trigger::YouDiscard, Event::Discarded { player, .. }) => (*player == you).then_some(None),
-            (Trigger::KillWithSpell, Event::Killed { by: Some(b), .. }) => {
-                // 415.5: the spell (or an ability of it) that killed it.
-                let killer = self.obj(*b);
-                (self.db.get(killer.card).kind == CardType::Spell && self.last_known_controller(*b) == you)
+            (Trigger::KillWithSpell, Event::Killed { by, .. }) => {
+                // 415.5: a spell (or an ability of it) of yours that killed it.
+                by.iter()
+                    .any(|b| {
+                        self.db.get(self.obj(*b).card).kind == CardType::Spell && self.last_known_controller(*b) == you
+                    })
                     .then_some(None)
             }
             (Trigger::StartOfBeginning, Event::StepBegan { step: Step::Beginning, player }) => {
