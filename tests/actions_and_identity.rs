@@ -118,15 +118,23 @@ fn r403_5_recycle_orders() {
 }
 
 /// 404.6 / 415.5.c: damage records its source; a unit killed by lethal damage in a cleanup is
-/// killed by the source that damaged it.
+/// killed by the source that damaged it since the cleanup before. Damage dealt before an earlier
+/// cleanup is not responsible: a unit that dies after an effect that dealt it no damage was
+/// killed by no object.
 #[test]
 fn r415_5_c_kill_is_attributed_to_the_damage_source() {
     let mut g = board();
     let src = g.put_at("Mega-Mech", P2, Loc::Battlefield(0)).unwrap();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
-    g.deal(Some(src), &[(u, 3)]);
+    let v = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    g.deal(Some(src), &[(u, 3), (v, 2)]);
     g.cleanup().unwrap();
-    assert_eq!(g.obj(u).lki.as_ref().unwrap().killed_by, Some(src));
+    assert_eq!(g.killed_by(u), [src]);
+    assert!(g.obj(v).alive);
+    g.deal(None, &[(v, 1)]);
+    g.cleanup().unwrap();
+    assert!(!g.obj(v).alive);
+    assert!(g.killed_by(v).is_empty(), "{:?}", g.killed_by(v));
 }
 
 /// 140.2.a / 322.2: only non-zero damage equal to or above might kills; a 0-might unit with no
@@ -263,7 +271,7 @@ fn actions_record_events_in_order() {
     g.deal(Some(src), &[(u, 4)]);
     g.cleanup().unwrap();
     let log = &g.events[start..];
-    assert_eq!(log[0], Event::Buffed(u));
-    assert_eq!(log[1], Event::Dealt { source: Some(src), target: u, amount: 4 });
-    assert_eq!(log[2], Event::Killed { obj: u, by: Some(src) });
+    assert_eq!(log[0], Event::Buffed { unit: u, by: None });
+    assert_eq!(log[1], Event::Dealt { sources: vec![src], target: u, amount: 4 });
+    assert_eq!(log[2], Event::Killed { obj: u, by: vec![src] });
 }

@@ -203,10 +203,13 @@ fn falling_star_415_5_d_killing_with_it_triggers_immortal_phoenix() {
     resolve(&mut g, &a, &b);
     assert!(!g.obj(victim).alive, "3 damage kills the 3 [M] unit");
     let killed_by = g.events.iter().find_map(|e| match e {
-        Event::Killed { obj, by } if *obj == victim => Some(*by),
+        Event::Killed { obj, by } if *obj == victim => Some(by.clone()),
         _ => None,
     });
-    assert_eq!(killed_by.flatten().map(|o| g.name(o).to_string()), Some("Falling Star".to_string()));
+    assert_eq!(
+        killed_by.map(|by| by.iter().map(|o| g.name(*o).to_string()).collect::<Vec<_>>()),
+        Some(vec!["Falling Star".to_string()])
+    );
     assert!(traced(&g, "376.3", "Immortal Phoenix"), "{}", g.trace.render());
     // The Phoenix's ability: pay [1][R] to play it from the trash.
     pool(&mut g, P1, 1, &[Domain::Fury]);
@@ -490,7 +493,7 @@ fn noxian_guillotine_384_delayed_trigger_kills_on_next_damage() {
     resolve_all(&mut g, &a, &b);
     assert!(!g.obj(mech).alive, "4 damage is not lethal to 8 [M], but the delayed ability kills it");
     let killer = g.events.iter().find_map(|e| match e {
-        Event::Killed { obj, by } if *obj == mech => *by,
+        Event::Killed { obj, by } if *obj == mech => by.first().copied(),
         _ => None,
     });
     assert_eq!(killer.map(|k| g.name(k).to_string()), Some("Noxian Guillotine".to_string()));

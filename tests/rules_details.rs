@@ -792,7 +792,7 @@ fn r404_6_b_1_units_and_spells_deal_damage() {
     run_chain(&mut g);
     assert!(
         g.events.iter().any(
-            |e| matches!(e, Event::Dealt { source: Some(s), target: t, amount: 2 } if *s == spell && *t == target)
+            |e| matches!(e, Event::Dealt { sources, target: t, amount: 2 } if *sources == [spell] && *t == target)
         )
     );
     let mine = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
@@ -806,12 +806,12 @@ fn r404_6_b_1_units_and_spells_deal_damage() {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Dealt { source, target, amount } => Some((*source, *target, *amount)),
+            Event::Dealt { sources, target, amount } => Some((sources.clone(), *target, *amount)),
             _ => None,
         })
         .collect();
-    assert!(dealt.contains(&(Some(mine), target, 4)), "{dealt:?}");
-    assert!(dealt.contains(&(Some(target), mine, 8)), "{dealt:?}");
+    assert!(dealt.contains(&(vec![mine], target, 4)), "{dealt:?}");
+    assert!(dealt.contains(&(vec![target], mine, 8)), "{dealt:?}");
 }
 
 /// The chain item's card.
@@ -910,7 +910,7 @@ fn r415_2_a_only_board_permanents_are_killed() {
     assert!(!g.obj(u).alive);
     assert_eq!(g.obj(g.obj(u).next.unwrap()).zone, Zone::Trash);
     assert_eq!(g.player(P2).trash.len(), 1, "its owner's trash");
-    assert_eq!(g.obj(u).lki.unwrap().killed_by, Some(vengeance));
+    assert_eq!(g.killed_by(u), [vengeance]);
     assert_eq!(count_events(&g, |e| matches!(e, Event::Moved { .. })), 0);
 }
 

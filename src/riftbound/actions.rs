@@ -10,6 +10,10 @@ use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
 /// Where in an ordered zone a card goes.
+/// 404.6 / 415.5.c: (unit, source) for the damage dealt since the last cleanup ended.
+#[derive(Clone, Debug, Default)]
+pub struct DamagedBy(pub Vec<(ObjId, ObjId)>);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pos {
     Top,
@@ -39,7 +43,6 @@ impl Game {
             alive: true,
             next: None,
             lki: None,
-            last_damaged_by: None,
             was_mighty: false,
             paid_additional: false,
             mode: 0,
@@ -146,7 +149,6 @@ impl Game {
             controller: self.controller(id),
             zone: from,
             zone_player: self.obj(id).zone_player,
-            killed_by: None,
         };
         self.remove_from_zone(id);
         let (card, owner, token) = {
@@ -273,8 +275,15 @@ impl Game {
         Ok(())
     }
 
-    /// 404: deal damage from a source to units. Units that can't be damaged take none (439.1.d.9).
+    /// 404: deal damage from a source (if any) to units.
     pub fn deal(&mut self, source: Option<ObjId>, hits: &[(ObjId, u32)]) {
+        self.deal_from(source.as_slice(), hits);
+    }
+
+    /// 404.6: deal damage from one or more sources to units (combat damage has every opposing
+    /// unit as its source, 404.6.c). Units that can't be damaged take none (439.1.d.9). The
+    /// sources are remembered until the next cleanup ends, for 415.5.c.
+    pub fn deal_from(&mut self, sources: &[ObjId], hits: &[(ObjId, u32)]) {
         for &(u, amount) in hits {
             if amount == 0 || !self.obj(u).alive || !self.obj(u).zone.is_board() {
                 continue;
@@ -283,14 +292,41 @@ impl Game {
                 trace!(self, "404.1", "{} can't be dealt damage", self.describe(u));
                 continue;
             }
-            let o = self.obj_mut(u);
-            o.damage += amount;
-            o.last_damaged_by = source;
-            let from = source.map(|s| format!(" from {}", self.describe(s))).unwrap_or_default();
+            self.obj_mut(u).damage += amount;
+            let damaged = &mut self.components.get_mut::<DamagedBy>().0;
+            for &s in sources {
+                if !damaged.contains(&(u, s)) {
+                    damaged.push((u, s));
+                }
+            }
+            let from = if sources.is_empty() { String::new() } else { format!(" from {}", self.describe_all(sources)) };
             trace!(self, "404.1.b", "deal {amount} to {}{from} (now {} damage)", self.describe(u), self.obj(u).damage);
-            self.emit(Event::Dealt { source, target: u, amount });
+            self.emit(Event::Dealt { sources: sources.to_vec(), target: u, amount });
             self.changed();
         }
+    }
+
+    /// 415.5.c: the sources of the damage dealt to `u` since the last cleanup, that is by the
+    /// spell or ability that resolved immediately before the cleanup now running (or by combat,
+    /// 404.6.c): the objects responsible if that cleanup kills it.
+    pub fn damaged_by(&self, u: ObjId) -> Vec<ObjId> {
+        self.components
+            .get::<DamagedBy>()
+            .map(|d| d.0.iter().filter(|(t, _)| *t == u).map(|(_, s)| *s).collect())
+            .unwrap_or_default()
+    }
+
+    /// 415.5: the objects responsible for killing `u` this turn (empty if it was not killed, or
+    /// if no object was responsible).
+    pub fn killed_by(&self, u: ObjId) -> &[ObjId] {
+        self.events_this_turn()
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Event::Killed { obj, by } if *obj == u => Some(by.as_slice()),
+                _ => None,
+            })
+            .unwrap_or_default()
     }
 
     /// 405: heal units (clear their damage).
@@ -305,10 +341,15 @@ impl Game {
         }
     }
 
-    /// 415: kill permanents on the board: they go to their owners' trash; `by` is the object
-    /// responsible (415.5). A replacement effect ("If a friendly unit would die, ... instead",
-    /// 364-368) applies first, at most once per death.
+    /// 415: kill permanents on the board; `by` is the object responsible (415.5.b), if any.
     pub fn kill(&mut self, ids: &[ObjId], by: Option<ObjId>) -> R<()> {
+        self.kill_by(ids, by.as_slice())
+    }
+
+    /// 415: kill permanents on the board: they go to their owners' trash; `by` are the objects
+    /// responsible (415.5.a: one or more, or none). A replacement effect ("If a friendly unit
+    /// would die, ... instead", 364-368) applies first, at most once per death.
+    pub fn kill_by(&mut self, ids: &[ObjId], by: &[ObjId]) -> R<()> {
         for &id in ids {
             let o = self.obj(id);
             // 415.1 / 167.3 / 163.3 / 154.1.a: only permanents are killed; legends, battlefields
@@ -320,13 +361,10 @@ impl Game {
             if self.replace_death(id)? {
                 continue;
             }
-            let by_text = by.map(|b| format!(", killed by {}", self.describe(b))).unwrap_or_default();
+            let by_text = if by.is_empty() { String::new() } else { format!(", killed by {}", self.describe_all(by)) };
             trace!(self, "415.2", "kill {}{by_text}", self.describe(id));
             self.move_object(id, Zone::Trash, owner, Pos::Bottom);
-            if let Some(l) = self.obj_mut(id).lki.as_mut() {
-                l.killed_by = by;
-            }
-            self.emit(Event::Killed { obj: id, by });
+            self.emit(Event::Killed { obj: id, by: by.to_vec() });
             // 380.3: "if this kills it, do this": the reflexive ability triggers now.
             loop {
                 let waiting = &mut self.components.get_mut::<super::instructions::ReflexiveOnKill>().0;
@@ -412,15 +450,21 @@ impl Game {
         true
     }
 
-    /// 413, 702.3: buff a unit; a unit with a buff gets no second one. Returns whether it was
-    /// buffed.
+    /// 413, 702.3: buff a unit, by no player's effect; a unit with a buff gets no second one.
+    /// Returns whether it was buffed.
     pub fn buff(&mut self, u: ObjId) -> bool {
+        self.buff_by(u, None)
+    }
+
+    /// 413.2.a: buff a unit as `by`'s game effect directs (the controller of the spell or
+    /// ability, 182.2), so that "when you buff" triggers for that player only.
+    pub fn buff_by(&mut self, u: ObjId, by: Option<PlayerId>) -> bool {
         if self.obj(u).buffs > 0 || !self.obj(u).zone.is_board() {
             return false;
         }
         self.obj_mut(u).buffs = 1;
         trace!(self, "413.1", "buff {}", self.describe(u));
-        self.emit(Event::Buffed(u));
+        self.emit(Event::Buffed { unit: u, by });
         self.changed();
         true
     }

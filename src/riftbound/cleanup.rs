@@ -39,6 +39,8 @@ impl Game {
             Game::is_over,
             |g, first| g.cleanup_pass(if first { special } else { Special::None }, resolving),
         )?;
+        // 415.5.c: damage dealt so far was not dealt by whatever resolves before the next cleanup.
+        self.components.reset::<super::actions::DamagedBy>();
         if settled.is_err() {
             // A loop of card effects, each pass changing something: the game stops without a
             // winner rather than hang (as a turn over the step cap does).
@@ -81,8 +83,11 @@ impl Game {
                 self.obj(u).damage,
                 self.might(u)
             );
-            let by = self.obj(u).last_damaged_by;
-            self.kill(&[u], by)?;
+            // 415.5.c: responsible are the sources of the damage dealt since the last cleanup (by
+            // the spell or ability that resolved immediately before this one, or by combat),
+            // none if that dealt this unit no damage.
+            let by = self.damaged_by(u);
+            self.kill_by(&[u], &by)?;
         }
         // 380.3: a unit whose lethal damage did not kill it (its death was replaced, 383.3) was
         // not killed, so "if this kills it" never triggers.

@@ -244,12 +244,11 @@ impl Game {
         let to_defenders = self.assign_combat_damage(combat.attacker, atk, &defenders)?;
         let to_attackers = self.assign_combat_damage(combat.defender, def, &attackers)?;
         // 439.1.e: all assigned damage is dealt at once; its sources are the opposing units
-        // (404.6.c).
-        let atk_source = attackers.first().copied();
-        let def_source = defenders.first().copied();
+        // (404.6.c.1): every attacker for the damage to each defender, and every defender for
+        // the damage to each attacker.
         trace!(self, "439.1.e", "combat damage is dealt");
-        self.deal(atk_source, &to_defenders);
-        self.deal(def_source, &to_attackers);
+        self.deal_from(&attackers, &to_defenders);
+        self.deal_from(&defenders, &to_attackers);
         Ok(())
     }
 

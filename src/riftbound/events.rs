@@ -35,17 +35,18 @@ pub enum Event {
         player: PlayerId,
         card: ObjId,
     },
-    /// 404: damage actually marked.
+    /// 404: damage actually marked, from its sources (404.6; several for combat damage, 404.6.c).
     Dealt {
-        source: Option<ObjId>,
+        sources: Vec<ObjId>,
         target: ObjId,
         amount: u32,
     },
     Healed(ObjId),
-    /// 415: `obj` is the object that died (its last-known information stays on it).
+    /// 415: `obj` is the object that died (its last-known information stays on it); `by` are
+    /// the objects responsible (415.5), none for a kill no object is responsible for.
     Killed {
         obj: ObjId,
-        by: Option<ObjId>,
+        by: Vec<ObjId>,
     },
     Banished(ObjId),
     Discarded {
@@ -72,7 +73,11 @@ pub enum Event {
         unit: ObjId,
         by: Option<PlayerId>,
     },
-    Buffed(ObjId),
+    /// 413: `by` is the player whose spell or ability buffed it (413.2.a, 182.2).
+    Buffed {
+        unit: ObjId,
+        by: Option<PlayerId>,
+    },
     BuffSpent(ObjId),
     /// 412: `card` is the countered card (None for an ability).
     Countered {

@@ -81,12 +81,17 @@ impl Game {
                 TargetCount::UpTo(n) => (0, n as usize),
                 TargetCount::Exactly(n) => (n as usize, n as usize),
                 TargetCount::AnyNumber { .. } => (0, usize::MAX),
-                // 352.14.c: no more targets than the damage to split.
-                TargetCount::Split(n) => (0, n as usize + self.bonus_damage_of(p, source) as usize),
+                // 352.14.c: no more targets than the damage to split (with its bonus, 715.3:
+                // recounted below as each target is chosen).
+                TargetCount::Split(n) => (0, n as usize),
                 TargetCount::Destination(_) => (0, 0),
             };
             let mut chosen: Vec<ObjId> = Vec::new();
             loop {
+                let max = match spec.count {
+                    TargetCount::Split(_) => max + self.split_bonus(p, source, &chosen) as usize,
+                    _ => max,
+                };
                 if chosen.len() >= max {
                     break;
                 }
@@ -251,6 +256,12 @@ impl Game {
     /// a battlefield's "Spells and abilities deal N Bonus Damage to units here." (053.3).
     pub fn bonus_damage_to(&self, target: ObjId) -> u32 {
         let Some(super::state::Loc::Battlefield(b)) = self.location(target) else { return 0 };
+        self.bonus_damage_here(b)
+    }
+
+    /// 712-713: the Bonus Damage battlefield `b` grants to spells and abilities that deal damage
+    /// to units there.
+    fn bonus_damage_here(&self, b: u8) -> u32 {
         let bf = self.battlefields[b as usize].obj;
         self.card(bf)
             .abilities
@@ -279,18 +290,41 @@ impl Game {
         Ok(())
     }
 
+    /// 715.3: the Bonus Damage of a deal action that splits `amount` among `targets`, added once
+    /// to the amount split (not to each share): the player's own (712-714, one spell's included)
+    /// and, once per battlefield, that of each battlefield where a target is ("to units here";
+    /// the action deals damage to a unit there, and instances sum once, 714).
+    pub fn split_bonus(&self, you: PlayerId, spell: Option<ObjId>, targets: &[ObjId]) -> u32 {
+        let mut here: Vec<u8> = targets
+            .iter()
+            .filter_map(|t| match self.location(*t) {
+                Some(super::state::Loc::Battlefield(b)) => Some(b),
+                _ => None,
+            })
+            .collect();
+        here.sort_unstable();
+        here.dedup();
+        self.bonus_damage_of(you, spell) + here.into_iter().map(|b| self.bonus_damage_here(b)).sum::<u32>()
+    }
+
     /// 352.14: damage split among the targets of spec `i`, each getting at least 1 (352.14.f-g),
-    /// the amount per target chosen now (352.14.e). Bonus damage adds to the amount split (715.3).
+    /// the amount per target chosen now (352.14.e). Bonus Damage adds to the amount split, once
+    /// (715.3).
     pub fn deal_split(&mut self, c: &HookCall, amount: u32, i: usize) -> R<()> {
         let you = c.controller.unwrap_or(self.turn_player);
-        let mut total = amount + self.bonus_damage_of(you, c.spell);
         let mut targets = self.legal_targets(c, i)?;
+        let mut bonus = self.split_bonus(you, c.spell, &targets);
         // 352.14.h: more targets than damage: the controller drops some.
-        while targets.len() as u32 > total && !targets.is_empty() {
+        while targets.len() as u32 > amount + bonus && !targets.is_empty() {
             let options = targets.iter().map(|u| Choice::Obj(*u)).collect();
             if let Choice::Obj(drop) = self.decide(you, Ask::Target, options)? {
                 targets.retain(|u| *u != drop);
             }
+            bonus = self.split_bonus(you, c.spell, &targets);
+        }
+        let mut total = amount + bonus;
+        if bonus > 0 && !targets.is_empty() {
+            trace!(self, "715.3", "{bonus} bonus damage: {total} to split");
         }
         let mut hits = Vec::new();
         for (k, t) in targets.iter().enumerate() {
@@ -306,8 +340,7 @@ impl Game {
                 }
             };
             total -= n;
-            // 715.2: Bonus Damage to units here adds to each hit on a unit here, separately.
-            hits.push((*t, n + self.bonus_damage_to(*t)));
+            hits.push((*t, n));
         }
         self.deal(c.spell.or(c.source), &hits);
         Ok(())
@@ -382,7 +415,7 @@ impl Game {
         }
         match act {
             Act::Kill => self.kill_instruction(c, o)?,
-            Act::Buff => _ = self.buff(o),
+            Act::Buff => _ = self.buff_by(o, c.controller),
             Act::Stun => self.stun_by(c, o),
             Act::Ready => self.ready(o),
             Act::Exhaust => self.exhaust(o),
@@ -734,7 +767,11 @@ impl Game {
     /// 413.1.c: "if it was buffed this way": a buff was placed on `u` since event `from` (the start
     /// of this body); a unit that already had a buff was not buffed.
     pub fn buffed_since(&self, from: usize, u: ObjId) -> bool {
-        self.events.get(from..).unwrap_or_default().contains(&super::events::Event::Buffed(u))
+        self.events
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .any(|e| matches!(e, super::events::Event::Buffed { unit, .. } if *unit == u))
     }
 
     /// 380.3: "If this kills it, do this: ...": the reflexive ability (body `name`) triggers when
@@ -746,7 +783,7 @@ impl Game {
         let this = c.spell.or(c.source);
         let o = self.obj(u);
         if !o.alive {
-            if o.lki.is_some_and(|l| l.killed_by.is_some() && l.killed_by == this)
+            if this.is_some_and(|t| self.killed_by(u).contains(&t))
                 && let Some(item) = self.reflexive_item(c, name)
             {
                 self.push_reflexive(item);
@@ -756,8 +793,7 @@ impl Game {
         let lethal = o.zone.is_board()
             && o.damage > 0
             && o.damage as i32 >= self.might(u)
-            && o.last_damaged_by.is_some()
-            && o.last_damaged_by == this;
+            && this.is_some_and(|t| self.damaged_by(u).contains(&t));
         if !lethal {
             return;
         }
@@ -819,7 +855,8 @@ impl Game {
         let u = *c.targets.get(i)?.first()?;
         let lki = self.obj(u).lki?;
         // 415.5.b: killed by this spell or ability.
-        (lki.killed_by.is_some() && lki.killed_by == c.spell.or(c.source)).then_some(lki.might)
+        let this = c.spell.or(c.source)?;
+        self.killed_by(u).contains(&this).then_some(lki.might)
     }
 
     /// Baited Hook: "[You may] banish a unit from among them that has Might up to N more than

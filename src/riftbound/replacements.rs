@@ -27,52 +27,80 @@ pub struct DelayedReplacement {
 #[derive(Clone, Debug, Default)]
 struct Replacing(Vec<ObjId>);
 
+/// One replacement effect that applies to a death: a delayed one set up for the unit (383.3), by
+/// its index in [`DelayedReplacements`], or a passive ability of a permanent (365.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Candidate {
+    Delayed { index: usize, source: ObjId },
+    Passive { source: ObjId, ability: usize },
+}
+
+impl Candidate {
+    /// The object the replacement comes from, to name it in the choice of 368.
+    fn source(self) -> ObjId {
+        match self {
+            Candidate::Delayed { source, .. } | Candidate::Passive { source, .. } => source,
+        }
+    }
+}
+
 impl Game {
     /// 366: if a replacement effect applies to `unit` dying, runs it instead and returns true.
-    /// With several, the unit's owner picks the one that applies (368).
+    ///
+    /// 368: when more than one applies, delayed (383.3) and passive alike, the owner of the unit
+    /// being acted on chooses which applies first. One that applies replaces the death, and the
+    /// others no longer apply; one that is declined (an optional payment left unpaid) leaves the
+    /// death to happen, and the owner chooses again among those that remain.
     pub(crate) fn replace_death(&mut self, unit: ObjId) -> R<bool> {
         if self.card(unit).kind != CardType::Unit {
             return Ok(false);
         }
-        // 383.3: a delayed replacement set up for this unit applies the next time it would die
-        // (once, whether or not its optional payment is made).
-        let delayed = &mut self.components.get_mut::<DelayedReplacements>().0;
-        if let Some(i) = delayed.iter().position(|d| d.unit == unit) {
-            let DelayedReplacement { source, controller, body, .. } = delayed.remove(i);
-            let card = self.card(source).clone();
-            let line = card
-                .abilities
-                .abilities
-                .iter()
-                .find(|a| a.body.as_deref() == Some(body.as_str()))
-                .map_or(0, |a| a.line);
-            trace!(
-                self,
-                "383.3",
-                "{} would die: the delayed replacement of {} applies",
-                self.describe(unit),
-                card.name
-            );
-            let call = HookCall {
-                source: Some(source),
-                controller: Some(controller),
-                that_unit: Some(unit),
-                ..HookCall::default()
+        loop {
+            let candidates = self.death_replacements(unit);
+            let Some(&first) = candidates.first() else { return Ok(false) };
+            let chosen = if candidates.len() > 1 {
+                let options: Vec<Choice> = candidates.iter().map(|c| Choice::Obj(c.source())).collect();
+                let owner = self.obj(unit).owner;
+                let choice = self.decide(owner, Ask::ReplacementOrder, options.clone())?;
+                options.iter().position(|o| *o == choice).map_or(first, |i| candidates[i])
+            } else {
+                first
             };
-            if super::host::run_bool(self, &card.abilities.script, &body, call, &card.name, line)? {
-                return Ok(true);
+            match chosen {
+                Candidate::Delayed { index, .. } => {
+                    if self.apply_delayed_replacement(unit, index)? {
+                        return Ok(true);
+                    }
+                }
+                Candidate::Passive { source, ability } => {
+                    self.apply_passive_replacement(unit, source, ability)?;
+                    return Ok(true);
+                }
             }
-            trace!(self, "383.3", "the replacement is declined: {} dies", self.describe(unit));
         }
-        let mut found: Vec<(ObjId, usize)> = Vec::new();
-        // Permanents in bases, and units and gear at battlefields (gear played from hidden is
-        // there until the next cleanup recalls it, 431.1).
-        let sources: Vec<ObjId> = self
+    }
+
+    /// Every replacement effect that applies to `unit` dying now: the delayed ones set up for it
+    /// (383.3), then the passive abilities of permanents in bases and at battlefields (gear played
+    /// from hidden is there until the next cleanup recalls it, 431.1), except those running now
+    /// (367).
+    fn death_replacements(&self, unit: ObjId) -> Vec<Candidate> {
+        let mut found: Vec<Candidate> = self
+            .components
+            .get::<DelayedReplacements>()
+            .map(|d| {
+                d.0.iter()
+                    .enumerate()
+                    .filter(|(_, d)| d.unit == unit)
+                    .map(|(index, d)| Candidate::Delayed { index, source: d.source })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let sources = self
             .players
             .iter()
             .flat_map(|p| p.base.iter().copied())
-            .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()))
-            .collect();
+            .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()));
         for s in sources {
             if s == unit || self.components.get::<Replacing>().is_some_and(|r| r.0.contains(&s)) {
                 continue;
@@ -82,21 +110,43 @@ impl Game {
                 if let AbilityKind::ReplaceDeath { filter } = &a.kind
                     && self.unit_matches(filter, unit, you, s)
                 {
-                    found.push((s, i));
+                    found.push(Candidate::Passive { source: s, ability: i });
                 }
             }
         }
-        let Some(&first) = found.first() else { return Ok(false) };
-        let (source, index) = if found.len() > 1 {
-            let owner = self.obj(unit).owner;
-            let options = (0..found.len()).map(|i| Choice::Nth(i as u8)).collect();
-            match self.decide(owner, Ask::ReplacementOrder, options)? {
-                Choice::Nth(i) => found[i as usize],
-                _ => first,
-            }
-        } else {
-            first
+        found
+    }
+
+    /// 383.3: the delayed replacement `i` applies to `unit` dying; it is used up whether or not
+    /// its optional payment is made. Returns whether it replaced the death.
+    fn apply_delayed_replacement(&mut self, unit: ObjId, i: usize) -> R<bool> {
+        let DelayedReplacement { source, controller, body, .. } =
+            self.components.get_mut::<DelayedReplacements>().0.remove(i);
+        let card = self.card(source).clone();
+        let line =
+            card.abilities.abilities.iter().find(|a| a.body.as_deref() == Some(body.as_str())).map_or(0, |a| a.line);
+        trace!(self, "383.3", "{} would die: the delayed replacement of {} applies", self.describe(unit), card.name);
+        let call = HookCall {
+            source: Some(source),
+            controller: Some(controller),
+            that_unit: Some(unit),
+            ..HookCall::default()
         };
+        if super::host::run_bool(self, &card.abilities.script, &body, call, &card.name, line)? {
+            return Ok(true);
+        }
+        trace!(
+            self,
+            "383.3",
+            "the replacement of {} is declined: it does not apply to {}",
+            card.name,
+            self.describe(unit)
+        );
+        Ok(false)
+    }
+
+    /// 366: the passive replacement `index` of `source` applies to `unit` dying, instead.
+    fn apply_passive_replacement(&mut self, unit: ObjId, source: ObjId, index: usize) -> R<()> {
         let card = self.card(source).clone();
         let ability = &card.abilities.abilities[index];
         trace!(
@@ -121,6 +171,6 @@ impl Game {
             self.components.get_mut::<Replacing>().0.retain(|s| *s != source);
             r?;
         }
-        Ok(true)
+        Ok(())
     }
 }

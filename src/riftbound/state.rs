@@ -65,8 +65,6 @@ pub struct Lki {
     pub controller: PlayerId,
     pub zone: Zone,
     pub zone_player: PlayerId,
-    /// The object responsible for killing it, if it was killed (415.5).
-    pub killed_by: Option<ObjId>,
 }
 
 /// One incarnation of a game object (a card, token, rune, legend or battlefield). Plain data, so
@@ -96,8 +94,6 @@ pub struct Obj {
     /// The incarnation it became, if it went to another zone.
     pub next: Option<ObjId>,
     pub lki: Option<Lki>,
-    /// The source that last dealt it damage (for 415.5.c).
-    pub last_damaged_by: Option<ObjId>,
     /// Whether it was Mighty when last observed, to see it become Mighty (709).
     pub was_mighty: bool,
     /// It was played paying an optional additional cost (353.4.d.1).
@@ -694,6 +690,17 @@ impl Game {
     /// A short human description of an object for traces and decisions.
     pub fn describe(&self, id: ObjId) -> String {
         format!("{} ({})", self.name(id), id)
+    }
+
+    /// Several objects described for a trace: "A (#1)", "A (#1) and B (#2)", "A (#1), B (#2) and
+    /// C (#3)".
+    pub fn describe_all(&self, ids: &[ObjId]) -> String {
+        let names: Vec<String> = ids.iter().map(|i| self.describe(*i)).collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        }
     }
 
     pub fn describe_loc(&self, loc: Loc) -> String {

@@ -212,7 +212,7 @@ impl Game {
     /// The unit each event `all_matches` found is about (its "it", 414.3), in the same order.
     fn trigger_units(&self, trigger: &Trigger, source: ObjId, you: PlayerId, batch: &[Event]) -> Vec<Option<ObjId>> {
         let unit = |e: &Event| match e {
-            Event::Attacked(u) | Event::Defended(u) | Event::Buffed(u) => Some(*u),
+            Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => Some(*u),
             Event::Killed { obj, .. } => Some(*obj),
             Event::Stunned { unit, .. } | Event::Moved { unit, .. } => Some(*unit),
             _ => None,
@@ -283,7 +283,10 @@ impl Game {
                 yes
             }
             (Trigger::AnyOf(list), e) => list.iter().find_map(|t| self.event_matches(t, source, you, e)),
-            (Trigger::YouBuff(f), Event::Buffed(u)) => self.unit_matches(f, *u, you, source).then_some(None),
+            // 413.2.a: "when you buff": a buff your own spell or ability placed, not an opponent's.
+            (Trigger::YouBuff(f), Event::Buffed { unit, by: Some(p) }) => {
+                (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
+            }
             (Trigger::UnitAlone { filter, attack, defend }, Event::Attacked(u) | Event::Defended(u)) => {
                 let attacked = matches!(e, Event::Attacked(_));
                 ((if attacked { *attack } else { *defend })
@@ -322,10 +325,12 @@ impl Game {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
             (Trigger::YouDiscard, Event::Discarded { player, .. }) => (*player == you).then_some(None),
-            (Trigger::KillWithSpell, Event::Killed { by: Some(b), .. }) => {
-                // 415.5: the spell (or an ability of it) that killed it.
-                let killer = self.obj(*b);
-                (self.db.get(killer.card).kind == CardType::Spell && self.last_known_controller(*b) == you)
+            (Trigger::KillWithSpell, Event::Killed { by, .. }) => {
+                // 415.5: a spell (or an ability of it) of yours that killed it.
+                by.iter()
+                    .any(|b| {
+                        self.db.get(self.obj(*b).card).kind == CardType::Spell && self.last_known_controller(*b) == you
+                    })
                     .then_some(None)
             }
             (Trigger::StartOfBeginning, Event::StepBegan { step: Step::Beginning, player }) => {

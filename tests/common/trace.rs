@@ -19,13 +19,13 @@ pub fn traced(g: &Game, rule: &str, text: &str) -> bool {
     g.trace.lines.iter().any(|l| l.rule == rule && l.text.contains(text))
 }
 
-/// The damage events dealt to `target`, as (source name, amount).
+/// The damage events dealt to `target`, as (source names joined by " and ", amount).
 pub fn dealt_to(g: &Game, target: ObjId) -> Vec<(String, u32)> {
     g.events
         .iter()
         .filter_map(|e| match e {
-            Event::Dealt { source, target: t, amount } if *t == target => {
-                Some((source.map(|s| g.name(s).to_string()).unwrap_or_default(), *amount))
+            Event::Dealt { sources, target: t, amount } if *t == target => {
+                Some((sources.iter().map(|s| g.name(*s)).collect::<Vec<_>>().join(" and "), *amount))
             }
             _ => None,
         })
