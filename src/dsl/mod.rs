@@ -116,26 +116,44 @@ fn example(name: &str, depth: usize) -> Option<String> {
     Some(render(&body, depth))
 }
 
-/// The text between the braces of `name = { ... }` (or `@{`, `_{`, `${`).
+/// The text between the braces of `name = { ... }` (or `@{`, `_{`, `${`), from the grammar read
+/// once (diagnostics are built for every card that does not compile, at load).
 fn rule_body(name: &str) -> Option<String> {
-    let start =
-        GRAMMAR.lines().position(|l| l.strip_prefix(name).is_some_and(|rest| rest.trim_start().starts_with('=')))?;
-    let text: String = GRAMMAR.lines().skip(start).collect::<Vec<_>>().join("\n");
-    let open = text.find('{')?;
-    let mut depth = 0;
-    for (i, c) in text[open..].char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(text[open + 1..open + i].to_string());
+    static RULES: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static str>> =
+        std::sync::OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        let mut out = std::collections::HashMap::new();
+        let mut offset = 0;
+        for line in GRAMMAR.split_inclusive('\n') {
+            let here = offset;
+            offset += line.len();
+            // A rule starts a line: `name = {`, `name = @{`, `name = _{`.
+            let Some((name, rest)) = line.split_once('=') else { continue };
+            let name = name.trim();
+            let opens = rest.trim_start().trim_start_matches(['@', '_', '$', '!']).starts_with('{');
+            if name.is_empty() || !opens || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let open = here + line.find('{').expect("the line opens a brace");
+            let (mut depth, mut in_string) = (0, false);
+            for (i, c) in GRAMMAR[open..].char_indices() {
+                match c {
+                    '"' => in_string = !in_string,
+                    '{' if !in_string => depth += 1,
+                    '}' if !in_string => {
+                        depth -= 1;
+                        if depth == 0 {
+                            out.insert(name, &GRAMMAR[open + 1..open + i]);
+                            break;
+                        }
+                    }
+                    _ => {}
                 }
             }
-            _ => {}
         }
-    }
-    None
+        out
+    });
+    rules.get(name).map(|b| b.to_string())
 }
 
 fn render(body: &str, depth: usize) -> String {
