@@ -91,14 +91,16 @@ fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &s
 /// A script error the kernel raises for a host call (a move the rules forbid) names the card
 /// and line of the body that made the call.
 fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAltResult>> {
-    let (call, at) =
-        script::context(|b: &mut Body| (b.call.clone(), b.at.clone())).expect("host functions run inside a hook");
+    let call = script::context(|b: &mut Body| b.call.clone()).expect("host functions run inside a hook");
     script::with_game(|game: &mut Game| {
         set_bounds(game);
         let result = f(game, &call);
         set_bounds(game);
         result.map_err(|stop| match stop {
-            Stop::ScriptError(m) if !m.starts_with(&at) => Stop::ScriptError(format!("{at}: {m}")),
+            Stop::ScriptError(m) => {
+                let at = script::context(|b: &mut Body| b.at.clone()).unwrap_or_default();
+                Stop::ScriptError(if m.starts_with(&at) { m } else { format!("{at}: {m}") })
+            }
             other => other,
         })
     })
