@@ -1202,3 +1202,35 @@ fn sandbox_a_token_flood_stops_at_the_board_budget() {
     assert!(start.elapsed().as_secs() < 5, "took {:?}", start.elapsed());
     assert_eq!(g.all_units().len(), 500);
 }
+
+/// A passive about units takes any plural unit phrase, in the word orders printed cards use:
+/// "Other friendly units here have +1 [M]." means what "Other friendly units have +1 [M] here."
+/// does, and "Enemy units here have -1 [M]." lowers enemies at my location only (450.3, 053.3).
+#[test]
+fn r450_3_a_units_passive_takes_any_plural_unit_phrase() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let leader = |name: &str, text: &str| {
+        let src = mod_unit(name, text).replace("MOD-1", &format!("MOD-{}", name.len()));
+        let card = parse_card("mod/leader.toml", &src).unwrap();
+        assert!(card.unsupported.is_none(), "{text}: {:?}", card.unsupported);
+        card
+    };
+    let mut db = (*cards_db()).clone();
+    db.insert(leader("Rallying Banner", "Other friendly units here have +1 [M]."));
+    db.insert(leader("Banner Old Order", "Other friendly units have +1 [M] here."));
+    db.insert(leader("Menacing Totem", "Enemy units here have -1 [M]."));
+    let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let here = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(0)).unwrap();
+    let away = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(1)).unwrap();
+    let enemy_here = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let base = g.might(here);
+    let banner = g.put_at("Rallying Banner", p1, Loc::Battlefield(0)).unwrap();
+    assert_eq!((g.might(here), g.might(away), g.might(enemy_here)), (base + 1, base, base));
+    assert_eq!(g.might(banner), 2, "not itself (\"other\")");
+    g.put_at("Banner Old Order", p1, Loc::Battlefield(0)).unwrap();
+    assert_eq!(g.might(here), base + 2, "the two word orders are the same passive");
+    g.put_at("Menacing Totem", p1, Loc::Battlefield(0)).unwrap();
+    assert_eq!((g.might(enemy_here), g.might(here), g.might(away)), (base - 1, base + 2, base));
+}

@@ -660,22 +660,30 @@ impl Compiler<'_> {
                         },
                         Rule::st_have_might => StaticEffect::Might(signed(&s.into_inner().next().unwrap())),
                         Rule::st_units_might => {
-                            let mut units = UnitFilter::units().with(FilterPart::Relation(Relation::Friendly));
+                            let mut units = UnitFilter::units();
                             let mut might = 0;
-                            for x in s.into_inner() {
-                                units = match x.as_rule() {
-                                    Rule::group_other => units.with(FilterPart::Other),
-                                    Rule::group_buffed => units.with(FilterPart::Is(Condition::Buffed)),
-                                    Rule::group_at_my_battlefield => units.with(FilterPart::At(At::MyBattlefield)),
+                            for x in s.clone().into_inner() {
+                                match x.as_rule() {
+                                    Rule::group_other => units = units.with(FilterPart::Other),
+                                    Rule::group_buffed => units = units.with(FilterPart::Is(Condition::Buffed)),
+                                    Rule::group_at_my_battlefield => {
+                                        units = units.with(FilterPart::At(At::MyBattlefield))
+                                    }
                                     Rule::group_here if units.at == At::Anywhere => {
-                                        units.with(FilterPart::At(At::Here))
+                                        units = units.with(FilterPart::At(At::Here))
                                     }
-                                    Rule::signed => {
-                                        might = signed(&x);
-                                        units
+                                    Rule::unit_noun_plural => {
+                                        for word in x.into_inner() {
+                                            self.apply_filter_word(&mut units, &word);
+                                        }
+                                        if units.kind != CardType::Unit {
+                                            return Err(self.err(&s, "only units have Might"));
+                                        }
                                     }
-                                    _ => units,
-                                };
+                                    Rule::unit_restriction => self.apply_filter_word(&mut units, &x),
+                                    Rule::signed => might = signed(&x),
+                                    _ => {}
+                                }
                             }
                             StaticEffect::UnitsMight { units, might }
                         }

@@ -7,7 +7,7 @@
 //! pass changes nothing. Within a layer, an effect that another depends on goes first (451-452),
 //! otherwise timestamp order (453).
 
-use super::abilities::Condition;
+use super::abilities::{At, Condition, UnitFilter};
 use super::cards::CardType;
 use super::state::{Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
@@ -211,13 +211,12 @@ pub enum Filter {
     UnitsWithTag(String),
     /// Units with this keyword.
     UnitsWithKeyword(Keyword),
-    /// Units controlled by the controller of this object: a passive ability's "friendly units".
-    FriendlyTo(ObjId),
-    /// Units at this object's location ("here"); only a battlefield if `battlefield` ("at my
-    /// battlefield").
-    AtLocationOf {
+    /// The objects a card's phrase means ("other buffed friendly units at my battlefield"),
+    /// relative to the passive ability's source: the card language's one filter, evaluated on the
+    /// characteristics as the layers compute them (its controller, tags and Might as they stand).
+    Matching {
+        filter: UnitFilter,
         source: ObjId,
-        battlefield: bool,
     },
     /// Objects the inner filter does not match ("other": `Not(Object(source))`).
     Not(Box<Filter>),
@@ -291,17 +290,38 @@ impl Game {
             Filter::UnitsHere(o) => is_unit() && self.location(id).is_some() && self.location(id) == self.here(*o),
             Filter::UnitsWithTag(t) => is_unit() && chars.tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
             Filter::UnitsWithKeyword(k) => is_unit() && chars.keywords.has(*k),
-            Filter::FriendlyTo(s) => is_unit() && chars.controller == self.source_controller(*s),
-            Filter::AtLocationOf { source, battlefield } => {
-                let at = self.location(*source);
-                is_unit()
-                    && at.is_some()
-                    && self.location(id) == at
-                    && (!battlefield || matches!(at, Some(Loc::Battlefield(_))))
-            }
+            Filter::Matching { filter, source } => self.layer_matches(filter, id, chars, *source),
             Filter::Not(f) => !self.filter_matches(id, chars, f),
             Filter::All(fs) => fs.iter().all(|f| self.filter_matches(id, chars, f)),
         }
+    }
+
+    /// [`Filter::Matching`]: `f` relative to `source` ("friendly" to its controller, "here" at its
+    /// location), for the object whose characteristics are `chars` (on the board only).
+    fn layer_matches(&self, f: &UnitFilter, id: ObjId, chars: &Chars, source: ObjId) -> bool {
+        if f.or.as_ref().is_some_and(|g| self.layer_matches(g, id, chars, source)) {
+            return true;
+        }
+        let o = self.obj(id);
+        if self.card(id).kind != f.kind || !o.zone.is_board() || (f.other && id == source) {
+            return false;
+        }
+        let (at, here) = (self.location(id), self.location(source));
+        let at_ok = match f.at {
+            At::Anywhere => true,
+            At::Battlefield => matches!(at, Some(Loc::Battlefield(_))),
+            At::Here => here.is_some() && at == here,
+            At::MyBattlefield => matches!(here, Some(Loc::Battlefield(_))) && at == here,
+            At::Elsewhere => at.is_some() && at != here,
+            At::That(b) => at == Some(Loc::Battlefield(b)),
+            At::InCombat => o.role.is_some(),
+            At::YourTrash => false,
+        };
+        at_ok
+            && f.relation.holds(chars.controller, self.source_controller(source))
+            && f.exclude_tag.as_ref().is_none_or(|t| !chars.tags.iter().any(|x| x.eq_ignore_ascii_case(t)))
+            && f.max_might.is_none_or(|m| chars.might() <= m as i32)
+            && f.condition.as_ref().is_none_or(|c| self.holds(c, id, chars.controller, Some(chars)))
     }
 
     /// The controller of a passive ability's source, for "friendly": its own controller as

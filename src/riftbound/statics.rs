@@ -2,7 +2,7 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, At, Condition, StaticEffect};
+use super::abilities::{AbilityKind, Condition, StaticEffect};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost};
 use super::layers::{self, Duration, Filter, Keyword, Modification};
@@ -54,27 +54,15 @@ impl Game {
                 StaticEffect::MightPerTrashCard => vec![(cond.clone(), Modification::MightPerTrashCard)],
                 StaticEffect::MightHere(n) => vec![(cond.clone(), Modification::Might(*n))],
                 StaticEffect::Might(n) => vec![(cond.clone(), Modification::Might(*n))],
-                // The units' own condition is about each unit: buffed (702), alone (438.1.a).
-                StaticEffect::UnitsMight { units, might } => {
-                    let c = units.condition.as_deref().cloned().or(cond.clone());
-                    vec![(c, Modification::Might(*might))]
-                }
+                // The units' own condition (buffed 702, alone 438.1.a) is part of their filter.
+                StaticEffect::UnitsMight { might, .. } => vec![(cond.clone(), Modification::Might(*might))],
                 _ => Vec::new(),
             };
             // 053.3: a battlefield's "Units here have ..." applies to the units here, not to it.
             let filter = match effect {
                 StaticEffect::MightHere(_) => Filter::UnitsHere(id),
                 // "Other buffed friendly units at my battlefield", "friendly units ... here".
-                StaticEffect::UnitsMight { units, .. } => {
-                    let mut all = vec![Filter::FriendlyTo(id)];
-                    if units.other {
-                        all.push(Filter::Not(Box::new(Filter::Object(id))));
-                    }
-                    if matches!(units.at, At::Here | At::MyBattlefield) {
-                        all.push(Filter::AtLocationOf { source: id, battlefield: units.at == At::MyBattlefield });
-                    }
-                    Filter::All(all)
-                }
+                StaticEffect::UnitsMight { units, .. } => Filter::Matching { filter: units.clone(), source: id },
                 _ => Filter::Object(id),
             };
             for (c, m) in mods {
