@@ -2,7 +2,7 @@
 //! (rune pool plus the Add abilities of their runes, 157.2, 416.3), and paying it (354).
 
 use super::abilities::Added;
-use super::cards::{CardType, PowerSymbol};
+use super::cards::{CardType, Domain, PowerSymbol};
 use super::decision::{Ask, Choice};
 use super::layers::Duration;
 use super::state::{Game, Pool, R, Zone};
@@ -274,9 +274,20 @@ impl Game {
     /// [`Game::pay`] for the cost of playing a spell (`spell`): Energy added "only to play
     /// spells" is spent first.
     pub fn pay_for(&mut self, p: PlayerId, cost: &Cost, spell: bool) -> R<bool> {
+        // Domain Power already in the pool as the payment begins, which the payer may keep for
+        // later by paying [A] with Power an Add ability produces now (416.3).
+        let held = self.spendable_pool(p, spell).power.iter().any(|n| *n > 0);
+        // The Power chosen for each [A] so far (None: universal Power).
+        let mut picks: Vec<Option<Domain>> = Vec::new();
         loop {
             if self.pool_covers(p, cost, spell) {
-                self.spend_pool(p, cost, spell);
+                match self.choose_power_for_any(p, cost, spell, held, &mut picks)? {
+                    Some(true) => {}
+                    // An Add ability was activated to pay the next [A]: look again.
+                    Some(false) => continue,
+                    None => return Ok(false),
+                }
+                self.spend_pool(p, cost, spell, &picks);
                 return Ok(true);
             }
             let pool = self.spendable_pool(p, spell);
@@ -339,32 +350,135 @@ impl Game {
         }
     }
 
+    /// 134.2.e.5.a / 182.2.c: the payer chooses which Power pays each [A] of a cost the pool
+    /// covers, pushing each choice on `picks` (None: universal Power). Each domain symbol takes
+    /// its own domain's Power first; an [A] takes domain Power before universal Power, which pays
+    /// anything (so spending it first is never better). The payer is asked only when the choice
+    /// matters: two or more domains could pay and some domain Power will be left over, or (416.3,
+    /// 354.1.a: Add reactions may be used during payment) Power the pool held before the payment
+    /// began could be kept by recycling a rune (or using another Add reaction) of a domain the pool
+    /// lacks. Returns Some(false) when such an Add ability was activated to pay the next [A] (the
+    /// payment looks again), None when it could not be.
+    fn choose_power_for_any(
+        &mut self,
+        p: PlayerId,
+        cost: &Cost,
+        spell: bool,
+        held: bool,
+        picks: &mut Vec<Option<Domain>>,
+    ) -> R<Option<bool>> {
+        let pool = self.spendable_pool(p, spell);
+        let mut left = pool.power;
+        for s in &cost.power {
+            if let PowerSymbol::Of(d) = s
+                && left[d.index()] > 0
+            {
+                left[d.index()] -= 1;
+            }
+        }
+        for d in picks.iter().flatten() {
+            left[d.index()] -= 1;
+        }
+        let anys = cost.power.iter().filter(|s| **s == PowerSymbol::Any).count();
+        while picks.len() < anys {
+            let need = (anys - picks.len()) as u32;
+            // Largest domain first (the answer autopay and "option 1" give).
+            let mut domains: Vec<Domain> = Domain::ALL.into_iter().filter(|d| left[d.index()] > 0).collect();
+            domains.sort_by_key(|d| (std::cmp::Reverse(left[d.index()]), d.index()));
+            let spare = left.iter().sum::<u32>() > need;
+            let mut options: Vec<Choice> = domains.iter().map(|d| Choice::Power(*d)).collect();
+            if !spare {
+                // Every domain Power left pays an [A]: which one pays which is no choice.
+                options.truncate(1);
+            }
+            if held && !domains.is_empty() {
+                options.extend(
+                    self.power_adds_of_other_domains(p, &left).into_iter().map(|(o, i, _)| Choice::Activate(o, i)),
+                );
+            }
+            let choice = match options.len() {
+                0 => None,
+                1 => options.pop(),
+                _ => Some(self.decide(p, Ask::PayCost, options)?),
+            };
+            match choice {
+                Some(Choice::Power(d)) => {
+                    left[d.index()] -= 1;
+                    picks.push(Some(d));
+                }
+                Some(Choice::Activate(o, index)) => {
+                    let Some(d) = self
+                        .power_adds_of_other_domains(p, &left)
+                        .into_iter()
+                        .find(|(x, i, _)| (*x, *i) == (o, index))
+                        .map(|(.., d)| d)
+                    else {
+                        return Ok(None);
+                    };
+                    if self.player(p).runes.contains(&o) {
+                        self.activate_rune(p, o, index);
+                    } else if !self.activate_ability(p, o, index)? {
+                        return Ok(None);
+                    }
+                    picks.push(Some(d));
+                    return Ok(Some(false));
+                }
+                _ => picks.push(None),
+            }
+        }
+        Ok(Some(true))
+    }
+
+    /// 416.3: the Add reactions `p` could use now that add Power of a domain `left` has none of,
+    /// as (object, ability, that domain): one rune per domain (an exhausted one first: recycling
+    /// it costs no Energy), then other objects' Add reactions.
+    fn power_adds_of_other_domains(&self, p: PlayerId, left: &[u32; 6]) -> Vec<(ObjId, u8, Domain)> {
+        let mut out: Vec<(ObjId, u8, Domain)> = Vec::new();
+        let mut runes: Vec<(ObjId, Domain)> = self
+            .rune_abilities(p)
+            .into_iter()
+            .filter(|(_, i)| *i == 1)
+            .filter_map(|(r, _)| Some((r, self.rune_domain(r)?)))
+            .filter(|(_, d)| left[d.index()] == 0)
+            .collect();
+        runes.sort_by_key(|(r, d)| (d.index(), !self.obj(*r).exhausted));
+        for (r, d) in runes {
+            if !out.iter().any(|(.., x)| *x == d) {
+                out.push((r, 1, d));
+            }
+        }
+        for (o, i, added) in self.add_reactions(p) {
+            let new = added.resources.power.iter().find_map(|s| match s {
+                PowerSymbol::Of(d) if left[d.index()] == 0 => Some(*d),
+                _ => None,
+            });
+            if let Some(d) = new {
+                out.push((o, i, d));
+            }
+        }
+        out
+    }
+
     /// Spends a cost the pool covers: each domain symbol from that domain's power first, then
-    /// universal power; [A] symbols from the largest remaining domain power, then universal.
-    fn spend_pool(&mut self, p: PlayerId, cost: &Cost, spell: bool) {
+    /// universal power; each [A] from the Power chosen for it (`picks`, None: universal).
+    fn spend_pool(&mut self, p: PlayerId, cost: &Cost, spell: bool, picks: &[Option<Domain>]) {
         let pool = &mut self.players[p.index()].pool;
         let restricted = if spell { cost.energy.min(pool.spell_energy) } else { 0 };
         pool.spell_energy -= restricted;
         pool.energy -= cost.energy - restricted;
-        let mut anys = 0;
         for s in &cost.power {
-            match s {
-                PowerSymbol::Of(d) => {
-                    if pool.power[d.index()] > 0 {
-                        pool.power[d.index()] -= 1;
-                    } else {
-                        pool.any -= 1;
-                    }
+            if let PowerSymbol::Of(d) = s {
+                if pool.power[d.index()] > 0 {
+                    pool.power[d.index()] -= 1;
+                } else {
+                    pool.any -= 1;
                 }
-                PowerSymbol::Any => anys += 1,
             }
         }
-        for _ in 0..anys {
-            let best = (0..6).max_by_key(|&i| (pool.power[i], std::cmp::Reverse(i))).unwrap();
-            if pool.power[best] > 0 {
-                pool.power[best] -= 1;
-            } else {
-                pool.any -= 1;
+        for pick in picks {
+            match pick {
+                Some(d) => pool.power[d.index()] -= 1,
+                None => pool.any -= 1,
             }
         }
         if !cost.is_free() {

@@ -23,7 +23,8 @@ pub enum Ask {
     OptionalCost,
     /// 353.4: which discount applies next.
     DiscountOrder,
-    /// 354.1.a: which Add ability to activate to pay the remaining cost.
+    /// 354.1.a: which Add ability to activate to pay the remaining cost; 134.2.e.5.a / 182.2.c:
+    /// which domain's Power pays an [A]; 354.2: what pays a non-standard cost.
     PayCost,
     /// 141.3: the units that make a standard move together.
     MoveUnits,
@@ -118,6 +119,8 @@ pub enum Choice {
     First(ObjId),
     /// 439.1.d.7: satisfy "assigned last" for this unit.
     Last(ObjId),
+    /// 134.2.e.5.a: pay an [A] with Power of this domain from the rune pool.
+    Power(super::cards::Domain),
 }
 
 /// A discretionary action of the player with priority or focus (312.1, 313): what
@@ -265,6 +268,7 @@ impl Game {
             Choice::Amount(n) => n.to_string(),
             Choice::First(o) => format!("{} first", self.describe(*o)),
             Choice::Last(o) => format!("{} last", self.describe(*o)),
+            Choice::Power(d) => format!("{d} power"),
         }
     }
 }

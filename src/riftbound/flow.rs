@@ -323,6 +323,8 @@ impl Game {
             }
             Step::Expiration => {
                 // 317.3: "this turn" effects expire; rune pools empty; 317.4: next player.
+                // Everything this clears is cleared again, harmlessly, if the cleanup below leaves
+                // a chain to resolve before the step ends.
                 trace!(self, "317.3.a", "expiration step: \"this turn\" effects expire");
                 self.expire_effects(true);
                 // Delayed abilities and "next spell" bonuses of this turn end (384).
@@ -332,6 +334,14 @@ impl Game {
                 self.components.get_mut::<super::instructions::SpellBonuses>().next.clear();
                 self.end_turn_instructions();
                 self.cost_modifiers.retain(|m| m.duration != super::layers::Duration::ThisTurn);
+                // 319.2 / 709: a cleanup follows the expiration, in this turn: a unit whose "this
+                // turn" penalty expired becomes Mighty now, not after the next turn player readies.
+                self.changed();
+                self.cleanup()?;
+                if self.is_over() || !self.chain.is_empty() {
+                    // What the cleanup put on the chain resolves before the step ends.
+                    return Ok(());
+                }
                 for p in self.active_players() {
                     self.empty_pool(p);
                 }

@@ -7,8 +7,9 @@ use super::abilities::{Ability, AbilityKind, At, TargetSpec, Trigger};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::Cost;
+use super::host::HookCall;
 use super::layers::Keyword;
-use super::state::{Game, R, Zone};
+use super::state::{Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -105,6 +106,25 @@ impl Game {
         }
     }
 
+    /// 727.1.d: the battlefield `ability` of `source` makes its choices at, when it is a spell
+    /// played from hidden or the play effect of a permanent played from hidden.
+    pub fn hidden_choices_at(&self, source: ObjId, ability: &Ability) -> Option<u8> {
+        self.obj(source).from_hidden.filter(|_| restricted(ability))
+    }
+
+    /// 727.1.d.3: "If a hidden spell or a play effect of a hidden permanent causes you to play a
+    /// unit, you must choose to play that unit at that battlefield": where the effect running as
+    /// `c` must play `p`'s unit, if it is such an effect. A combat `p` is not in there sends the
+    /// unit to `p`'s base instead (436.2.a).
+    pub(crate) fn hidden_unit_location(&mut self, c: &HookCall, p: PlayerId) -> Option<Loc> {
+        let b = c.hidden_at?;
+        let at = if self.combat_excludes(b, p) { Loc::Base(p) } else { Loc::Battlefield(b) };
+        let rule = if at == Loc::Base(p) { "436.2.a" } else { "727.1.d.3" };
+        let what = c.source.map(|s| self.describe(s)).unwrap_or_default();
+        trace!(self, rule, "{what} was played from hidden: the unit it plays is played to {}", self.describe_loc(at));
+        Some(at)
+    }
+
     /// 727.1.d: a spell can't be played from hidden with no valid target at its battlefield.
     pub(crate) fn hidden_spell_has_targets(&self, p: PlayerId, card: ObjId, b: u8) -> bool {
         let def = self.card(card);
@@ -113,13 +133,17 @@ impl Game {
     }
 }
 
+/// 727.1.d: the abilities of a card played from hidden whose choices are restricted: its spell
+/// ability and its play effects.
+fn restricted(ability: &Ability) -> bool {
+    matches!(ability.kind, AbilityKind::Spell | AbilityKind::Triggered { trigger: Trigger::PlayMe, .. })
+}
+
 /// The target specs of `ability` restricted to battlefield `b` (727.1.d.2), when it is a spell or
 /// a play effect.
 fn restrict_to(b: u8, ability: &Ability) -> Vec<TargetSpec> {
     let mut specs = ability.targets.clone();
-    let restricted =
-        matches!(ability.kind, AbilityKind::Spell | AbilityKind::Triggered { trigger: Trigger::PlayMe, .. });
-    if restricted {
+    if restricted(ability) {
         for s in &mut specs {
             let possible =
                 s.filter.kind != CardType::Rune && matches!(s.filter.at, At::Anywhere | At::Battlefield | At::Here);

@@ -38,6 +38,9 @@ pub struct HookCall {
     pub paid_additional: bool,
     /// What a delayed trigger remembers as "it" (383.2, 414.3): the card its spell banished.
     pub remembered: Option<ObjId>,
+    /// 727.1.d: the battlefield a spell played from hidden, or the play effect of a permanent
+    /// played from hidden, makes its choices at (see `Game::hidden_choices_at`).
+    pub hidden_at: Option<u8>,
 }
 
 /// The context of one running body, kept on its sandbox frame.

@@ -531,6 +531,7 @@ impl Game {
                         return Ok(());
                     }
                 },
+                Place::Chosen if let Some(at) = self.hidden_unit_location(c, p) => at,
                 Place::Chosen => {
                     let options: Vec<Choice> = self.play_locations(p).into_iter().map(Choice::Loc).collect();
                     match self.decide(p, Ask::PlayLocation, options)? {

@@ -548,6 +548,7 @@ impl Game {
             controller: Some(item.controller),
             targets: item.targets.clone(),
             specs: self.choice_specs(card, ability),
+            hidden_at: self.hidden_choices_at(card, ability),
             spell: Some(card),
             // 353.2.b: "If you do": whether the optional additional cost was paid.
             paid_additional: self.obj(card).paid_additional,
@@ -589,6 +590,7 @@ impl Game {
                     spell: None,
                     paid_additional: self.obj(source).paid_additional,
                     remembered: None,
+                    hidden_at: self.hidden_choices_at(source, ability),
                 };
                 trace!(self, "394.5", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
                 super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)
