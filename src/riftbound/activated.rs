@@ -12,7 +12,7 @@ use crate::trace;
 
 /// An ability an object has: its index on that object, the ability, and, for an ability it has
 /// from another object's text, that lender and the ability's index on the lender's card.
-pub type HeldAbility = (u8, Ability, Option<(ObjId, u8)>);
+pub type HeldAbility<'g> = (u8, &'g Ability, Option<(ObjId, u8)>);
 
 impl Game {
     /// Objects on the board whose abilities `p` controls (runes' abilities are the rune pool's).
@@ -27,9 +27,11 @@ impl Game {
     /// it has from other objects' text, with their lender: Heimerdinger, Inventor has every
     /// activated ability with [E] in its costs of his controller's legend, other units and gear
     /// (he is their source, so [E] exhausts him).
-    pub fn abilities_of(&self, o: ObjId) -> Vec<HeldAbility> {
+    /// The abilities are borrowed from the card database, never copied (this is asked for every
+    /// permanent whenever legal actions are listed).
+    pub fn abilities_of(&self, o: ObjId) -> Vec<HeldAbility<'_>> {
         let own = &self.card(o).abilities.abilities;
-        let mut out: Vec<HeldAbility> = own.iter().enumerate().map(|(i, a)| (i as u8, a.clone(), None)).collect();
+        let mut out: Vec<HeldAbility> = own.iter().enumerate().map(|(i, a)| (i as u8, a, None)).collect();
         let borrows = own
             .iter()
             .any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOfFriends, .. }));
@@ -46,7 +48,7 @@ impl Game {
                     && costs.contains(&ActivationCost::Exhaust)
                     && next < u8::MAX as usize
                 {
-                    out.push((next as u8, a.clone(), Some((lender, j as u8))));
+                    out.push((next as u8, a, Some((lender, j as u8))));
                     next += 1;
                 }
             }
@@ -59,7 +61,6 @@ impl Game {
         let mut out = Vec::new();
         for o in self.ability_holders(p) {
             for (i, a, _) in self.abilities_of(o) {
-                let a = &a;
                 let AbilityKind::Activated { costs, timing, only_while } = &a.kind else { continue };
                 let timing = match timing {
                     AbilityTiming::Normal => Timing::Normal,
@@ -127,7 +128,9 @@ impl Game {
     /// 386-394: activates ability `index` of `source`. Returns false if it was undone (355.3).
     pub fn activate_ability(&mut self, p: PlayerId, source: ObjId, index: u8) -> R<bool> {
         let snapshot = self.snapshot();
-        let Some((_, ability, lender)) = self.abilities_of(source).into_iter().find(|(i, ..)| *i == index) else {
+        let Some((ability, lender)) =
+            self.abilities_of(source).into_iter().find(|(i, ..)| *i == index).map(|(_, a, l)| (a.clone(), l))
+        else {
             return Ok(false);
         };
         let AbilityKind::Activated { costs, .. } = &ability.kind else { return Ok(false) };
