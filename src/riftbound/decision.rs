@@ -254,14 +254,14 @@ impl Game {
                 format!("activate ability {} of {}", i + 1, self.describe(*o))
             }
             Choice::Hide(o, b) => {
-                format!("hide {} at {}", self.describe(*o), self.name(self.battlefields[*b as usize].obj))
+                format!("hide {} at {}", self.describe(*o), self.describe(self.battlefields[*b as usize].obj))
             }
             Choice::AddResources => "add resources".into(),
             Choice::StandardMove(l) => format!("standard move to {}", self.describe_loc(*l)),
             Choice::Obj(o) => self.describe(*o),
             Choice::Loc(l) => self.describe_loc(*l),
             Choice::Player(p) => p.to_string(),
-            Choice::Battlefield(b) => self.name(self.battlefields[*b as usize].obj).to_string(),
+            Choice::Battlefield(b) => self.describe(self.battlefields[*b as usize].obj),
             Choice::Yes => "yes".into(),
             Choice::No => "no".into(),
             Choice::Nth(i) => format!("option {}", i + 1),

@@ -245,7 +245,7 @@ impl Game {
     pub fn play_card(&mut self, p: PlayerId, card: ObjId, opts: PlayOptions) -> R<bool> {
         // 355.3: keep everything needed to undo the whole process.
         let snapshot = self.snapshot();
-        let name = self.name(card).to_string();
+        let name = self.describe(card);
         let kind = self.card(card).kind;
         // 727.1.b: a card played from hidden ignores its base cost.
         let hidden = self.hidden_at(card);

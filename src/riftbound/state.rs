@@ -706,7 +706,8 @@ impl Game {
     pub fn describe_loc(&self, loc: Loc) -> String {
         match loc {
             Loc::Base(p) => format!("{p}'s base"),
-            Loc::Battlefield(b) => self.name(self.battlefields[b as usize].obj).to_string(),
+            // Every object a trace names carries its id: two battlefields may share a name.
+            Loc::Battlefield(b) => self.describe(self.battlefields[b as usize].obj),
         }
     }
 

@@ -714,7 +714,7 @@ pub(super) fn expect(
             }
         }
         "trace" => {
-            let lines: Vec<String> = g.trace.lines.iter().map(|l| format!("[{}] {}", l.rule, l.text)).collect();
+            let lines = trace_lines(g);
             for want in value.as_array().into_iter().flatten() {
                 let w = want.as_str().unwrap_or_default();
                 let ok = lines.iter().any(|l| l.contains(w));
@@ -723,7 +723,7 @@ pub(super) fn expect(
         }
         "not_trace" => {
             // Lines the whole trace so far must not contain.
-            let lines: Vec<String> = g.trace.lines.iter().map(|l| format!("[{}] {}", l.rule, l.text)).collect();
+            let lines = trace_lines(g);
             for unwanted in value.as_array().into_iter().flatten() {
                 let w = unwanted.as_str().unwrap_or_default();
                 let found = lines.iter().find(|l| l.contains(w));
@@ -840,6 +840,36 @@ pub(super) fn expect(
                 check(format!("{name}.{field} = {want}"), ok, format!("{name}.{field}: {got}"));
             }
         }
+    }
+    out
+}
+
+/// The trace's lines as `[rule] text`, each also without its object ids ("Bandle Tree (#12)" as
+/// "Bandle Tree"), so an expectation may name objects with or without their ids.
+fn trace_lines(g: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in &g.trace.lines {
+        let line = format!("[{}] {}", l.rule, l.text);
+        let mut plain = String::with_capacity(line.len());
+        let mut rest = line.as_str();
+        while let Some(i) = rest.find(" (#") {
+            let digits = rest[i + 3..]
+                .find(')')
+                .filter(|&j| j > 0 && rest[i + 3..i + 3 + j].bytes().all(|b| b.is_ascii_digit()));
+            match digits {
+                Some(j) => {
+                    plain.push_str(&rest[..i]);
+                    rest = &rest[i + 3 + j + 1..];
+                }
+                None => {
+                    plain.push_str(&rest[..i + 3]);
+                    rest = &rest[i + 3..];
+                }
+            }
+        }
+        plain.push_str(rest);
+        out.push(line);
+        out.push(plain);
     }
     out
 }
