@@ -665,7 +665,7 @@ fn card_show_prints_the_rhai() {
         "{out}"
     );
     let (code, _, err) = riftbound(&["card", "show", "No Such Card"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "bad input");
     assert!(err.contains("no card named `No Such Card`"), "{err}");
 }
 
@@ -698,7 +698,7 @@ fn cards_folder_overrides_an_official_card_by_id() {
     // A broken card file in the folder stops the run with its file and line.
     let broken = mod_dir("override-broken", &[("x.toml", &mech.replace("might = 11", "might = \"eleven\""))]);
     let (code, _, err) = riftbound(&["sim", "--games", "1", "--cards", broken.to_str().unwrap()]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "bad input");
     assert!(err.contains(&format!("{}:6:", broken.join("x.toml").display())), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
     std::fs::remove_dir_all(broken).unwrap();

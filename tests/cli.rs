@@ -87,7 +87,7 @@ fn deck_file_is_checked_against_deck_construction_and_played() {
         .replace("\"Chaos Rune\" = 6", "\"Chaos Rune\" = 5");
     let bad = TempFile::new("bad.toml", &bad);
     let (code, _, err) = riftbound(&["sim", "--deck-file", bad.path(), "--decks", "jinx"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "bad input: {err}");
     let line_of = |needle: &str| bad_line(&std::fs::read_to_string(&bad.0).unwrap(), needle);
     for (rule, needle) in [("103.2.b", "\"Gust\""), ("103.1.b", "\"Stalwart Poro\""), ("103.3.a", "[runes]")] {
         let want = format!("error: {}:{}:", bad.path(), line_of(needle));
@@ -96,18 +96,18 @@ fn deck_file_is_checked_against_deck_construction_and_played() {
     assert_eq!(err.lines().count(), 3, "exactly the three problems: {err}");
     // The sanctioned Duel wants three battlefields (458.4.a).
     let (code, _, err) = riftbound(&["sim", "--mode", "duel", "--deck-file", good.path(), "--decks", "jinx"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "bad input: {err}");
     assert!(
         err.contains(&format!("{}:{}:", good.path(), line_of("battlefields ="))) && err.contains("103.4.a"),
         "{err}"
     );
     // A file that is not there, and a deck file with a typo.
     let (code, _, err) = riftbound(&["sim", "--deck-file", "no/such/deck.toml", "--decks", "jinx"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "bad input: {err}");
     assert!(err.contains("no/such/deck.toml") && err.contains("can't read"), "{err}");
     let typo = TempFile::new("typo.toml", &annie.replace("\"Gust\"", "\"Gusst\""));
     let (code, _, err) = riftbound(&["sim", "--deck-file", typo.path(), "--decks", "jinx"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "bad input: {err}");
     assert!(err.contains(&format!("{}:{}:", typo.path(), line_of("\"Gust\""))) && err.contains("Gusst"), "{err}");
 }
 
@@ -154,7 +154,7 @@ fn bad_arguments_are_named() {
         (&["sim", "--decks", "jinx"], "two decks"),
     ] {
         let (code, _, err) = riftbound(args);
-        assert_eq!(code, 1, "{args:?}");
+        assert_eq!(code, 2, "bad input or usage: {args:?}");
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }

@@ -497,8 +497,22 @@ fn print_report(r: &SimReport, caps: Caps) {
 }
 
 /// Runs the command line; returns the process exit code.
+/// Why a command failed, and so its exit code: bad input or usage (2: a file, a deck, an
+/// argument; nothing was run), or a run whose result is a failure (1: a game stopped by an
+/// error, a failed scenario or card check, a replay that ends differently).
+enum Failure {
+    Input(String),
+    Failed(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Input(e)
+    }
+}
+
 pub fn run(cli: Cli) -> i32 {
-    let result: Result<(), String> = (|| match cli.command {
+    let result: Result<(), Failure> = (|| match cli.command {
         Command::Sim { games, game, json, check_invariants, save_replays } => {
             let mut plan = game.plan()?;
             plan.caps.check_invariants = check_invariants;
@@ -513,7 +527,7 @@ pub fn run(cli: Cli) -> i32 {
             if r.errors.is_empty() {
                 Ok(())
             } else {
-                Err(format!("{} game(s) stopped with an error (listed above)", r.errors.len()))
+                Err(Failure::Failed(format!("{} game(s) stopped with an error (listed above)", r.errors.len())))
             }
         }
         Command::TraceGame { game } => {
@@ -523,14 +537,14 @@ pub fn run(cli: Cli) -> i32 {
             let [a, b] = pairings(decks.len())[0];
             let seats = [decks[a].clone(), decks[b].clone()];
             let mut g = setup_game(&db, &seats, &mode, &agents, seed, caps, true)?;
-            let outcome = g.run().map_err(|e| format!("the game stopped: {e:?}"))?;
+            let outcome = g.run().map_err(|e| Failure::Failed(format!("the game stopped: {e:?}")))?;
             out!("{}", g.trace.render());
             outln!("outcome: {outcome:?} after {} turns", g.turn);
             Ok(())
         }
         Command::Scenario { paths, cards } => {
             let db = load_cards(&cards)?;
-            if scenarios::scenarios(&db, &paths) { Ok(()) } else { Err(String::new()) }
+            if scenarios::scenarios(&db, &paths) { Ok(()) } else { Err(Failure::Failed(String::new())) }
         }
         Command::Trace { path, cards } => {
             let db = load_cards(&cards)?;
@@ -539,7 +553,10 @@ pub fn run(cli: Cli) -> i32 {
             if passed {
                 Ok(())
             } else {
-                Err(format!("{}: the scenario failed (`riftbound scenario` lists its checks)", path.display()))
+                Err(Failure::Failed(format!(
+                    "{}: the scenario failed (`riftbound scenario` lists its checks)",
+                    path.display()
+                )))
             }
         }
         Command::Coverage { markdown } => {
@@ -566,7 +583,7 @@ pub fn run(cli: Cli) -> i32 {
                 r.scripted,
                 r.failed()
             );
-            if r.failed() > 0 { Err(String::new()) } else { Ok(()) }
+            if r.failed() > 0 { Err(Failure::Failed(String::new())) } else { Ok(()) }
         }
         Command::Card { what: CardCommand::Show { name, cards: dirs } } => {
             let db = load_cards(&dirs)?;
@@ -579,7 +596,7 @@ pub fn run(cli: Cli) -> i32 {
         }
         Command::Replay { path } => {
             let r = replay::Replay::load(&path)?;
-            outln!("{}: the same game: {}", path.display(), r.check(&path)?);
+            outln!("{}: the same game: {}", path.display(), r.check(&path).map_err(Failure::Failed)?);
             Ok(())
         }
         Command::Decks => {
@@ -598,14 +615,14 @@ pub fn run(cli: Cli) -> i32 {
             Ok(())
         }
     })();
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            // One problem per line, each marked, so every problem of a deck or card file shows.
-            for line in e.lines() {
-                eprintln!("error: {line}");
-            }
-            1
-        }
+    let (e, code) = match result {
+        Ok(()) => return 0,
+        Err(Failure::Input(e)) => (e, 2),
+        Err(Failure::Failed(e)) => (e, 1),
+    };
+    // One problem per line, each marked, so every problem of a deck or card file shows.
+    for line in e.lines() {
+        eprintln!("error: {line}");
     }
+    code
 }
