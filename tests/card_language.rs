@@ -1234,3 +1234,17 @@ fn r450_3_a_units_passive_takes_any_plural_unit_phrase() {
     g.put_at("Menacing Totem", p1, Loc::Battlefield(0)).unwrap();
     assert_eq!((g.might(enemy_here), g.might(here), g.might(away)), (base - 1, base + 2, base));
 }
+
+/// Printed values are bounded as a card file is read, so no sum of them can overflow (a panic in
+/// debug builds before): the error names the file, the line and the bound (issue 12).
+#[test]
+fn card_files_with_absurd_printed_values_are_refused_with_their_line() {
+    for (field, bad) in
+        [("might = 2", "might = 2000000000"), ("might = 2", "might = -3"), ("number = 1", "number = 1\nenergy = 100")]
+    {
+        let src = mod_unit("Huge", "[Tank]").replace(field, bad);
+        let e = parse_card("mod/huge.toml", &src).expect_err(bad);
+        let shown = e.to_string();
+        assert!(shown.contains("mod/huge.toml:") && shown.contains("0 to 99"), "{bad}: {shown}");
+    }
+}

@@ -249,6 +249,9 @@ struct CardFile {
     script: Option<String>,
 }
 
+/// The largest printed Might or Energy cost (and count of power symbols) a card file may have.
+pub const MAX_PRINTED: i32 = 99;
+
 /// Reads one card file: its printed characteristics, with the rules text kept as printed and not
 /// compiled (no abilities). The card language's `parse_card` compiles the text as well.
 pub fn read_card(file: &str, src: &str) -> Result<CardDef, FileError> {
@@ -302,6 +305,26 @@ pub fn read_card(file: &str, src: &str) -> Result<CardDef, FileError> {
     };
     if kind == CardType::Unit && raw.might.is_none() {
         return Err(FileError::at_key(file, src, "type", "a unit needs `might = N`"));
+    }
+    // Printed values within bounds no card comes near, so no sum of them can overflow.
+    if let Some(m) = raw.might.filter(|m| !(0..=MAX_PRINTED).contains(m)) {
+        return Err(FileError::at_key(
+            file,
+            src,
+            "might",
+            format!("might = {m}: a printed Might is 0 to {MAX_PRINTED}"),
+        ));
+    }
+    if let Some(e) = raw.energy.filter(|e| *e > MAX_PRINTED as u32) {
+        return Err(FileError::at_key(
+            file,
+            src,
+            "energy",
+            format!("energy = {e}: a printed cost is 0 to {MAX_PRINTED}"),
+        ));
+    }
+    if power.len() > MAX_PRINTED as usize {
+        return Err(FileError::at_key(file, src, "power", format!("at most {MAX_PRINTED} power symbols")));
     }
     Ok(CardDef {
         id: raw.id,
