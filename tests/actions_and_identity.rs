@@ -242,7 +242,7 @@ fn r177_1_tokens_cease_to_exist_off_the_board() {
 #[test]
 fn r651_1_concession_ends_a_duel() {
     let mut g = board();
-    g.concede(P2);
+    g.concede(P2).unwrap();
     assert_eq!(g.outcome, Some(Outcome::Won { winner: P1, by: "concession" }));
     assert!(g.step().unwrap());
 }

@@ -34,7 +34,7 @@ fn r652_1_652_3_removal_banishes_and_removes_their_cards() {
     let rune = g.put_runes("Calm Rune", P3, 1).unwrap()[0];
     let in_hand = g.put("Mega-Mech", P3, Zone::Hand).unwrap();
     let other = g.put_at("Vanguard Sergeant", P2, Loc::Battlefield(0)).unwrap();
-    g.concede(P3);
+    g.concede(P3).unwrap();
     assert!(g.outcome.is_none(), "651.2: two players remain, the game goes on");
     assert!(g.player(P3).removed);
     for o in [unit, rune, in_hand] {
@@ -52,7 +52,7 @@ fn r652_2_battlefield_replaced_by_a_token_battlefield() {
     let mut g = three_players();
     let unit = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(2)).unwrap();
     let before = g.battlefields[2].obj;
-    g.concede(P3);
+    g.concede(P3).unwrap();
     let after = g.battlefields[2].obj;
     assert_ne!(before, after);
     assert_eq!(g.name(after), "Battlefield");
@@ -67,7 +67,7 @@ fn r652_4_their_chain_items_are_countered() {
     let spell = g.put("Void Seeker", P3, Zone::Hand).unwrap();
     let on_chain = g.move_object(spell, Zone::Chain, P3, riftbound::riftbound::actions::Pos::Top);
     g.chain.push(card_item(on_chain, P3));
-    g.concede(P3);
+    g.concede(P3).unwrap();
     assert!(g.chain.is_empty());
 }
 
@@ -78,12 +78,12 @@ fn r652_5_turn_focus_and_priority_move_on() {
     let mut g = three_players();
     g.turn_player = P2;
     g.priority = Some(P2);
-    g.concede(P2);
+    g.concede(P2).unwrap();
     assert_eq!(g.turn_player, P3, "652.5.a.1: the next player in turn order takes the turn");
     let mut g = three_players();
     g.showdown = Some(showdown_at(0, P2));
     g.priority = Some(P2);
-    g.concede(P2);
+    g.concede(P2).unwrap();
     assert_eq!(g.showdown.as_ref().unwrap().focus, P3, "652.5.b.1");
     assert_eq!(g.priority, Some(P3), "652.5.c.1");
 }

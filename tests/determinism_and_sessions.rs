@@ -81,7 +81,7 @@ fn session_rejects_bad_answers() {
 fn session_concede() {
     let mut s = Session::new(game(4));
     s.answer(0).unwrap();
-    s.with_game(|g| g.concede(riftbound::kernel::PlayerId(0)));
+    s.with_game(|g| g.concede(riftbound::kernel::PlayerId(0)).unwrap());
     assert!(s.is_over());
     assert_eq!(s.game().winner(), Some(riftbound::kernel::PlayerId(1)));
 }

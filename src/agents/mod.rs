@@ -69,7 +69,7 @@ impl GreedyAgent {
             (Ask::MoveUnits, Choice::Done) => -1,
             (Ask::AssignDamage, Choice::Obj(u)) => game.might(*u) as i64,
             (Ask::BurnOutOpponent, _) => 0,
-            (Ask::OptionalCost, Choice::Yes) => 1,
+            (Ask::OptionalCost | Ask::TriggerCost, Choice::Yes) => 1,
             _ => 0,
         }
     }

@@ -185,7 +185,7 @@ impl Game {
     }
 
     /// 345: the showdown closes.
-    fn end_showdown(&mut self) -> R<()> {
+    pub(super) fn end_showdown(&mut self) -> R<()> {
         let sd = self.showdown.take().expect("a showdown to end");
         self.priority = None;
         let b = sd.battlefield;

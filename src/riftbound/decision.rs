@@ -23,6 +23,8 @@ pub enum Ask {
     OptionalCost,
     /// 353.4: which discount applies next.
     DiscountOrder,
+    /// 392.2: pay the cost a triggered ability incurred (Deflect, 725.1.c), or decline it?
+    TriggerCost,
     /// 354.1.a: which Add ability to activate to pay the remaining cost; 134.2.e.5.a / 182.2.c:
     /// which domain's Power pays an [A]; 354.2: what pays a non-standard cost.
     PayCost,
@@ -66,6 +68,7 @@ impl Ask {
             Ask::PlayLocation => "352.2",
             Ask::OptionalCost => "353.2.b",
             Ask::DiscountOrder => "353.4",
+            Ask::TriggerCost => "392.2",
             Ask::PayCost => "354.1.a",
             Ask::MoveUnits => "141.3",
             Ask::AssignDamage => "439.1.d",

@@ -129,7 +129,7 @@ impl Game {
     }
 
     /// 336: the newest item resolves.
-    fn resolve_top(&mut self) -> R<()> {
+    pub(super) fn resolve_top(&mut self) -> R<()> {
         let item = self.chain.pop().expect("an item to resolve");
         trace!(self, "336.1", "{} resolves", self.describe_item(&item));
         if let ItemKind::Card(card) = item.kind {

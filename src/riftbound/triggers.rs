@@ -517,7 +517,7 @@ impl Game {
         match self.choose_targets(item.controller, Some(source), &specs)? {
             Some(t) => {
                 self.chain[i].targets = t;
-                Ok(true)
+                self.pay_trigger_cost(i)
             }
             None => {
                 trace!(self, "390.3", "{} has no legal targets and leaves the chain", self.describe_item(&item));
@@ -525,6 +525,25 @@ impl Game {
                 Ok(false)
             }
         }
+    }
+
+    /// 391-392: the total cost of the triggered ability pending at `i`, its choices made. It has
+    /// no base cost (391.1.b); choosing a permanent with Deflect that an opponent of its
+    /// controller controls adds [A] per Deflect point (391.3, 725.1.c-d), as for a spell or an
+    /// activated ability. Its controller pays it (392.1) or declines (392.2); declined, or not
+    /// affordable, the ability leaves the chain and never becomes a chain item, which is not
+    /// countering it (392.2.a). Returns whether it stays.
+    fn pay_trigger_cost(&mut self, i: usize) -> R<bool> {
+        let p = self.chain[i].controller;
+        let Some(cost) = self.deflect_increase(p, &self.chain[i].targets) else { return Ok(true) };
+        trace!(self, "391.3", "total cost of {} is {cost} (725.1.c)", self.describe_item(&self.chain[i]));
+        let options = if self.can_afford(p, &cost) { vec![Choice::Yes, Choice::No] } else { vec![Choice::No] };
+        if self.decide(p, Ask::TriggerCost, options)? == Choice::Yes && self.pay(p, &cost)? {
+            return Ok(true);
+        }
+        trace!(self, "392.2", "{p} does not pay for {}: it leaves the chain", self.describe_item(&self.chain[i]));
+        self.chain.remove(i);
+        Ok(false)
     }
 
     /// 356.3.d: a resolving spell's instructions, top to bottom, with the targets chosen as it

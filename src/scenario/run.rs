@@ -449,8 +449,7 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
         .ok_or_else(|| format!("`{who}`: not a player of this scenario (P1, P2, or P3 in a three-player one)"))?;
     let verb = verb.trim();
     if verb.eq_ignore_ascii_case("concede") {
-        g.concede(p);
-        return Ok(());
+        return g.concede(p).map_err(|e| format!("the game stopped: {e:?}"));
     }
     let (index, movers) = action_index(g, p, verb)?;
     {
