@@ -118,6 +118,16 @@ impl Game {
                 continue;
             }
             self.chain[i].set_finalized();
+            // 416.2: a triggered ability that Adds finalizes and resolves at once; priority and
+            // focus do not pass (416.2.a).
+            if self.adds_resources(&self.chain[i]) {
+                let item = self.chain.remove(i);
+                trace!(self, "416.2", "{} resolves as it is finalized", self.describe_item(&item));
+                self.resolve_ability(&item)?;
+                self.add_resolved();
+                self.changed();
+                continue;
+            }
             trace!(self, "394.2", "{} becomes a chain item", self.describe_item(&self.chain[i]));
             self.changed();
             // 333.1.c.3: the newest item's controller will gain priority once the chain is acted
@@ -126,6 +136,12 @@ impl Game {
             self.chain_passes = 0;
         }
         Ok(())
+    }
+
+    /// 416.2: whether a chain item is a triggered ability whose instructions Add resources.
+    fn adds_resources(&self, item: &super::state::ChainItem) -> bool {
+        let ItemKind::Ability { source, index } = item.kind else { return false };
+        self.card(source).abilities.abilities.get(index as usize).is_some_and(|a| a.adds_resources)
     }
 
     /// 336: the newest item resolves.
