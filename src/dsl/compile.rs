@@ -692,10 +692,6 @@ impl Compiler<'_> {
                         }
                         Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
                         Rule::st_play_to_open => StaticEffect::PlayToOpenBattlefield,
-                        Rule::st_units_here_might => {
-                            let n: i32 = s.into_inner().next().unwrap().as_str().parse().unwrap_or(0);
-                            StaticEffect::MightHere(n)
-                        }
                         Rule::st_bonus_damage_here => {
                             StaticEffect::BonusDamageHere(number(&s.into_inner().next().unwrap()))
                         }
@@ -1020,7 +1016,8 @@ impl Compiler<'_> {
         })
     }
 
-    /// The player an instruction names: "you", or "its controller" (of what "it" is).
+    /// What "it" refers to here (the last object an instruction named), or the diagnostic
+    /// `what` when nothing came before.
     fn it(&self, p: &P, b: &Body, what: &str) -> Result<Obj, Diagnostic> {
         b.it.clone().ok_or_else(|| self.err(p, what))
     }

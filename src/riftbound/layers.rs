@@ -205,8 +205,6 @@ pub enum Filter {
     UnitsControlledBy(PlayerId),
     /// Units at this location.
     UnitsAt(Loc),
-    /// Units "here" for this object (053.3: a battlefield's units), wherever it is now.
-    UnitsHere(ObjId),
     /// Units with this tag.
     UnitsWithTag(String),
     /// Units with this keyword.
@@ -287,7 +285,6 @@ impl Game {
             Filter::Object(o) => *o == id,
             Filter::UnitsControlledBy(p) => is_unit() && chars.controller == *p,
             Filter::UnitsAt(l) => is_unit() && self.location(id) == Some(*l),
-            Filter::UnitsHere(o) => is_unit() && self.location(id).is_some() && self.location(id) == self.here(*o),
             Filter::UnitsWithTag(t) => is_unit() && chars.tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
             Filter::UnitsWithKeyword(k) => is_unit() && chars.keywords.has(*k),
             Filter::Matching { filter, source } => self.layer_matches(filter, id, chars, *source),
@@ -306,7 +303,8 @@ impl Game {
         if self.card(id).kind != f.kind || !o.zone.is_board() || (f.other && id == source) {
             return false;
         }
-        let (at, here) = (self.location(id), self.location(source));
+        // 053.3: "here" of a battlefield is the battlefield itself; of anything else, where it is.
+        let (at, here) = (self.location(id), self.here(source));
         let at_ok = match f.at {
             At::Anywhere => true,
             At::Battlefield => matches!(at, Some(Loc::Battlefield(_))),

@@ -26,7 +26,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         // 361.3.a: "While I'm buffed, friendly units have +1 [M]": "I" / "you" are the source and
         // its controller, but the layers evaluate a condition against each affected unit. No card
         // puts a condition in front of a group's Might, so none is accepted there.
-        StaticEffect::UnitsMight { .. } | StaticEffect::MightHere(_) => false,
+        StaticEffect::UnitsMight { .. } => false,
         StaticEffect::SpellDiscount { .. } | StaticEffect::UnitDiscount { .. } | StaticEffect::EntersReady { .. } => {
             true
         }
@@ -52,7 +52,6 @@ impl Game {
                     vec![(Some(Condition::MovedTwiceThisTurn), Modification::CantBeDamaged)]
                 }
                 StaticEffect::MightPerTrashCard => vec![(cond.clone(), Modification::MightPerTrashCard)],
-                StaticEffect::MightHere(n) => vec![(cond.clone(), Modification::Might(*n))],
                 StaticEffect::Might(n) => vec![(cond.clone(), Modification::Might(*n))],
                 // The units' own condition (buffed 702, alone 438.1.a) is part of their filter.
                 StaticEffect::UnitsMight { might, .. } => vec![(cond.clone(), Modification::Might(*might))],
@@ -60,7 +59,6 @@ impl Game {
             };
             // 053.3: a battlefield's "Units here have ..." applies to the units here, not to it.
             let filter = match effect {
-                StaticEffect::MightHere(_) => Filter::UnitsHere(id),
                 // "Other buffed friendly units at my battlefield", "friendly units ... here".
                 StaticEffect::UnitsMight { units, .. } => Filter::Matching { filter: units.clone(), source: id },
                 _ => Filter::Object(id),

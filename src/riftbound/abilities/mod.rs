@@ -269,15 +269,14 @@ pub enum StaticEffect {
     /// "I have +2 [M]." (arithmetic layer, 450.3).
     Might(i32),
     /// "Other buffed friendly units at my battlefield have +2 [M].", "Other friendly units have
-    /// +1 [M] here.", "While a friendly unit defends alone, it gets +2 [M].": friendly units
-    /// relative to me (arithmetic layer, 450.3).
+    /// +1 [M] here.", a battlefield's "Units here have +1 [M]." (053.3), "While a friendly unit
+    /// defends alone, it gets +2 [M].": the units a phrase names relative to me (arithmetic
+    /// layer, 450.3).
     UnitsMight { units: UnitFilter, might: i32 },
     /// "I cost [1] less for each card in your trash." (353.4.b, 353.5).
     CostLessPerTrash(u32),
     /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).
     ExhaustAbilitiesOfFriends,
-    /// A battlefield's "Units here have +N [M]." (053.3, arithmetic layer 450.3).
-    MightHere(i32),
     /// A battlefield's "Spells and abilities deal N Bonus Damage to units here." (712-715):
     /// any player's spells and abilities, to each unit here they deal damage to.
     BonusDamageHere(u32),
