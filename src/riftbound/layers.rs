@@ -203,8 +203,6 @@ pub enum Filter {
     Object(ObjId),
     /// Units whose controller is this player.
     UnitsControlledBy(PlayerId),
-    /// Units at this location.
-    UnitsAt(Loc),
     /// Units with this tag.
     UnitsWithTag(String),
     /// Units with this keyword.
@@ -216,9 +214,6 @@ pub enum Filter {
         filter: UnitFilter,
         source: ObjId,
     },
-    /// Objects the inner filter does not match ("other": `Not(Object(source))`).
-    Not(Box<Filter>),
-    All(Vec<Filter>),
 }
 
 /// How long an effect lasts.
@@ -284,12 +279,9 @@ impl Game {
         match f {
             Filter::Object(o) => *o == id,
             Filter::UnitsControlledBy(p) => is_unit() && chars.controller == *p,
-            Filter::UnitsAt(l) => is_unit() && self.location(id) == Some(*l),
             Filter::UnitsWithTag(t) => is_unit() && chars.tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
             Filter::UnitsWithKeyword(k) => is_unit() && chars.keywords.has(*k),
             Filter::Matching { filter, source } => self.layer_matches(filter, id, chars, *source),
-            Filter::Not(f) => !self.filter_matches(id, chars, f),
-            Filter::All(fs) => fs.iter().all(|f| self.filter_matches(id, chars, f)),
         }
     }
 
