@@ -32,7 +32,6 @@ impl Game {
                         None => false,
                     }
             }
-            Condition::Is(r) => self.obj(subject).role == Some(*r),
             Condition::MovedTwiceThisTurn => {
                 let moves = self
                     .events_this_turn()

@@ -4,7 +4,6 @@
 
 use super::costs::{Cost, OtherCost};
 use super::layers::Keyword;
-use super::state::Role;
 use serde::Serialize;
 
 mod effect;
@@ -212,8 +211,6 @@ pub enum Condition {
     /// "attacking or defending alone" (438.1.a.3-4): the subject is the only attacker
     /// (`attack`) or defender (`defend`) of its side in its combat.
     Alone { attack: bool, defend: bool },
-    /// The subject is an attacker / defender (723.1.d, 730.1.d).
-    Is(Role),
     /// The subject has moved twice this turn (Kayn, Unleashed).
     MovedTwiceThisTurn,
     /// "you have N+ runes" (runes on the board, 155).
