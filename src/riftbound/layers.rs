@@ -210,10 +210,7 @@ pub enum Filter {
     /// The objects a card's phrase means ("other buffed friendly units at my battlefield"),
     /// relative to the passive ability's source: the card language's one filter, evaluated on the
     /// characteristics as the layers compute them (its controller, tags and Might as they stand).
-    Matching {
-        filter: UnitFilter,
-        source: ObjId,
-    },
+    Matching { filter: UnitFilter, source: ObjId },
 }
 
 /// How long an effect lasts.

@@ -64,12 +64,12 @@ impl Display for Effect {
             }
             Effect::PlayTokens { who, token, count, ready, place } => {
                 let ready = if *ready { "ready " } else { "" };
-                let might = match token {
-                    Token::Recruit => "1 [M] Recruit unit token",
-                    Token::Sprite => "3 [M] Sprite unit token with [Temporary]",
+                let (kind, with) = match token {
+                    Token::Recruit => ("1 [M] Recruit unit token", ""),
+                    Token::Sprite => ("3 [M] Sprite unit token", " with [Temporary]"),
                 };
-                let s = if *count == 1 { "" } else { "s" };
-                write!(f, "{} {count} {ready}{might}{s}", verb(who, "play", "plays"))?;
+                let (n, s) = if *count == 1 { ("a".to_string(), "") } else { (count.to_string(), "s") };
+                write!(f, "{} {n} {ready}{kind}{s}{with}", verb(who, "play", "plays"))?;
                 match place {
                     Place::Chosen => Ok(()),
                     Place::Here => f.write_str(" here"),
