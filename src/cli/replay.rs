@@ -59,12 +59,17 @@ impl Replay {
 
     pub fn load(path: &Path) -> Result<Replay, String> {
         let src = crate::kernel::files::read_text(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let r: Replay = toml::from_str(&src).map_err(|e| format!("{}: {e}", path.display()))?;
+        Replay::parse(&path.display().to_string(), &src)
+    }
+
+    /// Reads a replay from its text (`file` names it in errors).
+    pub fn parse(file: &str, src: &str) -> Result<Replay, String> {
+        let r: Replay = toml::from_str(src).map_err(|e| format!("{file}: {e}"))?;
         if r.version != VERSION {
-            return Err(format!("{}: replay version {} (this build reads {VERSION})", path.display(), r.version));
+            return Err(format!("{file}: replay version {} (this build reads {VERSION})", r.version));
         }
         if r.decks.len() != 2 {
-            return Err(format!("{}: a replay holds two decks, not {}", path.display(), r.decks.len()));
+            return Err(format!("{file}: a replay holds two decks, not {}", r.decks.len()));
         }
         Ok(r)
     }

@@ -32,7 +32,12 @@ impl TextOrigin {
         for line in text.split('\n') {
             let s = source[search..].find(line).map_or(search, |i| search + i);
             origin.lines.push((t, s));
+            // A line not found as is (it held an escape) advances by its length: back onto a
+            // character, since the escape made the file longer than the text.
             search = (s + line.len()).min(source.len());
+            while !source.is_char_boundary(search) {
+                search -= 1;
+            }
             t += line.len() + 1;
         }
         origin
@@ -75,6 +80,19 @@ impl TextOrigin {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the `card_text` fuzz target: a line holding an escape is not in the file as is,
+    /// and skipping it by its length landed inside the next line's multi-byte character.
+    #[test]
+    fn a_text_with_escapes_and_wide_characters_is_located_on_character_boundaries() {
+        let text = "\n\0\u{78e}\u{78e}\t\0\n\n\n\r\n\n\r[E\n\0\0\n\0\0\n\n\n\r\n\t\n\r[E\n\n\n\n\r\n\n\r\n\n\0\t\t\0\n\n\n\r\n\n\r[E\n\0\0\n\0\0\n\n\n\r\n\t\r\n\n\r['\t'";
+        let src = format!("id = \"X\"\ntext = {}\n", toml::Value::String(text.to_string()));
+        let o = TextOrigin::locate("x.toml", &src, text);
+        for at in 0..=text.len() {
+            let d = o.diagnostic(at, text.len(), "expected something");
+            assert!(d.line >= 2, "{d}");
+        }
+    }
 
     #[test]
     fn renders_like_rustc() {
