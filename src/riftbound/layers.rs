@@ -249,8 +249,28 @@ impl Game {
     ) {
         let timestamp = self.timestamp();
         crate::trace!(self, "450", "continuous effect {:?} on {:?} ({:?})", modification, filter, duration);
-        self.effects.push(ContinuousEffect { source, timestamp, filter, condition, modification, duration });
+        self.push_effect(ContinuousEffect { source, timestamp, filter, condition, modification, duration });
         self.changed();
+    }
+
+    /// Puts an effect in force: the one way into the effect list, telling the memo.
+    pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
+        self.chars_cache.changed_effects();
+        self.effects.push(e);
+    }
+
+    /// Ends the effects `keep` refuses (it sees the game as it stands): the one way out of the
+    /// effect list, telling the characteristics memo if any ended. Whether any ended.
+    pub(crate) fn retain_effects(&mut self, keep: impl Fn(&Game, &ContinuousEffect) -> bool) -> bool {
+        let mut effects = std::mem::take(&mut self.effects);
+        let before = effects.len();
+        effects.retain(|e| keep(self, e));
+        let ended = effects.len() != before;
+        self.effects = effects;
+        if ended {
+            self.chars_cache.changed_effects();
+        }
+        ended
     }
 
     /// Printed values plus the object's own state, before any effect.
@@ -292,6 +312,8 @@ impl Game {
         if self.card(id).kind != f.kind || !o.zone.is_board() || (f.other && id == source) {
             return false;
         }
+        // Past the object's own record: the source, the locations of both, a condition.
+        self.chars_cache.read_shared();
         // 053.3: "here" of a battlefield is the battlefield itself; of anything else, where it is.
         let (at, here) = (self.location(id), self.here(source));
         let at_ok = match f.at {
@@ -335,8 +357,13 @@ impl Game {
             && e.condition.as_ref().is_none_or(|c| self.holds(c, id, chars.controller, Some(chars)))
     }
 
-    /// Computes an object's characteristics through the layers (446-453).
+    /// An object's characteristics through the layers (446-453), computed again only after a
+    /// change to what they were computed from (`Game::chars_cache`).
     pub fn chars(&self, id: ObjId) -> Chars {
+        self.chars_cache.get_or_compute(id.index(), || self.solve_chars(id), || self.describe(id))
+    }
+
+    fn solve_chars(&self, id: ObjId) -> Chars {
         let base = self.printed_chars(id);
         let o = self.obj(id);
         // Objects no longer in their zone have no characteristics of their own. Objects in
@@ -376,7 +403,10 @@ impl Game {
         for e in active.iter().filter(|e| e.modification.layer() == Layer::Arithmetic) {
             let n = match e.modification {
                 Modification::Might(n) => n,
-                Modification::MightPerTrashCard => self.player(chars.controller).trash.len() as i32,
+                Modification::MightPerTrashCard => {
+                    self.chars_cache.read_shared();
+                    self.player(chars.controller).trash.len() as i32
+                }
                 _ => 0,
             };
             if n >= 0 {
@@ -431,28 +461,26 @@ impl Game {
 
     /// 317.3.a: "this turn" effects expire; effects whose source or object is gone end too.
     pub fn expire_effects(&mut self, end_of_turn: bool) {
-        let before = self.effects.len();
-        let objs = &self.objs;
-        self.effects.retain(|e| {
+        let ended = self.retain_effects(|g, e| {
             if end_of_turn && matches!(e.duration, Duration::ThisTurn | Duration::ThisCombat) {
                 return false;
             }
             if e.duration == Duration::WhileSourceOnBoard
                 && let Some(s) = e.source
             {
-                let so = &objs[s.index()];
+                let so = g.obj(s);
                 if !so.alive || !so.zone.is_board() {
                     return false;
                 }
             }
             if let Filter::Object(o) = e.filter
-                && !objs[o.index()].alive
+                && !g.obj(o).alive
             {
                 return false;
             }
             true
         });
-        if self.effects.len() != before {
+        if ended {
             self.changed();
         }
     }
