@@ -95,12 +95,13 @@ pub fn dependency_order<'a, L: Layered>(
 
 /// Characteristics memoized per object, each value kept while nothing it was computed from
 /// has changed. The game reports its changes: [`changed`](CharsCache::changed) for any change
-/// of the state, [`changed_object`](CharsCache::changed_object) for one object's own record,
-/// [`changed_effects`](CharsCache::changed_effects) for the list of continuous effects. A
-/// computation that reads nothing beyond its object's own record and the effect list (no
-/// condition, no other object: it never calls [`read_shared`](CharsCache::read_shared)) stays
-/// valid across the other changes; any other value lasts until the next change of any kind.
-/// Between changes, a query costs a lookup.
+/// of shared state, [`changed_object`](CharsCache::changed_object) for one object's own record,
+/// [`changed_all`](CharsCache::changed_all) for the list of continuous effects or anything
+/// every computation reads. A computation that reads nothing beyond its object's own record,
+/// the records of the objects it names with [`read_object`](CharsCache::read_object) and the
+/// effect list stays valid until one of those changes; one that calls
+/// [`read_shared`](CharsCache::read_shared) (a condition about the turn's history, a player's
+/// zones) lasts until the next change of any kind. Between changes, a query costs a lookup.
 ///
 /// A clone starts empty: a checkpoint need not copy the memo, it refills as it is asked.
 /// Queries take `&self` (the memo is filled behind `RefCell`s), so a game that holds one is not
@@ -108,38 +109,46 @@ pub fn dependency_order<'a, L: Layered>(
 pub struct CharsCache<C> {
     /// Counts changes; a value remembers the version it was computed at.
     version: u64,
-    /// The version of the latest change to the effect list: older values are all stale.
-    effects_at: u64,
+    /// The version of the latest change that stales every value.
+    all_at: u64,
     /// By object index: the version of the latest change to the object's own record.
     objects_at: Vec<u64>,
-    /// By object index: the value, the version it was computed at, and whether it read more
-    /// than its object's record and the effect list.
+    /// By object index: the value, the version it was computed at, and what it read.
     slots: RefCell<Vec<Option<Slot<C>>>>,
-    /// Whether the computation running now has read shared state.
-    shared: std::cell::Cell<bool>,
+    /// What the computation running now has read.
+    reads: RefCell<Reads>,
 }
 
 struct Slot<C> {
     value: C,
     at: u64,
+    reads: Reads,
+}
+
+/// What a computation read besides its object's own record and the effect list.
+#[derive(Default)]
+struct Reads {
+    /// Shared state: the value lasts until the next change of any kind.
     shared: bool,
+    /// Other objects' records (the source of a passive that matched it).
+    objects: Vec<usize>,
 }
 
 impl<C> Default for CharsCache<C> {
     fn default() -> Self {
         CharsCache {
             version: 0,
-            effects_at: 0,
+            all_at: 0,
             objects_at: Vec::new(),
             slots: RefCell::new(Vec::new()),
-            shared: std::cell::Cell::new(false),
+            reads: RefCell::new(Reads::default()),
         }
     }
 }
 
 impl<C> Clone for CharsCache<C> {
     fn clone(&self) -> Self {
-        CharsCache { version: self.version, effects_at: self.version, ..CharsCache::default() }
+        CharsCache { version: self.version, ..CharsCache::default() }
     }
 }
 
@@ -160,22 +169,37 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
         self.objects_at[index] = self.version;
     }
 
-    /// The continuous effects in force changed: every value is stale.
-    pub fn changed_effects(&mut self) {
+    /// The continuous effects in force changed, or something else every computation may read:
+    /// every value is stale.
+    pub fn changed_all(&mut self) {
         self.version += 1;
-        self.effects_at = self.version;
+        self.all_at = self.version;
     }
 
-    /// The computation running now reads more than its object's own record and the effect
-    /// list (a condition, another object, a player's zones): its value lasts until the next
-    /// change of any kind.
+    /// The computation running now reads shared state (a condition about the turn's history,
+    /// a player's zones, other units): its value lasts until the next change of any kind.
     pub fn read_shared(&self) {
-        self.shared.set(true);
+        let mut r = self.reads.borrow_mut();
+        r.shared = true;
+        r.objects.clear();
+    }
+
+    /// The computation running now reads object `index`'s own record: its value lasts until
+    /// that record changes too.
+    pub fn read_object(&self, index: usize) {
+        let mut r = self.reads.borrow_mut();
+        if !r.shared && !r.objects.contains(&index) {
+            r.objects.push(index);
+        }
     }
 
     fn valid(&self, index: usize, s: &Slot<C>) -> bool {
+        let unchanged = |i: usize| self.objects_at.get(i).is_none_or(|&o| o <= s.at);
         s.at == self.version
-            || (!s.shared && s.at >= self.effects_at && self.objects_at.get(index).is_none_or(|&o| o <= s.at))
+            || (!s.reads.shared
+                && s.at >= self.all_at
+                && unchanged(index)
+                && s.reads.objects.iter().all(|&o| unchanged(o)))
     }
 
     /// Object `index`'s characteristics: remembered if still valid, else `compute()`d and
@@ -187,8 +211,9 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
     /// two differ: a change the game did not report would otherwise serve stale values
     /// silently, so every test doubles as a check that none is missing.
     pub fn get_or_compute(&self, index: usize, compute: impl Fn() -> C, name: impl FnOnce() -> String) -> C {
-        // The computation that asks (if any) depends on this object.
-        self.shared.set(true);
+        // The computation that asks (if any) depends on this object's characteristics, and so
+        // on whatever they read.
+        self.read_shared();
         let hit = self.slots.borrow().get(index).and_then(|s| s.as_ref()).and_then(|s| {
             self.valid(index, s).then(|| s.value.clone())
         });
@@ -196,7 +221,6 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
             #[cfg(debug_assertions)]
             {
                 let fresh = compute();
-                self.shared.set(true);
                 assert!(
                     fresh == c,
                     "stale characteristics for {} at state version {}: cached {c:?}, computed now {fresh:?} \
@@ -209,14 +233,14 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
             let _ = name;
             return c;
         }
-        self.shared.set(false);
+        let outer = self.reads.replace(Reads::default());
         let value = compute();
-        let shared = self.shared.replace(true);
+        let reads = self.reads.replace(outer);
         let mut slots = self.slots.borrow_mut();
         if slots.len() <= index {
             slots.resize_with(index + 1, || None);
         }
-        slots[index] = Some(Slot { value: value.clone(), at: self.version, shared });
+        slots[index] = Some(Slot { value: value.clone(), at: self.version, reads });
         value
     }
 }
@@ -321,7 +345,7 @@ mod tests {
         cache.changed_object(0);
         assert_eq!(get(&w, &cache, 0), 5);
         w.power.borrow_mut()[0] = 6;
-        cache.changed_effects();
+        cache.changed_all();
         assert_eq!(get(&w, &cache, 0), 6);
         // A clone refills: its first query computes.
         let before = w.computes.get();
@@ -340,6 +364,33 @@ mod tests {
         w.power.borrow_mut()[1] = 4;
         cache.changed_object(1);
         assert_eq!(sum(&cache), 5);
+    }
+
+    #[test]
+    fn a_value_that_read_another_record_lasts_until_that_record_changes() {
+        let (w, mut cache) = (world(), CharsCache::default());
+        // Object 0's value adds object 1's own number, read as a record (a passive's source).
+        let get0 = |c: &CharsCache<i32>| {
+            c.get_or_compute(
+                0,
+                || {
+                    c.read_object(1);
+                    w.computes.set(w.computes.get() + 1);
+                    w.power.borrow()[0] + w.power.borrow()[1]
+                },
+                || "object 0".into(),
+            )
+        };
+        assert_eq!(get0(&cache), 3);
+        // A shared change, and a change of an object it did not read, leave it.
+        let before = w.computes.get();
+        cache.changed();
+        cache.changed_object(5);
+        assert_eq!(get0(&cache), 3);
+        assert_eq!(w.computes.get(), before + u32::from(cfg!(debug_assertions)));
+        w.power.borrow_mut()[1] = 4;
+        cache.changed_object(1);
+        assert_eq!(get0(&cache), 5);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Layers (446-453): the only way characteristics are computed. Nothing stores a modified copy
-//! of a card: might, keywords, tags and controller are derived each time from the printed card,
-//! the object's own state (buffs, combat role) and the continuous effects in force.
+//! of a card as state: might, keywords, tags and controller are derived from the printed card,
+//! the object's own state (buffs, combat role) and the continuous effects in force, and kept in
+//! `Game::chars_cache` only until something they were derived from changes.
 //!
 //! The computation follows 449: effects are applied in layer order (trait, ability, arithmetic),
 //! each effect at most once and disqualified at most once, and the sequence is repeated until a
@@ -255,7 +256,7 @@ impl Game {
 
     /// Puts an effect in force: the one way into the effect list, telling the memo.
     pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
-        self.chars_cache.changed_effects();
+        self.chars_cache.changed_all();
         self.effects.push(e);
     }
 
@@ -268,7 +269,7 @@ impl Game {
         let ended = effects.len() != before;
         self.effects = effects;
         if ended {
-            self.chars_cache.changed_effects();
+            self.chars_cache.changed_all();
         }
         ended
     }
@@ -312,8 +313,9 @@ impl Game {
         if self.card(id).kind != f.kind || !o.zone.is_board() || (f.other && id == source) {
             return false;
         }
-        // Past the object's own record: the source, the locations of both, a condition.
-        self.chars_cache.read_shared();
+        // Past the object's own record: the source's (where it is, who controls it) and which
+        // objects are battlefields; a condition reports what it reads itself.
+        self.chars_cache.read_object(source.index());
         // 053.3: "here" of a battlefield is the battlefield itself; of anything else, where it is.
         let (at, here) = (self.location(id), self.here(source));
         let at_ok = match f.at {

@@ -558,15 +558,16 @@ impl Game {
         &mut self.players[p.index()]
     }
 
-    /// A battlefield to change: a shared change for the memo ("here", "alone" read its units).
+    /// A battlefield to change: every characteristics value is stale ("here" reads which
+    /// objects are battlefields, "alone" the units at one).
     pub fn battlefield_mut(&mut self, b: u8) -> &mut Battlefield {
-        self.chars_cache.changed();
+        self.chars_cache.changed_all();
         &mut self.battlefields[b as usize]
     }
 
     /// Puts a battlefield in play (113), uncontrolled, with nothing at it.
     pub fn add_battlefield(&mut self, obj: ObjId, owner: PlayerId) {
-        self.chars_cache.changed();
+        self.chars_cache.changed_all();
         self.battlefields.push(Battlefield {
             obj,
             owner,
