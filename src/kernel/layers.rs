@@ -4,8 +4,8 @@
 //! how its layers are applied; the kernel runs the two algorithms every layered game shares:
 //! repeat until nothing changes, each effect applied once and disqualified once at most (449),
 //! and, inside a layer, dependencies first, else timestamp order (451-453). Solving is the
-//! costly part of a rules query, so [`CharsCache`] keeps each object's result until the state
-//! changes.
+//! costly part of a rules query, so [`CharsCache`] keeps each object's result until what it was
+//! computed from changes.
 
 use std::cell::RefCell;
 

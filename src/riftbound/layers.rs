@@ -260,18 +260,18 @@ impl Game {
         self.effects.push(e);
     }
 
-    /// Ends the effects `keep` refuses (it sees the game as it stands): the one way out of the
-    /// effect list, telling the characteristics memo if any ended. Whether any ended.
+    /// Ends the effects `keep` refuses: the one way out of the effect list, telling the
+    /// characteristics memo if any ended. Whether any ended. `keep` sees the game whole, effect
+    /// list included, so whatever it asks is answered from (and memoized for) the real state.
     pub(crate) fn retain_effects(&mut self, keep: impl Fn(&Game, &ContinuousEffect) -> bool) -> bool {
-        let mut effects = std::mem::take(&mut self.effects);
-        let before = effects.len();
-        effects.retain(|e| keep(self, e));
-        let ended = effects.len() != before;
-        self.effects = effects;
-        if ended {
-            self.chars_cache.changed_all();
+        if self.effects.iter().all(|e| keep(self, e)) {
+            return false;
         }
-        ended
+        let kept: Vec<bool> = self.effects.iter().map(|e| keep(self, e)).collect();
+        let mut kept = kept.into_iter();
+        self.effects.retain(|_| kept.next().unwrap_or(true));
+        self.chars_cache.changed_all();
+        true
     }
 
     /// Printed values plus the object's own state, before any effect.
