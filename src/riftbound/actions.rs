@@ -25,6 +25,8 @@ impl Game {
     pub fn new_obj(&mut self, card: CardIdx, owner: PlayerId, zone: Zone, zone_player: PlayerId, pos: Pos) -> ObjId {
         let id = ObjId(self.objs.len() as u32);
         let timestamp = self.timestamp();
+        // A new object changes what conditions count: a shared change (`Game::chars_cache`).
+        self.chars_cache.changed();
         self.objs.push(Obj {
             card,
             owner,
@@ -59,6 +61,8 @@ impl Game {
     }
 
     fn insert_into_zone(&mut self, id: ObjId, zone: Zone, p: PlayerId, pos: Pos) {
+        // Zone lists are read by conditions ("alone", "N units here"): a shared change.
+        self.chars_cache.changed();
         let is_rune = self.card(id).kind == CardType::Rune;
         let pl = &mut self.players[p.index()];
         let list = match zone {
@@ -92,6 +96,7 @@ impl Game {
     }
 
     fn remove_from_zone(&mut self, id: ObjId) {
+        self.chars_cache.changed();
         let o = self.obj(id);
         let (zone, p) = (o.zone, o.zone_player);
         let pl = &mut self.players[p.index()];
@@ -394,7 +399,7 @@ impl Game {
 
     /// 416: add energy and power to a player's rune pool.
     pub fn add(&mut self, p: PlayerId, energy: u32, power: &[super::cards::Domain], any: u32) {
-        let pool = &mut self.players[p.index()].pool;
+        let pool = &mut self.player_mut(p).pool;
         pool.energy += energy;
         for d in power {
             pool.power[d.index()] += 1;

@@ -3,7 +3,7 @@
 
 use super::actions::Pos;
 use super::cards::{CardDb, CardType};
-use super::state::{Battlefield, Game, Loc, Mode, Player, Step, Zone};
+use super::state::{Game, Loc, Mode, Player, Step, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use std::sync::Arc;
 
@@ -39,16 +39,7 @@ impl Game {
             }
             let owner = PlayerId((i % n) as u8);
             let obj = g.new_obj(card, owner, Zone::BattlefieldZone, owner, Pos::Bottom);
-            g.battlefields.push(Battlefield {
-                obj,
-                owner,
-                controller: None,
-                contested_by: None,
-                units: Vec::new(),
-                facedown: None,
-                showdown_staged: false,
-                combat_staged: false,
-            });
+            g.add_battlefield(obj, owner);
         }
         Ok(g)
     }
@@ -99,6 +90,6 @@ impl Game {
 
     /// Gives control of a battlefield.
     pub fn set_controller(&mut self, b: u8, p: Option<PlayerId>) {
-        self.battlefields[b as usize].controller = p;
+        self.battlefield_mut(b).controller = p;
     }
 }

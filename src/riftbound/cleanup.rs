@@ -186,7 +186,7 @@ impl Game {
                 && self.units_at(Loc::Battlefield(b as u8)).is_empty()
             {
                 trace!(self, "322.4", "{} becomes uncontrolled", self.describe_loc(Loc::Battlefield(b as u8)));
-                self.battlefields[b].controller = None;
+                self.battlefield_mut(b as u8).controller = None;
                 self.changed();
             }
         }
@@ -269,7 +269,7 @@ impl Game {
             let bf = &self.battlefields[b as usize];
             let Some(a) = bf.contested_by else {
                 if bf.showdown_staged || bf.combat_staged {
-                    let bf = &mut self.battlefields[b as usize];
+                    let bf = self.battlefield_mut(b);
                     bf.showdown_staged = false;
                     bf.combat_staged = false;
                 }
@@ -301,10 +301,10 @@ impl Game {
                     "the contest of {} ends: no unit of {a} is there",
                     self.describe_loc(Loc::Battlefield(b))
                 );
-                self.battlefields[b as usize].contested_by = None;
+                self.battlefield_mut(b).contested_by = None;
                 self.changed();
             }
-            let bf = &mut self.battlefields[b as usize];
+            let bf = self.battlefield_mut(b);
             if bf.showdown_staged != showdown || bf.combat_staged != combat {
                 let unstaged = bf.combat_staged && !combat;
                 bf.showdown_staged = showdown;
@@ -333,7 +333,8 @@ impl Game {
         for u in self.all_units() {
             let now = self.is_mighty(u);
             if now != self.obj(u).was_mighty {
-                self.obj_mut(u).was_mighty = now;
+                // Not read by the layers: no change to report to the characteristics memo.
+                self.objs[u.index()].was_mighty = now;
                 if now {
                     trace!(self, "709", "{} becomes Mighty ({} might)", self.describe(u), self.might(u));
                     self.emit(super::events::Event::BecameMighty(u));

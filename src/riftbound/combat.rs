@@ -12,7 +12,7 @@ impl Game {
     /// 340.2 / 341: a showdown without combat begins; the contesting player gains focus.
     pub fn begin_showdown(&mut self, b: u8) {
         let applier = self.battlefields[b as usize].contested_by.unwrap_or(self.turn_player);
-        let bf = &mut self.battlefields[b as usize];
+        let bf = self.battlefield_mut(b);
         bf.showdown_staged = false;
         trace!(
             self,
@@ -44,7 +44,7 @@ impl Game {
             .find(|p| *p != attacker)
             .or(self.battlefields[b as usize].controller)
             .unwrap_or(attacker);
-        self.battlefields[b as usize].combat_staged = false;
+        self.battlefield_mut(b).combat_staged = false;
         trace!(
             self,
             "438.1",
@@ -201,7 +201,7 @@ impl Game {
         let present = self.players_at(b);
         match present.as_slice() {
             [] => {
-                self.battlefields[b as usize].contested_by = None;
+                self.battlefield_mut(b).contested_by = None;
             }
             [p] => {
                 // 345.2.a: the only player there establishes control (a conquer if unscored).
@@ -209,14 +209,14 @@ impl Game {
                 if self.battlefields[b as usize].controller != Some(p) {
                     self.establish_control(b, p)?;
                 } else {
-                    self.battlefields[b as usize].contested_by = None;
+                    self.battlefield_mut(b).contested_by = None;
                 }
             }
             _ => {
                 // 345.2.b: still contested: a combat is staged, the contesting player attacking.
                 trace!(self, "345.2.b", "units of two players remain: combat is staged, {} attacks", sd.applier);
-                self.battlefields[b as usize].contested_by = Some(sd.applier);
-                self.battlefields[b as usize].combat_staged = true;
+                self.battlefield_mut(b).contested_by = Some(sd.applier);
+                self.battlefield_mut(b).combat_staged = true;
             }
         }
         self.cleanup()
@@ -321,13 +321,11 @@ impl Game {
         trace!(self, "440.1", "combat cleanup at {}", self.describe_loc(Loc::Battlefield(b)));
         self.cleanup_with(Special::Combat(b))?;
         // "this combat" effects end with the combat, as its designations do (440.1.a.3).
-        let before = self.effects.len();
-        self.effects.retain(|e| e.duration != super::layers::Duration::ThisCombat);
-        if self.effects.len() != before {
+        if self.retain_effects(|_, e| e.duration != super::layers::Duration::ThisCombat) {
             trace!(self, "440.1", "\"this combat\" effects end");
         }
         // 440.1.b: the contested status is cleared whatever the outcome.
-        self.battlefields[b as usize].contested_by = None;
+        self.battlefield_mut(b).contested_by = None;
         // 440.2: remaining units' controller establishes control if they lack it.
         let present = self.players_at(b);
         if let [p] = present.as_slice()

@@ -41,7 +41,7 @@ impl Game {
                 let old = self.battlefields[b].obj;
                 let new = self.new_obj(card, p, Zone::BattlefieldZone, p, super::actions::Pos::Bottom);
                 self.obj_mut(new).token = true;
-                self.battlefields[b].obj = new;
+                self.battlefield_mut(b as u8).obj = new;
                 let o = self.obj_mut(old);
                 o.alive = false;
                 o.zone = Zone::Gone;
@@ -50,7 +50,7 @@ impl Game {
                     "652.2.a", "the removed player's battlefield is replaced by a token battlefield with no abilities"
                 );
             }
-            let bf = &mut self.battlefields[b];
+            let bf = self.battlefield_mut(b as u8);
             if bf.controller == Some(p) {
                 bf.controller = None;
             }

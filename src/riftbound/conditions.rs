@@ -12,6 +12,19 @@ impl Game {
     /// applies to, 361.3.a) with `you` as "you". `chars`: the subject's characteristics while the
     /// layers compute them, so "Mighty" reads them instead of asking the layers again (449).
     pub fn holds(&self, c: &Condition, subject: ObjId, you: PlayerId, chars: Option<&Chars>) -> bool {
+        // Characteristics computed with a condition that reads beyond its subject's own record
+        // are recomputed after any change (`CharsCache`). The layers ask with the object being
+        // computed as the subject (361.3.a), so one about the subject alone keeps them local.
+        let own_record = match c {
+            Condition::AtBattlefield | Condition::Mighty | Condition::PaidAdditional | Condition::Buffed => true,
+            // Out of combat, "alone" is false without looking at other units.
+            Condition::Alone { .. } => self.obj(subject).role.is_none(),
+            Condition::OnResolution(_) => true,
+            _ => false,
+        };
+        if !own_record {
+            self.chars_cache.read_shared();
+        }
         let alive = self.obj(subject).alive;
         match c {
             Condition::AtBattlefield => matches!(self.location(subject), Some(Loc::Battlefield(_))),

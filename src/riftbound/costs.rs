@@ -462,7 +462,7 @@ impl Game {
     /// Spends a cost the pool covers: each domain symbol from that domain's power first, then
     /// universal power; each [A] from the Power chosen for it (`picks`, None: universal).
     fn spend_pool(&mut self, p: PlayerId, cost: &Cost, spell: bool, picks: &[Option<Domain>]) {
-        let pool = &mut self.players[p.index()].pool;
+        let pool = &mut self.player_mut(p).pool;
         let restricted = if spell { cost.energy.min(pool.spell_energy) } else { 0 };
         pool.spell_energy -= restricted;
         pool.energy -= cost.energy - restricted;

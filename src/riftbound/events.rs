@@ -148,8 +148,10 @@ impl crate::kernel::events::TurnMark for Event {
 }
 
 impl Game {
-    /// Records an event.
+    /// Records an event: a shared change for the characteristics memo, as conditions read the
+    /// turn's history ("moved twice this turn", "discarded a card this turn").
     pub fn emit(&mut self, e: Event) {
+        self.chars_cache.changed();
         self.events.push(e);
     }
 

@@ -383,6 +383,8 @@ impl Game {
         self.turn_player = p;
         self.step = Step::Awaken;
         self.priority = None;
+        // Every player's record changes: reported once (as `player_mut` would for each).
+        self.chars_cache.changed();
         for pl in &mut self.players {
             pl.scored_this_turn = 0;
             pl.cards_played_this_turn = 0;

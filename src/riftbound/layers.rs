@@ -1,6 +1,7 @@
 //! Layers (446-453): the only way characteristics are computed. Nothing stores a modified copy
-//! of a card: might, keywords, tags and controller are derived each time from the printed card,
-//! the object's own state (buffs, combat role) and the continuous effects in force.
+//! of a card as state: might, keywords, tags and controller are derived from the printed card,
+//! the object's own state (buffs, combat role) and the continuous effects in force, and kept in
+//! `Game::chars_cache` only until something they were derived from changes.
 //!
 //! The computation follows 449: effects are applied in layer order (trait, ability, arithmetic),
 //! each effect at most once and disqualified at most once, and the sequence is repeated until a
@@ -249,8 +250,28 @@ impl Game {
     ) {
         let timestamp = self.timestamp();
         crate::trace!(self, "450", "continuous effect {:?} on {:?} ({:?})", modification, filter, duration);
-        self.effects.push(ContinuousEffect { source, timestamp, filter, condition, modification, duration });
+        self.push_effect(ContinuousEffect { source, timestamp, filter, condition, modification, duration });
         self.changed();
+    }
+
+    /// Puts an effect in force: the one way into the effect list, telling the memo.
+    pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
+        self.chars_cache.changed_all();
+        self.effects.push(e);
+    }
+
+    /// Ends the effects `keep` refuses: the one way out of the effect list, telling the
+    /// characteristics memo if any ended. Whether any ended. `keep` sees the game whole, effect
+    /// list included, so whatever it asks is answered from (and memoized for) the real state.
+    pub(crate) fn retain_effects(&mut self, keep: impl Fn(&Game, &ContinuousEffect) -> bool) -> bool {
+        if self.effects.iter().all(|e| keep(self, e)) {
+            return false;
+        }
+        let kept: Vec<bool> = self.effects.iter().map(|e| keep(self, e)).collect();
+        let mut kept = kept.into_iter();
+        self.effects.retain(|_| kept.next().unwrap_or(true));
+        self.chars_cache.changed_all();
+        true
     }
 
     /// Printed values plus the object's own state, before any effect.
@@ -292,6 +313,9 @@ impl Game {
         if self.card(id).kind != f.kind || !o.zone.is_board() || (f.other && id == source) {
             return false;
         }
+        // Past the object's own record: the source's (where it is, who controls it) and which
+        // objects are battlefields; a condition reports what it reads itself.
+        self.chars_cache.read_object(source.index());
         // 053.3: "here" of a battlefield is the battlefield itself; of anything else, where it is.
         let (at, here) = (self.location(id), self.here(source));
         let at_ok = match f.at {
@@ -335,8 +359,13 @@ impl Game {
             && e.condition.as_ref().is_none_or(|c| self.holds(c, id, chars.controller, Some(chars)))
     }
 
-    /// Computes an object's characteristics through the layers (446-453).
+    /// An object's characteristics through the layers (446-453), computed again only after a
+    /// change to what they were computed from (`Game::chars_cache`).
     pub fn chars(&self, id: ObjId) -> Chars {
+        self.chars_cache.get_or_compute(id.index(), || self.solve_chars(id), || self.describe(id))
+    }
+
+    fn solve_chars(&self, id: ObjId) -> Chars {
         let base = self.printed_chars(id);
         let o = self.obj(id);
         // Objects no longer in their zone have no characteristics of their own. Objects in
@@ -376,7 +405,10 @@ impl Game {
         for e in active.iter().filter(|e| e.modification.layer() == Layer::Arithmetic) {
             let n = match e.modification {
                 Modification::Might(n) => n,
-                Modification::MightPerTrashCard => self.player(chars.controller).trash.len() as i32,
+                Modification::MightPerTrashCard => {
+                    self.chars_cache.read_shared();
+                    self.player(chars.controller).trash.len() as i32
+                }
                 _ => 0,
             };
             if n >= 0 {
@@ -431,28 +463,26 @@ impl Game {
 
     /// 317.3.a: "this turn" effects expire; effects whose source or object is gone end too.
     pub fn expire_effects(&mut self, end_of_turn: bool) {
-        let before = self.effects.len();
-        let objs = &self.objs;
-        self.effects.retain(|e| {
+        let ended = self.retain_effects(|g, e| {
             if end_of_turn && matches!(e.duration, Duration::ThisTurn | Duration::ThisCombat) {
                 return false;
             }
             if e.duration == Duration::WhileSourceOnBoard
                 && let Some(s) = e.source
             {
-                let so = &objs[s.index()];
+                let so = g.obj(s);
                 if !so.alive || !so.zone.is_board() {
                     return false;
                 }
             }
             if let Filter::Object(o) = e.filter
-                && !objs[o.index()].alive
+                && !g.obj(o).alive
             {
                 return false;
             }
             true
         });
-        if self.effects.len() != before {
+        if ended {
             self.changed();
         }
     }

@@ -12,7 +12,7 @@ impl Game {
     pub fn apply_contested(&mut self, b: u8, p: PlayerId) {
         let bf = &self.battlefields[b as usize];
         if bf.contested_by.is_none() && bf.controller != Some(p) {
-            self.battlefields[b as usize].contested_by = Some(p);
+            self.battlefield_mut(b).contested_by = Some(p);
             trace!(self, "181.3.a", "{p} contests {}", self.describe_loc(Loc::Battlefield(b)));
             self.changed();
         }

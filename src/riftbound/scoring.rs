@@ -16,7 +16,7 @@ impl Game {
     /// 181.4 / 440.2 / 345.2.a: `p` establishes control of battlefield `b`; if they had not
     /// scored it this turn, that is a conquer (442.1).
     pub fn establish_control(&mut self, b: u8, p: PlayerId) -> R<()> {
-        let bf = &mut self.battlefields[b as usize];
+        let bf = self.battlefield_mut(b);
         bf.contested_by = None;
         if bf.controller == Some(p) {
             return Ok(());

@@ -4,7 +4,7 @@ use super::actions::Pos;
 use super::cards::CardDb;
 use super::decision::{Agent, Ask, Choice};
 use super::deck::Deck;
-use super::state::{Battlefield, Game, Mode, Player, R, Zone};
+use super::state::{Game, Mode, Player, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 use std::sync::Arc;
@@ -66,12 +66,12 @@ impl Game {
                     g.new_obj(c, p, Zone::RuneDeck, p, Pos::Bottom);
                 }
             }
-            let mut deck = std::mem::take(&mut g.players[i].main_deck);
+            let mut deck = std::mem::take(&mut g.player_mut(p).main_deck);
             g.rng.shuffle(&mut deck);
-            g.players[i].main_deck = deck;
-            let mut runes = std::mem::take(&mut g.players[i].rune_deck);
+            g.player_mut(p).main_deck = deck;
+            let mut runes = std::mem::take(&mut g.player_mut(p).rune_deck);
             g.rng.shuffle(&mut runes);
-            g.players[i].rune_deck = runes;
+            g.player_mut(p).rune_deck = runes;
             trace!(
                 g,
                 "114",
@@ -86,16 +86,7 @@ impl Game {
             let pick = d.battlefields[g.rng.below(d.battlefields.len())];
             let obj = g.new_obj(pick, p, Zone::BattlefieldZone, p, Pos::Bottom);
             trace!(g, "458.5", "{p} selects battlefield {}", g.describe(obj));
-            g.battlefields.push(Battlefield {
-                obj,
-                owner: p,
-                controller: None,
-                contested_by: None,
-                units: Vec::new(),
-                facedown: None,
-                showdown_staged: false,
-                combat_staged: false,
-            });
+            g.add_battlefield(obj, p);
         }
         // 115: turn order from a random first player, then seating order.
         let first = g.rng.below(n);

@@ -4,7 +4,8 @@
 
 use super::cards::{CardDb, CardDef, CardIdx, CardType, Domain};
 use super::decision::{Agent, Decision};
-use super::layers::ContinuousEffect;
+use super::layers::{Chars, ContinuousEffect};
+use crate::kernel::layers::CharsCache;
 use crate::kernel::{Answers, Chain, ChainEntry, GameRng, ObjId, PlayerId, Stop, Trace};
 use std::sync::Arc;
 
@@ -371,6 +372,12 @@ pub struct Game {
     pub chain_passes: u32,
     pub showdown: Option<Showdown>,
     pub effects: Vec<ContinuousEffect>,
+    /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
+    /// the objects, the players' zones, the battlefields, the effects and the event log (and
+    /// the card database, which a game never changes); every `&mut` into those goes through
+    /// `obj_mut`, `player_mut`, `battlefield_mut`, `emit`, the effect list's `push_effect` and
+    /// `retain_effects`, or the zone moves of `actions.rs`, which report the change.
+    pub chars_cache: CharsCache<Chars>,
     pub cost_modifiers: Vec<super::costs::CostModifier>,
     pub next_timestamp: u64,
     /// Counts events that qualify for a cleanup (319); a cleanup repeats while it moves (321).
@@ -435,6 +442,7 @@ impl Game {
             chain_passes: self.chain_passes,
             showdown: self.showdown.clone(),
             effects: self.effects.clone(),
+            chars_cache: self.chars_cache.clone(),
             cost_modifiers: self.cost_modifiers.clone(),
             next_timestamp: self.next_timestamp,
             changes: self.changes,
@@ -499,6 +507,7 @@ impl Game {
             chain_passes: 0,
             showdown: None,
             effects: Vec::new(),
+            chars_cache: CharsCache::default(),
             cost_modifiers: Vec::new(),
             next_timestamp: 0,
             changes: 0,
@@ -524,7 +533,10 @@ impl Game {
         &self.objs[id.index()]
     }
 
+    /// An object to change: reported to the characteristics memo (its characteristics, and
+    /// those of objects whose conditions read it, may change).
     pub fn obj_mut(&mut self, id: ObjId) -> &mut Obj {
+        self.chars_cache.changed_object(id.index());
         &mut self.objs[id.index()]
     }
 
@@ -540,8 +552,32 @@ impl Game {
         &self.players[p.index()]
     }
 
+    /// A player to change: a shared change for the memo (conditions read hands, runes, trash).
     pub fn player_mut(&mut self, p: PlayerId) -> &mut Player {
+        self.chars_cache.changed();
         &mut self.players[p.index()]
+    }
+
+    /// A battlefield to change: every characteristics value is stale ("here" reads which
+    /// objects are battlefields, "alone" the units at one).
+    pub fn battlefield_mut(&mut self, b: u8) -> &mut Battlefield {
+        self.chars_cache.changed_all();
+        &mut self.battlefields[b as usize]
+    }
+
+    /// Puts a battlefield in play (113), uncontrolled, with nothing at it.
+    pub fn add_battlefield(&mut self, obj: ObjId, owner: PlayerId) {
+        self.chars_cache.changed_all();
+        self.battlefields.push(Battlefield {
+            obj,
+            owner,
+            controller: None,
+            contested_by: None,
+            units: Vec::new(),
+            facedown: None,
+            showdown_staged: false,
+            combat_staged: false,
+        });
     }
 
     /// A fingerprint of the game's state: the turn, the outcome, the points, and every zone's

@@ -65,7 +65,7 @@ impl Game {
             };
             for (c, m) in mods {
                 let timestamp = self.timestamp();
-                self.effects.push(layers::ContinuousEffect {
+                self.push_effect(layers::ContinuousEffect {
                     source: Some(id),
                     timestamp,
                     filter: filter.clone(),
