@@ -17,7 +17,7 @@ pub mod script;
 pub mod session;
 pub mod trace;
 
-pub use chain::{Chain, ChainEntry};
+pub use chain::{Chain, ChainEntry, PriorityPolicy};
 pub use decision::{Answers, Stop};
 pub use diagnostic::Diagnostic;
 pub use ids::{ObjId, PlayerId};
