@@ -52,11 +52,7 @@ pub fn pass<G: PriorityPolicy>(g: &mut G, p: PlayerId) -> Passed {
     let players = g.players();
     let chain = g.chain_mut();
     chain.passes += 1;
-    if chain.passes as usize >= players {
-        Passed::Resolve
-    } else {
-        Passed::To(g.after_pass(p))
-    }
+    if chain.passes as usize >= players { Passed::Resolve } else { Passed::To(g.after_pass(p)) }
 }
 
 /// What the chain needs to know about an item.
@@ -234,11 +230,7 @@ mod tests {
             controller
         }
         fn on_resolve(&self) -> PlayerId {
-            if self.fab {
-                self.turn_player
-            } else {
-                self.chain.newest_controller().unwrap()
-            }
+            if self.fab { self.turn_player } else { self.chain.newest_controller().unwrap() }
         }
         fn after_pass(&self, p: PlayerId) -> PlayerId {
             PlayerId((p.0 + 1) % self.seats)

@@ -16,6 +16,7 @@ pub mod rng;
 pub mod script;
 pub mod session;
 pub mod trace;
+pub mod triggers;
 
 pub use chain::{Chain, ChainEntry, PriorityPolicy};
 pub use decision::{Answers, Stop};

@@ -59,6 +59,7 @@ impl Game {
     }
 
     fn insert_into_zone(&mut self, id: ObjId, zone: Zone, p: PlayerId, pos: Pos) {
+        self.trigger_index.zones_changed();
         let is_rune = self.card(id).kind == CardType::Rune;
         let pl = &mut self.players[p.index()];
         let list = match zone {
@@ -92,6 +93,7 @@ impl Game {
     }
 
     fn remove_from_zone(&mut self, id: ObjId) {
+        self.trigger_index.zones_changed();
         let o = self.obj(id);
         let (zone, p) = (o.zone, o.zone_player);
         let pl = &mut self.players[p.index()];

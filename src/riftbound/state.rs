@@ -381,8 +381,9 @@ pub struct Game {
     pub outcome: Option<Outcome>,
     /// Everything that happened, in order (see `events.rs`).
     pub events: crate::kernel::events::EventLog<super::events::Event>,
-    /// How far triggered abilities have looked at `events` (376.2.c).
-    pub trigger_cursor: usize,
+    /// How far triggered abilities have looked at `events`, and the objects that have them
+    /// (376.2.c).
+    pub trigger_index: crate::kernel::triggers::TriggerIndex<ObjId>,
     /// Delayed triggered abilities waiting for their moment (382-385).
     pub delayed: Vec<Delayed>,
     /// Delayed triggers set up this turn (383.2), until the end of the turn.
@@ -441,7 +442,7 @@ impl Game {
             trace: if logs { self.trace.clone() } else { Trace { on: self.trace.on, lines: Vec::new() } },
             outcome: self.outcome.clone(),
             events: if logs { self.events.clone() } else { Default::default() },
-            trigger_cursor: self.trigger_cursor,
+            trigger_index: self.trigger_index.clone(),
             delayed: self.delayed.clone(),
             delayed_triggers: self.delayed_triggers.clone(),
             components: self.components.clone(),
@@ -504,7 +505,7 @@ impl Game {
             trace: Trace::default(),
             outcome: None,
             events: Default::default(),
-            trigger_cursor: 0,
+            trigger_index: Default::default(),
             delayed: Vec::new(),
             delayed_triggers: Vec::new(),
             components: Default::default(),
