@@ -658,6 +658,13 @@ impl Triggers for Game {
     }
 }
 
+/// Whether an object entering or leaving `zone` can change `Game::trigger_sources`: units and
+/// gear in bases and at battlefields, legends and trashes do; runes, hands and decks never hold
+/// an object whose triggered abilities are active (378).
+pub(super) fn holds_trigger_sources(zone: Zone, rune: bool) -> bool {
+    !rune && matches!(zone, Zone::Base | Zone::Battlefield(_) | Zone::LegendZone | Zone::Trash)
+}
+
 /// 378.2: triggers that describe the trash as where they work: the object was just discarded or
 /// killed and is there now (376.2.c.1).
 fn works_from_trash(t: &Trigger) -> bool {
