@@ -1,9 +1,59 @@
-//! The chain as a data structure: a stack of items, each pending until its play process
-//! finishes, then finalized; the newest resolves first. The game decides what an item is and
-//! who may act; this only keeps the order (items finalize in the order they were added, the
-//! newest resolves first).
+//! The chain (Flesh and Blood: the stack of layers): items pending until their play process
+//! finishes, then finalized in the order they were added; players pass priority, and when every
+//! player has passed in succession the newest item resolves (Riftbound 333-336, Flesh and Blood
+//! 14.5, 19.1). The kernel keeps the order and the run of passes; the game decides what an item
+//! is and, through its [`PriorityPolicy`], who receives priority when an item is added, after
+//! one resolves and after a pass.
 
 use super::PlayerId;
+
+/// A game's rules for who receives priority while a chain exists. Games differ here: Riftbound
+/// gives it to the controller of the newest item after a resolution (333.1.c.3, 336.4), Flesh
+/// and Blood to the turn player (19.1).
+pub trait PriorityPolicy {
+    type Item: ChainEntry;
+    fn chain(&self) -> &Chain<Self::Item>;
+    fn chain_mut(&mut self) -> &mut Chain<Self::Item>;
+    /// Who receives priority once `controller` has added an item.
+    fn on_add(&self, controller: PlayerId) -> PlayerId;
+    /// Who receives priority after the newest item resolved, with items left on the chain.
+    fn on_resolve(&self) -> PlayerId;
+    /// Who receives priority after `p` passes.
+    fn after_pass(&self, p: PlayerId) -> PlayerId;
+    /// How many successive passes resolve the newest item: one per player in the game.
+    fn players(&self) -> usize;
+}
+
+/// What a pass leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Passed {
+    /// The next player receives priority.
+    To(PlayerId),
+    /// Every player has passed in succession: the newest item resolves.
+    Resolve,
+}
+
+/// `controller` added an item to the chain: every player must pass again before anything
+/// resolves (Riftbound 335.1). Returns who receives priority.
+pub fn added<G: PriorityPolicy>(g: &mut G, controller: PlayerId) -> PlayerId {
+    g.chain_mut().restart_passes();
+    g.on_add(controller)
+}
+
+/// The newest item has resolved: the run of passes starts again and, if items are left, the
+/// game's policy names who receives priority.
+pub fn resolved<G: PriorityPolicy>(g: &mut G) -> Option<PlayerId> {
+    g.chain_mut().restart_passes();
+    (!g.chain().is_empty()).then(|| g.on_resolve())
+}
+
+/// `p`, holding priority, passes it.
+pub fn pass<G: PriorityPolicy>(g: &mut G, p: PlayerId) -> Passed {
+    let players = g.players();
+    let chain = g.chain_mut();
+    chain.passes += 1;
+    if chain.passes as usize >= players { Passed::Resolve } else { Passed::To(g.after_pass(p)) }
+}
 
 /// What the chain needs to know about an item.
 pub trait ChainEntry {
@@ -17,11 +67,13 @@ pub struct Chain<T> {
     items: Vec<T>,
     /// How many chains have been created: items added to an empty chain.
     created: u64,
+    /// Successive passes of priority since an item was added or resolved.
+    passes: u32,
 }
 
 impl<T> Default for Chain<T> {
     fn default() -> Self {
-        Chain { items: Vec::new(), created: 0 }
+        Chain { items: Vec::new(), created: 0, passes: 0 }
     }
 }
 
@@ -38,6 +90,22 @@ impl<T: ChainEntry> Chain<T> {
     /// whether a chain has existed since it last looked.
     pub fn created(&self) -> u64 {
         self.created
+    }
+
+    /// Successive passes of priority in the current run.
+    pub fn passes(&self) -> u32 {
+        self.passes
+    }
+
+    /// An item became a chain item, or a player acted with priority instead of passing: every
+    /// player must pass again (Riftbound 335.1).
+    pub fn restart_passes(&mut self) {
+        self.passes = 0;
+    }
+
+    /// Takes one pass out of the current run (a player who passed left the game).
+    pub fn forget_pass(&mut self) {
+        self.passes -= 1;
     }
 
     pub fn len(&self) -> usize {
@@ -137,5 +205,84 @@ mod tests {
         c.pop();
         c.push(Item(1, false));
         assert_eq!(c.created(), 2);
+    }
+
+    /// A toy game over the chain: seats in order, a turn player, and one of two priority
+    /// policies after a resolution.
+    struct Toy {
+        chain: Chain<Item>,
+        seats: u8,
+        turn_player: PlayerId,
+        /// Flesh and Blood 19.1: the turn player gains priority after a resolution; otherwise
+        /// Riftbound 336.4: the controller of the newest item.
+        fab: bool,
+    }
+
+    impl PriorityPolicy for Toy {
+        type Item = Item;
+        fn chain(&self) -> &Chain<Item> {
+            &self.chain
+        }
+        fn chain_mut(&mut self) -> &mut Chain<Item> {
+            &mut self.chain
+        }
+        fn on_add(&self, controller: PlayerId) -> PlayerId {
+            controller
+        }
+        fn on_resolve(&self) -> PlayerId {
+            if self.fab { self.turn_player } else { self.chain.newest_controller().unwrap() }
+        }
+        fn after_pass(&self, p: PlayerId) -> PlayerId {
+            PlayerId((p.0 + 1) % self.seats)
+        }
+        fn players(&self) -> usize {
+            self.seats as usize
+        }
+    }
+
+    impl Toy {
+        fn add(&mut self, p: u8) -> PlayerId {
+            self.chain.push(Item(p, false));
+            added(self, PlayerId(p))
+        }
+    }
+
+    /// Turn player 0; player 1 adds an item, player 0 responds; both pass and player 0's item
+    /// resolves. Who acts next is the policy's: the two games differ only there.
+    fn after_one_resolution(fab: bool) -> Option<PlayerId> {
+        let mut g = Toy { chain: Chain::default(), seats: 2, turn_player: PlayerId(0), fab };
+        assert_eq!(g.add(1), PlayerId(1));
+        assert_eq!(pass(&mut g, PlayerId(1)), Passed::To(PlayerId(0)));
+        assert_eq!(g.add(0), PlayerId(0), "adding an item keeps priority with the one who added it");
+        assert_eq!(pass(&mut g, PlayerId(0)), Passed::To(PlayerId(1)));
+        assert_eq!(pass(&mut g, PlayerId(1)), Passed::Resolve);
+        assert_eq!(g.chain.pop(), Some(Item(0, false)), "the newest item resolves");
+        resolved(&mut g)
+    }
+
+    #[test]
+    fn the_policy_names_who_acts_after_a_resolution() {
+        // Riftbound 336.4 / 333.1.c.3: the controller of the newest item left.
+        assert_eq!(after_one_resolution(false), Some(PlayerId(1)));
+        // Flesh and Blood 19.1: the turn player.
+        assert_eq!(after_one_resolution(true), Some(PlayerId(0)));
+    }
+
+    #[test]
+    fn every_player_passes_in_succession_before_a_resolution() {
+        let mut g = Toy { chain: Chain::default(), seats: 3, turn_player: PlayerId(0), fab: false };
+        g.add(0);
+        assert_eq!(pass(&mut g, PlayerId(0)), Passed::To(PlayerId(1)));
+        assert_eq!(pass(&mut g, PlayerId(1)), Passed::To(PlayerId(2)));
+        // Acting instead of passing starts the run again (Riftbound 335.1).
+        g.chain.restart_passes();
+        assert_eq!(pass(&mut g, PlayerId(2)), Passed::To(PlayerId(0)));
+        assert_eq!(pass(&mut g, PlayerId(0)), Passed::To(PlayerId(1)));
+        g.chain.forget_pass();
+        assert_eq!(pass(&mut g, PlayerId(1)), Passed::To(PlayerId(2)), "a forgotten pass no longer counts");
+        assert_eq!(pass(&mut g, PlayerId(2)), Passed::Resolve);
+        g.chain.pop();
+        assert_eq!(resolved(&mut g), None, "an empty chain gives nobody priority");
+        assert_eq!(g.chain.passes(), 0);
     }
 }

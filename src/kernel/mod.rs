@@ -16,8 +16,9 @@ pub mod rng;
 pub mod script;
 pub mod session;
 pub mod trace;
+pub mod triggers;
 
-pub use chain::{Chain, ChainEntry};
+pub use chain::{Chain, ChainEntry, PriorityPolicy};
 pub use decision::{Answers, Stop};
 pub use diagnostic::Diagnostic;
 pub use ids::{ObjId, PlayerId};

@@ -6,6 +6,7 @@ use super::cards::{CardIdx, CardType};
 use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::state::{Game, Lki, Loc, Obj, R, Zone};
+use super::triggers::holds_trigger_sources;
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -64,6 +65,9 @@ impl Game {
         // Zone lists are read by conditions ("alone", "N units here"): a shared change.
         self.chars_cache.changed();
         let is_rune = self.card(id).kind == CardType::Rune;
+        if holds_trigger_sources(zone, is_rune) {
+            self.trigger_index.zones_changed();
+        }
         let pl = &mut self.players[p.index()];
         let list = match zone {
             Zone::MainDeck => &mut pl.main_deck,
@@ -99,6 +103,9 @@ impl Game {
         self.chars_cache.changed();
         let o = self.obj(id);
         let (zone, p) = (o.zone, o.zone_player);
+        if holds_trigger_sources(zone, self.card(id).kind == CardType::Rune) {
+            self.trigger_index.zones_changed();
+        }
         let pl = &mut self.players[p.index()];
         let list = match zone {
             Zone::MainDeck => &mut pl.main_deck,

@@ -197,8 +197,7 @@ impl Game {
         }
         // 394: it becomes a chain item; its controller gets priority.
         self.chain[at].pending = false;
-        self.priority = Some(p);
-        self.chain_passes = 0;
+        self.priority = Some(crate::kernel::chain::added(self, p));
         self.changed();
         Ok(true)
     }

@@ -103,14 +103,16 @@ impl Game {
         }
         if !self.chain.is_empty() {
             if let Some(holder) = self.priority {
-                self.chain_passes -= u32::from(self.passed_in_run(p, holder, self.chain_passes));
+                if self.passed_in_run(p, holder, self.chain.passes()) {
+                    self.chain.forget_pass();
+                }
                 if holder == p {
                     let next = self.next_player(p);
                     self.priority = Some(next);
                     trace!(self, "652.5.c.1", "{p} had priority: {next} gains priority");
                 }
             }
-            if self.chain_passes as usize >= remaining && !self.chain.has_pending() {
+            if self.chain.passes() as usize >= remaining && !self.chain.has_pending() {
                 trace!(self, "652.5.c.2", "every remaining player has passed priority");
                 self.resolve_top()?;
             }

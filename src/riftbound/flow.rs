@@ -4,7 +4,8 @@
 
 use super::cleanup::Special;
 use super::decision::{Ask, Choice};
-use super::state::{Game, ItemKind, Outcome, R, Step, Zone};
+use super::state::{ChainItem, Game, ItemKind, Outcome, R, Step, Zone};
+use crate::kernel::chain::{self, Chain, Passed, PriorityPolicy};
 use crate::kernel::session::Resumable;
 use crate::kernel::{ChainEntry, PlayerId};
 use crate::trace;
@@ -92,17 +93,16 @@ impl Game {
         if self.act(p)? {
             // Anything added to the chain (even an Add ability that resolved at once) starts a
             // new round of passes (335.1).
-            self.chain_passes = 0;
+            self.chain.restart_passes();
         } else {
             // 334.1.c / 335: pass priority; after a full round of passes, resolve (336).
-            self.chain_passes += 1;
             trace!(self, "334.1.c", "{p} passes priority");
-            if self.chain_passes as usize >= self.active_players().len() {
-                self.resolve_top()?;
-            } else {
-                let next = self.next_player(p);
-                self.priority = Some(next);
-                trace!(self, "312.2.d", "{next} gains priority");
+            match chain::pass(self, p) {
+                Passed::Resolve => self.resolve_top()?,
+                Passed::To(next) => {
+                    self.priority = Some(next);
+                    trace!(self, "312.2.d", "{next} gains priority");
+                }
             }
         }
         Ok(())
@@ -133,7 +133,7 @@ impl Game {
             // 333.1.c.3: the newest item's controller will gain priority once the chain is acted
             // on; nothing is awarded here, since this may run inside a cleanup (320.1).
             self.priority = None;
-            self.chain_passes = 0;
+            self.chain.restart_passes();
         }
         Ok(())
     }
@@ -166,14 +166,13 @@ impl Game {
         } else {
             self.resolve_ability(&item)?;
         }
-        self.chain_passes = 0;
         self.priority = None;
         self.changed();
         self.cleanup()?;
         // 336.2: with the chain empty the state opens (in a showdown, focus passes once the step
         // is done, 343); 336.4: else the controller of the newest item gains priority.
-        if let Some(top) = self.chain.last() {
-            self.priority = Some(top.controller);
+        if let Some(p) = chain::resolved(self) {
+            self.priority = Some(p);
         }
         Ok(())
     }
@@ -393,6 +392,38 @@ impl Game {
         self.undone.clear();
         self.emit(super::events::Event::TurnBegan { turn: self.turn, player: p });
         trace!(self, "315", "turn {} begins: {p} is the turn player", self.turn);
+    }
+}
+
+/// Riftbound's priority on the chain: whoever adds an item keeps priority (356.3.a, 394), after a
+/// resolution the controller of the newest item gains it (333.1.c.3, 336.4), a pass hands it to
+/// the next player in turn order (334.1.c.1), and every player still in the game must pass
+/// (335.1, 652.5.c).
+impl PriorityPolicy for Game {
+    type Item = ChainItem;
+
+    fn chain(&self) -> &Chain<ChainItem> {
+        &self.chain
+    }
+
+    fn chain_mut(&mut self) -> &mut Chain<ChainItem> {
+        &mut self.chain
+    }
+
+    fn on_add(&self, controller: PlayerId) -> PlayerId {
+        controller
+    }
+
+    fn on_resolve(&self) -> PlayerId {
+        self.chain.newest_controller().expect("priority after a resolution is asked with items left")
+    }
+
+    fn after_pass(&self, p: PlayerId) -> PlayerId {
+        self.next_player(p)
+    }
+
+    fn players(&self) -> usize {
+        self.active_players().len()
     }
 }
 

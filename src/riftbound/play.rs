@@ -546,9 +546,8 @@ impl Game {
                 // the step is done (`chain_ended_in_showdown`).
                 // 333.1.c.3: if the chain is still there, the controller of its newest item gains
                 // priority (and everyone must pass again, 335.1).
-                if let Some(top) = self.chain.last() {
-                    self.priority = Some(top.controller);
-                    self.chain_passes = 0;
+                if let Some(p) = crate::kernel::chain::resolved(self) {
+                    self.priority = Some(p);
                 }
             }
             _ => {
@@ -570,8 +569,7 @@ impl Game {
                 if bonus > 0 {
                     bonuses.attached.push((card, bonus));
                 }
-                self.priority = Some(p);
-                self.chain_passes = 0;
+                self.priority = Some(crate::kernel::chain::added(self, p));
             }
         }
         self.changed();

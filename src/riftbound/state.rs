@@ -368,8 +368,6 @@ pub struct Game {
     pub step: Step,
     pub chain: Chain<ChainItem>,
     pub priority: Option<PlayerId>,
-    /// Consecutive priority passes on the current chain (335).
-    pub chain_passes: u32,
     pub showdown: Option<Showdown>,
     pub effects: Vec<ContinuousEffect>,
     /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
@@ -390,8 +388,9 @@ pub struct Game {
     pub outcome: Option<Outcome>,
     /// Everything that happened, in order (see `events.rs`).
     pub events: crate::kernel::events::EventLog<super::events::Event>,
-    /// How far triggered abilities have looked at `events` (376.2.c).
-    pub trigger_cursor: usize,
+    /// How far triggered abilities have looked at `events`, and the objects that have them
+    /// (376.2.c).
+    pub trigger_index: crate::kernel::triggers::TriggerIndex<ObjId>,
     /// Delayed triggered abilities waiting for their moment (382-385).
     pub delayed: Vec<Delayed>,
     /// Delayed triggers set up this turn (383.2), until the end of the turn.
@@ -439,7 +438,6 @@ impl Game {
             step: self.step,
             chain: self.chain.clone(),
             priority: self.priority,
-            chain_passes: self.chain_passes,
             showdown: self.showdown.clone(),
             effects: self.effects.clone(),
             chars_cache: self.chars_cache.clone(),
@@ -452,7 +450,7 @@ impl Game {
             trace: if logs { self.trace.clone() } else { Trace { on: self.trace.on, lines: Vec::new() } },
             outcome: self.outcome.clone(),
             events: if logs { self.events.clone() } else { Default::default() },
-            trigger_cursor: self.trigger_cursor,
+            trigger_index: self.trigger_index.clone(),
             delayed: self.delayed.clone(),
             delayed_triggers: self.delayed_triggers.clone(),
             components: self.components.clone(),
@@ -504,7 +502,6 @@ impl Game {
             step: Step::Mulligan(0),
             chain: Chain::default(),
             priority: None,
-            chain_passes: 0,
             showdown: None,
             effects: Vec::new(),
             chars_cache: CharsCache::default(),
@@ -517,7 +514,7 @@ impl Game {
             trace: Trace::default(),
             outcome: None,
             events: Default::default(),
-            trigger_cursor: 0,
+            trigger_index: Default::default(),
             delayed: Vec::new(),
             delayed_triggers: Vec::new(),
             components: Default::default(),

@@ -9,6 +9,7 @@ use super::events::Event;
 use super::host::HookCall;
 use super::scoring::ScoreMethod;
 use super::state::{ChainItem, Game, ItemKind, Loc, R, Step, Zone};
+use crate::kernel::triggers::{self, TriggerIndex, Triggers};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -19,7 +20,7 @@ const TEMPORARY_TEXT: &str = "[Temporary]: at the start of your Beginning Phase,
 
 /// A triggered ability that met its condition, before it goes on the chain.
 #[derive(Clone, Debug)]
-struct Triggered {
+pub struct Triggered {
     source: ObjId,
     index: u8,
     controller: PlayerId,
@@ -29,7 +30,7 @@ struct Triggered {
 }
 
 impl Game {
-    /// Objects whose triggered abilities are active now: permanents on the board, legends,
+    /// Objects with triggered abilities active now: permanents on the board, legends,
     /// battlefields, and cards in trashes whose abilities work from there (378).
     fn trigger_sources(&self) -> Vec<ObjId> {
         let mut out = self.all_units();
@@ -44,7 +45,9 @@ impl Game {
             }));
         }
         out.extend(self.battlefields.iter().map(|b| b.obj));
-        out.retain(|o| !self.card(*o).abilities.abilities.is_empty());
+        out.retain(|o| {
+            self.card(*o).abilities.abilities.iter().any(|a| matches!(a.kind, AbilityKind::Triggered { .. }))
+        });
         out
     }
 
@@ -80,13 +83,9 @@ impl Game {
     /// `order` (every active player once): 376.3.b.1's turn order, or the initial chain of a
     /// combat's (438.1.b.1).
     pub fn check_triggers_in(&mut self, order: Vec<PlayerId>) -> R<()> {
-        if self.trigger_cursor >= self.events.len() {
-            return Ok(());
-        }
-        let start = self.trigger_cursor;
-        let end = self.events.len();
-        self.trigger_cursor = end;
-        let batch: Vec<Event> = self.events[start..end].to_vec();
+        let Some(range) = self.trigger_index.take_new(self.events.len()) else { return Ok(()) };
+        let start = range.start;
+        let batch: Vec<Event> = self.events[range].to_vec();
         let mut fired: Vec<Triggered> = Vec::new();
         // Deathknell (724): the dead object looks back at its own death.
         for e in &batch {
@@ -104,33 +103,7 @@ impl Game {
                 }
             }
         }
-        for source in self.trigger_sources() {
-            let controller = self.ability_controller(source);
-            let abilities = self.card(source).abilities.clone();
-            for (i, a) in abilities.abilities.iter().enumerate() {
-                let AbilityKind::Triggered { trigger, condition, in_trash } = &a.kind else { continue };
-                let Some(trigger) = active_trigger(trigger, *in_trash, self.obj(source).zone == Zone::Trash) else {
-                    continue;
-                };
-                let trigger = &trigger;
-                let found = self.all_matches(trigger, source, controller, &batch, start);
-                if found.is_empty() {
-                    continue;
-                }
-                // 376.2.b: a condition inside the effect is checked as it resolves, not here.
-                if let Some(c) = condition
-                    && !matches!(c, Condition::OnResolution(_))
-                    && !self.holds(c, source, controller, None)
-                {
-                    continue;
-                }
-                let units = self.trigger_units(trigger, source, controller, &batch);
-                for (k, that_player) in found.into_iter().enumerate() {
-                    let that_unit = units.get(k).copied().flatten();
-                    fired.push(Triggered { source, index: i as u8, controller, that_player, that_unit });
-                }
-            }
-        }
+        fired.extend(triggers::matched(self, &batch, start));
         // 732.1.b-c / 732.3: [Temporary], printed or given, triggers as its controller's Beginning
         // Phase starts; more instances are one (732.2).
         for e in &batch {
@@ -449,20 +422,11 @@ impl Game {
 
     /// 376.3.b: each player, turn player first, puts their triggered abilities on the chain in
     /// the order they choose.
-    fn order_onto_chain(&mut self, mut fired: Vec<Triggered>, order: Vec<PlayerId>) -> R<()> {
+    fn order_onto_chain(&mut self, fired: Vec<Triggered>, order: Vec<PlayerId>) -> R<()> {
         if fired.is_empty() {
             return Ok(());
         }
-        for p in order {
-            let mut mine: Vec<Triggered> = Vec::new();
-            fired.retain(|t| {
-                if t.controller == p {
-                    mine.push(t.clone());
-                    false
-                } else {
-                    true
-                }
-            });
+        for (p, mut mine) in triggers::by_controller(fired, &order, |t| t.controller) {
             while !mine.is_empty() {
                 // Identical abilities (the same ability triggered twice) need no order.
                 let same = mine.iter().all(|t| {
@@ -644,6 +608,61 @@ impl Game {
             ItemKind::Card(_) => Ok(()),
         }
     }
+}
+
+/// 376.2.c: a batch of new events is matched against the objects with triggered abilities
+/// only, indexed again after an object enters or leaves a zone (`actions.rs`).
+impl Triggers for Game {
+    type Source = ObjId;
+    type Event = Event;
+    type Fired = Triggered;
+
+    fn index(&self) -> &TriggerIndex<ObjId> {
+        &self.trigger_index
+    }
+
+    fn index_mut(&mut self) -> &mut TriggerIndex<ObjId> {
+        &mut self.trigger_index
+    }
+
+    fn sources(&self) -> Vec<ObjId> {
+        self.trigger_sources()
+    }
+
+    fn matches(&self, source: ObjId, batch: &[Event], start: usize, fired: &mut Vec<Triggered>) {
+        let controller = self.ability_controller(source);
+        let abilities = &self.card(source).abilities;
+        for (i, a) in abilities.abilities.iter().enumerate() {
+            let AbilityKind::Triggered { trigger, condition, in_trash } = &a.kind else { continue };
+            let Some(trigger) = active_trigger(trigger, *in_trash, self.obj(source).zone == Zone::Trash) else {
+                continue;
+            };
+            let trigger = &trigger;
+            let found = self.all_matches(trigger, source, controller, batch, start);
+            if found.is_empty() {
+                continue;
+            }
+            // 376.2.b: a condition inside the effect is checked as it resolves, not here.
+            if let Some(c) = condition
+                && !matches!(c, Condition::OnResolution(_))
+                && !self.holds(c, source, controller, None)
+            {
+                continue;
+            }
+            let units = self.trigger_units(trigger, source, controller, batch);
+            for (k, that_player) in found.into_iter().enumerate() {
+                let that_unit = units.get(k).copied().flatten();
+                fired.push(Triggered { source, index: i as u8, controller, that_player, that_unit });
+            }
+        }
+    }
+}
+
+/// Whether an object entering or leaving `zone` can change `Game::trigger_sources`: units and
+/// gear in bases and at battlefields, legends and trashes do; runes, hands and decks never hold
+/// an object whose triggered abilities are active (378).
+pub(super) fn holds_trigger_sources(zone: Zone, rune: bool) -> bool {
+    !rune && matches!(zone, Zone::Base | Zone::Battlefield(_) | Zone::LegendZone | Zone::Trash)
 }
 
 /// 378.2: triggers that describe the trash as where they work: the object was just discarded or
