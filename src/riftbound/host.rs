@@ -41,6 +41,9 @@ pub struct HookCall {
     /// 727.1.d: the battlefield a spell played from hidden, or the play effect of a permanent
     /// played from hidden, makes its choices at (see `Game::hidden_choices_at`).
     pub hidden_at: Option<u8>,
+    /// 392.1: the cost within its instruction was paid as the triggered ability was finalized
+    /// (`Ability::instruction_cost`); the instruction asking for it answers yes without asking.
+    pub cost_paid: bool,
 }
 
 /// The context of one running body, kept on its sandbox frame.
@@ -93,6 +96,15 @@ fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &s
 /// nested script error) are kept on the frame and unwind the script.
 /// A script error the kernel raises for a host call (a move the rules forbid) names the card
 /// and line of the body that made the call.
+/// An instruction's cost (352.10.c.1): already paid if the body's triggered ability paid it as it
+/// was finalized (the first such instruction of the body, `HookCall::cost_paid`), else `pay`.
+fn paid_or(pay: impl FnOnce(&mut Game, &HookCall) -> R<bool>) -> Result<bool, Box<EvalAltResult>> {
+    if script::context(|b: &mut Body| std::mem::take(&mut b.call.cost_paid)).unwrap_or(false) {
+        return Ok(true);
+    }
+    with(pay)
+}
+
 fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAltResult>> {
     let call = script::context(|b: &mut Body| b.call.clone()).expect("host functions run inside a hook");
     script::with_game(|game: &mut Game| {
@@ -253,8 +265,8 @@ fn register(e: &mut Engine) {
     e.register_fn("controller_of", |x: i64| with(|g, _| Ok(id(x).map_or(-1, |o| g.last_known_controller(o).0 as i64))));
     e.register_fn("legion", || with(|g, c| Ok(g.legion_applies(c))));
     e.register_fn("may", || with(|g, c| g.ask_may(c)));
-    e.register_fn("pay_optional", |cost: Cost| with(move |g, c| g.pay_optional(c, &cost)));
-    e.register_fn("pay_optional_and_exhaust", |cost: Cost| with(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
+    e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));
+    e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
 
     // Instructions.
     e.register_fn("deal", |n: i64, x: i64| with(|g, c| g.deal_instruction(c, count(n), id(x))));
@@ -283,7 +295,7 @@ fn register(e: &mut Engine) {
             Ok(())
         })
     });
-    e.register_fn("spend_a_buff", || with(|g, c| g.spend_a_buff(c)));
+    e.register_fn("spend_a_buff", || paid_or(|g, c| g.spend_a_buff(c)));
     // Returns the (last) card discarded, or -1: what a following "its" means.
     e.register_fn("discard", |p: i64, n: i64| {
         with(|g, _| Ok(player(p).map_or(Ok(None), |p| g.discard_instruction(p, count(n)))?.map_or(-1, |o| o.0 as i64)))

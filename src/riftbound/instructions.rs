@@ -612,8 +612,7 @@ impl Game {
     /// the controller may choose one and spend its buff; answers whether they did.
     pub fn spend_a_buff(&mut self, c: &HookCall) -> R<bool> {
         let Some(you) = c.controller else { return Ok(false) };
-        let buffed: Vec<ObjId> =
-            self.all_units().into_iter().filter(|u| self.controller(*u) == you && self.obj(*u).buffs > 0).collect();
+        let buffed = self.buffed_units(you);
         if buffed.is_empty() {
             return Ok(false);
         }
@@ -621,6 +620,11 @@ impl Game {
         options.push(Choice::Done);
         let Choice::Obj(u) = self.decide(you, Ask::Target, options)? else { return Ok(false) };
         Ok(self.spend_buff(you, u))
+    }
+
+    /// The units `p` controls that have a buff to spend (702.2.b.1).
+    pub(crate) fn buffed_units(&self, p: PlayerId) -> Vec<ObjId> {
+        self.all_units().into_iter().filter(|u| self.controller(*u) == p && self.obj(*u).buffs > 0).collect()
     }
 
     /// Ravenborn Tome: "The next spell you play this turn deals N Bonus Damage" (384).
