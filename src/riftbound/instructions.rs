@@ -161,11 +161,22 @@ impl Game {
     /// one check used before a spell is played, a mode is offered, a hidden spell is played, or
     /// an ability is activated.
     pub fn has_legal_targets(&self, p: PlayerId, source: ObjId, specs: &[TargetSpec]) -> bool {
-        (0..specs.len()).all(|index| {
-            let spec = &specs[index];
+        self.least_deflect(p, source, specs).is_some()
+    }
+
+    /// [`Game::has_legal_targets`], answering the fewest Deflect points a legal choice of the
+    /// required targets adds to the total cost (725.1.c-d: an opponent's permanent with Deflect),
+    /// or `None` without one: the surcharge a play or activation must be able to pay to be
+    /// offered at all (355.3, 398.1.b).
+    pub fn least_deflect(&self, p: PlayerId, source: ObjId, specs: &[TargetSpec]) -> Option<u32> {
+        let deflect = |o: ObjId| if self.controller(o) == p { 0 } else { self.chars(o).keywords.deflect };
+        let mut total = 0;
+        for (index, spec) in specs.iter().enumerate() {
             let required = spec.count.required();
+            let mut candidates = self.target_candidates(p, Some(source), specs, index);
+            candidates.sort_by_key(|c| deflect(*c));
             let mut chosen: Vec<ObjId> = Vec::new();
-            for c in self.target_candidates(p, Some(source), specs, index) {
+            for c in candidates {
                 if chosen.len() >= required {
                     break;
                 }
@@ -173,8 +184,12 @@ impl Game {
                     chosen.push(c);
                 }
             }
-            chosen.len() >= required
-        })
+            if chosen.len() < required {
+                return None;
+            }
+            total += chosen.into_iter().map(deflect).sum::<u32>();
+        }
+        Some(total)
     }
 
     /// 352.11: a group restriction ("at a battlefield with total Might 4 or less") must still
