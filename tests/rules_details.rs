@@ -1699,7 +1699,8 @@ fn r404_1_a_combat_damage_is_assigned_then_dealt() {
     assert_eq!(g.obj(spell_target).damage, 2, "dealt directly");
     a.push(Choice::StandardMove(BF0));
     a.push(Choice::Obj(d1)); // lethal to d1 first
-    a.push(Choice::Obj(d2)); // the 2 left over once both have lethal
+    a.push(Choice::Obj(d2)); // the 2 left over once both have lethal (439.1.d.4) ...
+    a.push(Choice::Amount(2)); // ... all of them
     g.step().unwrap();
     step_until(&mut g, |g| g.showdown.is_none());
     assert_eq!(a.left(), 0);
