@@ -537,7 +537,10 @@ impl Game {
             }
             let at = match place {
                 Place::Base => Loc::Base(p),
-                Place::Here => match c.source.and_then(|s| self.here_or_last_known(s)) {
+                // 356.3.e.12: a source no longer on the board has no location, so "here" is null
+                // and the instruction does nothing (356.3.e.6); its last-known location is not
+                // looked back at (only an ability moving it as a cost or effect may, 356.3.e.13).
+                Place::Here => match c.source.and_then(|s| self.here(s)) {
                     Some(Loc::Battlefield(b)) => Loc::Battlefield(b),
                     Some(Loc::Base(_)) => Loc::Base(p),
                     None => {
@@ -558,20 +561,6 @@ impl Game {
             self.play_token_at(p, id, ready, at);
         }
         Ok(())
-    }
-
-    /// 053.3 "here" for `s`: where it is (a battlefield's own location), or, once it has left
-    /// the board, where it last was on the board, from its last-known information.
-    fn here_or_last_known(&self, s: ObjId) -> Option<Loc> {
-        if self.obj(s).alive {
-            return self.here(s);
-        }
-        let l = self.obj(s).lki?;
-        match l.zone {
-            Zone::Base => Some(Loc::Base(l.zone_player)),
-            Zone::Battlefield(b) => Some(Loc::Battlefield(b)),
-            _ => None,
-        }
     }
 
     /// 176.1.a: `p` plays one token unit to `at`; it enters exhausted like any unit (176.1.d)
