@@ -478,15 +478,16 @@ fn immortal_phoenix_376_2_c_1_triggers_from_the_trash_when_the_spell_killed_itse
     g.add(P1, 3 + 1, &[Domain::Fury, Domain::Fury], 0);
     a.push(Choice::Play(seeker));
     g.step().unwrap();
+    // 352.10.c.1, 392.1: the [1][R] is paid as the trigger is finalized, before it resolves.
+    a.push(Choice::Yes);
     resolve(&mut g, &a, &b);
     assert!(!g.obj(phoenix).alive, "killed by Void Seeker");
-    a.push(Choice::Yes);
+    assert!(traced(&g, "376.3", "Immortal Phoenix"));
+    assert!(g.player(P1).pool.is_empty(), "[1][R] paid as it went on the chain");
     a.push(Choice::Loc(Loc::Base(P1)));
     resolve_all(&mut g, &a, &b);
-    assert!(traced(&g, "376.3", "Immortal Phoenix"));
     let back = now(&g, phoenix);
     assert_eq!(g.location(back), Some(Loc::Base(P1)), "played from the trash");
-    assert!(g.player(P1).pool.is_empty(), "[1][R] paid");
 }
 
 /// 415.5: a unit killed by a gear's ability was not killed with a spell: no trigger.

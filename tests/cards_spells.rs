@@ -193,13 +193,16 @@ fn falling_star_415_5_d_killing_with_it_triggers_immortal_phoenix() {
     let (mut g, a, b) = board();
     let star = g.put("Falling Star", P1, Zone::Hand).unwrap();
     let phoenix = g.put("Immortal Phoenix", P1, Zone::Trash).unwrap();
-    pool(&mut g, P1, 2, &[Domain::Fury, Domain::Fury]);
+    // Falling Star's [2][R] and the Phoenix's [1][R].
+    pool(&mut g, P1, 3, &[Domain::Fury, Domain::Fury, Domain::Fury]);
     let victim = g.put_at("Shipyard Skulker", P2, BF0).unwrap();
     let other = g.put_at("Mega-Mech", P2, BF0).unwrap();
     a.push(Choice::Play(star));
     a.push(Choice::Obj(victim));
     a.push(Choice::Obj(other));
     g.step().unwrap();
+    // The Phoenix's ability pays its [1][R] as it is finalized (352.10.c.1, 392.1).
+    a.push(Choice::Yes);
     resolve(&mut g, &a, &b);
     assert!(!g.obj(victim).alive, "3 damage kills the 3 [M] unit");
     let killed_by = g.events.iter().find_map(|e| match e {
@@ -211,9 +214,7 @@ fn falling_star_415_5_d_killing_with_it_triggers_immortal_phoenix() {
         Some(vec!["Falling Star".to_string()])
     );
     assert!(traced(&g, "376.3", "Immortal Phoenix"), "{}", g.trace.render());
-    // The Phoenix's ability: pay [1][R] to play it from the trash.
-    pool(&mut g, P1, 1, &[Domain::Fury]);
-    a.push(Choice::Yes);
+    assert!(g.player(P1).pool.is_empty(), "paid as it went on the chain");
     resolve(&mut g, &a, &b);
     assert!(!g.obj(phoenix).alive, "the Phoenix left the trash");
     let on_board = g.all_units().into_iter().any(|u| g.name(u) == "Immortal Phoenix");

@@ -425,19 +425,22 @@ fn r439_1_d_3_lethal_in_full_before_the_next_unit() {
     assert!(us.iter().all(|u| g.obj(*u).damage == 0));
 }
 
-/// 439.1.d.4: no unit gets more than lethal while another can still take damage; only then does
-/// the excess go to a unit.
+/// 439.1.d.4: no unit gets more than lethal while another can still take damage; only then is
+/// the excess the assigning player's to spread: a unit, then how much of what is left.
 #[test]
 fn r439_1_d_4_no_overassignment_until_all_have_lethal() {
     let (mut g, a, _b, log) = game();
     let x = g.put_at(U3, P2, BF0).unwrap();
     let y = g.put_at(U3, P2, BF0).unwrap();
     a.push(Choice::Obj(x));
-    a.push(Choice::Obj(x)); // the excess, once both have lethal
+    // The excess, once both have lethal: 1 of the 2 to x, the last 1 to y.
+    a.push(Choice::Obj(x));
+    a.push(Choice::Amount(1));
+    a.push(Choice::Obj(y));
     let m = as_map(g.assign_combat_damage(P1, 8, &[x, y]).unwrap());
-    assert_eq!(assigned(&m, x), 5);
-    assert_eq!(assigned(&m, y), 3);
-    assert_eq!(decisions_of(&log, Ask::AssignDamage).len(), 2);
+    assert_eq!(assigned(&m, x), 4);
+    assert_eq!(assigned(&m, y), 4);
+    assert_eq!(decisions_of(&log, Ask::AssignDamage).len(), 4);
 }
 
 /// 439.1.d.4 in combat: a 10-might attacker kills both 3-might defenders; the excess is
@@ -451,6 +454,7 @@ fn r439_1_d_4_excess_damage_in_combat() {
     standard_move(&mut g, &a, BF0);
     a.push(Choice::Obj(d2));
     a.push(Choice::Obj(d1));
+    a.push(Choice::Amount(4)); // all 4 left over on d1
     settle(&mut g);
     assert!(!g.obj(d1).alive && !g.obj(d2).alive);
     assert!(g.obj(u).alive);

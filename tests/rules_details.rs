@@ -1346,17 +1346,15 @@ fn r394_4_activated_ability_pending_then_chain_item_then_reactions() {
 
 /// 391.2: choosing a target can raise an ability's cost: Iron Ballista's "[E]: Deal 2 to a unit
 /// at a battlefield" aimed at an opponent's Pouty Poro ([Deflect]) costs [A] more: without Power
-/// the activation is undone (355.3), with a rune to recycle for Power it is activated.
+/// the activation is not offered (355.3, 725.1.c: the surcharge is counted as abilities are
+/// listed), with a rune to recycle for Power it is activated.
 #[test]
 fn r391_2_target_choice_raises_an_abilitys_cost() {
     let (mut g, a, _) = game();
     let ballista = g.put_at("Iron Ballista", P1, Loc::Base(P1)).unwrap();
     let poro = g.put_at("Pouty Poro", P2, BF0).unwrap();
     // Ability 0 is "This enters exhausted."; ability 1 the activated one.
-    a.push(Choice::Activate(ballista, 1));
-    g.step().unwrap();
-    assert!(g.chain.is_empty(), "undone");
-    assert!(!g.obj(ballista).exhausted);
+    assert!(!g.activatable_abilities(P1).contains(&(ballista, 1)), "the [A] can't be paid");
     let rune = g.put_runes("Calm Rune", P1, 1).unwrap()[0];
     a.push(Choice::Activate(ballista, 1));
     g.step().unwrap();
@@ -1701,7 +1699,8 @@ fn r404_1_a_combat_damage_is_assigned_then_dealt() {
     assert_eq!(g.obj(spell_target).damage, 2, "dealt directly");
     a.push(Choice::StandardMove(BF0));
     a.push(Choice::Obj(d1)); // lethal to d1 first
-    a.push(Choice::Obj(d2)); // the 2 left over once both have lethal
+    a.push(Choice::Obj(d2)); // the 2 left over once both have lethal (439.1.d.4) ...
+    a.push(Choice::Amount(2)); // ... all of them
     g.step().unwrap();
     step_until(&mut g, |g| g.showdown.is_none());
     assert_eq!(a.left(), 0);

@@ -73,12 +73,10 @@ impl Game {
                 if only_while.as_ref().is_some_and(|c| !self.holds(c, o, p, None)) {
                     continue;
                 }
-                if !self.can_pay_activation(p, o, costs) {
-                    continue;
-                }
-                // 390.2: an activated ability needs legal choices for its required targets.
-                let targets_ok = self.has_legal_targets(p, o, &a.targets);
-                if targets_ok {
+                // 390.2: an activated ability needs legal choices for its required targets; the
+                // cheapest one's Deflect surcharge is part of its total cost (391.2, 725.1.c).
+                let Some(deflect) = self.least_deflect(p, o, &a.targets) else { continue };
+                if self.can_pay_activation(p, o, costs, deflect) {
                     out.push((o, i));
                 }
             }
@@ -104,7 +102,7 @@ impl Game {
                 if only_while.as_ref().is_some_and(|c| !self.holds(c, o, p, None)) {
                     continue;
                 }
-                if self.can_pay_activation(p, o, costs) {
+                if self.can_pay_activation(p, o, costs, 0) {
                     out.push((o, i, added));
                 }
             }
@@ -112,17 +110,22 @@ impl Game {
         out
     }
 
-    fn can_pay_activation(&self, p: PlayerId, o: ObjId, costs: &[ActivationCost]) -> bool {
-        costs.iter().all(|c| match c {
-            // 401.4: exhausting as a cost must be possible.
-            ActivationCost::Exhaust => !self.obj(o).exhausted,
-            ActivationCost::Resources(cost) => self.can_afford(p, cost),
-            ActivationCost::RecycleTrash(n) => self.player(p).trash.len() >= *n as usize,
-            ActivationCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
-            ActivationCost::KillThis => true,
-            // 702.2.b.1: no buff, nothing to spend.
-            ActivationCost::SpendMyBuff => self.obj(o).buffs > 0,
-        })
+    /// Whether `p` can pay `costs` plus `deflect` [A] for Deflect (725.1.c), the resources as
+    /// one total (391).
+    fn can_pay_activation(&self, p: PlayerId, o: ObjId, costs: &[ActivationCost], deflect: u32) -> bool {
+        let mut resources = resources_of(costs);
+        resources.power.extend(std::iter::repeat_n(super::cards::PowerSymbol::Any, deflect as usize));
+        self.can_afford(p, &resources)
+            && costs.iter().all(|c| match c {
+                // 401.4: exhausting as a cost must be possible.
+                ActivationCost::Exhaust => !self.obj(o).exhausted,
+                ActivationCost::Resources(_) => true,
+                ActivationCost::RecycleTrash(n) => self.player(p).trash.len() >= *n as usize,
+                ActivationCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
+                ActivationCost::KillThis => true,
+                // 702.2.b.1: no buff, nothing to spend.
+                ActivationCost::SpendMyBuff => self.obj(o).buffs > 0,
+            })
     }
 
     /// 386-394: activates ability `index` of `source`. Returns false if it was undone (355.3).
@@ -159,13 +162,7 @@ impl Game {
             }
         }
         // 391-392: total cost (with Deflect, 725.1.c) and paying it.
-        let mut resources = Cost::default();
-        for c in costs {
-            if let ActivationCost::Resources(r) = c {
-                resources.energy += r.energy;
-                resources.power.extend(r.power.iter().copied());
-            }
-        }
+        let mut resources = resources_of(costs);
         if let Some(more) = self.deflect_increase(p, &self.chain[at].targets) {
             resources.power.extend(more.power);
         }
@@ -201,4 +198,16 @@ impl Game {
         self.changed();
         Ok(true)
     }
+}
+
+/// The Energy and Power among an activated ability's costs, summed (391.1.a).
+fn resources_of(costs: &[ActivationCost]) -> Cost {
+    let mut resources = Cost::default();
+    for c in costs {
+        if let ActivationCost::Resources(r) = c {
+            resources.energy += r.energy;
+            resources.power.extend(r.power.iter().copied());
+        }
+    }
+    resources
 }

@@ -256,8 +256,9 @@ impl Game {
     /// before the next (439.1.d.3), no unit gets more than lethal while another can still take
     /// damage (439.1.d.4), units that must be assigned first (Tank) come first and those that must
     /// be assigned last come last (439.1.d.5); a unit with both requirements has the assigning
-    /// player choose one (439.1.d.7-8); units that can't be damaged are exempt (439.1.d.9) and only take
-    /// what is left over.
+    /// player choose one (439.1.d.7-8); units that can't be damaged are exempt (439.1.d.9). What
+    /// is left once no unit can have lethal damage assigned any more the player spreads as they
+    /// choose, on any of the units (439.1.d.4).
     pub fn assign_combat_damage(&mut self, p: PlayerId, amount: u32, targets: &[ObjId]) -> R<Vec<(ObjId, u32)>> {
         let mut assigned: Vec<(ObjId, u32)> = targets.iter().map(|u| (*u, 0)).collect();
         if amount == 0 || targets.is_empty() {
@@ -293,14 +294,24 @@ impl Game {
                 .filter(|&i| class[i].is_some() && assigned[i].1 < lethal(self, targets[i]))
                 .collect();
             let Some(best) = short.iter().filter_map(|&i| class[i]).min() else {
-                // Every unit has lethal: the rest goes to one unit of the player's choice.
+                // 439.1.d.4: with no unit left to have lethal damage assigned, the rest is the
+                // assigning player's to spread: a unit, then how much of it that unit takes.
                 let options = targets.iter().map(|u| Choice::Obj(*u)).collect();
-                if let Choice::Obj(u) = self.decide(p, Ask::AssignDamage, options)? {
-                    let i = targets.iter().position(|x| *x == u).unwrap();
-                    assigned[i].1 += remaining;
-                    trace!(self, "439.1.d.4", "{p} assigns the remaining {remaining} to {}", self.describe(u));
-                }
-                break;
+                let Choice::Obj(u) = self.decide(p, Ask::AssignDamage, options)? else { break };
+                let give = if targets.len() == 1 {
+                    remaining
+                } else {
+                    match self.decide(p, Ask::AssignDamage, (1..=remaining).rev().map(Choice::Amount).collect())? {
+                        Choice::Amount(n) => n,
+                        _ => remaining,
+                    }
+                };
+                let i = targets.iter().position(|x| *x == u).unwrap();
+                assigned[i].1 += give;
+                let what = if give == remaining { format!("the remaining {give}") } else { format!("{give}") };
+                remaining -= give;
+                trace!(self, "439.1.d.4", "{p} assigns {what} to {}", self.describe(u));
+                continue;
             };
             let options: Vec<Choice> =
                 short.iter().filter(|&&i| class[i] == Some(best)).map(|&i| Choice::Obj(targets[i])).collect();

@@ -43,6 +43,9 @@ pub struct HookCall {
     /// 727.1.d: the battlefield a spell played from hidden, or the play effect of a permanent
     /// played from hidden, makes its choices at (see `Game::hidden_choices_at`).
     pub hidden_at: Option<u8>,
+    /// 392.1: the cost within its instruction was paid as the triggered ability was finalized
+    /// (`Ability::instruction_cost`); the instruction asking for it answers yes without asking.
+    pub cost_paid: bool,
 }
 
 /// The context of one running body, kept on its sandbox frame.
@@ -105,6 +108,15 @@ fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &s
     let at = format!("{card} (line {line})");
     let body = Body { call, checked: HashMap::new(), events_from: game.events.len(), at };
     SANDBOX.with(|s| s.run(game, body, script, func, card, line))
+}
+
+/// An instruction's cost (352.10.c.1): already paid if the body's triggered ability paid it as it
+/// was finalized (the first such instruction of the body, `HookCall::cost_paid`), else `pay`.
+fn paid_or(pay: impl FnOnce(&mut Game, &HookCall) -> R<bool>) -> Result<bool, Box<EvalAltResult>> {
+    if script::context(|b: &mut Body| std::mem::take(&mut b.call.cost_paid)).unwrap_or(false) {
+        return Ok(true);
+    }
+    with(pay)
 }
 
 /// Gives a host function the game and its body's context. Kernel stops (a decision to ask, a
@@ -504,9 +516,10 @@ fn register(e: &mut Engine) {
     host_fn!(e, "only_unit_there", (x: Object) |g, c| g.only_unit_there(c, x));
     host_fn!(e, "legion", () |g, c| g.legion_applies(c));
     host_fn!(e, "may", () |g, c| g.ask_may(c));
-    host_fn!(e, "spend_a_buff", () |g, c| g.spend_a_buff(c));
-    host_fn!(e, "pay_optional", (cost: Cost) |g, c| g.pay_optional(c, &cost));
-    host_fn!(e, "pay_optional_and_exhaust", (cost: Cost) |g, c| g.pay_optional_and_exhaust(c, &cost));
+    // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.
+    e.register_fn("spend_a_buff", || paid_or(|g, c| g.spend_a_buff(c)));
+    e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));
+    e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
     e.register_fn("buffed_this_way", |x: i64| {
         let from = body_events_from();
         with(move |g, _| Ok(id(x).is_some_and(|o| g.buffed_since(from, o))))

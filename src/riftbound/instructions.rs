@@ -161,11 +161,22 @@ impl Game {
     /// one check used before a spell is played, a mode is offered, a hidden spell is played, or
     /// an ability is activated.
     pub fn has_legal_targets(&self, p: PlayerId, source: ObjId, specs: &[TargetSpec]) -> bool {
-        (0..specs.len()).all(|index| {
-            let spec = &specs[index];
+        self.least_deflect(p, source, specs).is_some()
+    }
+
+    /// [`Game::has_legal_targets`], answering the fewest Deflect points a legal choice of the
+    /// required targets adds to the total cost (725.1.c-d: an opponent's permanent with Deflect),
+    /// or `None` without one: the surcharge a play or activation must be able to pay to be
+    /// offered at all (355.3, 398.1.b).
+    pub fn least_deflect(&self, p: PlayerId, source: ObjId, specs: &[TargetSpec]) -> Option<u32> {
+        let deflect = |o: ObjId| if self.controller(o) == p { 0 } else { self.chars(o).keywords.deflect };
+        let mut total = 0;
+        for (index, spec) in specs.iter().enumerate() {
             let required = spec.count.required();
+            let mut candidates = self.target_candidates(p, Some(source), specs, index);
+            candidates.sort_by_key(|c| deflect(*c));
             let mut chosen: Vec<ObjId> = Vec::new();
-            for c in self.target_candidates(p, Some(source), specs, index) {
+            for c in candidates {
                 if chosen.len() >= required {
                     break;
                 }
@@ -173,8 +184,12 @@ impl Game {
                     chosen.push(c);
                 }
             }
-            chosen.len() >= required
-        })
+            if chosen.len() < required {
+                return None;
+            }
+            total += chosen.into_iter().map(deflect).sum::<u32>();
+        }
+        Some(total)
     }
 
     /// 352.11: a group restriction ("at a battlefield with total Might 4 or less") must still
@@ -520,7 +535,10 @@ impl Game {
             }
             let at = match place {
                 Place::Base => Loc::Base(p),
-                Place::Here => match c.source.and_then(|s| self.here_or_last_known(s)) {
+                // 356.3.e.12: a source no longer on the board has no location, so "here" is null
+                // and the instruction does nothing (356.3.e.6); its last-known location is not
+                // looked back at (only an ability moving it as a cost or effect may, 356.3.e.13).
+                Place::Here => match c.source.and_then(|s| self.here(s)) {
                     Some(Loc::Battlefield(b)) => Loc::Battlefield(b),
                     Some(Loc::Base(_)) => Loc::Base(p),
                     None => {
@@ -541,20 +559,6 @@ impl Game {
             self.play_token_at(p, id, ready, at);
         }
         Ok(())
-    }
-
-    /// 053.3 "here" for `s`: where it is (a battlefield's own location), or, once it has left
-    /// the board, where it last was on the board, from its last-known information.
-    fn here_or_last_known(&self, s: ObjId) -> Option<Loc> {
-        if self.obj(s).alive {
-            return self.here(s);
-        }
-        let l = self.obj(s).lki?;
-        match l.zone {
-            Zone::Base => Some(Loc::Base(l.zone_player)),
-            Zone::Battlefield(b) => Some(Loc::Battlefield(b)),
-            _ => None,
-        }
     }
 
     /// 176.1.a: `p` plays one token unit to `at`; it enters exhausted like any unit (176.1.d)
@@ -610,8 +614,7 @@ impl Game {
     /// the controller may choose one and spend its buff; answers whether they did.
     pub fn spend_a_buff(&mut self, c: &HookCall) -> R<bool> {
         let Some(you) = c.controller else { return Ok(false) };
-        let buffed: Vec<ObjId> =
-            self.all_units().into_iter().filter(|u| self.controller(*u) == you && self.obj(*u).buffs > 0).collect();
+        let buffed = self.buffed_units(you);
         if buffed.is_empty() {
             return Ok(false);
         }
@@ -619,6 +622,11 @@ impl Game {
         options.push(Choice::Done);
         let Choice::Obj(u) = self.decide(you, Ask::Target, options)? else { return Ok(false) };
         Ok(self.spend_buff(you, u))
+    }
+
+    /// The units `p` controls that have a buff to spend (702.2.b.1).
+    pub(crate) fn buffed_units(&self, p: PlayerId) -> Vec<ObjId> {
+        self.all_units().into_iter().filter(|u| self.controller(*u) == p && self.obj(*u).buffs > 0).collect()
     }
 
     /// Ravenborn Tome: "The next spell you play this turn deals N Bonus Damage" (384).

@@ -177,18 +177,25 @@ impl Game {
         }
         // 352.7: a spell goes on the chain only with a valid choice for each target it must
         // choose ("a unit": at least one candidate; "up to" / "any number" may choose none).
-        if hidden.is_none()
-            && def.kind == CardType::Spell
-            && def
-                .abilities
-                .abilities
-                .iter()
-                .filter(|a| a.kind == AbilityKind::Spell)
-                .any(|a| !self.has_legal_targets(p, card, &a.targets))
-        {
+        if hidden.is_none() && def.kind == CardType::Spell && self.spell_deflect(p, card).is_none() {
             return false;
         }
         self.can_pay_to_play(p, card, opts)
+    }
+
+    /// The fewest Deflect points (725.1.c) a legal choice of `card`'s required targets adds, if
+    /// it is a spell with such a choice (see [`Game::least_deflect`]); 0 for a permanent.
+    fn spell_deflect(&self, p: PlayerId, card: ObjId) -> Option<u32> {
+        let def = self.card(card);
+        if def.kind != CardType::Spell {
+            return Some(0);
+        }
+        def.abilities
+            .abilities
+            .iter()
+            .filter(|a| a.kind == AbilityKind::Spell)
+            .map(|a| self.least_deflect(p, card, &a.targets))
+            .sum()
     }
 
     /// Can `p` pay the minimum total cost of playing `card` with `opts` (353, 398.1.b.2)?
@@ -202,8 +209,15 @@ impl Game {
             })
             .collect();
         let other: Vec<_> = mandatory.iter().flat_map(|a| a.other.iter().cloned()).collect();
+        // 725.1.c-d: the Deflect surcharge of the cheapest legal choice of targets is part of
+        // the total cost (355.3: a play that can't be paid is not offered only to be undone).
+        let deflect = vec![PowerSymbol::Any; self.spell_deflect(p, card).unwrap_or(0) as usize];
+        let total = |mut cost: Cost| {
+            cost.power.extend(deflect.iter().copied());
+            cost
+        };
         // The cheapest order of discounts decides affordability.
-        let cost = self.cheapest_cost(card, opts, &mandatory, &changes);
+        let cost = total(self.cheapest_cost(card, opts, &mandatory, &changes));
         let spell = self.card(card).kind == CardType::Spell;
         if self.can_afford_for(p, &cost, spell) && self.can_pay_other_besides(p, Some(card), &other) {
             return true;
@@ -216,7 +230,7 @@ impl Game {
                 let mut with = mandatory.clone();
                 with.push(a.clone());
                 let other: Vec<_> = with.iter().flat_map(|a| a.other.iter().cloned()).collect();
-                self.can_afford_for(p, &self.cheapest_cost(card, opts, &with, &changes), spell)
+                self.can_afford_for(p, &total(self.cheapest_cost(card, opts, &with, &changes)), spell)
                     && self.can_pay_other_besides(p, Some(card), &other)
             }
             _ => false,

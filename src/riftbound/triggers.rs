@@ -2,8 +2,9 @@
 //! triggered abilities on the chain as pending items in the right order (376.3.b), finalizing
 //! them with their targets (386-394), and resolving abilities.
 
-use super::abilities::{AbilityKind, Condition, Trigger, UnitFilter};
+use super::abilities::{AbilityKind, Condition, Test, Trigger, UnitFilter};
 use super::cards::CardType;
+use super::costs::Cost;
 use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::host::HookCall;
@@ -465,7 +466,7 @@ impl Game {
     }
 
     /// 390: a pending triggered ability chooses its targets as it is finalized; one that can't
-    /// leaves the chain (390.3, not countered).
+    /// leaves the chain (390.3, not countered). Then its total cost is paid or declined (391-392).
     pub(crate) fn finalize_ability_item(&mut self, i: usize) -> R<bool> {
         let item = self.chain[i].clone();
         // A delayed trigger chooses its targets as it goes on the chain too (383.2, 390).
@@ -473,36 +474,61 @@ impl Game {
             return Ok(true);
         };
         let Some(ability) = self.card(source).abilities.abilities.get(index as usize).cloned() else { return Ok(true) };
-        if ability.targets.is_empty() {
-            return Ok(true);
-        }
-        // 727.1.d.2: a play effect of a permanent played from hidden chooses at its battlefield.
-        let specs = self.choice_specs(source, &ability);
-        match self.choose_targets(item.controller, Some(source), &specs)? {
-            Some(t) => {
-                self.chain[i].targets = t;
-                self.pay_trigger_cost(i)
-            }
-            None => {
+        if !ability.targets.is_empty() {
+            // 727.1.d.2: a play effect of a permanent played from hidden chooses at its battlefield.
+            let specs = self.choice_specs(source, &ability);
+            let Some(t) = self.choose_targets(item.controller, Some(source), &specs)? else {
                 trace!(self, "390.3", "{} has no legal targets and leaves the chain", self.describe_item(&item));
                 self.chain.remove(i);
-                Ok(false)
-            }
+                return Ok(false);
+            };
+            self.chain[i].targets = t;
         }
+        self.pay_trigger_cost(i, source, ability.instruction_cost())
     }
 
     /// 391-392: the total cost of the triggered ability pending at `i`, its choices made. It has
-    /// no base cost (391.1.b); choosing a permanent with Deflect that an opponent of its
-    /// controller controls adds [A] per Deflect point (391.3, 725.1.c-d), as for a spell or an
-    /// activated ability. Its controller pays it (392.1) or declines (392.2); declined, or not
-    /// affordable, the ability leaves the chain and never becomes a chain item, which is not
-    /// countering it (392.2.a). Returns whether it stays.
-    fn pay_trigger_cost(&mut self, i: usize) -> R<bool> {
+    /// no base cost (391.1.b); the cost within its instruction (352.10.c.1, `within`) is part of
+    /// it, and choosing a permanent with Deflect that an opponent of its controller controls adds
+    /// [A] per Deflect point (391.3, 725.1.c-d), as for a spell or an activated ability. Its
+    /// controller pays it (392.1) or declines (392.2); declined, or not affordable, the ability
+    /// leaves the chain and never becomes a chain item, which is not countering it (392.2.a).
+    /// Returns whether it stays.
+    fn pay_trigger_cost(&mut self, i: usize, source: ObjId, within: Option<&Test>) -> R<bool> {
         let p = self.chain[i].controller;
-        let Some(cost) = self.deflect_increase(p, &self.chain[i].targets) else { return Ok(true) };
-        trace!(self, "391.3", "total cost of {} is {cost} (725.1.c)", self.describe_item(&self.chain[i]));
-        let options = if self.can_afford(p, &cost) { vec![Choice::Yes, Choice::No] } else { vec![Choice::No] };
+        let deflect = self.deflect_increase(p, &self.chain[i].targets);
+        if within.is_none() && deflect.is_none() {
+            return Ok(true);
+        }
+        let mut cost = match within {
+            Some(Test::Pay { cost, .. }) => cost.clone(),
+            _ => Cost::default(),
+        };
+        let why = if deflect.is_some() { " (725.1.c)" } else { " (352.10.c.1)" };
+        cost.power.extend(deflect.into_iter().flat_map(|d| d.power));
+        let exhaust = matches!(within, Some(Test::Pay { exhaust_me: true, .. }));
+        let buff = within == Some(&Test::SpendABuff);
+        let mut parts = if cost.is_free() { Vec::new() } else { vec![cost.to_string()] };
+        parts.extend(exhaust.then(|| "exhausting its source".to_string()));
+        parts.extend(buff.then(|| "spending a buff".to_string()));
+        trace!(self, "391.3", "total cost of {} is {}{why}", self.describe_item(&self.chain[i]), parts.join(" and "));
+        // 401.4: only a ready object on the board can be exhausted to pay.
+        let exhaustible =
+            !exhaust || (self.obj(source).alive && self.obj(source).zone.is_board() && !self.obj(source).exhausted);
+        let buffed = self.buffed_units(p);
+        let payable = self.can_afford(p, &cost) && exhaustible && (!buff || !buffed.is_empty());
+        let options = if payable { vec![Choice::Yes, Choice::No] } else { vec![Choice::No] };
         if self.decide(p, Ask::TriggerCost, options)? == Choice::Yes && self.pay(p, &cost)? {
+            if exhaust {
+                self.exhaust(source);
+            }
+            if buff {
+                // 702.2.b.1: the payer chooses which of their buffed units spends its buff.
+                let options = buffed.into_iter().map(Choice::Obj).collect();
+                if let Choice::Obj(u) = self.decide(p, Ask::Target, options)? {
+                    self.spend_buff(p, u);
+                }
+            }
             return Ok(true);
         }
         trace!(self, "392.2", "{p} does not pay for {}: it leaves the chain", self.describe_item(&self.chain[i]));
@@ -574,6 +600,8 @@ impl Game {
                     paid_additional: self.obj(source).paid_additional,
                     remembered: None,
                     hidden_at: self.hidden_choices_at(source, ability),
+                    // A finalized ability whose instruction has a cost paid it (392).
+                    cost_paid: ability.instruction_cost().is_some(),
                 };
                 trace!(self, "394.5", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
                 super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)
@@ -600,6 +628,7 @@ impl Game {
                     targets: item.targets.clone(),
                     specs: self.choice_specs(source, ability),
                     remembered,
+                    cost_paid: ability.instruction_cost().is_some(),
                     ..HookCall::default()
                 };
                 trace!(self, "384", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);

@@ -51,6 +51,26 @@ pub struct Ability {
     pub added: Option<Added>,
 }
 
+impl Ability {
+    /// 352.10.c.1: the cost within a triggered ability's one instruction, "you may pay COST [and
+    /// exhaust me] to ..." or "you may spend a buff to ...". It is part of the ability's total
+    /// cost (391), paid or declined as the ability is finalized (392), not as it resolves.
+    pub fn instruction_cost(&self) -> Option<&Test> {
+        let triggered = matches!(
+            self.kind,
+            AbilityKind::Triggered { .. } | AbilityKind::Reflexive | AbilityKind::DelayedTrigger { .. }
+        );
+        match self.effects.as_slice() {
+            [Effect::If { test: t @ (Test::Pay { .. } | Test::SpendABuff), otherwise, .. }]
+                if triggered && otherwise.is_empty() =>
+            {
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The resources an Add ability puts into its controller's rune pool (416.1, 416.5).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Added {
