@@ -1246,3 +1246,76 @@ fn card_files_with_absurd_printed_values_are_refused_with_their_line() {
         assert!(shown.contains("mod/huge.toml:") && shown.contains("0 to 99"), "{bad}: {shown}");
     }
 }
+
+/// A unit phrase names at most one state among its adjectives (stunned 410, damaged 139,
+/// exhausted / ready 134.2.e.2, buffed 702, [Mighty] 708), and "other" is "another"'s plural: the
+/// filter matches exactly the units in that state, whatever the order of the words.
+#[test]
+fn r352_8_b_a_unit_phrase_takes_one_state_adjective() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::abilities::{Effect, Objs};
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let filter_of = |text: &str| {
+        let src = mod_unit("State Reader", &format!("When you play me, {text}"));
+        let card = parse_card("mod/state.toml", &src).unwrap();
+        assert!(card.unsupported.is_none(), "{text}: {:?}", card.unsupported);
+        match &card.abilities.abilities[0].effects[0] {
+            Effect::ForEach(Objs::All(f), _) => f.clone(),
+            e => panic!("{text}: {e:?}"),
+        }
+    };
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let hurt = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let dazed = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let tired = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let mine = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(0)).unwrap();
+    g.obj_mut(hurt).damage = 1;
+    g.obj_mut(dazed).stunned = true;
+    g.obj_mut(tired).exhausted = true;
+    g.obj_mut(mine).damage = 1;
+    for (text, expected) in [
+        ("kill all damaged enemy units.", vec![hurt]),
+        ("kill all enemy damaged units.", vec![hurt]),
+        ("kill all stunned units.", vec![dazed]),
+        ("kill all exhausted enemy units.", vec![tired]),
+        ("kill all damaged units.", vec![hurt, mine]),
+    ] {
+        let mut got = g.matching(&filter_of(text), Some(p1), None);
+        got.sort();
+        assert_eq!(got, expected, "{text}");
+    }
+    let ready = g.matching(&filter_of("kill all ready enemy units."), Some(p1), None);
+    assert!(ready.contains(&hurt) && !ready.contains(&tired) && !ready.contains(&mine), "{ready:?}");
+    assert!(filter_of("kill all other friendly units.").other);
+    let d = diagnostic("mod/two.toml", &mod_unit("Two States", "When you play me, kill a stunned damaged unit."));
+    assert_eq!(d.line, 8, "two states in one phrase are not understood: {d}");
+}
+
+/// 450.2: "Other friendly units here have [Shield]." gives the keywords to each unit the plural
+/// phrase names, as the Might form does; a keyword that is an ability written for the card that
+/// prints it ([Vision] 733.1.b) can't be given to a group, so it does not compile.
+#[test]
+fn r450_2_a_units_passive_gives_keywords_to_any_plural_unit_phrase() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::layers::Keyword;
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let src = mod_unit("Shield Bearer", "Other friendly units here have [Shield] and [Tank].");
+    let card = parse_card("mod/bearer.toml", &src).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+    let mut db = (*cards_db()).clone();
+    db.insert(card);
+    let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let here = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(0)).unwrap();
+    let away = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(1)).unwrap();
+    let enemy = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let bearer = g.put_at("Shield Bearer", p1, Loc::Battlefield(0)).unwrap();
+    let has = |g: &Game, u, k| g.chars(u).keywords.has(k);
+    assert!(has(&g, here, Keyword::Shield) && has(&g, here, Keyword::Tank));
+    for (u, who) in [(away, "elsewhere"), (enemy, "an enemy"), (bearer, "itself")] {
+        assert!(!has(&g, u, Keyword::Shield), "{who} has no [Shield]");
+    }
+    let d = diagnostic("mod/seer.toml", &mod_unit("Seer", "Other friendly units have [Vision]."));
+    assert!(d.message.contains("[Vision]"), "{}", d.message);
+}

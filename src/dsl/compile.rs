@@ -659,9 +659,10 @@ impl Compiler<'_> {
                             others: s.into_inner().any(|x| x.as_rule() == Rule::enters_ready_others),
                         },
                         Rule::st_have_might => StaticEffect::Might(signed(&s.into_inner().next().unwrap())),
-                        Rule::st_units_might => {
+                        Rule::st_units_have => {
                             let mut units = UnitFilter::units();
                             let mut might = 0;
+                            let mut keywords = None;
                             for x in s.clone().into_inner() {
                                 match x.as_rule() {
                                     Rule::group_other => units = units.with(FilterPart::Other),
@@ -682,10 +683,27 @@ impl Compiler<'_> {
                                     }
                                     Rule::unit_restriction => self.apply_filter_word(&mut units, &x),
                                     Rule::signed => might = signed(&x),
+                                    Rule::keyword_list => keywords = Some((x.clone(), self.keyword_list(x)?)),
                                     _ => {}
                                 }
                             }
-                            StaticEffect::UnitsMight { units, might }
+                            match keywords {
+                                // Vision, Deathknell and Legion are abilities the compiler writes
+                                // for the card that prints them (733.1.b, 724.1, 728.1), not
+                                // characteristics the layers can give another unit.
+                                Some((list, ks))
+                                    if ks.iter().any(|(k, _)| {
+                                        matches!(k, Keyword::Vision | Keyword::Deathknell | Keyword::Legion)
+                                    }) =>
+                                {
+                                    return Err(self.err(
+                                        &list,
+                                        "[Vision], [Deathknell] and [Legion] can't be given to a group of units yet",
+                                    ));
+                                }
+                                Some((_, keywords)) => StaticEffect::UnitsKeywords { units, keywords },
+                                None => StaticEffect::UnitsMight { units, might },
+                            }
                         }
                         Rule::st_cost_less_per_trash => {
                             StaticEffect::CostLessPerTrash(number(&s.into_inner().next().unwrap()))
@@ -1529,8 +1547,20 @@ impl Compiler<'_> {
             Rule::unit_adjective => match text.as_str() {
                 "friendly" => f.relation = Relation::Friendly,
                 "enemy" => f.relation = Relation::Enemy,
+                "other" => f.other = true,
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
+            Rule::unit_state => {
+                let state = match text.as_str() {
+                    "stunned" => Condition::Stunned,
+                    "damaged" => Condition::Damaged,
+                    "exhausted" => Condition::Exhausted,
+                    "ready" => Condition::Ready,
+                    "buffed" => Condition::Buffed,
+                    _ => Condition::Mighty,
+                };
+                f.condition = Some(Box::new(state));
+            }
             Rule::unit_noun => {
                 f.kind = match text.as_str() {
                     "rune" => CardType::Rune,

@@ -24,6 +24,10 @@ impl Game {
                 .iter()
                 .any(|e| matches!(e, Event::Activated { source: s, index } if *s == subject && index == i)),
             Condition::Buffed => alive && self.obj(subject).buffs > 0,
+            Condition::Stunned => alive && self.obj(subject).stunned,
+            Condition::Damaged => alive && self.obj(subject).damage > 0,
+            Condition::Exhausted => alive && self.obj(subject).exhausted,
+            Condition::Ready => alive && !self.obj(subject).exhausted,
             Condition::Alone { attack, defend } => {
                 alive
                     && match self.obj(subject).role {
@@ -63,6 +67,24 @@ impl Game {
                 at.is_some_and(|l| self.units_iter(l).filter(|u| self.controller(*u) == you).count() >= *min as usize)
             }
             Condition::ControlFacedown => self.controls_facedown(you),
+        }
+    }
+
+    /// Whether a state condition held for an object as it last existed ("When a buffed friendly
+    /// unit dies"): an object that left the board keeps its state and its last-known Might and
+    /// controller (415), so its buff, damage, stun and exhaustion are read off it. A condition
+    /// that is no state of the object itself never held.
+    pub fn held_last(&self, c: &Condition, id: ObjId) -> bool {
+        let o = self.obj(id);
+        match c {
+            Condition::Buffed => o.buffs > 0,
+            Condition::Stunned => o.stunned,
+            Condition::Damaged => o.damage > 0,
+            Condition::Exhausted => o.exhausted,
+            Condition::Ready => !o.exhausted,
+            // 708: Mighty is 5 Might or more.
+            Condition::Mighty => o.lki.map_or_else(|| self.is_mighty(id), |l| l.might >= 5),
+            _ => false,
         }
     }
 

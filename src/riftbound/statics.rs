@@ -26,7 +26,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         // 361.3.a: "While I'm buffed, friendly units have +1 [M]": "I" / "you" are the source and
         // its controller, but the layers evaluate a condition against each affected unit. No card
         // puts a condition in front of a group's Might, so none is accepted there.
-        StaticEffect::UnitsMight { .. } => false,
+        StaticEffect::UnitsMight { .. } | StaticEffect::UnitsKeywords { .. } => false,
         StaticEffect::SpellDiscount { .. } | StaticEffect::UnitDiscount { .. } | StaticEffect::EntersReady { .. } => {
             true
         }
@@ -55,12 +55,17 @@ impl Game {
                 StaticEffect::Might(n) => vec![(cond.clone(), Modification::Might(*n))],
                 // The units' own condition (buffed 702, alone 438.1.a) is part of their filter.
                 StaticEffect::UnitsMight { might, .. } => vec![(cond.clone(), Modification::Might(*might))],
+                StaticEffect::UnitsKeywords { keywords, .. } => {
+                    keywords.iter().map(|(k, v)| (cond.clone(), Modification::GrantKeyword(*k, *v))).collect()
+                }
                 _ => Vec::new(),
             };
             // 053.3: a battlefield's "Units here have ..." applies to the units here, not to it.
             let filter = match effect {
                 // "Other buffed friendly units at my battlefield", "friendly units ... here".
-                StaticEffect::UnitsMight { units, .. } => Filter::Matching { filter: units.clone(), source: id },
+                StaticEffect::UnitsMight { units, .. } | StaticEffect::UnitsKeywords { units, .. } => {
+                    Filter::Matching { filter: units.clone(), source: id }
+                }
                 _ => Filter::Object(id),
             };
             for (c, m) in mods {

@@ -357,7 +357,7 @@ impl Game {
         let rel_ok = f.relation.holds(self.last_known_controller(obj), you);
         let tag_ok =
             f.exclude_tag.as_ref().is_none_or(|t| !self.db.get(o.card).tags.iter().any(|x| x.eq_ignore_ascii_case(t)));
-        rel_ok && tag_ok
+        rel_ok && tag_ok && f.condition.as_deref().is_none_or(|c| self.held_last(c, obj))
     }
 
     /// Does a unit on the board match a filter, relative to `you` and the source (352.8.b)?

@@ -208,6 +208,13 @@ pub enum Condition {
     NotChosenThisTurn(u8),
     /// "I'm buffed" (702).
     Buffed,
+    /// "stunned": the subject is stunned (410; until its controller's next Ending Step).
+    Stunned,
+    /// "damaged": damage is marked on the subject (139).
+    Damaged,
+    /// "exhausted" / "ready" (134.2.e.2).
+    Exhausted,
+    Ready,
     /// "attacking or defending alone" (438.1.a.3-4): the subject is the only attacker
     /// (`attack`) or defender (`defend`) of its side in its combat.
     Alone { attack: bool, defend: bool },
@@ -270,6 +277,9 @@ pub enum StaticEffect {
     /// defends alone, it gets +2 [M].": the units a phrase names relative to me (arithmetic
     /// layer, 450.3).
     UnitsMight { units: UnitFilter, might: i32 },
+    /// "Other friendly units here have [Shield].", a battlefield's "Units here have [Ganking].":
+    /// the units a phrase names relative to me have the keywords (ability layer, 450.2).
+    UnitsKeywords { units: UnitFilter, keywords: Vec<(Keyword, u32)> },
     /// "I cost [1] less for each card in your trash." (353.4.b, 353.5).
     CostLessPerTrash(u32),
     /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).
