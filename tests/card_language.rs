@@ -1319,3 +1319,22 @@ fn r450_2_a_units_passive_gives_keywords_to_any_plural_unit_phrase() {
     let d = diagnostic("mod/seer.toml", &mod_unit("Seer", "Other friendly units have [Vision]."));
     assert!(d.message.contains("[Vision]"), "{}", d.message);
 }
+
+/// 728.1.c.1: "[Legion] — When you play me, X" is a play effect of a permanent: X is done only
+/// if another card was played before it this turn. Another trigger after "[Legion] —" would need
+/// 728.1.c.2's reading, and another keyword takes no trigger after its dash: both are rejected.
+#[test]
+fn r728_1_c_1_legion_takes_only_a_play_effect_after_its_dash() {
+    use riftbound::riftbound::abilities::{Effect, Test};
+    let card = parse_card("mod/legion.toml", &mod_unit("Legionnaire", "[Legion] — When you play me, draw 1.")).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+    assert!(
+        matches!(&card.abilities.abilities[0].effects[..], [Effect::If { test: Test::Legion, .. }]),
+        "{:?}",
+        card.abilities.abilities[0].effects
+    );
+    for text in ["[Legion] — When I attack, draw 1.", "[Deathknell] — When you play me, draw 1."] {
+        let d = diagnostic("mod/legion.toml", &mod_unit("Legionnaire", text));
+        assert_eq!(d.line, 8, "{text}: {d}");
+    }
+}

@@ -205,7 +205,7 @@ impl Compiler<'_> {
             Rule::keyword_line => self.keyword_line(p),
             Rule::activated => self.activated(p),
             Rule::activated_modal => self.activated_modal(p),
-            Rule::triggered => self.triggered(p),
+            Rule::triggered => self.triggered(p, false),
             Rule::static_line => self.static_line(p),
             Rule::modal => self.modal(p),
             Rule::spell_line => self.spell_line(p),
@@ -254,6 +254,13 @@ impl Compiler<'_> {
                 }
                 Rule::dash_body => {
                     let effect = part.clone().into_inner().next().unwrap();
+                    if effect.as_rule() == Rule::triggered {
+                        if last != Some(Keyword::Legion) {
+                            return Err(self.err(&part, "only [Legion] takes a triggered ability after a dash"));
+                        }
+                        self.triggered(effect, true)?;
+                        continue;
+                    }
                     match last {
                         // 724.1.c: "When I die, [Effect]."
                         Some(Keyword::Deathknell) => {
@@ -464,7 +471,10 @@ impl Compiler<'_> {
 
     // ---- triggered -----------------------------------------------------------------------
 
-    fn triggered(&mut self, p: P) -> Result<(), Diagnostic> {
+    /// A triggered ability; `legion`: written after "[Legion] —", so its effect applies only if
+    /// its controller played another card before this one this turn (728.1.c.1, a play effect of
+    /// a permanent: only "When you play me" is one).
+    fn triggered(&mut self, p: P, legion: bool) -> Result<(), Diagnostic> {
         let mut trigger = None;
         let mut condition = None;
         let mut body = Body::default();
@@ -489,6 +499,13 @@ impl Compiler<'_> {
             }
         }
         let trigger = trigger.unwrap();
+        if legion {
+            if trigger != Trigger::PlayMe {
+                return Err(self.err(&p, "[Legion] — is understood before \"When you play me\" only"));
+            }
+            let then = std::mem::take(&mut body.effects);
+            body.effects.push(Effect::If { test: Test::Legion, then, otherwise: Vec::new() });
+        }
         let in_trash = contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
         self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
         Ok(())
