@@ -656,7 +656,12 @@ impl Game {
             events.iter().position(|e| matches!(e, Event::Played { card, .. } if *card == s))
         });
         match own_play {
-            Some(at) => events[..at].iter().any(|e| matches!(e, Event::Played { player, .. } if *player == you)),
+            // Tokens are played too (178), but only Main Deck cards count.
+            Some(at) => events[..at].iter().any(|e| {
+                matches!(e, Event::Played { player, card } if *player == you
+                    && !self.obj(*card).token
+                    && self.card(*card).is_main_deck_card())
+            }),
             // A spell counts as played only after it resolves (728.1.c.1); any other ability
             // asks for a card played this turn (728.1.c.2).
             None => self.player(you).cards_played_this_turn > 0,
