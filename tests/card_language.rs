@@ -300,6 +300,30 @@ fn collect_rules(p: pest::iterators::Pair<'_, Rule>, seen: &mut BTreeSet<String>
     }
 }
 
+/// docs/dsl.md's host functions name every function the host package registers (the verbs'
+/// table, the context, amount and test functions, one per action on an object, the typed
+/// values' builders), so a new verb cannot reach modders undocumented.
+#[test]
+fn docs_name_every_host_function() {
+    let src = std::fs::read_to_string(root().join("src/riftbound/host.rs")).unwrap();
+    let mut names: BTreeSet<String> = riftbound::riftbound::abilities::Act::ALL.iter().map(|a| a.script_name().to_string()).collect();
+    for marker in ["host_fn!(e, \"", "register_fn(\"", "=> \""] {
+        for rest in src.split(marker).skip(1) {
+            let name = rest.split('"').next().unwrap_or_default();
+            if !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                names.insert(name.to_string());
+            }
+        }
+    }
+    assert!(names.len() > 60 && names.contains("deal") && names.contains("me"), "{names:?}");
+    let md = docs();
+    let section = md.split("\n## Host functions").nth(1).expect("docs/dsl.md has a Host functions section");
+    let rows: Vec<&str> = section.lines().take_while(|l| !l.starts_with("## ")).filter(|l| l.starts_with('|')).collect();
+    let missing: Vec<&String> =
+        names.iter().filter(|n| !rows.iter().any(|r| r.contains(&format!("`{n}(")))).collect();
+    assert!(missing.is_empty(), "host functions docs/dsl.md does not describe: {missing:?}");
+}
+
 /// docs/dsl.md keeps up with the grammar: every rule of `grammar/card.pest` shows up in the parse
 /// of some example, and every phrase (string literal) the grammar accepts is in some example. A
 /// construct added to the grammar without an example in docs/dsl.md fails here.

@@ -8,7 +8,9 @@
 //! frames of running bodies) is game-agnostic: `kernel::script`. This module gives it the host
 //! package and the typed constants, one sandbox per thread.
 
-use super::abilities::{Act, At, FilterPart, Grant, Place, TargetSpec, Token, UnitFilter, names};
+use super::abilities::{
+    Act, Arg, At, Effect, FilterPart, Grant, Place, TargetCount, TargetSpec, ToArg, Token, TurnRule, UnitFilter, names,
+};
 use super::cards::PowerSymbol;
 use super::costs::Cost;
 use super::decision::Ask;
@@ -216,210 +218,284 @@ fn register_types(e: &mut Engine) {
 /// The most power symbols a script's cost holds (no printed cost comes close).
 const MAX_POWER: usize = 12;
 
+/// How a host function's parameter arrives from a script and what its handler receives: the one
+/// conversion every verb shares. `None` makes the whole call do nothing and answer its
+/// "nothing" (356.3.e.6: an instruction about an object or player that is gone does nothing).
+trait Slot {
+    type Script: Clone + 'static;
+    type Value;
+    fn take(s: Self::Script) -> Option<Self::Value>;
+}
+
+/// An object (an integer id); "none" (-1) or a number that names no object makes the call do
+/// nothing.
+struct Object;
+/// An object that may be "none" (the handler decides what that means).
+struct MaybeObject;
+/// A player (an integer seat); "none" makes the call do nothing.
+struct Player;
+/// A count or amount: negative is 0, at most [`MAX_AMOUNT`].
+struct Count;
+/// A signed amount (a Might change, a limit), within ±[`MAX_AMOUNT`].
+struct Delta;
+/// An index (a target spec's); a negative one makes the call do nothing.
+struct Index;
+/// Object ids as a script holds them (what `look_top` and the like answered).
+struct Cards;
+/// The name of one of the card's bodies.
+struct BodyName;
+
+macro_rules! slots {
+    ($($slot:ty: $script:ty => $value:ty, |$x:ident| $take:expr;)*) => {$(
+        impl Slot for $slot {
+            type Script = $script;
+            type Value = $value;
+            fn take($x: $script) -> Option<$value> {
+                $take
+            }
+        }
+    )*};
+}
+
+slots! {
+    Object: i64 => ObjId, |x| id(x);
+    MaybeObject: i64 => Option<ObjId>, |x| Some(id(x));
+    Player: i64 => PlayerId, |x| player(x);
+    Count: i64 => u32, |n| Some(count(n));
+    Delta: i64 => i32, |n| Some(delta(n));
+    Index: i64 => usize, |n| usize::try_from(n).ok();
+    Cards: Array => Vec<ObjId>, |a| Some(a.into_iter().filter_map(|x| x.as_int().ok()).filter_map(id).collect());
+    BodyName: rhai::ImmutableString => String, |s| Some(s.to_string());
+}
+
+// The instruction set's own types arrive as they are (a script can only name them by their
+// constants, so every value is one the compiler knows).
+slots! {
+    bool: bool => bool, |v| Some(v);
+    Keyword: Keyword => Keyword, |v| Some(v);
+    Duration: Duration => Duration, |v| Some(v);
+    Token: Token => Token, |v| Some(v);
+    Place: Place => Place, |v| Some(v);
+    Cost: Cost => Cost, |v| Some(v);
+    UnitFilter: UnitFilter => UnitFilter, |v| Some(v);
+}
+
+/// What a handler answers, as a script sees it, and what a call that did nothing answers.
+trait Answer {
+    type Script: Clone + 'static;
+    fn script(self) -> Self::Script;
+    fn nothing() -> Self::Script;
+}
+
+/// A handler's result: an answer, or an answer the kernel may stop (a decision to ask, an error).
+trait Handled {
+    type A: Answer;
+    fn handled(self) -> R<Self::A>;
+}
+
+macro_rules! answers {
+    ($($t:ty => $script:ty, |$v:ident| $to:expr, $nothing:expr;)*) => {$(
+        impl Answer for $t {
+            type Script = $script;
+            fn script(self) -> $script {
+                let $v = self;
+                $to
+            }
+            fn nothing() -> $script {
+                $nothing
+            }
+        }
+        impl Handled for $t {
+            type A = $t;
+            fn handled(self) -> R<$t> {
+                Ok(self)
+            }
+        }
+        impl Handled for R<$t> {
+            type A = $t;
+            fn handled(self) -> R<$t> {
+                self
+            }
+        }
+    )*};
+}
+
+answers! {
+    () => (), |v| v, ();
+    bool => bool, |v| v, false;
+    i64 => i64, |v| v, 0;
+    // An object, or "none" (-1).
+    Option<ObjId> => i64, |v| v.map_or(-1, |o| o.0 as i64), -1;
+    // A player, or "none" (-1).
+    Option<PlayerId> => i64, |v| v.map_or(-1, |p| p.0 as i64), -1;
+    PlayerId => i64, |v| v.0 as i64, -1;
+    // A number that may be unknown (-1).
+    Option<i32> => i64, |v| v.map_or(-1, i64::from), -1;
+    Vec<ObjId> => Array, |v| array(v), Array::new();
+}
+
+/// What the handler answered, or "nothing" for a call a slot made do nothing.
+fn answer<H: Handled>(v: Option<H>) -> R<<H::A as Answer>::Script> {
+    match v {
+        Some(h) => h.handled().map(Answer::script),
+        None => Ok(<H::A as Answer>::nothing()),
+    }
+}
+
+/// Registers host function `name`: each parameter arrives as its slot's script type and is
+/// converted before the body runs with the game (`g`) and the running body's context (`c`).
+macro_rules! host_fn {
+    ($e:expr, $name:expr, ($($bind:ident : $slot:ty),*) |$g:pat_param, $c:pat_param| $body:expr) => {
+        $e.register_fn($name, move |$($bind: <$slot as Slot>::Script),*| {
+            #[allow(clippy::redundant_closure_call)]
+            let args = (|| Some(($(<$slot as Slot>::take($bind)?,)*)))();
+            with(move |$g, $c| answer(args.map(|($($bind,)*)| $body)))
+        });
+    };
+}
+
+/// The verbs' table: for each instruction, the host function it calls with its arguments (what
+/// the generator writes, `Effect::call`) and what that function does (its parameters' slots and
+/// the kernel handler it runs). One entry serves both sides, so an instruction and its host
+/// function cannot disagree on a name or an arity.
+macro_rules! verbs {
+    ($($pat:pat => $name:literal ($($arg:expr => $bind:ident : $slot:ty),*) |$g:pat_param, $c:pat_param| $body:expr;)*) => {
+        impl Effect {
+            /// The host function this instruction calls, and its arguments in order. `None` for
+            /// the structure (`ForEach`, `If`, `Let`, `Answer`), which the generator writes itself.
+            pub fn call(&self) -> Option<(&'static str, Vec<Arg<'_>>)> {
+                Some(match self {
+                    Effect::ForEach(..) | Effect::If { .. } | Effect::Let(..) | Effect::Answer(_) => return None,
+                    Effect::Act(act, o) => (act.script_name(), vec![o.arg()]),
+                    $($pat => ($name, vec![$(ToArg::arg($arg)),*]),)*
+                })
+            }
+        }
+
+        fn register_verbs(e: &mut Engine) {
+            // One function per action on an object (Act), each the same handler.
+            for act in Act::ALL {
+                host_fn!(e, act.script_name(), (o: Object) |g, c| g.act_on(c, act, o));
+            }
+            $(host_fn!(e, $name, ($($bind: $slot),*) |$g, $c| $body);)*
+        }
+    };
+}
+
+verbs! {
+    Effect::Deal { amount, to } => "deal"(amount => n: Count, to => t: Object) |g, c| g.deal_instruction(c, n, t);
+    Effect::DealSplit { amount, spec } => "deal_split"(amount => n: Count, spec => i: Index) |g, c| g.deal_split(c, n, i);
+    Effect::Fight(a, b) => "fight"(a => a: Object, b => b: Object) |g, _| g.fight(a, b);
+    Effect::Draw { who, amount } => "draw"(who => p: Player, amount => n: Count) |g, _| g.draw(p, n);
+    Effect::Give { to, grant: Grant::Might { amount, min }, until } =>
+        "give_might"(to => o: Object, amount => n: Delta, min.map_or(-1, i64::from) => min: Delta, until => until: Duration)
+        |g, c| g.give(c, o, Grant::Might { amount: n, min: (min >= 0).then_some(min) }, until);
+    Effect::Give { to, grant: Grant::Keyword(k, v), until } =>
+        "give_keyword"(to => o: Object, k => k: Keyword, v => v: Count, until => until: Duration)
+        |g, c| g.give(c, o, Grant::Keyword(k, v), until);
+    Effect::Give { to, grant: Grant::SetMight(n), until } =>
+        "set_might"(to => o: Object, n => n: Delta, until => until: Duration) |g, c| g.give(c, o, Grant::SetMight(n), until);
+    // 352.3: the unit moves to the destination chosen for it as the spell was played (spec i);
+    // only a destination spec names one.
+    Effect::MoveToChosen { unit, spec } => "move_to_chosen"(unit => o: Object, spec => i: Index) |g, c| {
+        if c.specs.get(i).is_some_and(|s| matches!(s.count, TargetCount::Destination(_))) {
+            let chosen = c.targets.get(i).cloned().unwrap_or_default();
+            g.move_to_chosen(o, &chosen);
+        }
+    };
+    // Answers the (last) card discarded: what a following "its" means.
+    Effect::Discard { who, amount } => "discard"(who => p: Player, amount => n: Count) |g, _| g.discard_instruction(p, n);
+    Effect::RecycleFromTrash { who, amount } =>
+        "recycle_trash"(who => p: Player, amount => n: Count) |g, _| g.recycle_from_trash(p, n, Ask::ChooseCard);
+    Effect::PlayTokens { who, token, count, ready, place } =>
+        "play_tokens"(who => p: Player, token => t: Token, count => n: Count, ready => ready: bool, place => place: Place)
+        |g, c| g.play_tokens(c, p, t, n.min(MAX_TOKENS), ready, place);
+    Effect::Add { who, resources, spells_only } =>
+        "add"(who => p: Player, resources => r: Cost, spells_only => s: bool) |g, _| g.add_resources(p, &r, s);
+    Effect::Score { who, points } => "score"(who => p: Player, points => n: Count) |g, _| g.gain_points(p, n);
+    Effect::Win(who) => "win_game"(who => p: Player) |g, _| g.win_game(p);
+    // Answers whether all N runes were channeled ("If you can't, ...", 417).
+    Effect::Channel { who, amount, exhausted } =>
+        "channel"(who => p: Player, amount => n: Count, exhausted => x: bool) |g, _| {
+            let n = n.min(MAX_RUNES);
+            g.channel(p, n, x) >= n
+        };
+    Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => "next_spell_bonus"(n => n: Count) |g, c| g.next_spell_bonus(c, n);
+    Effect::ThisTurn(TurnRule::UnitsEnterReady) => "units_enter_ready"() |g, c| g.units_enter_ready_this_turn(c);
+    Effect::ThisTurn(TurnRule::BuffsGiveMore) => "buffs_give_more"() |g, c| g.buffs_give_more(c);
+    Effect::EachPlayerKillsOne => "each_player_kills_one"() |g, c| g.each_player_kills_one(c);
+    Effect::PlayMeFromTrash => "play_me_from_trash"() |g, c| g.play_me_from_trash(c);
+    Effect::Vision => "vision"() |g, c| g.vision(c);
+    Effect::ReplaceNextDeath { unit, body } =>
+        "replace_next_death"(unit => o: Object, body => b: BodyName) |g, c| g.replace_next_death(c, o, &b);
+    Effect::Reflexive(body) => "reflexive"(body => b: BodyName) |g, c| g.add_reflexive(c, &b);
+    // 380.3: "If this kills it, do this: ..." (see Game::reflexive_if_killed).
+    Effect::ReflexiveIfKilled { body, unit } =>
+        "reflexive_if_killed"(body => b: BodyName, unit => o: Object) |g, c| g.reflexive_if_killed(c, &b, o);
+    Effect::Delay { body, it } => "delay"(body => b: BodyName, it.as_ref() => it: MaybeObject) |g, c| g.delay_trigger(c, &b, it);
+    Effect::SwapPlaces(a, b) => "swap_places"(a => a: Object, b => b: Object) |g, _| g.swap_places(a, b);
+    Effect::LookTop { who, amount } => "look_top"(who => p: Player, amount => n: Count) |g, _| g.look_top(p, n);
+    Effect::RevealTop { who, amount } => "reveal_top"(who => p: Player, amount => n: Count) |g, _| g.reveal_top(p, n);
+    Effect::PutOneIntoHand(o) => "put_into_hand"(o => cards: Cards) |g, c| g.put_one_into_hand(c, &cards);
+    Effect::RecycleCards(o) => "recycle_cards"(o => cards: Cards) |g, c| g.recycle_cards(c, &cards);
+    Effect::BanishTop(who) => "banish_top"(who => p: Player) |g, _| g.banish_top(p);
+    // "with Might up to the killed unit's + N": `killed_might` answers -1 when none was killed.
+    Effect::BanishAndPlay { from, max_might: Some(k), optional } =>
+        "banish_and_play"(from => cards: Cards, Arg::KilledMight(k.spec) => might: Delta, &k.more => more: Delta, optional => o: bool)
+        |g, c| g.banish_and_play(c, &cards, might.into(), more.into(), o);
+    // With no Might limit.
+    Effect::BanishAndPlay { from, max_might: None, optional } =>
+        "banish_and_play"(from => cards: Cards, optional => o: bool) |g, c| g.banish_and_play(c, &cards, -2, 0, o);
+    // Answers the spell played.
+    Effect::PlaySpellFromTrash { optional } => "play_spell_from_trash"(optional => o: bool) |g, c| g.play_spell_from_trash(c, o);
+}
+
+/// The most tokens one instruction plays, and runes one instruction channels (no printed card
+/// comes close; a script's larger number is cut to it).
+const MAX_TOKENS: u32 = 20;
+const MAX_RUNES: u32 = 12;
+
+/// The host package: what generated bodies read (the context, targets, amounts, tests) and the
+/// verbs' table.
 fn register(e: &mut Engine) {
     // Context.
-    e.register_fn("me", || with(|_, c| Ok(c.source.map_or(-1, |o| o.0 as i64))));
-    e.register_fn("you", || with(|_, c| Ok(c.controller.map_or(-1, |p| p.0 as i64))));
-    e.register_fn("that_unit", || with(|_, c| Ok(c.that_unit.map_or(-1, |o| o.0 as i64))));
-    e.register_fn("remembered", || with(|_, c| Ok(c.remembered.map_or(-1, |o| o.0 as i64))));
-    e.register_fn("that_player", || with(|_, c| Ok(c.that_player.map_or(-1, |p| p.0 as i64))));
-    e.register_fn("target", |i: i64| -> Result<i64, Box<rhai::EvalAltResult>> {
+    host_fn!(e, "me", () |_, c| c.source);
+    host_fn!(e, "you", () |_, c| c.controller);
+    host_fn!(e, "that_unit", () |_, c| c.that_unit);
+    host_fn!(e, "remembered", () |_, c| c.remembered);
+    host_fn!(e, "that_player", () |_, c| c.that_player);
+    host_fn!(e, "paid_additional", () |_, c| c.paid_additional);
+    e.register_fn("target", |i: i64| -> Result<i64, Box<EvalAltResult>> {
         Ok(checked_targets(i as usize)?.first().map_or(-1, |o| o.0 as i64))
     });
-    e.register_fn("targets", |i: i64| -> Result<rhai::Array, Box<rhai::EvalAltResult>> {
-        Ok(array(checked_targets(i as usize)?))
-    });
+    e.register_fn("targets", |i: i64| -> Result<Array, Box<EvalAltResult>> { Ok(array(checked_targets(i as usize)?)) });
     // 352.10.d: "all X": every object the filter matches (the one matcher, 352.8.b).
-    e.register_fn("units", |filter: UnitFilter| {
-        with(move |g, c| Ok(array(g.matching(&filter, c.controller, c.source))))
-    });
+    host_fn!(e, "units", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source));
     // 352.10.b: "all enemy units at a battlefield": the objects the filter matches at the
     // battlefield the ability targets (its battlefield object).
-    e.register_fn("units_at", |filter: UnitFilter, bf: i64| {
-        with(move |g, c| {
-            let Some(b) = id(bf).and_then(|o| g.battlefields.iter().position(|b| b.obj == o)) else {
-                return Ok(Array::new());
-            };
-            let filter = UnitFilter { at: At::That(b as u8), ..filter };
-            Ok(array(g.matching(&filter, c.controller, c.source)))
-        })
+    host_fn!(e, "units_at", (filter: UnitFilter, bf: Object) |g, c| {
+        match g.battlefields.iter().position(|b| b.obj == bf) {
+            Some(b) => g.matching(&UnitFilter { at: At::That(b as u8), ..filter }, c.controller, c.source),
+            None => Vec::new(),
+        }
     });
-    e.register_fn("paid_additional", || with(|_, c| Ok(c.paid_additional)));
-    e.register_fn("energy_of", |x: i64| with(|g, _| Ok(id(x).map_or(0, |o| g.card(o).energy as i64))));
-    e.register_fn("only_unit_there", |x: i64| with(|g, c| Ok(id(x).is_some_and(|o| g.only_unit_there(c, o)))));
-    e.register_fn("might", |x: i64| {
-        with(|g, _| Ok(id(x).filter(|o| g.obj(*o).alive).map_or(0, |o| g.might(o) as i64)))
-    });
-    e.register_fn("controller_of", |x: i64| with(|g, _| Ok(id(x).map_or(-1, |o| g.last_known_controller(o).0 as i64))));
-    e.register_fn("legion", || with(|g, c| Ok(g.legion_applies(c))));
-    e.register_fn("may", || with(|g, c| g.ask_may(c)));
-    e.register_fn("pay_optional", |cost: Cost| with(move |g, c| g.pay_optional(c, &cost)));
-    e.register_fn("pay_optional_and_exhaust", |cost: Cost| with(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
-
-    // Instructions.
-    e.register_fn("deal", |n: i64, x: i64| with(|g, c| g.deal_instruction(c, count(n), id(x))));
-    e.register_fn("deal_split", |n: i64, spec: i64| with(|g, c| g.deal_split(c, count(n), spec as usize)));
-    e.register_fn("fight", |a: i64, b: i64| with(|g, _| g.fight(id(a), id(b))));
-    e.register_fn("draw", |p: i64, n: i64| with(|g, _| player(p).map_or(Ok(()), |p| g.draw(p, count(n)))));
-    // One function per action on an object (Act), each the same handler (Game::act_on).
-    for act in Act::ALL {
-        e.register_fn(act.script_name(), move |x: i64| with(move |g, c| id(x).map_or(Ok(()), |o| g.act_on(c, act, o))));
-    }
-    e.register_fn("give_might", |x: i64, n: i64, min: i64, until: Duration| {
-        let grant = Grant::Might { amount: delta(n), min: (min >= 0).then_some(delta(min)) };
-        on_object(x, move |g, c, o| g.give(c, o, grant, until))
-    });
-    e.register_fn("give_keyword", |x: i64, k: Keyword, v: i64, until: Duration| {
-        on_object(x, move |g, c, o| g.give(c, o, Grant::Keyword(k, count(v)), until))
-    });
-    e.register_fn("set_might", |x: i64, n: i64, until: Duration| {
-        on_object(x, move |g, c, o| g.give(c, o, Grant::SetMight(delta(n)), until))
-    });
-    e.register_fn("win_game", |p: i64| {
-        with(|g, _| {
-            if let Some(p) = player(p) {
-                g.win_game(p);
-            }
-            Ok(())
-        })
-    });
-    e.register_fn("spend_a_buff", || with(|g, c| g.spend_a_buff(c)));
-    // Returns the (last) card discarded, or -1: what a following "its" means.
-    e.register_fn("discard", |p: i64, n: i64| {
-        with(|g, _| Ok(player(p).map_or(Ok(None), |p| g.discard_instruction(p, count(n)))?.map_or(-1, |o| o.0 as i64)))
-    });
-    // 352.3: x moves to the destination chosen for it as the spell was played (target spec i).
-    e.register_fn("move_to_chosen", |x: i64, i: i64| {
-        with(move |g, c| {
-            // Only a destination spec names one: any other index moves nothing.
-            let Some(i) = usize::try_from(i).ok().filter(|i| {
-                c.specs.get(*i).is_some_and(|s| matches!(s.count, super::abilities::TargetCount::Destination(_)))
-            }) else {
-                return Ok(());
-            };
-            let chosen = c.targets.get(i).cloned().unwrap_or_default();
-            if let Some(o) = id(x) {
-                g.move_to_chosen(o, &chosen);
-            }
-            Ok(())
-        })
-    });
-    e.register_fn("each_player_kills_one", || with(|g, c| g.each_player_kills_one(c)));
-    e.register_fn("recycle_trash", |p: i64, n: i64| {
-        with(|g, _| player(p).map_or(Ok(()), |p| g.recycle_from_trash(p, count(n), Ask::ChooseCard)))
-    });
-    e.register_fn("play_recruit", |p: i64| {
-        with(|g, _| {
-            if let Some(p) = player(p) {
-                g.play_recruit(p);
-            }
-            Ok(())
-        })
-    });
-    e.register_fn("play_tokens", |p: i64, token: Token, n: i64, ready: bool, place: Place| {
-        with(move |g, c| player(p).map_or(Ok(()), |p| g.play_tokens(c, p, token, n.clamp(0, 20) as u32, ready, place)))
-    });
-    e.register_fn("add", |p: i64, resources: Cost, spells_only: bool| {
-        with(move |g, _| {
-            if let Some(p) = player(p) {
-                g.add_resources(p, &resources, spells_only);
-            }
-            Ok(())
-        })
-    });
-    e.register_fn("score", |p: i64, n: i64| {
-        with(|g, _| {
-            if let Some(p) = player(p) {
-                g.gain_points(p, count(n));
-            }
-            Ok(())
-        })
-    });
-    e.register_fn("next_spell_bonus", |n: i64| {
-        with(|g, c| {
-            g.next_spell_bonus(c, count(n));
-            Ok(())
-        })
-    });
-    e.register_fn("units_enter_ready", || {
-        with(|g, c| {
-            g.units_enter_ready_this_turn(c);
-            Ok(())
-        })
-    });
-    e.register_fn("buffs_give_more", || {
-        with(|g, c| {
-            g.buffs_give_more(c);
-            Ok(())
-        })
-    });
-    e.register_fn("play_me_from_trash", || with(|g, c| g.play_me_from_trash(c)));
-    e.register_fn("vision", || with(|g, c| g.vision(c)));
-    // Returns whether all N runes were channeled ("If you can't, ...", 417).
-    e.register_fn("channel", |p: i64, n: i64, exhausted: bool| {
-        with(move |g, _| {
-            let n = n.clamp(0, 12) as u32;
-            Ok(player(p).is_some_and(|p| g.channel(p, n, exhausted) >= n))
-        })
-    });
-    e.register_fn("replace_next_death", |x: i64, body: &str| {
-        let body = body.to_string();
-        on_object(x, move |g, c, o| g.replace_next_death(c, o, &body))
-    });
-    e.register_fn("reflexive", |name: &str| {
-        let name = name.to_string();
-        with(move |g, c| {
-            g.add_reflexive(c, &name);
-            Ok(())
-        })
-    });
+    // Amounts.
+    host_fn!(e, "energy_of", (x: Object) |g, _| i64::from(g.card(x).energy));
+    host_fn!(e, "might", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.might(x)) } else { 0 });
+    host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
+    host_fn!(e, "killed_might", (spec: Index) |g, c| g.killed_might(c, spec));
+    // Tests.
+    host_fn!(e, "only_unit_there", (x: Object) |g, c| g.only_unit_there(c, x));
+    host_fn!(e, "legion", () |g, c| g.legion_applies(c));
+    host_fn!(e, "may", () |g, c| g.ask_may(c));
+    host_fn!(e, "spend_a_buff", () |g, c| g.spend_a_buff(c));
+    host_fn!(e, "pay_optional", (cost: Cost) |g, c| g.pay_optional(c, &cost));
+    host_fn!(e, "pay_optional_and_exhaust", (cost: Cost) |g, c| g.pay_optional_and_exhaust(c, &cost));
     e.register_fn("buffed_this_way", |x: i64| {
         let from = body_events_from();
         with(move |g, _| Ok(id(x).is_some_and(|o| g.buffed_since(from, o))))
     });
-    // 380.3: "If this kills it, do this: ..." (see Game::reflexive_if_killed).
-    e.register_fn("reflexive_if_killed", |name: &str, x: i64| {
-        let name = name.to_string();
-        on_object(x, move |g, c, o| g.reflexive_if_killed(c, &name, o))
-    });
-    e.register_fn("swap_places", |a: i64, b: i64| with(|g, _| g.swap_places(id(a), id(b))));
-    e.register_fn("look_top", |p: i64, n: i64| {
-        with(|g, _| Ok(array(player(p).map(|p| g.look_top(p, count(n))).unwrap_or_default())))
-    });
-    e.register_fn("reveal_top", |p: i64, n: i64| {
-        with(|g, _| Ok(array(player(p).map(|p| g.reveal_top(p, count(n))).unwrap_or_default())))
-    });
-    e.register_fn("put_into_hand", |cards: Array| {
-        let cards = ids(cards);
-        with(move |g, c| g.put_one_into_hand(c, &cards))
-    });
-    e.register_fn("banish_top", |p: i64| {
-        with(|g, _| Ok(player(p).map_or(Ok(None), |p| g.banish_top(p))?.map_or(-1, |o| o.0 as i64)))
-    });
-    e.register_fn("delay", |name: &str, x: i64| {
-        let name = name.to_string();
-        with(move |g, c| {
-            g.delay_trigger(c, &name, id(x));
-            Ok(())
-        })
-    });
-    e.register_fn("killed_might", |spec: i64| with(|g, c| Ok(g.killed_might(c, spec as usize).map_or(-1, i64::from))));
-    e.register_fn("banish_and_play", |looked: Array, might: i64, more: i64, optional: bool| {
-        let looked = ids(looked);
-        with(move |g, c| g.banish_and_play(c, &looked, delta(might).into(), delta(more).into(), optional))
-    });
-    // With no Might limit.
-    e.register_fn("banish_and_play", |looked: Array, optional: bool| {
-        let looked = ids(looked);
-        with(move |g, c| g.banish_and_play(c, &looked, -2, 0, optional))
-    });
-    e.register_fn("recycle_cards", |cards: Array| {
-        let cards = ids(cards);
-        with(move |g, c| g.recycle_cards(c, &cards))
-    });
-    e.register_fn("play_spell_from_trash", |optional: bool| {
-        with(|g, c| Ok(g.play_spell_from_trash(c, optional)?.map_or(-1, |o| o.0 as i64)))
-    });
+    register_verbs(e);
 }
 
 /// The largest amount a host function takes (damage, cards, Might, keyword values, points): a
@@ -435,19 +511,4 @@ fn count(n: i64) -> u32 {
 /// A script's signed amount (a Might change, a limit), within ±[`MAX_AMOUNT`].
 fn delta(n: i64) -> i32 {
     n.clamp(-MAX_AMOUNT, MAX_AMOUNT) as i32
-}
-
-/// Object ids of a Rhai array (as the host functions returned them).
-fn ids(a: rhai::Array) -> Vec<ObjId> {
-    a.into_iter().filter_map(|x| x.as_int().ok()).filter_map(id).collect()
-}
-
-/// Runs an instruction on one object; "none" (-1) does nothing (356.3.e.6).
-fn on_object(x: i64, f: impl FnOnce(&mut Game, &HookCall, ObjId)) -> Result<(), Box<rhai::EvalAltResult>> {
-    with(|g, c| {
-        if let Some(o) = id(x) {
-            f(g, c, o);
-        }
-        Ok(())
-    })
 }

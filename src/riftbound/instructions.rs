@@ -279,8 +279,7 @@ impl Game {
 
     /// 404 with 712-715: a spell or ability deals damage to one unit; its source is the ability's
     /// object (and the spell, 404.6.b.2.a).
-    pub fn deal_instruction(&mut self, c: &HookCall, amount: u32, target: Option<ObjId>) -> R<()> {
-        let Some(t) = target else { return Ok(()) };
+    pub fn deal_instruction(&mut self, c: &HookCall, amount: u32, t: ObjId) -> R<()> {
         let you = c.controller.unwrap_or(self.turn_player);
         let bonus = self.bonus_damage_of(you, c.spell) + self.bonus_damage_to(t);
         if bonus > 0 {
@@ -348,8 +347,7 @@ impl Game {
 
     /// Challenge: two units deal damage equal to their mights to each other at once; the units
     /// are the sources (404.6.b.3).
-    pub fn fight(&mut self, a: Option<ObjId>, b: Option<ObjId>) -> R<()> {
-        let (Some(a), Some(b)) = (a, b) else { return Ok(()) };
+    pub fn fight(&mut self, a: ObjId, b: ObjId) -> R<()> {
         let (ma, mb) = (self.might(a).max(0) as u32, self.might(b).max(0) as u32);
         self.deal(Some(a), &[(b, ma)]);
         self.deal(Some(b), &[(a, mb)]);
@@ -838,8 +836,7 @@ impl Game {
 
     /// Tideturner: "Move me to its location and it to my original location": two moves at once
     /// (421); nothing happens if either is gone (356.3.e.6) or they are already together.
-    pub fn swap_places(&mut self, a: Option<ObjId>, b: Option<ObjId>) -> R<()> {
-        let (Some(a), Some(b)) = (a, b) else { return Ok(()) };
+    pub fn swap_places(&mut self, a: ObjId, b: ObjId) -> R<()> {
         let (Some(la), Some(lb)) = (self.location(a), self.location(b)) else { return Ok(()) };
         if la == lb {
             return Ok(());

@@ -1,7 +1,8 @@
 //! What abilities *do*: the card language's one instruction set. The grammar lowers a card's
 //! instructions to these values (`crate::dsl`); the Rhai hook of each ability is generated from
-//! them (`crate::dsl::rhai`); the host package the hooks call takes the same types
-//! (`riftbound::host`); and the kernel runs each family in one handler (`instructions.rs`).
+//! them (`crate::dsl::codegen`); the host package the hooks call takes the same types, and its
+//! verbs' table (`riftbound::host`) says which host function each instruction calls and which
+//! kernel handler that runs (`instructions.rs`, one per family).
 //!
 //! Every value prints back as rules text (`text.rs`) and serialises (serde) for tools.
 
@@ -88,7 +89,8 @@ pub enum Effect {
 }
 
 /// One argument of a host call, typed: the generator writes each kind one way (an object as its
-/// expression, a keyword as its constant, a body name as a string).
+/// expression, a keyword as its constant, a body name as a string). Which instruction calls
+/// which host function with which arguments is the verbs' table of `riftbound::host`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg<'a> {
     Obj(&'a Obj),
@@ -110,69 +112,57 @@ pub enum Arg<'a> {
     KilledMight(usize),
 }
 
-impl Effect {
-    /// The host function this instruction calls, and its arguments in order: the one table of
-    /// the host package's verbs (the host registers a function of each name, `host.rs`). `None`
-    /// for the structure (`ForEach`, `If`, `Let`, `Answer`), which the generator writes itself.
-    pub fn call(&self) -> Option<(&'static str, Vec<Arg<'_>>)> {
-        use Arg as A;
-        let int = |n: u32| A::Int(n.into());
-        Some(match self {
-            Effect::ForEach(..) | Effect::If { .. } | Effect::Let(..) | Effect::Answer(_) => return None,
-            Effect::Deal { amount, to } => ("deal", vec![A::Amount(amount), A::Obj(to)]),
-            Effect::DealSplit { amount, spec } => ("deal_split", vec![int(*amount), A::Int(*spec as i64)]),
-            Effect::Fight(a, b) => ("fight", vec![A::Obj(a), A::Obj(b)]),
-            Effect::Draw { who, amount } => ("draw", vec![A::Who(who), A::Amount(amount)]),
-            Effect::Act(act, o) => (act.script_name(), vec![A::Obj(o)]),
-            Effect::Give { to, grant: Grant::Might { amount, min }, until } => (
-                "give_might",
-                vec![A::Obj(to), A::Int((*amount).into()), A::Int(min.map_or(-1, i64::from)), A::Duration(*until)],
-            ),
-            Effect::Give { to, grant: Grant::Keyword(k, v), until } => {
-                ("give_keyword", vec![A::Obj(to), A::Keyword(*k), int(*v), A::Duration(*until)])
+/// A value an instruction hands its host function, as the argument the generator writes for it
+/// (the verbs' table in `riftbound::host` pairs each instruction with its arguments).
+pub trait ToArg<'a> {
+    fn arg(self) -> Arg<'a>;
+}
+
+impl<'a> ToArg<'a> for Arg<'a> {
+    fn arg(self) -> Arg<'a> {
+        self
+    }
+}
+
+/// Values the generator writes by reference (an object, a player, an expression, a body's name).
+macro_rules! to_arg_by_reference {
+    ($($t:ty => $v:ident),* $(,)?) => {$(
+        impl<'a> ToArg<'a> for &'a $t {
+            fn arg(self) -> Arg<'a> {
+                Arg::$v(self)
             }
-            Effect::Give { to, grant: Grant::SetMight(n), until } => {
-                ("set_might", vec![A::Obj(to), A::Int((*n).into()), A::Duration(*until)])
+        }
+    )*};
+}
+
+to_arg_by_reference!(Obj => Obj, Objs => Objs, Who => Who, Amount => Amount, Cost => Cost, String => Body);
+
+/// An optional object: "none" (-1) when absent.
+impl<'a> ToArg<'a> for Option<&'a Obj> {
+    fn arg(self) -> Arg<'a> {
+        self.map_or(Arg::NoObj, Arg::Obj)
+    }
+}
+
+/// Values the generator writes as literals or constants.
+macro_rules! to_arg_by_value {
+    ($($t:ty => $v:ident $(as $conv:ty)?),* $(,)?) => {$(
+        impl<'a> ToArg<'a> for &'a $t {
+            fn arg(self) -> Arg<'a> {
+                Arg::$v((*self) $(as $conv)?)
             }
-            Effect::MoveToChosen { unit, spec } => ("move_to_chosen", vec![A::Obj(unit), A::Int(*spec as i64)]),
-            Effect::Discard { who, amount } => ("discard", vec![A::Who(who), int(*amount)]),
-            Effect::RecycleFromTrash { who, amount } => ("recycle_trash", vec![A::Who(who), int(*amount)]),
-            Effect::PlayTokens { who, token, count, ready, place } => {
-                ("play_tokens", vec![A::Who(who), A::Token(*token), int(*count), A::Bool(*ready), A::Place(*place)])
-            }
-            Effect::Add { who, resources, spells_only } => {
-                ("add", vec![A::Who(who), A::Cost(resources), A::Bool(*spells_only)])
-            }
-            Effect::Score { who, points } => ("score", vec![A::Who(who), int(*points)]),
-            Effect::Win(who) => ("win_game", vec![A::Who(who)]),
-            Effect::Channel { who, amount, exhausted } => {
-                ("channel", vec![A::Who(who), int(*amount), A::Bool(*exhausted)])
-            }
-            Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => ("next_spell_bonus", vec![int(*n)]),
-            Effect::ThisTurn(TurnRule::UnitsEnterReady) => ("units_enter_ready", vec![]),
-            Effect::ThisTurn(TurnRule::BuffsGiveMore) => ("buffs_give_more", vec![]),
-            Effect::EachPlayerKillsOne => ("each_player_kills_one", vec![]),
-            Effect::PlayMeFromTrash => ("play_me_from_trash", vec![]),
-            Effect::Vision => ("vision", vec![]),
-            Effect::ReplaceNextDeath { unit, body } => ("replace_next_death", vec![A::Obj(unit), A::Body(body)]),
-            Effect::Reflexive(body) => ("reflexive", vec![A::Body(body)]),
-            Effect::ReflexiveIfKilled { body, unit } => ("reflexive_if_killed", vec![A::Body(body), A::Obj(unit)]),
-            Effect::Delay { body, it } => ("delay", vec![A::Body(body), it.as_ref().map_or(A::NoObj, A::Obj)]),
-            Effect::SwapPlaces(a, b) => ("swap_places", vec![A::Obj(a), A::Obj(b)]),
-            Effect::LookTop { who, amount } => ("look_top", vec![A::Who(who), int(*amount)]),
-            Effect::RevealTop { who, amount } => ("reveal_top", vec![A::Who(who), int(*amount)]),
-            Effect::PutOneIntoHand(o) => ("put_into_hand", vec![A::Objs(o)]),
-            Effect::RecycleCards(o) => ("recycle_cards", vec![A::Objs(o)]),
-            Effect::BanishTop(who) => ("banish_top", vec![A::Who(who)]),
-            Effect::BanishAndPlay { from, max_might: Some(k), optional } => (
-                "banish_and_play",
-                vec![A::Objs(from), A::KilledMight(k.spec), A::Int(k.more.into()), A::Bool(*optional)],
-            ),
-            Effect::BanishAndPlay { from, max_might: None, optional } => {
-                ("banish_and_play", vec![A::Objs(from), A::Bool(*optional)])
-            }
-            Effect::PlaySpellFromTrash { optional } => ("play_spell_from_trash", vec![A::Bool(*optional)]),
-        })
+        }
+    )*};
+}
+
+to_arg_by_value!(
+    u32 => Int as i64, i32 => Int as i64, usize => Int as i64, bool => Bool,
+    Keyword => Keyword, Duration => Duration, Token => Token, Place => Place,
+);
+
+impl<'a> ToArg<'a> for i64 {
+    fn arg(self) -> Arg<'a> {
+        Arg::Int(self)
     }
 }
 
