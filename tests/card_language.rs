@@ -1362,3 +1362,29 @@ fn r728_1_c_1_legion_takes_only_a_play_effect_after_its_dash() {
         assert_eq!(d.line, 8, "{text}: {d}");
     }
 }
+
+/// "When you play UNIT": any unit or gear phrase is a trigger subject ("another unit", "a gear",
+/// "a [Mighty] unit"), "it" being the permanent played; a spell keeps its own trigger (its cost
+/// is read), and a rune, never played, is rejected.
+#[test]
+fn r376_2_c_when_you_play_takes_a_unit_or_gear_phrase() {
+    use riftbound::riftbound::abilities::{AbilityKind, Condition, Trigger};
+    use riftbound::riftbound::cards::CardType;
+    let trigger = |text: &str| {
+        let card = parse_card("mod/play.toml", &mod_unit("Watcher", text)).unwrap();
+        assert!(card.unsupported.is_none(), "{text}: {:?}", card.unsupported);
+        match &card.abilities.abilities[0].kind {
+            AbilityKind::Triggered { trigger, .. } => trigger.clone(),
+            k => panic!("{text}: {k:?}"),
+        }
+    };
+    let Trigger::Play(f) = trigger("When you play another unit, give it +1 [M] this turn.") else { panic!() };
+    assert!(f.other && f.kind == CardType::Unit);
+    let Trigger::Play(f) = trigger("When you play a gear, ready me.") else { panic!() };
+    assert_eq!(f.kind, CardType::Gear);
+    let Trigger::Play(f) = trigger("When you play a [Mighty] unit, draw 1.") else { panic!() };
+    assert_eq!(f.condition.as_deref(), Some(&Condition::Mighty));
+    assert!(matches!(trigger("When you play a spell, draw 1."), Trigger::PlaySpell { min_energy: None }));
+    let d = diagnostic("mod/rune.toml", &mod_unit("Watcher", "When you play a rune, draw 1."));
+    assert!(d.message.contains("a unit or a gear"), "{}", d.message);
+}

@@ -483,7 +483,7 @@ impl Compiler<'_> {
                 Rule::trigger => {
                     let t = self.trigger(part)?;
                     // "When you buff a friendly unit, ... it": the unit the event is about.
-                    if matches!(t, Trigger::YouBuff(_) | Trigger::UnitAlone { .. }) {
+                    if matches!(t, Trigger::YouBuff(_) | Trigger::UnitAlone { .. } | Trigger::Play(_)) {
                         body.it = Some(Obj::ThatUnit);
                     }
                     trigger = Some(t);
@@ -547,6 +547,14 @@ impl Compiler<'_> {
             Rule::ev_move_me => Trigger::MoveMe,
             Rule::ev_play_card => Trigger::PlayCard { opponents_turn: e.into_inner().next().is_some() },
             Rule::ev_discard_me => Trigger::DiscardMe,
+            Rule::ev_play_permanent => {
+                let phrase = e.into_inner().next().unwrap();
+                let f = self.unit_phrase(phrase.clone());
+                if !matches!(f.kind, CardType::Unit | CardType::Gear) {
+                    return Err(self.err(&phrase, "\"When you play ...\" is understood with a unit or a gear"));
+                }
+                Trigger::Play(f)
+            }
             Rule::ev_you_buff => Trigger::YouBuff(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_this_is => Trigger::AnyOf(
                 e.into_inner()

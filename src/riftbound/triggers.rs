@@ -215,6 +215,7 @@ impl Game {
             Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => Some(*u),
             Event::Killed { obj, .. } => Some(*obj),
             Event::Stunned { unit, .. } | Event::Moved { unit, .. } => Some(*unit),
+            Event::Played { card, .. } => Some(*card),
             _ => None,
         };
         let inner = match trigger {
@@ -284,6 +285,9 @@ impl Game {
             }
             (Trigger::AnyOf(list), e) => list.iter().find_map(|t| self.event_matches(t, source, you, e)),
             // 413.2.a: "when you buff": a buff your own spell or ability placed, not an opponent's.
+            (Trigger::Play(f), Event::Played { player, card }) => {
+                (*player == you && self.unit_matches(f, *card, you, source)).then_some(None)
+            }
             (Trigger::YouBuff(f), Event::Buffed { unit, by: Some(p) }) => {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }

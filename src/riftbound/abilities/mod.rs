@@ -187,6 +187,9 @@ pub enum Trigger {
     AnyOf(Vec<Trigger>),
     /// "When you buff UNIT" (702.2.a): "it" is the buffed unit.
     YouBuff(UnitFilter),
+    /// "When you play a unit / another unit / a gear": a permanent its controller played that
+    /// the filter names, token or card (176.1.a); "it" is that permanent.
+    Play(UnitFilter),
 }
 
 /// A condition of a conditional ability or passive ("if", "while"): the one condition type.
