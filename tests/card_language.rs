@@ -1388,3 +1388,22 @@ fn r376_2_c_when_you_play_takes_a_unit_or_gear_phrase() {
     let d = diagnostic("mod/rune.toml", &mod_unit("Watcher", "When you play a rune, draw 1."));
     assert!(d.message.contains("a unit or a gear"), "{}", d.message);
 }
+
+/// 376.4.b-e: "When I attack or defend" joins the verbs of one subject, "When you play me or when
+/// I hold" joins whole events; either way the ability triggers on any one of them, once.
+#[test]
+fn r376_4_events_join_with_or() {
+    use riftbound::riftbound::abilities::{AbilityKind, Trigger};
+    for (text, expected) in [
+        ("When I attack or defend, draw 1.", vec![Trigger::Attack, Trigger::Defend]),
+        ("When I conquer or hold, draw 1.", vec![Trigger::ConquerMe, Trigger::HoldMe]),
+        ("When you play me or when I hold, draw 1.", vec![Trigger::PlayMe, Trigger::HoldMe]),
+    ] {
+        let card = parse_card("mod/or.toml", &mod_unit("Either", text)).unwrap();
+        assert!(card.unsupported.is_none(), "{text}: {:?}", card.unsupported);
+        let AbilityKind::Triggered { trigger, .. } = &card.abilities.abilities[0].kind else { panic!("{text}") };
+        assert_eq!(*trigger, Trigger::AnyOf(expected), "{text}");
+    }
+    let card = parse_card("mod/or.toml", &mod_unit("Either", "When I attack, draw 1.")).unwrap();
+    assert!(matches!(&card.abilities.abilities[0].kind, AbilityKind::Triggered { trigger: Trigger::Attack, .. }));
+}

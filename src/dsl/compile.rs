@@ -532,7 +532,11 @@ impl Compiler<'_> {
                     _ => Trigger::EndOfTurn,
                 })
             }
-            Rule::event => self.event(inner),
+            // "When you play me or when I hold": either event (376.1).
+            Rule::event => {
+                let mut events = p.into_inner().map(|e| self.event(e)).collect::<Result<Vec<_>, _>>()?;
+                Ok(if events.len() == 1 { events.pop().unwrap() } else { Trigger::AnyOf(events) })
+            }
             _ => Err(self.err(&p, "unknown trigger")),
         }
     }
@@ -542,7 +546,18 @@ impl Compiler<'_> {
         Ok(match e.as_rule() {
             Rule::ev_play_me => Trigger::PlayMe,
             Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
-            Rule::ev_attack => Trigger::Attack,
+            Rule::ev_me => {
+                let mut verbs: Vec<Trigger> = e
+                    .into_inner()
+                    .map(|v| match v.as_str().to_ascii_lowercase().as_str() {
+                        "attack" => Trigger::Attack,
+                        "defend" => Trigger::Defend,
+                        "conquer" => Trigger::ConquerMe,
+                        _ => Trigger::HoldMe,
+                    })
+                    .collect();
+                if verbs.len() == 1 { verbs.pop().unwrap() } else { Trigger::AnyOf(verbs) }
+            }
             Rule::ev_move_me if e.clone().into_inner().next().is_some() => Trigger::MoveMeToBattlefield,
             Rule::ev_move_me => Trigger::MoveMe,
             Rule::ev_play_card => Trigger::PlayCard { opponents_turn: e.into_inner().next().is_some() },
@@ -565,9 +580,6 @@ impl Compiler<'_> {
                     })
                     .collect(),
             ),
-            Rule::ev_defend => Trigger::Defend,
-            Rule::ev_conquer_me => Trigger::ConquerMe,
-            Rule::ev_hold_me => Trigger::HoldMe,
             Rule::ev_you_conquer => Trigger::YouConquer,
             Rule::ev_you_hold => Trigger::YouHold,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,
