@@ -1407,3 +1407,28 @@ fn r376_4_events_join_with_or() {
     let card = parse_card("mod/or.toml", &mod_unit("Either", "When I attack, draw 1.")).unwrap();
     assert!(matches!(&card.abilities.abilities[0].kind, AbilityKind::Triggered { trigger: Trigger::Attack, .. }));
 }
+
+/// 353.4.b: "If CONDITION, this costs [N] less." is read while the card is played, from the
+/// hand, so only a condition about its controller is accepted; "an opponent's score is within N
+/// points of the Victory Score" is one, and reads each opponent's points against the mode's
+/// Victory Score (458).
+#[test]
+fn r353_4_b_a_conditional_discount_on_its_own_cost() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::abilities::Condition;
+    let text = "If an opponent's score is within 3 points of the Victory Score, I cost [2] less.";
+    let card = parse_card("mod/near.toml", &mod_unit("Closer", text)).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+    let d = diagnostic("mod/buffed.toml", &mod_unit("Closer", "If I'm buffed, I cost [2] less."));
+    assert!(d.message.contains("can't be made conditional"), "{}", d.message);
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let u = g.put("Shipyard Skulker", p1, riftbound::riftbound::Zone::Hand).unwrap();
+    let near = Condition::ScoreWithin { opponent: true, points: 3 };
+    let mine = Condition::ScoreWithin { opponent: false, points: 3 };
+    g.player_mut(p1).points = 7;
+    g.player_mut(p2).points = 4;
+    assert!(!g.holds(&near, u, p1, None) && g.holds(&mine, u, p1, None));
+    g.player_mut(p2).points = 5;
+    assert!(g.holds(&near, u, p1, None));
+}

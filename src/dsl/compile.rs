@@ -618,6 +618,13 @@ impl Compiler<'_> {
                 Condition::UnitsAt { min, that_battlefield }
             }
             Rule::cond_control_facedown => Condition::ControlFacedown,
+            Rule::cond_score_within => {
+                let mut parts = c.into_inner();
+                let first = parts.next().unwrap();
+                let opponent = first.as_rule() == Rule::cond_opponents_score;
+                let points = number(&if opponent { parts.next().unwrap() } else { first });
+                Condition::ScoreWithin { opponent, points }
+            }
             _ => return Err(self.err(&c, "unknown condition")),
         })
     }
@@ -745,6 +752,7 @@ impl Compiler<'_> {
                         Rule::st_cost_less_per_trash => {
                             StaticEffect::CostLessPerTrash(number(&s.into_inner().next().unwrap()))
                         }
+                        Rule::st_cost_less => StaticEffect::CostLess(number(&s.into_inner().next().unwrap())),
                         Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
                         Rule::st_play_to_open => StaticEffect::PlayToOpenBattlefield,
                         Rule::st_bonus_damage_here => {

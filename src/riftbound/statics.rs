@@ -30,6 +30,16 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         StaticEffect::SpellDiscount { .. } | StaticEffect::UnitDiscount { .. } | StaticEffect::EntersReady { .. } => {
             true
         }
+        // Read while the card is played, from the hand: only a condition about its controller
+        // means anything then.
+        StaticEffect::CostLess(_) => matches!(
+            condition,
+            Condition::HandAtMostOne
+                | Condition::RunesAtLeast(_)
+                | Condition::DiscardedThisTurn
+                | Condition::ControlFacedown
+                | Condition::ScoreWithin { .. }
+        ),
         _ => false,
     }
 }
@@ -88,8 +98,14 @@ impl Game {
         let def = self.card(card);
         let mut out = Vec::new();
         for a in &def.abilities.abilities {
-            let AbilityKind::Static { effect, .. } = &a.kind else { continue };
+            let AbilityKind::Static { effect, condition } = &a.kind else { continue };
             match effect {
+                // 353.4.b: its own discount, while its condition holds for its controller.
+                StaticEffect::CostLess(n) => {
+                    if condition.as_ref().is_none_or(|c| self.holds(c, card, p, None)) {
+                        out.push(CostChange::Discount { energy: *n, min_energy: 0, power: 0 });
+                    }
+                }
                 StaticEffect::KillFriendlyToPlay => out.push(CostChange::Additional(AdditionalCost {
                     label: "kill a friendly unit".into(),
                     optional: false,

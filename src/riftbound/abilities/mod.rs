@@ -237,6 +237,9 @@ pub enum Condition {
     UnitsAt { min: u32, that_battlefield: bool },
     /// "you control a facedown card at a battlefield" (408).
     ControlFacedown,
+    /// "an opponent's score is within N points of the Victory Score" (`opponent`), "your score
+    /// is ...": that player's points are the Victory Score minus N or more (444, 458).
+    ScoreWithin { opponent: bool, points: u32 },
 }
 
 /// What a passive ability does while it applies.
@@ -285,6 +288,8 @@ pub enum StaticEffect {
     UnitsKeywords { units: UnitFilter, keywords: Vec<(Keyword, u32)> },
     /// "I cost [1] less for each card in your trash." (353.4.b, 353.5).
     CostLessPerTrash(u32),
+    /// "If CONDITION, this costs [2] less." (353.4.b, 353.5).
+    CostLess(u32),
     /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).
     ExhaustAbilitiesOfFriends,
     /// A battlefield's "Spells and abilities deal N Bonus Damage to units here." (712-715):
