@@ -8,6 +8,8 @@
 use riftbound::agents::RandomAgent;
 use riftbound::cli::{DEFAULT_DECKS, pairings, pick_decks};
 use riftbound::kernel::rng::derive_seed;
+use riftbound::kernel::script::MAX_OPERATIONS_PER_GAME;
+use riftbound::riftbound::host;
 use riftbound::riftbound::setup::DEFAULT_STEP_CAP;
 use riftbound::riftbound::{Deck, Game, Mode, Outcome};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -18,8 +20,9 @@ use common::{cards_db, check_consistency};
 const SEED: u64 = 0x50A6;
 
 /// Plays one game to its end; a stuck game stops at the engine's step cap as
-/// `Outcome::Stalled`. Returns the most steps a turn took, or how the game went wrong.
-fn play(decks: &[Deck; 2], seed: u64) -> Result<u32, String> {
+/// `Outcome::Stalled`. Returns the most steps a turn took and the operations the game's card
+/// scripts used, or how the game went wrong.
+fn play(decks: &[Deck; 2], seed: u64) -> Result<(u32, u64), String> {
     let mut g = Game::with_mode(cards_db(), decks, seed, Mode::casual_duel(), false).map_err(|p| p.join("; "))?;
     g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed ^ 1))]);
     let mut longest = 0;
@@ -33,14 +36,14 @@ fn play(decks: &[Deck; 2], seed: u64) -> Result<u32, String> {
     }
     check_consistency(&g);
     match g.outcome {
-        Some(Outcome::Won { .. }) => Ok(longest),
+        Some(Outcome::Won { .. }) => Ok((longest, host::script_operations(&g))),
         ref o => Err(format!("no winner after {} turns: {o:?}", g.turn)),
     }
 }
 
 /// Plays `games` games, game `i` on pairing `i mod 21`, and returns every failure.
 fn soak(games: u64) -> Vec<String> {
-    let mut longest = 0;
+    let (mut longest, mut operations) = (0, 0);
     let decks = pick_decks(&cards_db(), &DEFAULT_DECKS.map(String::from)).unwrap();
     let pairs = pairings(decks.len());
     assert_eq!(pairs.len(), 21);
@@ -52,11 +55,16 @@ fn soak(games: u64) -> Vec<String> {
         let result = catch_unwind(AssertUnwindSafe(|| play(&seats, seed)))
             .unwrap_or_else(|p| Err(format!("panicked: {}", panic_text(&p))));
         match result {
-            Ok(steps) => longest = longest.max(steps),
+            Ok((steps, ops)) => (longest, operations) = (longest.max(steps), operations.max(ops)),
             Err(e) => failures.push(format!("game {i} ({} vs {}, seed {seed}): {e}", seats[0].name, seats[1].name)),
         }
     }
     println!("{games} games; the longest turn took {longest} steps (the step cap is {DEFAULT_STEP_CAP})");
+    println!("the most script operations a game used: {operations} (the budget is {MAX_OPERATIONS_PER_GAME})");
+    assert!(
+        operations < MAX_OPERATIONS_PER_GAME / 100,
+        "a precon game used {operations} script operations: the per-game budget leaves too little headroom"
+    );
     failures
 }
 

@@ -13,12 +13,22 @@ use super::Stop;
 use rhai::packages::Package;
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use std::any::{Any, TypeId};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Limits for untrusted scripts.
 pub const MAX_OPERATIONS: u64 = 200_000;
+/// Operations all of one game's scripts may use together. Each call's own limit bounds one hook,
+/// not a game whose hooks keep growing (a chain that re-triggers itself, a flood of tokens or
+/// strings, each call well inside its limit): such a game ends with a named error instead of
+/// running for minutes. A whole precon game uses a few thousand.
+pub const MAX_OPERATIONS_PER_GAME: u64 = 20_000_000;
+
+/// A game whose scripts the sandbox runs: it keeps how many operations they have used.
+pub trait Scripted: 'static {
+    fn script_operations(&mut self) -> &mut u64;
+}
 pub const MAX_CALL_LEVELS: usize = 32;
 /// How deep bodies may run inside bodies (a host call whose rules run another card's body: a
 /// replacement effect replacing the death a body caused, ...). A card that keeps re-arming
@@ -47,6 +57,9 @@ struct Frame {
 
 thread_local! {
     static FRAMES: RefCell<Vec<Frame>> = const { RefCell::new(Vec::new()) };
+    /// The running call's operations so far, and how many it may use before the game's budget
+    /// is spent (saved and restored around a body run inside a host call).
+    static OPERATIONS: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
 }
 
 impl Sandbox {
@@ -63,6 +76,11 @@ impl Sandbox {
         e.set_max_map_size(1_000);
         e.set_max_functions(512);
         e.disable_symbol("eval");
+        e.on_progress(|ops| {
+            let (_, limit) = OPERATIONS.get();
+            OPERATIONS.set((ops, limit));
+            (ops > limit).then_some(Dynamic::UNIT)
+        });
         e.set_strict_variables(true);
         register(&mut e);
         Sandbox { engine: e, constants, cache: RefCell::new(HashMap::new()) }
@@ -83,8 +101,10 @@ impl Sandbox {
     /// Runs function `func` of `script` (card `card`'s, written at `line`) on `game`, with
     /// `context` for the host functions it calls. A stop a host function returned (a decision to
     /// ask, a nested script error) is returned as is; a script error or a limit becomes
-    /// `Stop::ScriptError` naming the card and its line.
-    pub fn run<G: 'static, C: 'static, D: 'static>(
+    /// `Stop::ScriptError` naming the card and its line. The operations the call used are
+    /// charged to the game ([`MAX_OPERATIONS_PER_GAME`]); a body run inside this one's host call
+    /// charges its own, so the budget can be overrun by at most one call per nesting level.
+    pub fn run<G: Scripted, C: 'static, D: 'static>(
         &self,
         game: &mut G,
         context: C,
@@ -102,6 +122,17 @@ impl Sandbox {
                  setting itself off within one action)"
             )));
         }
+        let left = MAX_OPERATIONS_PER_GAME.saturating_sub(*game.script_operations());
+        let budget_spent = || {
+            Stop::ScriptError(format!(
+                "{card} (line {line}): budget: this game's scripts have used all {MAX_OPERATIONS_PER_GAME} \
+                 operations (effects that keep growing)"
+            ))
+        };
+        if left == 0 {
+            return Err(budget_spent());
+        }
+        let outer = OPERATIONS.replace((0, left));
         FRAMES.with(|f| {
             f.borrow_mut().push(Frame {
                 game: (game as *mut G).cast::<()>(),
@@ -113,10 +144,15 @@ impl Sandbox {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &ast, func, ());
         let frame = FRAMES.with(|f| f.borrow_mut().pop()).expect("the frame pushed above");
+        let (used, _) = OPERATIONS.replace(outer);
+        *game.script_operations() += used;
         if let Some(stop) = frame.stop {
             return Err(*stop.downcast::<Stop<D>>().expect("host functions stop with the game's decisions"));
         }
-        result.map_err(|e| Stop::ScriptError(format!("{card} (line {line}): {e}")))
+        result.map_err(|e| match *e {
+            EvalAltResult::ErrorTerminated(..) => budget_spent(),
+            e => Stop::ScriptError(format!("{card} (line {line}): {e}")),
+        })
     }
 }
 

@@ -66,6 +66,22 @@ thread_local! {
     );
 }
 
+/// How many operations this game's card scripts have used, against the sandbox's budget for a
+/// whole game (`kernel::script::MAX_OPERATIONS_PER_GAME`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ScriptOperations(pub u64);
+
+impl script::Scripted for Game {
+    fn script_operations(&mut self) -> &mut u64 {
+        &mut self.components.get_mut::<ScriptOperations>().0
+    }
+}
+
+/// The operations `game`'s scripts have used so far.
+pub fn script_operations(game: &Game) -> u64 {
+    game.components.get::<ScriptOperations>().map_or(0, |o| o.0)
+}
+
 /// Compiles (or fetches from the cache) a card's script, with the instruction set's typed
 /// constants in scope (`UNITS`, `ENEMY`, `SHIELD`, `THIS_TURN`, ...).
 pub fn compile(source: &str) -> Result<Rc<AST>, String> {
