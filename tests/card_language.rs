@@ -1447,4 +1447,7 @@ fn r353_4_b_a_conditional_discount_on_its_own_cost() {
     assert!(!g.holds(&near, u, p1, None) && g.holds(&mine, u, p1, None));
     g.player_mut(p2).points = 5;
     assert!(g.holds(&near, u, p1, None));
+    let text = "If an enemy unit has died this turn, I cost [2] less.";
+    let card = parse_card("mod/spoils.toml", &mod_unit("Closer", text)).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
 }

@@ -618,6 +618,7 @@ impl Compiler<'_> {
                 Condition::UnitsAt { min, that_battlefield }
             }
             Rule::cond_control_facedown => Condition::ControlFacedown,
+            Rule::cond_died_this_turn => Condition::DiedThisTurn(self.unit_phrase(c.into_inner().next().unwrap())),
             Rule::cond_score_within => {
                 let mut parts = c.into_inner();
                 let first = parts.next().unwrap();

@@ -67,6 +67,10 @@ impl Game {
                 at.is_some_and(|l| self.units_iter(l).filter(|u| self.controller(*u) == you).count() >= *min as usize)
             }
             Condition::ControlFacedown => self.controls_facedown(you),
+            Condition::DiedThisTurn(f) => self
+                .events_this_turn()
+                .iter()
+                .any(|e| matches!(e, Event::Killed { obj, .. } if self.filter_matches_lki(f, *obj, you, subject))),
             Condition::ScoreWithin { opponent, points } => {
                 let near = |p: PlayerId| self.player(p).points + points >= self.mode.victory_score;
                 if *opponent { self.opponents(you).into_iter().any(near) } else { near(you) }

@@ -39,6 +39,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
                 | Condition::DiscardedThisTurn
                 | Condition::ControlFacedown
                 | Condition::ScoreWithin { .. }
+                | Condition::DiedThisTurn(_)
         ),
         _ => false,
     }

@@ -350,7 +350,7 @@ impl Game {
     }
 
     /// A filter against a unit that may have left (a dying unit is judged as it last was).
-    fn filter_matches_lki(&self, f: &UnitFilter, obj: ObjId, you: PlayerId, source: ObjId) -> bool {
+    pub(crate) fn filter_matches_lki(&self, f: &UnitFilter, obj: ObjId, you: PlayerId, source: ObjId) -> bool {
         let o = self.obj(obj);
         if self.db.get(o.card).kind != f.kind || (f.other && (obj == source || self.obj(source).next == Some(obj))) {
             return false;

@@ -240,6 +240,9 @@ pub enum Condition {
     /// "an opponent's score is within N points of the Victory Score" (`opponent`), "your score
     /// is ...": that player's points are the Victory Score minus N or more (444, 458).
     ScoreWithin { opponent: bool, points: u32 },
+    /// "an enemy unit has died this turn": a unit the filter names (as it last was, 415) was
+    /// killed this turn.
+    DiedThisTurn(UnitFilter),
 }
 
 /// What a passive ability does while it applies.
