@@ -1286,3 +1286,168 @@ fn card_files_with_absurd_printed_values_are_refused_with_their_line() {
         assert!(shown.contains("mod/huge.toml:") && shown.contains("0 to 99"), "{bad}: {shown}");
     }
 }
+
+/// A unit phrase names at most one state among its adjectives (stunned 410, damaged 139,
+/// exhausted / ready 134.2.e.2, buffed 702, [Mighty] 708), and "other" is "another"'s plural: the
+/// filter matches exactly the units in that state, whatever the order of the words.
+#[test]
+fn r352_8_b_a_unit_phrase_takes_one_state_adjective() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::abilities::{Effect, Objs};
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let filter_of = |text: &str| {
+        let src = mod_unit("State Reader", &format!("When you play me, {text}"));
+        let card = parse_card("mod/state.toml", &src).unwrap();
+        assert!(card.unsupported.is_none(), "{text}: {:?}", card.unsupported);
+        match &card.abilities.abilities[0].effects[0] {
+            Effect::ForEach(Objs::All(f), _) => f.clone(),
+            e => panic!("{text}: {e:?}"),
+        }
+    };
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let hurt = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let dazed = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let tired = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let mine = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(0)).unwrap();
+    g.obj_mut(hurt).damage = 1;
+    g.obj_mut(dazed).stunned = true;
+    g.obj_mut(tired).exhausted = true;
+    g.obj_mut(mine).damage = 1;
+    for (text, expected) in [
+        ("kill all damaged enemy units.", vec![hurt]),
+        ("kill all enemy damaged units.", vec![hurt]),
+        ("kill all stunned units.", vec![dazed]),
+        ("kill all exhausted enemy units.", vec![tired]),
+        ("kill all damaged units.", vec![hurt, mine]),
+    ] {
+        let mut got = g.matching(&filter_of(text), Some(p1), None);
+        got.sort();
+        assert_eq!(got, expected, "{text}");
+    }
+    let ready = g.matching(&filter_of("kill all ready enemy units."), Some(p1), None);
+    assert!(ready.contains(&hurt) && !ready.contains(&tired) && !ready.contains(&mine), "{ready:?}");
+    assert!(filter_of("kill all other friendly units.").other);
+    let d = diagnostic("mod/two.toml", &mod_unit("Two States", "When you play me, kill a stunned damaged unit."));
+    assert_eq!(d.line, 8, "two states in one phrase are not understood: {d}");
+}
+
+/// 450.2: "Other friendly units here have [Shield]." gives the keywords to each unit the plural
+/// phrase names, as the Might form does; a keyword that is an ability written for the card that
+/// prints it ([Vision] 733.1.b) can't be given to a group, so it does not compile.
+#[test]
+fn r450_2_a_units_passive_gives_keywords_to_any_plural_unit_phrase() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::layers::Keyword;
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let src = mod_unit("Shield Bearer", "Other friendly units here have [Shield] and [Tank].");
+    let card = parse_card("mod/bearer.toml", &src).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+    let mut db = (*cards_db()).clone();
+    db.insert(card);
+    let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let here = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(0)).unwrap();
+    let away = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(1)).unwrap();
+    let enemy = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let bearer = g.put_at("Shield Bearer", p1, Loc::Battlefield(0)).unwrap();
+    let has = |g: &Game, u, k| g.chars(u).keywords.has(k);
+    assert!(has(&g, here, Keyword::Shield) && has(&g, here, Keyword::Tank));
+    for (u, who) in [(away, "elsewhere"), (enemy, "an enemy"), (bearer, "itself")] {
+        assert!(!has(&g, u, Keyword::Shield), "{who} has no [Shield]");
+    }
+    let d = diagnostic("mod/seer.toml", &mod_unit("Seer", "Other friendly units have [Vision]."));
+    assert!(d.message.contains("[Vision]"), "{}", d.message);
+}
+
+/// 728.1.c.1: "[Legion] — When you play me, X" is a play effect of a permanent: X is done only
+/// if another card was played before it this turn. Another trigger after "[Legion] —" would need
+/// 728.1.c.2's reading, and another keyword takes no trigger after its dash: both are rejected.
+#[test]
+fn r728_1_c_1_legion_takes_only_a_play_effect_after_its_dash() {
+    use riftbound::riftbound::abilities::{Effect, Test};
+    let card = parse_card("mod/legion.toml", &mod_unit("Legionnaire", "[Legion] — When you play me, draw 1.")).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+    assert!(
+        matches!(&card.abilities.abilities[0].effects[..], [Effect::If { test: Test::Legion, .. }]),
+        "{:?}",
+        card.abilities.abilities[0].effects
+    );
+    for text in ["[Legion] — When I attack, draw 1.", "[Deathknell] — When you play me, draw 1."] {
+        let d = diagnostic("mod/legion.toml", &mod_unit("Legionnaire", text));
+        assert_eq!(d.line, 8, "{text}: {d}");
+    }
+}
+
+/// "When you play UNIT": any unit or gear phrase is a trigger subject ("another unit", "a gear",
+/// "a [Mighty] unit"), "it" being the permanent played; a spell keeps its own trigger (its cost
+/// is read), and a rune, never played, is rejected.
+#[test]
+fn r376_2_c_when_you_play_takes_a_unit_or_gear_phrase() {
+    use riftbound::riftbound::abilities::{AbilityKind, Condition, Trigger};
+    use riftbound::riftbound::cards::CardType;
+    let trigger = |text: &str| {
+        let card = parse_card("mod/play.toml", &mod_unit("Watcher", text)).unwrap();
+        assert!(card.unsupported.is_none(), "{text}: {:?}", card.unsupported);
+        match &card.abilities.abilities[0].kind {
+            AbilityKind::Triggered { trigger, .. } => trigger.clone(),
+            k => panic!("{text}: {k:?}"),
+        }
+    };
+    let Trigger::Play(f) = trigger("When you play another unit, give it +1 [M] this turn.") else { panic!() };
+    assert!(f.other && f.kind == CardType::Unit);
+    let Trigger::Play(f) = trigger("When you play a gear, ready me.") else { panic!() };
+    assert_eq!(f.kind, CardType::Gear);
+    let Trigger::Play(f) = trigger("When you play a [Mighty] unit, draw 1.") else { panic!() };
+    assert_eq!(f.condition.as_deref(), Some(&Condition::Mighty));
+    assert!(matches!(trigger("When you play a spell, draw 1."), Trigger::PlaySpell { min_energy: None }));
+    let d = diagnostic("mod/rune.toml", &mod_unit("Watcher", "When you play a rune, draw 1."));
+    assert!(d.message.contains("a unit or a gear"), "{}", d.message);
+}
+
+/// 376.4.b-e: "When I attack or defend" joins the verbs of one subject, "When you play me or when
+/// I hold" joins whole events; either way the ability triggers on any one of them, once.
+#[test]
+fn r376_4_events_join_with_or() {
+    use riftbound::riftbound::abilities::{AbilityKind, Trigger};
+    for (text, expected) in [
+        ("When I attack or defend, draw 1.", vec![Trigger::Attack, Trigger::Defend]),
+        ("When I conquer or hold, draw 1.", vec![Trigger::ConquerMe, Trigger::HoldMe]),
+        ("When you play me or when I hold, draw 1.", vec![Trigger::PlayMe, Trigger::HoldMe]),
+    ] {
+        let card = parse_card("mod/or.toml", &mod_unit("Either", text)).unwrap();
+        assert!(card.unsupported.is_none(), "{text}: {:?}", card.unsupported);
+        let AbilityKind::Triggered { trigger, .. } = &card.abilities.abilities[0].kind else { panic!("{text}") };
+        assert_eq!(*trigger, Trigger::AnyOf(expected), "{text}");
+    }
+    let card = parse_card("mod/or.toml", &mod_unit("Either", "When I attack, draw 1.")).unwrap();
+    assert!(matches!(&card.abilities.abilities[0].kind, AbilityKind::Triggered { trigger: Trigger::Attack, .. }));
+}
+
+/// 353.4.b: "If CONDITION, this costs [N] less." is read while the card is played, from the
+/// hand, so only a condition about its controller is accepted; "an opponent's score is within N
+/// points of the Victory Score" is one, and reads each opponent's points against the mode's
+/// Victory Score (458).
+#[test]
+fn r353_4_b_a_conditional_discount_on_its_own_cost() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::abilities::Condition;
+    let text = "If an opponent's score is within 3 points of the Victory Score, I cost [2] less.";
+    let card = parse_card("mod/near.toml", &mod_unit("Closer", text)).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+    let d = diagnostic("mod/buffed.toml", &mod_unit("Closer", "If I'm buffed, I cost [2] less."));
+    assert!(d.message.contains("can't be made conditional"), "{}", d.message);
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let u = g.put("Shipyard Skulker", p1, riftbound::riftbound::Zone::Hand).unwrap();
+    let near = Condition::ScoreWithin { opponent: true, points: 3 };
+    let mine = Condition::ScoreWithin { opponent: false, points: 3 };
+    g.player_mut(p1).points = 7;
+    g.player_mut(p2).points = 4;
+    assert!(!g.holds(&near, u, p1, None) && g.holds(&mine, u, p1, None));
+    g.player_mut(p2).points = 5;
+    assert!(g.holds(&near, u, p1, None));
+    let text = "If an enemy unit has died this turn, I cost [2] less.";
+    let card = parse_card("mod/spoils.toml", &mod_unit("Closer", text)).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+}

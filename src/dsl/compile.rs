@@ -205,7 +205,7 @@ impl Compiler<'_> {
             Rule::keyword_line => self.keyword_line(p),
             Rule::activated => self.activated(p),
             Rule::activated_modal => self.activated_modal(p),
-            Rule::triggered => self.triggered(p),
+            Rule::triggered => self.triggered(p, false),
             Rule::static_line => self.static_line(p),
             Rule::modal => self.modal(p),
             Rule::spell_line => self.spell_line(p),
@@ -254,6 +254,13 @@ impl Compiler<'_> {
                 }
                 Rule::dash_body => {
                     let effect = part.clone().into_inner().next().unwrap();
+                    if effect.as_rule() == Rule::triggered {
+                        if last != Some(Keyword::Legion) {
+                            return Err(self.err(&part, "only [Legion] takes a triggered ability after a dash"));
+                        }
+                        self.triggered(effect, true)?;
+                        continue;
+                    }
                     match last {
                         // 724.1.c: "When I die, [Effect]."
                         Some(Keyword::Deathknell) => {
@@ -464,7 +471,10 @@ impl Compiler<'_> {
 
     // ---- triggered -----------------------------------------------------------------------
 
-    fn triggered(&mut self, p: P) -> Result<(), Diagnostic> {
+    /// A triggered ability; `legion`: written after "[Legion] —", so its effect applies only if
+    /// its controller played another card before this one this turn (728.1.c.1, a play effect of
+    /// a permanent: only "When you play me" is one).
+    fn triggered(&mut self, p: P, legion: bool) -> Result<(), Diagnostic> {
         let mut trigger = None;
         let mut condition = None;
         let mut body = Body::default();
@@ -473,7 +483,7 @@ impl Compiler<'_> {
                 Rule::trigger => {
                     let t = self.trigger(part)?;
                     // "When you buff a friendly unit, ... it": the unit the event is about.
-                    if matches!(t, Trigger::YouBuff(_) | Trigger::UnitAlone { .. }) {
+                    if matches!(t, Trigger::YouBuff(_) | Trigger::UnitAlone { .. } | Trigger::Play(_)) {
                         body.it = Some(Obj::ThatUnit);
                     }
                     trigger = Some(t);
@@ -489,6 +499,13 @@ impl Compiler<'_> {
             }
         }
         let trigger = trigger.unwrap();
+        if legion {
+            if trigger != Trigger::PlayMe {
+                return Err(self.err(&p, "[Legion] — is understood before \"When you play me\" only"));
+            }
+            let then = std::mem::take(&mut body.effects);
+            body.effects.push(Effect::If { test: Test::Legion, then, otherwise: Vec::new() });
+        }
         let in_trash = contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
         self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
         Ok(())
@@ -515,7 +532,11 @@ impl Compiler<'_> {
                     _ => Trigger::EndOfTurn,
                 })
             }
-            Rule::event => self.event(inner),
+            // "When you play me or when I hold": either event (376.1).
+            Rule::event => {
+                let mut events = p.into_inner().map(|e| self.event(e)).collect::<Result<Vec<_>, _>>()?;
+                Ok(if events.len() == 1 { events.pop().unwrap() } else { Trigger::AnyOf(events) })
+            }
             _ => Err(self.err(&p, "unknown trigger")),
         }
     }
@@ -525,11 +546,30 @@ impl Compiler<'_> {
         Ok(match e.as_rule() {
             Rule::ev_play_me => Trigger::PlayMe,
             Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
-            Rule::ev_attack => Trigger::Attack,
+            Rule::ev_me => {
+                let mut verbs: Vec<Trigger> = e
+                    .into_inner()
+                    .map(|v| match v.as_str().to_ascii_lowercase().as_str() {
+                        "attack" => Trigger::Attack,
+                        "defend" => Trigger::Defend,
+                        "conquer" => Trigger::ConquerMe,
+                        _ => Trigger::HoldMe,
+                    })
+                    .collect();
+                if verbs.len() == 1 { verbs.pop().unwrap() } else { Trigger::AnyOf(verbs) }
+            }
             Rule::ev_move_me if e.clone().into_inner().next().is_some() => Trigger::MoveMeToBattlefield,
             Rule::ev_move_me => Trigger::MoveMe,
             Rule::ev_play_card => Trigger::PlayCard { opponents_turn: e.into_inner().next().is_some() },
             Rule::ev_discard_me => Trigger::DiscardMe,
+            Rule::ev_play_permanent => {
+                let phrase = e.into_inner().next().unwrap();
+                let f = self.unit_phrase(phrase.clone());
+                if !matches!(f.kind, CardType::Unit | CardType::Gear) {
+                    return Err(self.err(&phrase, "\"When you play ...\" is understood with a unit or a gear"));
+                }
+                Trigger::Play(f)
+            }
             Rule::ev_you_buff => Trigger::YouBuff(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_this_is => Trigger::AnyOf(
                 e.into_inner()
@@ -540,9 +580,6 @@ impl Compiler<'_> {
                     })
                     .collect(),
             ),
-            Rule::ev_defend => Trigger::Defend,
-            Rule::ev_conquer_me => Trigger::ConquerMe,
-            Rule::ev_hold_me => Trigger::HoldMe,
             Rule::ev_you_conquer => Trigger::YouConquer,
             Rule::ev_you_hold => Trigger::YouHold,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,
@@ -581,6 +618,14 @@ impl Compiler<'_> {
                 Condition::UnitsAt { min, that_battlefield }
             }
             Rule::cond_control_facedown => Condition::ControlFacedown,
+            Rule::cond_died_this_turn => Condition::DiedThisTurn(self.unit_phrase(c.into_inner().next().unwrap())),
+            Rule::cond_score_within => {
+                let mut parts = c.into_inner();
+                let first = parts.next().unwrap();
+                let opponent = first.as_rule() == Rule::cond_opponents_score;
+                let points = number(&if opponent { parts.next().unwrap() } else { first });
+                Condition::ScoreWithin { opponent, points }
+            }
             _ => return Err(self.err(&c, "unknown condition")),
         })
     }
@@ -659,9 +704,10 @@ impl Compiler<'_> {
                             others: s.into_inner().any(|x| x.as_rule() == Rule::enters_ready_others),
                         },
                         Rule::st_have_might => StaticEffect::Might(signed(&s.into_inner().next().unwrap())),
-                        Rule::st_units_might => {
+                        Rule::st_units_have => {
                             let mut units = UnitFilter::units();
                             let mut might = 0;
+                            let mut keywords = None;
                             for x in s.clone().into_inner() {
                                 match x.as_rule() {
                                     Rule::group_other => units = units.with(FilterPart::Other),
@@ -682,14 +728,32 @@ impl Compiler<'_> {
                                     }
                                     Rule::unit_restriction => self.apply_filter_word(&mut units, &x),
                                     Rule::signed => might = signed(&x),
+                                    Rule::keyword_list => keywords = Some((x.clone(), self.keyword_list(x)?)),
                                     _ => {}
                                 }
                             }
-                            StaticEffect::UnitsMight { units, might }
+                            match keywords {
+                                // Vision, Deathknell and Legion are abilities the compiler writes
+                                // for the card that prints them (733.1.b, 724.1, 728.1), not
+                                // characteristics the layers can give another unit.
+                                Some((list, ks))
+                                    if ks.iter().any(|(k, _)| {
+                                        matches!(k, Keyword::Vision | Keyword::Deathknell | Keyword::Legion)
+                                    }) =>
+                                {
+                                    return Err(self.err(
+                                        &list,
+                                        "[Vision], [Deathknell] and [Legion] can't be given to a group of units yet",
+                                    ));
+                                }
+                                Some((_, keywords)) => StaticEffect::UnitsKeywords { units, keywords },
+                                None => StaticEffect::UnitsMight { units, might },
+                            }
                         }
                         Rule::st_cost_less_per_trash => {
                             StaticEffect::CostLessPerTrash(number(&s.into_inner().next().unwrap()))
                         }
+                        Rule::st_cost_less => StaticEffect::CostLess(number(&s.into_inner().next().unwrap())),
                         Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
                         Rule::st_play_to_open => StaticEffect::PlayToOpenBattlefield,
                         Rule::st_bonus_damage_here => {
@@ -1529,8 +1593,20 @@ impl Compiler<'_> {
             Rule::unit_adjective => match text.as_str() {
                 "friendly" => f.relation = Relation::Friendly,
                 "enemy" => f.relation = Relation::Enemy,
+                "other" => f.other = true,
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
+            Rule::unit_state => {
+                let state = match text.as_str() {
+                    "stunned" => Condition::Stunned,
+                    "damaged" => Condition::Damaged,
+                    "exhausted" => Condition::Exhausted,
+                    "ready" => Condition::Ready,
+                    "buffed" => Condition::Buffed,
+                    _ => Condition::Mighty,
+                };
+                f.condition = Some(Box::new(state));
+            }
             Rule::unit_noun => {
                 f.kind = match text.as_str() {
                     "rune" => CardType::Rune,

@@ -72,7 +72,7 @@ fn describe_rule_name(s: &str) -> String {
         "trigger" | "event" => "a trigger such as `When you play me`".into(),
         "condition" => "a condition such as `I'm at a battlefield`".into(),
         "EOI" => "the end of the text".into(),
-        "unit_adjective" => "an adjective such as `friendly`, `enemy` or `non-Recruit`".into(),
+        "unit_adjective" | "unit_state" => "an adjective such as `friendly`, `enemy`, `other` or `stunned`".into(),
         "unit_noun" => "`unit`, `gear` or `rune`".into(),
         "unit_noun_plural" => "`units` or `runes`".into(),
         "unit_restriction" => "a restriction such as `at a battlefield`, `here` or `you control`".into(),

@@ -37,6 +37,10 @@ impl Game {
                 .iter()
                 .any(|e| matches!(e, Event::Activated { source: s, index } if *s == subject && index == i)),
             Condition::Buffed => alive && self.obj(subject).buffs > 0,
+            Condition::Stunned => alive && self.obj(subject).stunned,
+            Condition::Damaged => alive && self.obj(subject).damage > 0,
+            Condition::Exhausted => alive && self.obj(subject).exhausted,
+            Condition::Ready => alive && !self.obj(subject).exhausted,
             Condition::Alone { attack, defend } => {
                 alive
                     && match self.obj(subject).role {
@@ -76,6 +80,32 @@ impl Game {
                 at.is_some_and(|l| self.units_iter(l).filter(|u| self.controller(*u) == you).count() >= *min as usize)
             }
             Condition::ControlFacedown => self.controls_facedown(you),
+            Condition::DiedThisTurn(f) => self
+                .events_this_turn()
+                .iter()
+                .any(|e| matches!(e, Event::Killed { obj, .. } if self.filter_matches_lki(f, *obj, you, subject))),
+            Condition::ScoreWithin { opponent, points } => {
+                let near = |p: PlayerId| self.player(p).points + points >= self.mode.victory_score;
+                if *opponent { self.opponents(you).into_iter().any(near) } else { near(you) }
+            }
+        }
+    }
+
+    /// Whether a state condition held for an object as it last existed ("When a buffed friendly
+    /// unit dies"): an object that left the board keeps its state and its last-known Might and
+    /// controller (415), so its buff, damage, stun and exhaustion are read off it. A condition
+    /// that is no state of the object itself never held.
+    pub fn held_last(&self, c: &Condition, id: ObjId) -> bool {
+        let o = self.obj(id);
+        match c {
+            Condition::Buffed => o.buffs > 0,
+            Condition::Stunned => o.stunned,
+            Condition::Damaged => o.damage > 0,
+            Condition::Exhausted => o.exhausted,
+            Condition::Ready => !o.exhausted,
+            // 708: Mighty is 5 Might or more.
+            Condition::Mighty => o.lki.map_or_else(|| self.is_mighty(id), |l| l.might >= 5),
+            _ => false,
         }
     }
 

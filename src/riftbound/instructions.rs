@@ -654,10 +654,24 @@ impl Game {
     /// played earlier this turn; on other abilities, any was.
     pub fn legion_applies(&self, c: &HookCall) -> bool {
         let you = c.controller.unwrap_or(self.turn_player);
-        let played = self.player(you).cards_played_this_turn;
-        // A permanent counts itself as played when it is finalized; a spell only after resolving.
-        let own = c.source.is_some_and(|s| self.card(s).is_permanent() && self.obj(s).zone.is_board());
-        played > u32::from(own)
+        let events = self.events_this_turn();
+        // 728.1.c.1: a permanent's play effect asks for a card played before this one, whose play
+        // is in the log even if the permanent has left the board since; a card played after it
+        // (a reaction to its play effect) does not count.
+        let own_play = c.source.filter(|s| self.card(*s).is_permanent()).and_then(|s| {
+            events.iter().position(|e| matches!(e, Event::Played { card, .. } if *card == s))
+        });
+        match own_play {
+            // Tokens are played too (178), but only Main Deck cards count.
+            Some(at) => events[..at].iter().any(|e| {
+                matches!(e, Event::Played { player, card } if *player == you
+                    && !self.obj(*card).token
+                    && self.card(*card).is_main_deck_card())
+            }),
+            // A spell counts as played only after it resolves (728.1.c.1); any other ability
+            // asks for a card played this turn (728.1.c.2).
+            None => self.player(you).cards_played_this_turn > 0,
+        }
     }
 
     /// "you may ...": asks the controller.

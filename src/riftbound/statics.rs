@@ -26,10 +26,21 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         // 361.3.a: "While I'm buffed, friendly units have +1 [M]": "I" / "you" are the source and
         // its controller, but the layers evaluate a condition against each affected unit. No card
         // puts a condition in front of a group's Might, so none is accepted there.
-        StaticEffect::UnitsMight { .. } => false,
+        StaticEffect::UnitsMight { .. } | StaticEffect::UnitsKeywords { .. } => false,
         StaticEffect::SpellDiscount { .. } | StaticEffect::UnitDiscount { .. } | StaticEffect::EntersReady { .. } => {
             true
         }
+        // Read while the card is played, from the hand: only a condition about its controller
+        // means anything then.
+        StaticEffect::CostLess(_) => matches!(
+            condition,
+            Condition::HandAtMostOne
+                | Condition::RunesAtLeast(_)
+                | Condition::DiscardedThisTurn
+                | Condition::ControlFacedown
+                | Condition::ScoreWithin { .. }
+                | Condition::DiedThisTurn(_)
+        ),
         _ => false,
     }
 }
@@ -55,12 +66,17 @@ impl Game {
                 StaticEffect::Might(n) => vec![(cond.clone(), Modification::Might(*n))],
                 // The units' own condition (buffed 702, alone 438.1.a) is part of their filter.
                 StaticEffect::UnitsMight { might, .. } => vec![(cond.clone(), Modification::Might(*might))],
+                StaticEffect::UnitsKeywords { keywords, .. } => {
+                    keywords.iter().map(|(k, v)| (cond.clone(), Modification::GrantKeyword(*k, *v))).collect()
+                }
                 _ => Vec::new(),
             };
             // 053.3: a battlefield's "Units here have ..." applies to the units here, not to it.
             let filter = match effect {
                 // "Other buffed friendly units at my battlefield", "friendly units ... here".
-                StaticEffect::UnitsMight { units, .. } => Filter::Matching { filter: units.clone(), source: id },
+                StaticEffect::UnitsMight { units, .. } | StaticEffect::UnitsKeywords { units, .. } => {
+                    Filter::Matching { filter: units.clone(), source: id }
+                }
                 _ => Filter::Object(id),
             };
             for (c, m) in mods {
@@ -83,8 +99,14 @@ impl Game {
         let def = self.card(card);
         let mut out = Vec::new();
         for a in &def.abilities.abilities {
-            let AbilityKind::Static { effect, .. } = &a.kind else { continue };
+            let AbilityKind::Static { effect, condition } = &a.kind else { continue };
             match effect {
+                // 353.4.b: its own discount, while its condition holds for its controller.
+                StaticEffect::CostLess(n) => {
+                    if condition.as_ref().is_none_or(|c| self.holds(c, card, p, None)) {
+                        out.push(CostChange::Discount { energy: *n, min_energy: 0, power: 0 });
+                    }
+                }
                 StaticEffect::KillFriendlyToPlay => out.push(CostChange::Additional(AdditionalCost {
                     label: "kill a friendly unit".into(),
                     optional: false,

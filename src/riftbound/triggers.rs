@@ -189,6 +189,7 @@ impl Game {
             Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => Some(*u),
             Event::Killed { obj, .. } => Some(*obj),
             Event::Stunned { unit, .. } | Event::Moved { unit, .. } => Some(*unit),
+            Event::Played { card, .. } => Some(*card),
             _ => None,
         };
         let inner = match trigger {
@@ -258,6 +259,9 @@ impl Game {
             }
             (Trigger::AnyOf(list), e) => list.iter().find_map(|t| self.event_matches(t, source, you, e)),
             // 413.2.a: "when you buff": a buff your own spell or ability placed, not an opponent's.
+            (Trigger::Play(f), Event::Played { player, card }) => {
+                (*player == you && self.unit_matches(f, *card, you, source)).then_some(None)
+            }
             (Trigger::YouBuff(f), Event::Buffed { unit, by: Some(p) }) => {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
@@ -320,7 +324,7 @@ impl Game {
     }
 
     /// A filter against a unit that may have left (a dying unit is judged as it last was).
-    fn filter_matches_lki(&self, f: &UnitFilter, obj: ObjId, you: PlayerId, source: ObjId) -> bool {
+    pub(crate) fn filter_matches_lki(&self, f: &UnitFilter, obj: ObjId, you: PlayerId, source: ObjId) -> bool {
         let o = self.obj(obj);
         if self.db.get(o.card).kind != f.kind || (f.other && (obj == source || self.obj(source).next == Some(obj))) {
             return false;
@@ -331,7 +335,7 @@ impl Game {
         let rel_ok = f.relation.holds(self.last_known_controller(obj), you);
         let tag_ok =
             f.exclude_tag.as_ref().is_none_or(|t| !self.db.get(o.card).tags.iter().any(|x| x.eq_ignore_ascii_case(t)));
-        rel_ok && tag_ok
+        rel_ok && tag_ok && f.condition.as_deref().is_none_or(|c| self.held_last(c, obj))
     }
 
     /// Does a unit on the board match a filter, relative to `you` and the source (352.8.b)?

@@ -207,6 +207,9 @@ pub enum Trigger {
     AnyOf(Vec<Trigger>),
     /// "When you buff UNIT" (702.2.a): "it" is the buffed unit.
     YouBuff(UnitFilter),
+    /// "When you play a unit / another unit / a gear": a permanent its controller played that
+    /// the filter names, token or card (176.1.a); "it" is that permanent.
+    Play(UnitFilter),
 }
 
 /// A condition of a conditional ability or passive ("if", "while"): the one condition type.
@@ -228,6 +231,13 @@ pub enum Condition {
     NotChosenThisTurn(u8),
     /// "I'm buffed" (702).
     Buffed,
+    /// "stunned": the subject is stunned (410; until its controller's next Ending Step).
+    Stunned,
+    /// "damaged": damage is marked on the subject (139).
+    Damaged,
+    /// "exhausted" / "ready" (134.2.e.2).
+    Exhausted,
+    Ready,
     /// "attacking or defending alone" (438.1.a.3-4): the subject is the only attacker
     /// (`attack`) or defender (`defend`) of its side in its combat.
     Alone { attack: bool, defend: bool },
@@ -247,6 +257,12 @@ pub enum Condition {
     UnitsAt { min: u32, that_battlefield: bool },
     /// "you control a facedown card at a battlefield" (408).
     ControlFacedown,
+    /// "an opponent's score is within N points of the Victory Score" (`opponent`), "your score
+    /// is ...": that player's points are the Victory Score minus N or more (444, 458).
+    ScoreWithin { opponent: bool, points: u32 },
+    /// "an enemy unit has died this turn": a unit the filter names (as it last was, 415) was
+    /// killed this turn.
+    DiedThisTurn(UnitFilter),
 }
 
 /// What a passive ability does while it applies.
@@ -290,8 +306,13 @@ pub enum StaticEffect {
     /// defends alone, it gets +2 [M].": the units a phrase names relative to me (arithmetic
     /// layer, 450.3).
     UnitsMight { units: UnitFilter, might: i32 },
+    /// "Other friendly units here have [Shield].", a battlefield's "Units here have [Ganking].":
+    /// the units a phrase names relative to me have the keywords (ability layer, 450.2).
+    UnitsKeywords { units: UnitFilter, keywords: Vec<(Keyword, u32)> },
     /// "I cost [1] less for each card in your trash." (353.4.b, 353.5).
     CostLessPerTrash(u32),
+    /// "If CONDITION, this costs [2] less." (353.4.b, 353.5).
+    CostLess(u32),
     /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).
     ExhaustAbilitiesOfFriends,
     /// A battlefield's "Spells and abilities deal N Bonus Damage to units here." (712-715):

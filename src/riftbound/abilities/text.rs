@@ -263,6 +263,10 @@ impl Display for UnitFilter {
         match self.condition.as_deref() {
             Some(Condition::Buffed) => f.write_str("buffed ")?,
             Some(Condition::Mighty) => f.write_str("Mighty ")?,
+            Some(Condition::Stunned) => f.write_str("stunned ")?,
+            Some(Condition::Damaged) => f.write_str("damaged ")?,
+            Some(Condition::Exhausted) => f.write_str("exhausted ")?,
+            Some(Condition::Ready) => f.write_str("ready ")?,
             _ => {}
         }
         match self.relation {
@@ -295,7 +299,15 @@ impl Display for UnitFilter {
             write!(f, " with {m} [M] or less")?;
         }
         match self.condition.as_deref() {
-            None | Some(Condition::Buffed | Condition::Mighty) => {}
+            None
+            | Some(
+                Condition::Buffed
+                | Condition::Mighty
+                | Condition::Stunned
+                | Condition::Damaged
+                | Condition::Exhausted
+                | Condition::Ready,
+            ) => {}
             Some(Condition::Alone { attack: true, defend: true }) => f.write_str(" attacking or defending alone")?,
             Some(Condition::Alone { attack: true, .. }) => f.write_str(" attacking alone")?,
             Some(Condition::Alone { .. }) => f.write_str(" defending alone")?,
