@@ -12,6 +12,7 @@ pub mod events;
 pub mod files;
 pub mod ids;
 pub mod layers;
+pub mod replacements;
 pub mod rng;
 pub mod script;
 pub mod session;

@@ -344,7 +344,7 @@ impl Game {
                 self.expire_effects(true);
                 // Delayed abilities and "next spell" bonuses of this turn end (384).
                 self.delayed.clear();
-                self.components.reset::<super::replacements::DelayedReplacements>();
+                self.components.get_mut::<super::replacements::Replacements>().expire_delayed();
                 self.delayed_triggers.clear();
                 self.components.get_mut::<super::instructions::SpellBonuses>().next.clear();
                 self.end_turn_instructions();

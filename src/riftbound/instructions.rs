@@ -781,8 +781,12 @@ impl Game {
             return;
         }
         trace!(self, "383.3", "the next time {} would die this turn, a replacement applies", self.describe(u));
-        let d = super::replacements::DelayedReplacement { unit: u, source, controller, body: body.to_string() };
-        self.components.get_mut::<super::replacements::DelayedReplacements>().0.push(d);
+        self.add_delayed_replacement(super::replacements::DelayedReplacement {
+            unit: u,
+            source,
+            controller,
+            body: body.to_string(),
+        });
     }
 
     /// 413.1.c: "if it was buffed this way": a buff was placed on `u` since event `from` (the start

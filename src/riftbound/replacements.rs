@@ -1,18 +1,19 @@
-//! Replacement effects (364-368): "If a friendly unit would die, ... instead." The kernel asks
-//! before a death; a matching replacement runs its body instead, at most once per event.
+//! Replacement effects (364-368): "If a friendly unit would die, ... instead." Before a death the
+//! kernel's algorithm (`kernel::replacements`) collects what applies, has the unit's owner order
+//! them (368) and applies one, at most once per event; this module says which replacements exist
+//! (delayed ones set up by "the next time", 383.3, and passive abilities, 365.1) and what each
+//! does.
 
 use super::abilities::AbilityKind;
 use super::cards::CardType;
-use super::decision::{Ask, Choice};
+use super::decision::{Ask, Choice, Decision};
 use super::host::HookCall;
 use super::state::{Game, R};
-use crate::kernel::{ObjId, PlayerId};
+use crate::kernel::replacements::{self, Applied, Replacement, ReplacementState, Replacements as _};
+use crate::kernel::{ObjId, PlayerId, Stop};
 use crate::trace;
 
-/// 383.3: delayed replacement effects set up this turn, "the next time this unit would die".
-#[derive(Clone, Debug, Default)]
-pub struct DelayedReplacements(pub Vec<DelayedReplacement>);
-
+/// 383.3: a delayed replacement effect set up this turn, "the next time this unit would die".
 #[derive(Clone, Debug)]
 pub struct DelayedReplacement {
     pub unit: ObjId,
@@ -23,105 +24,95 @@ pub struct DelayedReplacement {
     pub body: String,
 }
 
-/// 367: the sources of the replacement effects running now (each applies once to an event).
-#[derive(Clone, Debug, Default)]
-struct Replacing(Vec<ObjId>);
-
-/// One replacement effect that applies to a death: a delayed one set up for the unit (383.3), by
-/// its index in [`DelayedReplacements`], or a passive ability of a permanent (365.1).
+/// 365.1: the passive replacement ability `ability` of permanent `source`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Candidate {
-    Delayed { index: usize, source: ObjId },
-    Passive { source: ObjId, ability: usize },
+pub struct Passive {
+    source: ObjId,
+    ability: usize,
 }
 
-impl Candidate {
-    /// The object the replacement comes from, to name it in the choice of 368.
-    fn source(self) -> ObjId {
-        match self {
-            Candidate::Delayed { source, .. } | Candidate::Passive { source, .. } => source,
-        }
-    }
-}
+/// The game's replacement state (a component): delayed replacements and the passive ones
+/// applying now.
+pub type Replacements = ReplacementState<DelayedReplacement, Passive>;
+
+/// Read when no replacement was ever set up (the component is created on first write).
+static NONE: Replacements = ReplacementState::new();
 
 impl Game {
     /// 366: if a replacement effect applies to `unit` dying, runs it instead and returns true.
-    ///
-    /// 368: when more than one applies, delayed (383.3) and passive alike, the owner of the unit
-    /// being acted on chooses which applies first. One that applies replaces the death, and the
-    /// others no longer apply; one that is declined (an optional payment left unpaid) leaves the
-    /// death to happen, and the owner chooses again among those that remain.
+    /// Only units' deaths are replaced so far.
     pub(crate) fn replace_death(&mut self, unit: ObjId) -> R<bool> {
         if self.card(unit).kind != CardType::Unit {
             return Ok(false);
         }
-        loop {
-            let candidates = self.death_replacements(unit);
-            let Some(&first) = candidates.first() else { return Ok(false) };
-            let chosen = if candidates.len() > 1 {
-                let options: Vec<Choice> = candidates.iter().map(|c| Choice::Obj(c.source())).collect();
-                let owner = self.obj(unit).owner;
-                let choice = self.decide(owner, Ask::ReplacementOrder, options.clone())?;
-                options.iter().position(|o| *o == choice).map_or(first, |i| candidates[i])
-            } else {
-                first
-            };
-            match chosen {
-                Candidate::Delayed { index, .. } => {
-                    if self.apply_delayed_replacement(unit, index)? {
-                        return Ok(true);
-                    }
-                }
-                Candidate::Passive { source, ability } => {
-                    self.apply_passive_replacement(unit, source, ability)?;
-                    return Ok(true);
-                }
-            }
-        }
+        replacements::replace(self, &unit)
     }
 
-    /// Every replacement effect that applies to `unit` dying now: the delayed ones set up for it
-    /// (383.3), then the passive abilities of permanents in bases and at battlefields (gear played
-    /// from hidden is there until the next cleanup recalls it, 431.1), except those running now
-    /// (367).
-    fn death_replacements(&self, unit: ObjId) -> Vec<Candidate> {
-        let mut found: Vec<Candidate> = self
-            .components
-            .get::<DelayedReplacements>()
-            .map(|d| {
-                d.0.iter()
-                    .enumerate()
-                    .filter(|(_, d)| d.unit == unit)
-                    .map(|(index, d)| Candidate::Delayed { index, source: d.source })
-                    .collect()
-            })
-            .unwrap_or_default();
+    /// 383.3: sets up a delayed replacement, used the next time its unit would die this turn.
+    pub(crate) fn add_delayed_replacement(&mut self, d: DelayedReplacement) {
+        self.components.get_mut::<Replacements>().add_delayed(d);
+    }
+
+    /// The object a replacement comes from, to name it in the choice of 368.
+    fn replacement_source(&self, r: Replacement<Passive>) -> ObjId {
+        match r {
+            Replacement::Delayed(id) => self.replacement_state().delayed(id).expect("offered while it waits").source,
+            Replacement::Standing(p) => p.source,
+        }
+    }
+}
+
+impl replacements::Replacements for Game {
+    /// A unit about to die.
+    type Event = ObjId;
+    type Delayed = DelayedReplacement;
+    type Standing = Passive;
+    type Error = Stop<Decision>;
+
+    fn replacement_state(&self) -> &Replacements {
+        self.components.get().unwrap_or(&NONE)
+    }
+
+    fn replacement_state_mut(&mut self) -> &mut Replacements {
+        self.components.get_mut()
+    }
+
+    fn delayed_applies(&self, d: &DelayedReplacement, unit: &ObjId) -> bool {
+        d.unit == *unit
+    }
+
+    /// The passive abilities of permanents in bases and at battlefields (gear played from hidden
+    /// is there until the next cleanup recalls it, 431.1) whose filter the unit matches.
+    fn standing(&self, &unit: &ObjId, out: &mut Vec<Passive>) {
         let sources = self
             .players
             .iter()
             .flat_map(|p| p.base.iter().copied())
             .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()));
-        for s in sources {
-            if s == unit || self.components.get::<Replacing>().is_some_and(|r| r.0.contains(&s)) {
-                continue;
-            }
+        for s in sources.filter(|s| *s != unit) {
             let you = self.controller(s);
             for (i, a) in self.card(s).abilities.abilities.iter().enumerate() {
                 if let AbilityKind::ReplaceDeath { filter } = &a.kind
                     && self.unit_matches(filter, unit, you, s)
                 {
-                    found.push(Candidate::Passive { source: s, ability: i });
+                    out.push(Passive { source: s, ability: i });
                 }
             }
         }
-        found
     }
 
-    /// 383.3: the delayed replacement `i` applies to `unit` dying; it is used up whether or not
-    /// its optional payment is made. Returns whether it replaced the death.
-    fn apply_delayed_replacement(&mut self, unit: ObjId, i: usize) -> R<bool> {
-        let DelayedReplacement { source, controller, body, .. } =
-            self.components.get_mut::<DelayedReplacements>().0.remove(i);
+    /// 368: the owner of the unit being acted on chooses.
+    fn choose(&mut self, &unit: &ObjId, options: &[Replacement<Passive>]) -> R<usize> {
+        let choices: Vec<Choice> = options.iter().map(|r| Choice::Obj(self.replacement_source(*r))).collect();
+        let owner = self.obj(unit).owner;
+        let choice = self.decide(owner, Ask::ReplacementOrder, choices.clone())?;
+        Ok(choices.iter().position(|o| *o == choice).unwrap_or(0))
+    }
+
+    /// 383.3: the delayed replacement applies to `unit` dying; a body that declines its optional
+    /// payment lets the death happen.
+    fn apply_delayed(&mut self, &unit: &ObjId, d: DelayedReplacement) -> R<Applied> {
+        let DelayedReplacement { source, controller, body, .. } = d;
         let card = self.card(source).clone();
         let line =
             card.abilities.abilities.iter().find(|a| a.body.as_deref() == Some(body.as_str())).map_or(0, |a| a.line);
@@ -133,7 +124,7 @@ impl Game {
             ..HookCall::default()
         };
         if super::host::run_bool(self, &card.abilities.script, &body, call, &card.name, line)? {
-            return Ok(true);
+            return Ok(Applied::Instead);
         }
         trace!(
             self,
@@ -142,13 +133,13 @@ impl Game {
             card.name,
             self.describe(unit)
         );
-        Ok(false)
+        Ok(Applied::Declined)
     }
 
-    /// 366: the passive replacement `index` of `source` applies to `unit` dying, instead.
-    fn apply_passive_replacement(&mut self, unit: ObjId, source: ObjId, index: usize) -> R<()> {
-        let card = self.card(source).clone();
-        let ability = &card.abilities.abilities[index];
+    /// 366: the passive replacement applies to `unit` dying, instead.
+    fn apply_standing(&mut self, &unit: &ObjId, p: Passive) -> R<Applied> {
+        let card = self.card(p.source).clone();
+        let ability = &card.abilities.abilities[p.ability];
         trace!(
             self,
             "366",
@@ -159,18 +150,14 @@ impl Game {
             ability.line
         );
         let call = HookCall {
-            source: Some(source),
-            controller: Some(self.controller(source)),
+            source: Some(p.source),
+            controller: Some(self.controller(p.source)),
             that_unit: Some(unit),
             ..HookCall::default()
         };
         if let Some(body) = &ability.body {
-            // 367: while it runs, this effect can't replace another event of its own body.
-            self.components.get_mut::<Replacing>().0.push(source);
-            let r = super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line);
-            self.components.get_mut::<Replacing>().0.retain(|s| *s != source);
-            r?;
+            super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)?;
         }
-        Ok(())
+        Ok(Applied::Instead)
     }
 }
