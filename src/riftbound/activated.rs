@@ -149,6 +149,7 @@ impl Game {
             targets: Vec::new(),
             that_player: None,
             that_unit: None,
+            that_battlefield: None,
         });
         let at = self.chain.len() - 1;
         // 390: choices.

@@ -771,6 +771,7 @@ impl Game {
             targets: Vec::new(),
             that_player: None,
             that_unit: None,
+            that_battlefield: None,
         })
     }
 

@@ -28,6 +28,8 @@ pub struct Triggered {
     that_player: Option<PlayerId>,
     /// The unit its event is about ("it", 414.3).
     that_unit: Option<ObjId>,
+    /// The battlefield its event names ("that battlefield", 444.2).
+    that_battlefield: Option<u8>,
 }
 
 impl Game {
@@ -99,6 +101,7 @@ impl Game {
                             controller: self.last_known_controller(*obj),
                             that_player: None,
                             that_unit: None,
+                            that_battlefield: None,
                         });
                     }
                 }
@@ -122,6 +125,7 @@ impl Game {
                             controller: *player,
                             that_player: None,
                             that_unit: None,
+                            that_battlefield: None,
                         });
                     }
                 }
@@ -141,6 +145,7 @@ impl Game {
                     targets: Vec::new(),
                     that_player: None,
                     that_unit: None,
+                    that_battlefield: None,
                 });
             }
         }
@@ -158,6 +163,7 @@ impl Game {
                     targets: Vec::new(),
                     that_player: None,
                     that_unit: None,
+                    that_battlefield: None,
                 });
             }
         }
@@ -183,20 +189,28 @@ impl Game {
         }
     }
 
-    /// The unit each event `all_matches` found is about (its "it", 414.3), in the same order.
-    fn trigger_units(&self, trigger: &Trigger, source: ObjId, you: PlayerId, batch: &[Event]) -> Vec<Option<ObjId>> {
-        let unit = |e: &Event| match e {
-            Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => Some(*u),
-            Event::Killed { obj, .. } => Some(*obj),
-            Event::Stunned { unit, .. } | Event::Moved { unit, .. } => Some(*unit),
-            Event::Played { card, .. } => Some(*card),
-            _ => None,
+    /// The unit each event `all_matches` found is about (its "it", 414.3) and the battlefield
+    /// it names ("that battlefield": the one scored, 444.2), in the same order.
+    fn trigger_subjects(
+        &self,
+        trigger: &Trigger,
+        source: ObjId,
+        you: PlayerId,
+        batch: &[Event],
+    ) -> Vec<(Option<ObjId>, Option<u8>)> {
+        let subjects = |e: &Event| match e {
+            Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => (Some(*u), None),
+            Event::Killed { obj, .. } => (Some(*obj), None),
+            Event::Stunned { unit, .. } | Event::Moved { unit, .. } => (Some(*unit), None),
+            Event::Played { card, .. } => (Some(*card), None),
+            Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
+            _ => (None, None),
         };
         let inner = match trigger {
             Trigger::FirstTime(t) | Trigger::NthTime(_, t) => t,
             t => t,
         };
-        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(unit).collect()
+        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(subjects).collect()
     }
 
     /// Whether `trigger` matches one of `batch`'s events; returns Some("that player").
@@ -462,6 +476,7 @@ impl Game {
                     targets: Vec::new(),
                     that_player: t.that_player,
                     that_unit: t.that_unit,
+                    that_battlefield: t.that_battlefield,
                 });
             }
         }
@@ -584,7 +599,7 @@ impl Game {
                 let Some(ability) = card.abilities.abilities.get(index as usize) else { return Ok(()) };
                 if let AbilityKind::Triggered { condition: Some(c), .. } = &ability.kind {
                     // An "if" condition is checked again as the ability resolves.
-                    if !self.holds(c, source, item.controller, None) {
+                    if !self.holds_with(c, source, item.controller, None, item.that_battlefield) {
                         trace!(self, "376.2", "the condition of {} no longer holds", self.describe_item(item));
                         return Ok(());
                     }
@@ -675,17 +690,17 @@ impl Triggers for Game {
             if found.is_empty() {
                 continue;
             }
-            // 376.2.b: a condition inside the effect is checked as it resolves, not here.
-            if let Some(c) = condition
-                && !matches!(c, Condition::OnResolution(_))
-                && !self.holds(c, source, controller, None)
-            {
-                continue;
-            }
-            let units = self.trigger_units(trigger, source, controller, batch);
+            let subjects = self.trigger_subjects(trigger, source, controller, batch);
             for (k, that_player) in found.into_iter().enumerate() {
-                let that_unit = units.get(k).copied().flatten();
-                fired.push(Triggered { source, index: i as u8, controller, that_player, that_unit });
+                let (that_unit, that_battlefield) = subjects.get(k).copied().unwrap_or_default();
+                // 376.2.b: a condition inside the effect is checked as it resolves, not here.
+                if let Some(c) = condition
+                    && !matches!(c, Condition::OnResolution(_))
+                    && !self.holds_with(c, source, controller, None, that_battlefield)
+                {
+                    continue;
+                }
+                fired.push(Triggered { source, index: i as u8, controller, that_player, that_unit, that_battlefield });
             }
         }
     }

@@ -15,6 +15,7 @@ pub fn ability_item(source: ObjId, controller: PlayerId, pending: bool) -> Chain
         targets: Vec::new(),
         that_player: None,
         that_unit: None,
+        that_battlefield: None,
     }
 }
 
@@ -27,6 +28,7 @@ pub fn card_item(card: ObjId, controller: PlayerId) -> ChainItem {
         targets: Vec::new(),
         that_player: None,
         that_unit: None,
+        that_battlefield: None,
     }
 }
 
