@@ -150,6 +150,7 @@ impl Game {
             that_player: None,
             that_unit: None,
             that_battlefield: None,
+            cost_paid: false,
         });
         let at = self.chain.len() - 1;
         // 390: choices.

@@ -349,6 +349,7 @@ impl Game {
             that_player: None,
             that_unit: None,
             that_battlefield: None,
+            cost_paid: false,
         });
         (card, opts)
     }

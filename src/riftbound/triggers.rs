@@ -2,7 +2,7 @@
 //! triggered abilities on the chain as pending items in the right order (376.3.b), finalizing
 //! them with their targets (386-394), and resolving abilities.
 
-use super::abilities::{AbilityKind, Condition, Test, Trigger, UnitFilter};
+use super::abilities::{AbilityKind, Condition, InstructionCost, Test, Trigger, UnitFilter};
 use super::cards::CardType;
 use super::costs::Cost;
 use super::decision::{Ask, Choice};
@@ -146,6 +146,7 @@ impl Game {
                     that_player: None,
                     that_unit: None,
                     that_battlefield: None,
+                    cost_paid: false,
                 });
             }
         }
@@ -164,6 +165,7 @@ impl Game {
                     that_player: None,
                     that_unit: None,
                     that_battlefield: None,
+                    cost_paid: false,
                 });
             }
         }
@@ -477,6 +479,7 @@ impl Game {
                     that_player: t.that_player,
                     that_unit: t.that_unit,
                     that_battlefield: t.that_battlefield,
+                    cost_paid: false,
                 });
             }
         }
@@ -512,19 +515,56 @@ impl Game {
     /// [A] per Deflect point (391.3, 725.1.c-d), as for a spell or an activated ability. Its
     /// controller pays it (392.1) or declines (392.2); declined, or not affordable, the ability
     /// leaves the chain and never becomes a chain item, which is not countering it (392.2.a).
-    /// Returns whether it stays.
-    fn pay_trigger_cost(&mut self, i: usize, source: ObjId, within: Option<&Test>) -> R<bool> {
+    /// A cost within one instruction among others is that instruction's: declined, only its "to
+    /// ..." does not happen and the ability stays. Returns whether it stays.
+    fn pay_trigger_cost(&mut self, i: usize, source: ObjId, within: Option<InstructionCost>) -> R<bool> {
         let p = self.chain[i].controller;
         let deflect = self.deflect_increase(p, &self.chain[i].targets);
+        if let Some(InstructionCost { test, alone: false }) = within {
+            if let Some(d) = deflect
+                && !self.offer_trigger_cost(i, source, d, None)?
+            {
+                return Ok(self.decline_trigger(i));
+            }
+            self.chain[i].cost_paid = self.offer_trigger_cost(i, source, Cost::default(), Some(test))?;
+            if !self.chain[i].cost_paid {
+                trace!(
+                    self,
+                    "352.10.c.1",
+                    "{p} does not pay: only that instruction of {} is skipped",
+                    self.describe_item(&self.chain[i])
+                );
+            }
+            return Ok(true);
+        }
         if within.is_none() && deflect.is_none() {
             return Ok(true);
         }
+        if self.offer_trigger_cost(i, source, deflect.unwrap_or_default(), within.map(|w| w.test))? {
+            self.chain[i].cost_paid = true;
+            return Ok(true);
+        }
+        Ok(self.decline_trigger(i))
+    }
+
+    /// 392.2: the triggered ability pending at `i` is not paid for and leaves the chain.
+    fn decline_trigger(&mut self, i: usize) -> bool {
+        let p = self.chain[i].controller;
+        trace!(self, "392.2", "{p} does not pay for {}: it leaves the chain", self.describe_item(&self.chain[i]));
+        self.chain.remove(i);
+        false
+    }
+
+    /// 391.3-392.1: offers the controller of the triggered ability pending at `i` to pay `extra`
+    /// (Deflect's) with the cost within its instruction `within`. Returns whether it was paid.
+    fn offer_trigger_cost(&mut self, i: usize, source: ObjId, extra: Cost, within: Option<&Test>) -> R<bool> {
+        let p = self.chain[i].controller;
         let mut cost = match within {
             Some(Test::Pay { cost, .. }) => cost.clone(),
             _ => Cost::default(),
         };
-        let why = if deflect.is_some() { " (725.1.c)" } else { " (352.10.c.1)" };
-        cost.power.extend(deflect.into_iter().flat_map(|d| d.power));
+        let why = if extra.power.is_empty() { " (352.10.c.1)" } else { " (725.1.c)" };
+        cost.power.extend(extra.power);
         let exhaust = matches!(within, Some(Test::Pay { exhaust_me: true, .. }));
         let buff = within == Some(&Test::SpendABuff);
         let mut parts = if cost.is_free() { Vec::new() } else { vec![cost.to_string()] };
@@ -550,8 +590,6 @@ impl Game {
             }
             return Ok(true);
         }
-        trace!(self, "392.2", "{p} does not pay for {}: it leaves the chain", self.describe_item(&self.chain[i]));
-        self.chain.remove(i);
         Ok(false)
     }
 
@@ -619,8 +657,8 @@ impl Game {
                     paid_additional: self.obj(source).paid_additional,
                     remembered: None,
                     hidden_at: self.hidden_choices_at(source, ability),
-                    // A finalized ability whose instruction has a cost paid it (392).
-                    cost_paid: ability.instruction_cost().is_some(),
+                    // A finalized ability whose instruction has a cost decided it (392).
+                    cost_paid: ability.instruction_cost().map(|_| item.cost_paid),
                 };
                 trace!(self, "394.5", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
                 super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)
@@ -647,7 +685,7 @@ impl Game {
                     targets: item.targets.clone(),
                     specs: self.choice_specs(source, ability),
                     remembered,
-                    cost_paid: ability.instruction_cost().is_some(),
+                    cost_paid: ability.instruction_cost().map(|_| item.cost_paid),
                     ..HookCall::default()
                 };
                 trace!(self, "384", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
