@@ -887,6 +887,24 @@ fn r355_3_unpayable_total_cost_undoes_the_play() {
     assert_eq!(g.player(P1).pool.power[Domain::Fury.index()], 1);
 }
 
+/// 351.3 / 355.3: a card an effect plays while it resolves waits on the chain, pending; found
+/// illegal as it is finalized (Hextech Ray with no unit at a battlefield to target), every step
+/// is undone, step 1 included: it goes back to the trash it was played from.
+#[test]
+fn r355_3_a_waiting_play_found_illegal_goes_back_where_it_was_played_from() {
+    let mut g = Game::blank(common::cards_db(), &ZAUN_BFS, 7).unwrap();
+    seat(&mut g, Rec::default(), Rec::default());
+    let ray = g.put("Hextech Ray", P1, Zone::Trash).unwrap();
+    let opts = PlayOptions { ignore_energy: true, ignore_power: true };
+    let on_chain = g.play_card_while_resolving(P1, ray, opts);
+    assert_eq!(g.obj(on_chain).zone, Zone::Chain);
+    assert!(g.chain.has_pending(), "only step 1 happened");
+    g.finalize_pending().unwrap();
+    assert!(g.chain.is_empty());
+    let trash: Vec<&str> = g.player(P1).trash.iter().map(|c| g.card(*c).name.as_str()).collect();
+    assert_eq!(trash, vec!["Hextech Ray"]);
+}
+
 /// 353.4.d: discounts can reduce an (optional) additional cost to 0 (the Clockwork Keeper
 /// example: [C] added, then "units cost [A] less").
 #[test]

@@ -343,6 +343,8 @@ fn r722_4_b_r729_4_b_spells_action_and_reaction_are_checked_characteristics() {
         targets: vec![vec![u]],
         that_player: None,
         that_unit: None,
+        that_battlefield: None,
+        cost_paid: false,
     };
     g.chain.push(item);
     g.priority = Some(P1);

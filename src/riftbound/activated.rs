@@ -149,6 +149,8 @@ impl Game {
             targets: Vec::new(),
             that_player: None,
             that_unit: None,
+            that_battlefield: None,
+            cost_paid: false,
         });
         let at = self.chain.len() - 1;
         // 390: choices.

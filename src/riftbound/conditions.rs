@@ -12,6 +12,19 @@ impl Game {
     /// applies to, 361.3.a) with `you` as "you". `chars`: the subject's characteristics while the
     /// layers compute them, so "Mighty" reads them instead of asking the layers again (449).
     pub fn holds(&self, c: &Condition, subject: ObjId, you: PlayerId, chars: Option<&Chars>) -> bool {
+        self.holds_with(c, subject, you, chars, None)
+    }
+
+    /// [`Game::holds`] for a triggered ability, whose "that battlefield" is the battlefield its
+    /// event named (`ChainItem::that_battlefield`); anywhere else there is none.
+    pub fn holds_with(
+        &self,
+        c: &Condition,
+        subject: ObjId,
+        you: PlayerId,
+        chars: Option<&Chars>,
+        that_battlefield: Option<u8>,
+    ) -> bool {
         // Characteristics computed with a condition that reads beyond its subject's own record
         // are recomputed after any change (`CharsCache`). The layers ask with the object being
         // computed as the subject (361.3.a), so one about the subject alone keeps them local.
@@ -63,20 +76,11 @@ impl Game {
             Condition::ReadyEnemyHere => self
                 .here(subject)
                 .is_some_and(|l| self.units_iter(l).any(|u| !self.obj(u).exhausted && self.controller(u) != you)),
-            Condition::OnResolution(c) => self.holds(c, subject, you, chars),
-            Condition::UnitsAt { min, that_battlefield } => {
-                // "that battlefield": the one the trigger's event scored (444.2), the latest this
-                // player scored; "here": the battlefield itself (053.3).
-                let at = if *that_battlefield {
-                    self.events.iter().rev().find_map(|e| match e {
-                        Event::Scored { player, battlefield, .. } if *player == you => {
-                            Some(Loc::Battlefield(*battlefield))
-                        }
-                        _ => None,
-                    })
-                } else {
-                    self.here(subject)
-                };
+            Condition::OnResolution(c) => self.holds_with(c, subject, you, chars, that_battlefield),
+            Condition::UnitsAt { min, that_battlefield: that } => {
+                // "that battlefield": the one the trigger's event scored (444.2); "here": the
+                // battlefield itself (053.3).
+                let at = if *that { that_battlefield.map(Loc::Battlefield) } else { self.here(subject) };
                 at.is_some_and(|l| self.units_iter(l).filter(|u| self.controller(*u) == you).count() >= *min as usize)
             }
             Condition::ControlFacedown => self.controls_facedown(you),

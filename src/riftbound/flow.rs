@@ -111,8 +111,15 @@ impl Game {
     /// 322.8 / 333.1: pending items finish their play process in the order they were added.
     pub fn finalize_pending(&mut self) -> R<()> {
         while let Some(i) = self.chain.next_pending() {
-            // Cards finish playing at once; pending abilities choose their targets now (390),
-            // or leave the chain if they can't (390.3).
+            // A card played while an effect was resolving finishes its play process now (351.3).
+            if let ItemKind::Card(_) = self.chain[i].kind {
+                self.finish_waiting_play(i)?;
+                self.priority = None;
+                self.chain.restart_passes();
+                continue;
+            }
+            // Pending abilities choose their targets now (390), or leave the chain if they
+            // can't (390.3).
             if !self.finalize_ability_item(i)? {
                 self.changed();
                 continue;

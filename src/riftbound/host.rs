@@ -43,9 +43,10 @@ pub struct HookCall {
     /// 727.1.d: the battlefield a spell played from hidden, or the play effect of a permanent
     /// played from hidden, makes its choices at (see `Game::hidden_choices_at`).
     pub hidden_at: Option<u8>,
-    /// 392.1: the cost within its instruction was paid as the triggered ability was finalized
-    /// (`Ability::instruction_cost`); the instruction asking for it answers yes without asking.
-    pub cost_paid: bool,
+    /// 392: whether the cost within its instruction was paid as the triggered ability was
+    /// finalized (`Ability::instruction_cost`): the instruction asking for it answers so without
+    /// asking. None: nothing was decided then, the instruction asks now.
+    pub cost_paid: Option<bool>,
 }
 
 /// The context of one running body, kept on its sandbox frame.
@@ -110,11 +111,11 @@ fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &s
     SANDBOX.with(|s| s.run(game, body, script, func, card, line))
 }
 
-/// An instruction's cost (352.10.c.1): already paid if the body's triggered ability paid it as it
-/// was finalized (the first such instruction of the body, `HookCall::cost_paid`), else `pay`.
+/// An instruction's cost (352.10.c.1): paid or declined already if the body's triggered ability
+/// decided it as it was finalized (its one such instruction, `HookCall::cost_paid`), else `pay`.
 fn paid_or(pay: impl FnOnce(&mut Game, &HookCall) -> R<bool>) -> Result<bool, Box<EvalAltResult>> {
-    if script::context(|b: &mut Body| std::mem::take(&mut b.call.cost_paid)).unwrap_or(false) {
-        return Ok(true);
+    if let Some(paid) = script::context(|b: &mut Body| b.call.cost_paid.take()).flatten() {
+        return Ok(paid);
     }
     with(pay)
 }

@@ -740,7 +740,7 @@ impl Game {
             return Ok(());
         }
         trace!(self, "406.3", "{you} plays {} from their trash", self.describe(me));
-        self.play_card(you, me, PlayOptions { ignore_energy: true, ignore_power: true })?;
+        self.play_card_while_resolving(you, me, PlayOptions { ignore_energy: true, ignore_power: true });
         Ok(())
     }
 
@@ -771,6 +771,8 @@ impl Game {
             targets: Vec::new(),
             that_player: None,
             that_unit: None,
+            that_battlefield: None,
+            cost_paid: false,
         })
     }
 
@@ -908,7 +910,7 @@ impl Game {
         self.banish(&[card]);
         let Some(banished) = self.obj(card).next else { return Ok(()) };
         trace!(self, "406.3", "{you} plays {} ignoring its cost", self.describe(banished));
-        self.play_card(you, banished, PlayOptions { ignore_energy: true, ignore_power: true })?;
+        self.play_card_while_resolving(you, banished, PlayOptions { ignore_energy: true, ignore_power: true });
         Ok(())
     }
 
@@ -1013,7 +1015,8 @@ impl Game {
 
     /// Kai'Sa, Evolutionary: "[you may] play a spell from your trash with Energy cost less than
     /// your points without paying its Energy cost" (printed cost, 130; its Power cost is still
-    /// paid, 353.1). Returns the spell as played (on the chain), if one was.
+    /// paid, 353.1). Returns the spell as played: on the chain, pending until this ability has
+    /// resolved (351.3).
     pub fn play_spell_from_trash(&mut self, c: &HookCall, optional: bool) -> R<Option<ObjId>> {
         let Some(you) = c.controller else { return Ok(None) };
         let points = self.player(you).points;
@@ -1035,10 +1038,7 @@ impl Game {
         }
         let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { return Ok(None) };
         trace!(self, "406.3", "{you} plays {} from their trash without paying its Energy cost", self.describe(card));
-        if !self.play_card(you, card, opts)? {
-            return Ok(None);
-        }
-        Ok(self.obj(card).next.filter(|s| self.obj(*s).alive))
+        Ok(Some(self.play_card_while_resolving(you, card, opts)))
     }
 
     /// "Recycle it" (403): a spell still on the chain is recycled as it leaves it after resolving,

@@ -261,7 +261,61 @@ impl Game {
         let snapshot = self.snapshot();
         let name = self.describe(card);
         let kind = self.card(card).kind;
-        // 727.1.b: a card played from hidden ignores its base cost.
+        let (card, opts) = self.put_on_chain(p, card, opts);
+        let index = self.chain.len() - 1;
+        let completed = self.play_steps(p, card, index, kind, opts)?;
+        if !completed {
+            trace!(self, "355.3", "playing {name} is illegal: every step is undone");
+            self.restore(snapshot);
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// A card an effect plays while it is resolving (Immortal Phoenix, Baited Hook, Kai'Sa):
+    /// only step 1 happens now; the card waits on the chain, pending, until that effect has
+    /// resolved (351.3), and is finalized with the other pending items in the order they were
+    /// added (333.1.b, 322.8: `finish_waiting_play`). So a unit's play effect triggers after
+    /// the effect's own triggers went on the chain, never together with them (376.4.a.2).
+    /// Returns the card on the chain.
+    pub fn play_card_while_resolving(&mut self, p: PlayerId, card: ObjId, opts: PlayOptions) -> ObjId {
+        let from = (self.obj(card).zone, self.obj(card).zone_player);
+        let (card, opts) = self.put_on_chain(p, card, opts);
+        trace!(
+            self,
+            "351.3",
+            "{} waits on the chain, pending, until the effect playing it has resolved",
+            self.describe(card)
+        );
+        self.components.get_mut::<WaitingPlays>().0.push(WaitingPlay { card, opts, from });
+        card
+    }
+
+    /// 351.3 / 333.1.b: steps 2-6 of a card played while an effect was resolving, pending at
+    /// `index`. If it turns out illegal, every step is undone, step 1 included: the card goes
+    /// back to the zone it was played from (355.3).
+    pub(crate) fn finish_waiting_play(&mut self, index: usize) -> R<()> {
+        let ItemKind::Card(card) = self.chain[index].kind else { return Ok(()) };
+        let waiting = &mut self.components.get_mut::<WaitingPlays>().0;
+        let Some(at) = waiting.iter().position(|w| w.card == card) else { return Ok(()) };
+        let WaitingPlay { opts, from: (zone, player), .. } = waiting.remove(at);
+        let p = self.chain[index].controller;
+        let kind = self.card(card).kind;
+        let snapshot = self.snapshot();
+        if !self.play_steps(p, card, index, kind, opts)? {
+            self.restore(snapshot);
+            self.chain.remove(index);
+            let back = self.move_object(card, zone, player, super::actions::Pos::Bottom);
+            trace!(self, "355.3", "playing {} is illegal: it goes back where it was played from", self.describe(back));
+        }
+        self.changed();
+        Ok(())
+    }
+
+    /// 351: step 1, the card leaves its zone for the chain, pending; the state closes (351.1).
+    /// Returns the card on the chain and the options of its play (727.1.b: from hidden, its
+    /// base cost is ignored).
+    fn put_on_chain(&mut self, p: PlayerId, card: ObjId, opts: PlayOptions) -> (ObjId, PlayOptions) {
         let hidden = self.hidden_at(card);
         let mut opts = opts;
         if let Some(b) = hidden {
@@ -275,7 +329,6 @@ impl Game {
             opts.ignore_energy = true;
             opts.ignore_power = true;
         }
-        // 351: put the card on the chain, pending; the state closes (351.1).
         trace!(self, "351", "{p} begins to play {}", self.describe(card));
         let from = card;
         let card = self.move_object(card, Zone::Chain, p, super::actions::Pos::Top);
@@ -295,15 +348,10 @@ impl Game {
             targets: Vec::new(),
             that_player: None,
             that_unit: None,
+            that_battlefield: None,
+            cost_paid: false,
         });
-        let index = self.chain.len() - 1;
-        let completed = self.play_steps(p, card, index, kind, opts)?;
-        if !completed {
-            trace!(self, "355.3", "playing {name} is illegal: every step is undone");
-            self.restore(snapshot);
-            return Ok(false);
-        }
-        Ok(true)
+        (card, opts)
     }
 
     /// Steps 352-356 for a card already on the chain at `index`.
@@ -604,6 +652,18 @@ impl Game {
         let elsewhere = mine.len() - here;
         here <= kills.saturating_sub(elsewhere)
     }
+}
+
+/// Cards played while an effect was resolving, waiting on the chain for steps 2-6 (351.3).
+#[derive(Clone, Debug, Default)]
+pub struct WaitingPlays(Vec<WaitingPlay>);
+
+#[derive(Clone, Debug)]
+struct WaitingPlay {
+    card: ObjId,
+    opts: PlayOptions,
+    /// The zone (and its player) it was played from, where an illegal play puts it back.
+    from: (Zone, PlayerId),
 }
 
 /// 353.2.b.1 / 353.4: the discounts granted by paying the chosen additional costs `add`.

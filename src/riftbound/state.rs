@@ -267,6 +267,11 @@ pub struct ChainItem {
     /// The unit a trigger is about, its "it" (414.3): "When a friendly unit attacks alone, give
     /// it +1 [M] this turn."
     pub that_unit: Option<ObjId>,
+    /// "that battlefield" of a trigger about a score: the battlefield its event names (444.2),
+    /// carried from the moment it triggers (Garen, Might of Demacia).
+    pub that_battlefield: Option<u8>,
+    /// 392.1: the cost within a triggered ability's instruction was paid as it was finalized.
+    pub cost_paid: bool,
 }
 
 impl ChainEntry for ChainItem {

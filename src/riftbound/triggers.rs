@@ -2,7 +2,7 @@
 //! triggered abilities on the chain as pending items in the right order (376.3.b), finalizing
 //! them with their targets (386-394), and resolving abilities.
 
-use super::abilities::{AbilityKind, Condition, Test, Trigger, UnitFilter};
+use super::abilities::{AbilityKind, Condition, InstructionCost, Test, Trigger, UnitFilter};
 use super::cards::CardType;
 use super::costs::Cost;
 use super::decision::{Ask, Choice};
@@ -28,6 +28,8 @@ pub struct Triggered {
     that_player: Option<PlayerId>,
     /// The unit its event is about ("it", 414.3).
     that_unit: Option<ObjId>,
+    /// The battlefield its event names ("that battlefield", 444.2).
+    that_battlefield: Option<u8>,
 }
 
 impl Game {
@@ -99,6 +101,7 @@ impl Game {
                             controller: self.last_known_controller(*obj),
                             that_player: None,
                             that_unit: None,
+                            that_battlefield: None,
                         });
                     }
                 }
@@ -122,6 +125,7 @@ impl Game {
                             controller: *player,
                             that_player: None,
                             that_unit: None,
+                            that_battlefield: None,
                         });
                     }
                 }
@@ -141,6 +145,8 @@ impl Game {
                     targets: Vec::new(),
                     that_player: None,
                     that_unit: None,
+                    that_battlefield: None,
+                    cost_paid: false,
                 });
             }
         }
@@ -158,6 +164,8 @@ impl Game {
                     targets: Vec::new(),
                     that_player: None,
                     that_unit: None,
+                    that_battlefield: None,
+                    cost_paid: false,
                 });
             }
         }
@@ -183,20 +191,28 @@ impl Game {
         }
     }
 
-    /// The unit each event `all_matches` found is about (its "it", 414.3), in the same order.
-    fn trigger_units(&self, trigger: &Trigger, source: ObjId, you: PlayerId, batch: &[Event]) -> Vec<Option<ObjId>> {
-        let unit = |e: &Event| match e {
-            Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => Some(*u),
-            Event::Killed { obj, .. } => Some(*obj),
-            Event::Stunned { unit, .. } | Event::Moved { unit, .. } => Some(*unit),
-            Event::Played { card, .. } => Some(*card),
-            _ => None,
+    /// The unit each event `all_matches` found is about (its "it", 414.3) and the battlefield
+    /// it names ("that battlefield": the one scored, 444.2), in the same order.
+    fn trigger_subjects(
+        &self,
+        trigger: &Trigger,
+        source: ObjId,
+        you: PlayerId,
+        batch: &[Event],
+    ) -> Vec<(Option<ObjId>, Option<u8>)> {
+        let subjects = |e: &Event| match e {
+            Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => (Some(*u), None),
+            Event::Killed { obj, .. } => (Some(*obj), None),
+            Event::Stunned { unit, .. } | Event::Moved { unit, .. } => (Some(*unit), None),
+            Event::Played { card, .. } => (Some(*card), None),
+            Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
+            _ => (None, None),
         };
         let inner = match trigger {
             Trigger::FirstTime(t) | Trigger::NthTime(_, t) => t,
             t => t,
         };
-        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(unit).collect()
+        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(subjects).collect()
     }
 
     /// Whether `trigger` matches one of `batch`'s events; returns Some("that player").
@@ -462,6 +478,8 @@ impl Game {
                     targets: Vec::new(),
                     that_player: t.that_player,
                     that_unit: t.that_unit,
+                    that_battlefield: t.that_battlefield,
+                    cost_paid: false,
                 });
             }
         }
@@ -497,19 +515,56 @@ impl Game {
     /// [A] per Deflect point (391.3, 725.1.c-d), as for a spell or an activated ability. Its
     /// controller pays it (392.1) or declines (392.2); declined, or not affordable, the ability
     /// leaves the chain and never becomes a chain item, which is not countering it (392.2.a).
-    /// Returns whether it stays.
-    fn pay_trigger_cost(&mut self, i: usize, source: ObjId, within: Option<&Test>) -> R<bool> {
+    /// A cost within one instruction among others is that instruction's: declined, only its "to
+    /// ..." does not happen and the ability stays. Returns whether it stays.
+    fn pay_trigger_cost(&mut self, i: usize, source: ObjId, within: Option<InstructionCost>) -> R<bool> {
         let p = self.chain[i].controller;
         let deflect = self.deflect_increase(p, &self.chain[i].targets);
+        if let Some(InstructionCost { test, alone: false }) = within {
+            if let Some(d) = deflect
+                && !self.offer_trigger_cost(i, source, d, None)?
+            {
+                return Ok(self.decline_trigger(i));
+            }
+            self.chain[i].cost_paid = self.offer_trigger_cost(i, source, Cost::default(), Some(test))?;
+            if !self.chain[i].cost_paid {
+                trace!(
+                    self,
+                    "352.10.c.1",
+                    "{p} does not pay: only that instruction of {} is skipped",
+                    self.describe_item(&self.chain[i])
+                );
+            }
+            return Ok(true);
+        }
         if within.is_none() && deflect.is_none() {
             return Ok(true);
         }
+        if self.offer_trigger_cost(i, source, deflect.unwrap_or_default(), within.map(|w| w.test))? {
+            self.chain[i].cost_paid = true;
+            return Ok(true);
+        }
+        Ok(self.decline_trigger(i))
+    }
+
+    /// 392.2: the triggered ability pending at `i` is not paid for and leaves the chain.
+    fn decline_trigger(&mut self, i: usize) -> bool {
+        let p = self.chain[i].controller;
+        trace!(self, "392.2", "{p} does not pay for {}: it leaves the chain", self.describe_item(&self.chain[i]));
+        self.chain.remove(i);
+        false
+    }
+
+    /// 391.3-392.1: offers the controller of the triggered ability pending at `i` to pay `extra`
+    /// (Deflect's) with the cost within its instruction `within`. Returns whether it was paid.
+    fn offer_trigger_cost(&mut self, i: usize, source: ObjId, extra: Cost, within: Option<&Test>) -> R<bool> {
+        let p = self.chain[i].controller;
         let mut cost = match within {
             Some(Test::Pay { cost, .. }) => cost.clone(),
             _ => Cost::default(),
         };
-        let why = if deflect.is_some() { " (725.1.c)" } else { " (352.10.c.1)" };
-        cost.power.extend(deflect.into_iter().flat_map(|d| d.power));
+        let why = if extra.power.is_empty() { " (352.10.c.1)" } else { " (725.1.c)" };
+        cost.power.extend(extra.power);
         let exhaust = matches!(within, Some(Test::Pay { exhaust_me: true, .. }));
         let buff = within == Some(&Test::SpendABuff);
         let mut parts = if cost.is_free() { Vec::new() } else { vec![cost.to_string()] };
@@ -535,8 +590,6 @@ impl Game {
             }
             return Ok(true);
         }
-        trace!(self, "392.2", "{p} does not pay for {}: it leaves the chain", self.describe_item(&self.chain[i]));
-        self.chain.remove(i);
         Ok(false)
     }
 
@@ -584,7 +637,7 @@ impl Game {
                 let Some(ability) = card.abilities.abilities.get(index as usize) else { return Ok(()) };
                 if let AbilityKind::Triggered { condition: Some(c), .. } = &ability.kind {
                     // An "if" condition is checked again as the ability resolves.
-                    if !self.holds(c, source, item.controller, None) {
+                    if !self.holds_with(c, source, item.controller, None, item.that_battlefield) {
                         trace!(self, "376.2", "the condition of {} no longer holds", self.describe_item(item));
                         return Ok(());
                     }
@@ -604,8 +657,8 @@ impl Game {
                     paid_additional: self.obj(source).paid_additional,
                     remembered: None,
                     hidden_at: self.hidden_choices_at(source, ability),
-                    // A finalized ability whose instruction has a cost paid it (392).
-                    cost_paid: ability.instruction_cost().is_some(),
+                    // A finalized ability whose instruction has a cost decided it (392).
+                    cost_paid: ability.instruction_cost().map(|_| item.cost_paid),
                 };
                 trace!(self, "394.5", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
                 super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)
@@ -632,7 +685,7 @@ impl Game {
                     targets: item.targets.clone(),
                     specs: self.choice_specs(source, ability),
                     remembered,
-                    cost_paid: ability.instruction_cost().is_some(),
+                    cost_paid: ability.instruction_cost().map(|_| item.cost_paid),
                     ..HookCall::default()
                 };
                 trace!(self, "384", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
@@ -675,17 +728,17 @@ impl Triggers for Game {
             if found.is_empty() {
                 continue;
             }
-            // 376.2.b: a condition inside the effect is checked as it resolves, not here.
-            if let Some(c) = condition
-                && !matches!(c, Condition::OnResolution(_))
-                && !self.holds(c, source, controller, None)
-            {
-                continue;
-            }
-            let units = self.trigger_units(trigger, source, controller, batch);
+            let subjects = self.trigger_subjects(trigger, source, controller, batch);
             for (k, that_player) in found.into_iter().enumerate() {
-                let that_unit = units.get(k).copied().flatten();
-                fired.push(Triggered { source, index: i as u8, controller, that_player, that_unit });
+                let (that_unit, that_battlefield) = subjects.get(k).copied().unwrap_or_default();
+                // 376.2.b: a condition inside the effect is checked as it resolves, not here.
+                if let Some(c) = condition
+                    && !matches!(c, Condition::OnResolution(_))
+                    && !self.holds_with(c, source, controller, None, that_battlefield)
+                {
+                    continue;
+                }
+                fired.push(Triggered { source, index: i as u8, controller, that_player, that_unit, that_battlefield });
             }
         }
     }

@@ -15,6 +15,8 @@ pub fn ability_item(source: ObjId, controller: PlayerId, pending: bool) -> Chain
         targets: Vec::new(),
         that_player: None,
         that_unit: None,
+        that_battlefield: None,
+        cost_paid: false,
     }
 }
 
@@ -27,6 +29,8 @@ pub fn card_item(card: ObjId, controller: PlayerId) -> ChainItem {
         targets: Vec::new(),
         that_player: None,
         that_unit: None,
+        that_battlefield: None,
+        cost_paid: false,
     }
 }
 

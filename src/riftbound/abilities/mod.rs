@@ -52,23 +52,34 @@ pub struct Ability {
 }
 
 impl Ability {
-    /// 352.10.c.1: the cost within a triggered ability's one instruction, "you may pay COST [and
-    /// exhaust me] to ..." or "you may spend a buff to ...". It is part of the ability's total
-    /// cost (391), paid or declined as the ability is finalized (392), not as it resolves.
-    pub fn instruction_cost(&self) -> Option<&Test> {
+    /// 352.10.c.1: the cost within one of a triggered ability's instructions, "you may pay COST
+    /// [and exhaust me] to ..." or "you may spend a buff to ...", the ability's only such
+    /// instruction. It is part of the ability's total cost (391), paid or declined as the ability
+    /// is finalized (392), not as it resolves; `alone`: it is the ability's only instruction.
+    pub fn instruction_cost(&self) -> Option<InstructionCost<'_>> {
         let triggered = matches!(
             self.kind,
             AbilityKind::Triggered { .. } | AbilityKind::Reflexive | AbilityKind::DelayedTrigger { .. }
         );
-        match self.effects.as_slice() {
-            [Effect::If { test: t @ (Test::Pay { .. } | Test::SpendABuff), otherwise, .. }]
-                if triggered && otherwise.is_empty() =>
-            {
+        let mut costs = self.effects.iter().filter_map(|e| match e {
+            Effect::If { test: t @ (Test::Pay { .. } | Test::SpendABuff), otherwise, .. } if otherwise.is_empty() => {
                 Some(t)
             }
             _ => None,
+        });
+        match (costs.next(), costs.next()) {
+            (Some(test), None) if triggered => Some(InstructionCost { test, alone: self.effects.len() == 1 }),
+            _ => None,
         }
     }
+}
+
+/// The cost within a triggered ability's instruction ([`Ability::instruction_cost`]).
+#[derive(Clone, Copy, Debug)]
+pub struct InstructionCost<'a> {
+    pub test: &'a Test,
+    /// The instruction is the ability's only one: declining its cost declines the ability (392.2).
+    pub alone: bool,
 }
 
 /// The resources an Add ability puts into its controller's rune pool (416.1, 416.5).
@@ -240,7 +251,10 @@ pub enum Condition {
     Ready,
     /// "attacking or defending alone" (438.1.a.3-4): the subject is the only attacker
     /// (`attack`) or defender (`defend`) of its side in its combat.
-    Alone { attack: bool, defend: bool },
+    Alone {
+        attack: bool,
+        defend: bool,
+    },
     /// The subject has moved twice this turn (Kayn, Unleashed).
     MovedTwiceThisTurn,
     /// "you have N+ runes" (runes on the board, 155).
@@ -254,12 +268,18 @@ pub enum Condition {
     /// ability triggers either way.
     OnResolution(Box<Condition>),
     /// "you have N+ units here" (053.3) / "at that battlefield" (the trigger's battlefield).
-    UnitsAt { min: u32, that_battlefield: bool },
+    UnitsAt {
+        min: u32,
+        that_battlefield: bool,
+    },
     /// "you control a facedown card at a battlefield" (408).
     ControlFacedown,
     /// "an opponent's score is within N points of the Victory Score" (`opponent`), "your score
     /// is ...": that player's points are the Victory Score minus N or more (444, 458).
-    ScoreWithin { opponent: bool, points: u32 },
+    ScoreWithin {
+        opponent: bool,
+        points: u32,
+    },
     /// "an enemy unit has died this turn": a unit the filter names (as it last was, 415) was
     /// killed this turn.
     DiedThisTurn(UnitFilter),
