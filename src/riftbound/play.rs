@@ -297,7 +297,14 @@ impl Game {
     pub(crate) fn finish_waiting_play(&mut self, index: usize) -> R<()> {
         let ItemKind::Card(card) = self.chain[index].kind else { return Ok(()) };
         let waiting = &mut self.components.get_mut::<WaitingPlays>().0;
-        let Some(at) = waiting.iter().position(|w| w.card == card) else { return Ok(()) };
+        let Some(at) = waiting.iter().position(|w| w.card == card) else {
+            // A pending card with no play in progress would stay pending forever: stop the
+            // game with a report instead of looping (no path leaves one today).
+            let card = self.describe(card);
+            return Err(crate::kernel::Stop::ScriptError(format!(
+                "{card} is pending on the chain with no play in progress (351.3)"
+            )));
+        };
         let WaitingPlay { opts, from: (zone, player), .. } = waiting.remove(at);
         let p = self.chain[index].controller;
         let kind = self.card(card).kind;
