@@ -1451,3 +1451,91 @@ fn r353_4_b_a_conditional_discount_on_its_own_cost() {
     let card = parse_card("mod/spoils.toml", &mod_unit("Closer", text)).unwrap();
     assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
 }
+
+/// A fresh unit with `text`, which must compile.
+fn compiled(text: &str) -> CardDef {
+    let c = parse_card("mod/fresh.toml", &mod_unit("Fresh Card", text)).unwrap();
+    assert!(c.unsupported.is_none(), "{text}: {:?}", c.unsupported);
+    c
+}
+
+/// 132.3 / 132.8.a: a tag written as a noun ("a Mech", "Poros", "Your Mechs") names the units with
+/// that tag, with every adjective and restriction a unit phrase takes; "your" is "friendly" and
+/// "gear" is its own plural. Fresh cards in ordinary wording compile to the filters they say.
+#[test]
+fn r132_8_a_a_tag_as_a_noun_names_the_units_with_that_tag() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::abilities::{AbilityKind, Effect, Objs, Relation, StaticEffect};
+    use riftbound::riftbound::cards::CardType;
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let card = compiled;
+    let all_filter = |text: &str| match &card(text).abilities.abilities[0].effects[0] {
+        Effect::ForEach(Objs::All(f), _) => f.clone(),
+        e => panic!("{text}: {e:?}"),
+    };
+    let f = all_filter("When you play me, kill all enemy Mechs.");
+    assert_eq!((f.tag.as_deref(), f.relation, f.kind), (Some("Mech"), Relation::Enemy, CardType::Unit));
+    let f = all_filter("When you play me, ready your units.");
+    assert_eq!((f.tag, f.relation), (None, Relation::Friendly));
+    assert_eq!(all_filter("When you play me, kill all gear.").kind, CardType::Gear);
+    let c = card("Your Dragons each have [Assault].");
+    let AbilityKind::Static { effect: StaticEffect::UnitsKeywords { units, .. }, .. } = &c.abilities.abilities[0].kind
+    else {
+        panic!("{:?}", c.abilities.abilities[0].kind)
+    };
+    assert_eq!((units.tag.as_deref(), units.relation), (Some("Dragon"), Relation::Friendly));
+    let c = card("When you play me, give another friendly Poro +2 [M] this turn.");
+    let spec = &c.abilities.abilities[0].targets[0].filter;
+    assert!(spec.other && spec.tag.as_deref() == Some("Poro") && spec.relation == Relation::Friendly);
+    // The filter against the board: Mega-Mech is a Mech, Shipyard Skulker is not.
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let mech = g.put_at("Mega-Mech", p1, Loc::Base(p1)).unwrap();
+    let enemy_mech = g.put_at("Mega-Mech", p2, Loc::Base(p2)).unwrap();
+    g.put_at("Shipyard Skulker", p2, Loc::Base(p2)).unwrap();
+    let f = all_filter("When you play me, kill all Mechs.");
+    let mut got = g.matching(&f, Some(p1), None);
+    got.sort();
+    assert_eq!(got, vec![mech, enemy_mech]);
+    assert_eq!(g.matching(&all_filter("When you play me, kill all enemy Mechs."), Some(p1), None), vec![enemy_mech]);
+}
+
+/// 361.3.a / 376.2.b: "you control UNIT", "you control N or more UNITS", "N or fewer": a count of
+/// what the phrase names that the ability's controller controls, "another" leaving the object
+/// out; a passive may put its condition after it ("I enter ready if ...").
+#[test]
+fn r361_3_a_you_control_counts_what_the_phrase_names() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::abilities::{AbilityKind, Condition, StaticEffect};
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let condition = |text: &str| {
+        match &compiled(text).abilities.abilities[0].kind {
+            AbilityKind::Triggered { condition: Some(c), .. } | AbilityKind::Static { condition: Some(c), .. } => {
+                c.clone()
+            }
+            k => panic!("{text}: {k:?}"),
+        }
+    };
+    let two_gear = condition("When you play me, if you control two or more gear, draw 1.");
+    let few_runes = condition("While you control 4 or fewer runes, I have +2 [M].");
+    let another_mech = condition("I enter ready if you control another Mech.");
+    let a_mech = condition("When I attack, if you control a Mech, draw 1.");
+    assert!(matches!(&few_runes, Condition::Controls { at_least: 0, at_most: Some(4), .. }));
+    let c = compiled("I enter ready if you control another Mech.");
+    assert!(matches!(c.abilities.abilities[0].kind, AbilityKind::Static { effect: StaticEffect::EntersReady { .. }, .. }));
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let me = g.put_at("Mega-Mech", p1, Loc::Base(p1)).unwrap();
+    g.put_at("Mega-Mech", p2, Loc::Base(p2)).unwrap();
+    assert!(g.holds(&a_mech, me, p1, None), "itself is a Mech");
+    assert!(!g.holds(&another_mech, me, p1, None), "an enemy Mech is not one you control");
+    g.put_at("Mega-Mech", p1, Loc::Base(p1)).unwrap();
+    assert!(g.holds(&another_mech, me, p1, None));
+    assert!(!g.holds(&two_gear, me, p1, None));
+    g.put_at("Petricite Monument", p1, Loc::Base(p1)).unwrap();
+    g.put_at("Petricite Monument", p2, Loc::Base(p2)).unwrap();
+    assert!(!g.holds(&two_gear, me, p1, None), "an opponent's gear does not count");
+    g.put_at("Petricite Monument", p1, Loc::Base(p1)).unwrap();
+    assert!(g.holds(&two_gear, me, p1, None));
+    assert!(g.holds(&few_runes, me, p1, None), "no runes is 4 or fewer");
+}

@@ -619,6 +619,31 @@ impl Compiler<'_> {
             }
             Rule::cond_control_facedown => Condition::ControlFacedown,
             Rule::cond_died_this_turn => Condition::DiedThisTurn(self.unit_phrase(c.into_inner().next().unwrap())),
+            Rule::cond_control => {
+                let mut filter = UnitFilter::units();
+                let (mut at_least, mut at_most) = (1, None);
+                for x in c.clone().into_inner() {
+                    match x.as_rule() {
+                        Rule::control_count => {
+                            let mut n = x.into_inner();
+                            let count = word_or_number(&n.next().unwrap());
+                            if n.next().unwrap().as_rule() == Rule::or_fewer {
+                                (at_least, at_most) = (0, Some(count));
+                            } else {
+                                at_least = count;
+                            }
+                        }
+                        Rule::unit_phrase => filter = self.unit_phrase(x),
+                        Rule::unit_noun_plural => {
+                            for word in x.into_inner() {
+                                self.apply_filter_word(&mut filter, &word);
+                            }
+                        }
+                        _ => self.apply_filter_word(&mut filter, &x),
+                    }
+                }
+                Condition::Controls { filter: filter.with(FilterPart::Relation(Relation::Friendly)), at_least, at_most }
+            }
             Rule::cond_score_within => {
                 let mut parts = c.into_inner();
                 let first = parts.next().unwrap();
@@ -1564,12 +1589,6 @@ impl Compiler<'_> {
         if let Some(or) = p.clone().into_inner().find(|x| x.as_rule() == Rule::t_or) {
             f.or = Some(Box::new(self.unit_phrase(or)));
         }
-        if p.clone()
-            .into_inner()
-            .any(|x| x.as_rule() == Rule::unit_noun_plural && x.as_str().to_ascii_lowercase().ends_with("runes"))
-        {
-            f.kind = CardType::Rune;
-        }
         for part in p.into_inner().flat_map(|x| {
             if x.as_rule() == Rule::unit_noun_plural { x.into_inner().collect::<Vec<_>>() } else { vec![x] }
         }) {
@@ -1594,6 +1613,7 @@ impl Compiler<'_> {
                 "friendly" => f.relation = Relation::Friendly,
                 "enemy" => f.relation = Relation::Enemy,
                 "other" => f.other = true,
+                "your" => f.relation = Relation::Friendly,
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
             Rule::unit_state => {
@@ -1607,12 +1627,18 @@ impl Compiler<'_> {
                 };
                 f.condition = Some(Box::new(state));
             }
-            Rule::unit_noun => {
+            Rule::unit_noun | Rule::plural_noun => {
                 f.kind = match text.as_str() {
-                    "rune" => CardType::Rune,
+                    "rune" | "runes" => CardType::Rune,
                     "gear" => CardType::Gear,
                     "spell" => CardType::Spell,
                     _ => CardType::Unit,
+                };
+                // "a Mech", "Poros": the units with that tag.
+                if let Some(tag) = part.clone().into_inner().find(|x| matches!(x.as_rule(), Rule::tag_noun | Rule::tag_plural)) {
+                    let word = tag.as_str();
+                    let word = if tag.as_rule() == Rule::tag_plural { &word[..word.len() - 1] } else { word };
+                    f.tag = Some(word.to_string());
                 }
             }
             Rule::unit_restriction => match text.as_str() {
@@ -1625,7 +1651,6 @@ impl Compiler<'_> {
                 t if t.starts_with("with") => f.max_might = part.clone().into_inner().next().map(|m| number(&m)),
                 _ => f.relation = Relation::Friendly,
             },
-            _ if text.ends_with("runes") => f.kind = CardType::Rune,
             _ => {}
         }
     }

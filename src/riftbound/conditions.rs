@@ -84,6 +84,14 @@ impl Game {
                 .events_this_turn()
                 .iter()
                 .any(|e| matches!(e, Event::Killed { obj, .. } if self.filter_matches_lki(f, *obj, you, subject))),
+            Condition::Controls { filter, at_least, at_most } => {
+                let n = self
+                    .matching(filter, Some(you), Some(subject))
+                    .into_iter()
+                    .filter(|o| self.controller(*o) == you)
+                    .count() as u32;
+                n >= *at_least && at_most.is_none_or(|m| n <= m)
+            }
             Condition::ScoreWithin { opponent, points } => {
                 let near = |p: PlayerId| self.player(p).points + points >= self.mode.victory_score;
                 if *opponent { self.opponents(you).into_iter().any(near) } else { near(you) }

@@ -233,6 +233,7 @@ fn register_types(e: &mut Engine) {
     e.register_fn("+", |f: UnitFilter, p: FilterPart| f.with(p));
     e.register_fn("|", |f: UnitFilter, g: UnitFilter| UnitFilter { or: Some(Box::new(g)), ..f });
     e.register_fn("non", |tag: &str| FilterPart::NotTag(tag.to_string()));
+    e.register_fn("tagged", |tag: &str| FilterPart::Tag(tag.to_string()));
     e.register_fn("might_at_most", |n: i64| FilterPart::MaxMight(count(n)));
     e.register_fn("energy", |n: i64| Cost { energy: count(n), power: Vec::new() });
     e.register_fn("+", |mut c: Cost, p: PowerSymbol| {

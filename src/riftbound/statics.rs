@@ -40,6 +40,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
                 | Condition::ControlFacedown
                 | Condition::ScoreWithin { .. }
                 | Condition::DiedThisTurn(_)
+                | Condition::Controls { .. }
         ),
         _ => false,
     }

@@ -263,6 +263,11 @@ pub enum Condition {
     /// "an enemy unit has died this turn": a unit the filter names (as it last was, 415) was
     /// killed this turn.
     DiedThisTurn(UnitFilter),
+    /// "you control a Mech", "you control another Dragon", "you control two or more gear",
+    /// "you control 4 or fewer runes": how many objects the filter names that "you" control
+    /// (the filter's own "other" excluding the subject), at least `at_least` and, if said, at
+    /// most `at_most`.
+    Controls { filter: UnitFilter, at_least: u32, at_most: Option<u32> },
 }
 
 /// What a passive ability does while it applies.

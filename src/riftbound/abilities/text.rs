@@ -277,6 +277,9 @@ impl Display for UnitFilter {
         if let Some(t) = &self.exclude_tag {
             write!(f, "non-{t} ")?;
         }
+        if let Some(t) = &self.tag {
+            write!(f, "{t} ")?;
+        }
         f.write_str(match self.kind {
             CardType::Unit => "units",
             CardType::Spell => "spells",
