@@ -1045,6 +1045,11 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::DealSplit { amount: 3, spec: 0 },
         Effect::Fight(Obj::Target(0), Obj::Target(1)),
         Effect::Draw { who: Who::ControllerOf(Obj::Target(0)), amount: Amount::Number(1) },
+        Effect::Draw { who: Who::You, amount: Amount::Per { each: 1, count: CountOf::CardsInYourTrash } },
+        Effect::Deal {
+            amount: Amount::Per { each: 2, count: CountOf::Matching(UnitFilter::of_kind(CardType::Gear)) },
+            to: Obj::Target(0),
+        },
         Effect::Give { to: Obj::Me, grant: Grant::Might { amount: -2, min: Some(1) }, until: Duration::ThisTurn },
         Effect::Give { to: Obj::Me, grant: Grant::SetMight(4), until: Duration::ThisCombat },
         Effect::MoveToChosen { unit: Obj::Target(1), spec: 0 },
@@ -1538,4 +1543,64 @@ fn r361_3_a_you_control_counts_what_the_phrase_names() {
     g.put_at("Petricite Monument", p1, Loc::Base(p1)).unwrap();
     assert!(g.holds(&two_gear, me, p1, None));
     assert!(g.holds(&few_runes, me, p1, None), "no runes is 4 or fewer");
+}
+
+/// 352.8.b: "N for each X" is an amount wherever a number of cards or damage goes, and a
+/// discount's multiplier: X is a unit phrase without its article, "of" and a plural phrase, or
+/// "card in your trash". Fresh cards in ordinary wording compile to it, and "I cost [1] less for
+/// each card in your trash." is the same production as "for each Mech you control".
+#[test]
+fn r352_8_b_an_amount_for_each_counts_what_the_phrase_names() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::abilities::{AbilityKind, Amount, CountOf, Effect, Relation, StaticEffect};
+    use riftbound::riftbound::cards::CardType;
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let amount = |text: &str| match &compiled(text).abilities.abilities[0].effects[0] {
+        Effect::Draw { amount, .. } | Effect::Deal { amount, .. } => amount.clone(),
+        e => panic!("{text}: {e:?}"),
+    };
+    let Amount::Per { each: 1, count: CountOf::Matching(mighty) } =
+        amount("When you play me, draw 1 for each of your [Mighty] units.")
+    else {
+        panic!()
+    };
+    assert_eq!(mighty.relation, Relation::Friendly);
+    let Amount::Per { each: 2, count: CountOf::Matching(gear) } =
+        amount("When I attack, deal 2 to an enemy unit here for each friendly gear.")
+    else {
+        panic!()
+    };
+    assert_eq!((gear.kind, gear.relation), (CardType::Gear, Relation::Friendly));
+    let Amount::Per { count: CountOf::Matching(poros), .. } = amount("When I hold, draw 1 for each Poro you control.")
+    else {
+        panic!()
+    };
+    assert_eq!((poros.tag.as_deref(), poros.relation), (Some("Poro"), Relation::Friendly));
+    assert_eq!(
+        amount("When I conquer, draw 1 for each card in your trash."),
+        Amount::Per { each: 1, count: CountOf::CardsInYourTrash }
+    );
+    for (text, count) in [
+        ("I cost [1] less for each card in your trash.", CountOf::CardsInYourTrash),
+        ("I cost [2] less for each Mech you control.", {
+            let mut f = riftbound::riftbound::abilities::UnitFilter::units();
+            f.relation = Relation::Friendly;
+            f.tag = Some("Mech".into());
+            CountOf::Matching(f)
+        }),
+    ] {
+        let c = compiled(text);
+        let AbilityKind::Static { effect: StaticEffect::CostLessPer { count: got, .. }, .. } = &c.abilities.abilities[0].kind
+        else {
+            panic!("{text}")
+        };
+        assert_eq!(*got, count, "{text}");
+    }
+    // Counted against the board, for the ability's controller: an enemy gear does not count.
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let me = g.put_at("Shipyard Skulker", p1, Loc::Base(p1)).unwrap();
+    g.put_at("Petricite Monument", p1, Loc::Base(p1)).unwrap();
+    g.put_at("Petricite Monument", p2, Loc::Base(p2)).unwrap();
+    assert_eq!(g.count_of(&CountOf::Matching(gear), p1, me), 1);
 }

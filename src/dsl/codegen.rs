@@ -3,7 +3,7 @@
 //! the same types. Nothing else in the card language prints code.
 
 use crate::riftbound::abilities::names::{duration, keyword, kind, part, place, power, token};
-use crate::riftbound::abilities::{Amount, Arg, Effect, Obj, Objs, Test, UnitFilter, Who};
+use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Test, UnitFilter, Who};
 use crate::riftbound::costs::Cost;
 use std::fmt::Write;
 
@@ -122,6 +122,8 @@ fn amount(a: &Amount) -> String {
         Amount::Number(n) => n.to_string(),
         Amount::MightOf(o) => format!("might({})", object(o)),
         Amount::EnergyOf(o) => format!("energy_of({})", object(o)),
+        Amount::Per { each, count: CountOf::Matching(f) } => format!("{each} * count({})", filter(f)),
+        Amount::Per { each, count: CountOf::CardsInYourTrash } => format!("{each} * trash_size(you())"),
     }
 }
 

@@ -775,10 +775,14 @@ impl Compiler<'_> {
                                 None => StaticEffect::UnitsMight { units, might },
                             }
                         }
-                        Rule::st_cost_less_per_trash => {
-                            StaticEffect::CostLessPerTrash(number(&s.into_inner().next().unwrap()))
+                        Rule::st_cost_less => {
+                            let mut x = s.into_inner();
+                            let energy = number(&x.next().unwrap());
+                            match x.next() {
+                                Some(per) => StaticEffect::CostLessPer { energy, count: self.count_of(per) },
+                                None => StaticEffect::CostLess(energy),
+                            }
                         }
-                        Rule::st_cost_less => StaticEffect::CostLess(number(&s.into_inner().next().unwrap())),
                         Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
                         Rule::st_play_to_open => StaticEffect::PlayToOpenBattlefield,
                         Rule::st_bonus_damage_here => {
@@ -1118,8 +1122,9 @@ impl Compiler<'_> {
         let n = |x: Option<P>| x.map_or(1, |x| number(&x));
         match rule {
             Rule::i_deal | Rule::i_deal_each => {
-                let amount = Amount::Number(number(&parts.next().unwrap()).into());
+                let n = number(&parts.next().unwrap());
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let amount = self.amount(n, parts.next());
                 b.effects.push(each(t, |to| Effect::Deal { amount: amount.clone(), to }));
             }
             Rule::i_deal_split => {
@@ -1188,7 +1193,9 @@ impl Compiler<'_> {
             Rule::i_you_score => b.effects.push(Effect::Score { who: Who::You, points: n(parts.next()) }),
             // "draw a card" is "draw 1".
             Rule::i_draw => {
-                b.effects.push(Effect::Draw { who: Who::You, amount: Amount::Number(n(parts.next()).into()) })
+                let (count, per): (Vec<P>, Vec<P>) = parts.partition(|x| x.as_rule() == Rule::number);
+                let count = count.first().map_or(1, number);
+                b.effects.push(Effect::Draw { who: Who::You, amount: self.amount(count, per.into_iter().next()) })
             }
             Rule::i_draw_it => {
                 let it = self.it(&i, &b, "\"draw it\" needs a card before it")?;
@@ -1595,6 +1602,27 @@ impl Compiler<'_> {
             self.apply_filter_word(&mut f, &part);
         }
         f
+    }
+
+    /// `n`, or "n for each X" with a `per_each`.
+    fn amount(&self, n: u32, per: Option<P>) -> Amount {
+        match per {
+            Some(per) => Amount::Per { each: n.into(), count: self.count_of(per) },
+            None => Amount::Number(n.into()),
+        }
+    }
+
+    /// What a `per_each` counts: the objects its phrase names, or the cards in your trash.
+    fn count_of(&self, per: P) -> CountOf {
+        let mut f = UnitFilter::units();
+        for x in per.into_inner() {
+            match x.as_rule() {
+                Rule::per_trash_card => return CountOf::CardsInYourTrash,
+                Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
+                _ => self.apply_filter_word(&mut f, &x),
+            }
+        }
+        CountOf::Matching(f)
     }
 
     fn unit_phrase(&self, p: P) -> UnitFilter {

@@ -512,6 +512,9 @@ fn register(e: &mut Engine) {
     host_fn!(e, "energy_of", (x: Object) |g, _| i64::from(g.card(x).energy));
     host_fn!(e, "might", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.might(x)) } else { 0 });
     host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
+    // "for each X": how many objects the filter names; how many cards are in a player's trash.
+    host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
+    host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);
     host_fn!(e, "killed_might", (spec: Index) |g, c| g.killed_might(c, spec));
     // Tests.
     host_fn!(e, "only_unit_there", (x: Object) |g, c| g.only_unit_there(c, x));

@@ -338,6 +338,19 @@ pub enum Amount {
     MightOf(Obj),
     /// "equal to its Energy cost" (130.4).
     EnergyOf(Obj),
+    /// "N for each X" ("draw 1 for each of your [Mighty] units"): N times how many X there are
+    /// as it resolves.
+    Per { each: i64, count: CountOf },
+}
+
+/// What "for each" counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum CountOf {
+    /// "for each of your [Mighty] units", "for each friendly gear": the objects the filter names,
+    /// relative to the ability's controller and source (352.8.b).
+    Matching(UnitFilter),
+    /// "for each card in your trash".
+    CardsInYourTrash,
 }
 
 /// A yes-or-no question an instruction asks as it resolves.

@@ -229,6 +229,8 @@ impl Display for Amount {
             Amount::Number(n) => write!(f, "{n}"),
             Amount::MightOf(o) => write!(f, "the Might of {o}"),
             Amount::EnergyOf(o) => write!(f, "the Energy cost of {o}"),
+            Amount::Per { each, count: CountOf::Matching(u) } => write!(f, "{each} for each of {u}"),
+            Amount::Per { each, count: CountOf::CardsInYourTrash } => write!(f, "{each} for each card in your trash"),
         }
     }
 }
