@@ -1046,6 +1046,8 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::Fight(Obj::Target(0), Obj::Target(1)),
         Effect::Draw { who: Who::ControllerOf(Obj::Target(0)), amount: Amount::Number(1) },
         Effect::Draw { who: Who::You, amount: Amount::Per { each: 1, count: CountOf::CardsInYourTrash } },
+        Effect::EachPlayer(Players::All, vec![Effect::Draw { who: Who::Each, amount: Amount::Number(1) }]),
+        Effect::EachPlayer(Players::Opponents, vec![Effect::Discard { who: Who::Each, amount: 1 }]),
         Effect::Deal {
             amount: Amount::Per { each: 2, count: CountOf::Matching(UnitFilter::of_kind(CardType::Gear)) },
             to: Obj::Target(0),
@@ -1603,4 +1605,42 @@ fn r352_8_b_an_amount_for_each_counts_what_the_phrase_names() {
     g.put_at("Petricite Monument", p1, Loc::Base(p1)).unwrap();
     g.put_at("Petricite Monument", p2, Loc::Base(p2)).unwrap();
     assert_eq!(g.count_of(&CountOf::Matching(gear), p1, me), 1);
+}
+
+/// 400, 409, 417: a player subject and a verb in the third person ("each player draws 1", "each
+/// opponent discards 1 and channels 1 rune exhausted", "that player scores 1 point", "its
+/// controller draws 2") is one production: the players it names each do every verb, in turn
+/// order; "its controller" and "that player gains N point" are the same production, not
+/// sentences of their own.
+#[test]
+fn r400_a_player_subject_does_the_verbs_that_follow_it() {
+    use riftbound::riftbound::abilities::{Amount, Effect, Obj, Players, Who};
+    let effects = |text: &str| compiled(text).abilities.abilities[0].effects.clone();
+    assert_eq!(
+        effects("When you play me, each player draws 1."),
+        vec![Effect::EachPlayer(Players::All, vec![Effect::Draw { who: Who::Each, amount: Amount::Number(1) }])]
+    );
+    assert_eq!(
+        effects("When I hold, each opponent discards 1 and channels 2 runes exhausted."),
+        vec![Effect::EachPlayer(
+            Players::Opponents,
+            vec![
+                Effect::Discard { who: Who::Each, amount: 1 },
+                Effect::Channel { who: Who::Each, amount: 2, exhausted: true }
+            ]
+        )]
+    );
+    assert_eq!(
+        effects("At the start of each player's first Beginning Phase, that player scores 2 points."),
+        vec![Effect::Score { who: Who::ThatPlayer, points: 2 }]
+    );
+    assert_eq!(
+        effects("When you play me, kill a gear. Its controller draws 2."),
+        vec![
+            Effect::Act(riftbound::riftbound::abilities::Act::Kill, Obj::Target(0)),
+            Effect::Draw { who: Who::ControllerOf(Obj::Target(0)), amount: Amount::Number(2) }
+        ]
+    );
+    // "each player kills one of their units" is its own instruction (a choice, 352.10.e).
+    assert_eq!(effects("When you play me, each player kills one of their units."), vec![Effect::EachPlayerKillsOne]);
 }

@@ -1201,10 +1201,32 @@ impl Compiler<'_> {
                 let it = self.it(&i, &b, "\"draw it\" needs a card before it")?;
                 b.effects.push(Effect::Act(Act::DrawBanished, it));
             }
-            Rule::i_controller_draws => {
-                let amount = Amount::Number(number(&parts.next().unwrap()).into());
-                let it = self.it(&i, &b, "\"its\" needs a unit before it")?;
-                b.effects.push(Effect::Draw { who: Who::ControllerOf(it), amount });
+            Rule::i_players => {
+                let subject = parts.next().unwrap().into_inner().next().unwrap();
+                let who = match subject.as_rule() {
+                    Rule::ps_each_player | Rule::ps_each_opponent => Who::Each,
+                    Rule::ps_that_player => Who::ThatPlayer,
+                    _ => Who::ControllerOf(self.it(&i, &b, "\"its\" needs a unit before it")?),
+                };
+                let mut effects = Vec::new();
+                for v in parts {
+                    let verb = v.into_inner().next().unwrap();
+                    let rule = verb.as_rule();
+                    let mut x = verb.into_inner();
+                    let n = number(&x.next().unwrap());
+                    let who = who.clone();
+                    effects.push(match rule {
+                        Rule::pv_draws => Effect::Draw { who, amount: Amount::Number(n.into()) },
+                        Rule::pv_discards => Effect::Discard { who, amount: n },
+                        Rule::pv_channels => Effect::Channel { who, amount: n, exhausted: x.next().is_some() },
+                        _ => Effect::Score { who, points: n },
+                    });
+                }
+                match subject.as_rule() {
+                    Rule::ps_each_player => b.effects.push(Effect::EachPlayer(Players::All, effects)),
+                    Rule::ps_each_opponent => b.effects.push(Effect::EachPlayer(Players::Opponents, effects)),
+                    _ => b.effects.extend(effects),
+                }
             }
             Rule::i_buff
             | Rule::i_stun
@@ -1382,7 +1404,6 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Let(Var::Played, Box::new(Effect::PlaySpellFromTrash { optional })));
                 b.it = Some(Obj::Var(Var::Played));
             }
-            Rule::i_gains_point => b.effects.push(Effect::Score { who: Who::ThatPlayer, points: n(parts.next()) }),
             Rule::i_next_spell_bonus => {
                 b.effects.push(Effect::ThisTurn(TurnRule::NextSpellBonus(number(&parts.next().unwrap()))))
             }
@@ -1729,7 +1750,7 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
             | Effect::ReflexiveIfKilled { body: b, .. }
             | Effect::ReplaceNextDeath { body: b, .. }
             | Effect::Delay { body: b, .. } => out.push(b.as_str()),
-            Effect::ForEach(_, body) => out.extend(body_names(body)),
+            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) => out.extend(body_names(body)),
             Effect::Let(_, e) => out.extend(body_names(std::slice::from_ref(e.as_ref()))),
             Effect::If { then, otherwise, .. } => {
                 out.extend(body_names(then));
@@ -1745,7 +1766,7 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
 fn contains(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
     effects.iter().any(|e| {
         f(e) || match e {
-            Effect::ForEach(_, body) => contains(body, f),
+            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) => contains(body, f),
             Effect::Let(_, e) => contains(std::slice::from_ref(e.as_ref()), f),
             Effect::If { then, otherwise, .. } => contains(then, f) || contains(otherwise, f),
             _ => false,

@@ -17,6 +17,9 @@ pub enum Effect {
     /// The same instructions for each object of a collection ("each", "all", several targets),
     /// with [`Obj::Each`] standing for the current one.
     ForEach(Objs, Vec<Effect>),
+    /// "Each player draws 1", "each opponent discards 1": the same instructions for each of
+    /// those players, in turn order, with [`Who::Each`] standing for the current one.
+    EachPlayer(Players, Vec<Effect>),
     /// "If ..., X" / "you may X" / "Otherwise, Y".
     If { test: Test, then: Vec<Effect>, otherwise: Vec<Effect> },
     /// Keeps what an instruction answers (the cards looked at, the card discarded, whether it was
@@ -328,6 +331,17 @@ pub enum Who {
     ThatPlayer,
     /// "its controller" (its last-known controller once it has left, 356.3.e.12).
     ControllerOf(Obj),
+    /// The current player of an [`Effect::EachPlayer`] ("each player draws 1").
+    Each,
+}
+
+/// The players "each player" / "each opponent" names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Players {
+    /// "each player".
+    All,
+    /// "each opponent": each player other than the ability's controller.
+    Opponents,
 }
 
 /// A number an instruction uses.

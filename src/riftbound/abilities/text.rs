@@ -18,7 +18,7 @@ impl Display for Instructions<'_> {
                 f.write_str(" ")?;
             }
             write!(f, "{e}")?;
-            if !matches!(e, Effect::If { .. } | Effect::ForEach(..)) {
+            if !matches!(e, Effect::If { .. } | Effect::ForEach(..) | Effect::EachPlayer(..)) {
                 f.write_str(".")?;
             }
         }
@@ -30,6 +30,8 @@ impl Display for Effect {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
             Effect::ForEach(objs, body) => write!(f, "For each of {objs}: {}", Instructions(body)),
+            Effect::EachPlayer(Players::All, body) => write!(f, "For each player: {}", Instructions(body)),
+            Effect::EachPlayer(Players::Opponents, body) => write!(f, "For each opponent: {}", Instructions(body)),
             Effect::If { test, then, otherwise } => {
                 write!(f, "If {test}: {}", Instructions(then))?;
                 if !otherwise.is_empty() {
@@ -219,6 +221,7 @@ impl Display for Who {
             Who::You => f.write_str("you"),
             Who::ThatPlayer => f.write_str("that player"),
             Who::ControllerOf(o) => write!(f, "the controller of {o}"),
+            Who::Each => f.write_str("that player"),
         }
     }
 }
