@@ -1045,6 +1045,13 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::DealSplit { amount: 3, spec: 0 },
         Effect::Fight(Obj::Target(0), Obj::Target(1)),
         Effect::Draw { who: Who::ControllerOf(Obj::Target(0)), amount: Amount::Number(1) },
+        Effect::Draw { who: Who::You, amount: Amount::Per { each: 1, count: CountOf::CardsInYourTrash } },
+        Effect::EachPlayer(Players::All, vec![Effect::Draw { who: Who::Each, amount: Amount::Number(1) }]),
+        Effect::EachPlayer(Players::Opponents, vec![Effect::Discard { who: Who::Each, amount: 1 }]),
+        Effect::Deal {
+            amount: Amount::Per { each: 2, count: CountOf::Matching(UnitFilter::of_kind(CardType::Gear)) },
+            to: Obj::Target(0),
+        },
         Effect::Give { to: Obj::Me, grant: Grant::Might { amount: -2, min: Some(1) }, until: Duration::ThisTurn },
         Effect::Give { to: Obj::Me, grant: Grant::SetMight(4), until: Duration::ThisCombat },
         Effect::MoveToChosen { unit: Obj::Target(1), spec: 0 },
@@ -1450,4 +1457,190 @@ fn r353_4_b_a_conditional_discount_on_its_own_cost() {
     let text = "If an enemy unit has died this turn, I cost [2] less.";
     let card = parse_card("mod/spoils.toml", &mod_unit("Closer", text)).unwrap();
     assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+}
+
+/// A fresh unit with `text`, which must compile.
+fn compiled(text: &str) -> CardDef {
+    let c = parse_card("mod/fresh.toml", &mod_unit("Fresh Card", text)).unwrap();
+    assert!(c.unsupported.is_none(), "{text}: {:?}", c.unsupported);
+    c
+}
+
+/// 132.3 / 132.8.a: a tag written as a noun ("a Mech", "Poros", "Your Mechs") names the units with
+/// that tag, with every adjective and restriction a unit phrase takes; "your" is "friendly" and
+/// "gear" is its own plural. Fresh cards in ordinary wording compile to the filters they say.
+#[test]
+fn r132_8_a_a_tag_as_a_noun_names_the_units_with_that_tag() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::abilities::{AbilityKind, Effect, Objs, Relation, StaticEffect};
+    use riftbound::riftbound::cards::CardType;
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let card = compiled;
+    let all_filter = |text: &str| match &card(text).abilities.abilities[0].effects[0] {
+        Effect::ForEach(Objs::All(f), _) => f.clone(),
+        e => panic!("{text}: {e:?}"),
+    };
+    let f = all_filter("When you play me, kill all enemy Mechs.");
+    assert_eq!((f.tag.as_deref(), f.relation, f.kind), (Some("Mech"), Relation::Enemy, CardType::Unit));
+    let f = all_filter("When you play me, ready your units.");
+    assert_eq!((f.tag, f.relation), (None, Relation::Friendly));
+    assert_eq!(all_filter("When you play me, kill all gear.").kind, CardType::Gear);
+    let c = card("Your Dragons each have [Assault].");
+    let AbilityKind::Static { effect: StaticEffect::UnitsKeywords { units, .. }, .. } = &c.abilities.abilities[0].kind
+    else {
+        panic!("{:?}", c.abilities.abilities[0].kind)
+    };
+    assert_eq!((units.tag.as_deref(), units.relation), (Some("Dragon"), Relation::Friendly));
+    let c = card("When you play me, give another friendly Poro +2 [M] this turn.");
+    let spec = &c.abilities.abilities[0].targets[0].filter;
+    assert!(spec.other && spec.tag.as_deref() == Some("Poro") && spec.relation == Relation::Friendly);
+    // The filter against the board: Mega-Mech is a Mech, Shipyard Skulker is not.
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let mech = g.put_at("Mega-Mech", p1, Loc::Base(p1)).unwrap();
+    let enemy_mech = g.put_at("Mega-Mech", p2, Loc::Base(p2)).unwrap();
+    g.put_at("Shipyard Skulker", p2, Loc::Base(p2)).unwrap();
+    let f = all_filter("When you play me, kill all Mechs.");
+    let mut got = g.matching(&f, Some(p1), None);
+    got.sort();
+    assert_eq!(got, vec![mech, enemy_mech]);
+    assert_eq!(g.matching(&all_filter("When you play me, kill all enemy Mechs."), Some(p1), None), vec![enemy_mech]);
+}
+
+/// 361.3.a / 376.2.b: "you control UNIT", "you control N or more UNITS", "N or fewer": a count of
+/// what the phrase names that the ability's controller controls, "another" leaving the object
+/// out; a passive may put its condition after it ("I enter ready if ...").
+#[test]
+fn r361_3_a_you_control_counts_what_the_phrase_names() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::abilities::{AbilityKind, Condition, StaticEffect};
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let condition = |text: &str| {
+        match &compiled(text).abilities.abilities[0].kind {
+            AbilityKind::Triggered { condition: Some(c), .. } | AbilityKind::Static { condition: Some(c), .. } => {
+                c.clone()
+            }
+            k => panic!("{text}: {k:?}"),
+        }
+    };
+    let two_gear = condition("When you play me, if you control two or more gear, draw 1.");
+    let few_runes = condition("While you control 4 or fewer runes, I have +2 [M].");
+    let another_mech = condition("I enter ready if you control another Mech.");
+    let a_mech = condition("When I attack, if you control a Mech, draw 1.");
+    assert!(matches!(&few_runes, Condition::Controls { at_least: 0, at_most: Some(4), .. }));
+    let c = compiled("I enter ready if you control another Mech.");
+    assert!(matches!(c.abilities.abilities[0].kind, AbilityKind::Static { effect: StaticEffect::EntersReady { .. }, .. }));
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let me = g.put_at("Mega-Mech", p1, Loc::Base(p1)).unwrap();
+    g.put_at("Mega-Mech", p2, Loc::Base(p2)).unwrap();
+    assert!(g.holds(&a_mech, me, p1, None), "itself is a Mech");
+    assert!(!g.holds(&another_mech, me, p1, None), "an enemy Mech is not one you control");
+    g.put_at("Mega-Mech", p1, Loc::Base(p1)).unwrap();
+    assert!(g.holds(&another_mech, me, p1, None));
+    assert!(!g.holds(&two_gear, me, p1, None));
+    g.put_at("Petricite Monument", p1, Loc::Base(p1)).unwrap();
+    g.put_at("Petricite Monument", p2, Loc::Base(p2)).unwrap();
+    assert!(!g.holds(&two_gear, me, p1, None), "an opponent's gear does not count");
+    g.put_at("Petricite Monument", p1, Loc::Base(p1)).unwrap();
+    assert!(g.holds(&two_gear, me, p1, None));
+    assert!(g.holds(&few_runes, me, p1, None), "no runes is 4 or fewer");
+}
+
+/// 352.8.b: "N for each X" is an amount wherever a number of cards or damage goes, and a
+/// discount's multiplier: X is a unit phrase without its article, "of" and a plural phrase, or
+/// "card in your trash". Fresh cards in ordinary wording compile to it, and "I cost [1] less for
+/// each card in your trash." is the same production as "for each Mech you control".
+#[test]
+fn r352_8_b_an_amount_for_each_counts_what_the_phrase_names() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    use riftbound::riftbound::abilities::{AbilityKind, Amount, CountOf, Effect, Relation, StaticEffect};
+    use riftbound::riftbound::cards::CardType;
+    let (p1, p2) = (PlayerId(0), PlayerId(1));
+    let amount = |text: &str| match &compiled(text).abilities.abilities[0].effects[0] {
+        Effect::Draw { amount, .. } | Effect::Deal { amount, .. } => amount.clone(),
+        e => panic!("{text}: {e:?}"),
+    };
+    let Amount::Per { each: 1, count: CountOf::Matching(mighty) } =
+        amount("When you play me, draw 1 for each of your [Mighty] units.")
+    else {
+        panic!()
+    };
+    assert_eq!(mighty.relation, Relation::Friendly);
+    let Amount::Per { each: 2, count: CountOf::Matching(gear) } =
+        amount("When I attack, deal 2 to an enemy unit here for each friendly gear.")
+    else {
+        panic!()
+    };
+    assert_eq!((gear.kind, gear.relation), (CardType::Gear, Relation::Friendly));
+    let Amount::Per { count: CountOf::Matching(poros), .. } = amount("When I hold, draw 1 for each Poro you control.")
+    else {
+        panic!()
+    };
+    assert_eq!((poros.tag.as_deref(), poros.relation), (Some("Poro"), Relation::Friendly));
+    assert_eq!(
+        amount("When I conquer, draw 1 for each card in your trash."),
+        Amount::Per { each: 1, count: CountOf::CardsInYourTrash }
+    );
+    for (text, count) in [
+        ("I cost [1] less for each card in your trash.", CountOf::CardsInYourTrash),
+        ("I cost [2] less for each Mech you control.", {
+            let mut f = riftbound::riftbound::abilities::UnitFilter::units();
+            f.relation = Relation::Friendly;
+            f.tag = Some("Mech".into());
+            CountOf::Matching(f)
+        }),
+    ] {
+        let c = compiled(text);
+        let AbilityKind::Static { effect: StaticEffect::CostLessPer { count: got, .. }, .. } = &c.abilities.abilities[0].kind
+        else {
+            panic!("{text}")
+        };
+        assert_eq!(*got, count, "{text}");
+    }
+    // Counted against the board, for the ability's controller: an enemy gear does not count.
+    let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let me = g.put_at("Shipyard Skulker", p1, Loc::Base(p1)).unwrap();
+    g.put_at("Petricite Monument", p1, Loc::Base(p1)).unwrap();
+    g.put_at("Petricite Monument", p2, Loc::Base(p2)).unwrap();
+    assert_eq!(g.count_of(&CountOf::Matching(gear), p1, me), 1);
+}
+
+/// 400, 409, 417: a player subject and a verb in the third person ("each player draws 1", "each
+/// opponent discards 1 and channels 1 rune exhausted", "that player scores 1 point", "its
+/// controller draws 2") is one production: the players it names each do every verb, in turn
+/// order; "its controller" and "that player gains N point" are the same production, not
+/// sentences of their own.
+#[test]
+fn r400_a_player_subject_does_the_verbs_that_follow_it() {
+    use riftbound::riftbound::abilities::{Amount, Effect, Obj, Players, Who};
+    let effects = |text: &str| compiled(text).abilities.abilities[0].effects.clone();
+    assert_eq!(
+        effects("When you play me, each player draws 1."),
+        vec![Effect::EachPlayer(Players::All, vec![Effect::Draw { who: Who::Each, amount: Amount::Number(1) }])]
+    );
+    assert_eq!(
+        effects("When I hold, each opponent discards 1 and channels 2 runes exhausted."),
+        vec![Effect::EachPlayer(
+            Players::Opponents,
+            vec![
+                Effect::Discard { who: Who::Each, amount: 1 },
+                Effect::Channel { who: Who::Each, amount: 2, exhausted: true }
+            ]
+        )]
+    );
+    assert_eq!(
+        effects("At the start of each player's first Beginning Phase, that player scores 2 points."),
+        vec![Effect::Score { who: Who::ThatPlayer, points: 2 }]
+    );
+    assert_eq!(
+        effects("When you play me, kill a gear. Its controller draws 2."),
+        vec![
+            Effect::Act(riftbound::riftbound::abilities::Act::Kill, Obj::Target(0)),
+            Effect::Draw { who: Who::ControllerOf(Obj::Target(0)), amount: Amount::Number(2) }
+        ]
+    );
+    // "each player kills one of their units" is its own instruction (a choice, 352.10.e).
+    assert_eq!(effects("When you play me, each player kills one of their units."), vec![Effect::EachPlayerKillsOne]);
 }

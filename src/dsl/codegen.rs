@@ -3,7 +3,7 @@
 //! the same types. Nothing else in the card language prints code.
 
 use crate::riftbound::abilities::names::{duration, keyword, kind, part, place, power, token};
-use crate::riftbound::abilities::{Amount, Arg, Effect, Obj, Objs, Test, UnitFilter, Who};
+use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, UnitFilter, Who};
 use crate::riftbound::costs::Cost;
 use std::fmt::Write;
 
@@ -45,6 +45,16 @@ fn statement(e: &Effect) -> Vec<String> {
                 out.push("}".into());
                 out
             }
+        }
+        Effect::EachPlayer(players, body) => {
+            let which = match players {
+                Players::All => "each_player()",
+                Players::Opponents => "each_opponent()",
+            };
+            let mut out = vec![format!("for p in {which} {{")];
+            out.extend(indented(block(body)));
+            out.push("}".into());
+            out
         }
         Effect::If { test: t, then, otherwise } => {
             let mut out = vec![format!("if {} {{", test(t))];
@@ -114,6 +124,7 @@ fn who(w: &Who) -> String {
         Who::You => "you()".into(),
         Who::ThatPlayer => "that_player()".into(),
         Who::ControllerOf(o) => format!("controller_of({})", object(o)),
+        Who::Each => "p".into(),
     }
 }
 
@@ -122,6 +133,8 @@ fn amount(a: &Amount) -> String {
         Amount::Number(n) => n.to_string(),
         Amount::MightOf(o) => format!("might({})", object(o)),
         Amount::EnergyOf(o) => format!("energy_of({})", object(o)),
+        Amount::Per { each, count: CountOf::Matching(f) } => format!("{each} * count({})", filter(f)),
+        Amount::Per { each, count: CountOf::CardsInYourTrash } => format!("{each} * trash_size(you())"),
     }
 }
 

@@ -619,6 +619,31 @@ impl Compiler<'_> {
             }
             Rule::cond_control_facedown => Condition::ControlFacedown,
             Rule::cond_died_this_turn => Condition::DiedThisTurn(self.unit_phrase(c.into_inner().next().unwrap())),
+            Rule::cond_control => {
+                let mut filter = UnitFilter::units();
+                let (mut at_least, mut at_most) = (1, None);
+                for x in c.clone().into_inner() {
+                    match x.as_rule() {
+                        Rule::control_count => {
+                            let mut n = x.into_inner();
+                            let count = word_or_number(&n.next().unwrap());
+                            if n.next().unwrap().as_rule() == Rule::or_fewer {
+                                (at_least, at_most) = (0, Some(count));
+                            } else {
+                                at_least = count;
+                            }
+                        }
+                        Rule::unit_phrase => filter = self.unit_phrase(x),
+                        Rule::unit_noun_plural => {
+                            for word in x.into_inner() {
+                                self.apply_filter_word(&mut filter, &word);
+                            }
+                        }
+                        _ => self.apply_filter_word(&mut filter, &x),
+                    }
+                }
+                Condition::Controls { filter: filter.with(FilterPart::Relation(Relation::Friendly)), at_least, at_most }
+            }
             Rule::cond_score_within => {
                 let mut parts = c.into_inner();
                 let first = parts.next().unwrap();
@@ -750,10 +775,14 @@ impl Compiler<'_> {
                                 None => StaticEffect::UnitsMight { units, might },
                             }
                         }
-                        Rule::st_cost_less_per_trash => {
-                            StaticEffect::CostLessPerTrash(number(&s.into_inner().next().unwrap()))
+                        Rule::st_cost_less => {
+                            let mut x = s.into_inner();
+                            let energy = number(&x.next().unwrap());
+                            match x.next() {
+                                Some(per) => StaticEffect::CostLessPer { energy, count: self.count_of(per) },
+                                None => StaticEffect::CostLess(energy),
+                            }
                         }
-                        Rule::st_cost_less => StaticEffect::CostLess(number(&s.into_inner().next().unwrap())),
                         Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
                         Rule::st_play_to_open => StaticEffect::PlayToOpenBattlefield,
                         Rule::st_bonus_damage_here => {
@@ -1093,8 +1122,9 @@ impl Compiler<'_> {
         let n = |x: Option<P>| x.map_or(1, |x| number(&x));
         match rule {
             Rule::i_deal | Rule::i_deal_each => {
-                let amount = Amount::Number(number(&parts.next().unwrap()).into());
+                let n = number(&parts.next().unwrap());
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let amount = self.amount(n, parts.next());
                 b.effects.push(each(t, |to| Effect::Deal { amount: amount.clone(), to }));
             }
             Rule::i_deal_split => {
@@ -1163,16 +1193,40 @@ impl Compiler<'_> {
             Rule::i_you_score => b.effects.push(Effect::Score { who: Who::You, points: n(parts.next()) }),
             // "draw a card" is "draw 1".
             Rule::i_draw => {
-                b.effects.push(Effect::Draw { who: Who::You, amount: Amount::Number(n(parts.next()).into()) })
+                let (count, per): (Vec<P>, Vec<P>) = parts.partition(|x| x.as_rule() == Rule::number);
+                let count = count.first().map_or(1, number);
+                b.effects.push(Effect::Draw { who: Who::You, amount: self.amount(count, per.into_iter().next()) })
             }
             Rule::i_draw_it => {
                 let it = self.it(&i, &b, "\"draw it\" needs a card before it")?;
                 b.effects.push(Effect::Act(Act::DrawBanished, it));
             }
-            Rule::i_controller_draws => {
-                let amount = Amount::Number(number(&parts.next().unwrap()).into());
-                let it = self.it(&i, &b, "\"its\" needs a unit before it")?;
-                b.effects.push(Effect::Draw { who: Who::ControllerOf(it), amount });
+            Rule::i_players => {
+                let subject = parts.next().unwrap().into_inner().next().unwrap();
+                let who = match subject.as_rule() {
+                    Rule::ps_each_player | Rule::ps_each_opponent => Who::Each,
+                    Rule::ps_that_player => Who::ThatPlayer,
+                    _ => Who::ControllerOf(self.it(&i, &b, "\"its\" needs a unit before it")?),
+                };
+                let mut effects = Vec::new();
+                for v in parts {
+                    let verb = v.into_inner().next().unwrap();
+                    let rule = verb.as_rule();
+                    let mut x = verb.into_inner();
+                    let n = number(&x.next().unwrap());
+                    let who = who.clone();
+                    effects.push(match rule {
+                        Rule::pv_draws => Effect::Draw { who, amount: Amount::Number(n.into()) },
+                        Rule::pv_discards => Effect::Discard { who, amount: n },
+                        Rule::pv_channels => Effect::Channel { who, amount: n, exhausted: x.next().is_some() },
+                        _ => Effect::Score { who, points: n },
+                    });
+                }
+                match subject.as_rule() {
+                    Rule::ps_each_player => b.effects.push(Effect::EachPlayer(Players::All, effects)),
+                    Rule::ps_each_opponent => b.effects.push(Effect::EachPlayer(Players::Opponents, effects)),
+                    _ => b.effects.extend(effects),
+                }
             }
             Rule::i_buff
             | Rule::i_stun
@@ -1350,7 +1404,6 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Let(Var::Played, Box::new(Effect::PlaySpellFromTrash { optional })));
                 b.it = Some(Obj::Var(Var::Played));
             }
-            Rule::i_gains_point => b.effects.push(Effect::Score { who: Who::ThatPlayer, points: n(parts.next()) }),
             Rule::i_next_spell_bonus => {
                 b.effects.push(Effect::ThisTurn(TurnRule::NextSpellBonus(number(&parts.next().unwrap()))))
             }
@@ -1564,18 +1617,33 @@ impl Compiler<'_> {
         if let Some(or) = p.clone().into_inner().find(|x| x.as_rule() == Rule::t_or) {
             f.or = Some(Box::new(self.unit_phrase(or)));
         }
-        if p.clone()
-            .into_inner()
-            .any(|x| x.as_rule() == Rule::unit_noun_plural && x.as_str().to_ascii_lowercase().ends_with("runes"))
-        {
-            f.kind = CardType::Rune;
-        }
         for part in p.into_inner().flat_map(|x| {
             if x.as_rule() == Rule::unit_noun_plural { x.into_inner().collect::<Vec<_>>() } else { vec![x] }
         }) {
             self.apply_filter_word(&mut f, &part);
         }
         f
+    }
+
+    /// `n`, or "n for each X" with a `per_each`.
+    fn amount(&self, n: u32, per: Option<P>) -> Amount {
+        match per {
+            Some(per) => Amount::Per { each: n.into(), count: self.count_of(per) },
+            None => Amount::Number(n.into()),
+        }
+    }
+
+    /// What a `per_each` counts: the objects its phrase names, or the cards in your trash.
+    fn count_of(&self, per: P) -> CountOf {
+        let mut f = UnitFilter::units();
+        for x in per.into_inner() {
+            match x.as_rule() {
+                Rule::per_trash_card => return CountOf::CardsInYourTrash,
+                Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
+                _ => self.apply_filter_word(&mut f, &x),
+            }
+        }
+        CountOf::Matching(f)
     }
 
     fn unit_phrase(&self, p: P) -> UnitFilter {
@@ -1594,6 +1662,7 @@ impl Compiler<'_> {
                 "friendly" => f.relation = Relation::Friendly,
                 "enemy" => f.relation = Relation::Enemy,
                 "other" => f.other = true,
+                "your" => f.relation = Relation::Friendly,
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
             Rule::unit_state => {
@@ -1607,12 +1676,18 @@ impl Compiler<'_> {
                 };
                 f.condition = Some(Box::new(state));
             }
-            Rule::unit_noun => {
+            Rule::unit_noun | Rule::plural_noun => {
                 f.kind = match text.as_str() {
-                    "rune" => CardType::Rune,
+                    "rune" | "runes" => CardType::Rune,
                     "gear" => CardType::Gear,
                     "spell" => CardType::Spell,
                     _ => CardType::Unit,
+                };
+                // "a Mech", "Poros": the units with that tag.
+                if let Some(tag) = part.clone().into_inner().find(|x| matches!(x.as_rule(), Rule::tag_noun | Rule::tag_plural)) {
+                    let word = tag.as_str();
+                    let word = if tag.as_rule() == Rule::tag_plural { &word[..word.len() - 1] } else { word };
+                    f.tag = Some(word.to_string());
                 }
             }
             Rule::unit_restriction => match text.as_str() {
@@ -1625,7 +1700,6 @@ impl Compiler<'_> {
                 t if t.starts_with("with") => f.max_might = part.clone().into_inner().next().map(|m| number(&m)),
                 _ => f.relation = Relation::Friendly,
             },
-            _ if text.ends_with("runes") => f.kind = CardType::Rune,
             _ => {}
         }
     }
@@ -1676,7 +1750,7 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
             | Effect::ReflexiveIfKilled { body: b, .. }
             | Effect::ReplaceNextDeath { body: b, .. }
             | Effect::Delay { body: b, .. } => out.push(b.as_str()),
-            Effect::ForEach(_, body) => out.extend(body_names(body)),
+            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) => out.extend(body_names(body)),
             Effect::Let(_, e) => out.extend(body_names(std::slice::from_ref(e.as_ref()))),
             Effect::If { then, otherwise, .. } => {
                 out.extend(body_names(then));
@@ -1692,7 +1766,7 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
 fn contains(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
     effects.iter().any(|e| {
         f(e) || match e {
-            Effect::ForEach(_, body) => contains(body, f),
+            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) => contains(body, f),
             Effect::Let(_, e) => contains(std::slice::from_ref(e.as_ref()), f),
             Effect::If { then, otherwise, .. } => contains(then, f) || contains(otherwise, f),
             _ => false,

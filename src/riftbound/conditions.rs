@@ -1,7 +1,7 @@
 //! Conditions of conditional abilities and passives ("if", "while": 361.3, 376.2.b), evaluated
 //! in one place for triggers, activation limits, cost changes and the layers alike.
 
-use super::abilities::Condition;
+use super::abilities::{Condition, CountOf};
 use super::events::Event;
 use super::layers::Chars;
 use super::state::{Game, Loc, Role};
@@ -88,6 +88,14 @@ impl Game {
                 .events_this_turn()
                 .iter()
                 .any(|e| matches!(e, Event::Killed { obj, .. } if self.filter_matches_lki(f, *obj, you, subject))),
+            Condition::Controls { filter, at_least, at_most } => {
+                let n = self
+                    .matching(filter, Some(you), Some(subject))
+                    .into_iter()
+                    .filter(|o| self.controller(*o) == you)
+                    .count() as u32;
+                n >= *at_least && at_most.is_none_or(|m| n <= m)
+            }
             Condition::ScoreWithin { opponent, points } => {
                 let near = |p: PlayerId| self.player(p).points + points >= self.mode.victory_score;
                 if *opponent { self.opponents(you).into_iter().any(near) } else { near(you) }
@@ -119,6 +127,14 @@ impl Game {
         let o = self.obj(id);
         let (Some(role), super::state::Zone::Battlefield(b)) = (o.role, o.zone) else { return false };
         self.units_iter(Loc::Battlefield(b)).filter(|u| self.obj(*u).role == Some(role)).count() == 1
+    }
+
+    /// "for each X": how many there are, for `you` and the object `source` (352.8.b).
+    pub fn count_of(&self, c: &CountOf, you: PlayerId, source: ObjId) -> u32 {
+        match c {
+            CountOf::Matching(f) => self.matching(f, Some(you), Some(source)).len() as u32,
+            CountOf::CardsInYourTrash => self.player(you).trash.len() as u32,
+        }
     }
 
     /// "you've discarded a card this turn" (409), for passives and triggered abilities alike.

@@ -234,6 +234,7 @@ fn register_types(e: &mut Engine) {
     e.register_fn("+", |f: UnitFilter, p: FilterPart| f.with(p));
     e.register_fn("|", |f: UnitFilter, g: UnitFilter| UnitFilter { or: Some(Box::new(g)), ..f });
     e.register_fn("non", |tag: &str| FilterPart::NotTag(tag.to_string()));
+    e.register_fn("tagged", |tag: &str| FilterPart::Tag(tag.to_string()));
     e.register_fn("might_at_most", |n: i64| FilterPart::MaxMight(count(n)));
     e.register_fn("energy", |n: i64| Cost { energy: count(n), power: Vec::new() });
     e.register_fn("+", |mut c: Cost, p: PowerSymbol| {
@@ -361,6 +362,7 @@ answers! {
     // A number that may be unknown (-1).
     Option<i32> => i64, |v| v.map_or(-1, i64::from), -1;
     Vec<ObjId> => Array, |v| array(v), Array::new();
+    Vec<PlayerId> => Array, |v| v.into_iter().map(|p| Dynamic::from(p.0 as i64)).collect(), Array::new();
 }
 
 /// What the handler answered, or "nothing" for a call a slot made do nothing.
@@ -394,7 +396,11 @@ macro_rules! verbs {
             /// the structure (`ForEach`, `If`, `Let`, `Answer`), which the generator writes itself.
             pub fn call(&self) -> Option<(&'static str, Vec<Arg<'_>>)> {
                 Some(match self {
-                    Effect::ForEach(..) | Effect::If { .. } | Effect::Let(..) | Effect::Answer(_) => return None,
+                    Effect::ForEach(..)
+                    | Effect::EachPlayer(..)
+                    | Effect::If { .. }
+                    | Effect::Let(..)
+                    | Effect::Answer(_) => return None,
                     Effect::Act(act, o) => (act.script_name(), vec![o.arg()]),
                     $($pat => ($name, vec![$(ToArg::arg($arg)),*]),)*
                 })
@@ -512,6 +518,12 @@ fn register(e: &mut Engine) {
     host_fn!(e, "energy_of", (x: Object) |g, _| i64::from(g.card(x).energy));
     host_fn!(e, "might", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.might(x)) } else { 0 });
     host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
+    // "each player" / "each opponent": the players still in the game, in turn order.
+    host_fn!(e, "each_player", () |g, _| g.active_players());
+    host_fn!(e, "each_opponent", () |g, c| c.controller.map(|p| g.opponents(p)).unwrap_or_default());
+    // "for each X": how many objects the filter names; how many cards are in a player's trash.
+    host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
+    host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);
     host_fn!(e, "killed_might", (spec: Index) |g, c| g.killed_might(c, spec));
     // Tests.
     host_fn!(e, "only_unit_there", (x: Object) |g, c| g.only_unit_there(c, x));

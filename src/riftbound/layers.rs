@@ -330,7 +330,7 @@ impl Game {
         };
         at_ok
             && f.relation.holds(chars.controller, self.source_controller(source))
-            && f.exclude_tag.as_ref().is_none_or(|t| !chars.tags.iter().any(|x| x.eq_ignore_ascii_case(t)))
+            && f.tags_ok(&chars.tags)
             && f.max_might.is_none_or(|m| chars.might() <= m as i32)
             && f.condition.as_ref().is_none_or(|c| self.holds(c, id, chars.controller, Some(chars)))
     }

@@ -40,6 +40,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
                 | Condition::ControlFacedown
                 | Condition::ScoreWithin { .. }
                 | Condition::DiedThisTurn(_)
+                | Condition::Controls { .. }
         ),
         _ => false,
     }
@@ -148,10 +149,11 @@ impl Game {
                         .unwrap_or(0);
                     out.push(CostChange::Discount { energy: highest.max(0) as u32, min_energy: 0, power: 0 });
                 }
-                // 353.4.b: "I cost [1] less for each card in your trash" (353.5: not below 0).
-                StaticEffect::CostLessPerTrash(n) => {
-                    let cards = self.player(p).trash.len() as u32;
-                    out.push(CostChange::Discount { energy: n.saturating_mul(cards), min_energy: 0, power: 0 });
+                // 353.4.b: "I cost [1] less for each card in your trash", "for each of your
+                // [Mighty] units" (353.5: not below 0).
+                StaticEffect::CostLessPer { energy, count } => {
+                    let n = self.count_of(count, p, card);
+                    out.push(CostChange::Discount { energy: energy.saturating_mul(n), min_energy: 0, power: 0 });
                 }
                 _ => {}
             }

@@ -349,8 +349,7 @@ impl Game {
             return false;
         }
         let rel_ok = f.relation.holds(self.last_known_controller(obj), you);
-        let tag_ok =
-            f.exclude_tag.as_ref().is_none_or(|t| !self.db.get(o.card).tags.iter().any(|x| x.eq_ignore_ascii_case(t)));
+        let tag_ok = f.tags_ok(&self.db.get(o.card).tags);
         rel_ok && tag_ok && f.condition.as_deref().is_none_or(|c| self.held_last(c, obj))
     }
 
@@ -402,8 +401,7 @@ impl Game {
                         if self.showdown.as_ref().is_some_and(|s| s.battlefield == b && s.combat.is_some()))
             }
         };
-        let tag_ok =
-            f.exclude_tag.as_ref().is_none_or(|t| !self.chars(u).tags.iter().any(|x| x.eq_ignore_ascii_case(t)));
+        let tag_ok = !f.names_tags() || f.tags_ok(&self.chars(u).tags);
         rel_ok && at_ok && tag_ok && f.condition.as_ref().is_none_or(|c| self.holds(c, u, you, None))
     }
 

@@ -17,6 +17,9 @@ pub enum Effect {
     /// The same instructions for each object of a collection ("each", "all", several targets),
     /// with [`Obj::Each`] standing for the current one.
     ForEach(Objs, Vec<Effect>),
+    /// "Each player draws 1", "each opponent discards 1": the same instructions for each of
+    /// those players, in turn order, with [`Who::Each`] standing for the current one.
+    EachPlayer(Players, Vec<Effect>),
     /// "If ..., X" / "you may X" / "Otherwise, Y".
     If { test: Test, then: Vec<Effect>, otherwise: Vec<Effect> },
     /// Keeps what an instruction answers (the cards looked at, the card discarded, whether it was
@@ -328,6 +331,17 @@ pub enum Who {
     ThatPlayer,
     /// "its controller" (its last-known controller once it has left, 356.3.e.12).
     ControllerOf(Obj),
+    /// The current player of an [`Effect::EachPlayer`] ("each player draws 1").
+    Each,
+}
+
+/// The players "each player" / "each opponent" names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Players {
+    /// "each player".
+    All,
+    /// "each opponent": each player other than the ability's controller.
+    Opponents,
 }
 
 /// A number an instruction uses.
@@ -338,6 +352,19 @@ pub enum Amount {
     MightOf(Obj),
     /// "equal to its Energy cost" (130.4).
     EnergyOf(Obj),
+    /// "N for each X" ("draw 1 for each of your [Mighty] units"): N times how many X there are
+    /// as it resolves.
+    Per { each: i64, count: CountOf },
+}
+
+/// What "for each" counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum CountOf {
+    /// "for each of your [Mighty] units", "for each friendly gear": the objects the filter names,
+    /// relative to the ability's controller and source (352.8.b).
+    Matching(UnitFilter),
+    /// "for each card in your trash".
+    CardsInYourTrash,
 }
 
 /// A yes-or-no question an instruction asks as it resolves.

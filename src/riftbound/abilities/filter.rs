@@ -16,6 +16,9 @@ pub struct UnitFilter {
     pub other: bool,
     /// "non-Recruit".
     pub exclude_tag: Option<String>,
+    /// "a Mech", "Poros": a tag as a noun names the units with that tag (a Mech is a unit with
+    /// the tag Mech).
+    pub tag: Option<String>,
     /// "with 3 [M] or less": at most this Might (a unit's current Might, 352.8.b).
     pub max_might: Option<u32>,
     /// "buffed", "attacking alone": a condition each object must meet, the object as its
@@ -33,6 +36,7 @@ impl UnitFilter {
             at: At::Anywhere,
             other: false,
             exclude_tag: None,
+            tag: None,
             max_might: None,
             condition: None,
             or: None,
@@ -129,6 +133,7 @@ pub enum FilterPart {
     At(At),
     Other,
     NotTag(String),
+    Tag(String),
     MaxMight(u32),
     Is(Condition),
 }
@@ -146,6 +151,7 @@ impl UnitFilter {
             FilterPart::At(a) => self.at = a,
             FilterPart::Other => self.other = true,
             FilterPart::NotTag(t) => self.exclude_tag = Some(t),
+            FilterPart::Tag(t) => self.tag = Some(t),
             FilterPart::MaxMight(m) => self.max_might = Some(m),
             FilterPart::Is(c) => self.condition = Some(Box::new(c)),
         }
@@ -167,6 +173,9 @@ impl UnitFilter {
         if let Some(t) = &self.exclude_tag {
             out.push(FilterPart::NotTag(t.clone()));
         }
+        if let Some(t) = &self.tag {
+            out.push(FilterPart::Tag(t.clone()));
+        }
         if let Some(m) = self.max_might {
             out.push(FilterPart::MaxMight(m));
         }
@@ -174,6 +183,19 @@ impl UnitFilter {
             out.push(FilterPart::Is((**c).clone()));
         }
         out
+    }
+}
+
+impl UnitFilter {
+    /// Whether the filter has tag words ("non-Recruit", "a Mech"), so matching reads tags.
+    pub fn names_tags(&self) -> bool {
+        self.exclude_tag.is_some() || self.tag.is_some()
+    }
+
+    /// Whether characteristics with these tags pass the filter's tag words.
+    pub fn tags_ok(&self, tags: &[String]) -> bool {
+        let has = |t: &String| tags.iter().any(|x| x.eq_ignore_ascii_case(t));
+        self.exclude_tag.as_ref().is_none_or(|t| !has(t)) && self.tag.as_ref().is_none_or(has)
     }
 }
 

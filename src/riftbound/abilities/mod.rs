@@ -283,6 +283,11 @@ pub enum Condition {
     /// "an enemy unit has died this turn": a unit the filter names (as it last was, 415) was
     /// killed this turn.
     DiedThisTurn(UnitFilter),
+    /// "you control a Mech", "you control another Dragon", "you control two or more gear",
+    /// "you control 4 or fewer runes": how many objects the filter names that "you" control
+    /// (the filter's own "other" excluding the subject), at least `at_least` and, if said, at
+    /// most `at_most`.
+    Controls { filter: UnitFilter, at_least: u32, at_most: Option<u32> },
 }
 
 /// What a passive ability does while it applies.
@@ -329,8 +334,9 @@ pub enum StaticEffect {
     /// "Other friendly units here have [Shield].", a battlefield's "Units here have [Ganking].":
     /// the units a phrase names relative to me have the keywords (ability layer, 450.2).
     UnitsKeywords { units: UnitFilter, keywords: Vec<(Keyword, u32)> },
-    /// "I cost [1] less for each card in your trash." (353.4.b, 353.5).
-    CostLessPerTrash(u32),
+    /// "I cost [1] less for each card in your trash.", "I cost [2] less for each of your [Mighty]
+    /// units." (353.4.b, 353.5: not below 0).
+    CostLessPer { energy: u32, count: CountOf },
     /// "If CONDITION, this costs [2] less." (353.4.b, 353.5).
     CostLess(u32),
     /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).

@@ -25,6 +25,7 @@ pub fn part(p: &FilterPart) -> String {
         FilterPart::At(a) => at(*a).map_or_else(|| "ANYWHERE".into(), String::from),
         FilterPart::Other => "OTHER".into(),
         FilterPart::NotTag(t) => format!("non({t:?})"),
+        FilterPart::Tag(t) => format!("tagged({t:?})"),
         FilterPart::MaxMight(m) => format!("might_at_most({m})"),
         // A condition with no constant prints as its kernel name, which no script defines: the
         // card's Rhai then fails to compile, naming it, instead of dropping the restriction.

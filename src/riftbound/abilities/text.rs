@@ -18,7 +18,7 @@ impl Display for Instructions<'_> {
                 f.write_str(" ")?;
             }
             write!(f, "{e}")?;
-            if !matches!(e, Effect::If { .. } | Effect::ForEach(..)) {
+            if !matches!(e, Effect::If { .. } | Effect::ForEach(..) | Effect::EachPlayer(..)) {
                 f.write_str(".")?;
             }
         }
@@ -30,6 +30,8 @@ impl Display for Effect {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
             Effect::ForEach(objs, body) => write!(f, "For each of {objs}: {}", Instructions(body)),
+            Effect::EachPlayer(Players::All, body) => write!(f, "For each player: {}", Instructions(body)),
+            Effect::EachPlayer(Players::Opponents, body) => write!(f, "For each opponent: {}", Instructions(body)),
             Effect::If { test, then, otherwise } => {
                 write!(f, "If {test}: {}", Instructions(then))?;
                 if !otherwise.is_empty() {
@@ -219,6 +221,7 @@ impl Display for Who {
             Who::You => f.write_str("you"),
             Who::ThatPlayer => f.write_str("that player"),
             Who::ControllerOf(o) => write!(f, "the controller of {o}"),
+            Who::Each => f.write_str("that player"),
         }
     }
 }
@@ -229,6 +232,8 @@ impl Display for Amount {
             Amount::Number(n) => write!(f, "{n}"),
             Amount::MightOf(o) => write!(f, "the Might of {o}"),
             Amount::EnergyOf(o) => write!(f, "the Energy cost of {o}"),
+            Amount::Per { each, count: CountOf::Matching(u) } => write!(f, "{each} for each of {u}"),
+            Amount::Per { each, count: CountOf::CardsInYourTrash } => write!(f, "{each} for each card in your trash"),
         }
     }
 }
@@ -276,6 +281,9 @@ impl Display for UnitFilter {
         }
         if let Some(t) = &self.exclude_tag {
             write!(f, "non-{t} ")?;
+        }
+        if let Some(t) = &self.tag {
+            write!(f, "{t} ")?;
         }
         f.write_str(match self.kind {
             CardType::Unit => "units",
