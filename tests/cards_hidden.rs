@@ -8,8 +8,9 @@ use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Domain, Game, Loc, Step, Zone};
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 mod common;
 use common::board::{Answers, BF0, BF1, P1, P2, ZAUN_BFS, seat};
@@ -19,7 +20,7 @@ use common::showdown::{held, standard_move};
 use common::trace::{dealt_to, traced};
 
 /// The decisions an agent was asked, with their options.
-type Asked = Rc<RefCell<Vec<(Ask, Vec<Choice>)>>>;
+type Asked = Arc<Mutex<Vec<(Ask, Vec<Choice>)>>>;
 
 /// A scripted agent that also records every decision it is asked (to check what was offered).
 #[derive(Clone, Default)]
@@ -27,7 +28,7 @@ struct Rec {
     s: Scripted,
     log: Asked,
     /// Pass whenever asked for an action with Pass among the options (without using the queue).
-    auto_pass: Rc<Cell<bool>>,
+    auto_pass: Arc<AtomicBool>,
 }
 
 impl Answers for Rec {
@@ -39,14 +40,14 @@ impl Answers for Rec {
 impl Rec {
     /// The options of every decision of this kind asked so far.
     fn asked(&self, ask: Ask) -> Vec<Vec<Choice>> {
-        self.log.borrow().iter().filter(|(a, _)| *a == ask).map(|(_, o)| o.clone()).collect()
+        self.log.lock().unwrap().iter().filter(|(a, _)| *a == ask).map(|(_, o)| o.clone()).collect()
     }
 }
 
 impl Agent<Game> for Rec {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        self.log.borrow_mut().push((d.ask.clone(), d.options.clone()));
-        if self.auto_pass.get()
+        self.log.lock().unwrap().push((d.ask.clone(), d.options.clone()));
+        if self.auto_pass.load(Ordering::Relaxed)
             && d.ask == Ask::Action
             && let Some(i) = d.options.iter().position(|c| *c == Choice::Pass)
         {
@@ -635,7 +636,7 @@ fn kaisa_evolutionary_plays_a_cheap_spell_from_the_trash_then_recycles_it() {
     g.add(P1, 0, &[Domain::Fury], 0);
     // Kai'Sa moves to the empty battlefield 1, a showdown follows, she conquers (2 points).
     standard_move(&mut g, &a, BF1);
-    a.auto_pass.set(true);
+    a.auto_pass.store(true, Ordering::Relaxed);
     a.push(Choice::Obj(ray));
     a.push(Choice::Obj(victim));
     for _ in 0..40 {
@@ -663,7 +664,7 @@ fn kaisa_evolutionary_may_decline() {
     let ray = g.put("Hextech Ray", P1, Zone::Trash).unwrap();
     g.add(P1, 0, &[Domain::Fury], 0);
     standard_move(&mut g, &a, BF1);
-    a.auto_pass.set(true);
+    a.auto_pass.store(true, Ordering::Relaxed);
     a.push(Choice::Done);
     for _ in 0..40 {
         if g.chain.is_empty() && g.showdown.is_none() && g.player(P1).points == 2 {

@@ -7,9 +7,9 @@ use riftbound::riftbound::costs::{AdditionalCost, Cost, CostChange, CostModifier
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::{Combat, ItemKind};
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc, Step, Zone};
-use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::Mutex;
 
 mod common;
 use common::board::{Answers, P1, P2, ZAUN_BFS, seat};
@@ -32,34 +32,34 @@ struct Seen {
 /// option are taken without asking, so they are not recorded).
 #[derive(Clone, Default)]
 struct Rec {
-    queue: Rc<RefCell<VecDeque<Choice>>>,
-    seen: Rc<RefCell<Vec<Seen>>>,
+    queue: Arc<Mutex<VecDeque<Choice>>>,
+    seen: Arc<Mutex<Vec<Seen>>>,
 }
 
 impl Answers for Rec {
     fn push(&self, c: Choice) {
-        self.queue.borrow_mut().push_back(c);
+        self.queue.lock().unwrap().push_back(c);
     }
 }
 
 impl Rec {
     fn asked(&self, ask: Ask) -> Vec<Seen> {
-        self.seen.borrow().iter().filter(|s| s.ask == ask).cloned().collect()
+        self.seen.lock().unwrap().iter().filter(|s| s.ask == ask).cloned().collect()
     }
     fn left(&self) -> usize {
-        self.queue.borrow().len()
+        self.queue.lock().unwrap().len()
     }
 }
 
 impl Agent<Game> for Rec {
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
-        self.seen.borrow_mut().push(Seen {
+        self.seen.lock().unwrap().push(Seen {
             ask: d.ask.clone(),
             options: d.options.clone(),
             pending: g.chain.iter().map(|i| i.pending).collect(),
             hand: g.player(d.player).hand.clone(),
         });
-        let Some(want) = self.queue.borrow_mut().pop_front() else {
+        let Some(want) = self.queue.lock().unwrap().pop_front() else {
             panic!("no scripted answer for {} {:?}; options: {:?}", d.player, d.ask, d.options)
         };
         d.options

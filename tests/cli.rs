@@ -353,3 +353,31 @@ fn replays_reproduce_their_games_and_catch_a_changed_one() {
     assert!(err.contains("ended differently"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Replays at scale (issue 12): 1,000 games of random agents across all 13 embedded decks,
+/// saved by `sim --save-replays`, each played again from its answers alone to the same outcome,
+/// turn count and final state hash. Minutes in a debug build, so run on request:
+/// `cargo test --release --test cli -- --ignored replays_at_scale`.
+#[test]
+#[ignore]
+fn replays_at_scale_reproduce_1000_games() {
+    let dir = std::env::temp_dir().join(format!("riftbound-replays-1000-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let decks = "annie,fiora,garen,jinx,lee-sin,lux,master-yi,rumble,shen,vex,vi,viktor,zed";
+    let args = ["sim", "--games", "1000", "--seed", "12", "--agents", "random", "--decks", decks, "--save-replays"];
+    let (code, _, err) = riftbound(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 1000);
+    let db = std::sync::Arc::new(riftbound::riftbound::CardDb::embedded());
+    let differ: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let r = riftbound::cli::replay::Replay::load(f).unwrap();
+            r.check_with(f, db.clone()).err().map(|e| format!("{}: {e}", f.display()))
+        })
+        .collect();
+    assert!(differ.is_empty(), "{} of 1000 replays ended differently:\n{}", differ.len(), differ.join("\n"));
+    std::fs::remove_dir_all(&dir).ok();
+}

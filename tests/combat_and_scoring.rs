@@ -6,9 +6,9 @@ use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::{Combat, Role};
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc, Step, Zone};
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::Mutex;
 
 mod common;
 use common::board::{BF0, BF1, P1, P2, U3, U4, U5, U8, U10, ZAUN_BFS, traced_game};
@@ -20,7 +20,7 @@ use common::trace::{count_rule, has_rule};
 /// Vanilla units (no rules text) by might.
 const GEAR: &str = "Sun Disc";
 
-type Log = Rc<RefCell<Vec<(PlayerId, Ask, Vec<Choice>)>>>;
+type Log = Arc<Mutex<Vec<(PlayerId, Ask, Vec<Choice>)>>>;
 
 /// A scripted agent that also records every decision it is asked.
 #[derive(Clone)]
@@ -31,7 +31,7 @@ struct Rec {
 
 impl Agent<Game> for Rec {
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
-        self.log.borrow_mut().push((d.player, d.ask.clone(), d.options.clone()));
+        self.log.lock().unwrap().push((d.player, d.ask.clone(), d.options.clone()));
         self.inner.choose(g, d)
     }
 }
@@ -39,7 +39,7 @@ impl Agent<Game> for Rec {
 /// A blank duel on two battlefields, P1's action phase, with scripted agents for both players
 /// that share one decision log.
 fn game() -> (Game, Scripted, Scripted, Log) {
-    let log: Log = Rc::default();
+    let log: Log = Arc::default();
     let rec = || Rec { inner: Scripted::new(), log: log.clone() };
     let (g, a, b) = traced_game(db(), &ZAUN_BFS, rec(), rec());
     (g, a.inner, b.inner, log)
@@ -88,7 +88,7 @@ fn assigned(m: &HashMap<ObjId, u32>, u: ObjId) -> u32 {
 }
 
 fn decisions_of(log: &Log, ask: Ask) -> Vec<(PlayerId, Vec<Choice>)> {
-    log.borrow().iter().filter(|(_, a, _)| *a == ask).map(|(p, _, o)| (*p, o.clone())).collect()
+    log.lock().unwrap().iter().filter(|(_, a, _)| *a == ask).map(|(p, _, o)| (*p, o.clone())).collect()
 }
 
 fn same_set(a: &[Choice], b: &[Choice]) -> bool {

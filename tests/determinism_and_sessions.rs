@@ -65,6 +65,35 @@ fn session_answers_one_decision_at_a_time() {
     assert_eq!(s.game().trace.lines, a.trace.lines);
 }
 
+/// The session's game waits at each question and runs each step once, however many questions
+/// the step asks: a session that replayed a step's answers from its start on each new answer
+/// (O(n²) in the step's questions) would run a step again for every question. The sample game
+/// has steps of several questions, and the session runs exactly the steps the same game runs
+/// with in-process agents.
+#[test]
+fn session_runs_each_step_once() {
+    let mut a = game(9);
+    a.set_agents(vec![Box::new(RandomAgent::new(3)), Box::new(RandomAgent::new(4))]);
+    let (mut steps, mut most_questions) = (0u64, 0);
+    loop {
+        let before = a.answers.log.len();
+        let over = a.step().unwrap();
+        steps += 1;
+        most_questions = most_questions.max(a.answers.log.len() - before);
+        if over {
+            break;
+        }
+    }
+    assert!(most_questions >= 3, "a step with several questions: {most_questions}");
+    let mut s = Session::new(game(9));
+    for &answer in &a.answers.log {
+        s.answer(answer).unwrap();
+    }
+    assert!(s.is_over());
+    assert_eq!(s.game().trace.lines, a.trace.lines);
+    assert_eq!(s.steps(), steps);
+}
+
 /// Answers out of range are refused and change nothing.
 #[test]
 fn session_rejects_bad_answers() {

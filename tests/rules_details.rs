@@ -9,10 +9,9 @@ use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::Role;
 use riftbound::riftbound::{Agent, Ask, CardDb, Choice, Decision, Domain, Game, Loc, Step, Zone};
-use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::rc::Rc;
 use std::sync::Arc;
+use std::sync::Mutex;
 
 mod common;
 use common::board::{Answers, BF0, BF1, P1, P2, QUIET_BFS, U3, U4, U5, U8, embedded_deck, jinx_vs_viktor, traced_game};
@@ -31,15 +30,15 @@ fn db_with(cards: &[&str]) -> Arc<CardDb> {
     Arc::new(db)
 }
 
-type AskLog = Rc<RefCell<Vec<(PlayerId, Ask, Vec<Choice>)>>>;
-type PendingLog = Rc<RefCell<Vec<(Ask, Vec<bool>)>>>;
+type AskLog = Arc<Mutex<Vec<(PlayerId, Ask, Vec<Choice>)>>>;
+type PendingLog = Arc<Mutex<Vec<(Ask, Vec<bool>)>>>;
 
 /// A scripted agent that records what it was asked. With nothing queued for it (or a queued
 /// answer that is not an option), a priority decision that allows passing is answered "pass";
 /// anything else unexpected panics with the options.
 #[derive(Clone, Default)]
 struct Auto {
-    queue: Rc<RefCell<VecDeque<Choice>>>,
+    queue: Arc<Mutex<VecDeque<Choice>>>,
     log: AskLog,
     /// The pending flags of the chain items at each decision.
     pending: PendingLog,
@@ -47,28 +46,28 @@ struct Auto {
 
 impl Answers for Auto {
     fn push(&self, c: Choice) {
-        self.queue.borrow_mut().push_back(c);
+        self.queue.lock().unwrap().push_back(c);
     }
 }
 
 impl Auto {
     fn left(&self) -> usize {
-        self.queue.borrow().len()
+        self.queue.lock().unwrap().len()
     }
     fn asked(&self, ask: Ask) -> Vec<Vec<Choice>> {
-        self.log.borrow().iter().filter(|(_, a, _)| *a == ask).map(|(_, _, o)| o.clone()).collect()
+        self.log.lock().unwrap().iter().filter(|(_, a, _)| *a == ask).map(|(_, _, o)| o.clone()).collect()
     }
 }
 
 impl Agent<Game> for Auto {
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
-        self.log.borrow_mut().push((d.player, d.ask.clone(), d.options.clone()));
-        self.pending.borrow_mut().push((d.ask.clone(), g.chain.iter().map(|i| i.pending).collect()));
-        let head = self.queue.borrow().front().cloned();
+        self.log.lock().unwrap().push((d.player, d.ask.clone(), d.options.clone()));
+        self.pending.lock().unwrap().push((d.ask.clone(), g.chain.iter().map(|i| i.pending).collect()));
+        let head = self.queue.lock().unwrap().front().cloned();
         if let Some(want) = &head
             && let Some(i) = d.options.iter().position(|c| c == want)
         {
-            self.queue.borrow_mut().pop_front();
+            self.queue.lock().unwrap().pop_front();
             return i;
         }
         if d.ask == Ask::Action
@@ -1213,7 +1212,7 @@ fn r333_1_c_1_after_a_permanent_the_state_is_open() {
     a.push(Choice::Play(card));
     a.push(Choice::Loc(BF0));
     g.step().unwrap();
-    let at_location = a.pending.borrow().iter().find(|(k, _)| *k == Ask::PlayLocation).cloned().unwrap();
+    let at_location = a.pending.lock().unwrap().iter().find(|(k, _)| *k == Ask::PlayLocation).cloned().unwrap();
     assert_eq!(at_location.1, vec![true], "pending on the chain while its choices are made");
     assert!(g.chain.is_empty());
     assert!(g.units_at(BF0).iter().any(|u| g.name(*u) == U4 && g.obj(*u).exhausted), "on the board");
@@ -1323,7 +1322,7 @@ fn r394_4_activated_ability_pending_then_chain_item_then_reactions() {
     }
     g.step().unwrap();
     let pays: Vec<Vec<bool>> =
-        a.pending.borrow().iter().filter(|(k, _)| *k == Ask::PayCost).map(|(_, p)| p.clone()).collect();
+        a.pending.lock().unwrap().iter().filter(|(k, _)| *k == Ask::PayCost).map(|(_, p)| p.clone()).collect();
     assert!(!pays.is_empty());
     assert!(pays.iter().all(|p| *p == vec![true]), "pending while paying: {pays:?}");
     assert!(g.player(P1).trash.is_empty() && g.player(P1).main_deck.len() == 3, "recycled 3");

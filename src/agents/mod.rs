@@ -94,7 +94,7 @@ pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent<Game>>> {
 }
 
 /// What a scripted agent was asked: each decision's kind and options, in order.
-type AskLog = std::rc::Rc<std::cell::RefCell<Vec<(Ask, Vec<Choice>)>>>;
+type AskLog = std::sync::Arc<std::sync::Mutex<Vec<(Ask, Vec<Choice>)>>>;
 
 /// Answers with choices given in advance, in order; for tests and scenarios. Each queued choice
 /// must be one of the options of the decision it answers, or the agent panics with both listed
@@ -103,7 +103,7 @@ type AskLog = std::rc::Rc<std::cell::RefCell<Vec<(Ask, Vec<Choice>)>>>;
 /// asked is recorded (`asked`).
 #[derive(Clone, Default)]
 pub struct Scripted {
-    queue: std::rc::Rc<std::cell::RefCell<std::collections::VecDeque<Choice>>>,
+    queue: std::sync::Arc<std::sync::Mutex<std::collections::VecDeque<Choice>>>,
     log: AskLog,
     passing: bool,
 }
@@ -118,28 +118,28 @@ impl Scripted {
     }
     /// Queues the next answer.
     pub fn push(&self, c: Choice) {
-        self.queue.borrow_mut().push_back(c);
+        self.queue.lock().unwrap().push_back(c);
     }
     /// How many queued answers are left.
     pub fn remaining(&self) -> usize {
-        self.queue.borrow().len()
+        self.queue.lock().unwrap().len()
     }
     /// What every decision the agent was asked was about, in order.
     pub fn asks(&self) -> Vec<Ask> {
-        self.log.borrow().iter().map(|(a, _)| a.clone()).collect()
+        self.log.lock().unwrap().iter().map(|(a, _)| a.clone()).collect()
     }
     /// The options of every decision of this kind the agent was asked, in order.
     pub fn asked(&self, ask: Ask) -> Vec<Vec<Choice>> {
-        self.log.borrow().iter().filter(|(a, _)| *a == ask).map(|(_, o)| o.clone()).collect()
+        self.log.lock().unwrap().iter().filter(|(a, _)| *a == ask).map(|(_, o)| o.clone()).collect()
     }
 }
 
 impl Agent<Game> for Scripted {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        self.log.borrow_mut().push((d.ask.clone(), d.options.clone()));
-        let head = self.queue.borrow().front().cloned();
+        self.log.lock().unwrap().push((d.ask.clone(), d.options.clone()));
+        let head = self.queue.lock().unwrap().front().cloned();
         if let Some(i) = head.as_ref().and_then(|want| d.options.iter().position(|c| c == want)) {
-            self.queue.borrow_mut().pop_front();
+            self.queue.lock().unwrap().pop_front();
             return i;
         }
         if self.passing

@@ -6,14 +6,14 @@
 use std::any::{Any, TypeId};
 use std::fmt::Debug;
 
-/// A mechanic's state: any clonable, printable type.
-pub trait Component: Any + Debug {
+/// A mechanic's state: any clonable, printable type (`Send`, as the game is).
+pub trait Component: Any + Debug + Send {
     fn clone_box(&self) -> Box<dyn Component>;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<T: Any + Clone + Debug> Component for T {
+impl<T: Any + Clone + Debug + Send> Component for T {
     fn clone_box(&self) -> Box<dyn Component> {
         Box::new(self.clone())
     }

@@ -3,8 +3,8 @@
 //! Every player choice is a decision with an enumerable list of legal options; the answer is an
 //! index into that list. Rules code calls [`decide`], which takes the next answer from the queued
 //! [`Answers`] (a replay or a resumed session), else asks the player's in-process [`Agent`], else
-//! stops with [`Stop::NeedDecision`] so a [`crate::kernel::session::Session`] can hand the
-//! decision to someone outside the process and resume later. A game plugs in through
+//! stops with [`Stop::NeedDecision`] (a [`crate::kernel::session::Session`] seats an agent that
+//! hands the decision to someone outside the process and waits for the answer). A game plugs in through
 //! [`Rules`]: its vocabulary of questions and options, and where it keeps answers and agents.
 
 use super::PlayerId;
@@ -13,9 +13,9 @@ use serde::Serialize;
 /// The seam between the kernel's decision loop and a game.
 pub trait Rules: Sized {
     /// What a decision is about: tells an agent or a user interface how to read the options.
-    type Ask: Clone + std::fmt::Debug;
+    type Ask: Clone + std::fmt::Debug + Send;
     /// One option of a decision.
-    type Choice: Clone + std::fmt::Debug;
+    type Choice: Clone + std::fmt::Debug + Send;
     /// The answers given so far (a replay's queue, or the log agents append to).
     fn answers(&mut self) -> &mut Answers;
     /// The seat of `player`: its in-process agent, or `None` to ask through the session.
@@ -35,8 +35,9 @@ pub struct Decision<A, C> {
 /// The decision a game of rules `G` asks.
 pub type DecisionOf<G> = Decision<<G as Rules>::Ask, <G as Rules>::Choice>;
 
-/// An in-process decision maker (the fast path for simulation).
-pub trait Agent<G: Rules> {
+/// An in-process decision maker (the fast path for simulation). `Send`, as the game that seats
+/// it is: a [`crate::kernel::session::Session`] runs its game on a thread of its own.
+pub trait Agent<G: Rules>: Send {
     /// Returns the index of the chosen option; `d.options` is never empty.
     fn choose(&mut self, game: &G, d: &DecisionOf<G>) -> usize;
 }

@@ -435,17 +435,20 @@ impl PriorityPolicy for Game {
 }
 
 impl Resumable for Game {
-    type Decision = super::decision::Decision;
-
-    fn step(&mut self) -> Result<bool, crate::kernel::Stop<Self::Decision>> {
+    fn step(&mut self) -> R<bool> {
         Game::step(self)
     }
 
-    fn answers_mut(&mut self) -> &mut crate::kernel::Answers {
-        &mut self.answers
+    fn seat_empty(&mut self, agent: &mut dyn FnMut(PlayerId) -> Box<dyn crate::kernel::decision::Agent<Game>>) {
+        self.agents.resize_with(self.players.len(), || None);
+        for (i, seat) in self.agents.iter_mut().enumerate() {
+            if seat.is_none() {
+                *seat = Some(agent(PlayerId(i as u8)));
+            }
+        }
     }
 
-    fn option_count(d: &Self::Decision) -> usize {
-        d.options.len()
+    fn clear_answers(&mut self) {
+        self.answers = crate::kernel::Answers::default();
     }
 }

@@ -6,10 +6,9 @@ use crate::kernel::{ObjId, PlayerId};
 use crate::riftbound::layers::Keyword;
 use crate::riftbound::state::{Loc, Step, Zone};
 use crate::riftbound::{Agent, Ask, CardDb, Choice, Decision, Game};
-use std::cell::RefCell;
 use std::collections::{BTreeMap, VecDeque};
-use std::rc::Rc;
 use std::sync::Arc;
+use std::sync::Mutex;
 
 /// The most copies of a card one `count` puts (a whole deck is 40 cards; more is a typo, and 100
 /// million would exhaust memory).
@@ -42,7 +41,7 @@ impl Report {
 /// Answers decisions from a step's queue; records what it could not answer.
 #[derive(Clone, Default)]
 struct Answerer {
-    state: Rc<RefCell<AnswerState>>,
+    state: Arc<Mutex<AnswerState>>,
 }
 
 #[derive(Default)]
@@ -58,7 +57,7 @@ struct AnswerState {
 
 impl Agent<Game> for Answerer {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        let mut s = self.state.borrow_mut();
+        let mut s = self.state.lock().unwrap();
         if s.problem.is_some() {
             return 0;
         }
@@ -214,21 +213,21 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
     g.trace.on = true;
     // Settling the board may need decisions (two staged combats: 435.1): the setup's `answers`.
     {
-        let mut a = answerer.state.borrow_mut();
+        let mut a = answerer.state.lock().unwrap();
         a.answers = setup.answers.iter().cloned().collect();
         a.labels = labels.clone();
         a.autopay = setup.autopay.unwrap_or(true);
     }
     g.set_agents((0..g.players.len()).map(|_| Box::new(answerer.clone()) as Box<dyn Agent<Game>>).collect());
     g.cleanup().map_err(|e| err("[setup]", format!("the board needs a decision to settle: {e:?}")))?;
-    if let Some(p) = answerer.state.borrow_mut().problem.take() {
+    if let Some(p) = answerer.state.lock().unwrap().problem.take() {
         return Err(err("[setup]", format!("settling the board: {p} (give it in the setup's `answers`)")));
     }
-    let left = answerer.state.borrow().answers.len();
+    let left = answerer.state.lock().unwrap().answers.len();
     if left > 0 {
         return Err(err(
             "answers",
-            format!("{left} setup answer(s) were not needed: {:?}", answerer.state.borrow().answers),
+            format!("{left} setup answer(s) were not needed: {:?}", answerer.state.lock().unwrap().answers),
         ));
     }
     Ok((g, labels))
@@ -398,7 +397,7 @@ pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
         let st = step.get_ref();
         let fail = |message: String| ScenarioError { file: s.file.clone(), line, message };
         {
-            let mut a = answerer.state.borrow_mut();
+            let mut a = answerer.state.lock().unwrap();
             a.answers = st.answers.iter().cloned().collect();
             a.problem = None;
             a.action = None;
@@ -408,15 +407,15 @@ pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
                 report.error = Some(fail(m));
                 break;
             }
-            if let Some(p) = answerer.state.borrow_mut().problem.take() {
+            if let Some(p) = answerer.state.lock().unwrap().problem.take() {
                 report.error = Some(fail(p));
                 break;
             }
-            let left = answerer.state.borrow().answers.len();
+            let left = answerer.state.lock().unwrap().answers.len();
             if left > 0 {
                 report.error = Some(fail(format!(
                     "{left} answer(s) were not needed (a decision with a single option is taken without asking): {:?}",
-                    answerer.state.borrow().answers
+                    answerer.state.lock().unwrap().answers
                 )));
                 break;
             }
@@ -453,7 +452,7 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
     }
     let (index, movers) = action_index(g, p, verb)?;
     {
-        let mut st = a.state.borrow_mut();
+        let mut st = a.state.lock().unwrap();
         for u in movers.iter().rev() {
             st.answers.push_front(u.clone());
         }
