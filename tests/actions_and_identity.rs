@@ -1,6 +1,7 @@
 //! Game actions (395-418), object identity (109, 356.3.e.4), tokens (177) and conceding (649-651).
 
 use riftbound::agents::Scripted;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::{Choice, Game, Loc, Outcome, Zone};
 
@@ -22,7 +23,7 @@ fn with_agents(g: &mut Game) -> (Scripted, Scripted) {
 #[test]
 fn r109_new_identity_and_last_known_information() {
     let mut g = board();
-    let u = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.buff(u);
     g.deal(None, &[(u, 2)]);
     g.kill(&[u], None).unwrap();
@@ -30,7 +31,7 @@ fn r109_new_identity_and_last_known_information() {
     assert!(!old.alive);
     let lki = old.lki.as_ref().unwrap();
     assert_eq!(lki.might, 5, "look back: 4 might + buff when it left");
-    assert_eq!(lki.zone, Zone::Battlefield(0));
+    assert_eq!(lki.zone, Zone::Battlefield(Bf::new(0)));
     let new = old.next.unwrap();
     assert_ne!(new, u);
     let n = g.obj(new);
@@ -42,7 +43,7 @@ fn r109_new_identity_and_last_known_information() {
 #[test]
 fn r432_recall_keeps_identity_and_state() {
     let mut g = board();
-    let u = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.buff(u);
     g.exhaust(u);
     g.deal(None, &[(u, 1)]);
@@ -124,9 +125,9 @@ fn r403_5_recycle_orders() {
 #[test]
 fn r415_5_c_kill_is_attributed_to_the_damage_source() {
     let mut g = board();
-    let src = g.put_at("Mega-Mech", P2, Loc::Battlefield(0)).unwrap();
-    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
-    let v = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    let src = g.put_at("Mega-Mech", P2, Loc::Battlefield(Bf::new(0))).unwrap();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
+    let v = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.deal(Some(src), &[(u, 3), (v, 2)]);
     g.cleanup().unwrap();
     assert_eq!(g.killed_by(u), [src]);
@@ -181,7 +182,7 @@ fn r409_discard_to_trash() {
 #[test]
 fn r414_banish_from_any_zone() {
     let mut g = board();
-    let a = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(1)).unwrap();
+    let a = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(1))).unwrap();
     let b = g.put("Mega-Mech", P2, Zone::Hand).unwrap();
     g.banish(&[a, b]);
     assert_eq!(g.player(P1).banishment.len(), 1);
@@ -253,7 +254,7 @@ fn r651_1_concession_ends_a_duel() {
 fn r410_1_a_1_restun_records_no_event() {
     use riftbound::riftbound::events::Event;
     let mut g = board();
-    let u = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(Bf::new(0))).unwrap();
     g.stun(u);
     g.stun(u);
     assert_eq!(g.events.iter().filter(|e| **e == Event::Stunned { unit: u, by: None }).count(), 1);
@@ -264,8 +265,8 @@ fn r410_1_a_1_restun_records_no_event() {
 fn actions_record_events_in_order() {
     use riftbound::riftbound::events::Event;
     let mut g = board();
-    let src = g.put_at("Mega-Mech", P2, Loc::Battlefield(0)).unwrap();
-    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    let src = g.put_at("Mega-Mech", P2, Loc::Battlefield(Bf::new(0))).unwrap();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     let start = g.events.len();
     g.buff(u);
     g.deal(Some(src), &[(u, 4)]);

@@ -6,6 +6,7 @@
 use riftbound::dsl::parser::Rule;
 use riftbound::dsl::{Diagnostic, TextOrigin, parse_card};
 use riftbound::kernel::Stop;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::host::{self, HookCall};
 use riftbound::riftbound::{CardDb, CardDef, Game};
 use std::collections::BTreeSet;
@@ -474,7 +475,7 @@ fn r361_3_a_a_passive_conditional_on_your_hand_applies_only_while_it_holds() {
     db.insert(card);
     let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
     let p1 = PlayerId(0);
-    let u = g.put_at("Lonely Brawler", p1, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Lonely Brawler", p1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.put("Shipyard Skulker", p1, Zone::Hand).unwrap();
     assert!(g.chars(u).keywords.has(Keyword::Assault), "one card in hand: [Assault]");
     g.put("Shipyard Skulker", p1, Zone::Hand).unwrap();
@@ -870,8 +871,8 @@ fn sandbox_host_functions_survive_hostile_arguments() {
     use riftbound::riftbound::{Loc, Zone};
     let mut g = blank_game();
     let p1 = PlayerId(0);
-    let u = g.put_at("Mega-Mech", p1, Loc::Battlefield(0)).unwrap();
-    let v = g.put_at("Shipyard Skulker", PlayerId(1), Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Mega-Mech", p1, Loc::Battlefield(Bf::new(0))).unwrap();
+    let v = g.put_at("Shipyard Skulker", PlayerId(1), Loc::Battlefield(Bf::new(0))).unwrap();
     g.put("Shipyard Skulker", p1, Zone::MainDeck).unwrap();
     let script = format!(
         "fn a0() {{ \
@@ -1201,7 +1202,7 @@ fn sandbox_a_re_arming_replacement_stops_with_a_named_error() {
     db.insert(card);
     let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
     let p1 = PlayerId(0);
-    let u = g.put_at("Undying Loop", p1, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Undying Loop", p1, Loc::Battlefield(Bf::new(0))).unwrap();
     let script = g.card(u).abilities.script.clone();
     let call = HookCall { source: Some(u), controller: Some(p1), ..HookCall::default() };
     let r = host::run(&mut g, &script, "on_play", call, "Undying Loop", 9);
@@ -1267,16 +1268,16 @@ fn r450_3_a_units_passive_takes_any_plural_unit_phrase() {
     db.insert(leader("Banner Old Order", "Other friendly units have +1 [M] here."));
     db.insert(leader("Menacing Totem", "Enemy units here have -1 [M]."));
     let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
-    let here = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(0)).unwrap();
-    let away = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(1)).unwrap();
-    let enemy_here = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
+    let here = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(Bf::new(0))).unwrap();
+    let away = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(Bf::new(1))).unwrap();
+    let enemy_here = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(Bf::new(0))).unwrap();
     let base = g.might(here);
-    let banner = g.put_at("Rallying Banner", p1, Loc::Battlefield(0)).unwrap();
+    let banner = g.put_at("Rallying Banner", p1, Loc::Battlefield(Bf::new(0))).unwrap();
     assert_eq!((g.might(here), g.might(away), g.might(enemy_here)), (base + 1, base, base));
     assert_eq!(g.might(banner), 2, "not itself (\"other\")");
-    g.put_at("Banner Old Order", p1, Loc::Battlefield(0)).unwrap();
+    g.put_at("Banner Old Order", p1, Loc::Battlefield(Bf::new(0))).unwrap();
     assert_eq!(g.might(here), base + 2, "the two word orders are the same passive");
-    g.put_at("Menacing Totem", p1, Loc::Battlefield(0)).unwrap();
+    g.put_at("Menacing Totem", p1, Loc::Battlefield(Bf::new(0))).unwrap();
     assert_eq!((g.might(enemy_here), g.might(here), g.might(away)), (base - 1, base + 2, base));
 }
 
@@ -1313,10 +1314,10 @@ fn r352_8_b_a_unit_phrase_takes_one_state_adjective() {
         }
     };
     let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
-    let hurt = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
-    let dazed = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
-    let tired = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
-    let mine = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(0)).unwrap();
+    let hurt = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(Bf::new(0))).unwrap();
+    let dazed = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(Bf::new(0))).unwrap();
+    let tired = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(Bf::new(0))).unwrap();
+    let mine = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.obj_mut(hurt).damage = 1;
     g.obj_mut(dazed).stunned = true;
     g.obj_mut(tired).exhausted = true;
@@ -1354,10 +1355,10 @@ fn r450_2_a_units_passive_gives_keywords_to_any_plural_unit_phrase() {
     let mut db = (*cards_db()).clone();
     db.insert(card);
     let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
-    let here = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(0)).unwrap();
-    let away = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(1)).unwrap();
-    let enemy = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(0)).unwrap();
-    let bearer = g.put_at("Shield Bearer", p1, Loc::Battlefield(0)).unwrap();
+    let here = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(Bf::new(0))).unwrap();
+    let away = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(Bf::new(1))).unwrap();
+    let enemy = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(Bf::new(0))).unwrap();
+    let bearer = g.put_at("Shield Bearer", p1, Loc::Battlefield(Bf::new(0))).unwrap();
     let has = |g: &Game, u, k| g.chars(u).keywords.has(k);
     assert!(has(&g, here, Keyword::Shield) && has(&g, here, Keyword::Tank));
     for (u, who) in [(away, "elsewhere"), (enemy, "an enemy"), (bearer, "itself")] {

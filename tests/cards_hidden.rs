@@ -5,6 +5,7 @@
 
 use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Domain, Game, Loc, Step, Zone};
@@ -87,15 +88,15 @@ fn next_turn(g: &mut Game, a: &Rec, b: &Rec, p: PlayerId) {
 
 /// Gives P1 a unit at battlefield 0 and control of it.
 fn control_bf0(g: &mut Game) -> ObjId {
-    held(g, "Shipyard Skulker", P1, 0)
+    held(g, "Shipyard Skulker", P1, Bf::new(0))
 }
 
 /// Hides `card` at battlefield `b` for [A] (paid from a Mind power in the pool).
-fn hide(g: &mut Game, a: &Rec, card: ObjId, b: u8) -> ObjId {
+fn hide(g: &mut Game, a: &Rec, card: ObjId, b: Bf) -> ObjId {
     g.add(P1, 0, &[Domain::Mind], 0);
     a.push(Choice::Hide(card, b));
     g.step().unwrap();
-    g.battlefields[b as usize].facedown.expect("the card is facedown")
+    g.battlefields[b].facedown.expect("the card is facedown")
 }
 
 /// On P2's turn, P2 plays Void Seeker ("Deal 4 to a unit at a battlefield. Draw 1.", with a card
@@ -136,13 +137,13 @@ fn hide_408_727_1_b_costs_any_power_at_a_controlled_battlefield_without_opening_
     assert!(!g.action_options(P1).iter().any(|c| matches!(c, Choice::Hide(..))), "no power to pay [A]");
     g.add(P1, 0, &[Domain::Fury], 0);
     let opts = g.action_options(P1);
-    assert!(opts.contains(&Choice::Hide(fae, 0)));
-    assert!(!opts.contains(&Choice::Hide(fae, 1)), "battlefield 1 is not controlled");
+    assert!(opts.contains(&Choice::Hide(fae, Bf::new(0))));
+    assert!(!opts.contains(&Choice::Hide(fae, Bf::new(1))), "battlefield 1 is not controlled");
     assert!(!opts.iter().any(|c| matches!(c, Choice::Hide(x, _) if *x == plain)), "no Hidden keyword");
-    a.push(Choice::Hide(fae, 0));
+    a.push(Choice::Hide(fae, Bf::new(0)));
     g.step().unwrap();
     let down = g.battlefields[0].facedown.unwrap();
-    assert_eq!(g.obj(down).zone, Zone::Facedown(0));
+    assert_eq!(g.obj(down).zone, Zone::Facedown(Bf::new(0)));
     assert_eq!(g.name(down), "Blastcone Fae");
     assert_eq!(g.player(P1).pool.power_total(), 0, "[A] paid");
     assert!(g.chain.is_empty(), "727.1.c.2: hiding opens no chain");
@@ -150,7 +151,7 @@ fn hide_408_727_1_b_costs_any_power_at_a_controlled_battlefield_without_opening_
     g.add(P1, 5, &[Domain::Mind, Domain::Mind], 0);
     let opts = g.action_options(P1);
     assert!(!opts.contains(&Choice::Play(down)), "not until the next turn");
-    assert!(!opts.contains(&Choice::Hide(other, 0)), "106.4.b: one facedown card per battlefield");
+    assert!(!opts.contains(&Choice::Hide(other, Bf::new(0))), "106.4.b: one facedown card per battlefield");
 }
 
 /// 727.1.b / 727.6: from the next turn on the hidden card has Reaction and is played ignoring
@@ -161,7 +162,7 @@ fn hidden_727_6_card_gains_reaction_next_turn_and_is_trashed_when_the_battlefiel
     let (mut g, a, b) = board();
     let holder = control_bf0(&mut g);
     let fae = g.put("Blastcone Fae", P1, Zone::Hand).unwrap();
-    let down = hide(&mut g, &a, fae, 0);
+    let down = hide(&mut g, &a, fae, Bf::new(0));
     next_turn(&mut g, &a, &b, P2);
     assert!(!g.action_options(P2).contains(&Choice::Play(down)));
     // P2 plays a spell; P1 gets priority in the closed state and may play the facedown card.
@@ -193,7 +194,7 @@ fn blastcone_fae_727_1_d_2_play_effect_from_hidden_targets_only_at_that_battlefi
     let far = g.put_at("Mega-Mech", P2, BF1).unwrap();
     let at_base = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
     let fae = g.put("Blastcone Fae", P1, Zone::Hand).unwrap();
-    let down = hide(&mut g, &a, fae, 0);
+    let down = hide(&mut g, &a, fae, Bf::new(0));
     next_turn(&mut g, &a, &b, P1);
     assert!(g.action_options(P1).contains(&Choice::Play(down)));
     let runes_before = g.player(P1).runes.len();
@@ -237,9 +238,9 @@ fn tideturner_727_1_d_2_impossible_restriction_lets_the_target_be_chosen_freely(
     let (mut g, a, b) = board();
     let here = control_bf0(&mut g);
     let home = g.put_at("Mega-Mech", P1, Loc::Base(P1)).unwrap();
-    let away = held(&mut g, "Vanguard Sergeant", P1, 1);
+    let away = held(&mut g, "Vanguard Sergeant", P1, Bf::new(1));
     let tide = g.put("Tideturner", P1, Zone::Hand).unwrap();
-    let down = hide(&mut g, &a, tide, 0);
+    let down = hide(&mut g, &a, tide, Bf::new(0));
     next_turn(&mut g, &a, &b, P1);
     a.push(Choice::Play(down));
     a.push(Choice::Obj(home));
@@ -286,7 +287,7 @@ fn stand_united_727_2_from_hidden_targets_there_but_boosts_all_friendly_buffed_u
     let home = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
     g.buff(home);
     let spell = g.put("Stand United", P1, Zone::Hand).unwrap();
-    let down = hide(&mut g, &a, spell, 0);
+    let down = hide(&mut g, &a, spell, Bf::new(0));
     next_turn(&mut g, &a, &b, P1);
     a.push(Choice::Play(down));
     g.step().unwrap();
@@ -304,11 +305,11 @@ fn stand_united_727_2_from_hidden_targets_there_but_boosts_all_friendly_buffed_u
 fn stand_united_356_3_e_4_target_that_leaves_the_battlefield_is_no_longer_legal() {
     let (mut g, a, b) = board();
     let there = control_bf0(&mut g);
-    held(&mut g, "Mega-Mech", P1, 1);
+    held(&mut g, "Mega-Mech", P1, Bf::new(1));
     let spell = g.put("Stand United", P1, Zone::Hand).unwrap();
     let tide = g.put("Tideturner", P1, Zone::Hand).unwrap();
-    let s = hide(&mut g, &a, spell, 0);
-    let t = hide(&mut g, &a, tide, 1);
+    let s = hide(&mut g, &a, spell, Bf::new(0));
+    let t = hide(&mut g, &a, tide, Bf::new(1));
     next_turn(&mut g, &a, &b, P1);
     a.push(Choice::Play(s));
     g.step().unwrap();
@@ -388,7 +389,7 @@ fn zhonyas_hourglass_431_1_played_from_hidden_is_recalled_at_the_next_cleanup() 
     let (mut g, a, b) = board();
     let holder = control_bf0(&mut g);
     let glass = g.put("Zhonya's Hourglass", P1, Zone::Hand).unwrap();
-    let down = hide(&mut g, &a, glass, 0);
+    let down = hide(&mut g, &a, glass, Bf::new(0));
     next_turn(&mut g, &a, &b, P2);
     p2_seeks(&mut g, &b, holder);
     a.push(Choice::Play(down));
@@ -473,7 +474,7 @@ fn baited_hook_356_3_e_12_killed_unit_gone_means_null_might_and_no_choice() {
 #[test]
 fn immortal_phoenix_376_2_c_1_triggers_from_the_trash_when_the_spell_killed_itself() {
     let (mut g, a, b) = board();
-    let phoenix = held(&mut g, "Immortal Phoenix", P1, 0);
+    let phoenix = held(&mut g, "Immortal Phoenix", P1, Bf::new(0));
     let seeker = g.put("Void Seeker", P1, Zone::Hand).unwrap();
     g.put("Shipyard Skulker", P1, Zone::MainDeck).unwrap();
     g.add(P1, 3 + 1, &[Domain::Fury, Domain::Fury], 0);

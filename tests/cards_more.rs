@@ -2,6 +2,7 @@
 //! 103.2.b.2).
 
 use riftbound::agents::Scripted;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::{Deck, Loc};
 
 mod common;
@@ -34,7 +35,9 @@ fn yasuo_windrider_third_move_scores_a_point() {
     let (mut g, a, _b) = traced_game(cards_db(), &QUIET_BFS, Scripted::new(), Scripted::new());
     let yasuo = g.put_at("Yasuo, Windrider", P1, Loc::Base(P1)).unwrap();
     let mut points = Vec::new();
-    for dest in [Loc::Battlefield(0), Loc::Battlefield(1), Loc::Battlefield(0), Loc::Base(P1)] {
+    for dest in
+        [Loc::Battlefield(Bf::new(0)), Loc::Battlefield(Bf::new(1)), Loc::Battlefield(Bf::new(0)), Loc::Base(P1)]
+    {
         g.ready(yasuo);
         standard_move(&mut g, &a, dest);
         while !g.chain.is_empty() || g.showdown.is_some() {

@@ -5,6 +5,7 @@
 
 use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::cards::RECRUIT_TOKEN;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
@@ -103,7 +104,7 @@ fn sky_splitter_setup(energy: u32) -> (Game, Scripted, Scripted, ObjId, ObjId) {
     let (mut g, a, b) = board();
     let sky = g.put("Sky Splitter", P1, Zone::Hand).unwrap();
     pool(&mut g, P1, energy, &[Domain::Fury]);
-    g.set_controller(0, Some(P1));
+    g.set_controller(Bf::new(0), Some(P1));
     g.put_at("Eager Apprentice", P1, BF0).unwrap();
     let seven = g.put_at("Direwing", P1, Loc::Base(P1)).unwrap();
     assert_eq!(g.might(seven), 7);
@@ -425,7 +426,7 @@ fn unchecked_power(viktor_at: Loc) -> (Game, ObjId, ObjId, ObjId) {
     let (mut g, a, b) = board();
     let spell = g.put("Unchecked Power", P1, Zone::Hand).unwrap();
     pool(&mut g, P1, 7, &[Domain::Mind, Domain::Mind]);
-    g.set_controller(0, Some(P1));
+    g.set_controller(Bf::new(0), Some(P1));
     let viktor = g.put_at("Viktor, Leader", P1, viktor_at).unwrap();
     let sergeant = g.put_at("Vanguard Sergeant", P1, BF0).unwrap();
     let enemy = g.put_at("Mountain Drake", P2, BF1).unwrap();
@@ -566,7 +567,7 @@ fn cleave_723_2_petty_officer_has_assault_4() {
     let cleave = g.put("Cleave", P1, Zone::Hand).unwrap();
     pool(&mut g, P1, 1, &[]);
     let officer = g.put_at("Petty Officer", P1, Loc::Base(P1)).unwrap();
-    g.set_controller(0, Some(P2));
+    g.set_controller(Bf::new(0), Some(P2));
     let defender = g.put_at("Mega-Mech", P2, BF0).unwrap();
     assert_eq!(g.chars(officer).keywords.assault, 1);
     a.push(Choice::Play(cleave));
@@ -718,9 +719,9 @@ fn volibear_attacks_six_recruits(
     let voli = g.put_at("Volibear, Furious", P1, Loc::Base(P1)).unwrap();
     if annie {
         g.put_at("Annie, Fiery", P1, BF1).unwrap();
-        g.set_controller(1, Some(P1));
+        g.set_controller(Bf::new(1), Some(P1));
     }
-    g.set_controller(0, Some(P2));
+    g.set_controller(Bf::new(0), Some(P2));
     let recruits: Vec<ObjId> = (0..6).map(|_| put_recruit(&mut g, P2, BF0)).collect();
     a.push(Choice::StandardMove(BF0));
     for c in targets(&recruits) {

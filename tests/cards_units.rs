@@ -6,6 +6,7 @@
 
 use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::cards::CardType;
 use riftbound::riftbound::costs::{CostChange, CostModifier, PlayFilter, PlayOptions};
 use riftbound::riftbound::events::Event;
@@ -86,7 +87,7 @@ fn lux_illuminated_cheap_spell_does_not_trigger() {
 /// [1][R] in the pool; the player orders the two discounts.
 fn apprentice_and_sky_splitter() -> (Game, Auto, Auto, ObjId, ObjId) {
     let (mut g, a, b) = game();
-    held(&mut g, "Eager Apprentice", P1, 0);
+    held(&mut g, "Eager Apprentice", P1, Bf::new(0));
     let seven = g.put_at("Eclipse Herald", P1, Loc::Base(P1)).unwrap();
     assert_eq!(g.might(seven), 7);
     let spell = g.put("Sky Splitter", P1, Zone::Hand).unwrap();
@@ -159,7 +160,7 @@ fn eager_apprentice_at_base_gives_no_discount() {
 #[test]
 fn cruel_patron_352_16_cant_choose_the_battlefield_its_cost_would_lose() {
     let (mut g, a, _b) = game();
-    let only = held(&mut g, U3, P1, 0);
+    let only = held(&mut g, U3, P1, Bf::new(0));
     let patron = g.put("Cruel Patron", P1, Zone::Hand).unwrap();
     g.add(P1, 4, &[], 0);
     a.push(Choice::Play(patron));
@@ -176,9 +177,9 @@ fn cruel_patron_352_16_cant_choose_the_battlefield_its_cost_would_lose() {
 #[test]
 fn cruel_patron_354_3_cant_kill_the_unit_holding_the_chosen_battlefield() {
     let (mut g, a, _b) = game();
-    let alone = held(&mut g, U3, P1, 0);
+    let alone = held(&mut g, U3, P1, Bf::new(0));
     let elsewhere = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
-    let other = held(&mut g, U3, P1, 1);
+    let other = held(&mut g, U3, P1, Bf::new(1));
     let patron = g.put("Cruel Patron", P1, Zone::Hand).unwrap();
     g.add(P1, 4, &[], 0);
     a.push(Choice::Play(patron));
@@ -198,7 +199,7 @@ fn cruel_patron_354_3_cant_kill_the_unit_holding_the_chosen_battlefield() {
 fn cruel_patron_354_3_several_units_there_any_may_be_killed() {
     let (mut g, a, _b) = game();
     let x = g.put_at(U3, P1, BF0).unwrap();
-    let y = held(&mut g, U3, P1, 0);
+    let y = held(&mut g, U3, P1, Bf::new(0));
     let patron = g.put("Cruel Patron", P1, Zone::Hand).unwrap();
     g.add(P1, 4, &[], 0);
     a.push(Choice::Play(patron));
@@ -217,7 +218,7 @@ fn cruel_patron_354_3_several_units_there_any_may_be_killed() {
 fn cruel_patron_354_2_a_zhonyas_replaced_death_still_pays_the_cost() {
     let (mut g, a, _b) = game();
     let hourglass = g.put_at("Zhonya's Hourglass", P1, Loc::Base(P1)).unwrap();
-    let u = held(&mut g, U4, P1, 0);
+    let u = held(&mut g, U4, P1, Bf::new(0));
     g.deal(None, &[(u, 1)]);
     let patron = g.put("Cruel Patron", P1, Zone::Hand).unwrap();
     g.add(P1, 4, &[], 0);
@@ -885,7 +886,7 @@ fn the_arenas_greatest_181_6_b_turn_player_controls_uncontrolled_battlefield() {
 #[test]
 fn the_arenas_greatest_controlled_battlefield_that_player_gains_the_point() {
     let (mut g, _a, _b) = passing_game(cards_db(), &["The Arena's Greatest", "Bandle Tree"]);
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     assert_eq!(arena_item_controller(&mut g, P2), Some(P1));
     assert_eq!((g.player(P1).points, g.player(P2).points), (0, 1));
 }
@@ -962,7 +963,9 @@ fn kaisa_survivor_accelerate_then_conquer_draws_one() {
     assert!(!g.obj(k).exhausted, "Accelerate: enters ready");
     standard_move(&mut g, &a, BF0);
     step_until(&mut g, |g| g.battlefields[0].controller == Some(P1) && g.chain.is_empty());
-    assert!(g.events.iter().any(|e| matches!(e, Event::Scored { player, battlefield: 0, .. } if *player == P1)));
+    assert!(g.events.iter().any(
+        |e| matches!(e, Event::Scored { player, battlefield, .. } if *player == P1 && *battlefield == Bf::new(0))
+    ));
     assert_eq!(triggered(&g, "Kai'Sa, Survivor"), 1);
     assert_eq!(g.player(P1).hand.len(), 1);
 }

@@ -2,6 +2,7 @@
 //! pool (153-161).
 
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::cards::{CardType, Domain, PowerSymbol};
 use riftbound::riftbound::costs::{AdditionalCost, Cost, CostChange, CostModifier, OtherCost, PlayFilter, PlayOptions};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
@@ -174,7 +175,7 @@ fn r330_closed_state_forbids_normal_plays_and_moves() {
     g.add(P1, 3, &[], 0);
     let open = g.action_options(P1);
     assert!(open.contains(&Choice::Play(unit)));
-    assert!(open.contains(&Choice::StandardMove(Loc::Battlefield(0))));
+    assert!(open.contains(&Choice::StandardMove(Loc::Battlefield(Bf::new(0)))));
     a.push(Choice::Play(cleave));
     g.step().unwrap();
     let closed = g.action_options(P1);
@@ -434,7 +435,7 @@ fn r416_2_add_ability_resolves_without_chain_or_priority_pass() {
 fn showdown_at_0() -> (Game, Rec, Rec, ObjId) {
     let (mut g, a, b) = game();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
-    standard_move(&mut g, &a, Loc::Battlefield(0));
+    standard_move(&mut g, &a, Loc::Battlefield(Bf::new(0)));
     (g, a, b, u)
 }
 
@@ -443,9 +444,9 @@ fn showdown_at_0() -> (Game, Rec, Rec, ObjId) {
 #[test]
 fn r341_showdown_begins_and_contester_gets_focus() {
     let (g, _, _, u) = showdown_at_0();
-    assert_eq!(g.location(u), Some(Loc::Battlefield(0)));
+    assert_eq!(g.location(u), Some(Loc::Battlefield(Bf::new(0))));
     let sd = g.showdown.as_ref().expect("a showdown");
-    assert_eq!(sd.battlefield, 0);
+    assert_eq!(sd.battlefield, Bf::new(0));
     assert!(sd.combat.is_none());
     assert_eq!(sd.focus, P1);
     assert_eq!(g.priority, Some(P1));
@@ -589,12 +590,12 @@ fn r310_4_showdown_closed_state_only_reaction() {
 #[test]
 fn r343_1_focus_stays_after_initial_chain() {
     let (mut g, _, _) = game();
-    g.set_controller(0, Some(P2));
-    let d = g.put_at("Pit Rookie", P2, Loc::Battlefield(0)).unwrap();
+    g.set_controller(Bf::new(0), Some(P2));
+    let d = g.put_at("Pit Rookie", P2, Loc::Battlefield(Bf::new(0))).unwrap();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
-    g.move_units(&[u], Loc::Battlefield(0));
+    g.move_units(&[u], Loc::Battlefield(Bf::new(0)));
     // Combat begins (437) and an attack trigger forms its initial chain (438.1.b).
-    g.begin_combat(0);
+    g.begin_combat(Bf::new(0));
     g.chain.push(ability_item(u, P1, false));
     g.initial_chain().unwrap();
     assert!(g.showdown.as_ref().unwrap().initial_chain);
@@ -611,10 +612,10 @@ fn r343_1_focus_stays_after_initial_chain() {
 #[test]
 fn r345_1_combat_showdown_proceeds_to_damage() {
     let (mut g, a, _) = game();
-    g.set_controller(0, Some(P2));
-    let d = g.put_at("Pit Rookie", P2, Loc::Battlefield(0)).unwrap();
+    g.set_controller(Bf::new(0), Some(P2));
+    let d = g.put_at("Pit Rookie", P2, Loc::Battlefield(Bf::new(0))).unwrap();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
-    standard_move(&mut g, &a, Loc::Battlefield(0));
+    standard_move(&mut g, &a, Loc::Battlefield(Bf::new(0)));
     let sd = g.showdown.as_ref().expect("combat");
     assert_eq!(sd.combat, Some(Combat { attacker: P1, defender: P2 }));
     // 342.1.b: no initial chain; the showdown proceeds with the attacker holding focus (341).
@@ -634,13 +635,13 @@ fn r345_1_combat_showdown_proceeds_to_damage() {
 fn r345_2_b_two_players_remain_combat_is_staged() {
     let (mut g, _, _, _) = showdown_at_0();
     // An effect brings a unit of P2 to the battlefield during the showdown.
-    g.put_at("Pit Rookie", P2, Loc::Battlefield(0)).unwrap();
+    g.put_at("Pit Rookie", P2, Loc::Battlefield(Bf::new(0))).unwrap();
     g.step().unwrap();
     g.step().unwrap();
     assert_eq!(g.battlefields[0].controller, None, "control can't be established");
     assert_eq!(g.player(P1).points, 0);
     let sd = g.showdown.as_ref().expect("the staged combat begins");
-    assert_eq!(sd.battlefield, 0);
+    assert_eq!(sd.battlefield, Bf::new(0));
     assert_eq!(sd.combat, Some(Combat { attacker: P1, defender: P2 }));
 }
 
@@ -653,17 +654,17 @@ fn r345_2_b_two_players_remain_combat_is_staged() {
 #[test]
 fn r352_2_unit_location_base_or_controlled_battlefield() {
     let (mut g, a, _) = game();
-    g.set_controller(0, Some(P1));
-    g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    g.set_controller(Bf::new(0), Some(P1));
+    g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     let rookie = hand(&mut g, P1, "Pit Rookie");
     g.add(P1, 2, &[], 0);
     a.push(Choice::Play(rookie));
-    a.push(Choice::Loc(Loc::Battlefield(0)));
+    a.push(Choice::Loc(Loc::Battlefield(Bf::new(0))));
     g.step().unwrap();
     let locs = a.asked(Ask::PlayLocation);
     assert_eq!(locs.len(), 1);
-    assert_eq!(locs[0].options, vec![Choice::Loc(Loc::Base(P1)), Choice::Loc(Loc::Battlefield(0))]);
-    let id = on_board_named(&g, Loc::Battlefield(0), "Pit Rookie").expect("played to the battlefield");
+    assert_eq!(locs[0].options, vec![Choice::Loc(Loc::Base(P1)), Choice::Loc(Loc::Battlefield(Bf::new(0)))]);
+    let id = on_board_named(&g, Loc::Battlefield(Bf::new(0)), "Pit Rookie").expect("played to the battlefield");
     assert!(g.obj(id).exhausted, "356.2.c");
     assert_eq!(g.battlefields[0].contested_by, None, "its controller already controls it");
 }
@@ -672,10 +673,10 @@ fn r352_2_unit_location_base_or_controlled_battlefield() {
 #[test]
 fn r352_2_enemy_battlefield_is_not_a_location() {
     let (mut g, _, _) = game();
-    g.set_controller(1, Some(P2));
-    g.put_at("Pit Rookie", P2, Loc::Battlefield(1)).unwrap();
+    g.set_controller(Bf::new(1), Some(P2));
+    g.put_at("Pit Rookie", P2, Loc::Battlefield(Bf::new(1))).unwrap();
     assert_eq!(g.play_locations(P1), vec![Loc::Base(P1)]);
-    assert_eq!(g.play_locations(P2), vec![Loc::Base(P2), Loc::Battlefield(1)]);
+    assert_eq!(g.play_locations(P2), vec![Loc::Base(P2), Loc::Battlefield(Bf::new(1))]);
 }
 
 /// 356.2.c: a unit played to base enters exhausted.
@@ -992,8 +993,8 @@ fn r354_1_a_rune_abilities_during_payment() {
 #[test]
 fn r354_3_cost_choice_that_would_make_play_illegal_is_not_offered() {
     let (mut g, a, _) = game();
-    g.set_controller(0, Some(P1));
-    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    g.set_controller(Bf::new(0), Some(P1));
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     let v = g.put_at("Pit Crew", P1, Loc::Base(P1)).unwrap();
     let rookie = hand(&mut g, P1, "Pit Rookie");
     g.add(P1, 2, &[], 0);
@@ -1004,12 +1005,12 @@ fn r354_3_cost_choice_that_would_make_play_illegal_is_not_offered() {
         additional(false, 0, vec![], vec![OtherCost::KillFriendlyUnit]),
     );
     a.push(Choice::Play(rookie));
-    a.push(Choice::Loc(Loc::Battlefield(0)));
+    a.push(Choice::Loc(Loc::Battlefield(Bf::new(0))));
     g.step().unwrap();
     assert!(a.asked(Ask::PayCost).is_empty(), "only one unit may be killed: {:?}", a.asked(Ask::PayCost));
     assert!(!g.obj(v).alive, "the unit at base paid the cost");
     assert!(g.obj(u).alive);
-    assert!(on_board_named(&g, Loc::Battlefield(0), "Pit Rookie").is_some());
+    assert!(on_board_named(&g, Loc::Battlefield(Bf::new(0)), "Pit Rookie").is_some());
     assert_eq!(g.battlefields[0].controller, Some(P1));
 }
 
@@ -1018,8 +1019,8 @@ fn r354_3_cost_choice_that_would_make_play_illegal_is_not_offered() {
 #[test]
 fn r352_16_no_location_the_costs_would_lose() {
     let (mut g, a, _) = game();
-    g.set_controller(0, Some(P1));
-    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    g.set_controller(Bf::new(0), Some(P1));
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     let rookie = hand(&mut g, P1, "Pit Rookie");
     let r = g.put_runes("Fury Rune", P1, 2).unwrap();
     modifier(
@@ -1039,8 +1040,8 @@ fn r352_16_no_location_the_costs_would_lose() {
     // With a second friendly unit elsewhere, the battlefield is offered again (354.3 then keeps
     // the unit there from being chosen for the kill).
     let (mut g, a, _) = game();
-    g.set_controller(0, Some(P1));
-    let there = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    g.set_controller(Bf::new(0), Some(P1));
+    let there = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     let other = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
     let rookie = hand(&mut g, P1, "Pit Rookie");
     let r = g.put_runes("Fury Rune", P1, 2).unwrap();
@@ -1051,7 +1052,7 @@ fn r352_16_no_location_the_costs_would_lose() {
         additional(false, 0, vec![], vec![OtherCost::KillFriendlyUnit]),
     );
     a.push(Choice::Play(rookie));
-    a.push(Choice::Loc(Loc::Battlefield(0)));
+    a.push(Choice::Loc(Loc::Battlefield(Bf::new(0))));
     a.push(Choice::Activate(r[0], 0));
     g.step().unwrap();
     assert!(g.obj(there).alive);
@@ -1134,7 +1135,7 @@ fn r159_pool_persists_between_actions() {
     a.push(Choice::AddResources);
     a.push(Choice::Activate(r, 0));
     g.step().unwrap();
-    standard_move(&mut g, &a, Loc::Battlefield(1));
+    standard_move(&mut g, &a, Loc::Battlefield(Bf::new(1)));
     assert_eq!(g.player(P1).pool.energy, 1);
 }
 

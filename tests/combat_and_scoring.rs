@@ -3,6 +3,7 @@
 
 use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::state::{Combat, Role};
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc, Step, Zone};
@@ -47,9 +48,9 @@ fn game() -> (Game, Scripted, Scripted, Log) {
 
 /// Puts a unit of `p` at a battlefield and marks the battlefield contested by `p` (as a move or
 /// play there would).
-fn contesting(g: &mut Game, name: &str, p: PlayerId, b: u8) -> ObjId {
+fn contesting(g: &mut Game, name: &str, p: PlayerId, b: Bf) -> ObjId {
     let u = g.put_at(name, p, Loc::Battlefield(b)).unwrap();
-    g.battlefields[b as usize].contested_by = Some(p);
+    g.battlefields[b].contested_by = Some(p);
     u
 }
 
@@ -104,11 +105,11 @@ fn same_set(a: &[Choice], b: &[Choice]) -> bool {
 #[test]
 fn r426_1_moving_into_enemy_units_starts_combat() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U3, P2, 0);
+    let d = held(&mut g, U3, P2, Bf::new(0));
     let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     let sd = g.showdown.as_ref().expect("combat's showdown step is under way");
-    assert_eq!(sd.battlefield, 0);
+    assert_eq!(sd.battlefield, Bf::new(0));
     assert_eq!(sd.combat, Some(Combat { attacker: P1, defender: P2 }));
     assert_eq!(g.obj(u).role, Some(Role::Attacker));
     assert_eq!(g.obj(d).role, Some(Role::Defender));
@@ -119,8 +120,8 @@ fn r426_1_moving_into_enemy_units_starts_combat() {
 #[test]
 fn r434_combat_waits_for_an_empty_chain_and_is_staged_until_then() {
     let (mut g, _a, _b, _log) = game();
-    let d = held(&mut g, U3, P2, 0);
-    contesting(&mut g, U4, P1, 0);
+    let d = held(&mut g, U3, P2, Bf::new(0));
+    contesting(&mut g, U4, P1, Bf::new(0));
     g.chain.push(ability_item(d, P2, false));
     g.cleanup().unwrap();
     assert!(g.showdown.is_none(), "no combat may begin while the chain has items");
@@ -137,24 +138,24 @@ fn r434_combat_waits_for_an_empty_chain_and_is_staged_until_then() {
 #[test]
 fn r435_1_turn_player_chooses_which_combat_first() {
     let (mut g, a, _b, log) = game();
-    let d0 = held(&mut g, U3, P2, 0);
-    let d1 = held(&mut g, U3, P2, 1);
-    let a0 = contesting(&mut g, U4, P1, 0);
-    let a1 = contesting(&mut g, U4, P1, 1);
-    a.push(Choice::Battlefield(1));
+    let d0 = held(&mut g, U3, P2, Bf::new(0));
+    let d1 = held(&mut g, U3, P2, Bf::new(1));
+    let a0 = contesting(&mut g, U4, P1, Bf::new(0));
+    let a1 = contesting(&mut g, U4, P1, Bf::new(1));
+    a.push(Choice::Battlefield(Bf::new(1)));
     g.cleanup().unwrap();
     let asked = decisions_of(&log, Ask::ChooseBattlefield);
     assert_eq!(asked.len(), 1);
     assert_eq!(asked[0].0, P1, "the turn player chooses");
-    assert!(same_set(&asked[0].1, &[Choice::Battlefield(0), Choice::Battlefield(1)]));
-    assert_eq!(g.showdown.as_ref().unwrap().battlefield, 1);
+    assert!(same_set(&asked[0].1, &[Choice::Battlefield(Bf::new(0)), Choice::Battlefield(Bf::new(1))]));
+    assert_eq!(g.showdown.as_ref().unwrap().battlefield, Bf::new(1));
     // Finish the combat at battlefield 1: the one at battlefield 0 then begins.
     g.step().unwrap();
     g.step().unwrap();
     assert!(!g.obj(d1).alive);
     assert_eq!(g.battlefields[1].controller, Some(P1));
     let sd = g.showdown.as_ref().expect("the other staged combat begins next");
-    assert_eq!(sd.battlefield, 0);
+    assert_eq!(sd.battlefield, Bf::new(0));
     assert!(g.obj(d0).alive);
     settle(&mut g);
     assert!(!g.obj(d0).alive);
@@ -167,11 +168,11 @@ fn r435_1_turn_player_chooses_which_combat_first() {
 #[test]
 fn r435_2_combat_no_longer_staged_is_not_resolved() {
     let (mut g, a, _b, _log) = game();
-    let d0 = held(&mut g, U3, P2, 0);
-    held(&mut g, U3, P2, 1);
-    let a0 = contesting(&mut g, U4, P1, 0);
-    contesting(&mut g, U4, P1, 1);
-    a.push(Choice::Battlefield(1));
+    let d0 = held(&mut g, U3, P2, Bf::new(0));
+    held(&mut g, U3, P2, Bf::new(1));
+    let a0 = contesting(&mut g, U4, P1, Bf::new(0));
+    contesting(&mut g, U4, P1, Bf::new(1));
+    a.push(Choice::Battlefield(Bf::new(1)));
     g.cleanup().unwrap();
     assert!(g.battlefields[0].combat_staged);
     // During the combat at battlefield 1, the defender at battlefield 0 leaves.
@@ -193,8 +194,8 @@ fn r435_2_combat_no_longer_staged_is_not_resolved() {
 #[test]
 fn r438_1_a_attacker_is_the_contesting_player_even_off_turn() {
     let (mut g, _a, _b, _log) = game();
-    let x = held(&mut g, U3, P1, 0);
-    let y = contesting(&mut g, U4, P2, 0);
+    let x = held(&mut g, U3, P1, Bf::new(0));
+    let y = contesting(&mut g, U4, P2, Bf::new(0));
     g.cleanup().unwrap();
     let sd = g.showdown.as_ref().unwrap();
     assert_eq!(sd.combat, Some(Combat { attacker: P2, defender: P1 }));
@@ -213,7 +214,7 @@ fn r438_1_a_attacker_is_the_contesting_player_even_off_turn() {
 #[test]
 fn r438_1_c_1_open_showdown_focus_passes_then_damage() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U3, P2, 0);
+    let d = held(&mut g, U3, P2, Bf::new(0));
     let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     assert!(g.chain.is_empty());
@@ -233,8 +234,8 @@ fn r438_1_c_1_open_showdown_focus_passes_then_damage() {
 #[test]
 fn r438_1_a_3_a_late_arrivals_gain_designations_in_cleanup() {
     let (mut g, _a, _b, _log) = game();
-    held(&mut g, U5, P2, 0);
-    contesting(&mut g, U3, P1, 0);
+    held(&mut g, U5, P2, Bf::new(0));
+    contesting(&mut g, U3, P1, Bf::new(0));
     g.cleanup().unwrap();
     assert!(g.showdown.is_some());
     let late_a = g.put_at(U3, P1, BF0).unwrap();
@@ -248,8 +249,8 @@ fn r438_1_a_3_a_late_arrivals_gain_designations_in_cleanup() {
 #[test]
 fn r438_1_a_3_a_late_attacker_contributes_might() {
     let (mut g, _a, b, _log) = game();
-    let d = held(&mut g, U5, P2, 0);
-    let a1 = contesting(&mut g, U3, P1, 0);
+    let d = held(&mut g, U5, P2, Bf::new(0));
+    let a1 = contesting(&mut g, U3, P1, Bf::new(0));
     g.cleanup().unwrap();
     let a2 = g.put_at(U3, P1, BF0).unwrap();
     g.cleanup().unwrap();
@@ -271,7 +272,7 @@ fn r438_1_a_3_a_late_attacker_contributes_might() {
 #[test]
 fn r439_1_combat_damage_uses_current_might() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U4, P2, 0);
+    let d = held(&mut g, U4, P2, Bf::new(0));
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     grant(&mut g, u, Modification::Might(2));
@@ -285,7 +286,7 @@ fn r439_1_combat_damage_uses_current_might() {
 #[test]
 fn r439_1_combat_damage_printed_might_control_case() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U4, P2, 0);
+    let d = held(&mut g, U4, P2, Bf::new(0));
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     settle(&mut g);
@@ -298,7 +299,7 @@ fn r439_1_combat_damage_printed_might_control_case() {
 #[test]
 fn r439_1_a_no_combat_damage_without_defenders() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U4, P2, 0);
+    let d = held(&mut g, U4, P2, Bf::new(0));
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     g.kill(&[d], None).unwrap();
@@ -318,7 +319,7 @@ fn r439_1_a_no_combat_damage_without_defenders() {
 #[test]
 fn r439_1_b_might_of_attackers_is_summed() {
     let (mut g, a, b, _log) = game();
-    let d = held(&mut g, U5, P2, 0);
+    let d = held(&mut g, U5, P2, Bf::new(0));
     let a1 = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     let a2 = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(a1), Choice::Obj(a2)]);
@@ -337,7 +338,7 @@ fn r439_1_b_might_of_attackers_is_summed() {
 #[test]
 fn r439_1_c_might_of_defenders_is_summed() {
     let (mut g, a, _b, _log) = game();
-    let d1 = held(&mut g, U3, P2, 0);
+    let d1 = held(&mut g, U3, P2, Bf::new(0));
     let d2 = g.put_at(U3, P2, BF0).unwrap();
     let u = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
@@ -354,7 +355,7 @@ fn r439_1_c_might_of_defenders_is_summed() {
 #[test]
 fn r410_1_b_stunned_unit_deals_no_combat_damage() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U8, P2, 0);
+    let d = held(&mut g, U8, P2, Bf::new(0));
     g.stun(d);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
@@ -367,9 +368,9 @@ fn r410_1_b_stunned_unit_deals_no_combat_damage() {
 #[test]
 fn r439_1_d_attacker_assigns_first() {
     let (mut g, a, b, log) = game();
-    let d1 = held(&mut g, U3, P2, 0);
+    let d1 = held(&mut g, U3, P2, Bf::new(0));
     let d2 = g.put_at(U3, P2, BF0).unwrap();
-    let a1 = contesting(&mut g, U3, P1, 0);
+    let a1 = contesting(&mut g, U3, P1, Bf::new(0));
     let a2 = g.put_at(U3, P1, BF0).unwrap();
     g.cleanup().unwrap();
     a.push(Choice::Obj(d1));
@@ -392,7 +393,7 @@ fn r439_1_d_attacker_assigns_first() {
 #[test]
 fn r439_1_d_1_a_damage_dealt_simultaneously_both_die() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U3, P2, 0);
+    let d = held(&mut g, U3, P2, Bf::new(0));
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     settle(&mut g);
@@ -448,7 +449,7 @@ fn r439_1_d_4_no_overassignment_until_all_have_lethal() {
 #[test]
 fn r439_1_d_4_excess_damage_in_combat() {
     let (mut g, a, _b, _log) = game();
-    let d1 = held(&mut g, U3, P2, 0);
+    let d1 = held(&mut g, U3, P2, Bf::new(0));
     let d2 = g.put_at(U3, P2, BF0).unwrap();
     let u = g.put_at(U10, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
@@ -591,7 +592,7 @@ fn r439_1_d_9_unit_that_cant_be_damaged_is_exempt() {
 #[test]
 fn r439_1_d_9_undamageable_defender_survives_combat() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U3, P2, 0);
+    let d = held(&mut g, U3, P2, Bf::new(0));
     grant(&mut g, d, Modification::CantBeDamaged);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
@@ -609,8 +610,8 @@ fn r439_1_d_9_undamageable_defender_survives_combat() {
 #[test]
 fn r440_1_a_1_combat_cleanup_clears_damage() {
     let (mut g, a, _b, _log) = game();
-    held(&mut g, U3, P2, 0);
-    let elsewhere = held(&mut g, U5, P2, 1);
+    held(&mut g, U3, P2, Bf::new(0));
+    let elsewhere = held(&mut g, U5, P2, Bf::new(1));
     g.deal(None, &[(elsewhere, 1)]);
     let u = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
@@ -626,7 +627,7 @@ fn r440_1_a_1_combat_cleanup_clears_damage() {
 #[test]
 fn r440_1_a_2_attackers_recalled_when_defenders_remain() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U8, P2, 0);
+    let d = held(&mut g, U8, P2, Bf::new(0));
     g.stun(d);
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
@@ -648,7 +649,7 @@ fn r440_1_a_2_attackers_recalled_when_defenders_remain() {
 #[test]
 fn r440_2_remaining_units_establish_control() {
     let (mut g, a, _b, _log) = game();
-    let d = held(&mut g, U3, P2, 0);
+    let d = held(&mut g, U3, P2, Bf::new(0));
     let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     settle(&mut g);
@@ -700,8 +701,8 @@ fn r141_2_standard_move_exhausts_the_unit() {
 #[test]
 fn r141_3_group_move_from_different_origins() {
     let (mut g, a, _b, _log) = game();
-    let u0 = held(&mut g, U3, P1, 0);
-    let u1 = held(&mut g, U3, P1, 1);
+    let u0 = held(&mut g, U3, P1, Bf::new(0));
+    let u1 = held(&mut g, U3, P1, Bf::new(1));
     standard_move_picking(&mut g, &a, Loc::Base(P1), &[Choice::Obj(u0), Choice::Obj(u1)]);
     for u in [u0, u1] {
         assert_eq!(g.location(u), Some(Loc::Base(P1)));
@@ -716,7 +717,7 @@ fn r141_3_group_move_from_different_origins() {
 #[test]
 fn r141_3_b_group_move_base_and_battlefield_with_ganking() {
     let (mut g, a, _b, _log) = game();
-    let from_bf = held(&mut g, U3, P1, 1);
+    let from_bf = held(&mut g, U3, P1, Bf::new(1));
     grant(&mut g, from_bf, Modification::GrantKeyword(Keyword::Ganking, 0));
     let from_base = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(from_base), Choice::Obj(from_bf)]);
@@ -731,7 +732,7 @@ fn r141_3_b_group_move_base_and_battlefield_with_ganking() {
 fn r141_4_standard_move_destinations() {
     let (mut g, _a, _b, _log) = game();
     let at_base = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    let at_bf = held(&mut g, U3, P1, 0);
+    let at_bf = held(&mut g, U3, P1, Bf::new(0));
     assert!(g.standard_move_units(P1, BF0).contains(&at_base));
     assert!(g.standard_move_units(P1, BF1).contains(&at_base));
     assert!(!g.standard_move_units(P1, Loc::Base(P1)).contains(&at_base));
@@ -791,7 +792,7 @@ fn r424_destination_becomes_contested_unless_controlled() {
     let (mut g, _a, _b, _log) = game();
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     let v = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
-    held(&mut g, U3, P1, 1);
+    held(&mut g, U3, P1, Bf::new(1));
     g.move_units(&[u], BF0);
     assert_eq!(g.battlefields[0].contested_by, Some(P1));
     g.move_units(&[v], BF1);
@@ -803,7 +804,7 @@ fn r424_destination_becomes_contested_unless_controlled() {
 #[test]
 fn r181_3_a_1_already_contested_battlefield_is_not_recontested() {
     let (mut g, _a, _b, _log) = game();
-    contesting(&mut g, U3, P2, 0);
+    contesting(&mut g, U3, P2, Bf::new(0));
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     g.move_units(&[u], BF0);
     assert_eq!(g.location(u), Some(BF0));
@@ -818,7 +819,7 @@ fn r425_1_move_to_empty_battlefield_opens_showdown() {
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     let sd = g.showdown.as_ref().expect("a showdown opens");
-    assert_eq!(sd.battlefield, 0);
+    assert_eq!(sd.battlefield, Bf::new(0));
     assert_eq!(sd.combat, None);
     assert_eq!(sd.focus, P1);
     assert_eq!(g.battlefields[0].controller, None, "181.3.c: not yet controlled");
@@ -833,7 +834,7 @@ fn r425_1_move_to_empty_battlefield_opens_showdown() {
 #[test]
 fn r424_move_to_own_battlefield_no_showdown() {
     let (mut g, a, _b, _log) = game();
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     let u = g.put_at(U3, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     assert_eq!(g.location(u), Some(BF0));
@@ -850,7 +851,7 @@ fn r424_move_to_own_battlefield_no_showdown() {
 #[test]
 fn r432_1_recall_keeps_the_units_state() {
     let (mut g, _a, _b, _log) = game();
-    let u = held(&mut g, U5, P1, 0);
+    let u = held(&mut g, U5, P1, Bf::new(0));
     g.deal(None, &[(u, 2)]);
     g.exhaust(u);
     g.buff(u);
@@ -870,7 +871,7 @@ fn r432_1_recall_keeps_the_units_state() {
 fn r431_1_gear_at_a_battlefield_is_recalled_in_cleanup() {
     let (mut g, _a, _b, _log) = game();
     let gear = g.put_at(GEAR, P2, BF1).unwrap();
-    assert_eq!(g.obj(gear).zone, Zone::Battlefield(1));
+    assert_eq!(g.obj(gear).zone, Zone::Battlefield(Bf::new(1)));
     g.cleanup().unwrap();
     assert_eq!(g.obj(gear).zone, Zone::Base);
     assert!(g.player(P2).base.contains(&gear));
@@ -886,7 +887,7 @@ fn r431_1_gear_at_a_battlefield_is_recalled_in_cleanup() {
 #[test]
 fn r181_4_b_control_maintained_while_contested() {
     let (mut g, a, _b, _log) = game();
-    held(&mut g, U3, P2, 0);
+    held(&mut g, U3, P2, Bf::new(0));
     g.put_at(U4, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     assert_eq!(g.battlefields[0].contested_by, Some(P1));
@@ -897,7 +898,7 @@ fn r181_4_b_control_maintained_while_contested() {
 #[test]
 fn r181_4_c_no_units_loses_control() {
     let (mut g, _a, _b, _log) = game();
-    let u = held(&mut g, U3, P1, 0);
+    let u = held(&mut g, U3, P1, Bf::new(0));
     g.kill(&[u], None).unwrap();
     g.cleanup().unwrap();
     assert_eq!(g.battlefields[0].controller, None);
@@ -908,7 +909,7 @@ fn r181_4_c_no_units_loses_control() {
 #[test]
 fn r181_4_a_control_maintained_into_the_next_turn() {
     let (mut g, a, _b, _log) = game();
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     a.push(Choice::EndTurn);
     g.step().unwrap();
     while !(g.turn_player == P2 && g.step == Step::Channel) {
@@ -929,7 +930,7 @@ fn r181_4_a_control_maintained_into_the_next_turn() {
 #[test]
 fn r442_2_hold_in_the_scoring_step() {
     let (mut g, _a, _b, _log) = game();
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     g.step = Step::Beginning;
     g.step().unwrap();
     assert_eq!(g.step, Step::Scoring);
@@ -973,7 +974,7 @@ fn r443_each_battlefield_scores_once_per_turn() {
 #[test]
 fn r443_hold_then_conquer_same_turn() {
     let (mut g, a, _b, _log) = game();
-    let u = held(&mut g, U3, P1, 0);
+    let u = held(&mut g, U3, P1, Bf::new(0));
     g.step = Step::Scoring;
     g.step().unwrap();
     assert_eq!(g.player(P1).points, 1);
@@ -992,7 +993,7 @@ fn r443_hold_then_conquer_same_turn() {
 #[test]
 fn r444_1_b_1_hold_scores_the_final_point_and_wins() {
     let (mut g, _a, _b, _log) = game();
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     g.player_mut(P1).points = 7;
     g.step = Step::Scoring;
     let over = g.step().unwrap();
@@ -1024,7 +1025,7 @@ fn r444_1_b_2_conquer_final_point_needs_every_battlefield() {
 fn r444_1_b_2_conquer_final_point_after_scoring_every_battlefield() {
     let (mut g, a, _b, _log) = game();
     g.put(U3, P1, Zone::MainDeck).unwrap();
-    held(&mut g, U3, P1, 1);
+    held(&mut g, U3, P1, Bf::new(1));
     g.player_mut(P1).points = 6;
     g.step = Step::Scoring;
     g.step().unwrap(); // hold bf 1: 7
@@ -1097,5 +1098,5 @@ fn r444_2_scores_are_recorded_once_per_battlefield_per_turn() {
     standard_move(&mut g, &a, BF0);
     settle(&mut g);
     let scored: Vec<&Event> = g.events[start..].iter().filter(|e| matches!(e, Event::Scored { .. })).collect();
-    assert_eq!(scored, vec![&Event::Scored { player: P1, battlefield: 0, method: ScoreMethod::Conquer }]);
+    assert_eq!(scored, vec![&Event::Scored { player: P1, battlefield: Bf::new(0), method: ScoreMethod::Conquer }]);
 }

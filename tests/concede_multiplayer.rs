@@ -2,6 +2,7 @@
 //! player's removal is checked on a three-player board.
 
 use riftbound::kernel::PlayerId;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
@@ -30,10 +31,10 @@ fn three_players() -> Game {
 #[test]
 fn r652_1_652_3_removal_banishes_and_removes_their_cards() {
     let mut g = three_players();
-    let unit = g.put_at("Shipyard Skulker", P3, Loc::Battlefield(0)).unwrap();
+    let unit = g.put_at("Shipyard Skulker", P3, Loc::Battlefield(Bf::new(0))).unwrap();
     let rune = g.put_runes("Calm Rune", P3, 1).unwrap()[0];
     let in_hand = g.put("Mega-Mech", P3, Zone::Hand).unwrap();
-    let other = g.put_at("Vanguard Sergeant", P2, Loc::Battlefield(0)).unwrap();
+    let other = g.put_at("Vanguard Sergeant", P2, Loc::Battlefield(Bf::new(0))).unwrap();
     g.concede(P3).unwrap();
     assert!(g.outcome.is_none(), "651.2: two players remain, the game goes on");
     assert!(g.player(P3).removed);
@@ -50,14 +51,14 @@ fn r652_1_652_3_removal_banishes_and_removes_their_cards() {
 #[test]
 fn r652_2_battlefield_replaced_by_a_token_battlefield() {
     let mut g = three_players();
-    let unit = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(2)).unwrap();
+    let unit = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(Bf::new(2))).unwrap();
     let before = g.battlefields[2].obj;
     g.concede(P3).unwrap();
     let after = g.battlefields[2].obj;
     assert_ne!(before, after);
     assert_eq!(g.name(after), "Battlefield");
     assert!(g.card(after).abilities.abilities.is_empty());
-    assert_eq!(g.location(unit), Some(Loc::Battlefield(2)), "652.2.b: units there are unaffected");
+    assert_eq!(g.location(unit), Some(Loc::Battlefield(Bf::new(2))), "652.2.b: units there are unaffected");
 }
 
 /// 652.4: the removed player's spells and abilities on the chain are countered.
@@ -81,7 +82,7 @@ fn r652_5_turn_focus_and_priority_move_on() {
     g.concede(P2).unwrap();
     assert_eq!(g.turn_player, P3, "652.5.a.1: the next player in turn order takes the turn");
     let mut g = three_players();
-    g.showdown = Some(showdown_at(0, P2));
+    g.showdown = Some(showdown_at(Bf::new(0), P2));
     g.priority = Some(P2);
     g.concede(P2).unwrap();
     assert_eq!(g.showdown.as_ref().unwrap().focus, P3, "652.5.b.1");

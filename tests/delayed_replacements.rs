@@ -3,6 +3,7 @@
 //! replacement (364-368).
 
 use riftbound::agents::Scripted;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::{Choice, Domain, Game, Loc, Zone};
 
 mod common;
@@ -34,7 +35,7 @@ fn highlander_383_3_next_death_replaced_once() {
     let (mut g, a, b) = game();
     let spell = g.put("Highlander", P1, Zone::Hand).unwrap();
     g.add(P1, 9, &[Domain::Calm, Domain::Body, Domain::Order], 3);
-    let u = held(&mut g, "Vanguard Sergeant", P1, 0);
+    let u = held(&mut g, "Vanguard Sergeant", P1, Bf::new(0));
     a.push(Choice::Play(spell)); // its only friendly unit is the target, chosen unasked
     resolve(&mut g, &a, &b);
     g.deal(None, &[(u, 4)]);

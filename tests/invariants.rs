@@ -2,6 +2,7 @@
 //! test builds: each kind of corruption is reported, and a real game breaks none.
 
 use riftbound::kernel::PlayerId;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
@@ -22,7 +23,7 @@ fn broken_with(g: &Game, needle: &str) {
 #[test]
 fn a_set_up_board_breaks_no_invariant() {
     let mut g = board();
-    g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.put("Shipyard Skulker", P2, Zone::Hand).unwrap();
     assert_eq!(g.invariant_violations(), Vec::<String>::new());
 }
@@ -60,7 +61,7 @@ fn r177_a_token_off_the_board_is_reported() {
 #[test]
 fn r702_3_two_buffs_or_damage_off_the_board_are_reported() {
     let mut g = board();
-    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.obj_mut(u).buffs = 2;
     broken_with(&g, "702.3");
     let c = g.put("Shipyard Skulker", P1, Zone::Hand).unwrap();

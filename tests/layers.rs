@@ -1,6 +1,7 @@
 //! Layers (446-453), Mighty (706-711), buffs (701-705) and keywords as characteristics.
 
 use riftbound::kernel::PlayerId;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::abilities::Condition;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
@@ -25,7 +26,7 @@ fn effect(g: &mut Game, filter: Filter, cond: Option<Condition>, m: Modification
 #[test]
 fn r449_3_buffed_fiora_becomes_mighty_and_gains_shield() {
     let mut g = board();
-    let fiora = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(0)).unwrap(); // 4 might
+    let fiora = g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(Bf::new(0))).unwrap(); // 4 might
     for k in [Keyword::Deflect, Keyword::Ganking, Keyword::Shield] {
         effect(&mut g, Filter::Object(fiora), Some(Condition::Mighty), Modification::GrantKeyword(k, 1));
     }
@@ -97,7 +98,7 @@ fn r452_dependency_beats_timestamps() {
 #[test]
 fn r723_assault_sums_and_applies_while_attacking() {
     let mut g = board();
-    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     effect(&mut g, Filter::Object(u), None, Modification::GrantKeyword(Keyword::Assault, 1));
     effect(&mut g, Filter::Object(u), None, Modification::GrantKeyword(Keyword::Assault, 3));
     assert_eq!(g.chars(u).keywords.assault, 4);
@@ -112,7 +113,7 @@ fn r723_assault_sums_and_applies_while_attacking() {
 #[test]
 fn r730_shield_sums_and_applies_while_defending() {
     let mut g = board();
-    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     effect(&mut g, Filter::Object(u), None, Modification::GrantKeyword(Keyword::Shield, 1));
     effect(&mut g, Filter::Object(u), None, Modification::GrantKeyword(Keyword::Shield, 2));
     g.obj_mut(u).role = Some(Role::Defender);

@@ -3,6 +3,7 @@
 //! made with `Game::move_units` (no compiling card forces a move there yet).
 
 use riftbound::kernel::PlayerId;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::{Game, Loc};
 
 mod common;
@@ -12,7 +13,7 @@ use common::showdown::combat_at;
 use common::trace::traced;
 
 const P3: PlayerId = PlayerId(2);
-const FIGHT: u8 = 1;
+const FIGHT: Bf = Bf::new(1);
 
 /// Three players (P1, P2, P3 in turn order), each owning one battlefield.
 fn three_players() -> Game {
@@ -26,7 +27,7 @@ fn combat_in_progress(g: &mut Game) {
     g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(FIGHT)).unwrap();
     g.put_at("Shipyard Skulker", P2, Loc::Battlefield(FIGHT)).unwrap();
     g.set_controller(FIGHT, Some(P2));
-    g.battlefields[FIGHT as usize].contested_by = Some(P1);
+    g.battlefields[FIGHT].contested_by = Some(P1);
     g.showdown = Some(combat_at(FIGHT, P1, P2));
 }
 
@@ -45,7 +46,7 @@ fn blank_board_for_three_players() {
 fn r421_2_b_required_move_into_others_combat_recalls() {
     let mut g = three_players();
     combat_in_progress(&mut g);
-    let u = g.put_at("Playful Phantom", P3, Loc::Battlefield(2)).unwrap();
+    let u = g.put_at("Playful Phantom", P3, Loc::Battlefield(Bf::new(2))).unwrap();
     assert!(g.closed_by_combat(FIGHT, P3), "436.1: P3 has no permanent there");
     g.move_units(&[u], Loc::Battlefield(FIGHT));
     assert_eq!(g.location(u), Some(Loc::Base(P3)), "421.2.b: recalled to its base");
@@ -73,9 +74,9 @@ fn r436_1_staged_combat_is_no_destination_for_a_standard_move() {
     let mut g = three_players();
     g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(FIGHT)).unwrap();
     g.put_at("Shipyard Skulker", P2, Loc::Battlefield(FIGHT)).unwrap();
-    g.battlefields[FIGHT as usize].combat_staged = true;
+    g.battlefields[FIGHT].combat_staged = true;
     let u = g.put_at("Playful Phantom", P3, Loc::Base(P3)).unwrap();
-    assert!(g.standard_move_units(P3, Loc::Battlefield(0)).contains(&u));
+    assert!(g.standard_move_units(P3, Loc::Battlefield(Bf::new(0))).contains(&u));
     assert!(g.standard_move_units(P3, Loc::Battlefield(FIGHT)).is_empty(), "436.1");
     g.move_units(&[u], Loc::Battlefield(FIGHT));
     assert_eq!(g.location(u), Some(Loc::Base(P3)));
@@ -88,7 +89,7 @@ fn r423_2_two_other_players_present_recalls_a_required_move() {
     let mut g = three_players();
     g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(FIGHT)).unwrap();
     g.put_at("Shipyard Skulker", P2, Loc::Battlefield(FIGHT)).unwrap();
-    let u = g.put_at("Playful Phantom", P3, Loc::Battlefield(2)).unwrap();
+    let u = g.put_at("Playful Phantom", P3, Loc::Battlefield(Bf::new(2))).unwrap();
     g.move_units(&[u], Loc::Battlefield(FIGHT));
     assert_eq!(g.location(u), Some(Loc::Base(P3)));
     assert!(traced(&g, "421.2.b", "423.2"));
@@ -101,7 +102,7 @@ fn r421_2_a_not_in_a_duel() {
     let mut g = Game::blank(db(), &QUIET_BFS, 1).unwrap();
     g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(FIGHT)).unwrap();
     g.set_controller(FIGHT, Some(P2));
-    g.battlefields[FIGHT as usize].contested_by = Some(P1);
+    g.battlefields[FIGHT].contested_by = Some(P1);
     g.showdown = Some(combat_at(FIGHT, P1, P2));
     let u = g.put_at("Playful Phantom", P2, Loc::Base(P2)).unwrap();
     assert!(!g.closed_by_combat(FIGHT, P2));

@@ -8,6 +8,7 @@ use riftbound::agents::RandomAgent;
 use riftbound::agents::Scripted;
 use riftbound::dsl::parse_card;
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::cards::{PowerSymbol, Supertype};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
@@ -519,7 +520,7 @@ fn r106_2_b_the_base_is_always_open_to_play_units() {
     assert_eq!(u.len(), 1);
     assert_eq!(g.location(u[0]), Some(Loc::Base(P1)));
     assert!(g.units_at(Loc::Base(P2)).is_empty(), "one base per player");
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     let second = g.put(U4, P1, Zone::Hand).unwrap();
     play(&mut g, &a, second, &[Choice::Loc(Loc::Base(P1))]);
     assert_eq!(a.asked(Ask::PlayLocation), vec![vec![Choice::Loc(Loc::Base(P1)), Choice::Loc(BF0)]]);
@@ -657,7 +658,7 @@ fn r141_4_a_1_no_move_to_a_battlefield_with_two_other_players() {
     g.put_at(U3, P2, BF0).unwrap();
     assert!(g.standard_move_destinations(P1).contains(&BF0), "one other player there is fine");
     g.put_at(U3, p3, BF0).unwrap();
-    assert_eq!(g.players_at(0).len(), 2);
+    assert_eq!(g.players_at(Bf::new(0)).len(), 2);
     assert_eq!(g.standard_move_destinations(P1), vec![BF1]);
     assert!(g.standard_move_units(P1, BF0).is_empty());
     assert_eq!(g.standard_move_units(P1, BF1), vec![u]);
@@ -669,15 +670,15 @@ fn r141_4_a_1_no_move_to_a_battlefield_with_two_other_players() {
 #[test]
 fn r106_4_b_one_facedown_card_per_battlefield_its_controller_controls() {
     let (mut g, a, _b) = game();
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     let first = g.put("Test Secret", P1, Zone::Hand).unwrap();
     let second = g.put("Test Secret", P1, Zone::Hand).unwrap();
     g.add(P1, 0, &[], 3);
-    assert_eq!(g.hide_options(P1), vec![(first, 0), (second, 0)], "BF1 is not P1's: never offered");
-    a.push(Choice::Hide(first, 0));
+    assert_eq!(g.hide_options(P1), vec![(first, Bf::new(0)), (second, Bf::new(0))], "BF1 is not P1's: never offered");
+    a.push(Choice::Hide(first, Bf::new(0)));
     g.step().unwrap();
     let hidden = g.battlefields[0].facedown.unwrap();
-    assert_eq!(g.obj(hidden).zone, Zone::Facedown(0));
+    assert_eq!(g.obj(hidden).zone, Zone::Facedown(Bf::new(0)));
     assert!(g.hide_options(P1).is_empty(), "the facedown zone of BF0 is occupied");
     assert_eq!(g.location(hidden), None);
     assert_eq!(g.units_at(BF0).len(), 1);
@@ -1068,7 +1069,7 @@ fn r140_3_b_1_damage_heals_at_the_end_of_each_turn() {
 #[test]
 fn r140_3_b_2_combat_cleanup_heals() {
     let (mut g, a, _b) = game();
-    held(&mut g, U3, P2, 0);
+    held(&mut g, U3, P2, Bf::new(0));
     let attacker = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
     a.push(Choice::StandardMove(BF0));
     step_until(&mut g, |g| g.showdown.is_none() && g.chain.is_empty() && g.battlefields[0].controller == Some(P1));
@@ -1170,7 +1171,7 @@ fn r142_2_unit_activated_abilities() {
 #[test]
 fn r144_2_gear_is_played_to_base_and_144_1_enters_ready() {
     let (mut g, a, _b) = game();
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     let orb = g.put("Orb of Regret", P1, Zone::Hand).unwrap();
     g.add(P1, 1, &[], 0);
     play(&mut g, &a, orb, &[]);
@@ -1189,7 +1190,7 @@ fn r144_2_gear_is_played_to_base_and_144_1_enters_ready() {
 #[test]
 fn r144_3_gear_at_a_battlefield_is_recalled() {
     let (mut g, _a, _b) = game();
-    let orb = g.put("Orb of Regret", P2, Zone::Battlefield(0)).unwrap();
+    let orb = g.put("Orb of Regret", P2, Zone::Battlefield(Bf::new(0))).unwrap();
     g.obj_mut(orb).exhausted = true;
     g.cleanup().unwrap();
     assert_eq!(g.location(orb), Some(Loc::Base(P2)));
@@ -1399,7 +1400,7 @@ fn r181_6_c_you_in_a_battlefields_ability_is_its_controller() {
     let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "Bandle Tree"]);
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
-    held(&mut g, U3, P2, 0);
+    held(&mut g, U3, P2, Bf::new(0));
     g.player_mut(P1).turns_taken = 0;
     g.start_turn(P1);
     step_until(&mut g, |g| !g.chain.is_empty());
@@ -1524,8 +1525,8 @@ fn r181_2_b_control_of_a_battlefield_is_established_through_play() {
 #[test]
 fn r181_3_d_contested_status_decides_when_combat_occurs() {
     let (mut g, a, _b) = game();
-    held(&mut g, U3, P2, 0);
-    held(&mut g, U3, P1, 1);
+    held(&mut g, U3, P2, Bf::new(0));
+    held(&mut g, U3, P1, Bf::new(1));
     let x = g.put_at(U5, P1, Loc::Base(P1)).unwrap();
     let y = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
     standard_move_picking(&mut g, &a, BF1, &[Choice::Obj(y), Choice::Done]);
@@ -1573,7 +1574,7 @@ fn r182_2_the_spells_controller_chooses_and_pays() {
 #[test]
 fn r182_3_the_player_who_plays_a_permanent_controls_it() {
     let (mut g, a, b) = game();
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     let e1 = g.put_at(U3, P2, BF1).unwrap();
     g.put_at(U4, P2, Loc::Base(P2)).unwrap();
     let herald = g.put("Test Herald", P1, Zone::Hand).unwrap();
@@ -1658,8 +1659,8 @@ fn r127_1_every_card_is_in_one_zone_all_game() {
             }
             for (b, bf) in g.battlefields.iter().enumerate() {
                 for id in &bf.units {
-                    assert_eq!(g.obj(*id).zone, Zone::Battlefield(b as u8));
-                    assert!(seen.insert(*id, Zone::Battlefield(b as u8)).is_none());
+                    assert_eq!(g.obj(*id).zone, Zone::Battlefield(Bf::new(b)));
+                    assert!(seen.insert(*id, Zone::Battlefield(Bf::new(b))).is_none());
                 }
             }
             for u in g.all_units() {

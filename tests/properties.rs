@@ -5,6 +5,7 @@
 use proptest::prelude::*;
 use riftbound::agents::RandomAgent;
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
 use riftbound::riftbound::{Agent, Ask, Choice, Decision, Game, Loc};
 
@@ -39,7 +40,7 @@ proptest! {
         let mut tanks = Vec::new();
         for (i, is_tank, damage) in picks {
             let (name, might) = UNITS[i];
-            let u = g.put_at(name, P2, Loc::Battlefield(0)).unwrap();
+            let u = g.put_at(name, P2, Loc::Battlefield(Bf::new(0))).unwrap();
             g.obj_mut(u).damage = damage;
             if is_tank {
                 g.add_effect(None, Filter::Object(u), None, Modification::GrantKeyword(Keyword::Tank, 0), Duration::Indefinite);
@@ -85,7 +86,7 @@ proptest! {
         let mut units = Vec::new();
         for (i, req, exempt, damage) in picks {
             let (name, might) = UNITS[i];
-            let u = g.put_at(name, P2, Loc::Battlefield(0)).unwrap();
+            let u = g.put_at(name, P2, Loc::Battlefield(Bf::new(0))).unwrap();
             g.obj_mut(u).damage = damage;
             let (first, last) = (req & 1 == 1, req & 2 == 2);
             let grant = |g: &mut Game, m| g.add_effect(None, Filter::Object(u), None, m, Duration::Indefinite);
@@ -220,7 +221,7 @@ const FIRST_UNIT: u32 = 2;
 fn layered(board: &[(usize, bool)], effects: &[Effect]) -> Game {
     let mut g = Game::blank(db(), &ZAUN_BFS, 1).unwrap();
     for (k, &(i, mine)) in board.iter().enumerate() {
-        let u = g.put_at(UNITS[i].0, if mine { P1 } else { P2 }, Loc::Battlefield(0)).unwrap();
+        let u = g.put_at(UNITS[i].0, if mine { P1 } else { P2 }, Loc::Battlefield(Bf::new(0))).unwrap();
         assert_eq!(u, ObjId(k as u32 + FIRST_UNIT), "units get consecutive ids");
     }
     for e in effects {

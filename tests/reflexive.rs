@@ -2,6 +2,7 @@
 
 use riftbound::agents::Scripted;
 use riftbound::dsl::parse_card;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::cards::CardDb;
 use riftbound::riftbound::state::ItemKind;
 use riftbound::riftbound::{Choice, Game, Loc, Zone};
@@ -47,7 +48,7 @@ fn disintegrate_380_1_reflexive_draw_only_when_it_kills() {
         let card = g.put("Disintegrate", P1, Zone::Hand).unwrap();
         g.put("Vanguard Sergeant", P1, Zone::MainDeck).unwrap();
         g.add(P1, 9, &[riftbound::riftbound::Domain::Fury; 3], 0);
-        let target = g.put_at(unit, P2, Loc::Battlefield(0)).unwrap();
+        let target = g.put_at(unit, P2, Loc::Battlefield(Bf::new(0))).unwrap();
         a.push(Choice::Play(card));
         g.step().unwrap();
         a.push(Choice::Pass);
@@ -80,8 +81,8 @@ text = "Do this 2 times: deal 3 to a unit."
 fn do_this_twice_380_1_a_two_abilities_with_their_own_targets() {
     let (mut g, a, b) = game(&[TWICE]);
     let card = g.put("Double Shot", P1, Zone::Hand).unwrap();
-    let x = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(0)).unwrap();
-    let y = g.put_at("Vanguard Sergeant", P2, Loc::Battlefield(1)).unwrap();
+    let x = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(Bf::new(0))).unwrap();
+    let y = g.put_at("Vanguard Sergeant", P2, Loc::Battlefield(Bf::new(1))).unwrap();
     a.push(Choice::Play(card));
     g.step().unwrap();
     a.push(Choice::Pass);
@@ -117,7 +118,7 @@ fn modal_182_2_b_the_chosen_mode_alone_applies() {
         let (mut g, a, b) = game(&[MODAL]);
         let card = g.put("Pick One", P1, Zone::Hand).unwrap();
         g.put("Vanguard Sergeant", P1, Zone::MainDeck).unwrap();
-        let unit = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(0)).unwrap();
+        let unit = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(Bf::new(0))).unwrap();
         a.push(Choice::Play(card));
         a.push(Choice::Nth(mode));
         g.step().unwrap();

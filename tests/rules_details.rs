@@ -4,6 +4,7 @@
 //! exactly the rules it checks.
 
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
@@ -323,7 +324,7 @@ fn r722_4_b_r729_4_b_spells_action_and_reaction_are_checked_characteristics() {
     // A showdown open state with P1's focus.
     let u = g.put_at(U3, P1, BF0).unwrap();
     g.battlefields[0].contested_by = Some(P1);
-    g.begin_showdown(0);
+    g.begin_showdown(Bf::new(0));
     let open = g.playable_cards(P1);
     assert!(open.contains(&cleave) && open.contains(&discipline) && !open.contains(&progress), "{open:?}");
     // A closed state: only Reaction.
@@ -497,10 +498,10 @@ fn r727_4_double_hidden_is_one_hide() {
     let db = db_with(&[&test_unit("TEST-HID2", "[Hidden] [Hidden]", true)]);
     let (mut g, a, _) = game_with(db);
     let card = g.put("TEST-HID2", P1, Zone::Hand).unwrap();
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     g.add(P1, 0, &[Domain::Order, Domain::Order], 0);
-    assert_eq!(g.hide_options(P1), vec![(card, 0)]);
-    a.push(Choice::Hide(card, 0));
+    assert_eq!(g.hide_options(P1), vec![(card, Bf::new(0))]);
+    a.push(Choice::Hide(card, Bf::new(0)));
     g.step().unwrap();
     assert_eq!(g.player(P1).pool.power_total(), 1, "one [A] paid");
 }
@@ -960,7 +961,7 @@ fn r418_1_c_1_looking_past_the_deck_does_not_burn_out() {
 #[test]
 fn r420_2_zone_changes_are_not_moves() {
     let (mut g, a, _) = game();
-    g.set_controller(0, Some(P1));
+    g.set_controller(Bf::new(0), Some(P1));
     let held = g.put_at(U3, P1, BF0).unwrap();
     let card = g.put(U4, P1, Zone::Hand).unwrap();
     g.add(P1, 10, &[], 0);
@@ -981,7 +982,7 @@ fn r420_2_zone_changes_are_not_moves() {
 #[test]
 fn r423_1_abilities_move_units_where_their_text_says() {
     let (mut g, a, _) = game();
-    g.set_controller(0, Some(P1));
+    g.set_controller(Bf::new(0), Some(P1));
     let there = g.put_at(U3, P1, BF0).unwrap();
     let card = g.put("Tideturner", P1, Zone::Hand).unwrap();
     g.add(P1, 2, &[], 0);
@@ -1016,7 +1017,7 @@ fn r316_4_b_combat_from_a_standard_move_or_an_effect() {
     let mut ends = Vec::new();
     for by_effect in [false, true] {
         let (mut g, a, _) = game();
-        let d = held(&mut g, U3, P2, 0);
+        let d = held(&mut g, U3, P2, Bf::new(0));
         let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
         if by_effect {
             g.move_units(&[u], BF0);
@@ -1056,7 +1057,7 @@ fn r316_5_b_1_showdown_without_combat_then_control() {
     standard_move(&mut g, &a, BF1);
     assert_eq!(g.location(u), Some(BF1));
     let sd = g.showdown.clone().expect("a showdown");
-    assert_eq!((sd.battlefield, sd.combat), (1, None));
+    assert_eq!((sd.battlefield, sd.combat), (Bf::new(1), None));
     assert_eq!(g.battlefields[1].contested_by, Some(P1));
     assert_eq!(g.battlefields[1].controller, None, "not yet controlled");
     assert_eq!(g.player(P1).points, 0);
@@ -1071,7 +1072,7 @@ fn r316_5_b_1_showdown_without_combat_then_control() {
 #[test]
 fn r439_1_a_1_no_one_left_no_combat_damage() {
     let (mut g, a, _) = game();
-    let d = held(&mut g, U3, P2, 0);
+    let d = held(&mut g, U3, P2, Bf::new(0));
     let u = g.put_at(U4, P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     assert!(g.showdown.is_some());
@@ -1101,7 +1102,7 @@ fn r438_1_b_1_attacker_puts_triggers_on_the_chain_first() {
     let (mut g, a, _) = game_with(attack_defend_db());
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
-    held(&mut g, "TEST-DEFENDER", P2, 0);
+    held(&mut g, "TEST-DEFENDER", P2, Bf::new(0));
     g.put_at("TEST-ATTACKER", P1, Loc::Base(P1)).unwrap();
     standard_move(&mut g, &a, BF0);
     assert_eq!(g.chain.len(), 2, "the initial chain");
@@ -1121,7 +1122,7 @@ fn r376_4_d_2_a_attack_and_defend_triggers_once_per_combat() {
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
     let d = g.put_at("TEST-DEFENDER", P2, BF0).unwrap();
-    let helper = held(&mut g, U8, P2, 0);
+    let helper = held(&mut g, U8, P2, Bf::new(0));
     let u = g.put_at("TEST-ATTACKER", P1, Loc::Base(P1)).unwrap();
     let big = g.put_at(U8, P1, Loc::Base(P1)).unwrap();
     standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(u), Choice::Obj(big)]);
@@ -1169,8 +1170,8 @@ fn r444_2_b_hold_triggers_at_the_held_battlefield_only() {
     fill_deck(&mut g, P1, 5);
     g.put_at("Ahri, Alluring", P1, BF0).unwrap();
     g.put_at(U3, P1, BF1).unwrap();
-    g.set_controller(0, Some(P1));
-    g.set_controller(1, Some(P1));
+    g.set_controller(Bf::new(0), Some(P1));
+    g.set_controller(Bf::new(1), Some(P1));
     g.step = Step::Scoring;
     g.priority = None;
     step_until(&mut g, |g| g.step == Step::Channel && g.chain.is_empty());
@@ -1204,7 +1205,7 @@ fn r444_2_c_conquer_effect_once_per_battlefield_per_turn() {
 #[test]
 fn r333_1_c_1_after_a_permanent_the_state_is_open() {
     let (mut g, a, _) = game();
-    g.set_controller(0, Some(P1));
+    g.set_controller(Bf::new(0), Some(P1));
     g.put_at(U3, P1, BF0).unwrap();
     let card = g.put(U4, P1, Zone::Hand).unwrap();
     let next = g.put(U3, P1, Zone::Hand).unwrap();
@@ -1277,8 +1278,8 @@ fn r344_2_showdown_action_and_reaction_abilities() {
     g.turn_player = P2;
     g.put_at(U3, P2, BF0).unwrap();
     g.battlefields[0].contested_by = Some(P2);
-    g.set_controller(0, Some(P1));
-    g.begin_combat(0);
+    g.set_controller(Bf::new(0), Some(P1));
+    g.begin_combat(Bf::new(0));
     // P2 attacks and has focus; they pass it to P1.
     g.step().unwrap();
     assert_eq!(g.showdown.as_ref().map(|s| s.focus), Some(P1));
@@ -1424,7 +1425,7 @@ fn r352_14_h_fewer_damage_than_targets_drops_targets() {
     let (mut g, a, _) = game();
     let annie = g.put_at("Annie, Fiery", P1, Loc::Base(P1)).unwrap();
     let foes: Vec<ObjId> = (0..6).map(|_| g.put_at(U8, P2, BF0).unwrap()).collect();
-    g.set_controller(0, Some(P2));
+    g.set_controller(Bf::new(0), Some(P2));
     let voli = g.put_at("Volibear, Furious", P1, Loc::Base(P1)).unwrap();
     a.push(Choice::StandardMove(BF0));
     a.push(Choice::Obj(voli));
@@ -1473,9 +1474,9 @@ fn r729_3_a_reaction_unit_on_the_opponents_chain_to_base_or_controlled_battlefie
     let (mut g, a, b) = game();
     g.turn_player = P2;
     g.priority = Some(P2);
-    g.set_controller(1, Some(P1));
+    g.set_controller(Bf::new(1), Some(P1));
     g.put_at(U3, P1, BF1).unwrap();
-    held(&mut g, U8, P2, 0);
+    held(&mut g, U8, P2, Bf::new(0));
     let shen = g.put("Shen, Kinkou", P1, Zone::Hand).unwrap();
     g.add(P1, 3, &[Domain::Order], 0);
     let spell = g.put("Incinerate", P2, Zone::Hand).unwrap();
@@ -1499,7 +1500,7 @@ fn r729_3_a_reaction_unit_on_the_opponents_chain_to_base_or_controlled_battlefie
     g.add(P1, 3, &[Domain::Order], 0);
     g.put_at(U3, P2, BF0).unwrap();
     g.battlefields[0].contested_by = Some(P2);
-    g.begin_showdown(0);
+    g.begin_showdown(Bf::new(0));
     g.showdown.as_mut().unwrap().focus = P1;
     g.priority = Some(P1);
     assert!(g.playable_cards(P1).contains(&shen));
@@ -1512,17 +1513,17 @@ fn r729_3_a_reaction_unit_on_the_opponents_chain_to_base_or_controlled_battlefie
 #[test]
 fn r727_6_a_hidden_cards_of_every_type_and_reaction_facedown() {
     let (mut g, a, b) = game();
-    held(&mut g, U3, P1, 0);
+    held(&mut g, U3, P1, Bf::new(0));
     let cards = ["Stand United", "Pakaa Cub", "Zhonya's Hourglass"].map(|n| g.put(n, P1, Zone::Hand).unwrap());
     g.add(P1, 0, &[Domain::Order], 0);
     let hides = g.hide_options(P1);
     for c in cards {
-        assert!(hides.contains(&(c, 0)), "{}", g.name(c));
+        assert!(hides.contains(&(c, Bf::new(0))), "{}", g.name(c));
         assert!(g.has_keyword(c, Keyword::Hidden));
     }
     let cub = cards[1];
     let other_cub = g.put("Pakaa Cub", P1, Zone::Hand).unwrap();
-    a.push(Choice::Hide(cub, 0));
+    a.push(Choice::Hide(cub, Bf::new(0)));
     g.step().unwrap();
     let facedown = g.battlefields[0].facedown.expect("hidden");
     assert!(g.has_keyword(facedown, Keyword::Hidden), "still has Hidden facedown");
@@ -1550,7 +1551,7 @@ fn r727_6_a_hidden_cards_of_every_type_and_reaction_facedown() {
 fn r726_2_ganking_adds_only_a_standard_move_option() {
     let db = db_with(&[&test_unit("TEST-GANK2", "[Ganking] [Ganking]", true)]);
     let (mut g, a, _) = game_with(db);
-    let u = held(&mut g, "TEST-GANK2", P1, 0);
+    let u = held(&mut g, "TEST-GANK2", P1, Bf::new(0));
     g.put_at(U3, P1, BF0).unwrap();
     assert!(g.activatable_abilities(P1).is_empty());
     let dests = g.standard_move_destinations(P1);
@@ -1656,7 +1657,7 @@ fn r718_any_number_of_keywords() {
         assert!(k.has(kw), "{kw:?}");
     }
     assert_eq!((k.assault, k.deflect), (2, 1));
-    g.set_controller(0, Some(P2));
+    g.set_controller(Bf::new(0), Some(P2));
     g.turn_player = P2;
     g.priority = Some(P2);
     assert!(g.standard_move_units(P2, BF1).contains(&r), "Ganking");
@@ -1692,7 +1693,7 @@ fn r707_r361_3_a_conditional_passive_checks_mighty() {
 fn r404_1_a_combat_damage_is_assigned_then_dealt() {
     let (mut g, a, _) = game();
     let d1 = g.put_at(U3, P2, BF0).unwrap();
-    let d2 = held(&mut g, U3, P2, 0);
+    let d2 = held(&mut g, U3, P2, Bf::new(0));
     let big = g.put_at(U8, P1, Loc::Base(P1)).unwrap();
     let spell_target = g.put_at(U8, P2, BF1).unwrap();
     assert!(incinerate(&mut g, &a, spell_target, 0));
@@ -1744,7 +1745,7 @@ fn r406_3_b_a_card_played_by_an_effect_plays_normally() {
 fn r430_1_recall_does_not_trigger_move_abilities() {
     let (mut g, _, _) = game();
     fill_deck(&mut g, P1, 3);
-    let herder = held(&mut g, "Stellacorn Herder", P1, 0);
+    let herder = held(&mut g, "Stellacorn Herder", P1, Bf::new(0));
     g.recall(herder);
     g.cleanup().unwrap();
     run_chain(&mut g);
@@ -1835,7 +1836,7 @@ fn r352_10_b_at_a_battlefield_is_a_restriction_not_a_target() {
 fn r390_3_b_a_trigger_may_not_decline_its_targets() {
     let (mut g, a, _) = game();
     let e1 = g.put_at(U8, P2, BF0).unwrap();
-    let e2 = held(&mut g, U8, P2, 0);
+    let e2 = held(&mut g, U8, P2, Bf::new(0));
     g.put_at("Crackshot Corsair", P1, Loc::Base(P1)).unwrap();
     standard_move_picking(&mut g, &a, BF0, &[Choice::Obj(e2)]);
     assert_eq!(a.asked(Ask::Target), vec![vec![Choice::Obj(e1), Choice::Obj(e2)]]);

@@ -4,6 +4,7 @@
 use riftbound::agents::Scripted;
 use riftbound::dsl::parse_card;
 use riftbound::kernel::ObjId;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::cards::CardDb;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::{Choice, Game, Loc, Zone};
@@ -33,12 +34,12 @@ fn r411_1_a_2_revealed_cards_stay_in_their_zone() {
 fn r420_3_b_a_move_goes_straight_from_origin_to_destination() {
     let mut g = Game::blank(db(), &QUIET_BFS, 1).unwrap();
     let u = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
-    g.move_units(&[u], Loc::Battlefield(0));
-    assert_eq!(g.location(u), Some(Loc::Battlefield(0)));
+    g.move_units(&[u], Loc::Battlefield(Bf::new(0)));
+    assert_eq!(g.location(u), Some(Loc::Battlefield(Bf::new(0))));
     assert!(!g.player(P1).base.contains(&u), "not still at its origin");
     assert_eq!(g.battlefields[0].units.iter().filter(|x| **x == u).count(), 1);
     let moves: Vec<&Event> = g.events.iter().filter(|e| matches!(e, Event::Moved { .. })).collect();
-    assert_eq!(moves, vec![&Event::Moved { unit: u, from: Loc::Base(P1), to: Loc::Battlefield(0) }]);
+    assert_eq!(moves, vec![&Event::Moved { unit: u, from: Loc::Base(P1), to: Loc::Battlefield(Bf::new(0)) }]);
 }
 
 const MAY_CHOOSE: &str = r#"id = "TEST-MAY"
@@ -61,7 +62,7 @@ fn r352_12_you_may_choose_is_an_optional_target() {
         let mut g = Game::blank(Arc::new(cards), &QUIET_BFS, 1).unwrap();
         let (a, _b) = seat(&mut g, Scripted::new(), Scripted::new());
         let me = g.put("Maybe Stunner", P1, Zone::Hand).unwrap();
-        let enemy = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(0)).unwrap();
+        let enemy = g.put_at("Shipyard Skulker", P2, Loc::Battlefield(Bf::new(0))).unwrap();
         a.push(Choice::Play(me));
         a.push(if choose { Choice::Obj(enemy) } else { Choice::Done });
         g.step().unwrap(); // played; the trigger is finalized with (or without) its target

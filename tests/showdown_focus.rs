@@ -14,6 +14,7 @@ use riftbound::agents::{GreedyAgent, RandomAgent};
 use riftbound::cli::{DEFAULT_DECKS, pairings, pick_decks};
 use riftbound::kernel::PlayerId;
 use riftbound::kernel::rng::derive_seed;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::{Deck, Game, Mode};
 
@@ -36,7 +37,7 @@ struct Seen {
 /// The showdown being followed: who holds focus, whether they acted (played, activated, added)
 /// since they gained it, and how many players have passed in a row.
 struct Focus {
-    battlefield: u8,
+    battlefield: Bf,
     holder: PlayerId,
     acted: bool,
     passes: usize,
@@ -77,7 +78,7 @@ fn play(decks: &[Deck; 2], seed: u64, greedy: bool) -> Seen {
                         fault(&mut seen, format!("a showdown began while the one at {} was going on", f.battlefield));
                     }
                     // 341 / 438.1.a.1.a: the contesting player (the attacker) gains focus.
-                    let contester = g.battlefields[battlefield as usize].contested_by;
+                    let contester = g.battlefields[battlefield].contested_by;
                     if let Some(sd) = g.showdown.as_ref().filter(|sd| sd.battlefield == battlefield) {
                         let attacker = sd.combat.map(|c| c.attacker);
                         if contester != Some(first) || (combat && attacker != Some(first)) {

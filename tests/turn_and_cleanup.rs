@@ -3,6 +3,7 @@
 
 use riftbound::agents::{GreedyAgent, Scripted};
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::layers::{Duration, Filter, Modification};
 use riftbound::riftbound::play::Timing;
 use riftbound::riftbound::state::{Combat, Role};
@@ -43,7 +44,7 @@ fn agents(g: &mut Game) -> (Scripted, Scripted) {
 }
 
 /// Makes `p` contest battlefield `b` with a new unit there and returns it.
-fn contest(g: &mut Game, b: u8, p: PlayerId) -> ObjId {
+fn contest(g: &mut Game, b: Bf, p: PlayerId) -> ObjId {
     let u = g.put_at(UNIT2, p, Loc::Battlefield(b)).unwrap();
     g.apply_contested(b, p);
     u
@@ -145,7 +146,7 @@ fn r305_declining_to_act_ends_the_action_phase() {
     assert!(opts.contains(&Choice::Pass) && !opts.contains(&Choice::EndTurn), "{opts:?}");
     g.chain = Default::default();
 
-    g.showdown = Some(showdown_at(0, P1));
+    g.showdown = Some(showdown_at(Bf::new(0), P1));
     let opts = g.action_options(P1);
     assert!(opts.contains(&Choice::Pass) && !opts.contains(&Choice::EndTurn), "{opts:?}");
     g.showdown = None;
@@ -187,7 +188,7 @@ fn r308_1_a_showdown_state_allows_only_action_or_reaction() {
     g.put_runes("Body Rune", P1, 2).unwrap();
     let card = g.put(UNIT2, P1, Zone::Hand).unwrap();
     assert_eq!(g.playable_cards(P1), vec![card], "playable in the neutral open state");
-    contest(&mut g, 0, P1);
+    contest(&mut g, Bf::new(0), P1);
     g.cleanup().unwrap();
     assert!(g.showdown.is_some(), "a showdown began");
     assert_eq!(g.priority, Some(P1));
@@ -205,7 +206,7 @@ fn r308_2_neutral_state_after_the_showdown_ends() {
     let (a, _b) = agents(&mut g);
     g.put_runes("Body Rune", P1, 2).unwrap();
     let card = g.put(UNIT2, P1, Zone::Hand).unwrap();
-    contest(&mut g, 0, P1);
+    contest(&mut g, Bf::new(0), P1);
     g.cleanup().unwrap();
     a.push(Choice::Pass);
     g.step().unwrap(); // P1 passes focus
@@ -278,7 +279,7 @@ fn r310_four_states_of_the_turn() {
     g.chain.push(ability_item(src, P1, false));
     assert_eq!(allowed(&g), [false, false, true]);
     // 310.4 Showdown Closed.
-    g.showdown = Some(showdown_at(0, P1));
+    g.showdown = Some(showdown_at(Bf::new(0), P1));
     assert_eq!(allowed(&g), [false, false, true]);
     // 310.3 Showdown Open.
     g.chain = Default::default();
@@ -350,7 +351,7 @@ fn r312_2_b_313_2_gaining_focus_gains_priority() {
     let mut g = blank();
     let (a, _b) = agents(&mut g);
     g.put_runes("Body Rune", P1, 1).unwrap();
-    contest(&mut g, 0, P1);
+    contest(&mut g, Bf::new(0), P1);
     g.cleanup().unwrap();
     let sd = g.showdown.as_ref().unwrap();
     assert_eq!((sd.focus, g.priority), (P1, Some(P1)));
@@ -381,7 +382,7 @@ fn r312_2_c_d_priority_in_a_closed_state() {
 fn r313_3_passing_priority_retains_focus() {
     let mut g = blank();
     agents(&mut g);
-    let u = contest(&mut g, 0, P1);
+    let u = contest(&mut g, Bf::new(0), P1);
     g.cleanup().unwrap();
     assert_eq!(g.showdown.as_ref().unwrap().focus, P1);
     g.chain.push(ability_item(u, P1, false));
@@ -403,13 +404,13 @@ fn r315_1_a_awaken_readies_the_turn_players_objects() {
     agents(&mut g);
     let mine = vec![
         g.put_at(UNIT2, P1, Loc::Base(P1)).unwrap(),
-        g.put_at(UNIT3, P1, Loc::Battlefield(0)).unwrap(),
+        g.put_at(UNIT3, P1, Loc::Battlefield(Bf::new(0))).unwrap(),
         g.put_at(GEAR, P1, Loc::Base(P1)).unwrap(),
         g.put_runes("Fury Rune", P1, 1).unwrap()[0],
         g.put(LEGEND, P1, Zone::LegendZone).unwrap(),
     ];
     let theirs = vec![g.put_at(UNIT2, P2, Loc::Base(P2)).unwrap(), g.put_runes("Calm Rune", P2, 1).unwrap()[0]];
-    g.set_controller(0, Some(P1));
+    g.set_controller(Bf::new(0), Some(P1));
     for &id in mine.iter().chain(&theirs) {
         g.obj_mut(id).exhausted = true;
     }
@@ -430,8 +431,8 @@ fn r315_1_a_awaken_readies_the_turn_players_objects() {
 fn r315_2_b_1_holding_happens_in_the_scoring_step() {
     let mut g = blank();
     agents(&mut g);
-    held(&mut g, UNIT2, P1, 0);
-    held(&mut g, UNIT2, P2, 1);
+    held(&mut g, UNIT2, P1, Bf::new(0));
+    held(&mut g, UNIT2, P2, Bf::new(1));
     g.step = Step::Beginning;
     g.step().unwrap();
     assert_eq!(g.step, Step::Scoring);
@@ -628,7 +629,7 @@ fn r317_1_stunned_units_recover_in_the_ending_step() {
     let mut g = blank();
     agents(&mut g);
     let u1 = g.put_at(UNIT2, P1, Loc::Base(P1)).unwrap();
-    let u2 = g.put_at(UNIT3, P2, Loc::Battlefield(1)).unwrap();
+    let u2 = g.put_at(UNIT3, P2, Loc::Battlefield(Bf::new(1))).unwrap();
     assert!(g.stun(u1) && g.stun(u2));
     g.step = Step::Awaken;
     while g.step != Step::Action {
@@ -650,8 +651,8 @@ fn r317_2_b_end_of_turn_cleanup_heals_all_units() {
     agents(&mut g);
     let units = [
         g.put_at(UNIT2, P1, Loc::Base(P1)).unwrap(),
-        g.put_at(UNIT5, P1, Loc::Battlefield(0)).unwrap(),
-        g.put_at(UNIT3, P2, Loc::Battlefield(1)).unwrap(),
+        g.put_at(UNIT5, P1, Loc::Battlefield(Bf::new(0))).unwrap(),
+        g.put_at(UNIT3, P2, Loc::Battlefield(Bf::new(1))).unwrap(),
         g.put_at(UNIT3, P2, Loc::Base(P2)).unwrap(),
     ];
     g.deal(None, &[(units[0], 1), (units[1], 4), (units[2], 2), (units[3], 1)]);
@@ -689,7 +690,7 @@ fn r317_2_a_lethal_damage_kills_before_the_heal() {
 fn r317_2_heal_happens_before_this_turn_effects_expire() {
     let mut g = blank();
     agents(&mut g);
-    let u = g.put_at(UNIT2, P1, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at(UNIT2, P1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.add_effect(None, Filter::Object(u), None, Modification::Might(2), Duration::ThisTurn);
     g.deal(None, &[(u, 3)]);
     g.cleanup().unwrap();
@@ -784,10 +785,10 @@ fn r319_7_cleanup_after_a_move() {
     let mut g = blank();
     let (a, _b) = agents(&mut g);
     let u = g.put_at(UNIT2, P1, Loc::Base(P1)).unwrap();
-    standard_move(&mut g, &a, Loc::Battlefield(0));
-    assert_eq!(g.location(u), Some(Loc::Battlefield(0)));
+    standard_move(&mut g, &a, Loc::Battlefield(Bf::new(0)));
+    assert_eq!(g.location(u), Some(Loc::Battlefield(Bf::new(0))));
     let sd = g.showdown.as_ref().expect("the showdown began in the move's cleanup");
-    assert_eq!((sd.battlefield, sd.focus, sd.combat), (0, P1, None));
+    assert_eq!((sd.battlefield, sd.focus, sd.combat), (Bf::new(0), P1, None));
 }
 
 /// 320 / 322.8: during a cleanup pending items are finalized but chain items are not resolved.
@@ -836,7 +837,7 @@ fn r322_1_victory_score_wins_in_cleanup() {
 fn r322_2_lethal_damage_kills() {
     let mut g = blank();
     let exact = g.put_at(UNIT3, P1, Loc::Base(P1)).unwrap();
-    let over = g.put_at(UNIT2, P2, Loc::Battlefield(1)).unwrap();
+    let over = g.put_at(UNIT2, P2, Loc::Battlefield(Bf::new(1))).unwrap();
     let short = g.put_at(UNIT3, P2, Loc::Base(P2)).unwrap();
     let zero = g.put_at(UNIT2, P1, Loc::Base(P1)).unwrap();
     g.add_effect(None, Filter::Object(zero), None, Modification::Might(-2), Duration::Indefinite);
@@ -855,7 +856,7 @@ fn r322_2_lethal_damage_kills() {
 #[test]
 fn r322_2_killed_units_go_to_their_owners_trash() {
     let mut g = blank();
-    let u = g.put_at(UNIT2, P1, Loc::Battlefield(0)).unwrap();
+    let u = g.put_at(UNIT2, P1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.add_effect(None, Filter::Object(u), None, Modification::SetController(P2), Duration::Indefinite);
     assert_eq!(g.controller(u), P2);
     g.deal(None, &[(u, 2)]);
@@ -867,8 +868,8 @@ fn r322_2_killed_units_go_to_their_owners_trash() {
 
 /// Sets up a combat at battlefield 0 (P1 attacking P2, who controls it) and returns the two units.
 fn combat_at_0(g: &mut Game) -> (ObjId, ObjId) {
-    let d = held(g, UNIT3, P2, 0);
-    let a = contest(g, 0, P1);
+    let d = held(g, UNIT3, P2, Bf::new(0));
+    let a = contest(g, Bf::new(0), P1);
     g.cleanup().unwrap();
     let sd = g.showdown.as_ref().expect("a combat began");
     assert_eq!(sd.combat, Some(Combat { attacker: P1, defender: P2 }));
@@ -884,9 +885,9 @@ fn r322_3_a_new_units_at_the_combat_get_designations() {
     let (a, d) = combat_at_0(&mut g);
     assert_eq!(g.obj(a).role, Some(Role::Attacker));
     assert_eq!(g.obj(d).role, Some(Role::Defender));
-    let a2 = g.put_at(UNIT2, P1, Loc::Battlefield(0)).unwrap();
-    let d2 = g.put_at(UNIT2, P2, Loc::Battlefield(0)).unwrap();
-    let elsewhere = g.put_at(UNIT2, P1, Loc::Battlefield(1)).unwrap();
+    let a2 = g.put_at(UNIT2, P1, Loc::Battlefield(Bf::new(0))).unwrap();
+    let d2 = g.put_at(UNIT2, P2, Loc::Battlefield(Bf::new(0))).unwrap();
+    let elsewhere = g.put_at(UNIT2, P1, Loc::Battlefield(Bf::new(1))).unwrap();
     g.cleanup().unwrap();
     assert_eq!(g.obj(a2).role, Some(Role::Attacker));
     assert_eq!(g.obj(d2).role, Some(Role::Defender));
@@ -911,7 +912,7 @@ fn r322_3_c_units_that_left_lose_designations() {
     let mut g = blank();
     agents(&mut g);
     let (a, _d) = combat_at_0(&mut g);
-    let a2 = g.put_at(UNIT2, P1, Loc::Battlefield(0)).unwrap();
+    let a2 = g.put_at(UNIT2, P1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.cleanup().unwrap();
     assert_eq!(g.obj(a2).role, Some(Role::Attacker));
     g.move_units(&[a2], Loc::Base(P1));
@@ -925,8 +926,8 @@ fn r322_3_c_units_that_left_lose_designations() {
 #[test]
 fn r322_4_empty_battlefields_become_uncontrolled() {
     let mut g = blank();
-    g.set_controller(0, Some(P1));
-    held(&mut g, UNIT2, P2, 1);
+    g.set_controller(Bf::new(0), Some(P1));
+    held(&mut g, UNIT2, P2, Bf::new(1));
     g.cleanup().unwrap();
     assert_eq!(g.battlefields[0].controller, None);
     assert_eq!(g.battlefields[1].controller, Some(P2));
@@ -937,11 +938,11 @@ fn r322_4_empty_battlefields_become_uncontrolled() {
 #[test]
 fn r322_5_gear_recalled_and_hidden_cards_removed() {
     let mut g = blank();
-    held(&mut g, UNIT2, P1, 0);
-    held(&mut g, UNIT2, P2, 1);
-    let gear = g.put_at(GEAR, P1, Loc::Battlefield(0)).unwrap();
-    let kept = g.put(SPELL, P1, Zone::Facedown(0)).unwrap();
-    let lost = g.put(SPELL, P1, Zone::Facedown(1)).unwrap();
+    held(&mut g, UNIT2, P1, Bf::new(0));
+    held(&mut g, UNIT2, P2, Bf::new(1));
+    let gear = g.put_at(GEAR, P1, Loc::Battlefield(Bf::new(0))).unwrap();
+    let kept = g.put(SPELL, P1, Zone::Facedown(Bf::new(0))).unwrap();
+    let lost = g.put(SPELL, P1, Zone::Facedown(Bf::new(1))).unwrap();
     g.cleanup().unwrap();
     assert_eq!(g.location(gear), Some(Loc::Base(P1)), "gear is recalled");
     assert!(g.obj(kept).alive && g.battlefields[0].facedown == Some(kept));
@@ -955,7 +956,7 @@ fn r322_5_gear_recalled_and_hidden_cards_removed() {
 #[test]
 fn r322_6_showdown_staged_at_contested_uncontrolled_battlefield() {
     let mut g = blank();
-    let u = contest(&mut g, 0, P1);
+    let u = contest(&mut g, Bf::new(0), P1);
     g.chain.push(ability_item(u, P1, false));
     g.cleanup().unwrap();
     assert!(g.battlefields[0].showdown_staged);
@@ -968,8 +969,8 @@ fn r322_6_showdown_staged_at_contested_uncontrolled_battlefield() {
 #[test]
 fn r322_7_combat_staged_at_battlefield_controlled_by_another() {
     let mut g = blank();
-    held(&mut g, UNIT2, P2, 1);
-    let u = contest(&mut g, 1, P1);
+    held(&mut g, UNIT2, P2, Bf::new(1));
+    let u = contest(&mut g, Bf::new(1), P1);
     g.chain.push(ability_item(u, P1, false));
     g.cleanup().unwrap();
     assert!(g.battlefields[1].combat_staged);
@@ -981,8 +982,8 @@ fn r322_7_combat_staged_at_battlefield_controlled_by_another() {
 #[test]
 fn r322_7_a_combat_unstaged_when_one_side_is_gone() {
     let mut g = blank();
-    let d = held(&mut g, UNIT2, P2, 1);
-    let u = contest(&mut g, 1, P1);
+    let d = held(&mut g, UNIT2, P2, Bf::new(1));
+    let u = contest(&mut g, Bf::new(1), P1);
     g.chain.push(ability_item(u, P1, false));
     g.cleanup().unwrap();
     assert!(g.battlefields[1].combat_staged);
@@ -997,12 +998,12 @@ fn r322_7_a_combat_unstaged_when_one_side_is_gone() {
 fn r322_9_turn_player_chooses_the_showdown() {
     let mut g = blank();
     let (a, _b) = agents(&mut g);
-    contest(&mut g, 0, P1);
-    contest(&mut g, 1, P1);
-    a.push(Choice::Battlefield(1));
+    contest(&mut g, Bf::new(0), P1);
+    contest(&mut g, Bf::new(1), P1);
+    a.push(Choice::Battlefield(Bf::new(1)));
     g.cleanup().unwrap();
     assert_eq!(a.remaining(), 0, "P1 chose");
-    assert_eq!(g.showdown.as_ref().map(|s| s.battlefield), Some(1));
+    assert_eq!(g.showdown.as_ref().map(|s| s.battlefield), Some(Bf::new(1)));
     assert!(g.battlefields[0].showdown_staged, "the other showdown waits");
 }
 
@@ -1011,12 +1012,12 @@ fn r322_9_turn_player_chooses_the_showdown() {
 fn r322_9_showdowns_begin_before_combats() {
     let mut g = blank();
     agents(&mut g);
-    held(&mut g, UNIT2, P2, 1);
-    contest(&mut g, 1, P1);
-    contest(&mut g, 0, P1);
+    held(&mut g, UNIT2, P2, Bf::new(1));
+    contest(&mut g, Bf::new(1), P1);
+    contest(&mut g, Bf::new(0), P1);
     g.cleanup().unwrap();
     let sd = g.showdown.as_ref().unwrap();
-    assert_eq!((sd.battlefield, sd.combat), (0, None));
+    assert_eq!((sd.battlefield, sd.combat), (Bf::new(0), None));
     assert!(g.battlefields[1].combat_staged, "the combat waits for the showdown");
 }
 
@@ -1026,16 +1027,16 @@ fn r322_9_showdowns_begin_before_combats() {
 fn r322_10_staged_combat_begins_with_turn_players_choice() {
     let mut g = blank();
     let (a, _b) = agents(&mut g);
-    for b in [0, 1] {
+    for b in [Bf::new(0), Bf::new(1)] {
         g.put_at(UNIT2, P2, Loc::Battlefield(b)).unwrap();
         g.set_controller(b, Some(P2));
         contest(&mut g, b, P1);
     }
-    a.push(Choice::Battlefield(1));
+    a.push(Choice::Battlefield(Bf::new(1)));
     g.cleanup().unwrap();
     assert_eq!(a.remaining(), 0);
     let sd = g.showdown.as_ref().unwrap();
-    assert_eq!(sd.battlefield, 1);
+    assert_eq!(sd.battlefield, Bf::new(1));
     assert_eq!(sd.combat, Some(Combat { attacker: P1, defender: P2 }));
     assert!(g.battlefields[0].combat_staged, "the other combat waits");
 }
@@ -1045,11 +1046,11 @@ fn r322_10_staged_combat_begins_with_turn_players_choice() {
 fn r322_10_no_combat_begins_during_a_showdown() {
     let mut g = blank();
     agents(&mut g);
-    held(&mut g, UNIT2, P2, 1);
-    contest(&mut g, 1, P1);
-    g.showdown = Some(showdown_at(0, P1));
+    held(&mut g, UNIT2, P2, Bf::new(1));
+    contest(&mut g, Bf::new(1), P1);
+    g.showdown = Some(showdown_at(Bf::new(0), P1));
     g.cleanup().unwrap();
-    assert_eq!(g.showdown.as_ref().unwrap().battlefield, 0);
+    assert_eq!(g.showdown.as_ref().unwrap().battlefield, Bf::new(0));
     assert!(g.battlefields[1].combat_staged);
 }
 
@@ -1061,7 +1062,7 @@ fn r323_2_repeated_cleanups_after_a_special_cleanup_are_normal() {
     agents(&mut g);
     g.trace.on = true;
     let u = g.put_at(UNIT3, P1, Loc::Base(P1)).unwrap();
-    let v = held(&mut g, UNIT2, P1, 0);
+    let v = held(&mut g, UNIT2, P1, Bf::new(0));
     g.deal(None, &[(u, 1), (v, 2)]);
     g.step = Step::EndCleanup;
     g.step().unwrap();
@@ -1117,7 +1118,7 @@ fn r319_cleanup_follows_state_board_and_status_changes() {
             _ => {
                 // 319.7 / 319.6: a standard move exhausts and moves a unit.
                 g.put_at(UNIT2, P1, Loc::Base(P1)).unwrap();
-                a.push(Choice::StandardMove(Loc::Battlefield(1)));
+                a.push(Choice::StandardMove(Loc::Battlefield(Bf::new(1))));
             }
         }
         g.step().unwrap();

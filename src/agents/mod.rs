@@ -48,7 +48,7 @@ impl GreedyAgent {
                 100 + def.energy as i64 * 10 + def.might as i64 + if def.kind == CardType::Unit { 5 } else { 0 }
             }
             (Ask::Action, Choice::StandardMove(Loc::Battlefield(b))) => {
-                let bf = &game.battlefields[*b as usize];
+                let bf = &game.battlefields[*b];
                 if bf.controller == Some(me) {
                     return -5;
                 }

@@ -86,9 +86,9 @@ impl Game {
                 pl.legend = Some(id);
                 return;
             }
-            Zone::Battlefield(b) => &mut self.battlefields[b as usize].units,
+            Zone::Battlefield(b) => &mut self.battlefields[b].units,
             Zone::Facedown(b) => {
-                self.battlefields[b as usize].facedown = Some(id);
+                self.battlefields[b].facedown = Some(id);
                 return;
             }
             Zone::BattlefieldZone | Zone::Chain | Zone::Gone => return,
@@ -126,9 +126,9 @@ impl Game {
                 return;
             }
             Zone::LegendZone => return, // 106.5.d: the legend never leaves.
-            Zone::Battlefield(b) => &mut self.battlefields[b as usize].units,
+            Zone::Battlefield(b) => &mut self.battlefields[b].units,
             Zone::Facedown(b) => {
-                let bf = &mut self.battlefields[b as usize];
+                let bf = &mut self.battlefields[b];
                 if bf.facedown == Some(id) {
                     bf.facedown = None;
                 }

@@ -3,7 +3,7 @@
 
 use super::actions::Pos;
 use super::cards::{CardDb, CardType};
-use super::state::{Game, Loc, Mode, Player, Step, Zone};
+use super::state::{Bf, Game, Loc, Mode, Player, Step, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use std::sync::Arc;
 
@@ -89,7 +89,7 @@ impl Game {
     }
 
     /// Gives control of a battlefield.
-    pub fn set_controller(&mut self, b: u8, p: Option<PlayerId>) {
+    pub fn set_controller(&mut self, b: Bf, p: Option<PlayerId>) {
         self.battlefield_mut(b).controller = p;
     }
 }

@@ -1,7 +1,7 @@
 //! Cleanups (318-323): the ten steps, repeated until a pass changes nothing (321), and the
 //! special cleanups that insert steps of their own (323): end of turn (317.2) and combat (440.1).
 
-use super::state::{Game, Loc, R, Role, Showdown};
+use super::state::{Bf, Game, Loc, R, Role, Showdown};
 use crate::kernel::PlayerId;
 use crate::trace;
 
@@ -13,7 +13,7 @@ pub enum Special {
     EndOfTurn,
     /// 440.1.a: "2a. Clear all damage. 2b. Recall attackers if defenders are still present.
     /// 2c. Remove attacker and defender designations." at this battlefield.
-    Combat(u8),
+    Combat(Bf),
 }
 
 impl Game {
@@ -55,7 +55,7 @@ impl Game {
         Ok(())
     }
 
-    fn cleanup_pass(&mut self, special: Special, resolving: Option<u8>) -> R<()> {
+    fn cleanup_pass(&mut self, special: Special, resolving: Option<Bf>) -> R<()> {
         self.observe_mighty();
         // 376.2.c: triggers are checked after the events that happened; they wait as pending
         // items and are finalized in step 8.
@@ -179,20 +179,17 @@ impl Game {
             }
         }
         // 322.4 / 181.4.c: battlefields with no units and no contested status become uncontrolled.
-        for b in 0..self.battlefields.len() {
+        for b in self.battlefield_ids() {
             let bf = &self.battlefields[b];
-            if bf.controller.is_some()
-                && bf.contested_by.is_none()
-                && self.units_at(Loc::Battlefield(b as u8)).is_empty()
-            {
-                trace!(self, "322.4", "{} becomes uncontrolled", self.describe_loc(Loc::Battlefield(b as u8)));
-                self.battlefield_mut(b as u8).controller = None;
+            if bf.controller.is_some() && bf.contested_by.is_none() && self.units_at(Loc::Battlefield(b)).is_empty() {
+                trace!(self, "322.4", "{} becomes uncontrolled", self.describe_loc(Loc::Battlefield(b)));
+                self.battlefield_mut(b).controller = None;
                 self.changed();
             }
         }
         // 322.5 / 144.3 / 431.1: gear at battlefields is recalled; hidden cards at battlefields
         // their controller no longer controls go to the trash (106.4.d).
-        for b in 0..self.battlefields.len() {
+        for b in self.battlefield_ids() {
             let gear: Vec<_> = self.battlefields[b]
                 .units
                 .iter()
@@ -219,15 +216,13 @@ impl Game {
             return Ok(());
         }
         // 322.9: in a neutral open state, the turn player picks a staged showdown to begin.
-        let staged: Vec<u8> =
-            (0..self.battlefields.len() as u8).filter(|b| self.battlefields[*b as usize].showdown_staged).collect();
+        let staged: Vec<Bf> = self.battlefield_ids().filter(|b| self.battlefields[*b].showdown_staged).collect();
         if let Some(b) = self.choose_battlefield(&staged)? {
             self.begin_showdown(b);
             return Ok(());
         }
         // 322.10 / 435.1: likewise a staged combat.
-        let staged: Vec<u8> =
-            (0..self.battlefields.len() as u8).filter(|b| self.battlefields[*b as usize].combat_staged).collect();
+        let staged: Vec<Bf> = self.battlefield_ids().filter(|b| self.battlefields[*b].combat_staged).collect();
         if let Some(b) = self.choose_battlefield(&staged)? {
             if staged.len() > 1 {
                 trace!(
@@ -245,7 +240,7 @@ impl Game {
         Ok(())
     }
 
-    fn choose_battlefield(&mut self, staged: &[u8]) -> R<Option<u8>> {
+    fn choose_battlefield(&mut self, staged: &[Bf]) -> R<Option<Bf>> {
         if staged.is_empty() {
             return Ok(None);
         }
@@ -260,13 +255,13 @@ impl Game {
     /// 322.6-322.7 (with 425.1, 426.1, 434): a contested battlefield where units of two players
     /// are present stages a combat; one where only the contesting player's units are stages a
     /// showdown. A contest whose contesting player has no unit left there ends.
-    fn stage(&mut self, resolving: Option<u8>) {
+    fn stage(&mut self, resolving: Option<Bf>) {
         let current = self.showdown.as_ref().map(|s| s.battlefield).or(resolving);
-        for b in 0..self.battlefields.len() as u8 {
+        for b in self.battlefield_ids() {
             if current == Some(b) {
                 continue;
             }
-            let bf = &self.battlefields[b as usize];
+            let bf = &self.battlefields[b];
             let Some(a) = bf.contested_by else {
                 if bf.showdown_staged || bf.combat_staged {
                     let bf = self.battlefield_mut(b);
@@ -344,7 +339,7 @@ impl Game {
     }
 
     /// The player contesting a battlefield, if any.
-    pub fn contester(&self, b: u8) -> Option<PlayerId> {
-        self.battlefields[b as usize].contested_by
+    pub fn contester(&self, b: Bf) -> Option<PlayerId> {
+        self.battlefields[b].contested_by
     }
 }

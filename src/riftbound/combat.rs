@@ -4,14 +4,14 @@
 use super::cleanup::Special;
 use super::decision::{Ask, Choice};
 use super::events::Event;
-use super::state::{Combat, Game, Loc, R, Role, Showdown};
+use super::state::{Bf, Combat, Game, Loc, R, Role, Showdown};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
 impl Game {
     /// 340.2 / 341: a showdown without combat begins; the contesting player gains focus.
-    pub fn begin_showdown(&mut self, b: u8) {
-        let applier = self.battlefields[b as usize].contested_by.unwrap_or(self.turn_player);
+    pub fn begin_showdown(&mut self, b: Bf) {
+        let applier = self.battlefields[b].contested_by.unwrap_or(self.turn_player);
         let bf = self.battlefield_mut(b);
         bf.showdown_staged = false;
         trace!(
@@ -36,13 +36,13 @@ impl Game {
 
     /// 437-438: combat begins at `b` with its showdown step. The contesting player attacks and
     /// gains focus; the other player there defends.
-    pub fn begin_combat(&mut self, b: u8) {
-        let attacker = self.battlefields[b as usize].contested_by.unwrap_or(self.turn_player);
+    pub fn begin_combat(&mut self, b: Bf) {
+        let attacker = self.battlefields[b].contested_by.unwrap_or(self.turn_player);
         let defender = self
             .players_at(b)
             .into_iter()
             .find(|p| *p != attacker)
-            .or(self.battlefields[b as usize].controller)
+            .or(self.battlefields[b].controller)
             .unwrap_or(attacker);
         self.battlefield_mut(b).combat_staged = false;
         trace!(
@@ -206,7 +206,7 @@ impl Game {
             [p] => {
                 // 345.2.a: the only player there establishes control (a conquer if unscored).
                 let p = *p;
-                if self.battlefields[b as usize].controller != Some(p) {
+                if self.battlefields[b].controller != Some(p) {
                     self.establish_control(b, p)?;
                 } else {
                     self.battlefield_mut(b).contested_by = None;
@@ -223,7 +223,7 @@ impl Game {
     }
 
     /// 439: the combat damage step.
-    fn combat_damage(&mut self, b: u8, combat: Combat) -> R<()> {
+    fn combat_damage(&mut self, b: Bf, combat: Combat) -> R<()> {
         let here = self.units_at(Loc::Battlefield(b));
         let attackers: Vec<ObjId> =
             here.iter().copied().filter(|u| self.obj(*u).role == Some(Role::Attacker)).collect();
@@ -328,7 +328,7 @@ impl Game {
 
     /// 440: the resolution step: the combat cleanup, the contested status cleared, and control
     /// established by whoever's units remain.
-    fn combat_resolution(&mut self, b: u8) -> R<()> {
+    fn combat_resolution(&mut self, b: Bf) -> R<()> {
         trace!(self, "440.1", "combat cleanup at {}", self.describe_loc(Loc::Battlefield(b)));
         self.cleanup_with(Special::Combat(b))?;
         // "this combat" effects end with the combat, as its designations do (440.1.a.3).
@@ -340,7 +340,7 @@ impl Game {
         // 440.2: remaining units' controller establishes control if they lack it.
         let present = self.players_at(b);
         if let [p] = present.as_slice()
-            && self.battlefields[b as usize].controller != Some(*p)
+            && self.battlefields[b].controller != Some(*p)
         {
             self.establish_control(b, *p)?;
         }

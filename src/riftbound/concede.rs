@@ -34,14 +34,14 @@ impl Game {
         // (652.2.a); the units and hidden cards there stay (652.2.b) and its continuous effects
         // end with it (652.2.c).
         let token = self.db.lookup(super::cards::BATTLEFIELD_TOKEN);
-        for b in 0..self.battlefields.len() {
+        for b in self.battlefield_ids() {
             if self.battlefields[b].owner == p
                 && let Some(card) = token
             {
                 let old = self.battlefields[b].obj;
                 let new = self.new_obj(card, p, Zone::BattlefieldZone, p, super::actions::Pos::Bottom);
                 self.obj_mut(new).token = true;
-                self.battlefield_mut(b as u8).obj = new;
+                self.battlefield_mut(b).obj = new;
                 let o = self.obj_mut(old);
                 o.alive = false;
                 o.zone = Zone::Gone;
@@ -50,7 +50,7 @@ impl Game {
                     "652.2.a", "the removed player's battlefield is replaced by a token battlefield with no abilities"
                 );
             }
-            let bf = self.battlefield_mut(b as u8);
+            let bf = self.battlefield_mut(b);
             if bf.controller == Some(p) {
                 bf.controller = None;
             }

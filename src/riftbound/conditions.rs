@@ -4,7 +4,7 @@
 use super::abilities::{Condition, CountOf};
 use super::events::Event;
 use super::layers::Chars;
-use super::state::{Game, Loc, Role};
+use super::state::{Bf, Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
 
 impl Game {
@@ -23,7 +23,7 @@ impl Game {
         subject: ObjId,
         you: PlayerId,
         chars: Option<&Chars>,
-        that_battlefield: Option<u8>,
+        that_battlefield: Option<Bf>,
     ) -> bool {
         // Characteristics computed with a condition that reads beyond its subject's own record
         // are recomputed after any change (`CharsCache`). The layers ask with the object being

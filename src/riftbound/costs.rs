@@ -5,7 +5,7 @@ use super::abilities::Added;
 use super::cards::{CardType, Domain, PowerSymbol};
 use super::decision::{Ask, Choice};
 use super::layers::Duration;
-use super::state::{Game, Pool, R, Zone};
+use super::state::{Bf, Game, Pool, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -530,7 +530,7 @@ impl Game {
 
     /// [`Game::pay_other`] for a unit being played to battlefield `keep`: 354.3 — a kill that
     /// would lose `p` that battlefield (181.4.c) is not offered unless there is no other choice.
-    pub fn pay_other_at(&mut self, p: PlayerId, other: &[OtherCost], keep: Option<u8>) -> R<bool> {
+    pub fn pay_other_at(&mut self, p: PlayerId, other: &[OtherCost], keep: Option<Bf>) -> R<bool> {
         for c in other {
             match c {
                 OtherCost::KillFriendlyUnit => {
@@ -546,7 +546,7 @@ impl Game {
                             Choice::Obj(u) => {
                                 g.location(*u) != Some(here)
                                     || mine_here > 1
-                                    || g.battlefields[b as usize].contested_by.is_some()
+                                    || g.battlefields[b].contested_by.is_some()
                             }
                             _ => true,
                         };

@@ -2,7 +2,7 @@
 //! decision loop and the [`Agent`] trait are the kernel's. An answer is the index of the chosen
 //! option.
 
-use super::state::{Game, Loc, R};
+use super::state::{Bf, Game, Loc, R};
 pub use crate::kernel::decision::Agent;
 use crate::kernel::decision::{Answers, Rules};
 use crate::kernel::{ObjId, PlayerId};
@@ -102,7 +102,7 @@ pub enum Choice {
     /// Activate ability `index` of this object (369).
     Activate(ObjId, u8),
     /// Hide this card facedown at this battlefield (408, 727).
-    Hide(ObjId, u8),
+    Hide(ObjId, Bf),
     /// Open the Add-resources sub-decision (157.2 abilities of runes).
     AddResources,
     /// Standard move to this destination (141).
@@ -111,7 +111,7 @@ pub enum Choice {
     Obj(ObjId),
     Loc(Loc),
     Player(PlayerId),
-    Battlefield(u8),
+    Battlefield(Bf),
     Yes,
     No,
     /// The n-th item of a list the decision describes (a discount, 353.4).
@@ -139,7 +139,7 @@ pub enum Action {
     /// 369: activate ability `index` of this object.
     Activate(ObjId, u8),
     /// 408, 727: hide this card at this battlefield.
-    Hide(ObjId, u8),
+    Hide(ObjId, Bf),
     /// 141: a standard move to this destination.
     StandardMove(Loc),
     /// 157.2: use a rune's Add ability.
@@ -257,14 +257,14 @@ impl Game {
                 format!("activate ability {} of {}", i + 1, self.describe(*o))
             }
             Choice::Hide(o, b) => {
-                format!("hide {} at {}", self.describe(*o), self.describe(self.battlefields[*b as usize].obj))
+                format!("hide {} at {}", self.describe(*o), self.describe(self.battlefields[*b].obj))
             }
             Choice::AddResources => "add resources".into(),
             Choice::StandardMove(l) => format!("standard move to {}", self.describe_loc(*l)),
             Choice::Obj(o) => self.describe(*o),
             Choice::Loc(l) => self.describe_loc(*l),
             Choice::Player(p) => p.to_string(),
-            Choice::Battlefield(b) => self.describe(self.battlefields[*b as usize].obj),
+            Choice::Battlefield(b) => self.describe(self.battlefields[*b].obj),
             Choice::Yes => "yes".into(),
             Choice::No => "no".into(),
             Choice::Nth(i) => format!("option {}", i + 1),

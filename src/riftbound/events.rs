@@ -4,7 +4,7 @@
 //! game's log.
 
 use super::scoring::ScoreMethod;
-use super::state::{Game, Loc};
+use super::state::{Bf, Game, Loc};
 use crate::kernel::{ObjId, PlayerId};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,7 +107,7 @@ pub enum Event {
     /// 442: `player` scored `battlefield`.
     Scored {
         player: PlayerId,
-        battlefield: u8,
+        battlefield: Bf,
         method: ScoreMethod,
     },
     /// 438.1.a: designations gained (376.4.d-e attack and defend triggers).
@@ -123,7 +123,7 @@ pub enum Event {
     /// 340 / 438.1: a showdown began at `battlefield` (the showdown step of a combat if
     /// `combat`); `focus` gained focus as it began (341, 438.1.a.1.a).
     ShowdownBegan {
-        battlefield: u8,
+        battlefield: Bf,
         focus: PlayerId,
         combat: bool,
     },
@@ -136,7 +136,7 @@ pub enum Event {
     },
     /// 345: every player passed in sequence and the showdown at `battlefield` ended.
     ShowdownEnded {
-        battlefield: u8,
+        battlefield: Bf,
     },
 }
 

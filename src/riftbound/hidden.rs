@@ -9,7 +9,7 @@ use super::cards::{CardType, PowerSymbol};
 use super::costs::Cost;
 use super::host::HookCall;
 use super::layers::Keyword;
-use super::state::{Game, Loc, R, Zone};
+use super::state::{Bf, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -22,13 +22,14 @@ impl Game {
     /// 408.2.a / 727.1.b: the Hide actions `p` may take now, as (card, battlefield): a card with
     /// Hidden in their hand or champion zone, on their turn in an open state while they hold
     /// priority, to a battlefield they control with no facedown card (106.4.b-c), [A] payable.
-    pub fn hide_options(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
+    pub fn hide_options(&self, p: PlayerId) -> Vec<(ObjId, Bf)> {
         if self.turn_player != p || self.priority != Some(p) || !self.chain.is_empty() {
             return Vec::new();
         }
-        let fields: Vec<u8> = (0..self.battlefields.len() as u8)
+        let fields: Vec<Bf> = self
+            .battlefield_ids()
             .filter(|b| {
-                let bf = &self.battlefields[*b as usize];
+                let bf = &self.battlefields[*b];
                 bf.controller == Some(p) && bf.facedown.is_none()
             })
             .collect();
@@ -48,7 +49,7 @@ impl Game {
 
     /// 408.1: `p` pays [A] and hides `card` facedown at battlefield `b`. Not a play and no chain
     /// (727.1.c). Returns false if it could not be done.
-    pub fn hide(&mut self, p: PlayerId, card: ObjId, b: u8) -> R<bool> {
+    pub fn hide(&mut self, p: PlayerId, card: ObjId, b: Bf) -> R<bool> {
         if !self.hide_options(p).contains(&(card, b)) {
             return Ok(false);
         }
@@ -69,7 +70,7 @@ impl Game {
     }
 
     /// The battlefield a facedown card is hidden at.
-    pub fn hidden_at(&self, card: ObjId) -> Option<u8> {
+    pub fn hidden_at(&self, card: ObjId) -> Option<Bf> {
         match self.obj(card).zone {
             Zone::Facedown(b) if self.obj(card).alive => Some(b),
             _ => None,
@@ -108,7 +109,7 @@ impl Game {
 
     /// 727.1.d: the battlefield `ability` of `source` makes its choices at, when it is a spell
     /// played from hidden or the play effect of a permanent played from hidden.
-    pub fn hidden_choices_at(&self, source: ObjId, ability: &Ability) -> Option<u8> {
+    pub fn hidden_choices_at(&self, source: ObjId, ability: &Ability) -> Option<Bf> {
         self.obj(source).from_hidden.filter(|_| restricted(ability))
     }
 
@@ -126,7 +127,7 @@ impl Game {
     }
 
     /// 727.1.d: a spell can't be played from hidden with no valid target at its battlefield.
-    pub(crate) fn hidden_spell_has_targets(&self, p: PlayerId, card: ObjId, b: u8) -> bool {
+    pub(crate) fn hidden_spell_has_targets(&self, p: PlayerId, card: ObjId, b: Bf) -> bool {
         let def = self.card(card);
         let Some(spell) = def.abilities.abilities.iter().find(|a| a.kind == AbilityKind::Spell) else { return true };
         self.has_legal_targets(p, card, &restrict_to(b, spell))
@@ -141,7 +142,7 @@ fn restricted(ability: &Ability) -> bool {
 
 /// The target specs of `ability` restricted to battlefield `b` (727.1.d.2), when it is a spell or
 /// a play effect.
-fn restrict_to(b: u8, ability: &Ability) -> Vec<TargetSpec> {
+fn restrict_to(b: Bf, ability: &Ability) -> Vec<TargetSpec> {
     let mut specs = ability.targets.clone();
     if restricted(ability) {
         for s in &mut specs {

@@ -15,7 +15,7 @@ use super::cards::PowerSymbol;
 use super::costs::Cost;
 use super::decision::Ask;
 use super::layers::{Duration, Keyword};
-use super::state::{Game, R};
+use super::state::{Bf, Game, R};
 use crate::kernel::script::{self, Sandbox};
 use crate::kernel::{ObjId, PlayerId, Stop};
 use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, Scope};
@@ -42,7 +42,7 @@ pub struct HookCall {
     pub remembered: Option<ObjId>,
     /// 727.1.d: the battlefield a spell played from hidden, or the play effect of a permanent
     /// played from hidden, makes its choices at (see `Game::hidden_choices_at`).
-    pub hidden_at: Option<u8>,
+    pub hidden_at: Option<Bf>,
     /// 392: whether the cost within its instruction was paid as the triggered ability was
     /// finalized (`Ability::instruction_cost`): the instruction asking for it answers so without
     /// asking. None: nothing was decided then, the instruction asks now.
@@ -509,8 +509,8 @@ fn register(e: &mut Engine) {
     // 352.10.b: "all enemy units at a battlefield": the objects the filter matches at the
     // battlefield the ability targets (its battlefield object).
     host_fn!(e, "units_at", (filter: UnitFilter, bf: Object) |g, c| {
-        match g.battlefields.iter().position(|b| b.obj == bf) {
-            Some(b) => g.matching(&UnitFilter { at: At::That(b as u8), ..filter }, c.controller, c.source),
+        match g.battlefield_of(bf) {
+            Some(b) => g.matching(&UnitFilter { at: At::That(b), ..filter }, c.controller, c.source),
             None => Vec::new(),
         }
     });

@@ -10,7 +10,7 @@ use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::host::HookCall;
 use super::layers::{Duration, Filter, Modification};
-use super::state::{Delayed, Game, Loc, R, Zone};
+use super::state::{Bf, Delayed, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -45,7 +45,7 @@ pub struct RecycleOnResolve(pub Vec<ObjId>);
 /// 352.11.b: the battlefield where a source's group of targets "at a battlefield" was chosen;
 /// the group can't gain units elsewhere as it resolves (Fox-Fire).
 #[derive(Clone, Debug, Default)]
-struct GroupAt(Vec<(ObjId, u8)>);
+struct GroupAt(Vec<(ObjId, Bf)>);
 
 impl Game {
     /// 317.3: what instructions remembered for this turn's spells ends with it (no chain
@@ -56,7 +56,7 @@ impl Game {
     }
 
     /// 352.11.b: where `source`'s group of targets was chosen, if it has one.
-    fn group_at(&self, source: ObjId) -> Option<u8> {
+    fn group_at(&self, source: ObjId) -> Option<Bf> {
         self.components.get::<GroupAt>()?.0.iter().rev().find(|(s, _)| *s == source).map(|(_, b)| *b)
     }
 
@@ -276,8 +276,8 @@ impl Game {
 
     /// 712-713: the Bonus Damage battlefield `b` grants to spells and abilities that deal damage
     /// to units there.
-    fn bonus_damage_here(&self, b: u8) -> u32 {
-        let bf = self.battlefields[b as usize].obj;
+    fn bonus_damage_here(&self, b: Bf) -> u32 {
+        let bf = self.battlefields[b].obj;
         self.card(bf)
             .abilities
             .abilities
@@ -309,7 +309,7 @@ impl Game {
     /// and, once per battlefield, that of each battlefield where a target is ("to units here";
     /// the action deals damage to a unit there, and instances sum once, 714).
     pub fn split_bonus(&self, you: PlayerId, spell: Option<ObjId>, targets: &[ObjId]) -> u32 {
-        let mut here: Vec<u8> = targets
+        let mut here: Vec<Bf> = targets
             .iter()
             .filter_map(|t| match self.location(*t) {
                 Some(super::state::Loc::Battlefield(b)) => Some(b),

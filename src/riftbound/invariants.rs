@@ -102,13 +102,13 @@ impl Game {
                 }
             }
         }
-        for (b, bf) in self.battlefields.iter().enumerate() {
+        for (b, bf) in self.battlefield_ids().zip(&self.battlefields) {
             listed(bf.obj, Zone::BattlefieldZone, None, out);
             for &id in &bf.units {
-                listed(id, Zone::Battlefield(b as u8), None, out);
+                listed(id, Zone::Battlefield(b), None, out);
             }
             if let Some(id) = bf.facedown {
-                listed(id, Zone::Facedown(b as u8), None, out);
+                listed(id, Zone::Facedown(b), None, out);
             }
         }
         for item in self.chain.iter() {

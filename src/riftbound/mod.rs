@@ -33,4 +33,4 @@ pub mod triggers;
 pub use cards::{CardDb, CardDef, CardIdx, CardType, Domain};
 pub use decision::{Action, Agent, Ask, Choice, Decision, Illegal};
 pub use deck::Deck;
-pub use state::{Game, Loc, Mode, Outcome, Step, Zone};
+pub use state::{Bf, Game, Loc, Mode, Outcome, Step, Zone};

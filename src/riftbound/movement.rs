@@ -2,15 +2,15 @@
 
 use super::decision::{Ask, Choice};
 use super::layers::Keyword;
-use super::state::{Game, Loc, Step, Zone};
+use super::state::{Bf, Game, Loc, Step, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
 impl Game {
     /// 181.3.a.1: a unit of `p` becoming present at battlefield `b` contests it, unless it is
     /// already contested or `p` controls it.
-    pub fn apply_contested(&mut self, b: u8, p: PlayerId) {
-        let bf = &self.battlefields[b as usize];
+    pub fn apply_contested(&mut self, b: Bf, p: PlayerId) {
+        let bf = &self.battlefields[b];
         if bf.contested_by.is_none() && bf.controller != Some(p) {
             self.battlefield_mut(b).contested_by = Some(p);
             trace!(self, "181.3.a", "{p} contests {}", self.describe_loc(Loc::Battlefield(b)));
@@ -34,28 +34,28 @@ impl Game {
     }
 
     /// 141.4.a.1 / 423.2: a battlefield with units of two other players is no destination.
-    fn occupied_by_two_others(&self, b: u8, p: PlayerId) -> bool {
+    fn occupied_by_two_others(&self, b: Bf, p: PlayerId) -> bool {
         self.players_at(b).iter().filter(|q| **q != p).count() >= 2
     }
 
     /// 436: the players in the staged combat or the combat in progress at battlefield `b`.
-    pub fn combat_players(&self, b: u8) -> Option<Vec<PlayerId>> {
+    pub fn combat_players(&self, b: Bf) -> Option<Vec<PlayerId>> {
         if let Some(sd) = &self.showdown
             && sd.battlefield == b
             && let Some(c) = &sd.combat
         {
             return Some(vec![c.attacker, c.defender]);
         }
-        self.battlefields[b as usize].combat_staged.then(|| self.players_at(b))
+        self.battlefields[b].combat_staged.then(|| self.players_at(b))
     }
 
     /// 421.2.a / 436.1: with more than two players, a battlefield with a staged combat or a
     /// combat in progress is no destination for moves of any kind by units of a player who has
     /// no permanent there.
-    pub fn closed_by_combat(&self, b: u8, p: PlayerId) -> bool {
+    pub fn closed_by_combat(&self, b: Bf, p: PlayerId) -> bool {
         self.players.len() > 2
             && self.combat_players(b).is_some()
-            && !self.battlefields[b as usize].units.iter().any(|o| self.controller(*o) == p)
+            && !self.battlefields[b].units.iter().any(|o| self.controller(*o) == p)
     }
 
     /// Units of `p` that can standard-move to `dest` now (ready, since exhausting is the cost).
@@ -79,7 +79,7 @@ impl Game {
             return Vec::new();
         }
         let mut dests = vec![Loc::Base(p)];
-        dests.extend((0..self.battlefields.len()).map(|b| Loc::Battlefield(b as u8)));
+        dests.extend(self.battlefield_ids().map(Loc::Battlefield));
         dests.into_iter().filter(|d| !self.standard_move_units(p, *d).is_empty()).collect()
     }
 
@@ -117,7 +117,7 @@ impl Game {
     /// controlled by the movers becomes contested (424). Gear never moves (421.3). A unit that
     /// can't legally be there is recalled instead (421.2.b).
     pub fn move_units(&mut self, units: &[ObjId], dest: Loc) {
-        let mut moved_to_bf: Vec<(u8, PlayerId)> = Vec::new();
+        let mut moved_to_bf: Vec<(Bf, PlayerId)> = Vec::new();
         // 421.2.a: whether a player already has permanents there is judged before the move.
         let closed: Vec<bool> = units
             .iter()
@@ -190,7 +190,7 @@ impl Game {
         if from != Loc::Base(p) {
             options.push(Loc::Base(p));
         }
-        for b in 0..self.battlefields.len() as u8 {
+        for b in self.battlefield_ids() {
             if from != Loc::Battlefield(b) && !self.occupied_by_two_others(b, p) && !self.closed_by_combat(b, p) {
                 options.push(Loc::Battlefield(b));
             }
@@ -212,7 +212,7 @@ impl Game {
         let Choice::Loc(dest) = self.decide(p, Ask::Destination, options)? else { return Ok(None) };
         trace!(self, "352.3", "{p} chooses {} as the destination of {}", self.describe_loc(dest), self.describe(u));
         Ok(Some(match dest {
-            Loc::Battlefield(b) => vec![self.battlefields[b as usize].obj],
+            Loc::Battlefield(b) => vec![self.battlefields[b].obj],
             Loc::Base(_) => Vec::new(),
         }))
     }
@@ -231,8 +231,8 @@ impl Game {
             return;
         }
         let dest = match chosen.first() {
-            Some(o) => match self.battlefields.iter().position(|b| b.obj == *o) {
-                Some(b) => Loc::Battlefield(b as u8),
+            Some(o) => match self.battlefield_of(*o) {
+                Some(b) => Loc::Battlefield(b),
                 None => return,
             },
             None => Loc::Base(self.controller(u)),

@@ -6,7 +6,7 @@ use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::layers::Keyword;
-use super::state::{ChainItem, Game, ItemKind, Loc, R, Step, Zone};
+use super::state::{Bf, ChainItem, Game, ItemKind, Loc, R, Step, Zone};
 use crate::kernel::{ChainEntry, ObjId, PlayerId};
 use crate::trace;
 
@@ -61,9 +61,9 @@ impl Game {
     /// a combat in progress that `p` is not in (436.2).
     pub fn play_locations(&self, p: PlayerId) -> Vec<Loc> {
         let mut locs = vec![Loc::Base(p)];
-        for (i, bf) in self.battlefields.iter().enumerate() {
-            if bf.controller == Some(p) && !self.combat_excludes(i as u8, p) {
-                locs.push(Loc::Battlefield(i as u8));
+        for b in self.battlefield_ids() {
+            if self.battlefields[b].controller == Some(p) && !self.combat_excludes(b, p) {
+                locs.push(Loc::Battlefield(b));
             }
         }
         locs
@@ -78,9 +78,9 @@ impl Game {
         if !may {
             return Vec::new();
         }
-        (0..self.battlefields.len() as u8)
+        self.battlefield_ids()
             .filter(|b| {
-                let bf = &self.battlefields[*b as usize];
+                let bf = &self.battlefields[*b];
                 bf.controller.is_none() && bf.contested_by.is_none()
             })
             .map(Loc::Battlefield)
@@ -89,7 +89,7 @@ impl Game {
 
     /// 436.2: with more than two players, is there a staged combat or a combat in progress at
     /// `b` that `p` is not involved in?
-    pub fn combat_excludes(&self, b: u8, p: PlayerId) -> bool {
+    pub fn combat_excludes(&self, b: Bf, p: PlayerId) -> bool {
         self.players.len() > 2 && self.combat_players(b).is_some_and(|ps| !ps.contains(&p))
     }
 
@@ -564,7 +564,7 @@ impl Game {
                 );
                 return Ok(false);
             }
-            let bf = &self.battlefields[b as usize];
+            let bf = &self.battlefields[b];
             let keeps = bf.contested_by.is_some() || self.players_at(b).contains(&p);
             let open = self.open_battlefields_for(card).contains(&location);
             if !open && (bf.controller != Some(p) || !keeps) {
@@ -650,8 +650,8 @@ impl Game {
     /// 352.16 / 354.3: would paying `kills` "kill a friendly unit" costs certainly leave `p`
     /// with no unit at battlefield `b`, losing it (181.4.c)? A contested battlefield is kept
     /// (181.4.b).
-    fn kills_lose_battlefield(&self, p: PlayerId, b: u8, kills: usize) -> bool {
-        if kills == 0 || self.battlefields[b as usize].contested_by.is_some() {
+    fn kills_lose_battlefield(&self, p: PlayerId, b: Bf, kills: usize) -> bool {
+        if kills == 0 || self.battlefields[b].contested_by.is_some() {
             return false;
         }
         let mine: Vec<ObjId> = self.all_units().into_iter().filter(|u| self.controller(*u) == p).collect();

@@ -1,7 +1,7 @@
 //! Control and scoring (179-181, 441-445): establishing control, conquering, holding, the final
 //! point rule and victory.
 
-use super::state::{Game, Loc, R};
+use super::state::{Bf, Game, Loc, R};
 use crate::kernel::PlayerId;
 use crate::trace;
 
@@ -15,7 +15,7 @@ pub enum ScoreMethod {
 impl Game {
     /// 181.4 / 440.2 / 345.2.a: `p` establishes control of battlefield `b`; if they had not
     /// scored it this turn, that is a conquer (442.1).
-    pub fn establish_control(&mut self, b: u8, p: PlayerId) -> R<()> {
+    pub fn establish_control(&mut self, b: Bf, p: PlayerId) -> R<()> {
         let bf = self.battlefield_mut(b);
         bf.contested_by = None;
         if bf.controller == Some(p) {
@@ -28,11 +28,11 @@ impl Game {
     }
 
     /// 442-444: `p` scores battlefield `b`, at most once per battlefield per turn (443).
-    pub fn score(&mut self, p: PlayerId, b: u8, method: ScoreMethod) -> R<()> {
+    pub fn score(&mut self, p: PlayerId, b: Bf, method: ScoreMethod) -> R<()> {
         if self.is_over() {
             return Ok(());
         }
-        let bit = 1u32 << b;
+        let bit = 1u32 << b.index();
         if self.player(p).scored_this_turn & bit != 0 {
             trace!(self, "443", "{p} already scored {} this turn", self.describe_loc(Loc::Battlefield(b)));
             return Ok(());
@@ -67,8 +67,8 @@ impl Game {
     /// 315.2.b / 442.2: the turn player holds every battlefield they control.
     pub fn hold(&mut self) -> R<()> {
         let tp = self.turn_player;
-        for b in 0..self.battlefields.len() as u8 {
-            if self.battlefields[b as usize].controller == Some(tp) {
+        for b in self.battlefield_ids() {
+            if self.battlefields[b].controller == Some(tp) {
                 self.score(tp, b, ScoreMethod::Hold)?;
             }
         }

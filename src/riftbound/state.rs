@@ -12,6 +12,51 @@ use std::sync::Arc;
 /// Result type of every kernel step that may ask a player something.
 pub type R<T> = Result<T, Stop<Decision>>;
 
+/// A battlefield, by its index in [`Game::battlefields`] (106.3): what zones, locations, choices,
+/// filters and events name a battlefield by. Printed (`{}` and `{:?}`) and serialized as the bare
+/// index; `Game::battlefields` is indexed by it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(transparent)]
+pub struct Bf(u8);
+
+impl Bf {
+    /// The battlefield at position `i` of [`Game::battlefields`].
+    pub const fn new(i: usize) -> Bf {
+        assert!(i <= u8::MAX as usize, "at most 256 battlefields");
+        Bf(i as u8)
+    }
+
+    /// Its position in [`Game::battlefields`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for Bf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::fmt::Debug for Bf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::ops::Index<Bf> for Vec<Battlefield> {
+    type Output = Battlefield;
+    fn index(&self, b: Bf) -> &Battlefield {
+        &self[b.index()]
+    }
+}
+
+impl std::ops::IndexMut<Bf> for Vec<Battlefield> {
+    fn index_mut(&mut self, b: Bf) -> &mut Battlefield {
+        &mut self[b.index()]
+    }
+}
+
 /// Where an object is (105-107). Player-owned zones are identified with [`Obj::zone_player`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Zone {
@@ -25,9 +70,9 @@ pub enum Zone {
     /// A player's base (106.2): their permanents and their runes on the board.
     Base,
     /// At a battlefield (index into [`Game::battlefields`]).
-    Battlefield(u8),
+    Battlefield(Bf),
     /// In a battlefield's facedown zone (106.4).
-    Facedown(u8),
+    Facedown(Bf),
     /// The battlefield card itself, in the battlefield zone (106.3).
     BattlefieldZone,
     /// On the chain (327).
@@ -49,7 +94,7 @@ impl Zone {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Loc {
     Base(PlayerId),
-    Battlefield(u8),
+    Battlefield(Bf),
 }
 
 /// Attacker and defender designations during combat (438.1.a).
@@ -104,7 +149,7 @@ pub struct Obj {
     /// A facedown card: the turn it was hidden (727.1.b: playable from the next turn on).
     pub hidden_on_turn: u32,
     /// Played from hidden at this battlefield (727.1.d): its choices are restricted there.
-    pub from_hidden: Option<u8>,
+    pub from_hidden: Option<Bf>,
 }
 
 /// A player's rune pool (158-161): energy, power by domain, and universal power [A].
@@ -269,7 +314,7 @@ pub struct ChainItem {
     pub that_unit: Option<ObjId>,
     /// "that battlefield" of a trigger about a score: the battlefield its event names (444.2),
     /// carried from the moment it triggers (Garen, Might of Demacia).
-    pub that_battlefield: Option<u8>,
+    pub that_battlefield: Option<Bf>,
     /// 392.1: the cost within a triggered ability's instruction was paid as it was finalized.
     pub cost_paid: bool,
 }
@@ -296,7 +341,7 @@ pub struct Combat {
 /// A showdown in progress (337-345).
 #[derive(Clone, Debug)]
 pub struct Showdown {
-    pub battlefield: u8,
+    pub battlefield: Bf,
     /// The player who applied contested (341): for a non-combat showdown, who may conquer.
     pub applier: PlayerId,
     pub combat: Option<Combat>,
@@ -562,9 +607,19 @@ impl Game {
 
     /// A battlefield to change: every characteristics value is stale ("here" reads which
     /// objects are battlefields, "alone" the units at one).
-    pub fn battlefield_mut(&mut self, b: u8) -> &mut Battlefield {
+    pub fn battlefield_mut(&mut self, b: Bf) -> &mut Battlefield {
         self.chars_cache.changed_all();
-        &mut self.battlefields[b as usize]
+        &mut self.battlefields[b]
+    }
+
+    /// The battlefields in play, in order (not borrowing the game).
+    pub fn battlefield_ids(&self) -> impl Iterator<Item = Bf> + use<> {
+        (0..self.battlefields.len()).map(Bf::new)
+    }
+
+    /// The battlefield whose card is `obj`, if it is one in play.
+    pub fn battlefield_of(&self, obj: ObjId) -> Option<Bf> {
+        self.battlefields.iter().position(|b| b.obj == obj).map(Bf::new)
     }
 
     /// Puts a battlefield in play (113), uncontrolled, with nothing at it.
@@ -680,8 +735,8 @@ impl Game {
     /// 053.3: what "here" means for an object: a battlefield's own location, or where the
     /// object is (a unit's battlefield or base).
     pub fn here(&self, id: ObjId) -> Option<Loc> {
-        match self.battlefields.iter().position(|b| b.obj == id) {
-            Some(b) => Some(Loc::Battlefield(b as u8)),
+        match self.battlefield_of(id) {
+            Some(b) => Some(Loc::Battlefield(b)),
             None => self.location(id),
         }
     }
@@ -690,7 +745,7 @@ impl Game {
     pub fn units_iter(&self, loc: Loc) -> impl Iterator<Item = ObjId> + '_ {
         let list = match loc {
             Loc::Base(p) => &self.player(p).base,
-            Loc::Battlefield(b) => &self.battlefields[b as usize].units,
+            Loc::Battlefield(b) => &self.battlefields[b].units,
         };
         list.iter().copied().filter(|id| self.card(*id).kind == CardType::Unit)
     }
@@ -703,12 +758,12 @@ impl Game {
     /// Every unit on the board: bases in seat order, then battlefields.
     pub fn all_units(&self) -> Vec<ObjId> {
         let bases = (0..self.players.len()).map(|p| Loc::Base(PlayerId(p as u8)));
-        let fields = (0..self.battlefields.len()).map(|b| Loc::Battlefield(b as u8));
+        let fields = self.battlefield_ids().map(Loc::Battlefield);
         bases.chain(fields).flat_map(|l| self.units_iter(l)).collect()
     }
 
     /// The players with units at a battlefield.
-    pub fn players_at(&self, b: u8) -> Vec<PlayerId> {
+    pub fn players_at(&self, b: Bf) -> Vec<PlayerId> {
         let mut ps: Vec<PlayerId> = Vec::new();
         for u in self.units_iter(Loc::Battlefield(b)) {
             let c = self.controller(u);
@@ -745,7 +800,7 @@ impl Game {
         match loc {
             Loc::Base(p) => format!("{p}'s base"),
             // Every object a trace names carries its id: two battlefields may share a name.
-            Loc::Battlefield(b) => self.describe(self.battlefields[b as usize].obj),
+            Loc::Battlefield(b) => self.describe(self.battlefields[b].obj),
         }
     }
 

@@ -9,7 +9,7 @@ use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::host::HookCall;
 use super::scoring::ScoreMethod;
-use super::state::{ChainItem, Game, ItemKind, Loc, R, Step, Zone};
+use super::state::{Bf, ChainItem, Game, ItemKind, Loc, R, Step, Zone};
 use crate::kernel::triggers::{self, TriggerIndex, Triggers};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
@@ -29,7 +29,7 @@ pub struct Triggered {
     /// The unit its event is about ("it", 414.3).
     that_unit: Option<ObjId>,
     /// The battlefield its event names ("that battlefield", 444.2).
-    that_battlefield: Option<u8>,
+    that_battlefield: Option<Bf>,
 }
 
 impl Game {
@@ -199,7 +199,7 @@ impl Game {
         source: ObjId,
         you: PlayerId,
         batch: &[Event],
-    ) -> Vec<(Option<ObjId>, Option<u8>)> {
+    ) -> Vec<(Option<ObjId>, Option<Bf>)> {
         let subjects = |e: &Event| match e {
             Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => (Some(*u), None),
             Event::Killed { obj, .. } => (Some(*obj), None),
@@ -387,7 +387,7 @@ impl Game {
                 let here = if source.index() < self.objs.len() { self.location(source) } else { None };
                 self.location(u).is_some() && self.location(u) != here
             }
-            super::abilities::At::That(b) if f.kind == CardType::Battlefield => self.battlefields[b as usize].obj == u,
+            super::abilities::At::That(b) if f.kind == CardType::Battlefield => self.battlefields[b].obj == u,
             super::abilities::At::That(b) => self.location(u) == Some(Loc::Battlefield(b)),
             super::abilities::At::MyBattlefield => {
                 let at = if source.index() < self.objs.len() { self.location(source) } else { None };

@@ -4,7 +4,7 @@ use super::format::{CardSpec, PlayerSetup, Setup};
 use super::{Scenario, ScenarioError};
 use crate::kernel::{ObjId, PlayerId};
 use crate::riftbound::layers::Keyword;
-use crate::riftbound::state::{Loc, Step, Zone};
+use crate::riftbound::state::{Bf, Loc, Step, Zone};
 use crate::riftbound::{Agent, Ask, CardDb, Choice, Decision, Game};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
@@ -169,8 +169,7 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
     let mut g = Game::blank_players(db.clone(), &names, setup.seed.unwrap_or(1), n as usize)
         .map_err(|m| err("battlefields", m))?;
     let mut labels: BTreeMap<String, ObjId> = BTreeMap::new();
-    let bf_index =
-        |name: &str| -> Option<u8> { bfs.iter().position(|b| b.eq_ignore_ascii_case(name)).map(|i| i as u8) };
+    let bf_index = |name: &str| -> Option<Bf> { bfs.iter().position(|b| b.eq_ignore_ascii_case(name)).map(Bf::new) };
     let p3 = setup.p3.as_ref().map(|ps| (PlayerId(2), ps));
     for (p, ps) in [(PlayerId(0), &setup.p1), (PlayerId(1), &setup.p2)].into_iter().chain(p3) {
         place_player(s, &mut g, &mut labels, p, ps, &bf_index)?;
@@ -179,7 +178,7 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
         let b = bf_index(bf)
             .ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`: this scenario's are {}", bfs.join(", "))))?;
         let p = parse_player(who)
-            .filter(|p| (p.0 as usize) < g.players.len())
+            .filter(|p| p.index() < g.players.len())
             .ok_or_else(|| err(bf, format!("`{who}`: not a player of this scenario")))?;
         g.set_controller(b, Some(p));
     }
@@ -187,13 +186,13 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
         let b = bf_index(bf)
             .ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`: this scenario's are {}", bfs.join(", "))))?;
         let p = parse_player(who)
-            .filter(|p| (p.0 as usize) < g.players.len())
+            .filter(|p| p.index() < g.players.len())
             .ok_or_else(|| err(bf, format!("`{who}`: not a player of this scenario")))?;
-        g.battlefields[b as usize].contested_by = Some(p);
+        g.battlefields[b].contested_by = Some(p);
     }
     if let Some(tp) = &setup.turn_player {
         let p = parse_player(tp)
-            .filter(|p| (p.0 as usize) < g.players.len())
+            .filter(|p| p.index() < g.players.len())
             .ok_or_else(|| err("turn_player", format!("`{tp}`: not a player of this scenario")))?;
         g.turn_player = p;
         g.player_mut(p).turns_taken = g.player(p).turns_taken.max(1);
@@ -239,7 +238,7 @@ fn place_player(
     labels: &mut BTreeMap<String, ObjId>,
     p: PlayerId,
     ps: &PlayerSetup,
-    bf_index: &dyn Fn(&str) -> Option<u8>,
+    bf_index: &dyn Fn(&str) -> Option<Bf>,
 ) -> Result<(), ScenarioError> {
     let err = |needle: &str, message: String| ScenarioError { file: s.file.clone(), line: s.line_of(needle), message };
     let put = |g: &mut Game,
@@ -444,7 +443,7 @@ fn perform(g: &mut Game, a: &Answerer, action: &str) -> Result<(), String> {
     }
     let (who, verb) = text.split_once(' ').ok_or_else(|| format!("`{text}`: expected `P1 <action>` or `next`"))?;
     let p = parse_player(who)
-        .filter(|p| (p.0 as usize) < g.players.len())
+        .filter(|p| p.index() < g.players.len())
         .ok_or_else(|| format!("`{who}`: not a player of this scenario (P1, P2, or P3 in a three-player one)"))?;
     let verb = verb.trim();
     if verb.eq_ignore_ascii_case("concede") {
@@ -502,7 +501,7 @@ fn action_index(g: &Game, p: PlayerId, verb: &str) -> Result<(usize, Vec<String>
                 .iter()
                 .position(|bf| g.name(bf.obj).to_lowercase() == dest)
                 .ok_or_else(|| format!("unknown location `{dest}`"))?;
-            Loc::Battlefield(b as u8)
+            Loc::Battlefield(Bf::new(b))
         };
         let i = pick(&|c| *c == Choice::StandardMove(dest_loc))
             .ok_or_else(|| format!("141: {p} has no unit that can make a standard move to {dest} now (ready units, own turn, neutral open state)"))?;
@@ -577,8 +576,8 @@ fn zone_name(g: &Game, o: ObjId) -> String {
     let obj = g.obj(o);
     match obj.zone {
         Zone::Base => "base".into(),
-        Zone::Battlefield(b) => g.name(g.battlefields[b as usize].obj).to_string(),
-        Zone::Facedown(b) => format!("facedown at {}", g.name(g.battlefields[b as usize].obj)),
+        Zone::Battlefield(b) => g.name(g.battlefields[b].obj).to_string(),
+        Zone::Facedown(b) => format!("facedown at {}", g.name(g.battlefields[b].obj)),
         Zone::MainDeck => "deck".into(),
         Zone::RuneDeck => "rune deck".into(),
         Zone::Hand => "hand".into(),
@@ -732,7 +731,7 @@ pub(super) fn expect(
                 );
             }
         }
-        _ if parse_player(key).is_some_and(|p| (p.0 as usize) < g.players.len()) => {
+        _ if parse_player(key).is_some_and(|p| p.index() < g.players.len()) => {
             let p = parse_player(key).unwrap();
             let pl = g.player(p);
             for (field, want) in value.as_table().into_iter().flatten() {

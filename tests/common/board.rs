@@ -2,6 +2,7 @@
 
 use riftbound::agents::Scripted;
 use riftbound::kernel::PlayerId;
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::{Agent, CardDb, Choice, Deck, Game, Loc};
 use std::sync::Arc;
 
@@ -66,8 +67,8 @@ pub const P1: PlayerId = PlayerId(0);
 pub const P2: PlayerId = PlayerId(1);
 
 /// The battlefields of a two-battlefield board.
-pub const BF0: Loc = Loc::Battlefield(0);
-pub const BF1: Loc = Loc::Battlefield(1);
+pub const BF0: Loc = Loc::Battlefield(Bf::new(0));
+pub const BF1: Loc = Loc::Battlefield(Bf::new(1));
 
 /// Vanilla units (no rules text) by might.
 pub const U3: &str = "Shipyard Skulker";

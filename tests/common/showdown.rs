@@ -3,6 +3,7 @@
 
 use super::board::{Answers, BF0, P1, U3};
 use riftbound::kernel::{ObjId, PlayerId};
+use riftbound::riftbound::Bf;
 use riftbound::riftbound::state::{Combat, Showdown};
 use riftbound::riftbound::{Choice, Game, Loc};
 
@@ -23,20 +24,20 @@ pub fn standard_move_picking<A: Answers>(g: &mut Game, a: &A, dest: Loc, picks: 
 }
 
 /// Puts a unit of `p` at battlefield `b` and gives `p` control of the battlefield (181).
-pub fn held(g: &mut Game, name: &str, p: PlayerId, b: u8) -> ObjId {
+pub fn held(g: &mut Game, name: &str, p: PlayerId, b: Bf) -> ObjId {
     let u = g.put_at(name, p, Loc::Battlefield(b)).unwrap();
     g.set_controller(b, Some(p));
     u
 }
 
 /// A showdown without combat at battlefield `b`, applied by `p`, who holds focus (340-341).
-pub fn showdown_at(b: u8, p: PlayerId) -> Showdown {
+pub fn showdown_at(b: Bf, p: PlayerId) -> Showdown {
     Showdown { battlefield: b, applier: p, combat: None, focus: p, passes: 0, initial_chain: false, chains: 0 }
 }
 
 /// The showdown of a combat at battlefield `b`: `attacker` against `defender`, the attacker
 /// applying it and holding focus (437, 341).
-pub fn combat_at(b: u8, attacker: PlayerId, defender: PlayerId) -> Showdown {
+pub fn combat_at(b: Bf, attacker: PlayerId, defender: PlayerId) -> Showdown {
     Showdown { combat: Some(Combat { attacker, defender }), ..showdown_at(b, attacker) }
 }
 

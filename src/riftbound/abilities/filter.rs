@@ -4,6 +4,7 @@
 use super::Condition;
 use crate::kernel::PlayerId;
 use crate::riftbound::cards::CardType;
+use crate::riftbound::state::Bf;
 use serde::Serialize;
 
 /// Which units (or runes, gear) a phrase means, relative to the ability's controller.
@@ -76,7 +77,7 @@ pub enum At {
     /// "at another location": a location other than the source's.
     Elsewhere,
     /// At this battlefield: the restriction of a card played from hidden (727.1.d.2).
-    That(u8),
+    That(Bf),
     /// "from your trash": a card in the trash of the ability's controller (352.10.a: the trash is
     /// public, so it is a target).
     YourTrash,
