@@ -667,11 +667,12 @@ fn check_reports_a_broken_card_and_exits_1() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// `check` with no path checks the embedded cards and says how many compiled.
+/// `check` with no path checks the embedded cards and says how many compiled (not the tokens
+/// the rules define, nor those the cards' texts describe).
 #[test]
 fn check_without_paths_checks_the_official_cards() {
     let (_, out, _) = riftbound(&["check"]);
-    let n = cards_db().iter().filter(|(_, c)| c.set != "RULES").count();
+    let n = cards_db().iter().filter(|(_, c)| c.set != "RULES" && c.set != "TOKEN").count();
     assert!(out.contains(&format!("{n} card(s) checked")), "{out}");
 }
 
@@ -911,7 +912,7 @@ fn sandbox_unknown_values_are_compile_errors() {
     // The same names in their right places compile.
     let ok = "fn a0() { give_keyword(me(), SHIELD, 1, THIS_TURN); give_might(me(), 1, -1, THIS_COMBAT); \
               for u in units((UNITS + ENEMY + HERE + OTHER) | GEAR) { kill(u); } \
-              play_tokens(you(), SPRITE, 1, true, THIS_LOCATION); add(you(), energy(1) + ANY_DOMAIN, false); }";
+              play_tokens(you(), \"TOKEN-SPRITE\", 1, true, THIS_LOCATION); add(you(), energy(1) + ANY_DOMAIN, false); }";
     assert!(host::compile(ok).is_ok(), "{:?}", host::compile(ok).err());
 }
 
@@ -1023,10 +1024,9 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         let until = names::DURATIONS[i % names::DURATIONS.len()];
         all.push(Effect::Give { to: Obj::Me, grant: Grant::Keyword(k, 1), until });
     }
-    for t in Token::ALL {
-        for place in Place::ALL {
-            all.push(Effect::PlayTokens { who: Who::You, token: t, count: 1, ready: true, place });
-        }
+    let bird = Token { name: "Bird".into(), might: 1, keywords: vec![(Keyword::Deflect, 0)] };
+    for place in Place::ALL {
+        all.push(Effect::PlayTokens { who: Who::You, token: bird.clone(), count: 1, ready: true, place });
     }
     let power: Vec<PowerSymbol> = names::powers().collect();
     let cost = Cost { energy: 1, power };
@@ -1238,7 +1238,7 @@ fn sandbox_a_token_flood_stops_at_the_board_budget() {
     let call = HookCall { controller: Some(PlayerId(0)), ..HookCall::default() };
     let r = host::run(
         &mut g,
-        "fn a0() { loop { play_tokens(you(), RECRUIT, 20, true, YOUR_BASE); } }",
+        "fn a0() { loop { play_tokens(you(), \"TOKEN-RECRUIT\", 20, true, YOUR_BASE); } }",
         "a0",
         call,
         "Flood",
@@ -1644,4 +1644,72 @@ fn r400_a_player_subject_does_the_verbs_that_follow_it() {
     );
     // "each player kills one of their units" is its own instruction (a choice, 352.10.e).
     assert_eq!(effects("When you play me, each player kills one of their units."), vec![Effect::EachPlayerKillsOne]);
+}
+
+/// 178: a token phrase is one production, whatever the token's name: its Might, its name (one or
+/// more capitalised words, its tag 176.1.c), its keywords (175.3) and where it is played. The
+/// official cards that play Mechs, Sand Soldiers and Birds compile, and so do fresh cards in
+/// ordinary wording; every token a card plays is a card of the card pool (176).
+#[test]
+fn r178_named_token_units_compile_from_one_phrase() {
+    use riftbound::riftbound::abilities::{Effect, Place, Token, Who};
+    use riftbound::riftbound::layers::Keyword;
+    for path in [
+        "cards/sfd/021-ferrous-forerunner.toml",
+        "cards/sfd/076-production-surge.toml",
+        "cards/sfd/157-royal-guard.toml",
+        "cards/unl/033-frisky-hunter.toml",
+    ] {
+        let card = parse_card(path, &official(path)).unwrap();
+        assert!(card.unsupported.is_none(), "{path}: {:?}", card.unsupported);
+        assert!(!card.abilities.tokens.is_empty(), "{path}");
+    }
+    let token = |name: &str, might: u32, keywords: Vec<(Keyword, u32)>| Token { name: name.into(), might, keywords };
+    let cases = [
+        (
+            "When you play me, play two 0 [M] Shadow Clone unit tokens here.",
+            Effect::PlayTokens {
+                who: Who::You,
+                token: token("Shadow Clone", 0, vec![]),
+                count: 2,
+                ready: false,
+                place: Place::Here,
+            },
+        ),
+        (
+            "When I hold, play a ready 4 [M] Stone Golem unit token with [Tank] to your base.",
+            Effect::PlayTokens {
+                who: Who::You,
+                token: token("Stone Golem", 4, vec![(Keyword::Tank, 0)]),
+                count: 1,
+                ready: true,
+                place: Place::Base,
+            },
+        ),
+        (
+            "When I attack, play three 1 [M] Bird unit tokens with [Deflect].",
+            Effect::PlayTokens {
+                who: Who::You,
+                token: token("Bird", 1, vec![(Keyword::Deflect, 1)]),
+                count: 3,
+                ready: false,
+                place: Place::Chosen,
+            },
+        ),
+    ];
+    for (text, want) in cases {
+        let card = compiled(text);
+        assert_eq!(card.abilities.abilities[0].effects, vec![want.clone()], "{text}");
+        let Effect::PlayTokens { token, .. } = want else { unreachable!() };
+        assert_eq!(card.abilities.tokens, vec![token.clone()], "{text}");
+        let mut db = CardDb::default();
+        db.insert(card);
+        let def = db.get(db.by_id(&token.card_id()).expect("the token is a card of the pool"));
+        assert_eq!((def.name.as_str(), def.might as u32), (token.name.as_str(), token.might), "{text}");
+        assert_eq!(def.tags.as_slice(), [token.name.clone()], "{text}");
+        assert_eq!(def.abilities.keywords, token.keywords, "{text}");
+    }
+    // The rules' own tokens keep their definitions (178.1, 178.2).
+    assert_eq!(token("Recruit", 1, vec![]).card_id(), "TOKEN-RECRUIT");
+    assert_eq!(token("Sprite", 3, vec![(Keyword::Temporary, 0)]).card_id(), "TOKEN-SPRITE");
 }

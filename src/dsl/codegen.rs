@@ -2,7 +2,7 @@
 //! Rhai function calling the host package (`riftbound::host`), whose functions and constants take
 //! the same types. Nothing else in the card language prints code.
 
-use crate::riftbound::abilities::names::{duration, keyword, kind, part, place, power, token};
+use crate::riftbound::abilities::names::{duration, keyword, kind, part, place, power};
 use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, UnitFilter, Who};
 use crate::riftbound::costs::Cost;
 use std::fmt::Write;
@@ -91,7 +91,7 @@ fn argument(a: &Arg) -> String {
         Arg::Bool(b) => b.to_string(),
         Arg::Keyword(k) => keyword(*k),
         Arg::Duration(d) => duration(*d).into(),
-        Arg::Token(t) => token(*t),
+        Arg::Token(t) => format!("{:?}", t.card_id()),
         Arg::Place(p) => place(*p).into(),
         Arg::Cost(c) => cost(c),
         Arg::Body(b) => format!("{b:?}"),

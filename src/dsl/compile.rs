@@ -22,8 +22,14 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
     if card.text.trim().is_empty() && card.script.is_none() {
         return Ok(out);
     }
-    let mut c =
-        Compiler { card, origin: origin.clone(), reflexives: Default::default(), out: &mut out, hooks: Vec::new() };
+    let mut c = Compiler {
+        card,
+        origin: origin.clone(),
+        reflexives: Default::default(),
+        tokens: Default::default(),
+        out: &mut out,
+        hooks: Vec::new(),
+    };
     match &card.script {
         None => {
             let tree = super::parse(&card.text, origin)?;
@@ -57,6 +63,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         }
     }
     c.keyword_abilities();
+    c.out.tokens = c.tokens.take();
     // Every body an instruction names (a reflexive ability, a delayed effect) is an ability of
     // this card: a name with no body would fail only when the game reaches it.
     for a in &c.out.abilities {
@@ -95,6 +102,8 @@ struct Compiler<'c> {
     card: &'c CardDef,
     origin: TextOrigin,
     reflexives: std::cell::RefCell<Vec<PendingReflexive>>,
+    /// The tokens the instructions play, for [`CardAbilities::tokens`].
+    tokens: std::cell::RefCell<Vec<Token>>,
     out: &'c mut CardAbilities,
     /// The Rhai functions to generate, in order: (comment, function name).
     hooks: Vec<(String, String)>,
@@ -1307,37 +1316,27 @@ impl Compiler<'_> {
                 b.effects.push(Effect::RecycleFromTrash { who: Who::You, amount: number(&parts.next().unwrap()) })
             }
             Rule::i_play_token => {
-                // 178: the token's kind names a rules token; the text must match its definition.
+                // 178: the token is what the text says: its Might, name and keywords.
                 let mut count = 1;
                 let mut ready = false;
-                let mut might = 0;
-                let mut name = "";
-                let mut with = Vec::new();
+                let mut token = Token { name: String::new(), might: 0, keywords: Vec::new() };
                 let mut place = Place::Chosen;
                 for x in parts {
                     match x.as_rule() {
                         Rule::word_number => count = word_or_number(&x),
                         Rule::token_ready => ready = true,
-                        Rule::number => might = number(&x),
-                        Rule::token_name => name = x.as_str(),
-                        Rule::token_with => with = self.keyword_list(x.into_inner().next().unwrap())?,
+                        Rule::number => token.might = number(&x),
+                        Rule::token_name => token.name = x.as_str().to_string(),
+                        Rule::token_with => token.keywords = self.keyword_list(x.into_inner().next().unwrap())?,
                         Rule::token_where => {
                             place = if x.as_str().eq_ignore_ascii_case("here") { Place::Here } else { Place::Base }
                         }
                         _ => {}
                     }
                 }
-                let token = match name {
-                    "Recruit" if might == 1 && with.is_empty() => Some(Token::Recruit),
-                    "Sprite" if might == 3 && with.iter().all(|(k, _)| *k == Keyword::Temporary) => Some(Token::Sprite),
-                    _ => None,
-                };
-                let Some(token) = token else {
-                    return Err(self.err(
-                        &i,
-                        "only 1 [M] Recruit (178.1) and 3 [M] Sprite with [Temporary] (178.2) tokens are defined",
-                    ));
-                };
+                if !self.tokens.borrow().contains(&token) {
+                    self.tokens.borrow_mut().push(token.clone());
+                }
                 b.effects.push(Effect::PlayTokens { who: Who::You, token, count, ready, place });
             }
             Rule::i_choose => {
@@ -1684,7 +1683,9 @@ impl Compiler<'_> {
                     _ => CardType::Unit,
                 };
                 // "a Mech", "Poros": the units with that tag.
-                if let Some(tag) = part.clone().into_inner().find(|x| matches!(x.as_rule(), Rule::tag_noun | Rule::tag_plural)) {
+                if let Some(tag) =
+                    part.clone().into_inner().find(|x| matches!(x.as_rule(), Rule::tag_noun | Rule::tag_plural))
+                {
                     let word = tag.as_str();
                     let word = if tag.as_rule() == Rule::tag_plural { &word[..word.len() - 1] } else { word };
                     f.tag = Some(word.to_string());

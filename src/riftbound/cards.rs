@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use super::abilities::CardAbilities;
+use super::abilities::{CardAbilities, Token};
 use crate::kernel::Diagnostic;
 
 /// The six domains (133.2), as a bit in a [`Domains`] mask.
@@ -160,6 +160,10 @@ pub const BATTLEFIELD_TOKEN: &str = "TOKEN-BATTLEFIELD";
 /// 178.1: "A 1 [M] Recruit token is a domainless unit token with 1 Might and the Recruit tag."
 pub const RECRUIT_TOKEN: &str = "TOKEN-RECRUIT";
 
+/// 178.2: "A 3 [M] Sprite token with Temporary is a domainless unit token with 3 Might, the Fae
+/// tag, and the Temporary keyword."
+pub const SPRITE_TOKEN: &str = "TOKEN-SPRITE";
+
 /// The card files of the tokens the Core Rules define (178.1-178.2, 652.2.a), as (origin, source).
 pub const RULES_TOKENS: [(&str, &str); 3] = [
     (
@@ -175,6 +179,23 @@ pub const RULES_TOKENS: [(&str, &str); 3] = [
         "id = \"TOKEN-BATTLEFIELD\"\nname = \"Battlefield\"\ntype = \"battlefield\"\nsupertype = \"token\"\nset = \"RULES\"\nnumber = 6522\n",
     ),
 ];
+
+/// 176-178: the card a token is played as: a rules token's file (178.1-178.2), or a domainless
+/// (176.2.b), costless (176.2.a) unit with the Might the effect states (176.1.b), its name as its
+/// tag (176.1.c) and the keywords the effect gives it.
+fn token_card(t: &Token, id: &str) -> CardDef {
+    let src = match RULES_TOKENS.iter().find(|(_, src)| src.contains(&format!("id = \"{id}\""))) {
+        Some((_, src)) => src.to_string(),
+        None => format!(
+            "id = \"{id}\"\nname = \"{n}\"\ntype = \"unit\"\nsupertype = \"token\"\nmight = {m}\ntags = [\"{n}\"]\nset = \"TOKEN\"\nnumber = 0\n",
+            n = t.name,
+            m = t.might
+        ),
+    };
+    let mut card = read_card(id, &src).expect("a token's card file is valid");
+    card.abilities = Arc::new(CardAbilities { keywords: t.keywords.clone(), ..Default::default() });
+    card
+}
 
 /// A problem in a card or deck file: the file, the line and column, and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -387,7 +408,20 @@ pub struct CardDb {
 impl CardDb {
     /// Adds or replaces (same id) a card. A later definition of an id overrides the earlier one,
     /// which is how a mod folder replaces an official card.
+    /// The tokens the card's instructions play are added too, once each (176).
     pub fn insert(&mut self, card: CardDef) -> CardIdx {
+        let tokens = card.abilities.tokens.clone();
+        let idx = self.insert_one(card);
+        for t in tokens {
+            let id = t.card_id();
+            if self.by_id(&id).is_none() {
+                self.insert_one(token_card(&t, &id));
+            }
+        }
+        idx
+    }
+
+    fn insert_one(&mut self, card: CardDef) -> CardIdx {
         let key = card.id.to_ascii_uppercase();
         let name = normalize_name(&card.name);
         if let Some(&idx) = self.by_id.get(&key) {

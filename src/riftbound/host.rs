@@ -9,7 +9,7 @@
 //! package and the typed constants, one sandbox per thread.
 
 use super::abilities::{
-    Act, Arg, At, Effect, FilterPart, Grant, Place, TargetCount, TargetSpec, ToArg, Token, TurnRule, UnitFilter, names,
+    Act, Arg, At, Effect, FilterPart, Grant, Place, TargetCount, TargetSpec, ToArg, TurnRule, UnitFilter, names,
 };
 use super::cards::PowerSymbol;
 use super::costs::Cost;
@@ -208,9 +208,6 @@ fn constants() -> Scope<'static> {
     for d in names::DURATIONS {
         add(names::duration(d), Dynamic::from(d));
     }
-    for t in Token::ALL {
-        add(&names::token(t), Dynamic::from(t));
-    }
     for p in Place::ALL {
         add(names::place(p), Dynamic::from(p));
     }
@@ -227,7 +224,6 @@ fn register_types(e: &mut Engine) {
     e.register_type_with_name::<FilterPart>("FilterPart");
     e.register_type_with_name::<Keyword>("Keyword");
     e.register_type_with_name::<Duration>("Duration");
-    e.register_type_with_name::<Token>("Token");
     e.register_type_with_name::<Place>("Place");
     e.register_type_with_name::<Cost>("Cost");
     e.register_type_with_name::<PowerSymbol>("Power");
@@ -274,6 +270,8 @@ struct Index;
 struct Cards;
 /// The name of one of the card's bodies.
 struct BodyName;
+/// A token's card id in the card pool.
+struct TokenCard;
 
 macro_rules! slots {
     ($($slot:ty: $script:ty => $value:ty, |$x:ident| $take:expr;)*) => {$(
@@ -296,6 +294,7 @@ slots! {
     Index: i64 => usize, |n| usize::try_from(n).ok();
     Cards: Array => Vec<ObjId>, |a| Some(a.into_iter().filter_map(|x| x.as_int().ok()).filter_map(id).collect());
     BodyName: rhai::ImmutableString => String, |s| Some(s.to_string());
+    TokenCard: rhai::ImmutableString => String, |s| Some(s.to_string());
 }
 
 // The instruction set's own types arrive as they are (a script can only name them by their
@@ -304,7 +303,6 @@ slots! {
     bool: bool => bool, |v| Some(v);
     Keyword: Keyword => Keyword, |v| Some(v);
     Duration: Duration => Duration, |v| Some(v);
-    Token: Token => Token, |v| Some(v);
     Place: Place => Place, |v| Some(v);
     Cost: Cost => Cost, |v| Some(v);
     UnitFilter: UnitFilter => UnitFilter, |v| Some(v);
@@ -443,8 +441,8 @@ verbs! {
     Effect::RecycleFromTrash { who, amount } =>
         "recycle_trash"(who => p: Player, amount => n: Count) |g, _| g.recycle_from_trash(p, n, Ask::ChooseCard);
     Effect::PlayTokens { who, token, count, ready, place } =>
-        "play_tokens"(who => p: Player, token => t: Token, count => n: Count, ready => ready: bool, place => place: Place)
-        |g, c| g.play_tokens(c, p, t, n.min(MAX_TOKENS), ready, place);
+        "play_tokens"(who => p: Player, token => t: TokenCard, count => n: Count, ready => ready: bool, place => place: Place)
+        |g, c| g.play_tokens(c, p, &t, n.min(MAX_TOKENS), ready, place);
     Effect::Add { who, resources, spells_only } =>
         "add"(who => p: Player, resources => r: Cost, spells_only => s: bool) |g, _| g.add_resources(p, &r, s);
     Effect::Score { who, points } => "score"(who => p: Player, points => n: Count) |g, _| g.gain_points(p, n);
@@ -494,12 +492,12 @@ const MAX_RUNES: u32 = 12;
 /// verbs' table.
 fn register(e: &mut Engine) {
     // Context.
-    host_fn!(e, "me", () |_, c| c.source);
-    host_fn!(e, "you", () |_, c| c.controller);
-    host_fn!(e, "that_unit", () |_, c| c.that_unit);
-    host_fn!(e, "remembered", () |_, c| c.remembered);
-    host_fn!(e, "that_player", () |_, c| c.that_player);
-    host_fn!(e, "paid_additional", () |_, c| c.paid_additional);
+    host_fn!(e, "me", () | _, c | c.source);
+    host_fn!(e, "you", () | _, c | c.controller);
+    host_fn!(e, "that_unit", () | _, c | c.that_unit);
+    host_fn!(e, "remembered", () | _, c | c.remembered);
+    host_fn!(e, "that_player", () | _, c | c.that_player);
+    host_fn!(e, "paid_additional", () | _, c | c.paid_additional);
     e.register_fn("target", |i: i64| -> Result<i64, Box<EvalAltResult>> {
         Ok(checked_targets(i as usize)?.first().map_or(-1, |o| o.0 as i64))
     });
@@ -519,16 +517,16 @@ fn register(e: &mut Engine) {
     host_fn!(e, "might", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.might(x)) } else { 0 });
     host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
     // "each player" / "each opponent": the players still in the game, in turn order.
-    host_fn!(e, "each_player", () |g, _| g.active_players());
-    host_fn!(e, "each_opponent", () |g, c| c.controller.map(|p| g.opponents(p)).unwrap_or_default());
+    host_fn!(e, "each_player", () | g, _ | g.active_players());
+    host_fn!(e, "each_opponent", () | g, c | c.controller.map(|p| g.opponents(p)).unwrap_or_default());
     // "for each X": how many objects the filter names; how many cards are in a player's trash.
     host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
     host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);
     host_fn!(e, "killed_might", (spec: Index) |g, c| g.killed_might(c, spec));
     // Tests.
     host_fn!(e, "only_unit_there", (x: Object) |g, c| g.only_unit_there(c, x));
-    host_fn!(e, "legion", () |g, c| g.legion_applies(c));
-    host_fn!(e, "may", () |g, c| g.ask_may(c));
+    host_fn!(e, "legion", () | g, c | g.legion_applies(c));
+    host_fn!(e, "may", () | g, c | g.ask_may(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.
     e.register_fn("spend_a_buff", || paid_or(|g, c| g.spend_a_buff(c)));
     e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));

@@ -2,7 +2,7 @@
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
 use super::abilities::Condition;
-use super::abilities::{Act, Grant, Place, TargetCount, TargetSpec, Token};
+use super::abilities::{Act, Grant, Place, TargetCount, TargetSpec};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{Cost, PlayOptions};
@@ -513,11 +513,13 @@ impl Game {
     /// 178.1: plays a 1 [M] Recruit unit token into the player's base (176.1.a: it enters
     /// exhausted like any unit).
     pub fn play_recruit(&mut self, p: PlayerId) {
-        self.play_token_at(p, super::cards::RECRUIT_TOKEN, false, Loc::Base(p));
+        if let Some(card) = self.db.by_id(super::cards::RECRUIT_TOKEN) {
+            self.play_token_at(p, card, false, Loc::Base(p));
+        }
     }
 
-    /// "Play N [ready] ... unit token(s) [in your base / here]" (170-178): `name` is the rules
-    /// token ("Recruit" 178.1, "Sprite" 178.2). "here" is the source's location (053.3: a
+    /// "Play N [ready] ... unit token(s) [in your base / here]" (170-178): `id` is the token's
+    /// card in the card pool (a rules token 178.1-178.2, or the one its effect describes). "here" is the source's location (053.3: a
     /// battlefield's own; a unit at a base means `p`'s base); a source that has left the board has
     /// no location (356.3.e.12), so its last-known one is used, and with none no token is played.
     /// With no location given, each token is played, like a unit, to its owner's base or a
@@ -525,8 +527,9 @@ impl Game {
     ///
     /// Budget: no more than [`MAX_UNITS_ON_BOARD`] units; a card that makes tokens without end
     /// stops with a script error naming the budget, instead of slowing every later step.
-    pub fn play_tokens(&mut self, c: &HookCall, p: PlayerId, token: Token, n: u32, ready: bool, place: Place) -> R<()> {
-        let (id, name) = (token.card_id(), token.name());
+    pub fn play_tokens(&mut self, c: &HookCall, p: PlayerId, id: &str, n: u32, ready: bool, place: Place) -> R<()> {
+        let Some(card) = self.db.by_id(id) else { return Ok(()) };
+        let name = self.db.get(card).name.clone();
         for _ in 0..n {
             if self.all_units().len() >= MAX_UNITS_ON_BOARD {
                 return Err(crate::kernel::Stop::ScriptError(format!(
@@ -556,7 +559,7 @@ impl Game {
                     }
                 }
             };
-            self.play_token_at(p, id, ready, at);
+            self.play_token_at(p, card, ready, at);
         }
         Ok(())
     }
@@ -564,8 +567,7 @@ impl Game {
     /// 176.1.a: `p` plays one token unit to `at`; it enters exhausted like any unit (176.1.d)
     /// unless the effect says ready (175.1). Playing it to a battlefield applies contested
     /// (181.3.a.1).
-    fn play_token_at(&mut self, p: PlayerId, id: &str, ready: bool, at: Loc) {
-        let Some(card) = self.db.lookup(id) else { return };
+    fn play_token_at(&mut self, p: PlayerId, card: super::cards::CardIdx, ready: bool, at: Loc) {
         let zone = match at {
             Loc::Base(_) => Zone::Base,
             Loc::Battlefield(b) => Zone::Battlefield(b),
@@ -576,7 +578,11 @@ impl Game {
         let o = self.obj_mut(obj);
         o.token = true;
         o.exhausted = !ready;
-        let rule = if id == super::cards::RECRUIT_TOKEN { "178.1" } else { "178.2" };
+        let rule = match self.db.get(card).id.as_str() {
+            super::cards::RECRUIT_TOKEN => "178.1",
+            super::cards::SPRITE_TOKEN => "178.2",
+            _ => "178",
+        };
         trace!(
             self,
             rule,
@@ -658,9 +664,10 @@ impl Game {
         // 728.1.c.1: a permanent's play effect asks for a card played before this one, whose play
         // is in the log even if the permanent has left the board since; a card played after it
         // (a reaction to its play effect) does not count.
-        let own_play = c.source.filter(|s| self.card(*s).is_permanent()).and_then(|s| {
-            events.iter().position(|e| matches!(e, Event::Played { card, .. } if *card == s))
-        });
+        let own_play = c
+            .source
+            .filter(|s| self.card(*s).is_permanent())
+            .and_then(|s| events.iter().position(|e| matches!(e, Event::Played { card, .. } if *card == s)));
         match own_play {
             // Tokens are played too (178), but only Main Deck cards count.
             Some(at) => events[..at].iter().any(|e| {

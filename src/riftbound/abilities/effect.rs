@@ -106,7 +106,8 @@ pub enum Arg<'a> {
     Bool(bool),
     Keyword(Keyword),
     Duration(Duration),
-    Token(Token),
+    /// A token, as its card id in the card pool.
+    Token(&'a Token),
     Place(Place),
     Cost(&'a Cost),
     /// The name of one of the card's bodies (a reflexive ability, a delayed effect).
@@ -138,7 +139,7 @@ macro_rules! to_arg_by_reference {
     )*};
 }
 
-to_arg_by_reference!(Obj => Obj, Objs => Objs, Who => Who, Amount => Amount, Cost => Cost, String => Body);
+to_arg_by_reference!(Obj => Obj, Objs => Objs, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token);
 
 /// An optional object: "none" (-1) when absent.
 impl<'a> ToArg<'a> for Option<&'a Obj> {
@@ -160,7 +161,7 @@ macro_rules! to_arg_by_value {
 
 to_arg_by_value!(
     u32 => Int as i64, i32 => Int as i64, usize => Int as i64, bool => Bool,
-    Keyword => Keyword, Duration => Duration, Token => Token, Place => Place,
+    Keyword => Keyword, Duration => Duration, Place => Place,
 );
 
 impl<'a> ToArg<'a> for i64 {
@@ -354,7 +355,10 @@ pub enum Amount {
     EnergyOf(Obj),
     /// "N for each X" ("draw 1 for each of your [Mighty] units"): N times how many X there are
     /// as it resolves.
-    Per { each: i64, count: CountOf },
+    Per {
+        each: i64,
+        count: CountOf,
+    },
 }
 
 /// What "for each" counts.
@@ -421,30 +425,32 @@ impl Var {
     }
 }
 
-/// The two token units the rules define (178).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Token {
-    /// 178.1: a 1 [M] Recruit.
-    Recruit,
-    /// 178.2: a 3 [M] Sprite with [Temporary].
-    Sprite,
+/// A token unit as the effect that plays it describes it (178: "a 3 [M] Mech unit token",
+/// "a 1 [M] Bird unit token with [Deflect]"): its name is its tag (176.1.c), it has no domain
+/// (176.2.b) and no cost (176.2.a). The tokens the rules define keep their definitions (178.1
+/// Recruit, 178.2 Sprite with the Fae tag).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Token {
+    pub name: String,
+    pub might: u32,
+    pub keywords: Vec<(Keyword, u32)>,
 }
 
 impl Token {
-    pub const ALL: [Token; 2] = [Token::Recruit, Token::Sprite];
-
-    /// The token's card id in the card pool.
-    pub fn card_id(self) -> &'static str {
-        match self {
-            Token::Recruit => crate::riftbound::cards::RECRUIT_TOKEN,
-            Token::Sprite => "TOKEN-SPRITE",
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Token::Recruit => "Recruit",
-            Token::Sprite => "Sprite",
+    /// The token's card id in the card pool: a rules token's own (178.1, 178.2), or one made
+    /// from its characteristics, so the same token printed on two cards is one card.
+    pub fn card_id(&self) -> String {
+        use crate::riftbound::cards::{RECRUIT_TOKEN, SPRITE_TOKEN};
+        match (self.name.as_str(), self.might, self.keywords.as_slice()) {
+            ("Recruit", 1, []) => RECRUIT_TOKEN.into(),
+            ("Sprite", 3, [(Keyword::Temporary, _)]) => SPRITE_TOKEN.into(),
+            _ => {
+                let mut id = format!("TOKEN-{}-{}", self.name.to_ascii_uppercase().replace(' ', "-"), self.might);
+                for (k, n) in &self.keywords {
+                    id.push_str(&format!("-{k:?}{n}").to_ascii_uppercase());
+                }
+                id
+            }
         }
     }
 }

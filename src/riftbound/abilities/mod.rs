@@ -22,6 +22,8 @@ pub struct CardAbilities {
     pub abilities: Vec<Ability>,
     /// The Rhai source of the ability bodies (`fn a0() { ... }` per ability with a body).
     pub script: String,
+    /// The tokens the card's instructions play (176): the card pool holds a card for each.
+    pub tokens: Vec<Token>,
 }
 
 impl CardAbilities {
@@ -287,7 +289,11 @@ pub enum Condition {
     /// "you control 4 or fewer runes": how many objects the filter names that "you" control
     /// (the filter's own "other" excluding the subject), at least `at_least` and, if said, at
     /// most `at_most`.
-    Controls { filter: UnitFilter, at_least: u32, at_most: Option<u32> },
+    Controls {
+        filter: UnitFilter,
+        at_least: u32,
+        at_most: Option<u32>,
+    },
 }
 
 /// What a passive ability does while it applies.

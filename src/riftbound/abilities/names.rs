@@ -3,7 +3,7 @@
 //! constants, so the two cannot drift apart, and a script naming a value that does not exist
 //! fails to compile (strict variables).
 
-use super::{At, Condition, FilterPart, Place, Relation, Token};
+use super::{At, Condition, FilterPart, Place, Relation};
 use crate::riftbound::cards::{CardType, Domain, PowerSymbol};
 use crate::riftbound::layers::{Duration, Keyword};
 
@@ -69,10 +69,6 @@ pub fn duration(d: Duration) -> &'static str {
         Duration::Indefinite => "UNTIL_IT_LEAVES",
         Duration::WhileSourceOnBoard => "WHILE_SOURCE_ON_BOARD",
     }
-}
-
-pub fn token(t: Token) -> String {
-    t.name().to_ascii_uppercase()
 }
 
 pub fn place(p: Place) -> &'static str {

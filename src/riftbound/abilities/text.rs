@@ -66,9 +66,16 @@ impl Display for Effect {
             }
             Effect::PlayTokens { who, token, count, ready, place } => {
                 let ready = if *ready { "ready " } else { "" };
-                let (kind, with) = match token {
-                    Token::Recruit => ("1 [M] Recruit unit token", ""),
-                    Token::Sprite => ("3 [M] Sprite unit token", " with [Temporary]"),
+                let kind = format!("{} [M] {} unit token", token.might, token.name);
+                let with = match token.keywords.as_slice() {
+                    [] => String::new(),
+                    kws => format!(
+                        " with {}",
+                        kws.iter()
+                            .map(|&(k, n)| if n == 0 { format!("[{k:?}]") } else { format!("[{k:?} {n}]") })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 };
                 let (n, s) = if *count == 1 { ("a".to_string(), "") } else { (count.to_string(), "s") };
                 write!(f, "{} {n} {ready}{kind}{s}{with}", verb(who, "play", "plays"))?;
