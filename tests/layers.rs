@@ -9,7 +9,7 @@ use riftbound::riftbound::state::Role;
 use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
-use common::board::{P1, ZAUN_BFS};
+use common::board::{P1, P2, ZAUN_BFS};
 use common::db;
 
 fn board() -> Game {
@@ -43,6 +43,46 @@ fn r449_3_buffed_fiora_becomes_mighty_and_gains_shield() {
     let c = g.chars(fiora);
     assert_eq!(c.might(), 4);
     assert!(!c.keywords.has(Keyword::Shield) && !c.keywords.has(Keyword::Deflect));
+}
+
+/// 449.1, 449.3: "P2's units become P1's" is decided in the trait layer on what came before it
+/// there (the unit given to P2, 451.1.b-452.1: it depends on that gift and is applied after it),
+/// not on its own result: it applies, and the unit given to P2 is P1's. Its own change does not
+/// disqualify it.
+#[test]
+fn r449_3_an_effect_does_not_disqualify_itself() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
+    effect(&mut g, Filter::Object(u), None, Modification::SetController(P2));
+    effect(&mut g, Filter::UnitsControlledBy(P2), None, Modification::SetController(P1));
+    assert_eq!(g.controller(u), P1);
+    // Created the other way round, the dependency still orders them.
+    let mut h = board();
+    let u = h.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
+    effect(&mut h, Filter::UnitsControlledBy(P2), None, Modification::SetController(P1));
+    effect(&mut h, Filter::Object(u), None, Modification::SetController(P2));
+    assert_eq!(h.controller(u), P1);
+}
+
+/// 449.1, 450: "P1's units have Tank" (ability layer) is decided on the controller the whole
+/// trait layer made: a unit of P1 given to P2 and back to P1 ("P2's units become P1's") is P1's
+/// there, so it has Tank; the passing moment it was P2's does not remove the effect.
+#[test]
+fn r449_1_a_later_layer_sees_what_the_earlier_layer_made() {
+    let mut g = board();
+    let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
+    effect(&mut g, Filter::UnitsControlledBy(P1), None, Modification::GrantKeyword(Keyword::Tank, 0));
+    effect(&mut g, Filter::Object(u), None, Modification::SetController(P2));
+    effect(&mut g, Filter::UnitsControlledBy(P2), None, Modification::SetController(P1));
+    let c = g.chars(u);
+    assert_eq!(c.controller, P1);
+    assert!(c.keywords.has(Keyword::Tank));
+    // Given to P2 and left there, it has no Tank.
+    let mut h = board();
+    let u = h.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
+    effect(&mut h, Filter::UnitsControlledBy(P1), None, Modification::GrantKeyword(Keyword::Tank, 0));
+    effect(&mut h, Filter::Object(u), None, Modification::SetController(P2));
+    assert!(!h.chars(u).keywords.has(Keyword::Tank));
 }
 
 /// 450.1.a.1: "might becomes N" is a trait-layer effect, applied before arithmetic.

@@ -192,8 +192,8 @@ struct Effect {
 
 /// A random effect on the board's `n` units: a tag, a keyword, +/- Might or a new controller,
 /// aimed at one unit, a player's units, the units with a tag or those with a keyword. A change
-/// of controller is aimed at one unit only ("P2's units become P1's" undoes its own filter: see
-/// docs/reliability.md, "Not done yet").
+/// of controller is aimed at one unit, or is "P2's units become P1's", which undoes its own
+/// filter (449.3: it is decided before it applies, and stays).
 fn effect(n: usize) -> impl Strategy<Value = Effect> {
     (0u8..4, 0usize..6, 0u8..4, 0usize..3, -3i32..4).prop_map(move |(f, i, m, j, might)| {
         let unit = ObjId((i % n) as u32 + FIRST_UNIT);
@@ -201,9 +201,10 @@ fn effect(n: usize) -> impl Strategy<Value = Effect> {
             0 => Modification::AddTag(TAGS[j].to_string()),
             1 => Modification::GrantKeyword(KEYWORDS[j], 0),
             2 => Modification::Might(might),
-            _ => Modification::SetController(if j == 0 { P1 } else { P2 }),
+            _ => Modification::SetController(if j == 0 || f == 1 { P1 } else { P2 }),
         };
         let filter = match (f, &modification) {
+            (1, Modification::SetController(_)) => Filter::UnitsControlledBy(P2),
             (_, Modification::SetController(_)) | (0, _) => Filter::Object(unit),
             (1, _) => Filter::UnitsControlledBy(if j == 1 { P1 } else { P2 }),
             (2, _) => Filter::UnitsWithTag(TAGS[(j + 1) % 3].to_string()),
@@ -247,18 +248,25 @@ fn board_and_effects() -> impl Strategy<Value = (Vec<(usize, bool)>, Vec<Effect>
     board().prop_flat_map(|b| {
         let n = b.len();
         prop::collection::vec(effect(n), 0..9)
-            .prop_map(one_controller_each)
+            .prop_map({
+                let b = b.clone();
+                move |es| one_controller_each(&b, es)
+            })
             .prop_flat_map(move |es| (Just(b.clone()), Just(es.clone()), Just(es).prop_shuffle()))
     })
 }
 
-/// Keeps the first change of controller of each unit: two of them apply in timestamp order
-/// (453), the one thing here whose result the order of creation may change.
-fn one_controller_each(effects: Vec<Effect>) -> Vec<Effect> {
+/// Keeps the first change of controller of each unit, if it gives the unit away: two of them,
+/// or one giving a unit of P2 to P2 and "P2's units become P1's", apply in timestamp order (453,
+/// neither changes whether the other applies), the one thing here whose result the order of
+/// creation may change.
+fn one_controller_each(board: &[(usize, bool)], effects: Vec<Effect>) -> Vec<Effect> {
     let mut changed = Vec::new();
+    let owner = |u: &ObjId| if board[(u.0 - FIRST_UNIT) as usize].1 { P1 } else { P2 };
     effects
         .into_iter()
         .filter(|e| match (&e.modification, &e.filter) {
+            (Modification::SetController(p), Filter::Object(u)) if *p == owner(u) => false,
             (Modification::SetController(_), Filter::Object(u)) if changed.contains(u) => false,
             (Modification::SetController(_), Filter::Object(u)) => {
                 changed.push(*u);
@@ -273,7 +281,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// 449-452: with tags, keywords, Might and control granted to single units, to a player's
-    /// units, to the units with a tag or with a keyword, the result does not depend on the
+    /// units, to the units with a tag or with a keyword, and "P2's units become P1's" (decided
+    /// in the trait layer before it applies, 449.1, 449.3, so a unit given to P2 is P1's, and
+    /// "P1's units have Tank" in the later ability layer reaches it), the result does not depend on the
     /// order the effects were created in (an effect that changes who another applies to is
     /// applied first, 451.1.b-452.1: "P1's units are Alpha" reaches a unit given to P1 whichever
     /// came first; the layers recur until nothing changes, 449.2). And it is
@@ -303,6 +313,12 @@ proptest! {
                 if let Modification::SetController(p) = e.modification {
                     expected_controller = p;
                 }
+            }
+            // "P2's units become P1's" takes every unit that would be P2's (449.3: its own change
+            // does not disqualify it).
+            let to_p1 = |e: &&Effect| e.filter == Filter::UnitsControlledBy(P2) && e.modification == Modification::SetController(P1);
+            if expected_controller == P2 && effects.iter().any(|e| to_p1(&e)) {
+                expected_controller = P1;
             }
             prop_assert_eq!(controller, expected_controller);
             let mut delta = 0;

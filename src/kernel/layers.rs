@@ -1,96 +1,116 @@
 //! The layer solver: an object's characteristics are computed, never stored, from its printed
 //! values and the continuous effects in force (Riftbound 446-453). The game says which effects
-//! exist, whether one applies to the object as its characteristics stand, what each changes and
-//! how its layers are applied; the kernel runs the two algorithms every layered game shares:
-//! repeat until nothing changes, each effect applied once and disqualified once at most (449),
-//! and, inside a layer, dependencies first, else timestamp order (451-453). Solving is the
-//! costly part of a rules query, so [`CharsCache`] keeps each object's result until what it was
-//! computed from changes.
+//! exist, the layer of each, whether one applies to the object as its characteristics stand,
+//! and what each changes; the kernel runs the two algorithms every layered game shares: the
+//! layers in order, each effect decided on what the earlier layers made, repeated until nothing
+//! changes, each effect applied once and disqualified once at most (449), and, inside a layer,
+//! dependencies first, else timestamp order (451-453). Solving is the costly part of a rules
+//! query, so [`CharsCache`] keeps each object's result until what it was computed from changes.
 
 use std::cell::RefCell;
 
 /// One object's view of a game's continuous effects.
 pub trait Layered {
-    type Chars: Clone;
+    type Chars: Clone + PartialEq;
     type Effect;
+    /// How many layers (steps of application) the game has.
+    const LAYERS: usize;
     /// Every continuous effect in force.
     fn effects(&self) -> &[Self::Effect];
+    /// The layer `e` is applied in, below [`LAYERS`](Layered::LAYERS).
+    fn layer(&self, e: &Self::Effect) -> usize;
     /// Whether `e` applies to the object while its characteristics are `chars`.
     fn applies(&self, chars: &Self::Chars, e: &Self::Effect) -> bool;
-    /// What `e` alone changes (used to find dependencies).
+    /// Applies `e` to `chars` (alone, also to find dependencies).
     fn modify(&self, chars: &mut Self::Chars, e: &Self::Effect);
     fn timestamp(&self, e: &Self::Effect) -> u64;
-    /// The object's characteristics with `active` applied to `base`, layer by layer (a layer
-    /// applied effect by effect uses [`dependency_order`]).
-    fn apply_layers(&self, base: &Self::Chars, active: &[&Self::Effect]) -> Self::Chars;
+    /// What entering `layer` changes besides its effects (the object's own state, such as
+    /// Riftbound's buffs in the arithmetic layer).
+    fn enter_layer(&self, chars: &mut Self::Chars, layer: usize);
+    /// The characteristics an effect of `layer` is decided on: what `now` (this sequence, so
+    /// far) says of what `layer` and the earlier layers make, and what `before` (the previous
+    /// sequence's result) says of what later layers make, which this sequence has not reached.
+    fn judged(&self, now: &Self::Chars, before: &Self::Chars, layer: usize) -> Self::Chars;
 }
 
-/// 449: the characteristics from `base`. The first pass sees `base` itself (449.1: conditions
-/// read the printed values); then, while some effect starts or stops applying, the layers are
-/// applied again with the effects that apply and have not been disqualified. Each effect is
-/// applied once and removed once at most, so this ends after at most 2n + 2 passes.
+/// 449: the characteristics from `base`. Each sequence applies the layers in order to `base`
+/// (449.1); an effect is decided on the characteristics the earlier layers and the effects
+/// before it in its layer made, so its own change never decides it; what later layers make is
+/// read from the previous sequence (the first reads `base`: 449.1, conditions read the printed
+/// values), which is how an effect of an earlier layer starts applying after a later one
+/// changed (449.2, Fiora's example). An effect that starts applying keeps applying until it no
+/// longer applies where it is decided, and then is removed for good (449.3): each flag flips
+/// once at most. The sequences recur until one flips nothing and changes nothing (449), or
+/// flips nothing after one that flipped nothing: no effect started or stopped applying, which
+/// is all 449 counts, and the passes end however the order they read from the previous one
+/// moves (each flag flips once, so at most 4n + 2 passes).
 pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
     let effects = l.effects();
     let n = effects.len();
     let mut applied = vec![false; n];
     let mut removed = vec![false; n];
-    let mut chars = base.clone();
-    let mut first = true;
+    let mut before = base.clone();
+    let mut calm = false;
     loop {
-        let mut changed = std::mem::take(&mut first);
-        for (i, e) in effects.iter().enumerate() {
-            let ok = l.applies(&chars, e);
-            if !applied[i] && ok {
-                applied[i] = true;
-                changed = true;
-            } else if applied[i] && !removed[i] && !ok {
-                removed[i] = true;
-                changed = true;
+        let mut flipped = false;
+        let mut now = base.clone();
+        for layer in 0..L::LAYERS {
+            l.enter_layer(&mut now, layer);
+            let mut unplaced: Vec<usize> =
+                (0..n).filter(|&i| !removed[i] && l.layer(&effects[i]) == layer).collect();
+            unplaced.sort_by_key(|&i| l.timestamp(&effects[i]));
+            while !unplaced.is_empty() {
+                let i = unplaced.remove(next_in_layer(l, &l.judged(&now, &before, layer), effects, &unplaced));
+                let ok = l.applies(&l.judged(&now, &before, layer), &effects[i]);
+                if !applied[i] && ok {
+                    applied[i] = true;
+                    flipped = true;
+                } else if applied[i] && !ok {
+                    removed[i] = true;
+                    flipped = true;
+                }
+                if applied[i] && !removed[i] {
+                    l.modify(&mut now, &effects[i]);
+                }
             }
         }
-        if !changed {
-            return chars;
+        if !flipped && (calm || now == before) {
+            return now;
         }
-        let active: Vec<&L::Effect> = (0..n).filter(|&i| applied[i] && !removed[i]).map(|i| &effects[i]).collect();
-        chars = l.apply_layers(base, &active);
+        calm = !flipped;
+        before = now;
     }
 }
 
-/// 451-453: the order of one layer's effects: an effect goes before the effects that depend on
-/// it (B depends on A if applying A changes whether B applies); otherwise, and in a dependency
-/// loop, timestamp order.
-pub fn dependency_order<'a, L: Layered>(
-    l: &L,
-    chars: &L::Chars,
-    mut effects: Vec<&'a L::Effect>,
-) -> Vec<&'a L::Effect> {
-    effects.sort_by_key(|e| l.timestamp(e));
-    if effects.len() < 2 {
-        return effects;
+/// 451-453: which of a layer's `unplaced` effects (indices into `effects`, in timestamp order)
+/// applies next, the characteristics standing at `chars`: the oldest that depends on none of the
+/// others (B depends on A if applying A now changes whether B applies, 451.1.b, 452.1), or that
+/// depends only on effects in a loop with it: a loop is applied in timestamp order (453), before
+/// what depends on it. Asked again after each application, as what applies changes what depends
+/// on what.
+pub fn next_in_layer<L: Layered>(l: &L, chars: &L::Chars, effects: &[L::Effect], unplaced: &[usize]) -> usize {
+    let n = unplaced.len();
+    if n < 2 {
+        return 0;
     }
-    let n = effects.len();
-    // depends[b][a]: b depends on a.
-    let mut depends = vec![vec![false; n]; n];
-    for a in 0..n {
-        let mut after = chars.clone();
-        l.modify(&mut after, effects[a]);
-        for b in 0..n {
-            if a != b {
-                depends[b][a] = l.applies(chars, effects[b]) != l.applies(&after, effects[b]);
+    let applies: Vec<bool> = unplaced.iter().map(|&i| l.applies(chars, &effects[i])).collect();
+    // on[a][b]: b depends on a, directly and then through others.
+    let mut on: Vec<Vec<bool>> = unplaced
+        .iter()
+        .map(|&a| {
+            let mut after = chars.clone();
+            l.modify(&mut after, &effects[a]);
+            unplaced.iter().zip(&applies).map(|(&b, &now)| a != b && now != l.applies(&after, &effects[b])).collect()
+        })
+        .collect();
+    for k in 0..n {
+        for a in 0..n {
+            for b in 0..n {
+                on[a][b] |= on[a][k] && on[k][b];
             }
         }
     }
-    let mut out = Vec::with_capacity(n);
-    let mut placed = vec![false; n];
-    while out.len() < n {
-        let next = (0..n)
-            .find(|&b| !placed[b] && (0..n).all(|a| placed[a] || a == b || !depends[b][a]))
-            .or_else(|| (0..n).find(|&b| !placed[b]))
-            .expect("an unplaced effect");
-        placed[next] = true;
-        out.push(effects[next]);
-    }
-    out
+    (0..n).find(|&b| (0..n).all(|a| !on[a][b] || on[b][a])).expect("a loop or an effect that depends on none")
 }
 
 /// Characteristics memoized per object, each value kept while nothing it was computed from
@@ -249,50 +269,86 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
 mod tests {
     use super::*;
 
-    /// A toy game: characteristics are (power, flying); an effect applies to everything, or
-    /// only to objects with flying, and sets or adds power, or grants flying.
-    struct Toy(Vec<(u64, bool, Op)>);
+    /// A toy game of one layer: characteristics are (power, flying); an effect applies to
+    /// everything, only to objects with flying or only to those without, and adds power or
+    /// grants or removes flying.
+    struct Toy(Vec<(u64, Who, Op)>);
+    #[derive(Clone, Copy)]
+    enum Who {
+        All,
+        Fliers,
+        Grounded,
+    }
     #[derive(Clone, Copy)]
     enum Op {
         Add(i32),
-        Fly,
+        Fly(bool),
     }
 
     impl Layered for Toy {
         type Chars = (i32, bool);
-        type Effect = (u64, bool, Op);
+        type Effect = (u64, Who, Op);
+        const LAYERS: usize = 1;
         fn effects(&self) -> &[Self::Effect] {
             &self.0
         }
+        fn layer(&self, _: &Self::Effect) -> usize {
+            0
+        }
         fn applies(&self, c: &(i32, bool), e: &Self::Effect) -> bool {
-            !e.1 || c.1
+            match e.1 {
+                Who::All => true,
+                Who::Fliers => c.1,
+                Who::Grounded => !c.1,
+            }
         }
         fn modify(&self, c: &mut (i32, bool), e: &Self::Effect) {
             match e.2 {
                 Op::Add(n) => c.0 += n,
-                Op::Fly => c.1 = true,
+                Op::Fly(f) => c.1 = f,
             }
         }
         fn timestamp(&self, e: &Self::Effect) -> u64 {
             e.0
         }
-        fn apply_layers(&self, base: &(i32, bool), active: &[&Self::Effect]) -> (i32, bool) {
-            let mut c = *base;
-            for e in dependency_order(self, base, active.to_vec()) {
-                self.modify(&mut c, e);
-            }
-            c
+        fn enter_layer(&self, _: &mut (i32, bool), _: usize) {}
+        fn judged(&self, now: &(i32, bool), _: &(i32, bool), _: usize) -> (i32, bool) {
+            *now
         }
+    }
+
+    /// The order the toy's one layer applies its effects in (each applied as it is placed).
+    fn order(toy: &Toy, mut chars: (i32, bool)) -> Vec<u64> {
+        let mut unplaced: Vec<usize> = (0..toy.0.len()).collect();
+        unplaced.sort_by_key(|&i| toy.0[i].0);
+        let mut out = Vec::new();
+        while !unplaced.is_empty() {
+            let i = unplaced.remove(next_in_layer(toy, &chars, &toy.0, &unplaced));
+            toy.modify(&mut chars, &toy.0[i]);
+            out.push(toy.0[i].0);
+        }
+        out
     }
 
     #[test]
     fn an_effect_that_starts_applying_after_another_is_applied_once() {
         // +2 to fliers (timestamp 1) depends on "gains flying" (timestamp 2): both apply.
-        let toy = Toy(vec![(1, true, Op::Add(2)), (2, false, Op::Fly)]);
+        let toy = Toy(vec![(1, Who::Fliers, Op::Add(2)), (2, Who::All, Op::Fly(true))]);
         assert_eq!(solve(&toy, &(1, false)), (3, true));
         // Dependency order puts the flying first though it is newer.
-        let order: Vec<u64> = dependency_order(&toy, &(1, false), toy.0.iter().collect()).iter().map(|e| e.0).collect();
-        assert_eq!(order, vec![2, 1]);
+        assert_eq!(order(&toy, (1, false)), vec![2, 1]);
+    }
+
+    #[test]
+    fn an_effect_is_not_disqualified_by_its_own_change() {
+        // 449.1, 449.3: "grounded objects fly" is decided before it applies, on what came
+        // before it; that it then flies does not remove it.
+        let toy = Toy(vec![(1, Who::Grounded, Op::Fly(true))]);
+        assert_eq!(solve(&toy, &(0, false)), (0, true));
+        // Nor does an effect's change decide one applied before it in the layer: "fliers are
+        // grounded" (newer, depends on the first) applies after it, and both stay.
+        let toy = Toy(vec![(1, Who::Grounded, Op::Fly(true)), (2, Who::Fliers, Op::Fly(false))]);
+        assert_eq!(solve(&toy, &(0, false)), (0, false));
     }
 
     /// A toy state for the memo: each object's power is its own number, plus a bonus that
@@ -405,9 +461,8 @@ mod tests {
 
     #[test]
     fn without_dependencies_timestamps_decide() {
-        let toy = Toy(vec![(5, false, Op::Add(1)), (3, false, Op::Add(2))]);
-        let order: Vec<u64> = dependency_order(&toy, &(0, false), toy.0.iter().collect()).iter().map(|e| e.0).collect();
-        assert_eq!(order, vec![3, 5]);
+        let toy = Toy(vec![(5, Who::All, Op::Add(1)), (3, Who::All, Op::Add(2))]);
+        assert_eq!(order(&toy, (0, false)), vec![3, 5]);
         assert_eq!(solve(&toy, &(0, false)), (3, false));
     }
 }

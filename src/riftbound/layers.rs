@@ -3,10 +3,11 @@
 //! the object's own state (buffs, combat role) and the continuous effects in force, and kept in
 //! `Game::chars_cache` only until something they were derived from changes.
 //!
-//! The computation follows 449: effects are applied in layer order (trait, ability, arithmetic),
-//! each effect at most once and disqualified at most once, and the sequence is repeated until a
-//! pass changes nothing. Within a layer, an effect that another depends on goes first (451-452),
-//! otherwise timestamp order (453).
+//! The computation follows 449: effects are applied in layer order (trait, ability, arithmetic's
+//! increases, then its decreases), each decided on what the earlier layers made, each applied at
+//! most once and disqualified at most once, and the sequence is repeated until a pass changes
+//! nothing. Within a layer, an effect that another depends on goes first (451-452), otherwise
+//! timestamp order (453).
 
 use super::abilities::{At, Condition, UnitFilter};
 use super::cards::CardType;
@@ -99,6 +100,7 @@ struct ObjectLayers<'g> {
 impl crate::kernel::layers::Layered for ObjectLayers<'_> {
     type Chars = Chars;
     type Effect = ContinuousEffect;
+    const LAYERS: usize = 4;
 
     fn effects(&self) -> &[ContinuousEffect] {
         &self.game.effects
@@ -108,16 +110,60 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
         self.game.effect_applies(self.id, chars, e)
     }
 
+    fn layer(&self, e: &ContinuousEffect) -> usize {
+        e.modification.layer() as usize
+    }
+
     fn modify(&self, chars: &mut Chars, e: &ContinuousEffect) {
-        apply_modification(chars, &e.modification);
+        let m = &e.modification;
+        // 711: units in non-board zones are evaluated by their inherent might.
+        if matches!(m, Modification::SetMight(_) | Modification::Might(_) | Modification::MightPerTrashCard)
+            && !self.game.obj(self.id).zone.is_board()
+        {
+            return;
+        }
+        match m {
+            Modification::Might(n) => chars.raw_might += n,
+            Modification::MightPerTrashCard => {
+                self.game.chars_cache.read_shared();
+                chars.raw_might += self.game.player(chars.controller).trash.len() as i32;
+            }
+            _ => apply_modification(chars, m),
+        }
     }
 
     fn timestamp(&self, e: &ContinuousEffect) -> u64 {
         e.timestamp
     }
 
-    fn apply_layers(&self, base: &Chars, active: &[&ContinuousEffect]) -> Chars {
-        self.game.apply_layers(self.id, base, active)
+    /// 450.3.c: buffs (703), Assault (723.1.c) and Shield (730.1.c) are increases of the
+    /// arithmetic layer, of units on the board (711).
+    fn enter_layer(&self, chars: &mut Chars, layer: usize) {
+        let o = self.game.obj(self.id);
+        if layer != Layer::Increase as usize || !o.zone.is_board() {
+            return;
+        }
+        chars.raw_might += o.buffs as i32;
+        match o.role {
+            Some(Role::Attacker) => chars.raw_might += chars.keywords.assault as i32,
+            Some(Role::Defender) => chars.raw_might += chars.keywords.shield as i32,
+            None => {}
+        }
+    }
+
+    /// Tags and controller come from the trait layer, keywords and the two rules texts from the
+    /// ability layer, Might from arithmetic (what the trait layer sets, it changes).
+    fn judged(&self, now: &Chars, before: &Chars, layer: usize) -> Chars {
+        let mut c = now.clone();
+        if layer < Layer::Increase as usize {
+            c.raw_might = before.raw_might;
+        }
+        if layer < Layer::Ability as usize {
+            c.keywords = before.keywords;
+            c.assigned_last = before.assigned_last;
+            c.cant_be_damaged = before.cant_be_damaged;
+        }
+        c
     }
 }
 
@@ -147,12 +193,14 @@ impl Chars {
     }
 }
 
-/// The three layers of 450, in application order.
+/// The layers of 450, in application order; the arithmetic layer applies its increases, then
+/// its decreases (450.3.c).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Layer {
     Trait,
     Ability,
-    Arithmetic,
+    Increase,
+    Decrease,
 }
 
 /// What a continuous effect changes.
@@ -191,7 +239,8 @@ impl Modification {
             | Modification::AssignedLast
             | Modification::CantBeDamaged
             | Modification::EntersReady => Layer::Ability,
-            Modification::Might(_) | Modification::MightPerTrashCard => Layer::Arithmetic,
+            Modification::Might(n) if *n < 0 => Layer::Decrease,
+            Modification::Might(_) | Modification::MightPerTrashCard => Layer::Increase,
         }
     }
 }
@@ -371,59 +420,12 @@ impl Game {
         // Objects no longer in their zone have no characteristics of their own. Objects in
         // non-board zones do see effects aimed at them (a keyword granted to a card in hand,
         // 717.3.a.3); the board-wide filters only match objects on the board, and their might
-        // stays the printed one (711, see `apply_layers`).
+        // stays the printed one (711, see `ObjectLayers::modify`).
         if !o.alive {
             return base;
         }
         // 449-453, the kernel's solver with this object's view of the effects.
         crate::kernel::layers::solve(&ObjectLayers { game: self, id }, &base)
-    }
-
-    /// Applies the active effects in layer order to the printed characteristics (450): trait,
-    /// ability, then arithmetic.
-    fn apply_layers(&self, id: ObjId, base: &Chars, active: &[&ContinuousEffect]) -> Chars {
-        let mut chars = base.clone();
-        let view = ObjectLayers { game: self, id };
-        for layer in [Layer::Trait, Layer::Ability] {
-            let in_layer: Vec<&ContinuousEffect> =
-                active.iter().copied().filter(|e| e.modification.layer() == layer).collect();
-            for e in crate::kernel::layers::dependency_order(&view, &chars, in_layer) {
-                apply_modification(&mut chars, &e.modification);
-            }
-        }
-        // 450.3.c: arithmetic, increases first, then decreases. Buffs (703), Assault (723.1.c)
-        // and Shield (730.1.c) are increases of this layer.
-        let o = self.obj(id);
-        let mut increase = o.buffs as i32;
-        if o.role == Some(Role::Attacker) {
-            increase += chars.keywords.assault as i32;
-        }
-        if o.role == Some(Role::Defender) {
-            increase += chars.keywords.shield as i32;
-        }
-        let mut decrease = 0;
-        for e in active.iter().filter(|e| e.modification.layer() == Layer::Arithmetic) {
-            let n = match e.modification {
-                Modification::Might(n) => n,
-                Modification::MightPerTrashCard => {
-                    self.chars_cache.read_shared();
-                    self.player(chars.controller).trash.len() as i32
-                }
-                _ => 0,
-            };
-            if n >= 0 {
-                increase += n;
-            } else {
-                decrease += n;
-            }
-        }
-        chars.raw_might += increase;
-        chars.raw_might += decrease;
-        // 711: units in non-board zones are evaluated by their inherent might.
-        if !o.zone.is_board() {
-            chars.raw_might = base.raw_might;
-        }
-        chars
     }
 
     pub fn might(&self, id: ObjId) -> i32 {
@@ -501,6 +503,7 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::RemoveKeyword(k) => chars.keywords.remove(*k),
         Modification::AssignedLast => chars.assigned_last = true,
         Modification::CantBeDamaged => chars.cant_be_damaged = true,
+        // The arithmetic layer is applied by `ObjectLayers::modify`.
         Modification::Might(_) | Modification::MightPerTrashCard | Modification::EntersReady => {}
     }
 }
