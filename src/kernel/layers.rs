@@ -56,8 +56,7 @@ pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
         let mut now = base.clone();
         for layer in 0..L::LAYERS {
             l.enter_layer(&mut now, layer);
-            let mut unplaced: Vec<usize> =
-                (0..n).filter(|&i| !removed[i] && l.layer(&effects[i]) == layer).collect();
+            let mut unplaced: Vec<usize> = (0..n).filter(|&i| !removed[i] && l.layer(&effects[i]) == layer).collect();
             unplaced.sort_by_key(|&i| l.timestamp(&effects[i]));
             while !unplaced.is_empty() {
                 let i = unplaced.remove(next_in_layer(l, &l.judged(&now, &before, layer), effects, &unplaced));
@@ -234,9 +233,12 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
         // The computation that asks (if any) depends on this object's characteristics, and so
         // on whatever they read.
         self.read_shared();
-        let hit = self.slots.borrow().get(index).and_then(|s| s.as_ref()).and_then(|s| {
-            self.valid(index, s).then(|| s.value.clone())
-        });
+        let hit = self
+            .slots
+            .borrow()
+            .get(index)
+            .and_then(|s| s.as_ref())
+            .and_then(|s| self.valid(index, s).then(|| s.value.clone()));
         if let Some(c) = hit {
             #[cfg(debug_assertions)]
             {
@@ -415,7 +417,8 @@ mod tests {
         let (w, mut cache) = (world(), CharsCache::default());
         // Object 0's value is computed from object 1's, itself remembered already.
         get(&w, &cache, 1);
-        let sum = |c: &CharsCache<i32>| c.get_or_compute(0, || w.power.borrow()[0] + get(&w, c, 1), || "object 0".into());
+        let sum =
+            |c: &CharsCache<i32>| c.get_or_compute(0, || w.power.borrow()[0] + get(&w, c, 1), || "object 0".into());
         assert_eq!(sum(&cache), 3);
         w.power.borrow_mut()[1] = 4;
         cache.changed_object(1);

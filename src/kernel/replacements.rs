@@ -151,8 +151,8 @@ pub fn replace<G: Replacements>(g: &mut G, event: &G::Event) -> Result<bool, G::
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::PlayerId;
+    use super::*;
 
     /// A toy game: units die; each unit has an owner. A "guard" is a standing replacement of a
     /// unit, "if another unit would die, kill me instead" (its death asked of the game again);
