@@ -307,7 +307,8 @@ fn collect_rules(p: pest::iterators::Pair<'_, Rule>, seen: &mut BTreeSet<String>
 #[test]
 fn docs_name_every_host_function() {
     let src = std::fs::read_to_string(root().join("src/riftbound/host.rs")).unwrap();
-    let mut names: BTreeSet<String> = riftbound::riftbound::abilities::Act::ALL.iter().map(|a| a.script_name().to_string()).collect();
+    let mut names: BTreeSet<String> =
+        riftbound::riftbound::abilities::Act::ALL.iter().map(|a| a.script_name().to_string()).collect();
     for marker in ["host_fn!(e, \"", "register_fn(\"", "=> \""] {
         for rest in src.split(marker).skip(1) {
             let name = rest.split('"').next().unwrap_or_default();
@@ -319,9 +320,9 @@ fn docs_name_every_host_function() {
     assert!(names.len() > 60 && names.contains("deal") && names.contains("me"), "{names:?}");
     let md = docs();
     let section = md.split("\n## Host functions").nth(1).expect("docs/dsl.md has a Host functions section");
-    let rows: Vec<&str> = section.lines().take_while(|l| !l.starts_with("## ")).filter(|l| l.starts_with('|')).collect();
-    let missing: Vec<&String> =
-        names.iter().filter(|n| !rows.iter().any(|r| r.contains(&format!("`{n}(")))).collect();
+    let rows: Vec<&str> =
+        section.lines().take_while(|l| !l.starts_with("## ")).filter(|l| l.starts_with('|')).collect();
+    let missing: Vec<&String> = names.iter().filter(|n| !rows.iter().any(|r| r.contains(&format!("`{n}(")))).collect();
     assert!(missing.is_empty(), "host functions docs/dsl.md does not describe: {missing:?}");
 }
 
@@ -418,6 +419,16 @@ fn mod_unit(name: &str, text: &str) -> String {
     )
 }
 
+/// A blank game on two battlefields whose card pool adds the unit `name` with rules `text`,
+/// which must compile.
+fn blank_with_mod_unit(name: &str, text: &str) -> Game {
+    let card = parse_card("mod/unit.toml", &mod_unit(name, text)).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+    let mut db = (*cards_db()).clone();
+    db.insert(card);
+    Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap()
+}
+
 /// A text the grammar parses but the compiler rejects: the diagnostic points at the ability.
 #[test]
 fn compile_errors_point_at_the_ability() {
@@ -468,12 +479,7 @@ fn r361_3_a_a_passive_conditional_on_your_hand_applies_only_while_it_holds() {
     use riftbound::kernel::PlayerId;
     use riftbound::riftbound::layers::Keyword;
     use riftbound::riftbound::{Loc, Zone};
-    let src = mod_unit("Lonely Brawler", "If you have one or fewer cards in your hand, I have [Assault].");
-    let card = parse_card("mod/lonely.toml", &src).unwrap();
-    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
-    let mut db = (*cards_db()).clone();
-    db.insert(card);
-    let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let mut g = blank_with_mod_unit("Lonely Brawler", "If you have one or fewer cards in your hand, I have [Assault].");
     let p1 = PlayerId(0);
     let u = g.put_at("Lonely Brawler", p1, Loc::Battlefield(Bf::new(0))).unwrap();
     g.put("Shipyard Skulker", p1, Zone::Hand).unwrap();
@@ -1349,12 +1355,7 @@ fn r450_2_a_units_passive_gives_keywords_to_any_plural_unit_phrase() {
     use riftbound::riftbound::Loc;
     use riftbound::riftbound::layers::Keyword;
     let (p1, p2) = (PlayerId(0), PlayerId(1));
-    let src = mod_unit("Shield Bearer", "Other friendly units here have [Shield] and [Tank].");
-    let card = parse_card("mod/bearer.toml", &src).unwrap();
-    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
-    let mut db = (*cards_db()).clone();
-    db.insert(card);
-    let mut g = Game::blank(Arc::new(db), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
+    let mut g = blank_with_mod_unit("Shield Bearer", "Other friendly units here have [Shield] and [Tank].");
     let here = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(Bf::new(0))).unwrap();
     let away = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(Bf::new(1))).unwrap();
     let enemy = g.put_at("Shipyard Skulker", p2, Loc::Battlefield(Bf::new(0))).unwrap();
@@ -1517,13 +1518,9 @@ fn r361_3_a_you_control_counts_what_the_phrase_names() {
     use riftbound::riftbound::Loc;
     use riftbound::riftbound::abilities::{AbilityKind, Condition, StaticEffect};
     let (p1, p2) = (PlayerId(0), PlayerId(1));
-    let condition = |text: &str| {
-        match &compiled(text).abilities.abilities[0].kind {
-            AbilityKind::Triggered { condition: Some(c), .. } | AbilityKind::Static { condition: Some(c), .. } => {
-                c.clone()
-            }
-            k => panic!("{text}: {k:?}"),
-        }
+    let condition = |text: &str| match &compiled(text).abilities.abilities[0].kind {
+        AbilityKind::Triggered { condition: Some(c), .. } | AbilityKind::Static { condition: Some(c), .. } => c.clone(),
+        k => panic!("{text}: {k:?}"),
     };
     let two_gear = condition("When you play me, if you control two or more gear, draw 1.");
     let few_runes = condition("While you control 4 or fewer runes, I have +2 [M].");
@@ -1531,7 +1528,10 @@ fn r361_3_a_you_control_counts_what_the_phrase_names() {
     let a_mech = condition("When I attack, if you control a Mech, draw 1.");
     assert!(matches!(&few_runes, Condition::Controls { at_least: 0, at_most: Some(4), .. }));
     let c = compiled("I enter ready if you control another Mech.");
-    assert!(matches!(c.abilities.abilities[0].kind, AbilityKind::Static { effect: StaticEffect::EntersReady { .. }, .. }));
+    assert!(matches!(
+        c.abilities.abilities[0].kind,
+        AbilityKind::Static { effect: StaticEffect::EntersReady { .. }, .. }
+    ));
     let mut g = Game::blank(cards_db(), &["Zaun Warrens", "Altar to Unity"], 1).unwrap();
     let me = g.put_at("Mega-Mech", p1, Loc::Base(p1)).unwrap();
     g.put_at("Mega-Mech", p2, Loc::Base(p2)).unwrap();
@@ -1594,7 +1594,8 @@ fn r352_8_b_an_amount_for_each_counts_what_the_phrase_names() {
         }),
     ] {
         let c = compiled(text);
-        let AbilityKind::Static { effect: StaticEffect::CostLessPer { count: got, .. }, .. } = &c.abilities.abilities[0].kind
+        let AbilityKind::Static { effect: StaticEffect::CostLessPer { count: got, .. }, .. } =
+            &c.abilities.abilities[0].kind
         else {
             panic!("{text}")
         };

@@ -14,8 +14,11 @@ pub trait PriorityPolicy {
     type Item: ChainEntry;
     fn chain(&self) -> &Chain<Self::Item>;
     fn chain_mut(&mut self) -> &mut Chain<Self::Item>;
-    /// Who receives priority once `controller` has added an item.
-    fn on_add(&self, controller: PlayerId) -> PlayerId;
+    /// Who receives priority once `controller` has added an item: by default the player who
+    /// added it keeps priority (Riftbound 356.3.a, 394).
+    fn on_add(&self, controller: PlayerId) -> PlayerId {
+        controller
+    }
     /// Who receives priority after the newest item resolved, with items left on the chain.
     fn on_resolve(&self) -> PlayerId;
     /// Who receives priority after `p` passes.
@@ -225,9 +228,6 @@ mod tests {
         }
         fn chain_mut(&mut self) -> &mut Chain<Item> {
             &mut self.chain
-        }
-        fn on_add(&self, controller: PlayerId) -> PlayerId {
-            controller
         }
         fn on_resolve(&self) -> PlayerId {
             if self.fab { self.turn_player } else { self.chain.newest_controller().unwrap() }

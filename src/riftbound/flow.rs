@@ -417,10 +417,6 @@ impl PriorityPolicy for Game {
         &mut self.chain
     }
 
-    fn on_add(&self, controller: PlayerId) -> PlayerId {
-        controller
-    }
-
     fn on_resolve(&self) -> PlayerId {
         self.chain.newest_controller().expect("priority after a resolution is asked with items left")
     }
