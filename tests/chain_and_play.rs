@@ -215,7 +215,7 @@ fn r332_1_chain_creator_gets_priority() {
 }
 
 /// 334.1.a.5: the first active player may add another (legally timed) card to the chain they
-/// started, before anyone else acts.
+/// started, before anyone else acts (334.1.a.7: each play returns to Finalize, then to them).
 #[test]
 fn r334_1_a_5_creator_may_add_to_own_chain() {
     let (mut g, a, _) = game();
@@ -509,7 +509,8 @@ fn r345_2_a_1_no_conquer_if_already_scored_this_turn() {
 }
 
 /// 338.1 / 343: a spell in a showdown makes a chain as normal; when its last item resolves,
-/// focus passes to the next player, and the run of passes starts over (344.3.a).
+/// focus passes to the next player, and the run of passes starts over (344.3.a). On P1's turn
+/// P2 then becomes the active player (332.2-332.3: not the turn player, and it passes).
 #[test]
 fn r343_focus_passes_when_showdown_chain_empties() {
     let (mut g, a, b, _) = showdown_at_0();

@@ -228,6 +228,22 @@ fn card_coverage_doc_is_current() {
     assert!(out.contains("| all seven | 122 | 122 | 0 | 0 |"), "every card of the default decks, no script: {out}");
 }
 
+/// docs/rules-coverage.md is what `riftbound coverage --markdown` prints, and every rule of
+/// 300-458 and 700-733 is cited by a test or scenario or has the reason it is not testable yet in
+/// docs/rules-uncited.toml, none of those cited: otherwise the command exits 1 naming the rule
+/// and the line.
+#[test]
+fn rules_coverage_doc_is_current_and_every_uncited_rule_has_a_reason() {
+    let (code, out, err) = riftbound(&["coverage", "--markdown"]);
+    assert_eq!(code, 0, "docs/rules-uncited.toml disagrees with what is cited:\n{err}");
+    let doc = include_str!("../docs/rules-coverage.md");
+    assert!(
+        doc == out,
+        "docs/rules-coverage.md is stale: run `cargo run -- coverage --markdown > docs/rules-coverage.md`"
+    );
+    assert!(out.contains("- **456**: what a mode of play defines"), "reasons are printed: {out}");
+}
+
 /// A game that stops with an error (a modded card's script that never ends) is counted and
 /// reported with its seed, the run plays its other games, and `sim` exits with 1 (issue 12).
 #[test]

@@ -83,12 +83,16 @@ fn r436_1_staged_combat_is_no_destination_for_a_standard_move() {
 }
 
 /// 423.2: with no combat marked, units of two other players still close a battlefield to
-/// moves by any means; the required move recalls instead (421.2.b).
+/// moves by any means; the required move recalls instead (421.2.b), and the standard move is
+/// not offered there (398.1.b.3's example).
 #[test]
 fn r423_2_two_other_players_present_recalls_a_required_move() {
     let mut g = three_players();
     g.put_at("Vanguard Sergeant", P1, Loc::Battlefield(FIGHT)).unwrap();
     g.put_at("Shipyard Skulker", P2, Loc::Battlefield(FIGHT)).unwrap();
+    let waiting = g.put_at("Playful Phantom", P3, Loc::Base(P3)).unwrap();
+    assert!(g.standard_move_units(P3, Loc::Battlefield(Bf::new(0))).contains(&waiting));
+    assert!(g.standard_move_units(P3, Loc::Battlefield(FIGHT)).is_empty(), "398.1.b.3");
     let u = g.put_at("Playful Phantom", P3, Loc::Battlefield(Bf::new(2))).unwrap();
     g.move_units(&[u], Loc::Battlefield(FIGHT));
     assert_eq!(g.location(u), Some(Loc::Base(P3)));

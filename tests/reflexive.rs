@@ -76,7 +76,10 @@ text = "Do this 2 times: deal 3 to a unit."
 "#;
 
 /// 380.1.a: "do this N times" puts N abilities on the chain, each choosing its own target as it
-/// is finalized (390.1), and each resolving on its own (the 415.5.d Falling Star example).
+/// is finalized (390.1), and each resolving on its own (the 415.5.d Falling Star example). With
+/// no condition before it, the reflexive trigger is always added (380.2); its two items are both
+/// added, pending, while the spell resolves (381.2, 389.2), and finalized once the chain holds
+/// pending items again (336.3).
 #[test]
 fn do_this_twice_380_1_a_two_abilities_with_their_own_targets() {
     let (mut g, a, b) = game(&[TWICE]);

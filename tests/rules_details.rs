@@ -344,7 +344,7 @@ fn r722_4_b_r729_4_b_spells_action_and_reaction_are_checked_characteristics() {
         that_player: None,
         that_unit: None,
         that_battlefield: None,
-        cost_paid: false,
+        costs_paid: Vec::new(),
     };
     g.chain.push(item);
     g.priority = Some(P1);

@@ -150,7 +150,7 @@ impl Game {
             that_player: None,
             that_unit: None,
             that_battlefield: None,
-            cost_paid: false,
+            costs_paid: Vec::new(),
         });
         let at = self.chain.len() - 1;
         // 390: choices.

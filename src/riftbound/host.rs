@@ -43,10 +43,10 @@ pub struct HookCall {
     /// 727.1.d: the battlefield a spell played from hidden, or the play effect of a permanent
     /// played from hidden, makes its choices at (see `Game::hidden_choices_at`).
     pub hidden_at: Option<Bf>,
-    /// 392: whether the cost within its instruction was paid as the triggered ability was
-    /// finalized (`Ability::instruction_cost`): the instruction asking for it answers so without
-    /// asking. None: nothing was decided then, the instruction asks now.
-    pub cost_paid: Option<bool>,
+    /// 392: whether each cost within its instructions was paid as the triggered ability was
+    /// finalized (`Ability::instruction_costs`), in order: the instructions asking for them answer
+    /// so without asking, one each. Empty: nothing was decided then, an instruction asks now.
+    pub costs_paid: Vec<bool>,
 }
 
 /// The context of one running body, kept on its sandbox frame.
@@ -112,9 +112,10 @@ fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &s
 }
 
 /// An instruction's cost (352.10.c.1): paid or declined already if the body's triggered ability
-/// decided it as it was finalized (its one such instruction, `HookCall::cost_paid`), else `pay`.
+/// decided it as it was finalized (the next of `HookCall::costs_paid`), else `pay`.
 fn paid_or(pay: impl FnOnce(&mut Game, &HookCall) -> R<bool>) -> Result<bool, Box<EvalAltResult>> {
-    if let Some(paid) = script::context(|b: &mut Body| b.call.cost_paid.take()).flatten() {
+    let decided = |b: &mut Body| (!b.call.costs_paid.is_empty()).then(|| b.call.costs_paid.remove(0));
+    if let Some(paid) = script::context(decided).flatten() {
         return Ok(paid);
     }
     with(pay)

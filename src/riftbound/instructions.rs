@@ -779,7 +779,7 @@ impl Game {
             that_player: None,
             that_unit: None,
             that_battlefield: None,
-            cost_paid: false,
+            costs_paid: Vec::new(),
         })
     }
 

@@ -356,7 +356,7 @@ impl Game {
             that_player: None,
             that_unit: None,
             that_battlefield: None,
-            cost_paid: false,
+            costs_paid: Vec::new(),
         });
         (card, opts)
     }

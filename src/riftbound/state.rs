@@ -315,8 +315,9 @@ pub struct ChainItem {
     /// "that battlefield" of a trigger about a score: the battlefield its event names (444.2),
     /// carried from the moment it triggers (Garen, Might of Demacia).
     pub that_battlefield: Option<Bf>,
-    /// 392.1: the cost within a triggered ability's instruction was paid as it was finalized.
-    pub cost_paid: bool,
+    /// 392.1: for each cost within a triggered ability's instructions, in order, whether it was
+    /// paid as the ability was finalized (`Ability::instruction_costs`).
+    pub costs_paid: Vec<bool>,
 }
 
 impl ChainEntry for ChainItem {

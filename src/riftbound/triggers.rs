@@ -2,7 +2,7 @@
 //! triggered abilities on the chain as pending items in the right order (376.3.b), finalizing
 //! them with their targets (386-394), and resolving abilities.
 
-use super::abilities::{AbilityKind, Condition, InstructionCost, Test, Trigger, UnitFilter};
+use super::abilities::{AbilityKind, Condition, InstructionCosts, Test, Trigger, UnitFilter};
 use super::cards::CardType;
 use super::costs::Cost;
 use super::decision::{Ask, Choice};
@@ -146,7 +146,7 @@ impl Game {
                     that_player: None,
                     that_unit: None,
                     that_battlefield: None,
-                    cost_paid: false,
+                    costs_paid: Vec::new(),
                 });
             }
         }
@@ -165,7 +165,7 @@ impl Game {
                     that_player: None,
                     that_unit: None,
                     that_battlefield: None,
-                    cost_paid: false,
+                    costs_paid: Vec::new(),
                 });
             }
         }
@@ -477,7 +477,7 @@ impl Game {
                     that_player: t.that_player,
                     that_unit: t.that_unit,
                     that_battlefield: t.that_battlefield,
-                    cost_paid: false,
+                    costs_paid: Vec::new(),
                 });
             }
         }
@@ -504,28 +504,35 @@ impl Game {
             };
             self.chain[i].targets = t;
         }
-        self.pay_trigger_cost(i, source, ability.instruction_cost())
+        self.pay_trigger_cost(i, source, ability.instruction_costs())
     }
 
     /// 391-392: the total cost of the triggered ability pending at `i`, its choices made. It has
-    /// no base cost (391.1.b); the cost within its instruction (352.10.c.1, `within`) is part of
-    /// it, and choosing a permanent with Deflect that an opponent of its controller controls adds
-    /// [A] per Deflect point (391.3, 725.1.c-d), as for a spell or an activated ability. Its
+    /// no base cost (391.1.b); the costs within its instructions (352.10.c.1, `within`) are part
+    /// of it, and choosing a permanent with Deflect that an opponent of its controller controls
+    /// adds [A] per Deflect point (391.3, 725.1.c-d), as for a spell or an activated ability. Its
     /// controller pays it (392.1) or declines (392.2); declined, or not affordable, the ability
     /// leaves the chain and never becomes a chain item, which is not countering it (392.2.a).
-    /// A cost within one instruction among others is that instruction's: declined, only its "to
-    /// ..." does not happen and the ability stays. Returns whether it stays.
-    fn pay_trigger_cost(&mut self, i: usize, source: ObjId, within: Option<InstructionCost>) -> R<bool> {
+    /// A cost within one instruction among others is that instruction's, decided on its own:
+    /// declined, only its "to ..." does not happen and the ability stays. Returns whether it stays.
+    fn pay_trigger_cost(&mut self, i: usize, source: ObjId, within: InstructionCosts) -> R<bool> {
         let p = self.chain[i].controller;
         let deflect = self.deflect_increase(p, &self.chain[i].targets);
-        if let Some(InstructionCost { test, alone: false }) = within {
-            if let Some(d) = deflect
-                && !self.offer_trigger_cost(i, source, d, None)?
-            {
-                return Ok(self.decline_trigger(i));
+        if within.alone {
+            if self.offer_trigger_cost(i, source, deflect.unwrap_or_default(), Some(within.tests[0]))? {
+                self.chain[i].costs_paid = vec![true];
+                return Ok(true);
             }
-            self.chain[i].cost_paid = self.offer_trigger_cost(i, source, Cost::default(), Some(test))?;
-            if !self.chain[i].cost_paid {
+            return Ok(self.decline_trigger(i));
+        }
+        if let Some(d) = deflect
+            && !self.offer_trigger_cost(i, source, d, None)?
+        {
+            return Ok(self.decline_trigger(i));
+        }
+        for test in within.tests {
+            let paid = self.offer_trigger_cost(i, source, Cost::default(), Some(test))?;
+            if !paid {
                 trace!(
                     self,
                     "352.10.c.1",
@@ -533,16 +540,9 @@ impl Game {
                     self.describe_item(&self.chain[i])
                 );
             }
-            return Ok(true);
+            self.chain[i].costs_paid.push(paid);
         }
-        if within.is_none() && deflect.is_none() {
-            return Ok(true);
-        }
-        if self.offer_trigger_cost(i, source, deflect.unwrap_or_default(), within.map(|w| w.test))? {
-            self.chain[i].cost_paid = true;
-            return Ok(true);
-        }
-        Ok(self.decline_trigger(i))
+        Ok(true)
     }
 
     /// 392.2: the triggered ability pending at `i` is not paid for and leaves the chain.
@@ -655,8 +655,8 @@ impl Game {
                     paid_additional: self.obj(source).paid_additional,
                     remembered: None,
                     hidden_at: self.hidden_choices_at(source, ability),
-                    // A finalized ability whose instruction has a cost decided it (392).
-                    cost_paid: ability.instruction_cost().map(|_| item.cost_paid),
+                    // A finalized ability whose instructions have costs decided them (392).
+                    costs_paid: item.costs_paid.clone(),
                 };
                 trace!(self, "394.5", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
                 super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)
@@ -683,7 +683,7 @@ impl Game {
                     targets: item.targets.clone(),
                     specs: self.choice_specs(source, ability),
                     remembered,
-                    cost_paid: ability.instruction_cost().map(|_| item.cost_paid),
+                    costs_paid: item.costs_paid.clone(),
                     ..HookCall::default()
                 };
                 trace!(self, "384", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);

@@ -16,7 +16,7 @@ pub fn ability_item(source: ObjId, controller: PlayerId, pending: bool) -> Chain
         that_player: None,
         that_unit: None,
         that_battlefield: None,
-        cost_paid: false,
+        costs_paid: Vec::new(),
     }
 }
 
@@ -30,7 +30,7 @@ pub fn card_item(card: ObjId, controller: PlayerId) -> ChainItem {
         that_player: None,
         that_unit: None,
         that_battlefield: None,
-        cost_paid: false,
+        costs_paid: Vec::new(),
     }
 }
 

@@ -54,33 +54,38 @@ pub struct Ability {
 }
 
 impl Ability {
-    /// 352.10.c.1: the cost within one of a triggered ability's instructions, "you may pay COST
-    /// [and exhaust me] to ..." or "you may spend a buff to ...", the ability's only such
-    /// instruction. It is part of the ability's total cost (391), paid or declined as the ability
-    /// is finalized (392), not as it resolves; `alone`: it is the ability's only instruction.
-    pub fn instruction_cost(&self) -> Option<InstructionCost<'_>> {
+    /// 352.10.c.1: the costs within a triggered ability's instructions, "you may pay COST [and
+    /// exhaust me] to ..." or "you may spend a buff to ...", in the order they are written. Each
+    /// is part of the ability's total cost (391), paid or declined as the ability is finalized
+    /// (392), not as it resolves, and each on its own: declining one skips only its "to ...".
+    pub fn instruction_costs(&self) -> InstructionCosts<'_> {
         let triggered = matches!(
             self.kind,
             AbilityKind::Triggered { .. } | AbilityKind::Reflexive | AbilityKind::DelayedTrigger { .. }
         );
-        let mut costs = self.effects.iter().filter_map(|e| match e {
-            Effect::If { test: t @ (Test::Pay { .. } | Test::SpendABuff), otherwise, .. } if otherwise.is_empty() => {
-                Some(t)
-            }
-            _ => None,
-        });
-        match (costs.next(), costs.next()) {
-            (Some(test), None) if triggered => Some(InstructionCost { test, alone: self.effects.len() == 1 }),
-            _ => None,
-        }
+        let tests: Vec<&Test> = self
+            .effects
+            .iter()
+            .filter(|_| triggered)
+            .filter_map(|e| match e {
+                Effect::If { test: t @ (Test::Pay { .. } | Test::SpendABuff), otherwise, .. }
+                    if otherwise.is_empty() =>
+                {
+                    Some(t)
+                }
+                _ => None,
+            })
+            .collect();
+        let alone = tests.len() == 1 && self.effects.len() == 1;
+        InstructionCosts { tests, alone }
     }
 }
 
-/// The cost within a triggered ability's instruction ([`Ability::instruction_cost`]).
-#[derive(Clone, Copy, Debug)]
-pub struct InstructionCost<'a> {
-    pub test: &'a Test,
-    /// The instruction is the ability's only one: declining its cost declines the ability (392.2).
+/// The costs within a triggered ability's instructions ([`Ability::instruction_costs`]).
+#[derive(Clone, Debug)]
+pub struct InstructionCosts<'a> {
+    pub tests: Vec<&'a Test>,
+    /// One cost in the ability's only instruction: declining it declines the ability (392.2).
     pub alone: bool,
 }
 
