@@ -392,8 +392,9 @@ fn stop_message(e: crate::kernel::Stop<crate::riftbound::Decision>) -> String {
 /// Plays a game to its end checking the invariants after every step.
 fn run_checked(g: &mut Game) -> Result<Outcome, String> {
     loop {
+        let before = g.mark();
         let over = g.step().map_err(stop_message)?;
-        let broken = g.invariant_violations();
+        let broken = g.step_violations(&before);
         if !broken.is_empty() {
             return Err(format!("invariants broken in turn {} ({:?}): {}", g.turn, g.step, broken.join("; ")));
         }
