@@ -1,9 +1,12 @@
 //! The engine's invariants (`Game::invariant_violations`), checked after every step in debug and
-//! test builds: each kind of corruption is reported, and a real game breaks none.
+//! test builds: each kind of corruption is reported, and a real game breaks none. The invariants
+//! about a step compare it with a [`Mark`] of the state before it.
 
+use riftbound::agents::RandomAgent;
+use riftbound::cli::pick_decks;
 use riftbound::kernel::PlayerId;
-use riftbound::riftbound::Bf;
-use riftbound::riftbound::{Game, Loc, Zone};
+use riftbound::riftbound::invariants::Mark;
+use riftbound::riftbound::{Bf, Game, Loc, Step, Zone};
 
 mod common;
 use common::cards_db;
@@ -77,4 +80,79 @@ fn a_card_in_another_players_hand_is_reported() {
     g.player_mut(P2).hand.push(c);
     g.obj_mut(c).zone_player = P2;
     broken_with(&g, "not its owner's");
+}
+
+fn step_broken_with(g: &Game, before: &Mark, needle: &str) {
+    let v = g.step_violations(before);
+    assert!(v.iter().any(|m| m.contains(needle)), "expected a violation with `{needle}`, got {v:?}");
+}
+
+/// 160 / 315.4.d: a pool still holding energy after the step that ended the draw phase is
+/// reported; the same pool during the beginning phase (a start-of-turn [Add]) is legal.
+#[test]
+fn r315_4_d_a_pool_not_emptied_as_the_draw_phase_ends_is_reported() {
+    let mut g = board();
+    g.step = Step::Draw;
+    let before = g.mark();
+    g.step = Step::Action;
+    g.add(P2, 1, &[], 0);
+    step_broken_with(&g, &before, "P2's rune pool is not empty as 315.4.d");
+    g.step = Step::Awaken;
+    let before = g.mark();
+    g.step = Step::Beginning;
+    assert_eq!(
+        g.step_violations(&before),
+        Vec::<String>::new(),
+        "a start-of-turn [Add] stays until the draw phase ends"
+    );
+}
+
+/// 160 / 317.3.b: a pool still holding power after the step that ended the turn is reported; an
+/// [Add] in the action phase keeps its pool full from one step to the next.
+#[test]
+fn r317_3_b_a_pool_not_emptied_as_the_turn_ends_is_reported() {
+    let mut g = board();
+    g.add(P1, 0, &[], 1);
+    let before = g.mark();
+    assert_eq!(g.step_violations(&before), Vec::<String>::new(), "mid-turn, a full pool is legal");
+    g.step = Step::Expiration;
+    let before = g.mark();
+    g.turn += 1;
+    g.step = Step::Awaken;
+    step_broken_with(&g, &before, "P1's rune pool is not empty as 317.3.b");
+}
+
+/// 444: points are only gained, so a step that lowers a score is reported; one that raises it is not.
+#[test]
+fn r444_a_score_that_goes_down_is_reported() {
+    let mut g = board();
+    g.player_mut(P1).points = 3;
+    let before = g.mark();
+    g.player_mut(P1).points = 4;
+    assert_eq!(g.step_violations(&before), Vec::<String>::new());
+    g.player_mut(P1).points = 2;
+    step_broken_with(&g, &before, "P1's score went down from 3 to 2");
+}
+
+/// A whole game between random agents breaks no invariant about any of its steps, among them the
+/// steps that end a draw phase or a turn (where the pools are checked) and those that score.
+#[test]
+fn a_real_game_breaks_no_step_invariant() {
+    let db = cards_db();
+    let decks = pick_decks(&db, &["jinx".to_string(), "lee-sin".to_string()]).unwrap();
+    let mut g = Game::new(db, &decks, 5).unwrap();
+    g.set_agents(vec![Box::new(RandomAgent::new(5)), Box::new(RandomAgent::new(6))]);
+    let (mut draws_ended, mut scored) = (0, 0);
+    loop {
+        let before = g.mark();
+        let (step, points) = (g.step, g.player(P1).points + g.player(P2).points);
+        let over = g.step().unwrap();
+        assert_eq!(g.step_violations(&before), Vec::<String>::new(), "turn {}, {:?}", g.turn, g.step);
+        draws_ended += u32::from(step == Step::Draw && g.step == Step::Action);
+        scored += u32::from(g.player(P1).points + g.player(P2).points > points);
+        if over {
+            break;
+        }
+    }
+    assert!(draws_ended > 2 && scored > 2 && g.turn > 2, "{draws_ended} draw phases, {scored} scores");
 }

@@ -27,11 +27,16 @@ fn play(decks: &[Deck; 2], seed: u64) -> Result<(u32, u64), String> {
     g.set_agents(vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed ^ 1))]);
     let mut longest = 0;
     // The invariants after every step, in release builds too (debug builds check them anyway).
-    while !g.step().map_err(|e| format!("stopped: {e:?}"))? {
+    loop {
+        let before = g.mark();
+        let over = g.step().map_err(|e| format!("stopped: {e:?}"))?;
         longest = longest.max(g.steps_this_turn);
-        let broken = g.invariant_violations();
+        let broken = g.step_violations(&before);
         if !broken.is_empty() {
             return Err(format!("invariants broken in turn {}: {}", g.turn, broken.join("; ")));
+        }
+        if over {
+            break;
         }
     }
     check_consistency(&g);

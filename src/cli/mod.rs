@@ -29,6 +29,7 @@ mod scenarios;
 use crate::agents;
 use crate::riftbound::{CardDb, Deck, Game, Mode, Outcome};
 use clap::{Parser, Subcommand};
+use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -123,6 +124,10 @@ pub enum Command {
         /// in this folder; `riftbound replay FILE` plays one again.
         #[arg(long)]
         save_replays: Option<std::path::PathBuf>,
+        /// Play on this many threads (default: one per core). Each game runs on one thread from
+        /// its own seed, so the results are the same for any number.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
     },
     /// Print the whole trace of one game (the first game `sim` plays with the same arguments),
     /// every step citing its rule.
@@ -305,12 +310,45 @@ pub fn setup_game(
     Ok(g)
 }
 
-/// Plays `games` games and aggregates the results. With more than two decks, game `i` plays
-/// pairing `i mod P` of the [`pairings`], so every pairing gets its share; each game's seed is
-/// derived from the plan's seed and `i`, so any game can be replayed alone.
-pub fn simulate(plan: &Plan, games: u64) -> Result<SimReport, String> {
-    let Plan { db, decks, mode, agents, seed, caps, .. } = plan;
-    let (seed, caps) = (*seed, *caps);
+/// One game of a run as it was played: what [`simulate`] adds to the report, in game order.
+struct Played {
+    game: u64,
+    seed: u64,
+    pairing: usize,
+    turn: u32,
+    result: Result<Outcome, String>,
+}
+
+/// How many games a run plays between two reports to its report: enough to keep every thread
+/// busy, few enough that a long run's results never pile up in memory.
+const BATCH: u64 = 1024;
+
+/// Plays game `i` of a run (pairing `i mod P`, its seed derived from the plan's seed and `i`) and
+/// saves its replay when asked. Depends on nothing but the plan and `i`, so the thread it runs on
+/// changes nothing.
+fn play_game(plan: &Plan, pairs: &[[usize; 2]], i: u64) -> Result<Played, String> {
+    let pairing = (i % pairs.len() as u64) as usize;
+    let seats = pairs[pairing].map(|d| plan.decks[d].clone());
+    let seed = crate::kernel::rng::derive_seed(plan.seed, i);
+    let mut g = setup_game(&plan.db, &seats, &plan.mode, &plan.agents, seed, plan.caps, false)?;
+    let result = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
+    if let Some(dir) = &plan.save_replays {
+        let outcome = match &result {
+            Ok(o) => format!("{o:?}"),
+            Err(e) => format!("stopped: {e}"),
+        };
+        replay::Replay::of(&g, plan, &seats, seed, &outcome).save(&dir.join(format!("game-{i:06}.toml")))?;
+    }
+    Ok(Played { game: i, seed, pairing, turn: g.turn, result })
+}
+
+/// Plays `games` games on `threads` threads and aggregates the results. With more than two decks,
+/// game `i` plays pairing `i mod P` of the [`pairings`], so every pairing gets its share; each
+/// game's seed is derived from the plan's seed and `i`, so any game can be replayed alone. A game
+/// runs whole on one thread (with that thread's script sandbox; the card database is shared) and
+/// the results are added up in game order, so the report is the same for any number of threads.
+pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, String> {
+    let Plan { decks, mode, caps, .. } = plan;
     if let Some(dir) = &plan.save_replays {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -319,6 +357,10 @@ pub fn simulate(plan: &Plan, games: u64) -> Result<SimReport, String> {
     if pairs.is_empty() {
         return Err(format!("a simulation needs at least two decks, got {}", decks.len()));
     }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let mut report = SimReport {
         mode: mode.name.to_string(),
         decks: decks.iter().map(|d| d.name.clone()).collect(),
@@ -328,53 +370,39 @@ pub fn simulate(plan: &Plan, games: u64) -> Result<SimReport, String> {
         ..Default::default()
     };
     let mut turns = 0u64;
-    for i in 0..games {
-        let pair = &mut report.pairings[(i % pairs.len() as u64) as usize];
-        let seats = [decks[pair.decks[0]].clone(), decks[pair.decks[1]].clone()];
-        let game_seed = crate::kernel::rng::derive_seed(seed, i);
-        let mut g = setup_game(db, &seats, mode, agents, game_seed, caps, false)?;
-        let result = if caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
-        if let Some(dir) = &plan.save_replays {
-            let outcome = match &result {
-                Ok(o) => format!("{o:?}"),
-                Err(e) => format!("stopped: {e}"),
-            };
-            replay::Replay::of(&g, plan, &seats, game_seed, &outcome).save(&dir.join(format!("game-{i:06}.toml")))?;
-        }
-        report.games += 1;
-        pair.games += 1;
-        turns += g.turn as u64;
-        for d in pair.decks {
-            report.played[d] += 1;
-        }
-        let outcome = match result {
-            Ok(o) => o,
-            Err(error) => {
-                eprintln!("error: game {i} (seed {game_seed}) stopped in turn {}: {error}", g.turn);
-                pair.errored += 1;
-                report.errors.push(GameError {
-                    game: i,
-                    seed: game_seed,
-                    decks: seats.map(|d| d.name),
-                    turn: g.turn,
-                    error,
-                });
-                continue;
+    for first in (0..games).step_by(BATCH as usize) {
+        let len = (games - first).min(BATCH) as usize;
+        let batch: Vec<_> =
+            pool.install(|| (0..len).into_par_iter().map(|k| play_game(plan, &pairs, first + k as u64)).collect());
+        for played in batch {
+            let Played { game: i, seed, pairing, turn, result } = played?;
+            let pair = &mut report.pairings[pairing];
+            report.games += 1;
+            pair.games += 1;
+            turns += turn as u64;
+            for d in pair.decks {
+                report.played[d] += 1;
             }
-        };
-        match outcome {
-            Outcome::Won { winner, .. } => {
-                pair.wins[winner.index()] += 1;
-                report.wins[pair.decks[winner.index()]] += 1;
-            }
-            Outcome::TurnCap => {
-                pair.turn_capped += 1;
-                report.turn_capped += 1;
-            }
-            Outcome::Stalled { turn } => {
-                eprintln!("note: game {i} stalled in turn {turn} (over {} steps)", caps.steps);
-                pair.stalled += 1;
-                report.stalled += 1;
+            match result {
+                Ok(Outcome::Won { winner, .. }) => {
+                    pair.wins[winner.index()] += 1;
+                    report.wins[pair.decks[winner.index()]] += 1;
+                }
+                Ok(Outcome::TurnCap) => {
+                    pair.turn_capped += 1;
+                    report.turn_capped += 1;
+                }
+                Ok(Outcome::Stalled { turn }) => {
+                    eprintln!("note: game {i} stalled in turn {turn} (over {} steps)", caps.steps);
+                    pair.stalled += 1;
+                    report.stalled += 1;
+                }
+                Err(error) => {
+                    eprintln!("error: game {i} (seed {seed}) stopped in turn {turn}: {error}");
+                    pair.errored += 1;
+                    let decks = pair.decks.map(|d| decks[d].name.clone());
+                    report.errors.push(GameError { game: i, seed, decks, turn, error });
+                }
             }
         }
     }
@@ -394,8 +422,9 @@ fn stop_message(e: crate::kernel::Stop<crate::riftbound::Decision>) -> String {
 /// Plays a game to its end checking the invariants after every step.
 fn run_checked(g: &mut Game) -> Result<Outcome, String> {
     loop {
+        let before = g.mark();
         let over = g.step().map_err(stop_message)?;
-        let broken = g.invariant_violations();
+        let broken = g.step_violations(&before);
         if !broken.is_empty() {
             return Err(format!("invariants broken in turn {} ({:?}): {}", g.turn, g.step, broken.join("; ")));
         }
@@ -515,12 +544,13 @@ impl From<String> for Failure {
 
 pub fn run(cli: Cli) -> i32 {
     let result: Result<(), Failure> = (|| match cli.command {
-        Command::Sim { games, game, json, check_invariants, save_replays } => {
+        Command::Sim { games, game, json, check_invariants, save_replays, threads } => {
             let mut plan = game.plan()?;
             plan.caps.check_invariants = check_invariants;
             plan.save_replays = save_replays;
             let caps = plan.caps;
-            let r = simulate(&plan, games)?;
+            let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+            let r = simulate(&plan, games, threads.map_or_else(cores, usize::from))?;
             if json {
                 outln!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
             } else {

@@ -16,6 +16,8 @@ impl Game {
         if self.is_over() {
             return Ok(true);
         }
+        #[cfg(debug_assertions)]
+        let before = self.mark();
         self.priority = self.priority_holder();
         if !self.chain.is_empty() {
             self.chain_step()?;
@@ -31,7 +33,7 @@ impl Game {
         // An engine bug shows at the step that caused it, in every debug and test build.
         #[cfg(debug_assertions)]
         {
-            let broken = self.invariant_violations();
+            let broken = self.step_violations(&before);
             assert!(
                 broken.is_empty(),
                 "turn {}, step {:?}: invariants broken:\n{}",

@@ -1,12 +1,58 @@
-//! Invariants: what must hold of any game state the rules can reach. Checked after every step in
-//! debug and test builds (a violation is an engine bug: the step panics naming it), and on demand
-//! in release (`sim --check-invariants`, where a violation stops that game with a report).
+//! Invariants: what must hold of any game state the rules can reach, and of any step from one
+//! state to the next. Checked after every step in debug and test builds (a violation is an engine
+//! bug: the step panics naming it), and on demand in release (`sim --check-invariants`, where a
+//! violation stops that game with a report).
 
 use super::cards::CardType;
-use super::state::{Game, Zone};
+use super::state::{Game, Step, Zone};
 use crate::kernel::ObjId;
 
+/// What the invariants about a step remember of the state before it. Taken by whoever runs the
+/// checks ([`Game::mark`] before a step, [`Game::step_violations`] after it), so what a scenario
+/// or test sets up between steps (points, a phase) is never mistaken for the engine's doing.
+#[derive(Clone, Debug)]
+pub struct Mark {
+    turn: u32,
+    step: Step,
+    points: Vec<u32>,
+}
+
 impl Game {
+    /// The state now, as [`Game::step_violations`] compares the next state with it.
+    pub fn mark(&self) -> Mark {
+        Mark { turn: self.turn, step: self.step, points: self.players.iter().map(|p| p.points).collect() }
+    }
+
+    /// Every invariant the step from `before` to now breaks, the state's own included.
+    pub fn step_violations(&self, before: &Mark) -> Vec<String> {
+        let mut out = self.invariant_violations();
+        // 444, 418.2.c: points are only ever gained; no rule takes one away.
+        for (i, (pl, was)) in self.players.iter().zip(&before.points).enumerate() {
+            if pl.points < *was {
+                out.push(format!(
+                    "P{}'s score went down from {was} to {} (444: points are only gained)",
+                    i + 1,
+                    pl.points
+                ));
+            }
+        }
+        // 160: every rune pool empties as the draw phase ends (315.4.d) and as the turn ends
+        // (317.3.b), so a step that ended either leaves them empty. Only there: a start-of-turn
+        // [Add] fills a pool in the beginning phase, legally, until the draw phase ends; an [Add]
+        // in the action phase fills it until the turn ends.
+        let draw_ended = before.step == Step::Draw && self.step == Step::Action;
+        let turn_ended = before.turn != self.turn;
+        if (draw_ended || turn_ended) && !self.is_over() {
+            let rule = if draw_ended { "315.4.d" } else { "317.3.b" };
+            for (i, pl) in self.players.iter().enumerate() {
+                if !pl.pool.is_empty() {
+                    out.push(format!("P{}'s rune pool is not empty as {rule} empties it: {:?}", i + 1, pl.pool));
+                }
+            }
+        }
+        out
+    }
+
     /// Every invariant the state breaks, described; empty when all hold.
     pub fn invariant_violations(&self) -> Vec<String> {
         let mut out = Vec::new();
