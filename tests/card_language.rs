@@ -637,7 +637,10 @@ fn check_accepts_a_folder_of_valid_cards() {
         "valid",
         &[
             ("spells/zap.toml", &VOID_SEEKER.replace("OGN-024", "MOD-010").replace("Void Seeker", "Zap")),
-            ("units/drake.toml", &official("cards/ogn/088-mega-mech.toml").replace("OGN-088", "MOD-011")),
+            (
+                "units/drake.toml",
+                &official("cards/ogn/088-mega-mech.toml").replace("OGN-088", "MOD-011").replace("Mega-Mech", "Drake"),
+            ),
             ("README.md", "notes about this mod, not a card"),
         ],
     );

@@ -15,6 +15,9 @@ pub struct CheckReport {
     pub scripted: usize,
     /// Rendered diagnostics, one per failing card or file.
     pub diagnostics: Vec<String>,
+    /// Cards that take the name of an official card (or of one checked before them): not a
+    /// failure, but the name then finds the new card.
+    pub warnings: Vec<String>,
 }
 
 impl CheckReport {
@@ -68,6 +71,9 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
     }
     // A file named on the command line is checked whatever its name; in a folder, only `*.toml`
     // files are cards (as `--cards` loads them), so notes beside the cards are not reported.
+    // Names are compared with the official cards and the cards checked before, as `--cards`
+    // loads them; deck files beside the cards are not cards.
+    let mut db = CardDb::embedded();
     let mut files = Vec::new();
     for p in paths {
         match crate::kernel::files::toml_files(p) {
@@ -78,8 +84,14 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
     for f in files {
         let name = f.display().to_string();
         match crate::kernel::files::read_text(&f) {
+            Ok(src) if crate::riftbound::Deck::is_deck_file(&src) => {}
             Ok(src) => match parse_card(&name, &src) {
-                Ok(card) => check_card(&card, &src, &mut report),
+                Ok(card) => {
+                    check_card(&card, &src, &mut report);
+                    report.warnings.extend(db.name_collision(&card));
+                    let idx = db.insert(card);
+                    db.claim_name(idx);
+                }
                 Err(e) => {
                     report.cards += 1;
                     report.diagnostics.push(file_error(&e));
