@@ -596,7 +596,7 @@ pub fn run(cli: Cli) -> i32 {
             Ok(())
         }
         Command::Check { paths } => {
-            let r = cards::check(&paths);
+            let r = cards::check(&paths, std::io::IsTerminal::is_terminal(&std::io::stderr()));
             for d in &r.diagnostics {
                 eprintln!("{d}\n");
             }
