@@ -229,8 +229,8 @@ fn docs_diagnostics_are_what_check_prints() {
             panic!("docs/dsl.md:{}: a ```card-file block must be followed by a ```text block", b.line)
         });
         let shown = match parse_card(file, &b.body) {
-            Err(e) => riftbound::cli::cards::file_error(&e),
-            Ok(card) => match &card.unsupported {
+            Err(e) => riftbound::cli::cards::file_error(&e, &b.body, false),
+            Ok(card) => match riftbound::dsl::explain(&card) {
                 Some(d) => d.to_string(),
                 None => "(no diagnostic)".to_string(),
             },
@@ -389,13 +389,23 @@ fn text_typo_points_at_its_line_and_column_in_the_card_file() {
     assert_eq!((d.file.as_str(), d.line, d.col, d.len), ("cards/ogn/024-void-seeker.toml", 12, 13, 4), "{d}");
     assert_eq!(d.source_line, "Deal 4 to a unti at a battlefield. Draw 1.\"\"\"");
     assert!(d.message.contains("`unti at a battlefield."), "{}", d.message);
-    assert!(d.message.contains("expected") && d.message.contains("`unit`"), "{}", d.message);
+    assert!(d.label.starts_with("expected") && d.label.contains("`unit`"), "{}", d.label);
     let shown = d.to_string();
     let lines: Vec<&str> = shown.lines().collect();
     assert!(lines[0].starts_with("error: the card language does not understand"), "{shown}");
-    assert_eq!(lines[1], "  --> cards/ogn/024-void-seeker.toml:12:13");
+    assert_eq!(lines[1], "   --> cards/ogn/024-void-seeker.toml:12:13");
     assert_eq!(lines[3], "12 | Deal 4 to a unti at a battlefield. Draw 1.\"\"\"");
-    assert_eq!(lines[4], "   |             ^^^^");
+    assert!(lines[4].starts_with("   |             ^^^^ expected"), "{shown}");
+    // `check` and `card show` add the accepted wording of the same words (the grammar's `unit`),
+    // in plain text: no colour when the output is not a terminal.
+    let d = riftbound::dsl::explain(&parse_card("x.toml", &src).unwrap()).unwrap();
+    assert_eq!(d.help, ["the card language accepts this wording: `Deal 4 to a unit at a battlefield. Draw 1.`"]);
+    assert!(
+        d.to_string()
+            .ends_with("= help: the card language accepts this wording: `Deal 4 to a unit at a battlefield. Draw 1.`"),
+        "{d}"
+    );
+    assert!(!d.to_string().contains('\x1b') && d.render(true).contains('\x1b'), "colour only when asked for");
     // The card still loads, and plays without its text.
     let card = parse_card("x.toml", &src).unwrap();
     assert!(card.abilities.abilities.is_empty() && card.abilities.script.is_empty());
@@ -406,10 +416,10 @@ fn text_typo_points_at_its_line_and_column_in_the_card_file() {
 fn keyword_and_later_instruction_typos_are_located() {
     let d = diagnostic("v.toml", &VOID_SEEKER.replace("[Action]", "[Actoin]"));
     assert_eq!((d.line, d.col), (11, 2), "{d}");
-    assert!(d.message.contains("`Actoin]") && d.message.contains("a keyword name"), "{}", d.message);
+    assert!(d.message.contains("`Actoin]") && d.label.contains("a keyword name"), "{}", d.label);
     let d = diagnostic("v.toml", &VOID_SEEKER.replace("Draw 1.", "Drew 1."));
     assert_eq!((d.line, d.col, d.len), (12, 36, 4), "{d}");
-    assert!(d.message.contains("expected"), "{}", d.message);
+    assert!(d.label.contains("expected"), "{}", d.label);
 }
 
 /// A modder's 2-might unit card file whose text starts on line 8.
@@ -637,7 +647,10 @@ fn check_accepts_a_folder_of_valid_cards() {
         "valid",
         &[
             ("spells/zap.toml", &VOID_SEEKER.replace("OGN-024", "MOD-010").replace("Void Seeker", "Zap")),
-            ("units/drake.toml", &official("cards/ogn/088-mega-mech.toml").replace("OGN-088", "MOD-011")),
+            (
+                "units/drake.toml",
+                &official("cards/ogn/088-mega-mech.toml").replace("OGN-088", "MOD-011").replace("Mega-Mech", "Drake"),
+            ),
             ("README.md", "notes about this mod, not a card"),
         ],
     );

@@ -419,3 +419,76 @@ fn replays_at_scale_reproduce_1000_games() {
     assert!(differ.is_empty(), "{} of 1000 replays ended differently:\n{}", differ.len(), differ.join("\n"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The README's commands on `examples/` work as written (a `sim` plays two games instead of its
+/// default hundred): the mod folder, its deck, and the deck file.
+#[test]
+fn readme_example_commands_run() {
+    let readme = include_str!("../README.md");
+    let commands: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("cargo run --release -- "))
+        .filter(|l| l.contains("examples/"))
+        .collect();
+    assert!(commands.len() >= 4, "{commands:?}");
+    for c in commands {
+        let command = c.split(" # ").next().unwrap().trim();
+        // The words of the command, "double quoted" ones kept whole.
+        let mut args: Vec<String> = command.split('"').enumerate().fold(Vec::new(), |mut v, (i, part)| {
+            if i % 2 == 1 {
+                v.push(part.to_string());
+            } else {
+                v.extend(part.split_whitespace().map(String::from));
+            }
+            v
+        });
+        if args[0] == "sim" && !args.iter().any(|a| a == "--games") {
+            args.extend(["--games".to_string(), "2".to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = riftbound(&args);
+        assert_eq!(code, 0, "{command}:\n{out}\n{err}");
+        assert!(!err.contains("warning"), "{command}: {err}");
+    }
+    let (_, out, _) = riftbound(&["card", "show", "Mega-Mech", "--cards", "examples/my-mod/"]);
+    assert!(out.contains("examples/my-mod/mega-mech.toml") && out.contains("draw 1"), "{out}");
+    let (_, out, _) = riftbound(&["sim", "--games", "2", "--cards", "examples/my-mod/", "--decks", "lux-drakes,jinx"]);
+    assert!(out.contains("wins Lux and the Drakes"), "{out}");
+}
+
+/// A mod card with a new id and an official card's name is a warning naming both files, and the
+/// mod's card wins the name; a deck file in the folder is a deck, not a card, and names cards by
+/// name or by id.
+#[test]
+fn a_mod_card_taking_an_official_name_is_a_warning_and_wins_it() {
+    struct TempDir(std::path::PathBuf);
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+    let dir = TempDir(std::env::temp_dir().join(format!("riftbound-cli-{}-mod", std::process::id())));
+    std::fs::create_dir_all(dir.0.join("decks")).unwrap();
+    let card = "id = \"MOD-777\"\nname = \"Mega-Mech\"\ntype = \"unit\"\ndomains = [\"mind\"]\nenergy = 2\nmight = 9\nset = \"MOD\"\nnumber = 777\n";
+    std::fs::write(dir.0.join("mech.toml"), card).unwrap();
+    // Two Mega-Mechs by name (the mod's) and one by id (the official): three of a name (103.2.b).
+    let deck = include_str!("../decks/lux.toml").replace("\"Daring Poro\" = 3", "\"Daring Poro\" = 2\n\"OGN-088\" = 1");
+    std::fs::write(dir.0.join("decks/by-id.toml"), deck).unwrap();
+    let d = dir.0.to_str().unwrap();
+    let (code, out, err) = riftbound(&["card", "show", "Mega-Mech", "--cards", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Mega-Mech (MOD-777"), "the mod's card wins the name: {out}");
+    let warning = err.lines().find(|l| l.starts_with("warning:")).unwrap_or_default();
+    assert!(
+        warning.contains("mech.toml (MOD-777)") && warning.contains("cards/ogn/088-mega-mech.toml (OGN-088)"),
+        "{err}"
+    );
+    // `check` says the same and skips the deck file; `--decks` plays it, with OGN-088 by its id.
+    let (code, out, err) = riftbound(&["check", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("1 card(s) checked: 1 compiled"), "{out}");
+    assert!(err.contains("warning:") && err.contains("(OGN-088)"), "{err}");
+    let (code, out, err) = riftbound(&["sim", "--games", "2", "--cards", d, "--decks", "by-id,jinx", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"Lux\""), "{out}");
+}

@@ -15,6 +15,11 @@ pub struct CheckReport {
     pub scripted: usize,
     /// Rendered diagnostics, one per failing card or file.
     pub diagnostics: Vec<String>,
+    /// Cards that take the name of an official card (or of one checked before them): not a
+    /// failure, but the name then finds the new card.
+    pub warnings: Vec<String>,
+    /// Diagnostics in colour (stderr is a terminal).
+    pub color: bool,
 }
 
 impl CheckReport {
@@ -37,12 +42,12 @@ fn rhai_compiles(card: &CardDef) -> Result<(), String> {
 /// compiled to compiles.
 fn check_card(card: &CardDef, src: &str, report: &mut CheckReport) {
     report.cards += 1;
-    if let Some(d) = &card.unsupported {
-        report.diagnostics.push(d.to_string());
+    if let Some(d) = crate::dsl::explain(card) {
+        report.diagnostics.push(d.render(report.color));
         return;
     }
     if let Err(e) = rhai_compiles(card) {
-        let d = script_error(card, src, &e).unwrap_or_else(|| {
+        let d = script_error(card, src, &e, report.color).unwrap_or_else(|| {
             format!("error: {}: the compiled Rhai does not compile: {e}\n  --> {}", card.name, card.file)
         });
         report.diagnostics.push(d);
@@ -55,19 +60,22 @@ fn check_card(card: &CardDef, src: &str, report: &mut CheckReport) {
 }
 
 /// Checks card files and directories; with no paths, the embedded official cards.
-pub fn check(paths: &[PathBuf]) -> CheckReport {
-    let mut report = CheckReport::default();
+pub fn check(paths: &[PathBuf], color: bool) -> CheckReport {
+    let mut report = CheckReport { color, ..CheckReport::default() };
     if paths.is_empty() {
         for (path, src) in crate::riftbound::embedded::CARD_FILES {
             match parse_card(path, src) {
                 Ok(card) => check_card(&card, src, &mut report),
-                Err(e) => report.diagnostics.push(file_error(&e)),
+                Err(e) => report.diagnostics.push(file_error(&e, src, color)),
             }
         }
         return report;
     }
     // A file named on the command line is checked whatever its name; in a folder, only `*.toml`
     // files are cards (as `--cards` loads them), so notes beside the cards are not reported.
+    // Names are compared with the official cards and the cards checked before, as `--cards`
+    // loads them; deck files beside the cards are not cards.
+    let mut db = CardDb::embedded();
     let mut files = Vec::new();
     for p in paths {
         match crate::kernel::files::toml_files(p) {
@@ -78,11 +86,17 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
     for f in files {
         let name = f.display().to_string();
         match crate::kernel::files::read_text(&f) {
+            Ok(src) if crate::riftbound::Deck::is_deck_file(&src) => {}
             Ok(src) => match parse_card(&name, &src) {
-                Ok(card) => check_card(&card, &src, &mut report),
+                Ok(card) => {
+                    check_card(&card, &src, &mut report);
+                    report.warnings.extend(db.name_collision(&card));
+                    let idx = db.insert(card);
+                    db.claim_name(idx);
+                }
                 Err(e) => {
                     report.cards += 1;
-                    report.diagnostics.push(file_error(&e));
+                    report.diagnostics.push(file_error(&e, &src, color));
                 }
             },
             Err(e) => report.diagnostics.push(format!("error: {name}: {e}")),
@@ -93,7 +107,7 @@ pub fn check(paths: &[PathBuf]) -> CheckReport {
 
 /// A Rhai error inside a card's `script` block, pointed at its line and column in the card file
 /// (Rhai's own position counts lines of the whole compiled script).
-fn script_error(card: &CardDef, src: &str, message: &str) -> Option<String> {
+fn script_error(card: &CardDef, src: &str, message: &str, color: bool) -> Option<String> {
     let script = card.script.as_ref()?;
     // Rhai ends a parse error with "(line L, position P)".
     let at = message.rfind("(line ")?;
@@ -110,13 +124,25 @@ fn script_error(card: &CardDef, src: &str, message: &str) -> Option<String> {
     let origin = crate::dsl::TextOrigin::locate(&card.file, src, script);
     let what = message[..at].trim_end();
     let start = line_start + col;
-    Some(origin.diagnostic(start, start + 1, format!("the script block does not compile: {what}")).to_string())
+    Some(origin.diagnostic(start, start + 1, format!("the script block does not compile: {what}")).render(color))
 }
 
 /// How `check` prints a card file that could not be read as a card (not TOML, an unknown field,
-/// a bad value).
-pub fn file_error(e: &FileError) -> String {
-    format!("error: {}\n  --> {}:{}:{}", e.message, e.file, e.line, e.col)
+/// a bad value): at its line of the file `src`, the word there underlined.
+pub fn file_error(e: &FileError, src: &str, color: bool) -> String {
+    let source_line = src.lines().nth(e.line.saturating_sub(1)).unwrap_or("").to_string();
+    let word = source_line.chars().skip(e.col.saturating_sub(1)).take_while(|c| !c.is_whitespace()).count();
+    let d = crate::kernel::Diagnostic {
+        file: e.file.clone(),
+        line: e.line.max(1),
+        col: e.col.max(1),
+        len: word.max(1),
+        source_line,
+        message: e.message.clone(),
+        label: String::new(),
+        help: Vec::new(),
+    };
+    d.render(color)
 }
 
 /// What `card show` prints: the card, its parsed structure and its Rhai.
@@ -138,7 +164,7 @@ pub fn show(db: &CardDb, name: &str) -> Result<String, String> {
         out.push_str(&format!(", {} might", c.might));
     }
     out.push_str(&format!(", tags {:?}\n\ntext:\n{}\n", c.tags, c.text));
-    if let Some(d) = &c.unsupported {
+    if let Some(d) = crate::dsl::explain(c) {
         out.push_str(&format!("\nnot supported yet (the card plays without its text):\n{d}\n"));
         return Ok(out);
     }

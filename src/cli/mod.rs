@@ -97,8 +97,8 @@ impl GameArgs {
     /// Checks the arguments into a [`Plan`], reporting every problem found; names the cards of
     /// the decks that play without their text (never silently).
     pub fn plan(&self) -> Result<Plan, String> {
-        let db = load_cards(&self.cards)?;
-        let (decks, mode, agents) = resolve(&db, self)?;
+        let (db, mod_decks) = load_cards(&self.cards)?;
+        let (decks, mode, agents) = resolve(&db, &mod_decks, self)?;
         warn_unsupported(&db, &decks);
         let caps = Caps { turns: self.turn_cap, steps: self.step_cap, check_invariants: false };
         Ok(Plan { db, cards: self.cards.clone(), save_replays: None, decks, mode, agents, seed: self.seed, caps })
@@ -437,19 +437,35 @@ fn run_checked(g: &mut Game) -> Result<Outcome, String> {
 /// The decks, mode and agent names a command asked for: `--decks` then `--deck-file`s, or the
 /// seven precons when neither is given. Every deck is checked against the mode's deck
 /// construction here, so all problems of all decks are reported at once.
-fn resolve(db: &CardDb, args: &GameArgs) -> Result<(Vec<Deck>, Mode, [String; 2]), String> {
+/// A deck key names a deck file of a `--cards` folder first, then an embedded deck.
+fn resolve(
+    db: &CardDb,
+    mod_decks: &[(String, std::path::PathBuf)],
+    args: &GameArgs,
+) -> Result<(Vec<Deck>, Mode, [String; 2]), String> {
     let mode =
         Mode::by_name(&args.mode).ok_or_else(|| format!("unknown mode `{}`: expected casual or duel", args.mode))?;
-    let mut decks = if args.decks.is_empty() && args.deck_files.is_empty() {
-        pick_decks(db, &DEFAULT_DECKS.map(String::from))?
-    } else {
-        pick_decks(db, &args.decks)?
-    };
+    let mut decks = Vec::new();
     let mut problems = Vec::new();
-    for (key, d) in args.decks.iter().zip(&decks) {
-        for p in d.validate(db, mode.deck_battlefields.clone()) {
+    if args.decks.is_empty() && args.deck_files.is_empty() {
+        decks = pick_decks(db, &DEFAULT_DECKS.map(String::from))?;
+    }
+    for key in &args.decks {
+        if let Some((_, path)) = mod_decks.iter().rev().find(|(k, _)| k.eq_ignore_ascii_case(key)) {
+            match Deck::load_file(path, db, mode.deck_battlefields.clone()) {
+                Ok(d) => decks.push(d),
+                Err(errs) => problems.extend(errs.iter().map(|e| e.to_string())),
+            }
+            continue;
+        }
+        let d = pick_decks(db, std::slice::from_ref(key)).map_err(|e| {
+            let mine: Vec<&str> = mod_decks.iter().map(|(k, _)| k.as_str()).collect();
+            if mine.is_empty() { e } else { format!("{e}; from --cards: {}", mine.join(", ")) }
+        })?;
+        for p in d[0].validate(db, mode.deck_battlefields.clone()) {
             problems.push(format!("deck `{key}` ({}): {p}", mode.name));
         }
+        decks.extend(d);
     }
     for path in &args.deck_files {
         match Deck::load_file(path, db, mode.deck_battlefields.clone()) {
@@ -466,13 +482,21 @@ fn resolve(db: &CardDb, args: &GameArgs) -> Result<(Vec<Deck>, Mode, [String; 2]
     Ok((decks, mode, agent_names(&args.agents)?))
 }
 
-/// The official cards plus the `--cards` directories in order (later ids override earlier).
-fn load_cards(dirs: &[std::path::PathBuf]) -> Result<Arc<CardDb>, String> {
+/// The official cards plus the `--cards` directories in order (later ids override earlier),
+/// and the deck files found in those folders as (key, path). A mod card that takes an official
+/// card's name is a warning on stderr.
+fn load_cards(dirs: &[std::path::PathBuf]) -> Result<(Arc<CardDb>, Vec<(String, std::path::PathBuf)>), String> {
     let mut db = CardDb::embedded();
+    let mut decks = Vec::new();
     for d in dirs {
-        db.load_dir(d).map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+        let folder =
+            db.load_dir(d).map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+        for w in &folder.warnings {
+            eprintln!("warning: {w}");
+        }
+        decks.extend(folder.decks);
     }
-    Ok(Arc::new(db))
+    Ok((Arc::new(db), decks))
 }
 
 /// Cards whose text the card language can't compile yet play without it; say so, never silently.
@@ -575,11 +599,11 @@ pub fn run(cli: Cli) -> i32 {
             Ok(())
         }
         Command::Scenario { paths, cards } => {
-            let db = load_cards(&cards)?;
+            let (db, _) = load_cards(&cards)?;
             if scenarios::scenarios(&db, &paths) { Ok(()) } else { Err(Failure::Failed(String::new())) }
         }
         Command::Trace { path, cards } => {
-            let db = load_cards(&cards)?;
+            let (db, _) = load_cards(&cards)?;
             let (trace, passed) = scenarios::trace(&db, &path)?;
             out!("{trace}");
             if passed {
@@ -607,9 +631,12 @@ pub fn run(cli: Cli) -> i32 {
             if c.problems.is_empty() { Ok(()) } else { Err(Failure::Failed(c.problems.join("\n"))) }
         }
         Command::Check { paths } => {
-            let r = cards::check(&paths);
+            let r = cards::check(&paths, std::io::IsTerminal::is_terminal(&std::io::stderr()));
             for d in &r.diagnostics {
                 eprintln!("{d}\n");
+            }
+            for w in &r.warnings {
+                eprintln!("warning: {w}\n");
             }
             outln!(
                 "{} card(s) checked: {} compiled ({} with a script block), {} with problems",
@@ -621,7 +648,7 @@ pub fn run(cli: Cli) -> i32 {
             if r.failed() > 0 { Err(Failure::Failed(String::new())) } else { Ok(()) }
         }
         Command::Card { what: CardCommand::Show { name, cards: dirs } } => {
-            let db = load_cards(&dirs)?;
+            let (db, _) = load_cards(&dirs)?;
             out!("{}", cards::show(&db, &name)?);
             Ok(())
         }

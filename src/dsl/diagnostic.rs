@@ -73,7 +73,16 @@ impl TextOrigin {
         let source_line = self.source[line_start..line_end].to_string();
         let col = self.source[line_start..at].chars().count() + 1;
         let len = self.source[at..self.source_offset(end).clamp(at, line_end)].chars().count();
-        Diagnostic { file: self.file.clone(), line, col, len, source_line, message: message.into() }
+        Diagnostic {
+            file: self.file.clone(),
+            line,
+            col,
+            len,
+            source_line,
+            message: message.into(),
+            label: String::new(),
+            help: Vec::new(),
+        }
     }
 }
 

@@ -20,29 +20,70 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
     Ok(card)
 }
 
+/// What a mod folder holds besides the cards it added.
+#[derive(Debug, Default)]
+pub struct ModFolder {
+    pub cards: usize,
+    /// Its deck files (a `legend` and a `[main]` table), as (key, path): `--decks KEY` names one
+    /// by its file name without `.toml`, as the embedded decks are named.
+    pub decks: Vec<(String, std::path::PathBuf)>,
+    /// A card that took the name of a card loaded before it, naming both files.
+    pub warnings: Vec<String>,
+}
+
 impl CardDb {
     /// Loads the card file `dir`, or every `*.toml` file under the folder `dir` (recursively,
-    /// in sorted path order; see `kernel::files` for what a walk skips).
-    pub fn load_dir(&mut self, dir: &Path) -> Result<usize, Vec<FileError>> {
+    /// in sorted path order; see `kernel::files` for what a walk skips). Deck files are not
+    /// cards: they are listed in [`ModFolder::decks`]. A card whose id is already loaded replaces
+    /// that card; a card with a new id and the name of one already loaded takes the name (the mod
+    /// wins), with a warning.
+    pub fn load_dir(&mut self, dir: &Path) -> Result<ModFolder, Vec<FileError>> {
         let files = crate::kernel::files::toml_files(dir).map_err(|e| {
             vec![FileError { file: dir.display().to_string(), line: 0, col: 0, message: e.to_string() }]
         })?;
         let mut errors = Vec::new();
-        let mut n = 0;
+        let mut folder = ModFolder::default();
         for f in files {
             let name = f.display().to_string();
-            match crate::kernel::files::read_text(&f) {
-                Ok(src) => match parse_card(&name, &src) {
-                    Ok(c) => {
-                        self.insert(c);
-                        n += 1;
+            let src = match crate::kernel::files::read_text(&f) {
+                Ok(src) => src,
+                Err(e) => {
+                    errors.push(FileError { file: name, line: 0, col: 0, message: e.to_string() });
+                    continue;
+                }
+            };
+            if crate::riftbound::Deck::is_deck_file(&src) {
+                let key = f.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+                folder.decks.push((key, f));
+                continue;
+            }
+            match parse_card(&name, &src) {
+                Ok(c) => {
+                    let collision = self.name_collision(&c);
+                    let idx = self.insert(c);
+                    if let Some(w) = collision {
+                        self.claim_name(idx);
+                        folder.warnings.push(w);
                     }
-                    Err(e) => errors.push(e),
-                },
-                Err(e) => errors.push(FileError { file: name, line: 0, col: 0, message: e.to_string() }),
+                    folder.cards += 1;
+                }
+                Err(e) => errors.push(e),
             }
         }
-        if errors.is_empty() { Ok(n) } else { Err(errors) }
+        if errors.is_empty() { Ok(folder) } else { Err(errors) }
+    }
+
+    /// The warning for a card with a new id and the name of a card already here, naming both
+    /// files and which one the name finds from now on.
+    pub fn name_collision(&self, card: &CardDef) -> Option<String> {
+        let old = self.get(self.named(&card.name)?);
+        if old.id.eq_ignore_ascii_case(&card.id) {
+            return None;
+        }
+        Some(format!(
+            "{} ({}) has the name of {} ({}), `{}`: decks and `card show` now find the card of {} by that name; the other stays playable by its id {}",
+            card.file, card.id, old.file, old.id, card.name, card.file, old.id
+        ))
     }
 
     /// The official cards embedded in the binary, and the tokens the rules define (178).

@@ -7,6 +7,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod load;
 pub mod parser;
+pub mod suggest;
 
 pub use diagnostic::{Diagnostic, TextOrigin};
 pub use load::parse_card;
@@ -30,13 +31,25 @@ pub fn parse<'a>(text: &'a str, origin: &TextOrigin) -> Result<pest::iterators::
             };
             let found: String = text[start..].chars().take_while(|c| *c != '\n').take(40).collect();
             let message = if found.is_empty() {
-                format!("the card language does not understand this text: expected {expected}")
+                "the card language does not understand this text".to_string()
             } else {
-                format!("the card language does not understand `{found}`: expected {expected}")
+                format!("the card language does not understand `{found}`")
             };
-            Err(origin.diagnostic(start, end, message))
+            let mut d = origin.diagnostic(start, end, message);
+            d.label = format!("expected {expected}");
+            Err(d)
         }
     }
+}
+
+/// Why a card's text did not compile, as `check` and `card show` print it: with the accepted
+/// wording of the same words when a small rewording parses (tried here, when shown, not at load).
+pub fn explain(card: &crate::riftbound::CardDef) -> Option<Diagnostic> {
+    let mut d = card.unsupported.clone()?;
+    if let Some(w) = suggest::wording(&card.text) {
+        d.help.push(format!("the card language accepts this wording: `{w}`"));
+    }
+    Some(d)
 }
 
 fn word_end(text: &str, start: usize) -> usize {
@@ -190,7 +203,11 @@ fn render(body: &str, depth: usize) -> String {
             }
             // A negative or positive lookahead matches no text.
             '!' | '&' => {
-                while chars.peek().is_some_and(|c| c.is_alphanumeric() || *c == '_' || *c == '"') {
+                if chars.peek() == Some(&'"') {
+                    chars.next();
+                    chars.by_ref().take_while(|c| *c != '"').for_each(drop);
+                }
+                while chars.peek().is_some_and(|c| c.is_alphanumeric() || *c == '_') {
                     chars.next();
                 }
             }
@@ -239,6 +256,16 @@ mod tests {
         for n in names {
             let shown = describe_rule_name(n);
             assert!(!shown.contains(&format!("`{n}`")) || !n.contains('_'), "{n} is shown as {shown}");
+        }
+        // What a diagnostic says for any rule the parser can expect (the generated list of all
+        // of them): no rule name, no pest built-in.
+        let internal: Vec<String> = Rule::all_rules().iter().map(|r| format!("{r:?}")).collect();
+        for r in Rule::all_rules() {
+            let shown = describe_expected(&[*r]);
+            for word in shown.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+                let leaks = word.contains('_') && internal.iter().any(|n| n == word);
+                assert!(!leaks && !["EOI", "SOI", "NEWLINE", "ASCII"].contains(&word), "{r:?} is shown as {shown}");
+            }
         }
         assert_eq!(describe_rule_name("might_at_most"), "`with N [M] or less`");
         assert_eq!(describe_rule_name("token_ready"), "`ready`");

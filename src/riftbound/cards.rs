@@ -437,6 +437,18 @@ impl CardDb {
         idx
     }
 
+    /// The card that name lookups find under `name` (not by id).
+    pub fn named(&self, name: &str) -> Option<CardIdx> {
+        self.by_name.get(&normalize_name(name)).copied()
+    }
+
+    /// Makes `idx` the card its name finds: a mod's card that takes the name of an official one
+    /// wins, as a modder expects (the official card stays reachable by its id).
+    pub fn claim_name(&mut self, idx: CardIdx) {
+        let name = normalize_name(&self.cards[idx.0 as usize].name);
+        self.by_name.insert(name, idx);
+    }
+
     pub fn get(&self, idx: CardIdx) -> &CardDef {
         &self.cards[idx.0 as usize]
     }

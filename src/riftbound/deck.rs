@@ -61,6 +61,13 @@ impl Deck {
         })
     }
 
+    /// Whether a TOML source is a deck file rather than a card file: it names a `legend` and has
+    /// a `[main]` table (no card file has either). A mod folder holds both kinds.
+    pub fn is_deck_file(src: &str) -> bool {
+        toml::from_str::<toml::Table>(src)
+            .is_ok_and(|t| t.contains_key("legend") && t.get("main").is_some_and(toml::Value::is_table))
+    }
+
     /// Main deck size including the chosen champion (103.2).
     pub fn main_size(&self) -> u32 {
         1 + self.main.iter().map(|(_, n)| n).sum::<u32>()
