@@ -492,7 +492,15 @@ impl Compiler<'_> {
                 Rule::trigger => {
                     let t = self.trigger(part)?;
                     // "When you buff a friendly unit, ... it": the unit the event is about.
-                    if matches!(t, Trigger::YouBuff(_) | Trigger::UnitAlone { .. } | Trigger::Play(_)) {
+                    if matches!(
+                        t,
+                        Trigger::YouBuff(_)
+                            | Trigger::UnitAlone { .. }
+                            | Trigger::Play(_)
+                            | Trigger::YouKill { .. }
+                            | Trigger::YouReady(_)
+                            | Trigger::MovesFromHere(_)
+                    ) {
                         body.it = Some(Obj::ThatUnit);
                     }
                     trigger = Some(t);
@@ -525,7 +533,7 @@ impl Compiler<'_> {
         match inner.as_rule() {
             Rule::nth_time => {
                 let mut parts = inner.into_inner();
-                let n = if parts.next().unwrap().as_str().eq_ignore_ascii_case("second") { 2 } else { 3 };
+                let n = ordinal(&parts.next().unwrap());
                 let ev = parts.next().unwrap();
                 Ok(Trigger::NthTime(n, Box::new(self.event(ev)?)))
             }
@@ -569,7 +577,22 @@ impl Compiler<'_> {
             }
             Rule::ev_move_me if e.clone().into_inner().next().is_some() => Trigger::MoveMeToBattlefield,
             Rule::ev_move_me => Trigger::MoveMe,
-            Rule::ev_play_card => Trigger::PlayCard { opponents_turn: e.into_inner().next().is_some() },
+            Rule::ev_play_card => {
+                let mut nth = None;
+                let mut opponents_turn = false;
+                for x in e.into_inner() {
+                    match x.as_rule() {
+                        Rule::ordinal => nth = Some(ordinal(&x)),
+                        _ => opponents_turn = true,
+                    }
+                }
+                let played = Trigger::PlayCard { opponents_turn };
+                match nth {
+                    Some(1) => Trigger::FirstTime(Box::new(played)),
+                    Some(n) => Trigger::NthTime(n, Box::new(played)),
+                    None => played,
+                }
+            }
             Rule::ev_discard_me => Trigger::DiscardMe,
             Rule::ev_play_permanent => {
                 let phrase = e.into_inner().next().unwrap();
@@ -595,9 +618,23 @@ impl Compiler<'_> {
             Rule::ev_you_hold_here => Trigger::YouHoldHere,
             Rule::ev_you_defend_here => Trigger::YouDefendHere,
             Rule::ev_unit_dies => Trigger::Dies(self.unit_phrase(e.into_inner().next().unwrap())),
-            Rule::ev_you_stun => Trigger::YouStun(self.unit_phrase(e.into_inner().next().unwrap())),
+            Rule::ev_you_stun => {
+                let phrase = e.into_inner().next().unwrap();
+                if phrase.as_rule() == Rule::one_or_more {
+                    Trigger::OneOrMore(Box::new(Trigger::YouStun(self.unit_phrase(phrase))))
+                } else {
+                    Trigger::YouStun(self.unit_phrase(phrase))
+                }
+            }
+            Rule::ev_you_ready => Trigger::YouReady(self.unit_phrase(e.into_inner().next().unwrap())),
+            Rule::ev_you_recycle => Trigger::OneOrMore(Box::new(Trigger::YouRecycleCards)),
+            Rule::ev_you_kill => {
+                let mut parts = e.into_inner();
+                let filter = self.unit_phrase(parts.next().unwrap());
+                Trigger::YouKill { filter, spell: parts.next().is_some() }
+            }
+            Rule::ev_unit_moves => Trigger::MovesFromHere(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_you_discard => Trigger::YouDiscard,
-            Rule::ev_kill_with_spell => Trigger::KillWithSpell,
             Rule::ev_unit_alone => {
                 let mut parts = e.into_inner();
                 let filter = self.unit_phrase(parts.next().unwrap());
@@ -972,8 +1009,12 @@ impl Compiler<'_> {
             }
             Rule::pay_to => {
                 let mut parts = c.into_inner().peekable();
-                let cost = self.resources(&parts.next().unwrap())?;
-                let exhaust_me = parts.next_if(|x| x.as_rule() == Rule::pay_exhaust_this).is_some();
+                let cost = match parts.next_if(|x| x.as_rule() == Rule::resources) {
+                    Some(r) => self.resources(&r)?,
+                    None => Cost::default(),
+                };
+                let exhaust_me =
+                    parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_exhaust_me)).is_some();
                 let mut b =
                     self.instructions_if(parts, Body { paying: true, ..body }, Test::Pay { cost, exhaust_me })?;
                 b.paying = false;
@@ -1645,10 +1686,14 @@ impl Compiler<'_> {
         CountOf::Matching(f)
     }
 
+    /// A unit phrase's filter; a plural one ("one or more enemy units") as well.
     fn unit_phrase(&self, p: P) -> UnitFilter {
         let mut f = UnitFilter::units();
         for part in p.into_inner() {
-            self.apply_filter_word(&mut f, &part);
+            match part.as_rule() {
+                Rule::unit_noun_plural => part.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
+                _ => self.apply_filter_word(&mut f, &part),
+            }
         }
         f
     }
@@ -1787,6 +1832,15 @@ fn alone_role(p: &P) -> (bool, bool) {
 /// "+2" / "-1".
 fn signed(p: &P) -> i32 {
     p.as_str().trim().parse().unwrap_or(0)
+}
+
+/// "first", "second", "third".
+fn ordinal(p: &P) -> u32 {
+    match p.as_str().to_ascii_lowercase().as_str() {
+        "first" => 1,
+        "second" => 2,
+        _ => 3,
+    }
 }
 
 fn number(p: &P) -> u32 {

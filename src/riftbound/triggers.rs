@@ -184,9 +184,11 @@ impl Game {
         start: usize,
     ) -> Vec<Option<PlayerId>> {
         match trigger {
-            Trigger::FirstTime(_) | Trigger::NthTime(..) | Trigger::YouDiscard | Trigger::YouDefendHere => {
-                self.first_match(trigger, source, you, batch, start).into_iter().collect()
-            }
+            Trigger::FirstTime(_)
+            | Trigger::NthTime(..)
+            | Trigger::OneOrMore(_)
+            | Trigger::YouDiscard
+            | Trigger::YouDefendHere => self.first_match(trigger, source, you, batch, start).into_iter().collect(),
             _ => batch.iter().filter_map(|e| self.event_matches(trigger, source, you, e)).collect(),
         }
     }
@@ -203,13 +205,13 @@ impl Game {
         let subjects = |e: &Event| match e {
             Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => (Some(*u), None),
             Event::Killed { obj, .. } => (Some(*obj), None),
-            Event::Stunned { unit, .. } | Event::Moved { unit, .. } => (Some(*unit), None),
+            Event::Stunned { unit, .. } | Event::Moved { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
             Event::Played { card, .. } => (Some(*card), None),
             Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
             _ => (None, None),
         };
         let inner = match trigger {
-            Trigger::FirstTime(t) | Trigger::NthTime(_, t) => t,
+            Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) => t,
             t => t,
         };
         batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(subjects).collect()
@@ -319,14 +321,27 @@ impl Game {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
             (Trigger::YouDiscard, Event::Discarded { player, .. }) => (*player == you).then_some(None),
-            (Trigger::KillWithSpell, Event::Killed { by, .. }) => {
-                // 415.5: a spell (or an ability of it) of yours that killed it.
-                by.iter()
-                    .any(|b| {
-                        self.db.get(self.obj(*b).card).kind == CardType::Spell && self.last_known_controller(*b) == you
-                    })
-                    .then_some(None)
+            (Trigger::YouKill { filter, spell }, Event::Killed { obj, by }) => {
+                // 415.5: an object of yours (a spell, or an ability of it) killed it.
+                (self.filter_matches_lki(filter, *obj, you, source)
+                    && by.iter().any(|b| {
+                        (!spell || self.db.get(self.obj(*b).card).kind == CardType::Spell)
+                            && self.last_known_controller(*b) == you
+                    }))
+                .then_some(None)
             }
+            // 402.3: a player readies what they control.
+            (Trigger::YouReady(f), Event::Readied(u)) => {
+                (self.controller(*u) == you && self.unit_matches(f, *u, you, source)).then_some(None)
+            }
+            // 403.1.a: a Main Deck card, to its owner's Main Deck (403.1.c).
+            (Trigger::YouRecycleCards, Event::Recycled { player, card }) => {
+                (*player == you && self.card(*card).is_main_deck_card()).then_some(None)
+            }
+            (Trigger::MovesFromHere(f), Event::Moved { unit, from, .. }) => {
+                (self.here(source) == Some(*from) && self.unit_matches(f, *unit, you, source)).then_some(None)
+            }
+            (Trigger::OneOrMore(inner), e) => self.event_matches(inner, source, you, e),
             (Trigger::StartOfBeginning, Event::StepBegan { step: Step::Beginning, player }) => {
                 (*player == you).then_some(None)
             }

@@ -188,8 +188,24 @@ pub enum Trigger {
     YouStun(UnitFilter),
     /// "When you discard one or more cards".
     YouDiscard,
-    /// "When you kill a unit with a spell" (415.5: the spell, or an ability of it, killed it).
-    KillWithSpell,
+    /// "When you kill UNIT [with a spell]" (415.5): an object you controlled (`spell`: a spell of
+    /// yours, or an ability of it) is responsible for the death of a unit the filter names, as
+    /// it last was; "it" is that unit.
+    YouKill {
+        filter: UnitFilter,
+        spell: bool,
+    },
+    /// 402.3: "When you ready a friendly unit": a unit the filter names was readied; "it" is it.
+    YouReady(UnitFilter),
+    /// 403: "When you recycle one or more cards to your Main Deck": a Main Deck card you own was
+    /// recycled (403.1.c: each to its owner's deck).
+    YouRecycleCards,
+    /// 421: "When a unit moves from here / from my location": a unit the filter names moved
+    /// away from the source's location; "it" is that unit.
+    MovesFromHere(UnitFilter),
+    /// "one or more ...": the inner trigger triggers once for all the events of one batch
+    /// (376.2), not once for each.
+    OneOrMore(Box<Trigger>),
     /// "At the start of your Beginning Phase" (315.2.a).
     StartOfBeginning,
     /// "At the start of each player's first Beginning Phase": that player is "that player".

@@ -250,6 +250,7 @@ impl Display for Test {
         match self {
             Test::May => f.write_str("you choose to"),
             Test::Pay { cost, exhaust_me: false } => write!(f, "you pay {cost}"),
+            Test::Pay { cost, exhaust_me: true } if cost.is_free() => f.write_str("you exhaust me"),
             Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
             Test::SpendABuff => f.write_str("you spend a buff"),
             Test::BuffedThisWay(o) => write!(f, "{o} was buffed this way"),
