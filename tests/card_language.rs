@@ -1030,6 +1030,7 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
             other: true,
             exclude_tag: Some("Recruit".into()),
             max_might: Some(3),
+            max_cost: Some(MaxCost { energy: 3, power: Some(1) }),
             condition: Some(Box::new(Condition::Buffed)),
             or: Some(Box::new(UnitFilter::of_kind(CardType::Gear))),
             ..UnitFilter::of_kind(k).with(FilterPart::At(at))
@@ -1089,7 +1090,10 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::ThisTurn(TurnRule::NextSpellBonus(1)),
         Effect::ThisTurn(TurnRule::UnitsEnterReady),
         Effect::ThisTurn(TurnRule::BuffsGiveMore),
-        Effect::EachPlayerKillsOne,
+        Effect::EachPlayerKillsOne(Objs::All(UnitFilter::of_kind(CardType::Gear))),
+        Effect::EachPlayer(Players::All, vec![Effect::DiscardHand(Who::Each)]),
+        Effect::Channel { who: Who::OwnerOf(Obj::Target(0)), amount: 1, exhausted: true },
+        Effect::PlayCard { card: Obj::Target(0), ignore_energy: true, ignore_power: false },
         Effect::ReplaceNextDeath { unit: Obj::Me, body: "a0".into() },
         Effect::Reflexive("a0".into()),
         Effect::ReflexiveIfKilled { body: "a0".into(), unit: Obj::Target(0) },
@@ -1657,7 +1661,11 @@ fn r400_a_player_subject_does_the_verbs_that_follow_it() {
         ]
     );
     // "each player kills one of their units" is its own instruction (a choice, 352.10.e).
-    assert_eq!(effects("When you play me, each player kills one of their units."), vec![Effect::EachPlayerKillsOne]);
+    use riftbound::riftbound::abilities::Objs;
+    assert_eq!(
+        effects("When you play me, each player kills one of their units."),
+        vec![Effect::EachPlayerKillsOne(Objs::All(riftbound::riftbound::abilities::UnitFilter::units()))]
+    );
 }
 
 /// 178: a token phrase is one production, whatever the token's name: its Might, its name (one or

@@ -124,6 +124,7 @@ fn who(w: &Who) -> String {
         Who::You => "you()".into(),
         Who::ThatPlayer => "that_player()".into(),
         Who::ControllerOf(o) => format!("controller_of({})", object(o)),
+        Who::OwnerOf(o) => format!("owner_of({})", object(o)),
         Who::Each => "p".into(),
     }
 }

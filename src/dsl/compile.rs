@@ -132,6 +132,8 @@ struct Body {
     /// Inside "pay X to ...": "play me" there is played for that payment, which replaces its
     /// cost (406.3); elsewhere "play me" would ignore the cost, so it is rejected.
     paying: bool,
+    /// Inside "counter ...": "a spell" is one on the chain (412.3).
+    countering: bool,
 }
 
 /// A reflexive ability (380) or delayed replacement (383.3) found inside a body, pushed after the
@@ -1256,6 +1258,7 @@ impl Compiler<'_> {
                 let who = match subject.as_rule() {
                     Rule::ps_each_player | Rule::ps_each_opponent => Who::Each,
                     Rule::ps_that_player => Who::ThatPlayer,
+                    Rule::ps_its_owner => Who::OwnerOf(self.it(&i, &b, "\"its owner\" needs a card before it")?),
                     _ => Who::ControllerOf(self.it(&i, &b, "\"its\" needs a unit before it")?),
                 };
                 let mut effects = Vec::new();
@@ -1263,8 +1266,13 @@ impl Compiler<'_> {
                     let verb = v.into_inner().next().unwrap();
                     let rule = verb.as_rule();
                     let mut x = verb.into_inner();
-                    let n = number(&x.next().unwrap());
+                    let amount = x.next().unwrap();
                     let who = who.clone();
+                    if amount.as_rule() == Rule::their_hand {
+                        effects.push(Effect::DiscardHand(who));
+                        continue;
+                    }
+                    let n = number(&amount);
                     effects.push(match rule {
                         Rule::pv_draws => Effect::Draw { who, amount: Amount::Number(n.into()) },
                         Rule::pv_discards => Effect::Discard { who, amount: n },
@@ -1301,6 +1309,12 @@ impl Compiler<'_> {
                     b.killed = Some(*index);
                 }
                 b.effects.push(each(t, |o| Effect::Act(act, o)));
+            }
+            Rule::i_counter => {
+                b.countering = true;
+                let t = self.target(parts.next().unwrap(), &mut b, None);
+                b.countering = false;
+                b.effects.push(each(t?, |o| Effect::Act(Act::Counter, o)));
             }
             Rule::i_buffs_give => b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore)),
             Rule::i_units_enter_ready => b.effects.push(Effect::ThisTurn(TurnRule::UnitsEnterReady)),
@@ -1512,7 +1526,28 @@ impl Compiler<'_> {
                 let t = self.target(phrase, &mut b, None)?;
                 b.effects.push(each(t, |o| Effect::Act(Act::ReturnToHand, o)));
             }
-            Rule::i_each_player_kills => b.effects.push(Effect::EachPlayerKillsOne),
+            Rule::i_play_card => {
+                // "you may play ...": the card may be left unchosen (352.12).
+                let may = std::mem::take(&mut b.may);
+                let phrase = parts.next().unwrap();
+                let ignore_power = parts.next().is_none();
+                let t = self.target(phrase.clone(), &mut b, None)?;
+                let Target::Chosen(index, TargetCount::One) = t else {
+                    return Err(self.err(&phrase, "\"play\" is understood for one card chosen \"from your trash\""));
+                };
+                if b.targets[index].filter.at != At::YourTrash {
+                    return Err(self.err(&phrase, "\"play\" is understood for one card chosen \"from your trash\""));
+                }
+                if may {
+                    b.targets[index].count = TargetCount::UpTo(1);
+                }
+                b.effects.push(Effect::PlayCard { card: Obj::Target(index), ignore_energy: true, ignore_power });
+            }
+            Rule::i_each_player_kills => {
+                let mut f = UnitFilter::units();
+                self.apply_filter_word(&mut f, &parts.next().unwrap());
+                b.effects.push(Effect::EachPlayerKillsOne(Objs::All(f)));
+            }
             Rule::i_give_more => {
                 let it = self.it(&i, &b, "\"an additional\" needs a unit given Might before it")?;
                 let mut amount = 0;
@@ -1625,17 +1660,19 @@ impl Compiler<'_> {
                     None => count,
                 };
                 // 143.1.a.3: "a gear" chooses gear; units and runes are the other choosable kinds.
-                // 352.10.a: "a spell from your trash" chooses a spell card there.
-                // 352.8.a.2: a spell not in the trash is on the chain, which the kernel can't
-                // choose from yet: rejected, never read as a unit.
+                // 352.10.a: "a spell from your trash" chooses a spell card there; 352.8.a.2: any
+                // other spell is one on the chain, and only a counter chooses one there (412.3),
+                // so a spell is never read as a unit.
+                let on_chain = b.countering;
                 let choosable = |f: &UnitFilter| {
                     matches!(f.kind, CardType::Unit | CardType::Rune | CardType::Gear)
-                        || (f.kind == CardType::Spell && f.at == At::YourTrash)
+                        || (f.kind == CardType::Spell && (f.at == At::YourTrash || (on_chain && f.at == At::Anywhere)))
                 };
                 if !choosable(&filter) || filter.or.as_deref().is_some_and(|o| !choosable(o)) {
-                    return Err(
-                        self.err(&t, "only a spell \"from your trash\" can be chosen yet (not one on the chain)")
-                    );
+                    return Err(self.err(
+                        &t,
+                        "only a spell \"from your trash\" can be chosen here (one on the chain only to counter it)",
+                    ));
                 }
                 b.targets.push(TargetSpec { count, filter });
                 let index = b.targets.len() - 1;
@@ -1744,6 +1781,12 @@ impl Compiler<'_> {
                 "from your trash" => f.at = At::YourTrash,
                 "in combat" => f.at = At::InCombat,
                 t if t.starts_with("with") => f.max_might = part.clone().into_inner().next().map(|m| number(&m)),
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cost_at_most) => {
+                    let mut limit = part.clone().into_inner().next().unwrap().into_inner();
+                    let energy = number(&limit.next().unwrap().into_inner().next().unwrap());
+                    let power = limit.next().map(|_| 1);
+                    f.max_cost = Some(MaxCost { energy, power });
+                }
                 _ => f.relation = Relation::Friendly,
             },
             _ => {}

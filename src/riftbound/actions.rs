@@ -530,6 +530,14 @@ impl Game {
         self.changed();
     }
 
+    /// 412.3: "Counter a spell": the chain item of the chosen card, if it is still on the chain.
+    pub fn counter_card(&mut self, card: ObjId) {
+        let item = self.chain.iter().position(|i| matches!(i.kind, super::state::ItemKind::Card(c) if c == card));
+        if let Some(index) = item {
+            self.counter(index);
+        }
+    }
+
     /// 428-432: recall a permanent to its controller's base. Not a move (430); damage, exhausted
     /// and buffs stay (432.1).
     pub fn recall(&mut self, id: ObjId) {

@@ -9,10 +9,11 @@
 //! package and the typed constants, one sandbox per thread.
 
 use super::abilities::{
-    Act, Arg, At, Effect, FilterPart, Grant, Place, TargetCount, TargetSpec, ToArg, TurnRule, UnitFilter, names,
+    Act, Arg, At, Effect, FilterPart, Grant, MaxCost, Place, TargetCount, TargetSpec, ToArg, TurnRule, UnitFilter,
+    names,
 };
 use super::cards::PowerSymbol;
-use super::costs::Cost;
+use super::costs::{Cost, PlayOptions};
 use super::decision::Ask;
 use super::layers::{Duration, Keyword};
 use super::state::{Bf, Game, R};
@@ -233,6 +234,10 @@ fn register_types(e: &mut Engine) {
     e.register_fn("non", |tag: &str| FilterPart::NotTag(tag.to_string()));
     e.register_fn("tagged", |tag: &str| FilterPart::Tag(tag.to_string()));
     e.register_fn("might_at_most", |n: i64| FilterPart::MaxMight(count(n)));
+    // A negative Power limit is none.
+    e.register_fn("cost_at_most", |energy: i64, power: i64| {
+        FilterPart::MaxCost(MaxCost { energy: count(energy), power: (power >= 0).then(|| count(power)) })
+    });
     e.register_fn("energy", |n: i64| Cost { energy: count(n), power: Vec::new() });
     e.register_fn("+", |mut c: Cost, p: PowerSymbol| {
         if c.power.len() < MAX_POWER {
@@ -439,6 +444,7 @@ verbs! {
     };
     // Answers the (last) card discarded: what a following "its" means.
     Effect::Discard { who, amount } => "discard"(who => p: Player, amount => n: Count) |g, _| g.discard_instruction(p, n);
+    Effect::DiscardHand(who) => "discard_hand"(who => p: Player) |g, _| g.discard_hand(p);
     Effect::RecycleFromTrash { who, amount } =>
         "recycle_trash"(who => p: Player, amount => n: Count) |g, _| g.recycle_from_trash(p, n, Ask::ChooseCard);
     Effect::PlayTokens { who, token, count, ready, place } =>
@@ -457,7 +463,7 @@ verbs! {
     Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => "next_spell_bonus"(n => n: Count) |g, c| g.next_spell_bonus(c, n);
     Effect::ThisTurn(TurnRule::UnitsEnterReady) => "units_enter_ready"() |g, c| g.units_enter_ready_this_turn(c);
     Effect::ThisTurn(TurnRule::BuffsGiveMore) => "buffs_give_more"() |g, c| g.buffs_give_more(c);
-    Effect::EachPlayerKillsOne => "each_player_kills_one"() |g, c| g.each_player_kills_one(c);
+    Effect::EachPlayerKillsOne(o) => "each_player_kills_one"(o => cards: Cards) |g, c| g.each_player_kills_one(c, &cards);
     Effect::PlayMeFromTrash => "play_me_from_trash"() |g, c| g.play_me_from_trash(c);
     Effect::Vision => "vision"() |g, c| g.vision(c);
     Effect::ReplaceNextDeath { unit, body } =>
@@ -481,6 +487,9 @@ verbs! {
     Effect::BanishAndPlay { from, max_might: None, optional } =>
         "banish_and_play"(from => cards: Cards, optional => o: bool) |g, c| g.banish_and_play(c, &cards, -2, 0, o);
     // Answers the spell played.
+    Effect::PlayCard { card, ignore_energy, ignore_power } =>
+        "play_card"(card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool)
+        |g, c| g.play_card_instruction(c, o, PlayOptions { ignore_energy: e, ignore_power: pw });
     Effect::PlaySpellFromTrash { optional } => "play_spell_from_trash"(optional => o: bool) |g, c| g.play_spell_from_trash(c, o);
 }
 
@@ -517,6 +526,7 @@ fn register(e: &mut Engine) {
     host_fn!(e, "energy_of", (x: Object) |g, _| i64::from(g.card(x).energy));
     host_fn!(e, "might", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.might(x)) } else { 0 });
     host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
+    host_fn!(e, "owner_of", (x: Object) |g, _| g.obj(x).owner);
     // "each player" / "each opponent": the players still in the game, in turn order.
     host_fn!(e, "each_player", () | g, _ | g.active_players());
     host_fn!(e, "each_opponent", () | g, c | c.controller.map(|p| g.opponents(p)).unwrap_or_default());

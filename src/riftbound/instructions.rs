@@ -446,6 +446,7 @@ impl Game {
             Act::SpendBuff => self.spend_buff_instruction(c, o),
             Act::DrawBanished => self.draw_banished(c, o),
             Act::Recycle => self.recycle_obj(c, o)?,
+            Act::Counter => self.counter_card(o),
         }
         Ok(())
     }
@@ -1048,6 +1049,25 @@ impl Game {
         Ok(Some(self.play_card_while_resolving(you, card, opts)))
     }
 
+    /// 346 / 351.3: "Play a unit from your trash, ignoring its Energy cost": the ability's
+    /// controller plays the chosen card as this resolves, its costs ignored as the text says
+    /// (353.1.a-b); what remains of its cost is paid as usual. A card that is no longer in the
+    /// trash, or whose remaining cost can't be paid, is not played (055).
+    pub fn play_card_instruction(&mut self, c: &HookCall, card: ObjId, opts: PlayOptions) -> R<()> {
+        let Some(you) = c.controller else { return Ok(()) };
+        if !self.obj(card).alive || self.obj(card).zone != Zone::Trash {
+            return Ok(());
+        }
+        if !self.can_pay_to_play(you, card, opts) {
+            trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
+            return Ok(());
+        }
+        let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
+        trace!(self, "353.1", "{you} plays {} from their trash, ignoring {ignored}", self.describe(card));
+        self.play_card_while_resolving(you, card, opts);
+        Ok(())
+    }
+
     /// "Recycle it" (403): a spell still on the chain is recycled as it leaves it after resolving,
     /// instead of going to the trash (Kai'Sa, Evolutionary); anything else is recycled now.
     pub fn recycle_obj(&mut self, c: &HookCall, o: ObjId) -> R<()> {
@@ -1078,19 +1098,24 @@ impl Game {
         self.move_object(o, Zone::Hand, owner, Pos::Bottom);
     }
 
-    /// 352.10.e: "Each player kills one of their units": no target; as it resolves each player,
-    /// in turn order from the turn player (115), chooses one of the units they control, then the
-    /// chosen units are killed at once (415), this spell or ability being responsible (415.5.b).
-    pub fn each_player_kills_one(&mut self, c: &HookCall) -> R<()> {
+    /// 352.10.e: "Each player kills one of their units / gear": no target; as it resolves each
+    /// player, in turn order from the turn player (115), chooses one of `candidates` they
+    /// control, then the chosen ones are killed at once (415), this spell or ability being
+    /// responsible (415.5.b).
+    pub fn each_player_kills_one(&mut self, c: &HookCall, candidates: &[ObjId]) -> R<()> {
         let mut order = self.active_players();
         let tp = order.iter().position(|p| *p == self.turn_player).unwrap_or(0);
         order.rotate_left(tp);
         let mut chosen = Vec::new();
         for p in order {
-            let options: Vec<Choice> =
-                self.all_units().into_iter().filter(|u| self.controller(*u) == p).map(Choice::Obj).collect();
+            let options: Vec<Choice> = candidates
+                .iter()
+                .copied()
+                .filter(|u| self.obj(*u).alive && self.controller(*u) == p)
+                .map(Choice::Obj)
+                .collect();
             if options.is_empty() {
-                trace!(self, "352.10.e", "{p} controls no unit to kill");
+                trace!(self, "352.10.e", "{p} controls none of them to kill");
                 continue;
             }
             if let Choice::Obj(u) = self.decide(p, Ask::ChooseCard, options)? {
@@ -1107,6 +1132,12 @@ impl Game {
         let you = c.controller.unwrap_or(self.turn_player);
         let Some(here) = self.location(u).filter(|_| self.obj(u).alive) else { return false };
         self.controller(u) == you && self.units_iter(here).filter(|x| self.controller(*x) == you).count() == 1
+    }
+
+    /// 409: "discards their hand": every card in the player's hand, at once.
+    pub fn discard_hand(&mut self, p: PlayerId) {
+        let hand = self.player(p).hand.clone();
+        self.discard(p, &hand);
     }
 
     /// 409: "Discard N" as an instruction; returns the (last) card discarded, which a following

@@ -381,6 +381,7 @@ impl Game {
             && f.relation.holds(chars.controller, self.source_controller(source))
             && f.tags_ok(&chars.tags)
             && f.max_might.is_none_or(|m| chars.might() <= m as i32)
+            && f.max_cost.is_none_or(|m| m.allows(self.card(id).energy, self.card(id).power.len()))
             && f.condition.as_ref().is_none_or(|c| self.holds(c, id, chars.controller, Some(chars)))
     }
 

@@ -379,12 +379,17 @@ impl Game {
         let zone_ok = match f.at {
             super::abilities::At::YourTrash => o.zone == Zone::Trash && o.zone_player == you,
             _ if f.kind == CardType::Battlefield => o.zone == Zone::BattlefieldZone,
+            // 352.8.a.2: a spell not in a trash is on the chain.
+            _ if f.kind == CardType::Spell => o.zone == Zone::Chain,
             _ => o.zone.is_board(),
         };
         if !o.alive || !zone_ok || self.card(u).kind != f.kind {
             return false;
         }
         if f.max_might.is_some_and(|m| self.might(u) > m as i32) {
+            return false;
+        }
+        if f.max_cost.is_some_and(|m| !m.allows(self.card(u).energy, self.card(u).power.len())) {
             return false;
         }
         if f.other && u == source {
@@ -437,6 +442,15 @@ impl Game {
                 .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()))
                 .collect(),
             CardType::Battlefield => self.battlefields.iter().map(|b| b.obj).collect(),
+            // 352.8.a.2: the spells on the chain.
+            CardType::Spell => self
+                .chain
+                .iter()
+                .filter_map(|i| match i.kind {
+                    super::state::ItemKind::Card(c) => Some(c),
+                    _ => None,
+                })
+                .collect(),
             _ => self.all_units(),
         };
         let mut pool = pool;

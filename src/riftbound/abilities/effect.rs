@@ -44,6 +44,8 @@ pub enum Effect {
     MoveToChosen { unit: Obj, spec: usize },
     /// 409: "Discard N" (answers the last card discarded).
     Discard { who: Who, amount: u32 },
+    /// 409: "discards their hand": every card in it.
+    DiscardHand(Who),
     /// 403.3: "Recycle N from your trash".
     RecycleFromTrash { who: Who, amount: u32 },
     /// 170-178: "Play N [ready] token units [here / in your base]".
@@ -58,8 +60,9 @@ pub enum Effect {
     Channel { who: Who, amount: u32, exhausted: bool },
     /// A rule for the rest of this turn ([`TurnRule`]).
     ThisTurn(TurnRule),
-    /// "Each player kills one of their units."
-    EachPlayerKillsOne,
+    /// 352.10.e: "Each player kills one of their units / gear": each player chooses one of these
+    /// objects they control.
+    EachPlayerKillsOne(Objs),
     /// 406.3: "play me (from your trash)", its cost paid by the payment before it.
     PlayMeFromTrash,
     /// 733.1.b: [Vision].
@@ -87,6 +90,9 @@ pub enum Effect {
     BanishTop(Who),
     /// "You may banish one from among them and play it [with Might up to the killed unit's +N]".
     BanishAndPlay { from: Objs, max_might: Option<KilledMight>, optional: bool },
+    /// 346 / 353.1: "Play a unit from your trash, ignoring its [Energy] cost": the chosen card is
+    /// played as this resolves, the costs named ignored.
+    PlayCard { card: Obj, ignore_energy: bool, ignore_power: bool },
     /// "[You may] play a spell from your trash" (answers it).
     PlaySpellFromTrash { optional: bool },
 }
@@ -207,10 +213,12 @@ pub enum Act {
     DrawBanished,
     /// 403: "recycle X".
     Recycle,
+    /// 412: "counter X" (a spell on the chain).
+    Counter,
 }
 
 impl Act {
-    pub const ALL: [Act; 16] = [
+    pub const ALL: [Act; 17] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -227,6 +235,7 @@ impl Act {
         Act::SpendBuff,
         Act::DrawBanished,
         Act::Recycle,
+        Act::Counter,
     ];
 
     /// Whether it moves the object to another zone or location.
@@ -243,6 +252,7 @@ impl Act {
                 | Act::Recycle
                 | Act::KillNowInstead
                 | Act::KillNextDamage
+                | Act::Counter
         )
     }
 
@@ -265,6 +275,7 @@ impl Act {
             Act::SpendBuff => "spend_buff",
             Act::DrawBanished => "draw_banished",
             Act::Recycle => "recycle_obj",
+            Act::Counter => "counter",
         }
     }
 }
@@ -332,6 +343,8 @@ pub enum Who {
     ThatPlayer,
     /// "its controller" (its last-known controller once it has left, 356.3.e.12).
     ControllerOf(Obj),
+    /// "its owner" (107.1: the same in every zone).
+    OwnerOf(Obj),
     /// The current player of an [`Effect::EachPlayer`] ("each player draws 1").
     Each,
 }

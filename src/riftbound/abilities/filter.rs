@@ -22,6 +22,8 @@ pub struct UnitFilter {
     pub tag: Option<String>,
     /// "with 3 [M] or less": at most this Might (a unit's current Might, 352.8.b).
     pub max_might: Option<u32>,
+    /// "costing no more than [3] and no more than [A]": at most this printed cost (130).
+    pub max_cost: Option<MaxCost>,
     /// "buffed", "attacking alone": a condition each object must meet, the object as its
     /// subject (see [`Condition`]).
     pub condition: Option<Box<Condition>>,
@@ -39,9 +41,25 @@ impl UnitFilter {
             exclude_tag: None,
             tag: None,
             max_might: None,
+            max_cost: None,
             condition: None,
             or: None,
         }
+    }
+}
+
+/// A cost limit: the printed Energy cost at most `energy`, and the number of Power symbols at
+/// most `power` when it says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MaxCost {
+    pub energy: u32,
+    pub power: Option<u32>,
+}
+
+impl MaxCost {
+    /// Whether a card with this printed cost is within the limit.
+    pub fn allows(self, energy: u32, power: usize) -> bool {
+        energy <= self.energy && self.power.is_none_or(|p| power <= p as usize)
     }
 }
 
@@ -136,6 +154,7 @@ pub enum FilterPart {
     NotTag(String),
     Tag(String),
     MaxMight(u32),
+    MaxCost(MaxCost),
     Is(Condition),
 }
 
@@ -154,6 +173,7 @@ impl UnitFilter {
             FilterPart::NotTag(t) => self.exclude_tag = Some(t),
             FilterPart::Tag(t) => self.tag = Some(t),
             FilterPart::MaxMight(m) => self.max_might = Some(m),
+            FilterPart::MaxCost(m) => self.max_cost = Some(m),
             FilterPart::Is(c) => self.condition = Some(Box::new(c)),
         }
         self
@@ -179,6 +199,9 @@ impl UnitFilter {
         }
         if let Some(m) = self.max_might {
             out.push(FilterPart::MaxMight(m));
+        }
+        if let Some(m) = self.max_cost {
+            out.push(FilterPart::MaxCost(m));
         }
         if let Some(c) = &self.condition {
             out.push(FilterPart::Is((**c).clone()));

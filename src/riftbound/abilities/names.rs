@@ -27,6 +27,7 @@ pub fn part(p: &FilterPart) -> String {
         FilterPart::NotTag(t) => format!("non({t:?})"),
         FilterPart::Tag(t) => format!("tagged({t:?})"),
         FilterPart::MaxMight(m) => format!("might_at_most({m})"),
+        FilterPart::MaxCost(m) => format!("cost_at_most({}, {})", m.energy, m.power.map_or(-1, i64::from)),
         // A condition with no constant prints as its kernel name, which no script defines: the
         // card's Rhai then fails to compile, naming it, instead of dropping the restriction.
         FilterPart::Is(c) => OBJECT_CONDITIONS

@@ -61,6 +61,7 @@ impl Display for Effect {
             }
             Effect::MoveToChosen { unit, spec } => write!(f, "Move {unit} to the destination chosen as target {spec}"),
             Effect::Discard { who, amount } => write!(f, "{} {amount}", verb(who, "discard", "discards")),
+            Effect::DiscardHand(who) => write!(f, "{} {} hand", verb(who, "discard", "discards"), possessive(who)),
             Effect::RecycleFromTrash { who, amount } => {
                 write!(f, "{} {amount} from {} trash", verb(who, "recycle", "recycles"), possessive(who))
             }
@@ -106,7 +107,7 @@ impl Display for Effect {
             }
             Effect::ThisTurn(TurnRule::UnitsEnterReady) => f.write_str("Units you play this turn enter ready"),
             Effect::ThisTurn(TurnRule::BuffsGiveMore) => f.write_str("Buffs give an additional +1 [M] this turn"),
-            Effect::EachPlayerKillsOne => f.write_str("Each player kills one of their units"),
+            Effect::EachPlayerKillsOne(o) => write!(f, "Each player kills one of {o} they control"),
             Effect::PlayMeFromTrash => f.write_str("Play me from your trash"),
             Effect::Vision => f.write_str("Look at the top card of your Main Deck; you may recycle it"),
             Effect::ReplaceNextDeath { unit, body } => {
@@ -136,6 +137,9 @@ impl Display for Effect {
                 }
                 Ok(())
             }
+            Effect::PlayCard { card, ignore_power, .. } => {
+                write!(f, "Play {card}, ignoring its {}", if *ignore_power { "cost" } else { "Energy cost" })
+            }
             Effect::PlaySpellFromTrash { optional: true } => f.write_str("You may play a spell from your trash"),
             Effect::PlaySpellFromTrash { optional: false } => f.write_str("Play a spell from your trash"),
         }
@@ -160,6 +164,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::SpendBuff => format!("Spend the buff of {o}"),
         Act::DrawBanished => format!("Draw {o}"),
         Act::Recycle => format!("Recycle {o}"),
+        Act::Counter => format!("Counter {o}"),
     }
 }
 
@@ -228,6 +233,7 @@ impl Display for Who {
             Who::You => f.write_str("you"),
             Who::ThatPlayer => f.write_str("that player"),
             Who::ControllerOf(o) => write!(f, "the controller of {o}"),
+            Who::OwnerOf(o) => write!(f, "the owner of {o}"),
             Who::Each => f.write_str("that player"),
         }
     }
@@ -313,6 +319,12 @@ impl Display for UnitFilter {
         }
         if let Some(m) = self.max_might {
             write!(f, " with {m} [M] or less")?;
+        }
+        if let Some(m) = self.max_cost {
+            write!(f, " costing no more than [{}]", m.energy)?;
+            if let Some(p) = m.power {
+                write!(f, " and no more than {p} Power")?;
+            }
         }
         match self.condition.as_deref() {
             None
