@@ -1365,7 +1365,7 @@ fn r352_8_b_a_unit_phrase_takes_one_state_adjective() {
 
 /// 450.2: "Other friendly units here have [Shield]." gives the keywords to each unit the plural
 /// phrase names, as the Might form does; a keyword that is an ability written for the card that
-/// prints it ([Vision] 733.1.b) can't be given to a group, so it does not compile.
+/// prints it ([Deathknell] 724.1) can't be given to a group, so it does not compile.
 #[test]
 fn r450_2_a_units_passive_gives_keywords_to_any_plural_unit_phrase() {
     use riftbound::kernel::PlayerId;
@@ -1382,8 +1382,8 @@ fn r450_2_a_units_passive_gives_keywords_to_any_plural_unit_phrase() {
     for (u, who) in [(away, "elsewhere"), (enemy, "an enemy"), (bearer, "itself")] {
         assert!(!has(&g, u, Keyword::Shield), "{who} has no [Shield]");
     }
-    let d = diagnostic("mod/seer.toml", &mod_unit("Seer", "Other friendly units have [Vision]."));
-    assert!(d.message.contains("[Vision]"), "{}", d.message);
+    let d = diagnostic("mod/seer.toml", &mod_unit("Seer", "Other friendly units have [Deathknell]."));
+    assert!(d.message.contains("[Deathknell]"), "{}", d.message);
 }
 
 /// 728.1.c.1: "[Legion] — When you play me, X" is a play effect of a permanent: X is done only

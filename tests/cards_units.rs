@@ -246,6 +246,7 @@ fn units_cost_a_less(g: &mut Game, p: PlayerId) {
         filter: PlayFilter::OfType(CardType::Unit),
         change: CostChange::Discount { energy: 0, min_energy: 0, power: 1 },
         duration: Duration::Indefinite,
+        next: false,
     });
 }
 

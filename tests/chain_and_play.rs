@@ -87,7 +87,14 @@ fn grant(g: &mut Game, id: ObjId, k: Keyword) {
 }
 
 fn modifier(g: &mut Game, p: PlayerId, filter: PlayFilter, change: CostChange) {
-    g.cost_modifiers.push(CostModifier { source: None, player: p, filter, change, duration: Duration::Indefinite });
+    g.cost_modifiers.push(CostModifier {
+        source: None,
+        player: p,
+        filter,
+        change,
+        duration: Duration::Indefinite,
+        next: false,
+    });
 }
 
 fn additional(optional: bool, energy: u32, power: Vec<PowerSymbol>, other: Vec<OtherCost>) -> CostChange {

@@ -136,6 +136,7 @@ fn amount(a: &Amount) -> String {
         Amount::EnergyOf(o) => format!("energy_of({})", object(o)),
         Amount::Per { each, count: CountOf::Matching(f) } => format!("{each} * count({})", filter(f)),
         Amount::Per { each, count: CountOf::CardsInYourTrash } => format!("{each} * trash_size(you())"),
+        Amount::Per { each, count: CountOf::YourPoints } => format!("{each} * points(you())"),
     }
 }
 
@@ -147,6 +148,7 @@ fn test(t: &Test) -> String {
         Test::SpendABuff => "spend_a_buff()".into(),
         Test::BuffedThisWay(o) => format!("buffed_this_way({})", object(o)),
         Test::OnlyUnitThere(o) => format!("only_unit_there({})", object(o)),
+        Test::Matches(o, f) => format!("matches({}, {})", object(o), filter(f)),
         Test::Legion => "legion()".into(),
         Test::PaidAdditional => "paid_additional()".into(),
         Test::Var(v) => v.script_name().into(),

@@ -217,7 +217,7 @@ impl Compiler<'_> {
             Rule::activated => self.activated(p),
             Rule::activated_modal => self.activated_modal(p),
             Rule::triggered => self.triggered(p, false),
-            Rule::static_line => self.static_line(p),
+            Rule::static_line => self.static_line(p, None),
             Rule::modal => self.modal(p),
             Rule::spell_line => self.spell_line(p),
             _ => Err(self.err(&p, format!("unexpected {:?}", p.as_rule()))),
@@ -270,6 +270,14 @@ impl Compiler<'_> {
                             return Err(self.err(&part, "only [Legion] takes a triggered ability after a dash"));
                         }
                         self.triggered(effect, true)?;
+                        continue;
+                    }
+                    // 728.1.c.4: a passive ability that applies while the Legion condition holds.
+                    if effect.as_rule() == Rule::static_line {
+                        if last != Some(Keyword::Legion) {
+                            return Err(self.err(&part, "only [Legion] takes a passive ability after a dash"));
+                        }
+                        self.static_line(effect, Some(Condition::Legion))?;
                         continue;
                     }
                     match last {
@@ -690,7 +698,8 @@ impl Compiler<'_> {
                         _ => self.apply_filter_word(&mut filter, &x),
                     }
                 }
-                Condition::Controls { filter: filter.with(FilterPart::Relation(Relation::Friendly)), at_least, at_most }
+                let opponent = c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::an_opponent_controls);
+                Condition::Controls { filter, at_least, at_most, opponent }
             }
             Rule::cond_score_within => {
                 let mut parts = c.into_inner();
@@ -705,11 +714,15 @@ impl Compiler<'_> {
 
     // ---- static --------------------------------------------------------------------------
 
-    fn static_line(&mut self, p: P) -> Result<(), Diagnostic> {
-        let mut condition = None;
+    /// A passive ability; `keyword_condition`: the condition of the keyword before it ([Legion] —).
+    fn static_line(&mut self, p: P, keyword_condition: Option<Condition>) -> Result<(), Diagnostic> {
+        let mut condition = keyword_condition;
         let mut effect = None;
         for part in p.clone().into_inner() {
             match part.as_rule() {
+                Rule::st_while | Rule::st_if if condition.is_some() => {
+                    return Err(self.err(&part, "a passive ability after [Legion] — takes no other condition"));
+                }
                 Rule::st_while | Rule::st_if => condition = Some(self.condition(part.into_inner().next().unwrap())?),
                 // "While a friendly unit defends alone, it gets +2 [M]."
                 Rule::st_while_unit_might => {
@@ -722,7 +735,7 @@ impl Compiler<'_> {
                     let (attack, defend) = alone_role(&x.next().unwrap());
                     let might = signed(&x.next().unwrap());
                     let units = f.with(FilterPart::Is(Condition::Alone { attack, defend }));
-                    effect = Some(StaticEffect::UnitsMight { units, might });
+                    effect = Some(StaticEffect::UnitsMight { units, might, min: None });
                 }
                 Rule::static_body => {
                     let s = part.into_inner().next().unwrap();
@@ -755,22 +768,45 @@ impl Compiler<'_> {
                             }
                             StaticEffect::OptionalOtherCost { cost: cost.unwrap(), discount }
                         }
-                        Rule::st_spell_cost_reduction => {
-                            let mut n = s.into_inner();
-                            let energy = number(&n.next().unwrap());
-                            let min = n.next().map(|m| number(&m)).unwrap_or(0);
-                            StaticEffect::SpellDiscount { energy, min }
+                        Rule::st_discount => {
+                            let (mut cards, mut energy, mut min, mut power) = (UnitFilter::units(), 0, 0, 0);
+                            for x in s.into_inner() {
+                                match x.as_rule() {
+                                    Rule::unit_noun_plural => {
+                                        x.into_inner().for_each(|w| self.apply_filter_word(&mut cards, &w))
+                                    }
+                                    Rule::energy => energy = number(&x),
+                                    Rule::discount_minimum => min = number(&x),
+                                    Rule::resources => {
+                                        let cost = self.resources(&x)?;
+                                        if cost.power.iter().any(|p| *p != PowerSymbol::Any) {
+                                            return Err(self.err(&x, "a discount of Power is understood only as [A]"));
+                                        }
+                                        (energy, power) = (cost.energy, cost.power.len() as u32);
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            StaticEffect::Discount { cards, energy, min, power }
                         }
                         Rule::st_self_cost_reduction => StaticEffect::DiscountByHighestMight,
-                        Rule::st_unit_cost_reduction => {
-                            let r = s.into_inner().next().unwrap();
-                            let cost = self.resources(&r)?;
-                            if cost.power.iter().any(|x| *x != PowerSymbol::Any) {
-                                return Err(self.err(&r, "a discount of Power is understood only as [A]"));
+                        Rule::st_might_per => {
+                            let mut x = s.into_inner();
+                            let first = x.next().unwrap();
+                            match first.as_rule() {
+                                Rule::count_amount => StaticEffect::MightPer {
+                                    each: 1,
+                                    count: match first.into_inner().next().unwrap().as_rule() {
+                                        Rule::count_points => CountOf::YourPoints,
+                                        _ => CountOf::CardsInYourTrash,
+                                    },
+                                },
+                                _ => StaticEffect::MightPer {
+                                    each: signed(&first),
+                                    count: self.count_of(x.nth(1).unwrap()),
+                                },
                             }
-                            StaticEffect::UnitDiscount { energy: cost.energy, power: cost.power.len() as u32 }
                         }
-                        Rule::st_might_per_trash => StaticEffect::MightPerTrashCard,
                         Rule::st_bonus_damage => StaticEffect::BonusDamage(number(&s.into_inner().next().unwrap())),
                         Rule::st_no_damage => StaticEffect::NoDamageIfMovedTwice,
                         Rule::st_enters_ready => StaticEffect::EntersReady {
@@ -780,14 +816,12 @@ impl Compiler<'_> {
                         Rule::st_units_have => {
                             let mut units = UnitFilter::units();
                             let mut might = 0;
+                            let mut min = None;
                             let mut keywords = None;
                             for x in s.clone().into_inner() {
                                 match x.as_rule() {
                                     Rule::group_other => units = units.with(FilterPart::Other),
                                     Rule::group_buffed => units = units.with(FilterPart::Is(Condition::Buffed)),
-                                    Rule::group_at_my_battlefield => {
-                                        units = units.with(FilterPart::At(At::MyBattlefield))
-                                    }
                                     Rule::group_here if units.at == At::Anywhere => {
                                         units = units.with(FilterPart::At(At::Here))
                                     }
@@ -801,26 +835,26 @@ impl Compiler<'_> {
                                     }
                                     Rule::unit_restriction => self.apply_filter_word(&mut units, &x),
                                     Rule::signed => might = signed(&x),
+                                    Rule::might_minimum => min = Some(number(&x)),
                                     Rule::keyword_list => keywords = Some((x.clone(), self.keyword_list(x)?)),
                                     _ => {}
                                 }
                             }
                             match keywords {
-                                // Vision, Deathknell and Legion are abilities the compiler writes
-                                // for the card that prints them (733.1.b, 724.1, 728.1), not
-                                // characteristics the layers can give another unit.
+                                // Deathknell and Legion are abilities the compiler writes for the
+                                // card that prints them (724.1, 728.1), not characteristics the
+                                // layers can give another unit; a given Vision the kernel
+                                // triggers (733.3).
                                 Some((list, ks))
-                                    if ks.iter().any(|(k, _)| {
-                                        matches!(k, Keyword::Vision | Keyword::Deathknell | Keyword::Legion)
-                                    }) =>
+                                    if ks.iter().any(|(k, _)| matches!(k, Keyword::Deathknell | Keyword::Legion)) =>
                                 {
                                     return Err(self.err(
                                         &list,
-                                        "[Vision], [Deathknell] and [Legion] can't be given to a group of units yet",
+                                        "[Deathknell] and [Legion] can't be given to a group of units yet",
                                     ));
                                 }
                                 Some((_, keywords)) => StaticEffect::UnitsKeywords { units, keywords },
-                                None => StaticEffect::UnitsMight { units, might },
+                                None => StaticEffect::UnitsMight { units, might, min },
                             }
                         }
                         Rule::st_cost_less => {
@@ -832,7 +866,27 @@ impl Compiler<'_> {
                             }
                         }
                         Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
-                        Rule::st_play_to_open => StaticEffect::PlayToOpenBattlefield,
+                        Rule::st_play_to_open => {
+                            let units = s.into_inner().find(|x| x.as_rule() == Rule::unit_noun_plural).map(|x| {
+                                let mut f = UnitFilter::units();
+                                x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w));
+                                f
+                            });
+                            StaticEffect::PlayToOpenBattlefield { units }
+                        }
+                        Rule::st_cant_move_to_base => {
+                            let mut units = UnitFilter::units();
+                            for x in s.into_inner() {
+                                match x.as_rule() {
+                                    Rule::unit_noun_plural => {
+                                        x.into_inner().for_each(|w| self.apply_filter_word(&mut units, &w))
+                                    }
+                                    Rule::move_from_here => units.at = At::Here,
+                                    _ => {}
+                                }
+                            }
+                            StaticEffect::CantMoveToBase { units }
+                        }
                         Rule::st_bonus_damage_here => {
                             StaticEffect::BonusDamageHere(number(&s.into_inner().next().unwrap()))
                         }
@@ -1063,6 +1117,16 @@ impl Compiler<'_> {
                     .ok_or_else(|| self.err(&c, "\"if it was buffed this way\" needs something buffed before it"))?;
                 self.guarded(c.into_inner().next().unwrap(), body, Test::BuffedThisWay(it))
             }
+            Rule::if_it_is => {
+                let it = body.it.clone().ok_or_else(|| self.err(&c, "\"If it is\" needs something named before it"))?;
+                let mut parts = c.clone().into_inner().skip(1);
+                let mut filter = UnitFilter::units();
+                self.apply_filter_word(&mut filter, &parts.next().unwrap());
+                let test = Test::Matches(it, filter);
+                let mut inner = self.guarded(parts.next().unwrap(), body, test.clone())?;
+                inner.last_if = Some(test);
+                Ok(inner)
+            }
             // 702.2.b: the instructions happen only if a buff was spent.
             Rule::spend_buff_to => self.instructions_if(c.into_inner(), body, Test::SpendABuff),
             Rule::at_end_of_this_turn => {
@@ -1095,10 +1159,20 @@ impl Compiler<'_> {
                 Ok(inner)
             }
             Rule::otherwise => {
-                let test = body
-                    .last_if
-                    .clone()
-                    .ok_or_else(|| self.err(&c, "\"Otherwise\" needs an \"If you do\" before it"))?;
+                let test =
+                    body.last_if.clone().ok_or_else(|| self.err(&c, "\"Otherwise\" needs an \"If\" before it"))?;
+                // Right after its "If": the other branch of the same test, asked once (what the
+                // first branch did can't change which branch runs).
+                if let Some(Effect::If { test: t, otherwise, .. }) = body.effects.last()
+                    && *t == test
+                    && otherwise.is_empty()
+                {
+                    let (mut b, block) = self.nested(body, |s, b| s.clause(c.into_inner().next().unwrap(), b))?;
+                    if let Some(Effect::If { otherwise, .. }) = b.effects.last_mut() {
+                        *otherwise = block;
+                    }
+                    return Ok(b);
+                }
                 let negated = match test {
                     Test::Not(t) => *t,
                     t => Test::Not(Box::new(t)),
@@ -1187,16 +1261,30 @@ impl Compiler<'_> {
                 };
                 b.effects.push(Effect::DealSplit { amount, spec });
             }
+            // "They": the two units chosen last; "We": me and the unit chosen last.
             Rule::i_deal_mutual => {
-                if b.targets.len() < 2 {
-                    return Err(self.err(&i, "\"each other\" needs two chosen units before it"));
+                let we = parts.next().is_some_and(|x| x.as_rule() == Rule::mutual_we);
+                let needed = if we { 1 } else { 2 };
+                if b.targets.len() < needed {
+                    return Err(self.err(&i, "\"each other\" needs the chosen units before it"));
                 }
-                let (x, y) = (b.targets.len() - 2, b.targets.len() - 1);
-                b.effects.push(Effect::Fight(Obj::Target(x), Obj::Target(y)));
+                let last = Obj::Target(b.targets.len() - 1);
+                let first = if we { Obj::Me } else { Obj::Target(b.targets.len() - 2) };
+                b.effects.push(Effect::Fight(first, last));
             }
+            // "my Might", "its Might" (what "it" names; "It deals damage equal to its Might").
             Rule::i_deal_might => {
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                b.effects.push(each(t, |to| Effect::Deal { amount: Amount::MightOf(Obj::Me), to }));
+                let mut whose = Obj::Me;
+                let mut t = None;
+                for x in parts {
+                    match x.as_rule() {
+                        Rule::might_its => whose = self.it(&x, &b, "\"its Might\" needs a unit before it")?,
+                        Rule::target => t = Some(self.target(x, &mut b, None)?),
+                        _ => {}
+                    }
+                }
+                let t = t.unwrap();
+                b.effects.push(each(t, |to| Effect::Deal { amount: Amount::MightOf(whose.clone()), to }));
             }
             Rule::i_next_death => {
                 // 383.3: the instead-part is its own body; "it" there is the unit that would die.
@@ -1256,7 +1344,7 @@ impl Compiler<'_> {
             Rule::i_players => {
                 let subject = parts.next().unwrap().into_inner().next().unwrap();
                 let who = match subject.as_rule() {
-                    Rule::ps_each_player | Rule::ps_each_opponent => Who::Each,
+                    Rule::ps_each_player | Rule::ps_each_opponent | Rule::ps_opponents => Who::Each,
                     Rule::ps_that_player => Who::ThatPlayer,
                     Rule::ps_its_owner => Who::OwnerOf(self.it(&i, &b, "\"its owner\" needs a card before it")?),
                     _ => Who::ControllerOf(self.it(&i, &b, "\"its\" needs a unit before it")?),
@@ -1265,9 +1353,14 @@ impl Compiler<'_> {
                 for v in parts {
                     let verb = v.into_inner().next().unwrap();
                     let rule = verb.as_rule();
+                    let who = who.clone();
+                    if rule == Rule::pv_cant_play {
+                        let spells_only = verb.into_inner().any(|x| x.as_rule() == Rule::cant_play_spells);
+                        effects.push(Effect::CantPlay { who, spells_only });
+                        continue;
+                    }
                     let mut x = verb.into_inner();
                     let amount = x.next().unwrap();
-                    let who = who.clone();
                     if amount.as_rule() == Rule::their_hand {
                         effects.push(Effect::DiscardHand(who));
                         continue;
@@ -1282,7 +1375,9 @@ impl Compiler<'_> {
                 }
                 match subject.as_rule() {
                     Rule::ps_each_player => b.effects.push(Effect::EachPlayer(Players::All, effects)),
-                    Rule::ps_each_opponent => b.effects.push(Effect::EachPlayer(Players::Opponents, effects)),
+                    Rule::ps_each_opponent | Rule::ps_opponents => {
+                        b.effects.push(Effect::EachPlayer(Players::Opponents, effects))
+                    }
                     _ => b.effects.extend(effects),
                 }
             }
@@ -1330,7 +1425,7 @@ impl Compiler<'_> {
                 for rest in parts {
                     match rest.as_rule() {
                         Rule::this_turn => until = Duration::ThisTurn,
-                        Rule::number => min = Some(number(&rest) as i32),
+                        Rule::might_minimum => min = Some(number(&rest) as i32),
                         _ => {}
                     }
                 }
@@ -1458,8 +1553,13 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Let(Var::Played, Box::new(Effect::PlaySpellFromTrash { optional })));
                 b.it = Some(Obj::Var(Var::Played));
             }
-            Rule::i_next_spell_bonus => {
-                b.effects.push(Effect::ThisTurn(TurnRule::NextSpellBonus(number(&parts.next().unwrap()))))
+            Rule::i_next_spell => {
+                let what = parts.next().unwrap();
+                let n = number(&what);
+                b.effects.push(Effect::ThisTurn(match what.as_rule() {
+                    Rule::next_costs_less => TurnRule::NextSpellCostsLess(n),
+                    _ => TurnRule::NextSpellBonus(n),
+                }))
             }
             // 406.3: only a payment replacing its cost ("pay [R] to play me") plays it; the
             // kernel's play_me_from_trash pays no cost itself.
@@ -1761,7 +1861,8 @@ impl Compiler<'_> {
                 f.kind = match text.as_str() {
                     "rune" | "runes" => CardType::Rune,
                     "gear" => CardType::Gear,
-                    "spell" => CardType::Spell,
+                    "spell" | "spells" => CardType::Spell,
+                    "battlefield" | "battlefields" => CardType::Battlefield,
                     _ => CardType::Unit,
                 };
                 // "a Mech", "Poros": the units with that tag.
@@ -1775,6 +1876,8 @@ impl Compiler<'_> {
             }
             Rule::unit_restriction => match text.as_str() {
                 "at a battlefield" | "at battlefields" => f.at = At::Battlefield,
+                // The source's location while that is a battlefield.
+                "at my battlefield" => f.at = At::MyBattlefield,
                 "here" => f.at = At::Here,
                 "at another location" => f.at = At::Elsewhere,
                 "from a battlefield" => f.at = At::Battlefield,

@@ -581,6 +581,7 @@ impl Game {
                 format!("ability {} of {} (from {})", index + 1, self.describe(*source), self.describe(*lender))
             }
             super::state::ItemKind::Temporary(unit) => format!("[Temporary] of {}", self.describe(*unit)),
+            super::state::ItemKind::Vision(unit) => format!("[Vision] of {}", self.describe(*unit)),
             super::state::ItemKind::DelayedKill { unit, .. } => {
                 format!("the delayed kill of {}", self.describe(*unit))
             }

@@ -45,6 +45,7 @@ impl Game {
             Condition::Mighty => alive && chars.map_or_else(|| self.is_mighty(subject), Chars::is_mighty),
             Condition::PaidAdditional => self.obj(subject).paid_additional,
             Condition::HandAtMostOne => self.player(you).hand.len() <= 1,
+            Condition::Legion => self.player(you).cards_played_this_turn > 0,
             Condition::NotChosenThisTurn(i) => !self
                 .events_this_turn()
                 .iter()
@@ -88,13 +89,13 @@ impl Game {
                 .events_this_turn()
                 .iter()
                 .any(|e| matches!(e, Event::Killed { obj, .. } if self.filter_matches_lki(f, *obj, you, subject))),
-            Condition::Controls { filter, at_least, at_most } => {
-                let n = self
-                    .matching(filter, Some(you), Some(subject))
-                    .into_iter()
-                    .filter(|o| self.controller(*o) == you)
-                    .count() as u32;
-                n >= *at_least && at_most.is_none_or(|m| n <= m)
+            Condition::Controls { filter, at_least, at_most, opponent } => {
+                let players = if *opponent { self.opponents(you) } else { vec![you] };
+                let matching = self.matching(filter, Some(you), Some(subject));
+                players.into_iter().any(|p| {
+                    let n = matching.iter().filter(|o| self.controls(p, **o)).count() as u32;
+                    n >= *at_least && at_most.is_none_or(|m| n <= m)
+                })
             }
             Condition::ScoreWithin { opponent, points } => {
                 let near = |p: PlayerId| self.player(p).points + points >= self.mode.victory_score;
@@ -134,6 +135,16 @@ impl Game {
         match c {
             CountOf::Matching(f) => self.matching(f, Some(you), Some(source)).len() as u32,
             CountOf::CardsInYourTrash => self.player(you).trash.len() as u32,
+            CountOf::YourPoints => self.player(you).points,
+        }
+    }
+
+    /// Whether `p` controls `o`: a battlefield's controller is the player who conquered it (181.2),
+    /// none for an open one; any other object's is its own.
+    pub fn controls(&self, p: PlayerId, o: ObjId) -> bool {
+        match self.battlefield_of(o) {
+            Some(b) => self.battlefields[b.index()].controller == Some(p),
+            None => self.controller(o) == p,
         }
     }
 

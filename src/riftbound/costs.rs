@@ -87,6 +87,8 @@ pub struct CostModifier {
     pub filter: PlayFilter,
     pub change: CostChange,
     pub duration: Duration,
+    /// "The next spell you play this turn costs [5] less": used up by the first play it applies to.
+    pub next: bool,
 }
 
 /// How a limited play changes the usual process (406.3.b, 353.1).

@@ -461,9 +461,11 @@ verbs! {
             g.channel(p, n, x) >= n
         };
     Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => "next_spell_bonus"(n => n: Count) |g, c| g.next_spell_bonus(c, n);
+    Effect::ThisTurn(TurnRule::NextSpellCostsLess(n)) => "next_spell_costs_less"(n => n: Count) |g, c| g.next_spell_costs_less(c, n);
     Effect::ThisTurn(TurnRule::UnitsEnterReady) => "units_enter_ready"() |g, c| g.units_enter_ready_this_turn(c);
     Effect::ThisTurn(TurnRule::BuffsGiveMore) => "buffs_give_more"() |g, c| g.buffs_give_more(c);
     Effect::EachPlayerKillsOne(o) => "each_player_kills_one"(o => cards: Cards) |g, c| g.each_player_kills_one(c, &cards);
+    Effect::CantPlay { who, spells_only } => "cant_play"(who => p: Player, spells_only => s: bool) |g, _| g.cant_play_this_turn(p, s);
     Effect::PlayMeFromTrash => "play_me_from_trash"() |g, c| g.play_me_from_trash(c);
     Effect::Vision => "vision"() |g, c| g.vision(c);
     Effect::ReplaceNextDeath { unit, body } =>
@@ -533,9 +535,15 @@ fn register(e: &mut Engine) {
     // "for each X": how many objects the filter names; how many cards are in a player's trash.
     host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
     host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);
+    host_fn!(e, "points", (p: Player) |g, _| i64::from(g.player(p).points));
     host_fn!(e, "killed_might", (spec: Index) |g, c| g.killed_might(c, spec));
     // Tests.
     host_fn!(e, "only_unit_there", (x: Object) |g, c| g.only_unit_there(c, x));
+    // "If it is stunned": the object, still there, is one the filter names (352.8.b).
+    host_fn!(e, "matches", (x: Object, filter: UnitFilter) |g, c| {
+        let you = c.controller.unwrap_or(g.turn_player);
+        g.obj(x).alive && g.unit_matches(&filter, x, you, c.source.unwrap_or(x))
+    });
     host_fn!(e, "legion", () | g, c | g.legion_applies(c));
     host_fn!(e, "may", () | g, c | g.ask_may(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.

@@ -26,6 +26,11 @@ pub struct SpellBonuses {
     pub attached: Vec<(ObjId, u32)>,
 }
 
+/// 054: the players who can't play cards this turn ("Opponents can't play cards this turn"), with
+/// whether only spells are banned; cleared as the turn ends (317.3.a).
+#[derive(Clone, Debug, Default)]
+pub struct PlayBans(pub Vec<(PlayerId, bool)>);
+
 /// 380.3: "If this kills it, do this: ..." while the unit only has lethal damage: the reflexive
 /// ability waits for the cleanup to kill it (322.2, 415.5.c); a unit that does not die (its death
 /// replaced, 383.3) never triggers it.
@@ -470,6 +475,28 @@ impl Game {
             Modification::Might(1),
             Duration::ThisTurn,
         );
+    }
+
+    /// "The next spell you play this turn costs [N] less" (353.4.b): a discount on the player's
+    /// next spell this turn, used up by that play (see `play_steps`).
+    pub fn next_spell_costs_less(&mut self, c: &HookCall, n: u32) {
+        let you = c.controller.unwrap_or(self.turn_player);
+        trace!(self, "353.4.b", "the next spell {you} plays this turn costs [{n}] less");
+        self.cost_modifiers.push(super::costs::CostModifier {
+            source: c.source,
+            player: you,
+            filter: super::costs::PlayFilter::OfType(CardType::Spell),
+            change: super::costs::CostChange::Discount { energy: n, min_energy: 0, power: 0 },
+            duration: Duration::ThisTurn,
+            next: true,
+        });
+    }
+
+    /// 054: "Opponents can't play cards this turn": can't beats can, until the turn ends.
+    pub fn cant_play_this_turn(&mut self, p: PlayerId, spells_only: bool) {
+        trace!(self, "054", "{p} can't play {} this turn", if spells_only { "spells" } else { "cards" });
+        self.components.get_mut::<PlayBans>().0.push((p, spells_only));
+        self.changed();
     }
 
     /// "Units you play this turn enter ready." (356.2.c): read by `enters_ready` as each of the

@@ -9,7 +9,7 @@
 //! nothing. Within a layer, an effect that another depends on goes first (451-452), otherwise
 //! timestamp order (453).
 
-use super::abilities::{At, Condition, UnitFilter};
+use super::abilities::{At, Condition, CountOf, UnitFilter};
 use super::cards::CardType;
 use super::state::{Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
@@ -117,16 +117,30 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
     fn modify(&self, chars: &mut Chars, e: &ContinuousEffect) {
         let m = &e.modification;
         // 711: units in non-board zones are evaluated by their inherent might.
-        if matches!(m, Modification::SetMight(_) | Modification::Might(_) | Modification::MightPerTrashCard)
-            && !self.game.obj(self.id).zone.is_board()
+        if matches!(
+            m,
+            Modification::SetMight(_)
+                | Modification::Might(_)
+                | Modification::MightPer(..)
+                | Modification::MightToMinimum { .. }
+        ) && !self.game.obj(self.id).zone.is_board()
         {
             return;
         }
         match m {
             Modification::Might(n) => chars.raw_might += n,
-            Modification::MightPerTrashCard => {
+            // Counted now, for the unit's controller and the unit (its passive's source).
+            Modification::MightPer(each, count) => {
                 self.game.chars_cache.read_shared();
-                chars.raw_might += self.game.player(chars.controller).trash.len() as i32;
+                let n = self.game.count_of(count, chars.controller, self.id);
+                chars.raw_might = chars.raw_might.saturating_add(each.saturating_mul(n as i32));
+            }
+            // 450.3.b: limited as it is applied: never below `min`, and nothing for a unit already
+            // at or below it.
+            Modification::MightToMinimum { might, min } => {
+                if chars.raw_might > *min {
+                    chars.raw_might = (chars.raw_might + might).max(*min);
+                }
             }
             _ => apply_modification(chars, m),
         }
@@ -223,8 +237,11 @@ pub enum Modification {
     /// 450.3: +N or -N might (arithmetic layer). Limits are snapshotted into N when the effect is
     /// created (450.3.b).
     Might(i32),
-    /// 450.3: + the number of cards in the controller's trash (Dr. Mundo, Expert).
-    MightPerTrashCard,
+    /// 450.3: N Might per what the count counts for the unit's controller (the number of cards
+    /// in their trash, their points, the units a phrase names relative to the unit).
+    MightPer(i32, CountOf),
+    /// 450.3.b: a decrease "to a minimum of N [M]" of a passive, limited as the layers apply it.
+    MightToMinimum { might: i32, min: i32 },
     /// "Units you play this turn enter ready." (356.2.c): read as such a unit enters (see
     /// `Game::enters_ready`), with a filter naming its player; no characteristic changes.
     EntersReady,
@@ -239,8 +256,9 @@ impl Modification {
             | Modification::AssignedLast
             | Modification::CantBeDamaged
             | Modification::EntersReady => Layer::Ability,
-            Modification::Might(n) if *n < 0 => Layer::Decrease,
-            Modification::Might(_) | Modification::MightPerTrashCard => Layer::Increase,
+            Modification::Might(n) | Modification::MightPer(n, _) if *n < 0 => Layer::Decrease,
+            Modification::MightToMinimum { .. } => Layer::Decrease,
+            Modification::Might(_) | Modification::MightPer(..) => Layer::Increase,
         }
     }
 }
@@ -451,6 +469,20 @@ impl Game {
         self.chars(id).controller
     }
 
+    /// How many continuous effects in force give `id` keyword `k` (733.2: each given [Vision]
+    /// triggers on its own); printed instances are not counted.
+    pub fn granted_instances(&self, id: ObjId, k: Keyword) -> usize {
+        if !self.effects.iter().any(|e| matches!(e.modification, Modification::GrantKeyword(x, _) if x == k)) {
+            return 0;
+        }
+        let chars = self.chars(id);
+        self.effects
+            .iter()
+            .filter(|e| matches!(e.modification, Modification::GrantKeyword(x, _) if x == k))
+            .filter(|e| self.effect_applies(id, &chars, e))
+            .count()
+    }
+
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
         if self.effects.is_empty() {
             // With no effect in force, the printed keywords are the keywords.
@@ -505,6 +537,9 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::AssignedLast => chars.assigned_last = true,
         Modification::CantBeDamaged => chars.cant_be_damaged = true,
         // The arithmetic layer is applied by `ObjectLayers::modify`.
-        Modification::Might(_) | Modification::MightPerTrashCard | Modification::EntersReady => {}
+        Modification::Might(_)
+        | Modification::MightPer(..)
+        | Modification::MightToMinimum { .. }
+        | Modification::EntersReady => {}
     }
 }

@@ -22,7 +22,7 @@ impl Game {
     fn standard_move_allowed(&self, unit: ObjId, p: PlayerId, from: Loc, to: Loc) -> bool {
         match (from, to) {
             (Loc::Base(_), Loc::Battlefield(b)) => !self.occupied_by_two_others(b, p) && !self.closed_by_combat(b, p),
-            (Loc::Battlefield(_), Loc::Base(q)) => q == p,
+            (Loc::Battlefield(_), Loc::Base(q)) => q == p && !self.cant_move_to_base(unit),
             (Loc::Battlefield(a), Loc::Battlefield(b)) => {
                 a != b
                     && self.has_keyword(unit, Keyword::Ganking)
@@ -187,7 +187,7 @@ impl Game {
         let Some(from) = self.location(u) else { return Vec::new() };
         let p = self.controller(u);
         let mut options = Vec::new();
-        if from != Loc::Base(p) {
+        if from != Loc::Base(p) && !self.cant_move_to_base(u) {
             options.push(Loc::Base(p));
         }
         for b in self.battlefield_ids() {

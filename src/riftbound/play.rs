@@ -71,11 +71,8 @@ impl Game {
 
     /// "You may play me to an open battlefield": the battlefields no player controls (181.2.b)
     /// and no one contests, if `card` has that permission (352.2).
-    pub fn open_battlefields_for(&self, card: ObjId) -> Vec<Loc> {
-        let may = self.card(card).abilities.abilities.iter().any(|a| {
-            matches!(a.kind, AbilityKind::Static { effect: super::abilities::StaticEffect::PlayToOpenBattlefield, .. })
-        });
-        if !may {
+    pub fn open_battlefields_for(&self, p: PlayerId, card: ObjId) -> Vec<Loc> {
+        if !self.may_play_to_open(p, card) {
             return Vec::new();
         }
         self.battlefield_ids()
@@ -163,6 +160,12 @@ impl Game {
     fn can_begin_play(&self, p: PlayerId, card: ObjId) -> bool {
         let def = self.card(card);
         if !def.is_main_deck_card() || !self.timing_allows(p, self.card_timing(card)) {
+            return false;
+        }
+        // 054: can't beats can.
+        if self.components.get::<super::instructions::PlayBans>().is_some_and(|b| {
+            b.0.iter().any(|(q, spells_only)| *q == p && (!spells_only || def.kind == CardType::Spell))
+        }) {
             return false;
         }
         // 727.1.b: played from hidden, ignoring its base cost; 727.1.d: a spell needs a valid
@@ -400,7 +403,7 @@ impl Game {
             trace!(self, "727.1.d.1", "{} will be played to {}", self.describe(card), self.describe_loc(location));
         } else if kind == CardType::Unit {
             let mut locs = self.play_locations(p);
-            locs.extend(self.open_battlefields_for(card));
+            locs.extend(self.open_battlefields_for(p, card));
             let locs: Vec<Loc> = locs
                 .into_iter()
                 .filter(|l| match l {
@@ -536,6 +539,16 @@ impl Game {
         }
         let cost = self.total_cost(card, opts, &additional, &ordered);
         trace!(self, "353", "total cost of {} is {cost}", self.describe(card));
+        // "The next spell you play this turn costs [N] less": this play uses it up.
+        self.cost_modifiers.retain(|m| {
+            !(m.next
+                && m.player == p
+                && match &m.filter {
+                    super::costs::PlayFilter::AnyCard => true,
+                    super::costs::PlayFilter::OfType(t) => *t == kind,
+                    super::costs::PlayFilter::Card(c) => *c == card,
+                })
+        });
         // 354: pay.
         if !self.pay_for(p, &cost, kind == CardType::Spell)? {
             return Ok(false);
@@ -566,7 +579,7 @@ impl Game {
             }
             let bf = &self.battlefields[b];
             let keeps = bf.contested_by.is_some() || self.players_at(b).contains(&p);
-            let open = self.open_battlefields_for(card).contains(&location);
+            let open = self.open_battlefields_for(p, card).contains(&location);
             if !open && (bf.controller != Some(p) || !keeps) {
                 return Ok(false);
             }

@@ -273,6 +273,8 @@ pub enum ItemKind {
     DelayedTrigger { source: ObjId, index: u8, remembered: Option<ObjId> },
     /// 732.1.b: a permanent's [Temporary] triggered: "kill this".
     Temporary(ObjId),
+    /// 733.1.b: a [Vision] another permanent gives triggered as this one was played.
+    Vision(ObjId),
 }
 
 /// A delayed triggered ability waiting for its moment (383.2), until the end of the turn.
@@ -739,6 +741,22 @@ impl Game {
         match self.battlefield_of(id) {
             Some(b) => Some(Loc::Battlefield(b)),
             None => self.location(id),
+        }
+    }
+
+    /// "my battlefield" of a unit that died: where it was as it died, so a [Deathknell] effect
+    /// ("Deal 4 to all units at my battlefield", 724.1.c) looks back at it (356.3.e.13, 415); a
+    /// unit that left the board any other way has no location (356.3.e.12).
+    pub fn location_or_died_at(&self, id: ObjId) -> Option<Loc> {
+        let o = self.obj(id);
+        let died = o.next.is_some_and(|n| self.obj(n).zone == Zone::Trash);
+        match o.lki {
+            Some(l) if !o.alive && died => match l.zone {
+                Zone::Base => Some(Loc::Base(l.zone_player)),
+                Zone::Battlefield(b) => Some(Loc::Battlefield(b)),
+                _ => None,
+            },
+            _ => self.location(id),
         }
     }
 

@@ -21,20 +21,19 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
     match effect {
         StaticEffect::Keywords(_)
         | StaticEffect::AssignedLast
-        | StaticEffect::MightPerTrashCard
+        | StaticEffect::MightPer { .. }
         | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
         // 361.3.a: "While I'm buffed, friendly units have +1 [M]": "I" / "you" are the source and
         // its controller, but the layers evaluate a condition against each affected unit. No card
         // puts a condition in front of a group's Might, so none is accepted there.
         StaticEffect::UnitsMight { .. } | StaticEffect::UnitsKeywords { .. } => false,
-        StaticEffect::SpellDiscount { .. } | StaticEffect::UnitDiscount { .. } | StaticEffect::EntersReady { .. } => {
-            true
-        }
+        StaticEffect::Discount { .. } | StaticEffect::EntersReady { .. } => true,
         // Read while the card is played, from the hand: only a condition about its controller
         // means anything then.
         StaticEffect::CostLess(_) => matches!(
             condition,
             Condition::HandAtMostOne
+                | Condition::Legion
                 | Condition::RunesAtLeast(_)
                 | Condition::DiscardedThisTurn
                 | Condition::ControlFacedown
@@ -63,10 +62,15 @@ impl Game {
                 StaticEffect::NoDamageIfMovedTwice => {
                     vec![(Some(Condition::MovedTwiceThisTurn), Modification::CantBeDamaged)]
                 }
-                StaticEffect::MightPerTrashCard => vec![(cond.clone(), Modification::MightPerTrashCard)],
+                StaticEffect::MightPer { each, count } => {
+                    vec![(cond.clone(), Modification::MightPer(*each, count.clone()))]
+                }
                 StaticEffect::Might(n) => vec![(cond.clone(), Modification::Might(*n))],
                 // The units' own condition (buffed 702, alone 438.1.a) is part of their filter.
-                StaticEffect::UnitsMight { might, .. } => vec![(cond.clone(), Modification::Might(*might))],
+                StaticEffect::UnitsMight { might, min: None, .. } => vec![(cond.clone(), Modification::Might(*might))],
+                StaticEffect::UnitsMight { might, min: Some(min), .. } => {
+                    vec![(cond.clone(), Modification::MightToMinimum { might: *might, min: *min as i32 })]
+                }
                 StaticEffect::UnitsKeywords { keywords, .. } => {
                     keywords.iter().map(|(k, v)| (cond.clone(), Modification::GrantKeyword(*k, *v))).collect()
                 }
@@ -169,20 +173,50 @@ impl Game {
                 other: Vec::new(),
             }));
         }
-        // Discounts from the player's units: spells (Eager Apprentice), "Units you play cost [A]
-        // less" (353.4.b, 353.4.d).
+        // Discounts from the player's units on the cards they name: spells (Eager Apprentice),
+        // "Your Dragons' Energy costs are reduced by [2]", "Units you play cost [A] less" (353.4.b-d).
         for (_, effect) in self.unit_passives(p) {
-            match *effect {
-                StaticEffect::SpellDiscount { energy, min } if def.kind == CardType::Spell => {
-                    out.push(CostChange::Discount { energy, min_energy: min, power: 0 })
-                }
-                StaticEffect::UnitDiscount { energy, power } if def.kind == CardType::Unit => {
-                    out.push(CostChange::Discount { energy, min_energy: 0, power })
-                }
-                _ => {}
+            if let StaticEffect::Discount { cards, energy, min, power } = effect
+                && cards.kind == def.kind
+                && cards.tags_ok(&def.tags)
+            {
+                out.push(CostChange::Discount { energy: *energy, min_energy: *min, power: *power })
             }
         }
         out
+    }
+
+    /// 352.2: whether `p` may play unit `card` to an open battlefield: its own "You may play me to
+    /// an open battlefield", or a passive of a unit `p` controls naming it ("Friendly units may be
+    /// played to open battlefields").
+    pub(crate) fn may_play_to_open(&self, p: PlayerId, card: ObjId) -> bool {
+        let def = self.card(card);
+        let own = def.abilities.abilities.iter().any(|a| {
+            matches!(a.kind, AbilityKind::Static { effect: StaticEffect::PlayToOpenBattlefield { units: None }, .. })
+        });
+        own || self.unit_passives(p).into_iter().any(|(_, e)| {
+            matches!(e, StaticEffect::PlayToOpenBattlefield { units: Some(f) } if f.kind == def.kind && f.tags_ok(&def.tags))
+        })
+    }
+
+    /// 054: can't beats can: a passive of a unit, gear or battlefield in play says unit `u` can't
+    /// move to its base ("Units can't move from here to base.", the phrase relative to it).
+    pub(crate) fn cant_move_to_base(&self, u: ObjId) -> bool {
+        let mut sources = self.all_units();
+        for pl in &self.players {
+            sources.extend(pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
+        }
+        sources.extend(self.battlefields.iter().map(|b| b.obj));
+        sources.into_iter().any(|s| {
+            let you = self.ability_controller(s);
+            self.card(s).abilities.abilities.iter().any(|a| match &a.kind {
+                AbilityKind::Static { effect: StaticEffect::CantMoveToBase { units }, condition } => {
+                    condition.as_ref().is_none_or(|c| self.holds(c, s, you, None))
+                        && self.unit_matches(units, u, you, s)
+                }
+                _ => false,
+            })
+        })
     }
 
     /// The passive abilities of the units `p` controls that apply now (361.3.a: a conditional

@@ -18,6 +18,11 @@ use crate::trace;
 /// the kernel defines once for every permanent that has the keyword, printed or given (732.3).
 const TEMPORARY: u8 = u8::MAX;
 const TEMPORARY_TEXT: &str = "[Temporary]: at the start of your Beginning Phase, kill this (732.1.b)";
+/// The ability index standing for a [Vision] another permanent gives (733.3): printed Vision is
+/// the card's own ability (the card language writes it); a given one the kernel triggers.
+const VISION: u8 = u8::MAX - 1;
+const VISION_TEXT: &str =
+    "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)";
 
 /// A triggered ability that met its condition, before it goes on the chain.
 #[derive(Clone, Debug)]
@@ -128,6 +133,25 @@ impl Game {
                             that_battlefield: None,
                         });
                     }
+                }
+            }
+        }
+        // 733.1.b-c / 733.3: each [Vision] a permanent is given ("Other friendly units have
+        // [Vision]") triggers as it enters from being played, separately (733.2).
+        for e in &batch {
+            if let Event::Played { player, card } = e
+                && self.obj(*card).alive
+                && self.card(*card).is_permanent()
+            {
+                for _ in 0..self.granted_instances(*card, super::layers::Keyword::Vision) {
+                    fired.push(Triggered {
+                        source: *card,
+                        index: VISION,
+                        controller: *player,
+                        that_player: None,
+                        that_unit: None,
+                        that_battlefield: None,
+                    });
                 }
             }
         }
@@ -410,7 +434,7 @@ impl Game {
             super::abilities::At::That(b) if f.kind == CardType::Battlefield => self.battlefields[b].obj == u,
             super::abilities::At::That(b) => self.location(u) == Some(Loc::Battlefield(b)),
             super::abilities::At::MyBattlefield => {
-                let at = if source.index() < self.objs.len() { self.location(source) } else { None };
+                let at = if source.index() < self.objs.len() { self.location_or_died_at(source) } else { None };
                 matches!(at, Some(Loc::Battlefield(_))) && self.location(u) == at
             }
             super::abilities::At::YourTrash => true,
@@ -492,12 +516,14 @@ impl Game {
                 let t = mine.remove(pick);
                 let text = match t.index {
                     TEMPORARY => TEMPORARY_TEXT,
+                    VISION => VISION_TEXT,
                     i => &self.card(t.source).abilities.abilities[i as usize].text,
                 };
                 trace!(self, "376.3", "{} triggers: {}", self.describe(t.source), text);
                 self.chain.push(ChainItem {
                     kind: match t.index {
                         TEMPORARY => ItemKind::Temporary(t.source),
+                        VISION => ItemKind::Vision(t.source),
                         index => ItemKind::Ability { source: t.source, index },
                     },
                     controller: t.controller,
@@ -693,6 +719,11 @@ impl Game {
             ItemKind::Temporary(unit) => {
                 trace!(self, "732.1.b", "{}: {TEMPORARY_TEXT}", self.describe(unit));
                 self.kill(&[unit], Some(unit))
+            }
+            ItemKind::Vision(unit) => {
+                trace!(self, "733.1.b", "{}: {VISION_TEXT}", self.describe(unit));
+                let call = HookCall { source: Some(unit), controller: Some(item.controller), ..HookCall::default() };
+                self.vision(&call)
             }
             ItemKind::DelayedKill { unit, source } => {
                 if self.obj(unit).alive {

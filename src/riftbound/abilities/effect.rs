@@ -63,6 +63,9 @@ pub enum Effect {
     /// 352.10.e: "Each player kills one of their units / gear": each player chooses one of these
     /// objects they control.
     EachPlayerKillsOne(Objs),
+    /// "Opponents can't play cards this turn", "Its controller can't play spells this turn"
+    /// (054: can't beats can): the player can't play cards (`spells_only`: spells) this turn.
+    CantPlay { who: Who, spells_only: bool },
     /// 406.3: "play me (from your trash)", its cost paid by the payment before it.
     PlayMeFromTrash,
     /// 733.1.b: [Vision].
@@ -297,6 +300,8 @@ pub enum Grant {
 pub enum TurnRule {
     /// "The next spell you play this turn deals N Bonus Damage" (712).
     NextSpellBonus(u32),
+    /// "The next spell you play this turn costs [N] less" (353.4.b): used by that spell's play.
+    NextSpellCostsLess(u32),
     /// "Units you play this turn enter ready" (356.2.c).
     UnitsEnterReady,
     /// "Buffs give an additional +1 [M] this turn" (702).
@@ -380,8 +385,10 @@ pub enum CountOf {
     /// "for each of your [Mighty] units", "for each friendly gear": the objects the filter names,
     /// relative to the ability's controller and source (352.8.b).
     Matching(UnitFilter),
-    /// "for each card in your trash".
+    /// "for each card in your trash", "the number of cards in your trash".
     CardsInYourTrash,
+    /// "your points" (444): the points of the ability's controller.
+    YourPoints,
 }
 
 /// A yes-or-no question an instruction asks as it resolves.
@@ -400,6 +407,8 @@ pub enum Test {
     BuffedThisWay(Obj),
     /// "if it is the only unit there".
     OnlyUnitThere(Obj),
+    /// "If it is stunned": the object is one the filter names, as it resolves.
+    Matches(Obj, UnitFilter),
     /// [Legion]: you have played another card this turn (728.1).
     Legion,
     /// "if you paid the additional cost" (353.4.d.1).

@@ -258,6 +258,9 @@ pub enum Condition {
     Mighty,
     /// "you paid the additional cost" (353.4.d.1).
     PaidAdditional,
+    /// [Legion] — on a passive (728.1.c.4): "you" have played a Main Deck card this turn
+    /// (728.1.c.2; for a card not yet played, one before it, 728.1.c.1).
+    Legion,
     /// "you have one or fewer cards in your hand".
     HandAtMostOne,
     /// "Choose one you've not chosen this turn": this object has not activated its ability with
@@ -307,13 +310,14 @@ pub enum Condition {
     /// killed this turn.
     DiedThisTurn(UnitFilter),
     /// "you control a Mech", "you control another Dragon", "you control two or more gear",
-    /// "you control 4 or fewer runes": how many objects the filter names that "you" control
-    /// (the filter's own "other" excluding the subject), at least `at_least` and, if said, at
-    /// most `at_most`.
+    /// "you control 4 or fewer runes", "an opponent controls a battlefield": how many objects
+    /// the filter names that "you" (`opponent`: one of your opponents) control (the filter's own
+    /// "other" excluding the subject), at least `at_least` and, if said, at most `at_most`.
     Controls {
         filter: UnitFilter,
         at_least: u32,
         at_most: Option<u32>,
+        opponent: bool,
     },
 }
 
@@ -334,21 +338,30 @@ pub enum StaticEffect {
     /// [2]." / "As an additional cost to play this, you may exhaust a friendly unit." (353.2.b.1,
     /// 401.4): an optional non-standard cost and the Energy discount paying it grants (353.4).
     OptionalOtherCost { cost: OtherCost, discount: u32 },
-    /// "the Energy costs for spells you play is reduced by [N], to a minimum of [M]" (353.4.c).
-    SpellDiscount { energy: u32, min: u32 },
+    /// A discount on the cards its controller plays that `cards` names (their kind and tags):
+    /// "the Energy costs for spells you play is reduced by [1], to a minimum of [1]", "Your
+    /// Dragons' Energy costs are reduced by [2], to a minimum of [1]" (353.4.c: the minimum limits
+    /// this discount only), "Units you play cost [1][A] less" (353.4.b; it can reduce additional
+    /// costs, 353.4.d).
+    Discount { cards: UnitFilter, energy: u32, min: u32, power: u32 },
     /// "This spell's Energy cost is reduced by the highest Might among units you control."
     DiscountByHighestMight,
-    /// "Units you play cost [1][A] less" (353.4.b); it can reduce additional costs (353.4.d).
-    UnitDiscount { energy: u32, power: u32 },
-    /// "My Might is increased by the number of cards in your trash" (arithmetic layer).
-    MightPerTrashCard,
+    /// "My Might is increased by the number of cards in your trash.", "My Might is increased by
+    /// your points.", "I get +1 [M] for each buffed friendly unit at my battlefield.": `each`
+    /// Might per what `count` counts, for my controller and me (arithmetic layer, 450.3).
+    MightPer { each: i32, count: CountOf },
     /// "Your spells and abilities deal N Bonus Damage" (712-715).
     BonusDamage(u32),
     /// "If I have moved twice this turn, I don't take damage" (439.1.d.9).
     NoDamageIfMovedTwice,
-    /// "You may play me to an open battlefield": a battlefield no player controls (181.2.b) is a
-    /// location I may be played to as well (352.2).
-    PlayToOpenBattlefield,
+    /// "You may play me to an open battlefield" (`units` none), "Friendly units may be played to
+    /// open battlefields" (the units its controller plays that `units` names): a battlefield no
+    /// player controls (181.2.b) is a location they may be played to as well (352.2).
+    PlayToOpenBattlefield { units: Option<UnitFilter> },
+    /// "Units can't move from here to base.", "Units can't move to base." (054: can't beats can):
+    /// the units the phrase names, relative to this object, can't move to their base (421;
+    /// a recall is no move).
+    CantMoveToBase { units: UnitFilter },
     /// "I enter ready." / "Other friendly units enter ready." (`others`; 356.2.c, 721.6).
     EntersReady { others: bool },
     /// "I have +2 [M]." (arithmetic layer, 450.3).
@@ -356,8 +369,9 @@ pub enum StaticEffect {
     /// "Other buffed friendly units at my battlefield have +2 [M].", "Other friendly units have
     /// +1 [M] here.", a battlefield's "Units here have +1 [M]." (053.3), "While a friendly unit
     /// defends alone, it gets +2 [M].": the units a phrase names relative to me (arithmetic
-    /// layer, 450.3).
-    UnitsMight { units: UnitFilter, might: i32 },
+    /// layer, 450.3). "Stunned enemy units here have -8 [M], to a minimum of 1 [M].": `min`, the
+    /// decrease's limit, applied as the layers apply it (450.3.b).
+    UnitsMight { units: UnitFilter, might: i32, min: Option<u32> },
     /// "Other friendly units here have [Shield].", a battlefield's "Units here have [Ganking].":
     /// the units a phrase names relative to me have the keywords (ability layer, 450.2).
     UnitsKeywords { units: UnitFilter, keywords: Vec<(Keyword, u32)> },

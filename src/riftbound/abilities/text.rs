@@ -105,9 +105,15 @@ impl Display for Effect {
             Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => {
                 write!(f, "The next spell you play this turn deals {n} Bonus Damage")
             }
+            Effect::ThisTurn(TurnRule::NextSpellCostsLess(n)) => {
+                write!(f, "The next spell you play this turn costs [{n}] less")
+            }
             Effect::ThisTurn(TurnRule::UnitsEnterReady) => f.write_str("Units you play this turn enter ready"),
             Effect::ThisTurn(TurnRule::BuffsGiveMore) => f.write_str("Buffs give an additional +1 [M] this turn"),
             Effect::EachPlayerKillsOne(o) => write!(f, "Each player kills one of {o} they control"),
+            Effect::CantPlay { who, spells_only } => {
+                write!(f, "{who} can't play {} this turn", if *spells_only { "spells" } else { "cards" })
+            }
             Effect::PlayMeFromTrash => f.write_str("Play me from your trash"),
             Effect::Vision => f.write_str("Look at the top card of your Main Deck; you may recycle it"),
             Effect::ReplaceNextDeath { unit, body } => {
@@ -247,6 +253,7 @@ impl Display for Amount {
             Amount::EnergyOf(o) => write!(f, "the Energy cost of {o}"),
             Amount::Per { each, count: CountOf::Matching(u) } => write!(f, "{each} for each of {u}"),
             Amount::Per { each, count: CountOf::CardsInYourTrash } => write!(f, "{each} for each card in your trash"),
+            Amount::Per { each, count: CountOf::YourPoints } => write!(f, "{each} for each of your points"),
         }
     }
 }
@@ -261,6 +268,7 @@ impl Display for Test {
             Test::SpendABuff => f.write_str("you spend a buff"),
             Test::BuffedThisWay(o) => write!(f, "{o} was buffed this way"),
             Test::OnlyUnitThere(o) => write!(f, "{o} is the only unit there"),
+            Test::Matches(o, u) => write!(f, "{o} is one of {u}"),
             Test::Legion => f.write_str("you have played another card this turn [Legion]"),
             Test::PaidAdditional => f.write_str("you paid the additional cost"),
             Test::Var(Var::Done) => f.write_str("you do"),
