@@ -134,14 +134,20 @@ fn r444_a_score_that_goes_down_is_reported() {
     step_broken_with(&g, &before, "P1's score went down from 3 to 2");
 }
 
-/// A whole game between random agents breaks no invariant about any of its steps, among them the
-/// steps that end a draw phase or a turn (where the pools are checked) and those that score.
-#[test]
-fn a_real_game_breaks_no_step_invariant() {
+/// Jinx against Lee Sin between random agents, seed 5.
+fn random_game() -> Game {
     let db = cards_db();
     let decks = pick_decks(&db, &["jinx".to_string(), "lee-sin".to_string()]).unwrap();
     let mut g = Game::new(db, &decks, 5).unwrap();
     g.set_agents(vec![Box::new(RandomAgent::new(5)), Box::new(RandomAgent::new(6))]);
+    g
+}
+
+/// A whole game between random agents breaks no invariant about any of its steps, among them the
+/// steps that end a draw phase or a turn (where the pools are checked) and those that score.
+#[test]
+fn a_real_game_breaks_no_step_invariant() {
+    let mut g = random_game();
     let (mut draws_ended, mut scored) = (0, 0);
     loop {
         let before = g.mark();
@@ -155,4 +161,26 @@ fn a_real_game_breaks_no_step_invariant() {
         }
     }
     assert!(draws_ended > 2 && scored > 2 && g.turn > 2, "{draws_ended} draw phases, {scored} scores");
+}
+
+/// A violation report names the action: the step's last decision, who took it and what it was;
+/// a step that took none (a turn step) says so.
+#[test]
+fn a_report_names_the_decision_the_step_took() {
+    let mut g = random_game();
+    let (mut with, mut without) = (None, None);
+    while with.is_none() || without.is_none() {
+        let (before, decisions) = (g.mark(), g.decisions);
+        assert!(!g.step().unwrap(), "the game ended first");
+        let text = g.describe_step(&before);
+        assert!(text.starts_with(&format!("turn {}, {:?}, after ", g.turn, g.step)), "{text}");
+        if g.decisions > decisions {
+            let (p, c) = g.last_decision.clone().unwrap();
+            assert!(text.ends_with(&format!("after {p} chose {}", g.describe_choice(&c))), "{text}");
+            with = Some(text);
+        } else {
+            assert!(text.ends_with("after a step without a decision"), "{text}");
+            without = Some(text);
+        }
+    }
 }

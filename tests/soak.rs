@@ -33,7 +33,7 @@ fn play(decks: &[Deck; 2], seed: u64) -> Result<(u32, u64), String> {
         longest = longest.max(g.steps_this_turn);
         let broken = g.step_violations(&before);
         if !broken.is_empty() {
-            return Err(format!("invariants broken in turn {}: {}", g.turn, broken.join("; ")));
+            return Err(format!("invariants broken ({}): {}", g.describe_step(&before), broken.join("; ")));
         }
         if over {
             break;

@@ -426,7 +426,7 @@ fn run_checked(g: &mut Game) -> Result<Outcome, String> {
         let over = g.step().map_err(stop_message)?;
         let broken = g.step_violations(&before);
         if !broken.is_empty() {
-            return Err(format!("invariants broken in turn {} ({:?}): {}", g.turn, g.step, broken.join("; ")));
+            return Err(format!("invariants broken ({}): {}", g.describe_step(&before), broken.join("; ")));
         }
         if over {
             return Ok(g.outcome.clone().expect("a finished game has an outcome"));

@@ -235,6 +235,7 @@ impl Rules for Game {
 
     fn decided(&mut self, player: PlayerId, ask: &Ask, choice: &Choice) {
         self.decisions += 1;
+        self.last_decision = Some((player, choice.clone()));
         crate::trace!(self, ask.rule(), "{player} chooses {}", self.describe_choice(choice));
     }
 }

@@ -34,13 +34,7 @@ impl Game {
         #[cfg(debug_assertions)]
         {
             let broken = self.step_violations(&before);
-            assert!(
-                broken.is_empty(),
-                "turn {}, step {:?}: invariants broken:\n{}",
-                self.turn,
-                self.step,
-                broken.join("\n")
-            );
+            assert!(broken.is_empty(), "{}: invariants broken:\n{}", self.describe_step(&before), broken.join("\n"));
         }
         self.steps_this_turn += 1;
         if self.steps_this_turn > self.step_cap && !self.is_over() {

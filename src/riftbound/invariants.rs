@@ -12,6 +12,7 @@ use crate::kernel::ObjId;
 /// or test sets up between steps (points, a phase) is never mistaken for the engine's doing.
 #[derive(Clone, Debug)]
 pub struct Mark {
+    decisions: u64,
     turn: u32,
     step: Step,
     points: Vec<u32>,
@@ -20,7 +21,24 @@ pub struct Mark {
 impl Game {
     /// The state now, as [`Game::step_violations`] compares the next state with it.
     pub fn mark(&self) -> Mark {
-        Mark { turn: self.turn, step: self.step, points: self.players.iter().map(|p| p.points).collect() }
+        Mark {
+            decisions: self.decisions,
+            turn: self.turn,
+            step: self.step,
+            points: self.players.iter().map(|p| p.points).collect(),
+        }
+    }
+
+    /// The step from `before` to now, as a violation report names it: where the game is and
+    /// the last decision the step took, if it took one.
+    pub fn describe_step(&self, before: &Mark) -> String {
+        let at = format!("turn {}, {:?}", self.turn, self.step);
+        match &self.last_decision {
+            Some((p, c)) if self.decisions > before.decisions => {
+                format!("{at}, after {p} chose {}", self.describe_choice(c))
+            }
+            _ => format!("{at}, after a step without a decision"),
+        }
     }
 
     /// Every invariant the step from `before` to now breaks, the state's own included.

@@ -461,6 +461,8 @@ pub struct Game {
     /// Steps (`Game::step`) taken this turn.
     pub steps_this_turn: u32,
     pub decisions: u64,
+    /// The latest decision taken, and by whom: the action an invariant report names.
+    pub last_decision: Option<(PlayerId, super::decision::Choice)>,
 }
 
 impl Clone for Game {
@@ -512,6 +514,7 @@ impl Game {
             step_cap: self.step_cap,
             steps_this_turn: self.steps_this_turn,
             decisions: self.decisions,
+            last_decision: self.last_decision.clone(),
         }
     }
 
@@ -527,7 +530,7 @@ impl Game {
         let agents = std::mem::take(&mut self.agents);
         let trace = std::mem::take(&mut self.trace);
         let mut events = std::mem::take(&mut self.events);
-        let decisions = self.decisions;
+        let (decisions, last_decision) = (self.decisions, self.last_decision.take());
         events.truncate(snapshot.events);
         *self = snapshot.state;
         self.answers = answers;
@@ -535,6 +538,7 @@ impl Game {
         self.trace = trace;
         self.events = events;
         self.decisions = decisions;
+        self.last_decision = last_decision;
     }
 }
 
@@ -576,6 +580,7 @@ impl Game {
             step_cap: super::setup::DEFAULT_STEP_CAP,
             steps_this_turn: 0,
             decisions: 0,
+            last_decision: None,
         }
     }
 
