@@ -85,3 +85,41 @@ fn a_broken_script_is_an_error_naming_the_card() {
     let e = stopped.expect("the runaway script stops the game instead of hanging");
     assert!(e.contains("ScriptError") && e.contains("Odd Scholar"), "{e}");
 }
+
+/// The escape hatch is checked when the card loads (so `check` reports it, and `sim` names the
+/// card as playing without its text): each problem at its place in the script, in the card file.
+#[test]
+fn a_script_is_checked_for_unknown_functions_hooks_and_names_and_duplicates() {
+    let with = |text: &str, script: &str| {
+        ODD.replace("When you play me, consult the stars and draw two.", text)
+            .replace("fn on_play() {\n    draw(you(), 2);\n}", script)
+    };
+    let problem = |src: String| {
+        let card = parse_card("mod/odd.toml", &src).unwrap();
+        card.unsupported.unwrap_or_else(|| panic!("the script should be rejected:\n{src}"))
+    };
+    let odd = "When you play me, consult the stars.";
+    // A misspelt hook would never run: the closest hook is named.
+    let d = problem(with(odd, "fn on_plya() {\n    draw(you(), 2);\n}"));
+    assert!(d.message.contains("`fn on_plya` is not a hook") && d.message.contains("`on_play`"), "{d}");
+    assert_eq!((d.line, d.col, d.len), (12, 4, 7), "{d}");
+    // A function neither the host, Rhai nor the script defines.
+    let d = problem(with(odd, "fn on_play() {\n    drwa(you(), 2);\n}"));
+    assert!(d.message.contains("unknown function `drwa`: did you mean `draw`?"), "{d}");
+    assert_eq!((d.line, d.col), (13, 5), "{d}");
+    // A string naming nothing: a tag no card has, a body the card lacks.
+    let d = problem(with(odd, "fn on_play() {\n    for u in units(UNITS + tagged(\"Mechh\")) { buff(u); }\n}"));
+    assert!(d.message.contains("no card has the tag `Mechh`"), "{d}");
+    let d = problem(with(odd, "fn on_play() {\n    reflexive(\"r9\");\n}"));
+    assert!(d.message.contains("no body or function named `r9`"), "{d}");
+    // A hook doing again what the text already compiles to.
+    let d = problem(with("When you play me, draw 2.", "fn on_play() {\n    draw(you(), 2);\n}"));
+    assert!(d.message.contains("the hook `on_play` duplicates line 10 (\"When you play me, draw 2.\")"), "{d}");
+    // Helpers a hook calls, Rhai's own functions and methods, and real tags are fine.
+    let fine = with(
+        odd,
+        "fn mine() {\n    you()\n}\nfn on_play() {\n    let a = units(UNITS + tagged(\"Mech\"));\n    draw(mine(), a.len() + 1);\n}",
+    );
+    let card = parse_card("mod/odd.toml", &fine).unwrap();
+    assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+}

@@ -13,7 +13,9 @@ use crate::riftbound::cards::{CardDb, CardDef, FileError, RULES_TOKENS, read_car
 pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
     let mut card = read_card(file, src)?;
     let origin = TextOrigin::locate(file, src, &card.text);
-    match super::compile::compile(&card, &origin) {
+    let compiled = super::compile::compile(&card, &origin)
+        .and_then(|a| super::script_check::check(&card, &a, &origin).map(|()| a));
+    match compiled {
         Ok(a) => card.abilities = Arc::new(a),
         Err(d) => card.unsupported = Some(d),
     }

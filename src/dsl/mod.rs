@@ -7,6 +7,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod load;
 pub mod parser;
+pub mod script_check;
 pub mod suggest;
 
 pub use diagnostic::{Diagnostic, TextOrigin};

@@ -86,6 +86,18 @@ impl Sandbox {
         Sandbox { engine: e, constants, cache: RefCell::new(HashMap::new()) }
     }
 
+    /// The name of every function a script can call: the host package's and Rhai's standard
+    /// package's (operators included), so a check can reject a call of a function that is not
+    /// there before a game reaches it.
+    pub fn function_names(&self) -> std::collections::BTreeSet<String> {
+        self.engine
+            .gen_fn_signatures(true)
+            .iter()
+            .filter_map(|s| s.split('(').next())
+            .map(|name| name.trim().trim_start_matches("fn ").to_string())
+            .collect()
+    }
+
     /// Compiles (or fetches from the cache) a script, with the sandbox's constants in scope.
     pub fn compile(&self, source: &str) -> Result<Rc<AST>, String> {
         let key = hash(source);

@@ -87,6 +87,13 @@ pub fn script_operations(game: &Game) -> u64 {
     game.components.get::<ScriptOperations>().map_or(0, |o| o.0)
 }
 
+/// The name of every function a card's script can call (host and standard functions), read
+/// once from the sandbox.
+pub fn function_names() -> &'static std::collections::BTreeSet<String> {
+    static NAMES: std::sync::OnceLock<std::collections::BTreeSet<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| SANDBOX.with(Sandbox::function_names))
+}
+
 /// Compiles (or fetches from the cache) a card's script, with the instruction set's typed
 /// constants in scope (`UNITS`, `ENEMY`, `SHIELD`, `THIS_TURN`, ...).
 pub fn compile(source: &str) -> Result<Rc<AST>, String> {
