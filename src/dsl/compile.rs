@@ -1053,6 +1053,14 @@ impl Compiler<'_> {
                 inner.last_if = Some(test);
                 Ok(inner)
             }
+            Rule::either => {
+                let mut parts = c.into_inner();
+                let (first, second) = (parts.next().unwrap(), parts.next().unwrap());
+                let (b, then) = self.nested(body, |s, b| s.instruction(first, b))?;
+                let (mut b, otherwise) = self.nested(b, |s, b| s.instruction(second, b))?;
+                b.effects.push(Effect::If { test: Test::FirstOfTwo, then, otherwise });
+                Ok(b)
+            }
             Rule::otherwise => {
                 let test = body
                     .last_if

@@ -537,6 +537,7 @@ fn register(e: &mut Engine) {
     host_fn!(e, "only_unit_there", (x: Object) |g, c| g.only_unit_there(c, x));
     host_fn!(e, "legion", () | g, c | g.legion_applies(c));
     host_fn!(e, "may", () | g, c | g.ask_may(c));
+    host_fn!(e, "choose_first", () | g, c | g.ask_first_of_two(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.
     e.register_fn("spend_a_buff", || paid_or(|g, c| g.spend_a_buff(c)));
     e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));

@@ -688,6 +688,13 @@ impl Game {
         Ok(self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? == Choice::Yes)
     }
 
+    /// 352.9: "X or Y": the controller chooses, as it resolves, which of the two to do (the
+    /// first: option 1).
+    pub fn ask_first_of_two(&mut self, c: &HookCall) -> R<bool> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        Ok(self.decide(you, Ask::Mode, vec![Choice::Nth(0), Choice::Nth(1)])? == Choice::Nth(0))
+    }
+
     /// 352.10.c.1: "you may pay COST to ...": offered only if payable; paid at once.
     pub fn pay_optional(&mut self, c: &HookCall, cost: &Cost) -> R<bool> {
         let you = c.controller.unwrap_or(self.turn_player);

@@ -406,6 +406,8 @@ pub enum Test {
     PaidAdditional,
     /// What an earlier instruction answered ("If you do").
     Var(Var),
+    /// "X or Y": the controller chooses the first (352.9).
+    FirstOfTwo,
     /// An earlier instruction answered an object (not "none").
     Exists(Obj),
     Not(Box<Test>),

@@ -262,6 +262,7 @@ impl Display for Test {
             Test::OnlyUnitThere(o) => write!(f, "{o} is the only unit there"),
             Test::Legion => f.write_str("you have played another card this turn [Legion]"),
             Test::PaidAdditional => f.write_str("you paid the additional cost"),
+            Test::FirstOfTwo => f.write_str("you choose the first"),
             Test::Var(Var::Done) => f.write_str("you do"),
             Test::Var(v) => write!(f, "there is {}", var_text(*v)),
             Test::Exists(o) => write!(f, "there is {o}"),
