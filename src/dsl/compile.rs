@@ -1259,6 +1259,7 @@ impl Compiler<'_> {
             | Rule::i_ready
             | Rule::i_exhaust
             | Rule::i_recall
+            | Rule::i_banish
             | Rule::i_heal
             | Rule::i_recycle => {
                 let act = match rule {
@@ -1269,6 +1270,7 @@ impl Compiler<'_> {
                     Rule::i_exhaust => Act::Exhaust,
                     Rule::i_recall => Act::Recall,
                     Rule::i_recycle => Act::Recycle,
+                    Rule::i_banish => Act::Banish,
                     _ => Act::Heal,
                 };
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
@@ -1283,6 +1285,7 @@ impl Compiler<'_> {
                 b.countering = false;
                 b.effects.push(each(t?, |o| Effect::Act(Act::Counter, o)));
             }
+            Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
             Rule::i_buffs_give => b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore)),
             Rule::i_units_enter_ready => b.effects.push(Effect::ThisTurn(TurnRule::UnitsEnterReady)),
             Rule::i_kill_next_damage => {

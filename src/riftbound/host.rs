@@ -443,6 +443,7 @@ verbs! {
     };
     // Answers the (last) card discarded: what a following "its" means.
     Effect::Discard { who, amount } => "discard"(who => p: Player, amount => n: Count) |g, _| g.discard_instruction(p, n);
+    Effect::ExtraTurn(who) => "extra_turn"(who => p: Player) |g, _| g.extra_turn(p);
     Effect::DiscardHand(who) => "discard_hand"(who => p: Player) |g, _| g.discard_hand(p);
     Effect::RecycleFromTrash { who, amount } =>
         "recycle_trash"(who => p: Player, amount => n: Count) |g, _| g.recycle_from_trash(p, n, Ask::ChooseCard);
