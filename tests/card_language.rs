@@ -1094,6 +1094,8 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::EachPlayer(Players::All, vec![Effect::DiscardHand(Who::Each)]),
         Effect::Channel { who: Who::OwnerOf(Obj::Target(0)), amount: 1, exhausted: true },
         Effect::PlayCard { card: Obj::Target(0), ignore_energy: true, ignore_power: false },
+        Effect::ExtraTurn(Who::You),
+        Effect::If { test: Test::FirstOfTwo, then: vec![Effect::Vision], otherwise: vec![Effect::PlayMeFromTrash] },
         Effect::ReplaceNextDeath { unit: Obj::Me, body: "a0".into() },
         Effect::Reflexive("a0".into()),
         Effect::ReflexiveIfKilled { body: "a0".into(), unit: Obj::Target(0) },

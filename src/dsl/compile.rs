@@ -1158,6 +1158,14 @@ impl Compiler<'_> {
                 inner.last_if = Some(test);
                 Ok(inner)
             }
+            Rule::either => {
+                let mut parts = c.into_inner();
+                let (first, second) = (parts.next().unwrap(), parts.next().unwrap());
+                let (b, then) = self.nested(body, |s, b| s.instruction(first, b))?;
+                let (mut b, otherwise) = self.nested(b, |s, b| s.instruction(second, b))?;
+                b.effects.push(Effect::If { test: Test::FirstOfTwo, then, otherwise });
+                Ok(b)
+            }
             Rule::otherwise => {
                 let test =
                     body.last_if.clone().ok_or_else(|| self.err(&c, "\"Otherwise\" needs an \"If\" before it"))?;
@@ -1387,6 +1395,7 @@ impl Compiler<'_> {
             | Rule::i_ready
             | Rule::i_exhaust
             | Rule::i_recall
+            | Rule::i_banish
             | Rule::i_heal
             | Rule::i_recycle => {
                 let act = match rule {
@@ -1397,6 +1406,7 @@ impl Compiler<'_> {
                     Rule::i_exhaust => Act::Exhaust,
                     Rule::i_recall => Act::Recall,
                     Rule::i_recycle => Act::Recycle,
+                    Rule::i_banish => Act::Banish,
                     _ => Act::Heal,
                 };
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
@@ -1411,6 +1421,7 @@ impl Compiler<'_> {
                 b.countering = false;
                 b.effects.push(each(t?, |o| Effect::Act(Act::Counter, o)));
             }
+            Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
             Rule::i_buffs_give => b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore)),
             Rule::i_units_enter_ready => b.effects.push(Effect::ThisTurn(TurnRule::UnitsEnterReady)),
             Rule::i_kill_next_damage => {

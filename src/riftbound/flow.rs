@@ -156,10 +156,16 @@ impl Game {
             self.run_spell(&item, card)?;
             let owner = self.obj(card).owner;
             let p = item.controller;
-            trace!(self, "356.3.d", "{} is put into {owner}'s trash", self.describe(card));
-            let recycle =
-                self.components.get::<super::instructions::RecycleOnResolve>().is_some_and(|r| r.0.contains(&card));
-            let card = self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom);
+            let after = self.components.get::<super::instructions::OnResolve>();
+            let recycle = after.is_some_and(|r| r.recycle.contains(&card));
+            let banish = after.is_some_and(|r| r.banish.contains(&card));
+            let card = if banish {
+                self.banish(&[card]);
+                self.obj(card).next.unwrap_or(card)
+            } else {
+                trace!(self, "356.3.d", "{} is put into {owner}'s trash", self.describe(card));
+                self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom)
+            };
             self.player_mut(p).cards_played_this_turn += 1;
             self.emit(super::events::Event::Played { player: p, card });
             if recycle {
@@ -364,7 +370,16 @@ impl Game {
                 for p in self.active_players() {
                     self.empty_pool(p);
                 }
-                let next = self.next_player(tp);
+                // "Take a turn after this one" (rule 002): that player's turn comes first.
+                let extra = self.components.get_mut::<ExtraTurns>();
+                let taker = (!extra.0.is_empty()).then(|| extra.0.remove(0));
+                let next = match taker.filter(|p| self.active_players().contains(p)) {
+                    Some(p) => {
+                        trace!(self, "002", "{p} takes a turn after this one");
+                        p
+                    }
+                    None => self.next_player(tp),
+                };
                 if self.turn >= self.turn_cap {
                     trace!(self, "302", "turn cap of {} reached: the game stops without a winner", self.turn_cap);
                     self.outcome = Some(Outcome::TurnCap);
@@ -445,3 +460,7 @@ impl Resumable for Game {
         self.answers = crate::kernel::Answers::default();
     }
 }
+
+/// Players who take a turn after this one ("Take a turn after this one", rule 002), first first.
+#[derive(Clone, Debug, Default)]
+pub struct ExtraTurns(pub Vec<PlayerId>);

@@ -451,6 +451,7 @@ verbs! {
     };
     // Answers the (last) card discarded: what a following "its" means.
     Effect::Discard { who, amount } => "discard"(who => p: Player, amount => n: Count) |g, _| g.discard_instruction(p, n);
+    Effect::ExtraTurn(who) => "extra_turn"(who => p: Player) |g, _| g.extra_turn(p);
     Effect::DiscardHand(who) => "discard_hand"(who => p: Player) |g, _| g.discard_hand(p);
     Effect::RecycleFromTrash { who, amount } =>
         "recycle_trash"(who => p: Player, amount => n: Count) |g, _| g.recycle_from_trash(p, n, Ask::ChooseCard);
@@ -553,6 +554,7 @@ fn register(e: &mut Engine) {
     });
     host_fn!(e, "legion", () | g, c | g.legion_applies(c));
     host_fn!(e, "may", () | g, c | g.ask_may(c));
+    host_fn!(e, "choose_first", () | g, c | g.ask_first_of_two(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.
     e.register_fn("spend_a_buff", || paid_or(|g, c| g.spend_a_buff(c)));
     e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));

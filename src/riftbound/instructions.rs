@@ -43,9 +43,13 @@ pub struct WaitingForKill {
     pub item: super::state::ChainItem,
 }
 
-/// Spells to recycle, not trash, once they resolve (Kai'Sa, Evolutionary: "Then recycle it").
+/// Spells that go elsewhere than the trash once they resolve: recycled (Kai'Sa, Evolutionary:
+/// "Then recycle it") or banished (Time Warp: "Banish this.").
 #[derive(Clone, Debug, Default)]
-pub struct RecycleOnResolve(pub Vec<ObjId>);
+pub struct OnResolve {
+    pub recycle: Vec<ObjId>,
+    pub banish: Vec<ObjId>,
+}
 
 /// 352.11.b: the battlefield where a source's group of targets "at a battlefield" was chosen;
 /// the group can't gain units elsewhere as it resolves (Fox-Fire).
@@ -57,7 +61,7 @@ impl Game {
     /// outlives its turn).
     pub(crate) fn end_turn_instructions(&mut self) {
         self.components.reset::<GroupAt>();
-        self.components.reset::<RecycleOnResolve>();
+        self.components.reset::<OnResolve>();
     }
 
     /// 352.11.b: where `source`'s group of targets was chosen, if it has one.
@@ -452,6 +456,7 @@ impl Game {
             Act::DrawBanished => self.draw_banished(c, o),
             Act::Recycle => self.recycle_obj(c, o)?,
             Act::Counter => self.counter_card(o),
+            Act::Banish => self.banish_instruction(o),
         }
         Ok(())
     }
@@ -713,6 +718,13 @@ impl Game {
     pub fn ask_may(&mut self, c: &HookCall) -> R<bool> {
         let you = c.controller.unwrap_or(self.turn_player);
         Ok(self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? == Choice::Yes)
+    }
+
+    /// 352.9: "X or Y": the controller chooses, as it resolves, which of the two to do (the
+    /// first: option 1).
+    pub fn ask_first_of_two(&mut self, c: &HookCall) -> R<bool> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        Ok(self.decide(you, Ask::Mode, vec![Choice::Nth(0), Choice::Nth(1)])? == Choice::Nth(0))
     }
 
     /// 352.10.c.1: "you may pay COST to ...": offered only if payable; paid at once.
@@ -1095,6 +1107,26 @@ impl Game {
         Ok(())
     }
 
+    /// "Banish this" (414): a spell still on the chain is banished as it leaves it after
+    /// resolving, instead of going to the trash (Time Warp); anything else is banished now.
+    pub fn banish_instruction(&mut self, o: ObjId) {
+        if !self.obj(o).alive {
+            return;
+        }
+        if self.obj(o).zone == Zone::Chain {
+            trace!(self, "414", "{} will be banished once it resolves", self.describe(o));
+            self.components.get_mut::<OnResolve>().banish.push(o);
+            return;
+        }
+        self.banish(&[o]);
+    }
+
+    /// "Take a turn after this one": `p` takes the next turn (rule 002).
+    pub fn extra_turn(&mut self, p: PlayerId) {
+        trace!(self, "002", "{p} will take a turn after this one");
+        self.components.get_mut::<super::flow::ExtraTurns>().0.push(p);
+    }
+
     /// "Recycle it" (403): a spell still on the chain is recycled as it leaves it after resolving,
     /// instead of going to the trash (Kai'Sa, Evolutionary); anything else is recycled now.
     pub fn recycle_obj(&mut self, c: &HookCall, o: ObjId) -> R<()> {
@@ -1103,7 +1135,7 @@ impl Game {
         }
         if self.obj(o).zone == Zone::Chain {
             trace!(self, "403", "{} will be recycled once it resolves", self.describe(o));
-            self.components.get_mut::<RecycleOnResolve>().0.push(o);
+            self.components.get_mut::<OnResolve>().recycle.push(o);
             return Ok(());
         }
         let you = c.controller.unwrap_or(self.turn_player);

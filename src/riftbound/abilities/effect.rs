@@ -56,6 +56,8 @@ pub enum Effect {
     Score { who: Who, points: u32 },
     /// 445: "You win the game".
     Win(Who),
+    /// "Take a turn after this one".
+    ExtraTurn(Who),
     /// 417: "Channel N rune(s) [exhausted]" (answers whether all N were channeled).
     Channel { who: Who, amount: u32, exhausted: bool },
     /// A rule for the rest of this turn ([`TurnRule`]).
@@ -218,10 +220,12 @@ pub enum Act {
     Recycle,
     /// 412: "counter X" (a spell on the chain).
     Counter,
+    /// 414: "banish X" (a spell resolving: as it leaves the chain).
+    Banish,
 }
 
 impl Act {
-    pub const ALL: [Act; 17] = [
+    pub const ALL: [Act; 18] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -239,6 +243,7 @@ impl Act {
         Act::DrawBanished,
         Act::Recycle,
         Act::Counter,
+        Act::Banish,
     ];
 
     /// Whether it moves the object to another zone or location.
@@ -256,6 +261,7 @@ impl Act {
                 | Act::KillNowInstead
                 | Act::KillNextDamage
                 | Act::Counter
+                | Act::Banish
         )
     }
 
@@ -279,6 +285,7 @@ impl Act {
             Act::DrawBanished => "draw_banished",
             Act::Recycle => "recycle_obj",
             Act::Counter => "counter",
+            Act::Banish => "banish",
         }
     }
 }
@@ -415,6 +422,8 @@ pub enum Test {
     PaidAdditional,
     /// What an earlier instruction answered ("If you do").
     Var(Var),
+    /// "X or Y": the controller chooses the first (352.9).
+    FirstOfTwo,
     /// An earlier instruction answered an object (not "none").
     Exists(Obj),
     Not(Box<Test>),

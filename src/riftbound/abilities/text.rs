@@ -61,6 +61,7 @@ impl Display for Effect {
             }
             Effect::MoveToChosen { unit, spec } => write!(f, "Move {unit} to the destination chosen as target {spec}"),
             Effect::Discard { who, amount } => write!(f, "{} {amount}", verb(who, "discard", "discards")),
+            Effect::ExtraTurn(who) => write!(f, "{} a turn after this one", verb(who, "take", "takes")),
             Effect::DiscardHand(who) => write!(f, "{} {} hand", verb(who, "discard", "discards"), possessive(who)),
             Effect::RecycleFromTrash { who, amount } => {
                 write!(f, "{} {amount} from {} trash", verb(who, "recycle", "recycles"), possessive(who))
@@ -171,6 +172,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::DrawBanished => format!("Draw {o}"),
         Act::Recycle => format!("Recycle {o}"),
         Act::Counter => format!("Counter {o}"),
+        Act::Banish => format!("Banish {o}"),
     }
 }
 
@@ -271,6 +273,7 @@ impl Display for Test {
             Test::Matches(o, u) => write!(f, "{o} is one of {u}"),
             Test::Legion => f.write_str("you have played another card this turn [Legion]"),
             Test::PaidAdditional => f.write_str("you paid the additional cost"),
+            Test::FirstOfTwo => f.write_str("you choose the first"),
             Test::Var(Var::Done) => f.write_str("you do"),
             Test::Var(v) => write!(f, "there is {}", var_text(*v)),
             Test::Exists(o) => write!(f, "there is {o}"),
