@@ -51,16 +51,19 @@ pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
     let mut removed = vec![false; n];
     let mut before = base.clone();
     let mut calm = false;
+    let mut unplaced: Vec<usize> = Vec::with_capacity(n);
     loop {
         let mut flipped = false;
         let mut now = base.clone();
         for layer in 0..L::LAYERS {
             l.enter_layer(&mut now, layer);
-            let mut unplaced: Vec<usize> = (0..n).filter(|&i| !removed[i] && l.layer(&effects[i]) == layer).collect();
+            unplaced.clear();
+            unplaced.extend((0..n).filter(|&i| !removed[i] && l.layer(&effects[i]) == layer));
             unplaced.sort_by_key(|&i| l.timestamp(&effects[i]));
             while !unplaced.is_empty() {
-                let i = unplaced.remove(next_in_layer(l, &l.judged(&now, &before, layer), effects, &unplaced));
-                let ok = l.applies(&l.judged(&now, &before, layer), &effects[i]);
+                let judged = l.judged(&now, &before, layer);
+                let i = unplaced.remove(next_in_layer(l, &judged, effects, &unplaced));
+                let ok = l.applies(&judged, &effects[i]);
                 if !applied[i] && ok {
                     applied[i] = true;
                     flipped = true;
@@ -90,6 +93,19 @@ pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
 pub fn next_in_layer<L: Layered>(l: &L, chars: &L::Chars, effects: &[L::Effect], unplaced: &[usize]) -> usize {
     let n = unplaced.len();
     if n < 2 {
+        return 0;
+    }
+    // The oldest is next unless some other effect changes whether it applies: only an effect
+    // it depends on directly can start a chain of dependencies ending at it. Most layers have
+    // no dependency at all, so this one column of the relation usually decides.
+    let oldest = &effects[unplaced[0]];
+    let oldest_applies = l.applies(chars, oldest);
+    let depends = unplaced[1..].iter().any(|&a| {
+        let mut after = chars.clone();
+        l.modify(&mut after, &effects[a]);
+        l.applies(&after, oldest) != oldest_applies
+    });
+    if !depends {
         return 0;
     }
     let applies: Vec<bool> = unplaced.iter().map(|&i| l.applies(chars, &effects[i])).collect();
