@@ -3,7 +3,7 @@
 
 use super::abilities::AbilityKind;
 use super::cards::{CardType, PowerSymbol};
-use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions};
+use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions, Supply};
 use super::decision::{Ask, Choice};
 use super::layers::Keyword;
 use super::state::{Bf, ChainItem, Game, ItemKind, Loc, R, Step, Zone};
@@ -152,15 +152,17 @@ impl Game {
         let pl = self.player(p);
         let mut out = Vec::new();
         let candidates = pl.hand.iter().copied().chain(pl.champion_zone).chain(self.hidden_cards(p));
+        let supply = self.supply(p);
         for card in candidates {
-            if self.can_begin_play(p, card) {
+            if self.can_begin_play(&supply, card) {
                 out.push(card);
             }
         }
         out
     }
 
-    fn can_begin_play(&self, p: PlayerId, card: ObjId) -> bool {
+    fn can_begin_play(&self, supply: &Supply, card: ObjId) -> bool {
+        let p = supply.player();
         let def = self.card(card);
         if !def.is_main_deck_card() || !self.timing_allows(p, self.card_timing(card)) {
             return false;
@@ -180,7 +182,7 @@ impl Game {
         if hidden.is_none() && def.kind == CardType::Spell && self.spell_deflect(p, card).is_none() {
             return false;
         }
-        self.can_pay_to_play(p, card, opts)
+        self.can_pay_to_play_from(supply, card, opts)
     }
 
     /// The fewest Deflect points (725.1.c) a legal choice of `card`'s required targets adds, if
@@ -200,6 +202,12 @@ impl Game {
 
     /// Can `p` pay the minimum total cost of playing `card` with `opts` (353, 398.1.b.2)?
     pub fn can_pay_to_play(&self, p: PlayerId, card: ObjId, opts: PlayOptions) -> bool {
+        self.can_pay_to_play_from(&self.supply(p), card, opts)
+    }
+
+    /// [`Game::can_pay_to_play`] against the supply of the player who would play it.
+    fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: PlayOptions) -> bool {
+        let p = supply.player();
         let changes = self.cost_modifiers_for(p, card);
         let mandatory: Vec<AdditionalCost> = changes
             .iter()
@@ -219,7 +227,7 @@ impl Game {
         // The cheapest order of discounts decides affordability.
         let cost = total(self.cheapest_cost(card, opts, &mandatory, &changes));
         let spell = self.card(card).kind == CardType::Spell;
-        if self.can_afford_for(p, &cost, spell) && self.can_pay_other_besides(p, Some(card), &other) {
+        if supply.affords(&cost, spell) && self.can_pay_other_besides(p, Some(card), &other) {
             return true;
         }
         // 353.2.b.1: an optional cost whose payment grants a discount may lower the minimum.
@@ -230,7 +238,7 @@ impl Game {
                 let mut with = mandatory.clone();
                 with.push(a.clone());
                 let other: Vec<_> = with.iter().flat_map(|a| a.other.iter().cloned()).collect();
-                self.can_afford_for(p, &total(self.cheapest_cost(card, opts, &with, &changes)), spell)
+                supply.affords(&total(self.cheapest_cost(card, opts, &with, &changes)), spell)
                     && self.can_pay_other_besides(p, Some(card), &other)
             }
             _ => false,
