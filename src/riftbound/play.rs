@@ -41,6 +41,13 @@ impl Game {
     /// Is something with `timing` legally timed for `p` right now (308-313, 334.1.a)? Only the
     /// player with priority may act (312.1).
     pub fn timing_allows(&self, p: PlayerId, timing: Timing) -> bool {
+        self.timing_allows_lazily(p, || timing)
+    }
+
+    /// [`Game::timing_allows`] asking for the timing only when it decides: in the turn
+    /// player's open action phase (or without priority) it does not, and finding a card's
+    /// timing means computing its characteristics.
+    fn timing_allows_lazily(&self, p: PlayerId, timing: impl FnOnce() -> Timing) -> bool {
         if self.priority != Some(p) {
             return false;
         }
@@ -50,9 +57,9 @@ impl Game {
             // 310.1.a: neutral open, own turn, action phase.
             (false, false) => self.turn_player == p && self.step == Step::Action,
             // 308.1.a: showdown open: Action or Reaction.
-            (false, true) => timing != Timing::Normal,
+            (false, true) => timing() != Timing::Normal,
             // 309.1.a: closed: Reaction only.
-            (true, _) => timing == Timing::Reaction,
+            (true, _) => timing() == Timing::Reaction,
         }
     }
 
@@ -164,7 +171,7 @@ impl Game {
     fn can_begin_play(&self, supply: &Supply, card: ObjId) -> bool {
         let p = supply.player();
         let def = self.card(card);
-        if !def.is_main_deck_card() || !self.timing_allows(p, self.card_timing(card)) {
+        if !def.is_main_deck_card() || !self.timing_allows_lazily(p, || self.card_timing(card)) {
             return false;
         }
         // 727.1.b: played from hidden, ignoring its base cost; 727.1.d: a spell needs a valid
@@ -179,10 +186,11 @@ impl Game {
         }
         // 352.7: a spell goes on the chain only with a valid choice for each target it must
         // choose ("a unit": at least one candidate; "up to" / "any number" may choose none).
-        if hidden.is_none() && def.kind == CardType::Spell && self.spell_deflect(p, card).is_none() {
+        let deflect = self.spell_deflect(p, card);
+        if hidden.is_none() && def.kind == CardType::Spell && deflect.is_none() {
             return false;
         }
-        self.can_pay_to_play_from(supply, card, opts)
+        self.can_pay_to_play_from(supply, card, opts, deflect.unwrap_or(0))
     }
 
     /// The fewest Deflect points (725.1.c) a legal choice of `card`'s required targets adds, if
@@ -202,11 +210,12 @@ impl Game {
 
     /// Can `p` pay the minimum total cost of playing `card` with `opts` (353, 398.1.b.2)?
     pub fn can_pay_to_play(&self, p: PlayerId, card: ObjId, opts: PlayOptions) -> bool {
-        self.can_pay_to_play_from(&self.supply(p), card, opts)
+        self.can_pay_to_play_from(&self.supply(p), card, opts, self.spell_deflect(p, card).unwrap_or(0))
     }
 
-    /// [`Game::can_pay_to_play`] against the supply of the player who would play it.
-    fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: PlayOptions) -> bool {
+    /// [`Game::can_pay_to_play`] against the supply of the player who would play it, `deflect`
+    /// being what [`Game::spell_deflect`] says of the card.
+    fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: PlayOptions, deflect: u32) -> bool {
         let p = supply.player();
         let changes = self.cost_modifiers_for(p, card);
         let mandatory: Vec<AdditionalCost> = changes
@@ -219,7 +228,7 @@ impl Game {
         let other: Vec<_> = mandatory.iter().flat_map(|a| a.other.iter().cloned()).collect();
         // 725.1.c-d: the Deflect surcharge of the cheapest legal choice of targets is part of
         // the total cost (355.3: a play that can't be paid is not offered only to be undone).
-        let deflect = vec![PowerSymbol::Any; self.spell_deflect(p, card).unwrap_or(0) as usize];
+        let deflect = vec![PowerSymbol::Any; deflect as usize];
         let total = |mut cost: Cost| {
             cost.power.extend(deflect.iter().copied());
             cost
@@ -249,8 +258,13 @@ impl Game {
         let paid = paid_discounts(changes, add);
         let discounts: Vec<&CostChange> =
             changes.iter().filter(|c| matches!(c, CostChange::Discount { .. })).chain(paid.iter()).collect();
-        let others: Vec<CostChange> =
+        let mut others: Vec<CostChange> =
             changes.iter().filter(|c| !matches!(c, CostChange::Discount { .. })).cloned().collect();
+        if discounts.len() < 2 {
+            // One order only (the usual case: no discount at all).
+            others.extend(discounts.into_iter().cloned());
+            return self.total_cost(card, opts, add, &others);
+        }
         let mut best: Option<Cost> = None;
         for perm in permutations(discounts.len()) {
             let mut ordered = others.clone();
