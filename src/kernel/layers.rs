@@ -47,8 +47,8 @@ pub trait Layered {
 pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
     let effects = l.effects();
     let n = effects.len();
-    let mut applied = vec![false; n];
-    let mut removed = vec![false; n];
+    // Each effect's standing: not yet applied, applied, or removed for good (449.3).
+    let mut standing = vec![Standing::NotYet; n];
     let mut before = base.clone();
     let mut calm = false;
     let mut unplaced: Vec<usize> = Vec::with_capacity(n);
@@ -58,20 +58,24 @@ pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
         for layer in 0..L::LAYERS {
             l.enter_layer(&mut now, layer);
             unplaced.clear();
-            unplaced.extend((0..n).filter(|&i| !removed[i] && l.layer(&effects[i]) == layer));
+            unplaced.extend((0..n).filter(|&i| standing[i] != Standing::Removed && l.layer(&effects[i]) == layer));
             unplaced.sort_by_key(|&i| l.timestamp(&effects[i]));
             while !unplaced.is_empty() {
                 let judged = l.judged(&now, &before, layer);
                 let i = unplaced.remove(next_in_layer(l, &judged, effects, &unplaced));
                 let ok = l.applies(&judged, &effects[i]);
-                if !applied[i] && ok {
-                    applied[i] = true;
-                    flipped = true;
-                } else if applied[i] && !ok {
-                    removed[i] = true;
-                    flipped = true;
+                match (standing[i], ok) {
+                    (Standing::NotYet, true) => {
+                        standing[i] = Standing::Applied;
+                        flipped = true;
+                    }
+                    (Standing::Applied, false) => {
+                        standing[i] = Standing::Removed;
+                        flipped = true;
+                    }
+                    _ => {}
                 }
-                if applied[i] && !removed[i] {
+                if standing[i] == Standing::Applied {
                     l.modify(&mut now, &effects[i]);
                 }
             }
@@ -82,6 +86,14 @@ pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
         calm = !flipped;
         before = now;
     }
+}
+
+/// Where an effect stands in [`solve`]: each moves forward once at most.
+#[derive(Clone, Copy, PartialEq)]
+enum Standing {
+    NotYet,
+    Applied,
+    Removed,
 }
 
 /// 451-453: which of a layer's `unplaced` effects (indices into `effects`, in timestamp order)
