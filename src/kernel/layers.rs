@@ -47,28 +47,35 @@ pub trait Layered {
 pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
     let effects = l.effects();
     let n = effects.len();
-    let mut applied = vec![false; n];
-    let mut removed = vec![false; n];
+    // Each effect's standing: not yet applied, applied, or removed for good (449.3).
+    let mut standing = vec![Standing::NotYet; n];
     let mut before = base.clone();
     let mut calm = false;
+    let mut unplaced: Vec<usize> = Vec::with_capacity(n);
     loop {
         let mut flipped = false;
         let mut now = base.clone();
         for layer in 0..L::LAYERS {
             l.enter_layer(&mut now, layer);
-            let mut unplaced: Vec<usize> = (0..n).filter(|&i| !removed[i] && l.layer(&effects[i]) == layer).collect();
+            unplaced.clear();
+            unplaced.extend((0..n).filter(|&i| standing[i] != Standing::Removed && l.layer(&effects[i]) == layer));
             unplaced.sort_by_key(|&i| l.timestamp(&effects[i]));
             while !unplaced.is_empty() {
-                let i = unplaced.remove(next_in_layer(l, &l.judged(&now, &before, layer), effects, &unplaced));
-                let ok = l.applies(&l.judged(&now, &before, layer), &effects[i]);
-                if !applied[i] && ok {
-                    applied[i] = true;
-                    flipped = true;
-                } else if applied[i] && !ok {
-                    removed[i] = true;
-                    flipped = true;
+                let judged = l.judged(&now, &before, layer);
+                let i = unplaced.remove(next_in_layer(l, &judged, effects, &unplaced));
+                let ok = l.applies(&judged, &effects[i]);
+                match (standing[i], ok) {
+                    (Standing::NotYet, true) => {
+                        standing[i] = Standing::Applied;
+                        flipped = true;
+                    }
+                    (Standing::Applied, false) => {
+                        standing[i] = Standing::Removed;
+                        flipped = true;
+                    }
+                    _ => {}
                 }
-                if applied[i] && !removed[i] {
+                if standing[i] == Standing::Applied {
                     l.modify(&mut now, &effects[i]);
                 }
             }
@@ -81,6 +88,14 @@ pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
     }
 }
 
+/// Where an effect stands in [`solve`]: each moves forward once at most.
+#[derive(Clone, Copy, PartialEq)]
+enum Standing {
+    NotYet,
+    Applied,
+    Removed,
+}
+
 /// 451-453: which of a layer's `unplaced` effects (indices into `effects`, in timestamp order)
 /// applies next, the characteristics standing at `chars`: the oldest that depends on none of the
 /// others (B depends on A if applying A now changes whether B applies, 451.1.b, 452.1), or that
@@ -90,6 +105,19 @@ pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
 pub fn next_in_layer<L: Layered>(l: &L, chars: &L::Chars, effects: &[L::Effect], unplaced: &[usize]) -> usize {
     let n = unplaced.len();
     if n < 2 {
+        return 0;
+    }
+    // The oldest is next unless some other effect changes whether it applies: only an effect
+    // it depends on directly can start a chain of dependencies ending at it. Most layers have
+    // no dependency at all, so this one column of the relation usually decides.
+    let oldest = &effects[unplaced[0]];
+    let oldest_applies = l.applies(chars, oldest);
+    let depends = unplaced[1..].iter().any(|&a| {
+        let mut after = chars.clone();
+        l.modify(&mut after, &effects[a]);
+        l.applies(&after, oldest) != oldest_applies
+    });
+    if !depends {
         return 0;
     }
     let applies: Vec<bool> = unplaced.iter().map(|&i| l.applies(chars, &effects[i])).collect();

@@ -16,11 +16,10 @@ pub type HeldAbility<'g> = (u8, &'g Ability, Option<(ObjId, u8)>);
 
 impl Game {
     /// Objects on the board whose abilities `p` controls (runes' abilities are the rune pool's).
-    fn ability_holders(&self, p: PlayerId) -> Vec<ObjId> {
-        let mut out: Vec<ObjId> = self.all_units().into_iter().filter(|u| self.controller(*u) == p).collect();
-        out.extend(self.player(p).base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
-        out.extend(self.player(p).legend);
-        out
+    fn ability_holders(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
+        let units = self.units_on_board().filter(move |u| self.controller(*u) == p);
+        let gear = self.player(p).base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear);
+        units.chain(gear).chain(self.player(p).legend)
     }
 
     /// The activated abilities an object has, by index: its card's, then (past those) the ones

@@ -67,8 +67,7 @@ impl Game {
         }
         // 322.2: units with non-zero damage at or above their might die, all at once.
         let lethal: Vec<_> = self
-            .all_units()
-            .into_iter()
+            .units_on_board()
             .filter(|u| {
                 let d = self.obj(*u).damage;
                 d > 0 && d as i32 >= self.might(*u)

@@ -160,6 +160,38 @@ fn power_fits(mut supply: [u32; 6], mut any: u32, symbols: &[PowerSymbol]) -> bo
     supply.iter().sum::<u32>() + any >= need_any
 }
 
+/// A player's means of payment in one state (416.3): their ready and all runes and, found only
+/// once a cost needs more than the pool and runes, the [Reaction] Add abilities they could
+/// activate while paying, by object. Built once to test many costs, as the state they read does
+/// not change while the costs are tested.
+pub(crate) struct Supply<'g> {
+    game: &'g Game,
+    p: PlayerId,
+    ready: usize,
+    all: [u32; 6],
+    reactions: std::cell::OnceCell<Vec<Vec<Added>>>,
+}
+
+impl Supply<'_> {
+    /// Whose supply it is.
+    pub(crate) fn player(&self) -> PlayerId {
+        self.p
+    }
+
+    /// [`Game::can_afford_for`] against this supply.
+    pub(crate) fn affords(&self, cost: &Cost, spell: bool) -> bool {
+        let g = self.game;
+        let pool = g.spendable_pool(self.p, spell);
+        if affordable(&pool, self.ready, &self.all, cost) {
+            return true;
+        }
+        let groups = self.reactions.get_or_init(|| {
+            g.add_reaction_groups(self.p).into_iter().map(|g| g.into_iter().map(|(_, _, a)| a).collect()).collect()
+        });
+        affordable_with(&pool, self.ready, &self.all, cost, spell, groups)
+    }
+}
+
 impl Game {
     /// Ready runes and all runes of a player on the board.
     fn rune_supply(&self, p: PlayerId) -> (usize, [u32; 6]) {
@@ -181,14 +213,13 @@ impl Game {
     /// to play spells" may also pay. 416.3: the [Reaction] Add abilities `p` could activate while
     /// paying count too (Lux, Crownguard's [E]: Add [2] for spells).
     pub fn can_afford_for(&self, p: PlayerId, cost: &Cost, spell: bool) -> bool {
+        self.supply(p).affords(cost, spell)
+    }
+
+    /// What `p` could pay with now, to test several costs against (listing what `p` can play).
+    pub(crate) fn supply(&self, p: PlayerId) -> Supply<'_> {
         let (ready, all) = self.rune_supply(p);
-        let pool = self.spendable_pool(p, spell);
-        if affordable(&pool, ready, &all, cost) {
-            return true;
-        }
-        let groups: Vec<Vec<Added>> =
-            self.add_reaction_groups(p).into_iter().map(|g| g.into_iter().map(|(_, _, a)| a).collect()).collect();
-        affordable_with(&pool, ready, &all, cost, spell, &groups)
+        Supply { game: self, p, ready, all, reactions: std::cell::OnceCell::new() }
     }
 
     /// 416.3: [`Game::add_reactions`] grouped by object: each object's [E] (or "Kill this") can
@@ -515,12 +546,12 @@ impl Game {
     /// for the chain before its costs are paid (351.1), so it can't be discarded to pay them.
     pub fn can_pay_other_besides(&self, p: PlayerId, playing: Option<ObjId>, other: &[OtherCost]) -> bool {
         other.iter().all(|c| match c {
-            OtherCost::KillFriendlyUnit => self.all_units().iter().any(|u| self.controller(*u) == p),
+            OtherCost::KillFriendlyUnit => self.units_on_board().any(|u| self.controller(u) == p),
             OtherCost::Discard(n) => self.player(p).hand.iter().filter(|c| Some(**c) != playing).count() >= *n as usize,
             OtherCost::RecycleFromTrash(n) => self.player(p).trash.len() >= *n as usize,
             // 401.4: an exhausted unit can't be exhausted again to pay a cost.
             OtherCost::ExhaustFriendlyUnit => {
-                self.all_units().iter().any(|u| self.controller(*u) == p && !self.obj(*u).exhausted)
+                self.units_on_board().any(|u| self.controller(u) == p && !self.obj(u).exhausted)
             }
         })
     }

@@ -3,7 +3,7 @@
 
 use super::abilities::AbilityKind;
 use super::cards::{CardType, PowerSymbol};
-use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions};
+use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions, Supply};
 use super::decision::{Ask, Choice};
 use super::layers::Keyword;
 use super::state::{Bf, ChainItem, Game, ItemKind, Loc, R, Step, Zone};
@@ -41,6 +41,13 @@ impl Game {
     /// Is something with `timing` legally timed for `p` right now (308-313, 334.1.a)? Only the
     /// player with priority may act (312.1).
     pub fn timing_allows(&self, p: PlayerId, timing: Timing) -> bool {
+        self.timing_allows_lazily(p, || timing)
+    }
+
+    /// [`Game::timing_allows`] asking for the timing only when it decides: in the turn
+    /// player's open action phase (or without priority) it does not, and finding a card's
+    /// timing means computing its characteristics.
+    fn timing_allows_lazily(&self, p: PlayerId, timing: impl FnOnce() -> Timing) -> bool {
         if self.priority != Some(p) {
             return false;
         }
@@ -50,9 +57,9 @@ impl Game {
             // 310.1.a: neutral open, own turn, action phase.
             (false, false) => self.turn_player == p && self.step == Step::Action,
             // 308.1.a: showdown open: Action or Reaction.
-            (false, true) => timing != Timing::Normal,
+            (false, true) => timing() != Timing::Normal,
             // 309.1.a: closed: Reaction only.
-            (true, _) => timing == Timing::Reaction,
+            (true, _) => timing() == Timing::Reaction,
         }
     }
 
@@ -149,17 +156,19 @@ impl Game {
         let pl = self.player(p);
         let mut out = Vec::new();
         let candidates = pl.hand.iter().copied().chain(pl.champion_zone).chain(self.hidden_cards(p));
+        let supply = self.supply(p);
         for card in candidates {
-            if self.can_begin_play(p, card) {
+            if self.can_begin_play(&supply, card) {
                 out.push(card);
             }
         }
         out
     }
 
-    fn can_begin_play(&self, p: PlayerId, card: ObjId) -> bool {
+    fn can_begin_play(&self, supply: &Supply, card: ObjId) -> bool {
+        let p = supply.player();
         let def = self.card(card);
-        if !def.is_main_deck_card() || !self.timing_allows(p, self.card_timing(card)) {
+        if !def.is_main_deck_card() || !self.timing_allows_lazily(p, || self.card_timing(card)) {
             return false;
         }
         // 054: can't beats can.
@@ -180,10 +189,11 @@ impl Game {
         }
         // 352.7: a spell goes on the chain only with a valid choice for each target it must
         // choose ("a unit": at least one candidate; "up to" / "any number" may choose none).
-        if hidden.is_none() && def.kind == CardType::Spell && self.spell_deflect(p, card).is_none() {
+        let deflect = self.spell_deflect(p, card);
+        if hidden.is_none() && def.kind == CardType::Spell && deflect.is_none() {
             return false;
         }
-        self.can_pay_to_play(p, card, opts)
+        self.can_pay_to_play_from(supply, card, opts, deflect.unwrap_or(0))
     }
 
     /// The fewest Deflect points (725.1.c) a legal choice of `card`'s required targets adds, if
@@ -203,6 +213,13 @@ impl Game {
 
     /// Can `p` pay the minimum total cost of playing `card` with `opts` (353, 398.1.b.2)?
     pub fn can_pay_to_play(&self, p: PlayerId, card: ObjId, opts: PlayOptions) -> bool {
+        self.can_pay_to_play_from(&self.supply(p), card, opts, self.spell_deflect(p, card).unwrap_or(0))
+    }
+
+    /// [`Game::can_pay_to_play`] against the supply of the player who would play it, `deflect`
+    /// being what [`Game::spell_deflect`] says of the card.
+    fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: PlayOptions, deflect: u32) -> bool {
+        let p = supply.player();
         let changes = self.cost_modifiers_for(p, card);
         let mandatory: Vec<AdditionalCost> = changes
             .iter()
@@ -214,7 +231,7 @@ impl Game {
         let other: Vec<_> = mandatory.iter().flat_map(|a| a.other.iter().cloned()).collect();
         // 725.1.c-d: the Deflect surcharge of the cheapest legal choice of targets is part of
         // the total cost (355.3: a play that can't be paid is not offered only to be undone).
-        let deflect = vec![PowerSymbol::Any; self.spell_deflect(p, card).unwrap_or(0) as usize];
+        let deflect = vec![PowerSymbol::Any; deflect as usize];
         let total = |mut cost: Cost| {
             cost.power.extend(deflect.iter().copied());
             cost
@@ -222,7 +239,7 @@ impl Game {
         // The cheapest order of discounts decides affordability.
         let cost = total(self.cheapest_cost(card, opts, &mandatory, &changes));
         let spell = self.card(card).kind == CardType::Spell;
-        if self.can_afford_for(p, &cost, spell) && self.can_pay_other_besides(p, Some(card), &other) {
+        if supply.affords(&cost, spell) && self.can_pay_other_besides(p, Some(card), &other) {
             return true;
         }
         // 353.2.b.1: an optional cost whose payment grants a discount may lower the minimum.
@@ -233,7 +250,7 @@ impl Game {
                 let mut with = mandatory.clone();
                 with.push(a.clone());
                 let other: Vec<_> = with.iter().flat_map(|a| a.other.iter().cloned()).collect();
-                self.can_afford_for(p, &total(self.cheapest_cost(card, opts, &with, &changes)), spell)
+                supply.affords(&total(self.cheapest_cost(card, opts, &with, &changes)), spell)
                     && self.can_pay_other_besides(p, Some(card), &other)
             }
             _ => false,
@@ -244,8 +261,13 @@ impl Game {
         let paid = paid_discounts(changes, add);
         let discounts: Vec<&CostChange> =
             changes.iter().filter(|c| matches!(c, CostChange::Discount { .. })).chain(paid.iter()).collect();
-        let others: Vec<CostChange> =
+        let mut others: Vec<CostChange> =
             changes.iter().filter(|c| !matches!(c, CostChange::Discount { .. })).cloned().collect();
+        if discounts.len() < 2 {
+            // One order only (the usual case: no discount at all).
+            others.extend(discounts.into_iter().cloned());
+            return self.total_cost(card, opts, add, &others);
+        }
         let mut best: Option<Cost> = None;
         for perm in permutations(discounts.len()) {
             let mut ordered = others.clone();

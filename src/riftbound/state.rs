@@ -781,9 +781,14 @@ impl Game {
 
     /// Every unit on the board: bases in seat order, then battlefields.
     pub fn all_units(&self) -> Vec<ObjId> {
+        self.units_on_board().collect()
+    }
+
+    /// [`Game::all_units`] without building the list, for the hot paths that only look.
+    pub fn units_on_board(&self) -> impl Iterator<Item = ObjId> + '_ {
         let bases = (0..self.players.len()).map(|p| Loc::Base(PlayerId(p as u8)));
         let fields = self.battlefield_ids().map(Loc::Battlefield);
-        bases.chain(fields).flat_map(|l| self.units_iter(l)).collect()
+        bases.chain(fields).flat_map(|l| self.units_iter(l))
     }
 
     /// The players with units at a battlefield.

@@ -223,7 +223,7 @@ impl Game {
     /// one while its condition holds), with the unit that has each.
     fn unit_passives(&self, p: PlayerId) -> Vec<(ObjId, &StaticEffect)> {
         let mut out = Vec::new();
-        for u in self.all_units() {
+        for u in self.units_on_board() {
             if self.controller(u) != p {
                 continue;
             }
