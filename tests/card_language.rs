@@ -1737,3 +1737,89 @@ fn r178_named_token_units_compile_from_one_phrase() {
     assert_eq!(token("Recruit", 1, vec![]).card_id(), "TOKEN-RECRUIT");
     assert_eq!(token("Sprite", 3, vec![(Keyword::Temporary, 0)]).card_id(), "TOKEN-SPRITE");
 }
+
+/// Grammar rules that still spell out a phrase of three or more words found in exactly one card's
+/// text (issue 13: "productions, not sentences"). Each is a sentence waiting to be folded into a
+/// general production; the list may only shrink: the test below fails on a rule missing from it
+/// and on a rule in it that no longer needs to be there.
+const ONE_CARD_PHRASES: &[&str] = &[
+    "alone_attack_or_defend",
+    "at_end_of_this_turn",
+    "cond_alone",
+    "cond_control_facedown",
+    "cond_died_this_turn",
+    "cond_discarded",
+    "cond_hand_size",
+    "cond_only_unit_there",
+    "cond_ready_enemy_here",
+    "count_trash",
+    "ev_you_discard",
+    "ev_you_recycle",
+    "exhaust_friendly_cost",
+    "i_buffs_give",
+    "i_deal_each",
+    "i_deal_its_cost",
+    "i_extra_turn",
+    "i_kill_next_damage",
+    "i_play_spell_from_trash",
+    "i_recycle_other",
+    "i_reveal_top",
+    "i_units_enter_ready",
+    "if_kills",
+    "if_you_do_discount",
+    "legion_instead",
+    "might_up_to_killed",
+    "not_chosen_this_turn",
+    "per_trash_card",
+    "st_additional_cost_kill",
+    "st_bonus_damage",
+    "st_bonus_damage_here",
+    "st_discount",
+    "st_enters_exhausted",
+    "st_exhaust_abilities_of_friends",
+    "st_no_damage",
+    "st_play_to_open",
+    "st_self_cost_reduction",
+    "unit_restriction",
+];
+
+/// Issue 13: a grammar rule whose words occur in exactly one card text serves that card's wording
+/// only. A phrase here is a literal of three or more words (keywords and two-word joints such as
+/// "I have" are shared vocabulary); the card texts are every official card file's `text`.
+#[test]
+fn grammar_has_no_phrase_only_one_card_says() {
+    let pest = std::fs::read_to_string(root().join("grammar/card.pest")).unwrap();
+    let files = riftbound::kernel::files::toml_files(&root().join("cards")).unwrap();
+    let texts: Vec<(String, String)> = files
+        .iter()
+        .map(|f| {
+            let src = std::fs::read_to_string(f).unwrap();
+            let card: toml::Table = toml::from_str(&src).unwrap();
+            let text = card.get("text").and_then(|t| t.as_str()).unwrap_or("").to_lowercase();
+            (f.strip_prefix(root()).unwrap_or(f).display().to_string(), text)
+        })
+        .collect();
+    let mut found: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (rule, literal) in grammar_literals(&pest) {
+        if literal.split_whitespace().count() < 3 {
+            continue;
+        }
+        let needle = literal.to_lowercase();
+        let cards: Vec<&str> = texts.iter().filter(|(_, t)| t.contains(&needle)).map(|(f, _)| f.as_str()).collect();
+        if let [card] = cards[..] {
+            found.entry(rule).or_default().push(format!("\"{literal}\" ({card})"));
+        }
+    }
+    let new: Vec<String> = found
+        .iter()
+        .filter(|(r, _)| !ONE_CARD_PHRASES.contains(&r.as_str()))
+        .map(|(r, p)| format!("{r}: {}", p.join(", ")))
+        .collect();
+    let folded: Vec<&&str> = ONE_CARD_PHRASES.iter().filter(|r| !found.contains_key(**r)).collect();
+    assert!(
+        new.is_empty(),
+        "grammar rules whose phrase only one card says (make the phrase a production other cards can use):\n{}",
+        new.join("\n")
+    );
+    assert!(folded.is_empty(), "no longer one-card phrases, remove them from ONE_CARD_PHRASES: {folded:?}");
+}
