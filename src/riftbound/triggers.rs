@@ -163,7 +163,8 @@ impl Game {
                     pending: true,
                     targets: Vec::new(),
                     that_player: None,
-                    that_unit: None,
+                    // "When any unit takes damage this turn, kill it": the unit of the event.
+                    that_unit: event_subject(e).0,
                     that_battlefield: None,
                     cost_paid: false,
                 });
@@ -202,19 +203,11 @@ impl Game {
         you: PlayerId,
         batch: &[Event],
     ) -> Vec<(Option<ObjId>, Option<Bf>)> {
-        let subjects = |e: &Event| match e {
-            Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => (Some(*u), None),
-            Event::Killed { obj, .. } => (Some(*obj), None),
-            Event::Stunned { unit, .. } | Event::Moved { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
-            Event::Played { card, .. } => (Some(*card), None),
-            Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
-            _ => (None, None),
-        };
         let inner = match trigger {
             Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) => t,
             t => t,
         };
-        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(subjects).collect()
+        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(event_subject).collect()
     }
 
     /// Whether `trigger` matches one of `batch`'s events; returns Some("that player").
@@ -251,6 +244,16 @@ impl Game {
         let yes = Some(None);
         match (trigger, e) {
             (Trigger::PlayMe, Event::Played { card, .. }) if *card == source => yes,
+            (Trigger::PlayMeToBattlefield, Event::Played { card, .. }) if *card == source => {
+                matches!(self.location(source), Some(Loc::Battlefield(_))).then_some(None)
+            }
+            (Trigger::Attacks { filter, your_battlefield }, Event::Attacked(u)) => {
+                let yours = |g: &Game| match g.location(*u) {
+                    Some(Loc::Battlefield(b)) => g.battlefields[b].controller == Some(you),
+                    _ => false,
+                };
+                (self.unit_matches(filter, *u, you, source) && (!your_battlefield || yours(self))).then_some(None)
+            }
             (Trigger::PlaySpell { min_energy }, Event::Played { player, card }) => {
                 let def = self.card(*card);
                 // 130.4: the base cost counts, whatever was paid.
@@ -342,6 +345,10 @@ impl Game {
                 (self.here(source) == Some(*from) && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
             (Trigger::OneOrMore(inner), e) => self.event_matches(inner, source, you, e),
+            // 404: damage marked on a unit the filter names (as it last was: it may die of it).
+            (Trigger::TakesDamage(f), Event::Dealt { target, .. }) => {
+                self.filter_matches_lki(f, *target, you, source).then_some(None)
+            }
             (Trigger::StartOfBeginning, Event::StepBegan { step: Step::Beginning, player }) => {
                 (*player == you).then_some(None)
             }
@@ -698,6 +705,7 @@ impl Game {
                     targets: item.targets.clone(),
                     specs: self.choice_specs(source, ability),
                     remembered,
+                    that_unit: item.that_unit,
                     cost_paid: ability.instruction_cost().map(|_| item.cost_paid),
                     ..HookCall::default()
                 };
@@ -771,6 +779,20 @@ fn works_from_trash(t: &Trigger) -> bool {
         Trigger::DiscardMe | Trigger::KilledMe => true,
         Trigger::AnyOf(list) => list.iter().any(works_from_trash),
         _ => false,
+    }
+}
+
+/// The unit an event is about (a trigger's "it", 414.3) and the battlefield it names ("that
+/// battlefield": the one scored, 444.2).
+fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
+    match e {
+        Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => (Some(*u), None),
+        Event::Killed { obj, .. } => (Some(*obj), None),
+        Event::Stunned { unit, .. } | Event::Moved { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
+        Event::Dealt { target, .. } => (Some(*target), None),
+        Event::Played { card, .. } => (Some(*card), None),
+        Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
+        _ => (None, None),
     }
 }
 
