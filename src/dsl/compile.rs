@@ -607,6 +607,7 @@ impl Compiler<'_> {
                     })
                     .collect(),
             ),
+            Rule::ev_leaves_board => Trigger::LeavesBoard,
             Rule::ev_you_conquer => Trigger::YouConquer,
             Rule::ev_you_hold => Trigger::YouHold,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,

@@ -90,20 +90,24 @@ impl Game {
         let start = range.start;
         let batch: Vec<Event> = self.events[range].to_vec();
         let mut fired: Vec<Triggered> = Vec::new();
-        // Deathknell (724): the dead object looks back at its own death.
+        // Deathknell (724) and "when this leaves the board": the object that left looks back at
+        // its own death or departure (356.3.e.13).
         for e in &batch {
-            if let Event::Killed { obj, .. } = e {
-                for (i, a) in self.card(*obj).abilities.abilities.iter().enumerate() {
-                    if matches!(a.kind, AbilityKind::Triggered { trigger: Trigger::Deathknell, .. }) {
-                        fired.push(Triggered {
-                            source: *obj,
-                            index: i as u8,
-                            controller: self.last_known_controller(*obj),
-                            that_player: None,
-                            that_unit: None,
-                            that_battlefield: None,
-                        });
-                    }
+            let (obj, look_back) = match e {
+                Event::Killed { obj, .. } => (obj, Trigger::Deathknell),
+                Event::LeftBoard(obj) => (obj, Trigger::LeavesBoard),
+                _ => continue,
+            };
+            for (i, a) in self.card(*obj).abilities.abilities.iter().enumerate() {
+                if matches!(&a.kind, AbilityKind::Triggered { trigger, .. } if *trigger == look_back) {
+                    fired.push(Triggered {
+                        source: *obj,
+                        index: i as u8,
+                        controller: self.last_known_controller(*obj),
+                        that_player: None,
+                        that_unit: None,
+                        that_battlefield: None,
+                    });
                 }
             }
         }
@@ -801,7 +805,7 @@ fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
 /// (`in_trash`). Deathknell looks back from its own death instead (724).
 fn active_trigger(t: &Trigger, in_trash: bool, at_trash: bool) -> Option<Trigger> {
     match t {
-        Trigger::Deathknell => None,
+        Trigger::Deathknell | Trigger::LeavesBoard => None,
         Trigger::DiscardMe | Trigger::KilledMe => at_trash.then(|| t.clone()),
         Trigger::AnyOf(list) => {
             let active: Vec<Trigger> = list.iter().filter_map(|x| active_trigger(x, in_trash, at_trash)).collect();

@@ -189,6 +189,8 @@ pub enum Trigger {
     Dies(UnitFilter),
     /// 724: "[Deathknell]": when I die (look-back: I am already in the trash).
     Deathknell,
+    /// "When this leaves the board": it left for any other zone (look-back, 356.3.e.13).
+    LeavesBoard,
     /// "When you stun an enemy unit".
     YouStun(UnitFilter),
     /// "When you discard one or more cards".
