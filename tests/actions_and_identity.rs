@@ -274,5 +274,7 @@ fn actions_record_events_in_order() {
     let log = &g.events[start..];
     assert_eq!(log[0], Event::Buffed { unit: u, by: None });
     assert_eq!(log[1], Event::Dealt { sources: vec![src], target: u, amount: 4 });
-    assert_eq!(log[2], Event::Killed { obj: u, by: vec![src] });
+    // It leaves the board as it goes to the trash (356.3.e.13), then its death is recorded.
+    assert_eq!(log[2], Event::LeftBoard(u));
+    assert_eq!(log[3], Event::Killed { obj: u, by: vec![src] });
 }

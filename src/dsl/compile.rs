@@ -502,15 +502,7 @@ impl Compiler<'_> {
                 Rule::trigger => {
                     let t = self.trigger(part)?;
                     // "When you buff a friendly unit, ... it": the unit the event is about.
-                    if matches!(
-                        t,
-                        Trigger::YouBuff(_)
-                            | Trigger::UnitAlone { .. }
-                            | Trigger::Play(_)
-                            | Trigger::YouKill { .. }
-                            | Trigger::YouReady(_)
-                            | Trigger::MovesFromHere(_)
-                    ) {
+                    if t.names_a_unit() {
                         body.it = Some(Obj::ThatUnit);
                     }
                     trigger = Some(t);
@@ -571,6 +563,9 @@ impl Compiler<'_> {
     fn event(&self, p: P) -> Result<Trigger, Diagnostic> {
         let e = p.clone().into_inner().next().unwrap();
         Ok(match e.as_rule() {
+            Rule::ev_play_me if e.clone().into_inner().any(|x| x.as_rule() == Rule::played_to_battlefield) => {
+                Trigger::PlayMeToBattlefield
+            }
             Rule::ev_play_me => Trigger::PlayMe,
             Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
             Rule::ev_me => {
@@ -622,6 +617,7 @@ impl Compiler<'_> {
                     })
                     .collect(),
             ),
+            Rule::ev_leaves_board => Trigger::LeavesBoard,
             Rule::ev_you_conquer => Trigger::YouConquer,
             Rule::ev_you_hold => Trigger::YouHold,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,
@@ -643,6 +639,12 @@ impl Compiler<'_> {
                 let filter = self.unit_phrase(parts.next().unwrap());
                 Trigger::YouKill { filter, spell: parts.next().is_some() }
             }
+            Rule::ev_unit_attacks => {
+                let mut parts = e.into_inner();
+                let filter = self.unit_phrase(parts.next().unwrap());
+                Trigger::Attacks { filter, your_battlefield: parts.next().is_some() }
+            }
+            Rule::ev_unit_damaged => Trigger::TakesDamage(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_unit_moves => Trigger::MovesFromHere(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_you_discard => Trigger::YouDiscard,
             Rule::ev_unit_alone => {
@@ -752,21 +754,28 @@ impl Compiler<'_> {
                         }
                         Rule::st_optional_other_cost => {
                             let mut cost = None;
-                            let mut discount = 0;
+                            let mut if_paid = IfPaid::Nothing;
                             for x in s.into_inner() {
                                 match x.as_rule() {
                                     Rule::other_cost => {
                                         let c = x.into_inner().next().unwrap();
                                         cost = Some(match c.as_rule() {
                                             Rule::discard_cost => OtherCost::Discard(number(&c)),
+                                            Rule::spend_buff_cost => OtherCost::SpendBuff,
                                             _ => OtherCost::ExhaustFriendlyUnit,
                                         });
                                     }
-                                    Rule::if_you_do_discount => discount = number(&x),
+                                    Rule::if_you_do_discount => {
+                                        let d = x.into_inner().next().unwrap();
+                                        if_paid = match d.as_rule() {
+                                            Rule::ignore_own_cost => IfPaid::IgnoreCost,
+                                            _ => IfPaid::Discount(number(&d)),
+                                        };
+                                    }
                                     _ => {}
                                 }
                             }
-                            StaticEffect::OptionalOtherCost { cost: cost.unwrap(), discount }
+                            StaticEffect::OptionalOtherCost { cost: cost.unwrap(), if_paid }
                         }
                         Rule::st_discount => {
                             let (mut cards, mut energy, mut min, mut power) = (UnitFilter::units(), 0, 0, 0);
@@ -1152,6 +1161,21 @@ impl Compiler<'_> {
                 let mut parts = c.clone().into_inner();
                 let which = parts.next().unwrap();
                 let mut body = body;
+                // "You may X. If you do, Y.": Y is part of what the choice (or payment) does.
+                if which.as_rule() == Rule::you_do
+                    && matches!(
+                        body.effects.last(),
+                        Some(Effect::If { test: Test::May | Test::Pay { .. } | Test::SpendABuff, otherwise, .. })
+                            if otherwise.is_empty()
+                    )
+                {
+                    let (mut b, more) = self.nested(body, |s, b| s.clause(parts.next().unwrap(), b))?;
+                    if let Some(Effect::If { then, .. }) = b.effects.last_mut() {
+                        then.extend(more);
+                    }
+                    b.last_if = None;
+                    return Ok(b);
+                }
                 let done = self.done_test(&c, &mut body)?;
                 let test = if which.as_rule() == Rule::you_cant { Test::Not(Box::new(done)) } else { done };
                 let mut inner = self.guarded(parts.next().unwrap(), body, test.clone())?;
@@ -1199,7 +1223,9 @@ impl Compiler<'_> {
                 let text = c.as_str().trim().trim_end_matches('.').to_string();
                 let mut parts = c.clone().into_inner();
                 let trigger = self.event(parts.next().unwrap())?;
-                let mut inner = Body { it: Some(Obj::Remembered), ..Body::default() };
+                // "it" is the unit the event is about, if any, else what "it" was here.
+                let it = if trigger.names_a_unit() { Obj::ThatUnit } else { Obj::Remembered };
+                let mut inner = Body { it: Some(it), ..Body::default() };
                 for ins in parts {
                     inner = self.instruction(ins, inner)?;
                 }
@@ -1597,11 +1623,13 @@ impl Compiler<'_> {
                 // unit's, so "it" stays the unit); for several units it is chosen as it resolves.
                 let may = std::mem::take(&mut b.may);
                 let phrase = parts.next().unwrap();
-                let to_base = parts.next().is_some();
-                let here = !to_base
-                    && phrase.clone().into_inner().next().and_then(|t| t.into_inner().last()).is_some_and(|r| {
-                        r.as_rule() == Rule::unit_restriction && r.as_str().eq_ignore_ascii_case("here")
-                    });
+                let dest = parts.next();
+                let to_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_its_base);
+                let here = dest.is_some_and(|d| d.as_rule() == Rule::move_to_here)
+                    || !to_base
+                        && phrase.clone().into_inner().next().and_then(|t| t.into_inner().last()).is_some_and(|r| {
+                            r.as_rule() == Rule::unit_restriction && r.as_str().eq_ignore_ascii_case("here")
+                        });
                 let t = self.target(phrase.clone(), &mut b, None)?;
                 if let (true, Target::Chosen(index, TargetCount::One)) = (may, &t) {
                     b.targets[*index].count = TargetCount::UpTo(1);

@@ -179,6 +179,9 @@ impl Game {
         if from.is_board() || to.is_board() {
             self.changed();
         }
+        if from.is_board() && !to.is_board() {
+            self.emit(Event::LeftBoard(id));
+        }
         self.expire_effects(false);
         new
     }

@@ -46,6 +46,8 @@ pub enum OtherCost {
     RecycleFromTrash(u32),
     /// "exhaust a friendly unit": only a ready one can pay it (401.4).
     ExhaustFriendlyUnit,
+    /// "spend a buff": a unit its player controls spends its buff (702.2.b).
+    SpendBuff,
 }
 
 /// An additional cost (353.2): mandatory, or optional and chosen in 352.
@@ -74,9 +76,11 @@ pub enum CostChange {
     Increase(Cost),
     /// 353.4: a discount of energy (to a minimum, 353.4.c) and of power symbols.
     Discount { energy: u32, min_energy: u32, power: u32 },
-    /// 353.2.b.1 / 353.4: an Energy discount that applies only if the optional additional cost
-    /// labelled `label` is chosen ("If you do, reduce my cost by [2]").
-    DiscountIfPaid { label: String, energy: u32 },
+    /// 353.1: the base cost is ignored (set to zero).
+    Ignore,
+    /// 353.2.b.1: `then` applies only if the optional additional cost labelled `label` is chosen
+    /// ("If you do, reduce my cost by [2]" 353.4, "If you do, ignore this spell's cost" 353.1).
+    IfPaid { label: String, then: Box<CostChange> },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -553,6 +557,7 @@ impl Game {
             OtherCost::ExhaustFriendlyUnit => {
                 self.units_on_board().any(|u| self.controller(u) == p && !self.obj(u).exhausted)
             }
+            OtherCost::SpendBuff => !self.buffed_units(p).is_empty(),
         })
     }
 
@@ -618,6 +623,16 @@ impl Game {
                     if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
                         trace!(self, "401.4", "{p} exhausts {} to pay a cost", self.describe(u));
                         self.exhaust(u);
+                    }
+                }
+                // 702.2.b.1: the payer chooses which of their buffed units spends its buff.
+                OtherCost::SpendBuff => {
+                    let units: Vec<Choice> = self.buffed_units(p).into_iter().map(Choice::Obj).collect();
+                    if units.is_empty() {
+                        return Ok(false);
+                    }
+                    if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
+                        self.spend_buff(p, u);
                     }
                 }
             }

@@ -49,6 +49,9 @@ pub enum Event {
         by: Vec<ObjId>,
     },
     Banished(ObjId),
+    /// 356.3.e.13: `obj` left the board for another zone (its last-known information stays on
+    /// it), whatever moved it: killed, returned, banished, recycled.
+    LeftBoard(ObjId),
     Discarded {
         player: PlayerId,
         card: ObjId,

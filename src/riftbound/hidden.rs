@@ -137,7 +137,10 @@ impl Game {
 /// 727.1.d: the abilities of a card played from hidden whose choices are restricted: its spell
 /// ability and its play effects.
 fn restricted(ability: &Ability) -> bool {
-    matches!(ability.kind, AbilityKind::Spell | AbilityKind::Triggered { trigger: Trigger::PlayMe, .. })
+    matches!(
+        ability.kind,
+        AbilityKind::Spell | AbilityKind::Triggered { trigger: Trigger::PlayMe | Trigger::PlayMeToBattlefield, .. }
+    )
 }
 
 /// The target specs of `ability` restricted to battlefield `b` (727.1.d.2), when it is a spell or

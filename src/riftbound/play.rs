@@ -113,10 +113,11 @@ impl Game {
     ) -> Cost {
         let mut cost = self.base_cost(card);
         // 353.1: ignoring a cost sets that base cost to zero.
-        if opts.ignore_energy {
+        let ignore = changes.contains(&CostChange::Ignore);
+        if opts.ignore_energy || ignore {
             cost.energy = 0;
         }
-        if opts.ignore_power {
+        if opts.ignore_power || ignore {
             cost.power.clear();
         }
         // 353.2: additional costs.
@@ -708,14 +709,13 @@ struct WaitingPlay {
     from: (Zone, PlayerId),
 }
 
-/// 353.2.b.1 / 353.4: the discounts granted by paying the chosen additional costs `add`.
+/// 353.2.b.1: the discounts (353.4) and ignored costs (353.1) granted by paying the chosen
+/// additional costs `add`.
 fn paid_discounts(changes: &[CostChange], add: &[AdditionalCost]) -> Vec<CostChange> {
     changes
         .iter()
         .filter_map(|c| match c {
-            CostChange::DiscountIfPaid { label, energy } if add.iter().any(|a| a.label == *label) => {
-                Some(CostChange::Discount { energy: *energy, min_energy: 0, power: 0 })
-            }
+            CostChange::IfPaid { label, then } if add.iter().any(|a| a.label == *label) => Some((**then).clone()),
             _ => None,
         })
         .collect()

@@ -2,7 +2,7 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, Condition, StaticEffect};
+use super::abilities::{AbilityKind, Condition, IfPaid, StaticEffect};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost};
 use super::layers::{self, Duration, Filter, Keyword, Modification};
@@ -126,15 +126,23 @@ impl Game {
                 })),
                 // 353.2.b.1: an optional non-standard cost; its discount applies only if it is
                 // chosen (353.4).
-                StaticEffect::OptionalOtherCost { cost, discount } => {
+                StaticEffect::OptionalOtherCost { cost, if_paid } => {
                     let label = match cost {
                         OtherCost::Discard(n) => format!("discard {n}"),
                         OtherCost::ExhaustFriendlyUnit => "exhaust a friendly unit".into(),
                         OtherCost::RecycleFromTrash(n) => format!("recycle {n} from your trash"),
                         OtherCost::KillFriendlyUnit => "kill a friendly unit".into(),
+                        OtherCost::SpendBuff => "spend a buff".into(),
                     };
-                    if *discount > 0 {
-                        out.push(CostChange::DiscountIfPaid { label: label.clone(), energy: *discount });
+                    let then = match if_paid {
+                        IfPaid::Nothing => None,
+                        IfPaid::Discount(energy) => {
+                            Some(CostChange::Discount { energy: *energy, min_energy: 0, power: 0 })
+                        }
+                        IfPaid::IgnoreCost => Some(CostChange::Ignore),
+                    };
+                    if let Some(then) = then {
+                        out.push(CostChange::IfPaid { label: label.clone(), then: Box::new(then) });
                     }
                     out.push(CostChange::Additional(AdditionalCost {
                         label,

@@ -95,20 +95,24 @@ impl Game {
         let start = range.start;
         let batch: Vec<Event> = self.events[range].to_vec();
         let mut fired: Vec<Triggered> = Vec::new();
-        // Deathknell (724): the dead object looks back at its own death.
+        // Deathknell (724) and "when this leaves the board": the object that left looks back at
+        // its own death or departure (356.3.e.13).
         for e in &batch {
-            if let Event::Killed { obj, .. } = e {
-                for (i, a) in self.card(*obj).abilities.abilities.iter().enumerate() {
-                    if matches!(a.kind, AbilityKind::Triggered { trigger: Trigger::Deathknell, .. }) {
-                        fired.push(Triggered {
-                            source: *obj,
-                            index: i as u8,
-                            controller: self.last_known_controller(*obj),
-                            that_player: None,
-                            that_unit: None,
-                            that_battlefield: None,
-                        });
-                    }
+            let (obj, look_back) = match e {
+                Event::Killed { obj, .. } => (obj, Trigger::Deathknell),
+                Event::LeftBoard(obj) => (obj, Trigger::LeavesBoard),
+                _ => continue,
+            };
+            for (i, a) in self.card(*obj).abilities.abilities.iter().enumerate() {
+                if matches!(&a.kind, AbilityKind::Triggered { trigger, .. } if *trigger == look_back) {
+                    fired.push(Triggered {
+                        source: *obj,
+                        index: i as u8,
+                        controller: self.last_known_controller(*obj),
+                        that_player: None,
+                        that_unit: None,
+                        that_battlefield: None,
+                    });
                 }
             }
         }
@@ -187,7 +191,8 @@ impl Game {
                     pending: true,
                     targets: Vec::new(),
                     that_player: None,
-                    that_unit: None,
+                    // "When any unit takes damage this turn, kill it": the unit of the event.
+                    that_unit: event_subject(e).0,
                     that_battlefield: None,
                     costs_paid: Vec::new(),
                 });
@@ -226,19 +231,11 @@ impl Game {
         you: PlayerId,
         batch: &[Event],
     ) -> Vec<(Option<ObjId>, Option<Bf>)> {
-        let subjects = |e: &Event| match e {
-            Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => (Some(*u), None),
-            Event::Killed { obj, .. } => (Some(*obj), None),
-            Event::Stunned { unit, .. } | Event::Moved { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
-            Event::Played { card, .. } => (Some(*card), None),
-            Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
-            _ => (None, None),
-        };
         let inner = match trigger {
             Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) => t,
             t => t,
         };
-        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(subjects).collect()
+        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(event_subject).collect()
     }
 
     /// Whether `trigger` matches one of `batch`'s events; returns Some("that player").
@@ -275,6 +272,16 @@ impl Game {
         let yes = Some(None);
         match (trigger, e) {
             (Trigger::PlayMe, Event::Played { card, .. }) if *card == source => yes,
+            (Trigger::PlayMeToBattlefield, Event::Played { card, .. }) if *card == source => {
+                matches!(self.location(source), Some(Loc::Battlefield(_))).then_some(None)
+            }
+            (Trigger::Attacks { filter, your_battlefield }, Event::Attacked(u)) => {
+                let yours = |g: &Game| match g.location(*u) {
+                    Some(Loc::Battlefield(b)) => g.battlefields[b].controller == Some(you),
+                    _ => false,
+                };
+                (self.unit_matches(filter, *u, you, source) && (!your_battlefield || yours(self))).then_some(None)
+            }
             (Trigger::PlaySpell { min_energy }, Event::Played { player, card }) => {
                 let def = self.card(*card);
                 // 130.4: the base cost counts, whatever was paid.
@@ -366,6 +373,10 @@ impl Game {
                 (self.here(source) == Some(*from) && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
             (Trigger::OneOrMore(inner), e) => self.event_matches(inner, source, you, e),
+            // 404: damage marked on a unit the filter names (as it last was: it may die of it).
+            (Trigger::TakesDamage(f), Event::Dealt { target, .. }) => {
+                self.filter_matches_lki(f, *target, you, source).then_some(None)
+            }
             (Trigger::StartOfBeginning, Event::StepBegan { step: Step::Beginning, player }) => {
                 (*player == you).then_some(None)
             }
@@ -744,6 +755,7 @@ impl Game {
                     specs: self.choice_specs(source, ability),
                     remembered,
                     costs_paid: item.costs_paid.clone(),
+                    that_unit: item.that_unit,
                     ..HookCall::default()
                 };
                 trace!(self, "384", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
@@ -819,12 +831,26 @@ fn works_from_trash(t: &Trigger) -> bool {
     }
 }
 
+/// The unit an event is about (a trigger's "it", 414.3) and the battlefield it names ("that
+/// battlefield": the one scored, 444.2).
+fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
+    match e {
+        Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => (Some(*u), None),
+        Event::Killed { obj, .. } => (Some(*obj), None),
+        Event::Stunned { unit, .. } | Event::Moved { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
+        Event::Dealt { target, .. } => (Some(*target), None),
+        Event::Played { card, .. } => (Some(*card), None),
+        Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
+        _ => (None, None),
+    }
+}
+
 /// The part of a trigger that is active where its object is now (377, 378): "when you discard
 /// me" in the trash; the others on the board, or in the trash if the ability says it works there
 /// (`in_trash`). Deathknell looks back from its own death instead (724).
 fn active_trigger(t: &Trigger, in_trash: bool, at_trash: bool) -> Option<Trigger> {
     match t {
-        Trigger::Deathknell => None,
+        Trigger::Deathknell | Trigger::LeavesBoard => None,
         Trigger::DiscardMe | Trigger::KilledMe => at_trash.then(|| t.clone()),
         Trigger::AnyOf(list) => {
             let active: Vec<Trigger> = list.iter().filter_map(|x| active_trigger(x, in_trash, at_trash)).collect();

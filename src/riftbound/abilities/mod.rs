@@ -150,6 +150,16 @@ pub enum ActivationCost {
     SpendMyBuff,
 }
 
+/// What paying an optional additional cost does to the card's own cost (353.2.b.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum IfPaid {
+    Nothing,
+    /// "If you do, reduce my cost by [2]" (353.4).
+    Discount(u32),
+    /// "If you do, ignore this spell's cost" (353.1).
+    IgnoreCost,
+}
+
 /// When a triggered ability triggers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Trigger {
@@ -184,6 +194,8 @@ pub enum Trigger {
     Dies(UnitFilter),
     /// 724: "[Deathknell]": when I die (look-back: I am already in the trash).
     Deathknell,
+    /// "When this leaves the board": it left for any other zone (look-back, 356.3.e.13).
+    LeavesBoard,
     /// "When you stun an enemy unit".
     YouStun(UnitFilter),
     /// "When you discard one or more cards".
@@ -203,6 +215,18 @@ pub enum Trigger {
     /// 421: "When a unit moves from here / from my location": a unit the filter names moved
     /// away from the source's location; "it" is that unit.
     MovesFromHere(UnitFilter),
+    /// "When you play me to a battlefield" (352.2): played to a battlefield, not a base.
+    PlayMeToBattlefield,
+    /// "When an enemy unit attacks [a battlefield you control]" (438.1.a): a unit the filter
+    /// names becomes an attacker (at a battlefield the ability's controller controls); "it" is
+    /// that unit.
+    Attacks {
+        filter: UnitFilter,
+        your_battlefield: bool,
+    },
+    /// 404: "When any unit takes damage": damage is marked on a unit the filter names; "it" is
+    /// that unit.
+    TakesDamage(UnitFilter),
     /// "one or more ...": the inner trigger triggers once for all the events of one batch
     /// (376.2), not once for each.
     OneOrMore(Box<Trigger>),
@@ -244,6 +268,23 @@ pub enum Trigger {
     /// "When you play a unit / another unit / a gear": a permanent its controller played that
     /// the filter names, token or card (176.1.a); "it" is that permanent.
     Play(UnitFilter),
+}
+
+impl Trigger {
+    /// Whether the event is about a unit other than the source, "it" in the effect (414.3).
+    pub fn names_a_unit(&self) -> bool {
+        matches!(
+            self,
+            Trigger::YouBuff(_)
+                | Trigger::UnitAlone { .. }
+                | Trigger::Play(_)
+                | Trigger::YouKill { .. }
+                | Trigger::YouReady(_)
+                | Trigger::MovesFromHere(_)
+                | Trigger::TakesDamage(_)
+                | Trigger::Attacks { .. }
+        )
+    }
 }
 
 /// A condition of a conditional ability or passive ("if", "while"): the one condition type.
@@ -336,8 +377,8 @@ pub enum StaticEffect {
     OptionalCost(Cost),
     /// "As you play me, you may discard 1 as an additional cost. If you do, reduce my cost by
     /// [2]." / "As an additional cost to play this, you may exhaust a friendly unit." (353.2.b.1,
-    /// 401.4): an optional non-standard cost and the Energy discount paying it grants (353.4).
-    OptionalOtherCost { cost: OtherCost, discount: u32 },
+    /// 401.4): an optional non-standard cost and what paying it does to the cost (353.4, 353.1).
+    OptionalOtherCost { cost: OtherCost, if_paid: IfPaid },
     /// A discount on the cards its controller plays that `cards` names (their kind and tags):
     /// "the Energy costs for spells you play is reduced by [1], to a minimum of [1]", "Your
     /// Dragons' Energy costs are reduced by [2], to a minimum of [1]" (353.4.c: the minimum limits
