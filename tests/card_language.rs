@@ -1766,7 +1766,6 @@ const ONE_CARD_PHRASES: &[&str] = &[
     "i_reveal_top",
     "i_units_enter_ready",
     "if_kills",
-    "if_you_do_discount",
     "legion_instead",
     "might_up_to_killed",
     "not_chosen_this_turn",
