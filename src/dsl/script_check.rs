@@ -107,14 +107,15 @@ fn known_tag(card: &CardDef, tag: &str) -> bool {
     card.tags.iter().any(|t| t.eq_ignore_ascii_case(tag)) || official_tags().iter().any(|t| t.eq_ignore_ascii_case(tag))
 }
 
-/// The tags of the official cards, read once from their files (`tags = [...]`).
+/// The tags of the official cards, read once from their files' characteristics (`read_card`,
+/// which does not compile their text, so this cannot recurse into the loader).
 fn official_tags() -> &'static [String] {
     static TAGS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     TAGS.get_or_init(|| {
         let mut tags: Vec<String> = crate::riftbound::embedded::CARD_FILES
             .iter()
-            .filter_map(|(_, src)| src.lines().find_map(|l| l.strip_prefix("tags = ")))
-            .flat_map(|list| list.split('"').skip(1).step_by(2).map(String::from))
+            .filter_map(|(path, src)| crate::riftbound::cards::read_card(path, src).ok())
+            .flat_map(|card| card.tags.iter().cloned().collect::<Vec<_>>())
             .collect();
         tags.sort();
         tags.dedup();
