@@ -107,9 +107,7 @@ fn a_script_is_checked_for_unknown_functions_hooks_and_names_and_duplicates() {
     let d = problem(with(odd, "fn on_play() {\n    drwa(you(), 2);\n}"));
     assert!(d.message.contains("unknown function `drwa`: did you mean `draw`?"), "{d}");
     assert_eq!((d.line, d.col), (13, 5), "{d}");
-    // A string naming nothing: a tag no card has, a body the card lacks.
-    let d = problem(with(odd, "fn on_play() {\n    for u in units(UNITS + tagged(\"Mechh\")) { buff(u); }\n}"));
-    assert!(d.message.contains("no card has the tag `Mechh`"), "{d}");
+    // A string naming nothing: a body the card lacks (tags: see the next test).
     let d = problem(with(odd, "fn on_play() {\n    reflexive(\"r9\");\n}"));
     assert!(d.message.contains("no body or function named `r9`"), "{d}");
     // A hook doing again what the text already compiles to.
@@ -122,4 +120,38 @@ fn a_script_is_checked_for_unknown_functions_hooks_and_names_and_duplicates() {
     );
     let card = parse_card("mod/odd.toml", &fine).unwrap();
     assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
+}
+
+/// A tag a script names must be one some loaded card has: an official card's, or one a card of
+/// the same mod folder has (mods name each other's tags); a misspelt one makes the card
+/// unsupported, with the diagnostic at the call in the card file.
+#[test]
+fn a_script_may_name_a_tag_only_another_mod_card_has() {
+    let dir = std::env::temp_dir().join(format!("riftbound-script-tags-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let goblin = ODD
+        .replace("MOD-001", "MOD-002")
+        .replace("Odd Scholar", "Goblin Tinker")
+        .replace("set = \"MOD\"", "tags = [\"Goblin\"]\nset = \"MOD\"");
+    let script = |tag: &str| {
+        ODD.replace("When you play me, consult the stars and draw two.", "When you play me, consult the stars.")
+            .replace(
+                "fn on_play() {\n    draw(you(), 2);\n}",
+                &format!("fn on_play() {{\n    for u in units(UNITS + tagged(\"{tag}\")) {{ buff(u); }}\n}}"),
+            )
+    };
+    std::fs::write(dir.join("a-odd.toml"), script("Goblin")).unwrap();
+    std::fs::write(dir.join("b-goblin.toml"), &goblin).unwrap();
+    let mut db = CardDb::embedded();
+    db.load_dir(&dir).unwrap();
+    let odd = db.get(db.lookup("Odd Scholar").unwrap());
+    assert!(odd.unsupported.is_none(), "Goblin is a tag of the mod's other card: {:?}", odd.unsupported);
+
+    std::fs::write(dir.join("a-odd.toml"), script("Gobin")).unwrap();
+    let mut db = CardDb::embedded();
+    db.load_dir(&dir).unwrap();
+    let d = db.get(db.lookup("Odd Scholar").unwrap()).unsupported.clone().expect("no card has the tag Gobin");
+    assert!(d.message.contains("no card has the tag `Gobin`"), "{d}");
+    assert_eq!(d.line, 13, "{d}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -83,16 +83,18 @@ pub fn check(paths: &[PathBuf], color: bool) -> CheckReport {
             Err(e) => report.diagnostics.push(format!("error: {}: {e}", p.display())),
         }
     }
+    // Every card is loaded before any is checked: a script may name a tag another card has.
+    let mut checked = Vec::new();
     for f in files {
         let name = f.display().to_string();
         match crate::kernel::files::read_text(&f) {
             Ok(src) if crate::riftbound::Deck::is_deck_file(&src) => {}
             Ok(src) => match parse_card(&name, &src) {
                 Ok(card) => {
-                    check_card(&card, &src, &mut report);
                     report.warnings.extend(db.name_collision(&card));
                     let idx = db.insert(card);
                     db.claim_name(idx);
+                    checked.push((idx, src));
                 }
                 Err(e) => {
                     report.cards += 1;
@@ -101,6 +103,10 @@ pub fn check(paths: &[PathBuf], color: bool) -> CheckReport {
             },
             Err(e) => report.diagnostics.push(format!("error: {name}: {e}")),
         }
+    }
+    db.check_script_tags();
+    for (idx, src) in checked {
+        check_card(db.get(idx), &src, &mut report);
     }
     report
 }

@@ -91,6 +91,8 @@ pub struct Plan {
     pub agents: [String; 2],
     pub seed: u64,
     pub caps: Caps,
+    /// Show a progress bar on stderr as games finish (`sim` does when stderr is a terminal).
+    pub progress: bool,
 }
 
 impl GameArgs {
@@ -101,7 +103,17 @@ impl GameArgs {
         let (decks, mode, agents) = resolve(&db, &mod_decks, self)?;
         warn_unsupported(&db, &decks);
         let caps = Caps { turns: self.turn_cap, steps: self.step_cap, check_invariants: false };
-        Ok(Plan { db, cards: self.cards.clone(), save_replays: None, decks, mode, agents, seed: self.seed, caps })
+        Ok(Plan {
+            db,
+            cards: self.cards.clone(),
+            save_replays: None,
+            decks,
+            mode,
+            agents,
+            seed: self.seed,
+            caps,
+            progress: false,
+        })
     }
 }
 
@@ -370,10 +382,19 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
         ..Default::default()
     };
     let mut turns = 0u64;
+    let bar = if plan.progress { progress_bar(games) } else { indicatif::ProgressBar::hidden() };
     for first in (0..games).step_by(BATCH as usize) {
         let len = (games - first).min(BATCH) as usize;
-        let batch: Vec<_> =
-            pool.install(|| (0..len).into_par_iter().map(|k| play_game(plan, &pairs, first + k as u64)).collect());
+        let batch: Vec<_> = pool.install(|| {
+            (0..len)
+                .into_par_iter()
+                .map(|k| {
+                    let played = play_game(plan, &pairs, first + k as u64);
+                    bar.inc(1);
+                    played
+                })
+                .collect()
+        });
         for played in batch {
             let Played { game: i, seed, pairing, turn, result } = played?;
             let pair = &mut report.pairings[pairing];
@@ -406,10 +427,22 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             }
         }
     }
+    bar.finish_and_clear();
     report.seconds = start.elapsed().as_secs_f64();
     report.average_turns = if report.games > 0 { turns as f64 / report.games as f64 } else { 0.0 };
     report.games_per_second = if report.seconds > 0.0 { report.games as f64 / report.seconds } else { 0.0 };
     Ok(report)
+}
+
+/// A bar on stderr counting finished games, with the rate and the time left: long runs are
+/// what designers start and then wait for.
+fn progress_bar(games: u64) -> indicatif::ProgressBar {
+    let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate} games/s, {eta} left")
+        .expect("the template is valid")
+        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = std::fmt::Write::write_fmt(w, format_args!("{:.0}", s.per_sec()));
+        });
+    indicatif::ProgressBar::new(games).with_style(style)
 }
 
 fn stop_message(e: crate::kernel::Stop<crate::riftbound::Decision>) -> String {
@@ -572,6 +605,7 @@ pub fn run(cli: Cli) -> i32 {
             let mut plan = game.plan()?;
             plan.caps.check_invariants = check_invariants;
             plan.save_replays = save_replays;
+            plan.progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
             let caps = plan.caps;
             let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             let r = simulate(&plan, games, threads.map_or_else(cores, usize::from))?;

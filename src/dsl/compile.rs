@@ -376,11 +376,7 @@ impl Compiler<'_> {
         let keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
         for k in keywords {
             let (trigger, effect, text) = match k {
-                Keyword::Vision => (
-                    Trigger::PlayMe,
-                    Effect::Vision,
-                    "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)",
-                ),
+                Keyword::Vision => (Trigger::PlayMe, Effect::Vision, crate::riftbound::abilities::VISION_TEXT),
                 _ => continue,
             };
             let index = self.out.abilities.len();

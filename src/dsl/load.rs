@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::TextOrigin;
-use crate::riftbound::cards::{CardDb, CardDef, FileError, RULES_TOKENS, read_card};
+use crate::riftbound::cards::{CardDb, CardDef, CardIdx, FileError, RULES_TOKENS, read_card};
 
 /// Parses one card file and compiles its text. Text the card language does not understand is
 /// not an error: the card keeps the diagnostic in `unsupported` and plays without its text.
@@ -14,9 +14,12 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, FileError> {
     let mut card = read_card(file, src)?;
     let origin = TextOrigin::locate(file, src, &card.text);
     let compiled = super::compile::compile(&card, &origin)
-        .and_then(|a| super::script_check::check(&card, &a, &origin).map(|()| a));
+        .and_then(|a| super::script_check::check(&card, &a, &origin).map(|tags| (a, tags)));
     match compiled {
-        Ok(a) => card.abilities = Arc::new(a),
+        Ok((a, tags)) => {
+            card.abilities = Arc::new(a);
+            card.script_tags = tags;
+        }
         Err(d) => card.unsupported = Some(d),
     }
     Ok(card)
@@ -72,7 +75,27 @@ impl CardDb {
                 Err(e) => errors.push(e),
             }
         }
+        self.check_script_tags();
         if errors.is_empty() { Ok(folder) } else { Err(errors) }
+    }
+
+    /// A script that names a tag no loaded card has makes its card unsupported, with the
+    /// diagnostic `parse_card` prepared (the tag is most likely misspelt). Run once the cards
+    /// that may have the tag are loaded: a mod's cards can name each other's tags.
+    pub fn check_script_tags(&mut self) {
+        let pending: Vec<CardIdx> =
+            self.iter().filter(|(_, c)| !c.script_tags.is_empty() && c.unsupported.is_none()).map(|(i, _)| i).collect();
+        for idx in pending {
+            let card = self.get(idx);
+            let missing = card
+                .script_tags
+                .iter()
+                .find(|(tag, _)| !self.iter().any(|(_, c)| c.tags.iter().any(|t| t.eq_ignore_ascii_case(tag))))
+                .map(|(_, d)| d.clone());
+            if let Some(d) = missing {
+                self.get_mut(idx).unsupported = Some(d);
+            }
+        }
     }
 
     /// The warning for a card with a new id and the name of a card already here, naming both

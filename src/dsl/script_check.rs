@@ -29,9 +29,15 @@ struct Call<'a> {
     defines: bool,
 }
 
-/// Checks `card`'s script block against what its text compiled to (`compiled`).
-pub fn check(card: &CardDef, compiled: &CardAbilities, origin: &TextOrigin) -> Result<(), Diagnostic> {
-    let Some(script) = &card.script else { return Ok(()) };
+/// Checks `card`'s script block against what its text compiled to (`compiled`). Returns the
+/// tags it names that no official card and not this one has, each with its diagnostic: whether
+/// another loaded card has them is for `CardDb::check_script_tags` to say.
+pub fn check(
+    card: &CardDef,
+    compiled: &CardAbilities,
+    origin: &TextOrigin,
+) -> Result<Vec<(String, Diagnostic)>, Diagnostic> {
+    let Some(script) = &card.script else { return Ok(Vec::new()) };
     let here = TextOrigin::locate(&origin.file, &origin.source, script);
     let err = |at: usize, len: usize, message: String| here.diagnostic(at, at + len, message);
     let calls = scan(script);
@@ -50,6 +56,7 @@ pub fn check(card: &CardDef, compiled: &CardAbilities, origin: &TextOrigin) -> R
             return Err(err(c.at, c.name.len(), m));
         }
     }
+    let mut unknown_tags = Vec::new();
     for c in &calls {
         if c.defines {
             // Called, or named as a body (`replace_next_death(me(), "d0")`).
@@ -75,7 +82,7 @@ pub fn check(card: &CardDef, compiled: &CardAbilities, origin: &TextOrigin) -> R
         for arg in c.args.iter().filter_map(|a| string_literal(a)) {
             if TAG_ARGUMENTS.contains(&c.name) && !known_tag(card, arg) {
                 let m = format!("`{}(\"{arg}\")`: no card has the tag `{arg}`", c.name);
-                return Err(err(c.at, c.name.len(), m));
+                unknown_tags.push((arg.to_string(), err(c.at, c.name.len(), m)));
             }
             if BODY_ARGUMENTS.contains(&c.name) && !bodies.contains(&arg) && !defined.contains(&arg) {
                 let m = format!("`{}(\"{arg}\")`: this card has no body or function named `{arg}`", c.name);
@@ -83,7 +90,7 @@ pub fn check(card: &CardDef, compiled: &CardAbilities, origin: &TextOrigin) -> R
             }
         }
     }
-    Ok(())
+    Ok(unknown_tags)
 }
 
 /// Whether the grammar understands every line of the card's text (with a script block, the lines

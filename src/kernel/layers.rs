@@ -164,6 +164,8 @@ pub struct CharsCache<C> {
     slots: RefCell<Vec<Option<Slot<C>>>>,
     /// What the computation running now has read.
     reads: RefCell<Reads>,
+    /// The objects whose computations are running, outermost first.
+    computing: RefCell<Vec<usize>>,
 }
 
 struct Slot<C> {
@@ -179,6 +181,8 @@ struct Reads {
     shared: bool,
     /// Other objects' records (the source of a passive that matched it).
     objects: Vec<usize>,
+    /// It met a dependency loop (an object asked for itself): never remembered.
+    cyclic: bool,
 }
 
 impl<C> Default for CharsCache<C> {
@@ -189,6 +193,7 @@ impl<C> Default for CharsCache<C> {
             objects_at: Vec::new(),
             slots: RefCell::new(Vec::new()),
             reads: RefCell::new(Reads::default()),
+            computing: RefCell::new(Vec::new()),
         }
     }
 }
@@ -254,13 +259,30 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
     /// controller): asking for another object counts as reading shared state, and no borrow
     /// of the memo is held while `compute` runs.
     ///
+    /// A loop of dependencies (451-452 order effects that depend on each other but say nothing of
+    /// a loop: two units that each count the other's Might) would ask for an object while its
+    /// own computation runs. That inner request gets `on_cycle()` (the object as printed, as if
+    /// its own effects were not applied yet, which is what timestamp order (453) gives the
+    /// first of them) and no value that met the loop is remembered, so the same question on the
+    /// same state gets the same answer.
+    ///
     /// Debug builds compute again on every hit and panic, naming the object with `name`, if the
     /// two differ: a change the game did not report would otherwise serve stale values
     /// silently, so every test doubles as a check that none is missing.
-    pub fn get_or_compute(&self, index: usize, compute: impl Fn() -> C, name: impl FnOnce() -> String) -> C {
+    pub fn get_or_compute(
+        &self,
+        index: usize,
+        compute: impl Fn() -> C,
+        on_cycle: impl FnOnce() -> C,
+        name: impl FnOnce() -> String,
+    ) -> C {
         // The computation that asks (if any) depends on this object's characteristics, and so
         // on whatever they read.
         self.read_shared();
+        if self.computing.borrow().contains(&index) {
+            self.reads.borrow_mut().cyclic = true;
+            return on_cycle();
+        }
         let hit = self
             .slots
             .borrow()
@@ -270,7 +292,7 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
         if let Some(c) = hit {
             #[cfg(debug_assertions)]
             {
-                let fresh = compute();
+                let fresh = self.running(index, &compute);
                 assert!(
                     fresh == c,
                     "stale characteristics for {} at state version {}: cached {c:?}, computed now {fresh:?} \
@@ -284,13 +306,25 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
             return c;
         }
         let outer = self.reads.replace(Reads::default());
-        let value = compute();
+        let value = self.running(index, &compute);
         let reads = self.reads.replace(outer);
+        if reads.cyclic {
+            self.reads.borrow_mut().cyclic = true;
+            return value;
+        }
         let mut slots = self.slots.borrow_mut();
         if slots.len() <= index {
             slots.resize_with(index + 1, || None);
         }
         slots[index] = Some(Slot { value: value.clone(), at: self.version, reads });
+        value
+    }
+
+    /// `compute()` for object `index`, known to be running meanwhile.
+    fn running(&self, index: usize, compute: &impl Fn() -> C) -> C {
+        self.computing.borrow_mut().push(index);
+        let value = compute();
+        self.computing.borrow_mut().pop();
         value
     }
 }
@@ -408,7 +442,7 @@ mod tests {
 
     /// Object 0 reads only its own record; object 1 reads the bonus too.
     fn get(w: &World, cache: &CharsCache<i32>, i: usize) -> i32 {
-        cache.get_or_compute(i, || w.power(cache, i, i == 1), || format!("object {i}"))
+        cache.get_or_compute(i, || w.power(cache, i, i == 1), || 0, || format!("object {i}"))
     }
 
     #[test]
@@ -445,8 +479,9 @@ mod tests {
         let (w, mut cache) = (world(), CharsCache::default());
         // Object 0's value is computed from object 1's, itself remembered already.
         get(&w, &cache, 1);
-        let sum =
-            |c: &CharsCache<i32>| c.get_or_compute(0, || w.power.borrow()[0] + get(&w, c, 1), || "object 0".into());
+        let sum = |c: &CharsCache<i32>| {
+            c.get_or_compute(0, || w.power.borrow()[0] + get(&w, c, 1), || 0, || "object 0".into())
+        };
         assert_eq!(sum(&cache), 3);
         w.power.borrow_mut()[1] = 4;
         cache.changed_object(1);
@@ -465,6 +500,7 @@ mod tests {
                     w.computes.set(w.computes.get() + 1);
                     w.power.borrow()[0] + w.power.borrow()[1]
                 },
+                || 0,
                 || "object 0".into(),
             )
         };
@@ -488,6 +524,32 @@ mod tests {
         get(&w, &cache, 1);
         w.bonus.set(5);
         get(&w, &cache, 1);
+    }
+
+    /// 451-453: two objects that each add the other's power ask for themselves through the
+    /// other; the inner request sees the object as printed (0 extra here), the loop ends, and
+    /// nothing computed in it is remembered.
+    #[test]
+    fn a_dependency_loop_ends_and_is_not_remembered() {
+        let w = world();
+        let cache = CharsCache::default();
+        fn mutual(w: &World, c: &CharsCache<i32>, i: usize) -> i32 {
+            c.get_or_compute(
+                i,
+                || {
+                    w.computes.set(w.computes.get() + 1);
+                    w.power.borrow()[i] + mutual(w, c, 1 - i)
+                },
+                || w.power.borrow()[i],
+                || format!("object {i}"),
+            )
+        }
+        // 0 = 1 + (1's 2 + 0 as printed, 1) = 4; and the other way round, 2 + (1 + 2) = 5.
+        assert_eq!(mutual(&w, &cache, 0), 4);
+        assert_eq!(mutual(&w, &cache, 1), 5);
+        let before = w.computes.get();
+        assert_eq!(mutual(&w, &cache, 0), 4);
+        assert_eq!(w.computes.get(), before + 2, "computed again, not remembered");
     }
 
     #[test]

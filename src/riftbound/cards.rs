@@ -136,6 +136,10 @@ pub struct CardDef {
     pub unsupported: Option<Diagnostic>,
     /// Rhai for what the grammar cannot say (the escape hatch; `riftbound check` counts them).
     pub script: Option<String>,
+    /// Tags the script names that neither an official card nor this one has, each with the
+    /// diagnostic to give if no other loaded card has it either (a mod's cards may name each
+    /// other's tags): `CardDb::check_script_tags` decides once a folder is loaded.
+    pub script_tags: Vec<(String, Diagnostic)>,
 }
 
 impl CardDef {
@@ -364,6 +368,7 @@ pub fn read_card(file: &str, src: &str) -> Result<CardDef, FileError> {
         abilities: Arc::default(),
         unsupported: None,
         script: raw.script,
+        script_tags: Vec::new(),
     })
 }
 
@@ -451,6 +456,10 @@ impl CardDb {
 
     pub fn get(&self, idx: CardIdx) -> &CardDef {
         &self.cards[idx.0 as usize]
+    }
+
+    pub fn get_mut(&mut self, idx: CardIdx) -> &mut CardDef {
+        &mut self.cards[idx.0 as usize]
     }
 
     pub fn by_id(&self, id: &str) -> Option<CardIdx> {

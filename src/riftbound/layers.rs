@@ -430,7 +430,12 @@ impl Game {
     /// An object's characteristics through the layers (446-453), computed again only after a
     /// change to what they were computed from (`Game::chars_cache`).
     pub fn chars(&self, id: ObjId) -> Chars {
-        self.chars_cache.get_or_compute(id.index(), || self.solve_chars(id), || self.describe(id))
+        self.chars_cache.get_or_compute(
+            id.index(),
+            || self.solve_chars(id),
+            || self.printed_chars(id),
+            || self.describe(id),
+        )
     }
 
     fn solve_chars(&self, id: ObjId) -> Chars {

@@ -21,8 +21,6 @@ const TEMPORARY_TEXT: &str = "[Temporary]: at the start of your Beginning Phase,
 /// The ability index standing for a [Vision] another permanent gives (733.3): printed Vision is
 /// the card's own ability (the card language writes it); a given one the kernel triggers.
 const VISION: u8 = u8::MAX - 1;
-const VISION_TEXT: &str =
-    "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)";
 
 /// A triggered ability that met its condition, before it goes on the chain.
 #[derive(Clone, Debug)]
@@ -527,7 +525,7 @@ impl Game {
                 let t = mine.remove(pick);
                 let text = match t.index {
                     TEMPORARY => TEMPORARY_TEXT,
-                    VISION => VISION_TEXT,
+                    VISION => super::abilities::VISION_TEXT,
                     i => &self.card(t.source).abilities.abilities[i as usize].text,
                 };
                 trace!(self, "376.3", "{} triggers: {}", self.describe(t.source), text);
@@ -732,7 +730,7 @@ impl Game {
                 self.kill(&[unit], Some(unit))
             }
             ItemKind::Vision(unit) => {
-                trace!(self, "733.1.b", "{}: {VISION_TEXT}", self.describe(unit));
+                trace!(self, "733.1.b", "{}: {}", self.describe(unit), super::abilities::VISION_TEXT);
                 let call = HookCall { source: Some(unit), controller: Some(item.controller), ..HookCall::default() };
                 self.vision(&call)
             }

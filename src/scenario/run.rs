@@ -356,6 +356,7 @@ pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
         db
     } else {
         let mut own = (*db).clone();
+        let mut inserted = Vec::new();
         for card in &s.body.cards {
             let src = toml::to_string(card.get_ref()).unwrap_or_default();
             let name = format!("{} [[card]] at line {}", s.file, s.line(card.span().start));
@@ -369,7 +370,8 @@ pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
                         });
                         return report;
                     }
-                    own.insert(def);
+                    let line = s.line(card.span().start);
+                    inserted.push((own.insert(def), line));
                 }
                 Err(e) => {
                     report.error = Some(ScenarioError {
@@ -380,6 +382,16 @@ pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
                     return report;
                 }
             }
+        }
+        // A script may name a tag another of the scenario's cards has.
+        own.check_script_tags();
+        if let Some((d, line)) = inserted.iter().find_map(|&(i, l)| Some((own.get(i).unsupported.as_ref()?, l))) {
+            report.error = Some(ScenarioError {
+                file: s.file.clone(),
+                line,
+                message: format!("the card's script does not check: {}", d.message),
+            });
+            return report;
         }
         Arc::new(own)
     };

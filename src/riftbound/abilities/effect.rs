@@ -70,7 +70,8 @@ pub enum Effect {
     CantPlay { who: Who, spells_only: bool },
     /// 406.3: "play me (from your trash)", its cost paid by the payment before it.
     PlayMeFromTrash,
-    /// 733.1.b: [Vision].
+    /// 733.1.b: [Vision], printed (the card's own ability) or given (the kernel's,
+    /// `triggers.rs`); both described by [`VISION_TEXT`].
     Vision,
     /// 383.3: "The next time X would die this turn, ... instead": arms delayed replacement
     /// `body` on the unit.
@@ -501,3 +502,7 @@ pub enum Place {
 impl Place {
     pub const ALL: [Place; 3] = [Place::Chosen, Place::Here, Place::Base];
 }
+
+/// What a [Vision] ability does, as traces and `card show` describe it (733.1.b).
+pub const VISION_TEXT: &str =
+    "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)";
