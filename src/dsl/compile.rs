@@ -823,6 +823,7 @@ impl Compiler<'_> {
                             let mut might = 0;
                             let mut min = None;
                             let mut keywords = None;
+                            let mut if_lacking = false;
                             for x in s.clone().into_inner() {
                                 match x.as_rule() {
                                     Rule::group_other => units = units.with(FilterPart::Other),
@@ -842,6 +843,12 @@ impl Compiler<'_> {
                                     Rule::signed => might = signed(&x),
                                     Rule::might_minimum => min = Some(number(&x)),
                                     Rule::keyword_list => keywords = Some((x.clone(), self.keyword_list(x)?)),
+                                    Rule::not_already if keywords.is_none() => {
+                                        return Err(
+                                            self.err(&x, "\"if they didn't already\" is understood after keywords")
+                                        );
+                                    }
+                                    Rule::not_already => if_lacking = true,
                                     _ => {}
                                 }
                             }
@@ -858,7 +865,7 @@ impl Compiler<'_> {
                                         "[Deathknell] and [Legion] can't be given to a group of units yet",
                                     ));
                                 }
-                                Some((_, keywords)) => StaticEffect::UnitsKeywords { units, keywords },
+                                Some((_, keywords)) => StaticEffect::UnitsKeywords { units, keywords, if_lacking },
                                 None => StaticEffect::UnitsMight { units, might, min },
                             }
                         }
@@ -1132,6 +1139,13 @@ impl Compiler<'_> {
                 inner.last_if = Some(test);
                 Ok(inner)
             }
+            // 376.2.b: "if I am at a battlefield, X": checked as X resolves, about me.
+            Rule::if_condition => {
+                let mut parts = c.clone().into_inner();
+                let condition = parts.next().unwrap();
+                let test = self.my_state(&condition)?;
+                self.guarded(parts.next().unwrap(), body, test)
+            }
             // 702.2.b: the instructions happen only if a buff was spent.
             Rule::spend_buff_to => self.instructions_if(c.into_inner(), body, Test::SpendABuff),
             Rule::at_end_of_this_turn => {
@@ -1247,6 +1261,22 @@ impl Compiler<'_> {
 
     /// What "If you do" asks: with nothing before it in the body, whether this card's optional
     /// additional cost was paid (353.2.b); otherwise whether the instruction before it was done.
+    /// A condition about me inside an effect, as the question whether I am (still) an object in
+    /// that state or place as it resolves: "I am at a battlefield", "I'm [Mighty]", "I'm buffed".
+    fn my_state(&self, p: &P) -> Result<Test, Diagnostic> {
+        let me = UnitFilter::of_kind(self.card.kind);
+        let filter = match self.condition(p.clone())? {
+            Condition::AtBattlefield => me.with(FilterPart::At(At::Battlefield)),
+            c @ (Condition::Mighty | Condition::Buffed) => me.with(FilterPart::Is(c)),
+            _ => {
+                return Err(
+                    self.err(p, "only a condition about me (`I'm at a battlefield`, `I'm buffed`) is understood here")
+                );
+            }
+        };
+        Ok(Test::Matches(Obj::Me, filter))
+    }
+
     fn done_test(&self, c: &P, b: &mut Body) -> Result<Test, Diagnostic> {
         let optional_cost = self.out.abilities.iter().any(|a| {
             matches!(
@@ -1446,23 +1476,36 @@ impl Compiler<'_> {
             Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
             Rule::i_buffs_give => b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore)),
             Rule::i_units_enter_ready => b.effects.push(Effect::ThisTurn(TurnRule::UnitsEnterReady)),
+            Rule::i_prevent_damage => {
+                let kinds: Vec<Rule> = parts
+                    .filter(|x| x.as_rule() == Rule::damage_kind)
+                    .filter_map(|x| x.into_inner().next().map(|k| k.as_rule()))
+                    .collect();
+                let spells = kinds.contains(&Rule::damage_of_spells);
+                let abilities = kinds.contains(&Rule::damage_of_abilities);
+                b.effects.push(Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }));
+            }
             Rule::i_kill_next_damage => {
                 let it = self.it(&i, &b, "\"it\" needs a unit before it")?;
                 b.effects.push(Effect::Act(Act::KillNextDamage, it));
             }
             Rule::i_give_might => {
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let amount = signed(&parts.next().unwrap());
-                let mut until = Duration::Indefinite;
-                let mut min = None;
-                for rest in parts {
-                    match rest.as_rule() {
-                        Rule::this_turn => until = Duration::ThisTurn,
-                        Rule::might_minimum => min = Some(number(&rest) as i32),
-                        _ => {}
+                // One "give" for one or more groups, each with its own change (450.3).
+                for gift in parts {
+                    let mut gift = gift.into_inner();
+                    let t = self.target(gift.next().unwrap(), &mut b, None)?;
+                    let amount = signed(&gift.next().unwrap());
+                    let mut until = Duration::Indefinite;
+                    let mut min = None;
+                    for rest in gift {
+                        match rest.as_rule() {
+                            Rule::this_turn => until = Duration::ThisTurn,
+                            Rule::might_minimum => min = Some(number(&rest) as i32),
+                            _ => {}
+                        }
                     }
+                    b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::Might { amount, min }, until }));
                 }
-                b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::Might { amount, min }, until }));
             }
             Rule::i_give_keyword | Rule::i_gains_keyword => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
@@ -1621,6 +1664,7 @@ impl Compiler<'_> {
                 let phrase = parts.next().unwrap();
                 let dest = parts.next();
                 let to_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_its_base);
+                let to_battlefield = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_battlefield);
                 let here = dest.is_some_and(|d| d.as_rule() == Rule::move_to_here)
                     || !to_base
                         && phrase.clone().into_inner().next().and_then(|t| t.into_inner().last()).is_some_and(|r| {
@@ -1630,8 +1674,22 @@ impl Compiler<'_> {
                 if let (true, Target::Chosen(index, TargetCount::One)) = (may, &t) {
                     b.targets[*index].count = TargetCount::UpTo(1);
                 }
+                // "to a battlefield": the destination is chosen among battlefields only.
+                let mut bf = UnitFilter::of_kind(CardType::Battlefield);
+                if to_battlefield {
+                    bf.at = At::Battlefield;
+                }
                 let effect = match (&t, to_base, here) {
                     (_, true, _) => each(t, |o| Effect::Act(Act::MoveToBase, o)),
+                    // "then move it to a battlefield": "it" is a unit chosen before, whose
+                    // destination is chosen right after it (352.3).
+                    (Target::One(Obj::Target(unit)), _, _)
+                        if to_battlefield && b.targets[*unit].count == TargetCount::One =>
+                    {
+                        let unit = *unit;
+                        b.targets.push(TargetSpec { count: TargetCount::Destination(unit), filter: bf });
+                        Effect::MoveToChosen { unit: Obj::Target(unit), spec: b.targets.len() - 1 }
+                    }
                     (Target::Chosen(i, _), _, true) => {
                         b.targets[*i].filter.at = At::Anywhere;
                         each(t, |o| Effect::Act(Act::MoveHere, o))
@@ -1641,10 +1699,14 @@ impl Compiler<'_> {
                     }
                     (Target::Chosen(i, TargetCount::One), _, _) => {
                         let (dest, unit) = (*i, *i + 1);
-                        let bf = UnitFilter::of_kind(CardType::Battlefield);
                         b.targets.insert(dest, TargetSpec { count: TargetCount::Destination(unit), filter: bf });
                         b.it = Some(Obj::Target(unit));
                         Effect::MoveToChosen { unit: Obj::Target(unit), spec: dest }
+                    }
+                    _ if to_battlefield => {
+                        return Err(
+                            self.err(&phrase, "\"move ... to a battlefield\" is understood for one chosen unit")
+                        );
                     }
                     _ => each(t, |o| Effect::Act(Act::Move, o)),
                 };
@@ -1739,6 +1801,22 @@ impl Compiler<'_> {
             Rule::t_it => Target::One(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
             Rule::t_all | Rule::t_plural => {
                 let filter = self.filter_of(t.clone());
+                // "there": the battlefield chosen before it ("Choose a battlefield. Give friendly
+                // units there +1 [M] this turn", 352.10.b: the battlefield is the target); with
+                // none, my location ("if I am at a battlefield, buff all other friendly units
+                // there"), as `apply_filter_word` reads it.
+                let there = t
+                    .clone()
+                    .into_inner()
+                    .any(|x| x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("there"));
+                let chosen_bf = b
+                    .targets
+                    .iter()
+                    .rposition(|s| s.filter.kind == CardType::Battlefield && s.count == TargetCount::One);
+                if let (true, Some(spec)) = (there, chosen_bf) {
+                    let filter = UnitFilter { at: At::Anywhere, ..filter };
+                    return Ok(Target::All(Objs::AtBattlefield { filter, spec }));
+                }
                 let one_battlefield = t.clone().into_inner().any(|x| {
                     x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("at a battlefield")
                 });
@@ -1799,8 +1877,9 @@ impl Compiler<'_> {
                 // other spell is one on the chain, and only a counter chooses one there (412.3),
                 // so a spell is never read as a unit.
                 let on_chain = b.countering;
+                // 352.10.b: "Choose a battlefield": a battlefield is a target.
                 let choosable = |f: &UnitFilter| {
-                    matches!(f.kind, CardType::Unit | CardType::Rune | CardType::Gear)
+                    matches!(f.kind, CardType::Unit | CardType::Rune | CardType::Gear | CardType::Battlefield)
                         || (f.kind == CardType::Spell && (f.at == At::YourTrash || (on_chain && f.at == At::Anywhere)))
                 };
                 if !choosable(&filter) || filter.or.as_deref().is_some_and(|o| !choosable(o)) {
@@ -1918,6 +1997,9 @@ impl Compiler<'_> {
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
                 "in combat" => f.at = At::InCombat,
+                "in your base" => f.at = At::YourBase,
+                // "there": my location, unless `target` finds a battlefield chosen before it.
+                "there" => f.at = At::Here,
                 t if t.starts_with("with") => f.max_might = part.clone().into_inner().next().map(|m| number(&m)),
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cost_at_most) => {
                     let mut limit = part.clone().into_inner().next().unwrap().into_inner();

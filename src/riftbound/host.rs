@@ -431,7 +431,7 @@ macro_rules! verbs {
 verbs! {
     Effect::Deal { amount, to } => "deal"(amount => n: Count, to => t: Object) |g, c| g.deal_instruction(c, n, t);
     Effect::DealSplit { amount, spec } => "deal_split"(amount => n: Count, spec => i: Index) |g, c| g.deal_split(c, n, i);
-    Effect::Fight(a, b) => "fight"(a => a: Object, b => b: Object) |g, _| g.fight(a, b);
+    Effect::Fight(a, b) => "fight"(a => a: Object, b => b: Object) |g, c| g.fight(c, a, b);
     Effect::Draw { who, amount } => "draw"(who => p: Player, amount => n: Count) |g, _| g.draw(p, n);
     Effect::Give { to, grant: Grant::Might { amount, min }, until } =>
         "give_might"(to => o: Object, amount => n: Delta, min.map_or(-1, i64::from) => min: Delta, until => until: Duration)
@@ -472,6 +472,8 @@ verbs! {
     Effect::ThisTurn(TurnRule::NextSpellCostsLess(n)) => "next_spell_costs_less"(n => n: Count) |g, c| g.next_spell_costs_less(c, n);
     Effect::ThisTurn(TurnRule::UnitsEnterReady) => "units_enter_ready"() |g, c| g.units_enter_ready_this_turn(c);
     Effect::ThisTurn(TurnRule::BuffsGiveMore) => "buffs_give_more"() |g, c| g.buffs_give_more(c);
+    Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) =>
+        "prevent_damage"(spells => s: bool, abilities => a: bool) |g, _| g.prevent_damage_this_turn(s, a);
     Effect::EachPlayerKillsOne(o) => "each_player_kills_one"(o => cards: Cards) |g, c| g.each_player_kills_one(c, &cards);
     Effect::CantPlay { who, spells_only } => "cant_play"(who => p: Player, spells_only => s: bool) |g, _| g.cant_play_this_turn(p, s);
     Effect::PlayMeFromTrash => "play_me_from_trash"() |g, c| g.play_me_from_trash(c);

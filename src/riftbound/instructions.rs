@@ -26,6 +26,14 @@ pub struct SpellBonuses {
     pub attached: Vec<(ObjId, u32)>,
 }
 
+/// "Prevent all spell and ability damage this turn": whether damage spells, and damage abilities,
+/// would deal is prevented for the rest of this turn (cleared as it ends, 317.3.a).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DamagePrevented {
+    pub spells: bool,
+    pub abilities: bool,
+}
+
 /// 054: the players who can't play cards this turn ("Opponents can't play cards this turn"), with
 /// whether only spells are banned; cleared as the turn ends (317.3.a).
 #[derive(Clone, Debug, Default)]
@@ -62,6 +70,28 @@ impl Game {
     pub(crate) fn end_turn_instructions(&mut self) {
         self.components.reset::<GroupAt>();
         self.components.reset::<OnResolve>();
+        self.components.reset::<DamagePrevented>();
+    }
+
+    /// "Prevent all spell and ability damage this turn" (rule 002: the card's text is the rule;
+    /// docs/rulings.md): from now until the turn ends, damage of that kind is not dealt.
+    pub fn prevent_damage_this_turn(&mut self, spells: bool, abilities: bool) {
+        let rule = super::abilities::Effect::ThisTurn(super::abilities::TurnRule::PreventDamage { spells, abilities });
+        trace!(self, "002", "{rule}");
+        let p = self.components.get_mut::<DamagePrevented>();
+        p.spells |= spells;
+        p.abilities |= abilities;
+    }
+
+    /// Whether the damage the running body would deal is prevented: a spell's (its instructions
+    /// are the spell's, 404.6.b.2.a) or an ability's (404.6.b.2.b).
+    fn damage_prevented(&mut self, c: &HookCall) -> bool {
+        let Some(&p) = self.components.get::<DamagePrevented>() else { return false };
+        let prevented = if c.spell.is_some() { p.spells } else { p.abilities };
+        if prevented {
+            trace!(self, "002", "the damage is prevented this turn");
+        }
+        prevented
     }
 
     /// 352.11.b: where `source`'s group of targets was chosen, if it has one.
@@ -139,7 +169,7 @@ impl Game {
             if let Some(&u) = chosen.first() {
                 for (k, d) in specs.iter().enumerate() {
                     if d.count == TargetCount::Destination(index) {
-                        match self.choose_destination(p, u)? {
+                        match self.choose_destination(p, d, u)? {
                             Some(dest) => all[k] = dest,
                             None => return Ok(None),
                         }
@@ -155,11 +185,11 @@ impl Game {
     /// objects, except a spell itself; a unit to move only with a valid destination (352.3).
     fn target_candidates(&self, p: PlayerId, source: Option<ObjId>, specs: &[TargetSpec], index: usize) -> Vec<ObjId> {
         // 352.3 / 352.7: a unit to move needs a valid destination to be a valid choice.
-        let moved = specs.iter().any(|s| s.count == TargetCount::Destination(index));
+        let moved = specs.iter().find(|s| s.count == TargetCount::Destination(index));
         self.matching(&specs[index].filter, Some(p), source)
             .into_iter()
             .filter(|o| Some(*o) != source || self.card(*o).kind != CardType::Spell)
-            .filter(|o| !moved || !self.move_destinations(*o).is_empty())
+            .filter(|o| moved.is_none_or(|d| !self.spec_destinations(d, *o).is_empty()))
             .collect()
     }
 
@@ -304,6 +334,9 @@ impl Game {
     /// 404 with 712-715: a spell or ability deals damage to one unit; its source is the ability's
     /// object (and the spell, 404.6.b.2.a).
     pub fn deal_instruction(&mut self, c: &HookCall, amount: u32, t: ObjId) -> R<()> {
+        if self.damage_prevented(c) {
+            return Ok(());
+        }
         let you = c.controller.unwrap_or(self.turn_player);
         let bonus = self.bonus_damage_of(you, c.spell) + self.bonus_damage_to(t);
         if bonus > 0 {
@@ -334,6 +367,9 @@ impl Game {
     /// the amount per target chosen now (352.14.e). Bonus Damage adds to the amount split, once
     /// (715.3).
     pub fn deal_split(&mut self, c: &HookCall, amount: u32, i: usize) -> R<()> {
+        if self.damage_prevented(c) {
+            return Ok(());
+        }
         let you = c.controller.unwrap_or(self.turn_player);
         let mut targets = self.legal_targets(c, i)?;
         let mut bonus = self.split_bonus(you, c.spell, &targets);
@@ -371,7 +407,10 @@ impl Game {
 
     /// Challenge: two units deal damage equal to their mights to each other at once; the units
     /// are the sources (404.6.b.3).
-    pub fn fight(&mut self, a: ObjId, b: ObjId) -> R<()> {
+    pub fn fight(&mut self, c: &HookCall, a: ObjId, b: ObjId) -> R<()> {
+        if self.damage_prevented(c) {
+            return Ok(());
+        }
         let (ma, mb) = (self.might(a).max(0) as u32, self.might(b).max(0) as u32);
         self.deal(Some(a), &[(b, ma)]);
         self.deal(Some(b), &[(a, mb)]);

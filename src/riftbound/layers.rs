@@ -228,6 +228,9 @@ pub enum Modification {
     SetController(PlayerId),
     /// 450.2: gains a keyword with a value (ability layer).
     GrantKeyword(Keyword, u32),
+    /// 450.2: gains a keyword it doesn't have yet as the effect applies ("if they didn't
+    /// already"), so its value doesn't add to one it has (725.2).
+    GrantMissingKeyword(Keyword, u32),
     /// 450.2: loses a keyword (ability layer).
     RemoveKeyword(Keyword),
     /// 450.2: "I must be assigned combat damage last".
@@ -252,6 +255,7 @@ impl Modification {
         match self {
             Modification::SetMight(_) | Modification::AddTag(_) | Modification::SetController(_) => Layer::Trait,
             Modification::GrantKeyword(..)
+            | Modification::GrantMissingKeyword(..)
             | Modification::RemoveKeyword(_)
             | Modification::AssignedLast
             | Modification::CantBeDamaged
@@ -393,6 +397,7 @@ impl Game {
             At::Elsewhere => at.is_some() && at != here,
             At::That(b) => at == Some(Loc::Battlefield(b)),
             At::InCombat => o.role.is_some(),
+            At::YourBase => at == Some(Loc::Base(self.source_controller(source))),
             At::YourTrash => false,
         };
         at_ok
@@ -538,6 +543,11 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         }
         Modification::SetController(p) => chars.controller = *p,
         Modification::GrantKeyword(k, v) => chars.keywords.grant(*k, *v),
+        Modification::GrantMissingKeyword(k, v) => {
+            if !chars.keywords.has(*k) {
+                chars.keywords.grant(*k, *v);
+            }
+        }
         Modification::RemoveKeyword(k) => chars.keywords.remove(*k),
         Modification::AssignedLast => chars.assigned_last = true,
         Modification::CantBeDamaged => chars.cant_be_damaged = true,

@@ -198,14 +198,29 @@ impl Game {
         options
     }
 
+    /// The destinations a Move Destination spec offers for `u`: [`Game::move_destinations`], only
+    /// the battlefields among them for "move it to a battlefield" (`spec.filter.at`).
+    pub fn spec_destinations(&self, spec: &super::abilities::TargetSpec, u: ObjId) -> Vec<Loc> {
+        let mut options = self.move_destinations(u);
+        if spec.filter.at == super::abilities::At::Battlefield {
+            options.retain(|l| matches!(l, Loc::Battlefield(_)));
+        }
+        options
+    }
+
     /// 352.3: `p` chooses the Move Destination of `u` as the spell is played or the ability goes
-    /// on the chain, among [`Game::move_destinations`]. `None` when there is none (352.7). The
+    /// on the chain, among [`Game::spec_destinations`]. `None` when there is none (352.7). The
     /// result is the chosen list of a [`TargetCount::Destination`] spec: the battlefield's object
     /// (352.10.b: a target), or nothing for the unit's base.
     ///
     /// [`TargetCount::Destination`]: super::abilities::TargetCount::Destination
-    pub fn choose_destination(&mut self, p: PlayerId, u: ObjId) -> super::state::R<Option<Vec<ObjId>>> {
-        let options: Vec<Choice> = self.move_destinations(u).into_iter().map(Choice::Loc).collect();
+    pub fn choose_destination(
+        &mut self,
+        p: PlayerId,
+        spec: &super::abilities::TargetSpec,
+        u: ObjId,
+    ) -> super::state::R<Option<Vec<ObjId>>> {
+        let options: Vec<Choice> = self.spec_destinations(spec, u).into_iter().map(Choice::Loc).collect();
         if options.is_empty() {
             return Ok(None);
         }

@@ -71,8 +71,11 @@ impl Game {
                 StaticEffect::UnitsMight { might, min: Some(min), .. } => {
                     vec![(cond.clone(), Modification::MightToMinimum { might: *might, min: *min as i32 })]
                 }
-                StaticEffect::UnitsKeywords { keywords, .. } => {
+                StaticEffect::UnitsKeywords { keywords, if_lacking: false, .. } => {
                     keywords.iter().map(|(k, v)| (cond.clone(), Modification::GrantKeyword(*k, *v))).collect()
+                }
+                StaticEffect::UnitsKeywords { keywords, if_lacking: true, .. } => {
+                    keywords.iter().map(|(k, v)| (cond.clone(), Modification::GrantMissingKeyword(*k, *v))).collect()
                 }
                 _ => Vec::new(),
             };

@@ -447,6 +447,8 @@ impl Game {
                 matches!(at, Some(Loc::Battlefield(_))) && self.location(u) == at
             }
             super::abilities::At::YourTrash => true,
+            // 106.2.d: the base of the ability's controller.
+            super::abilities::At::YourBase => self.location(u) == Some(Loc::Base(you)),
             // 438.1.a.3-4: the attacking and defending units of the combat in progress.
             super::abilities::At::InCombat => {
                 o.role.is_some()

@@ -314,6 +314,9 @@ pub enum TurnRule {
     UnitsEnterReady,
     /// "Buffs give an additional +1 [M] this turn" (702).
     BuffsGiveMore,
+    /// "Prevent all spell and ability damage this turn": damage spells (`spells`) and abilities
+    /// (`abilities`) would deal is not dealt (404; rule 002, the card's text is the rule).
+    PreventDamage { spells: bool, abilities: bool },
 }
 
 /// One object an instruction acts on.

@@ -101,6 +101,8 @@ pub enum At {
     YourTrash,
     /// "in combat": an attacking or defending unit of the combat in progress (438.1.a.3-4).
     InCombat,
+    /// "in your base": at the base of the ability's controller (106.2.d).
+    YourBase,
 }
 
 /// What an ability chooses (352).

@@ -414,8 +414,10 @@ pub enum StaticEffect {
     /// decrease's limit, applied as the layers apply it (450.3.b).
     UnitsMight { units: UnitFilter, might: i32, min: Option<u32> },
     /// "Other friendly units here have [Shield].", a battlefield's "Units here have [Ganking].":
-    /// the units a phrase names relative to me have the keywords (ability layer, 450.2).
-    UnitsKeywords { units: UnitFilter, keywords: Vec<(Keyword, u32)> },
+    /// the units a phrase names relative to me have the keywords (ability layer, 450.2);
+    /// `if_lacking` ("if they didn't already"): only a unit without the keyword gets it, so the
+    /// values do not sum (725.2).
+    UnitsKeywords { units: UnitFilter, keywords: Vec<(Keyword, u32)>, if_lacking: bool },
     /// "I cost [1] less for each card in your trash.", "I cost [2] less for each of your [Mighty]
     /// units." (353.4.b, 353.5: not below 0).
     CostLessPer { energy: u32, count: CountOf },

@@ -55,6 +55,7 @@ pub fn at(a: At) -> Option<&'static str> {
         At::Elsewhere => "ELSEWHERE",
         At::YourTrash => "IN_YOUR_TRASH",
         At::InCombat => "IN_COMBAT",
+        At::YourBase => "IN_YOUR_BASE",
         At::That(_) => return None,
     })
 }
@@ -88,8 +89,16 @@ pub fn power(p: PowerSymbol) -> String {
 }
 
 /// Every place a card can name.
-pub const PLACES: [At; 7] =
-    [At::Anywhere, At::Battlefield, At::Here, At::MyBattlefield, At::Elsewhere, At::YourTrash, At::InCombat];
+pub const PLACES: [At; 8] = [
+    At::Anywhere,
+    At::Battlefield,
+    At::Here,
+    At::MyBattlefield,
+    At::Elsewhere,
+    At::YourTrash,
+    At::InCombat,
+    At::YourBase,
+];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").
 pub const OBJECT_CONDITIONS: [(&str, Condition); 9] = [

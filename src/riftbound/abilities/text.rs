@@ -111,6 +111,14 @@ impl Display for Effect {
             }
             Effect::ThisTurn(TurnRule::UnitsEnterReady) => f.write_str("Units you play this turn enter ready"),
             Effect::ThisTurn(TurnRule::BuffsGiveMore) => f.write_str("Buffs give an additional +1 [M] this turn"),
+            Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) => {
+                let kinds = match (spells, abilities) {
+                    (true, true) => "spell and ability",
+                    (true, false) => "spell",
+                    _ => "ability",
+                };
+                write!(f, "Prevent all {kinds} damage this turn")
+            }
             Effect::EachPlayerKillsOne(o) => write!(f, "Each player kills one of {o} they control"),
             Effect::CantPlay { who, spells_only } => {
                 write!(f, "{who} can't play {} this turn", if *spells_only { "spells" } else { "cards" })
@@ -327,6 +335,7 @@ impl Display for UnitFilter {
             At::That(b) => write!(f, " at battlefield {b}")?,
             At::YourTrash => f.write_str(" in your trash")?,
             At::InCombat => f.write_str(" in combat")?,
+            At::YourBase => f.write_str(" in your base")?,
         }
         if let Some(m) = self.max_might {
             write!(f, " with {m} [M] or less")?;
