@@ -264,7 +264,17 @@ impl Compiler<'_> {
                     self.out.keywords.push(k);
                 }
                 Rule::dash_body => {
-                    let effect = part.clone().into_inner().next().unwrap();
+                    let mut inner = part.clone().into_inner();
+                    let mut effect = inner.next().unwrap();
+                    // 376.2.b: "[Deathknell] — If CONDITION, EFFECT": the trigger's condition.
+                    let mut condition = None;
+                    if effect.as_rule() == Rule::trigger_condition {
+                        if last != Some(Keyword::Deathknell) {
+                            return Err(self.err(&part, "only [Deathknell] takes an \"If ...,\" after a dash"));
+                        }
+                        condition = Some(self.condition(effect.into_inner().next().unwrap())?);
+                        effect = inner.next().unwrap();
+                    }
                     if effect.as_rule() == Rule::triggered {
                         if last != Some(Keyword::Legion) {
                             return Err(self.err(&part, "only [Legion] takes a triggered ability after a dash"));
@@ -286,11 +296,7 @@ impl Compiler<'_> {
                             let body = self.effect(effect, Body::default())?;
                             self.push(
                                 &p,
-                                AbilityKind::Triggered {
-                                    trigger: Trigger::Deathknell,
-                                    condition: None,
-                                    in_trash: false,
-                                },
+                                AbilityKind::Triggered { trigger: Trigger::Deathknell, condition, in_trash: false },
                                 Some(body),
                             );
                         }
@@ -640,6 +646,7 @@ impl Compiler<'_> {
                 let filter = self.unit_phrase(parts.next().unwrap());
                 Trigger::Attacks { filter, your_battlefield: parts.next().is_some() }
             }
+            Rule::ev_becomes_mighty => Trigger::BecomesMighty(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_unit_damaged => Trigger::TakesDamage(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_unit_moves => Trigger::MovesFromHere(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_you_discard => Trigger::YouDiscard,
@@ -658,6 +665,7 @@ impl Compiler<'_> {
         Ok(match c.as_rule() {
             Rule::cond_at_battlefield => Condition::AtBattlefield,
             Rule::cond_mighty => Condition::Mighty,
+            Rule::cond_was => Condition::Was(Box::new(unit_state(&c.into_inner().next().unwrap()))),
             Rule::cond_paid_additional => Condition::PaidAdditional,
             Rule::cond_hand_size => Condition::HandAtMostOne,
             Rule::cond_buffed => Condition::Buffed,
@@ -1545,10 +1553,23 @@ impl Compiler<'_> {
                 // 178: the token is what the text says: its Might, name and keywords.
                 let mut count = 1;
                 let mut ready = false;
-                let mut token = Token { name: String::new(), might: 0, keywords: Vec::new() };
+                let mut token = Token { name: String::new(), might: 0, keywords: Vec::new(), gear: false };
                 let mut place = Place::Chosen;
                 for x in parts {
                     match x.as_rule() {
+                        // 144.1-144.2: a gear enters ready, at its controller's base; 175.1:
+                        // the effect may say exhausted.
+                        Rule::token_gear => {
+                            token.gear = true;
+                            ready = true;
+                            place = Place::Base;
+                            for y in x.into_inner() {
+                                match y.as_rule() {
+                                    Rule::token_name => token.name = y.as_str().to_string(),
+                                    _ => ready = false,
+                                }
+                            }
+                        }
                         Rule::word_number => count = word_or_number(&x),
                         Rule::token_ready => ready = true,
                         Rule::number => token.might = number(&x),
@@ -1960,17 +1981,7 @@ impl Compiler<'_> {
                 "your" => f.relation = Relation::Friendly,
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
-            Rule::unit_state => {
-                let state = match text.as_str() {
-                    "stunned" => Condition::Stunned,
-                    "damaged" => Condition::Damaged,
-                    "exhausted" => Condition::Exhausted,
-                    "ready" => Condition::Ready,
-                    "buffed" => Condition::Buffed,
-                    _ => Condition::Mighty,
-                };
-                f.condition = Some(Box::new(state));
-            }
+            Rule::unit_state => f.condition = Some(Box::new(unit_state(part))),
             Rule::unit_noun | Rule::plural_noun => {
                 f.kind = match text.as_str() {
                     "rune" | "runes" => CardType::Rune,
@@ -2117,6 +2128,19 @@ fn number(p: &P) -> u32 {
             .unwrap_or_else(|| p.as_str().to_string())
     };
     n.parse().unwrap_or(0)
+}
+
+/// A state word (`unit_state`) as the condition it names: stunned (410), damaged (139), exhausted
+/// or ready (134.2.e.2), buffed (702), [Mighty] (708).
+fn unit_state(p: &P) -> Condition {
+    match p.as_str().to_ascii_lowercase().as_str() {
+        "stunned" => Condition::Stunned,
+        "damaged" => Condition::Damaged,
+        "exhausted" => Condition::Exhausted,
+        "ready" => Condition::Ready,
+        "buffed" => Condition::Buffed,
+        _ => Condition::Mighty,
+    }
 }
 
 fn word_or_number(p: &P) -> u32 {

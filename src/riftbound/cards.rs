@@ -184,6 +184,13 @@ pub const RULES_TOKENS: [(&str, &str); 3] = [
     ),
 ];
 
+/// The id a gear token effect names its token card by ("a Gold gear token": `TOKEN-GOLD`): the
+/// name of the card's front face, a token card being printed two-faced ("Gold // Buff").
+pub fn gear_token_id(name: &str) -> String {
+    let face = name.split(" // ").next().unwrap_or(name).trim();
+    format!("TOKEN-{}", face.to_ascii_uppercase().replace(' ', "-"))
+}
+
 /// 176-178: the card a token is played as: a rules token's file (178.1-178.2), or a domainless
 /// (176.2.b), costless (176.2.a) unit with the Might the effect states (176.1.b), its name as its
 /// tag (176.1.c) and the keywords the effect gives it.
@@ -413,11 +420,12 @@ pub struct CardDb {
 impl CardDb {
     /// Adds or replaces (same id) a card. A later definition of an id overrides the earlier one,
     /// which is how a mod folder replaces an official card.
-    /// The tokens the card's instructions play are added too, once each (176).
+    /// The unit tokens the card's instructions play are added too, once each (176); a gear token
+    /// is its token card's, found by the id [`gear_token_id`] gives it.
     pub fn insert(&mut self, card: CardDef) -> CardIdx {
         let tokens = card.abilities.tokens.clone();
         let idx = self.insert_one(card);
-        for t in tokens {
+        for t in tokens.into_iter().filter(|t| !t.gear) {
             let id = t.card_id();
             if self.by_id(&id).is_none() {
                 self.insert_one(token_card(&t, &id));
@@ -435,6 +443,9 @@ impl CardDb {
             return idx;
         }
         let idx = CardIdx(self.cards.len() as u32);
+        if card.kind == CardType::Gear && card.supertype == Some(Supertype::Token) {
+            self.by_id.entry(gear_token_id(&card.name)).or_insert(idx);
+        }
         self.cards.push(card);
         self.by_id.insert(key, idx);
         // The first card of a name wins name lookups (reprints share names and stats).

@@ -29,7 +29,11 @@ impl Game {
         // are recomputed after any change (`CharsCache`). The layers ask with the object being
         // computed as the subject (361.3.a), so one about the subject alone keeps them local.
         let own_record = match c {
-            Condition::AtBattlefield | Condition::Mighty | Condition::PaidAdditional | Condition::Buffed => true,
+            Condition::AtBattlefield
+            | Condition::Mighty
+            | Condition::PaidAdditional
+            | Condition::Buffed
+            | Condition::Was(_) => true,
             // Out of combat, "alone" is false without looking at other units.
             Condition::Alone { .. } => self.obj(subject).role.is_none(),
             Condition::OnResolution(_) => true,
@@ -43,6 +47,7 @@ impl Game {
             Condition::AtBattlefield => matches!(self.location(subject), Some(Loc::Battlefield(_))),
             // 708: Mighty is 5 Might or more.
             Condition::Mighty => alive && chars.map_or_else(|| self.is_mighty(subject), Chars::is_mighty),
+            Condition::Was(c) => self.held_last(c, subject),
             Condition::PaidAdditional => self.obj(subject).paid_additional,
             Condition::HandAtMostOne => self.player(you).hand.len() <= 1,
             Condition::Legion => self.player(you).cards_played_this_turn > 0,

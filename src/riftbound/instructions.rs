@@ -591,7 +591,9 @@ impl Game {
     }
 
     /// "Play N [ready] ... unit token(s) [in your base / here]" (170-178): `id` is the token's
-    /// card in the card pool (a rules token 178.1-178.2, or the one its effect describes). "here" is the source's location (053.3: a
+    /// card in the card pool (a rules token 178.1-178.2, or the one its effect describes). A gear
+    /// token ("a Gold gear token exhausted") goes to `p`'s base (144.2), ready unless the effect
+    /// says exhausted (144.1, 175.1). "here" is the source's location (053.3: a
     /// battlefield's own; a unit at a base means `p`'s base); a source that has left the board has
     /// no location (356.3.e.12), so its last-known one is used, and with none no token is played.
     /// With no location given, each token is played, like a unit, to its owner's base or a
@@ -602,13 +604,16 @@ impl Game {
     pub fn play_tokens(&mut self, c: &HookCall, p: PlayerId, id: &str, n: u32, ready: bool, place: Place) -> R<()> {
         let Some(card) = self.db.by_id(id) else { return Ok(()) };
         let name = self.db.get(card).name.clone();
+        let gear = self.db.get(card).kind == CardType::Gear;
         for _ in 0..n {
-            if self.all_units().len() >= MAX_UNITS_ON_BOARD {
+            let on_board = if gear { self.player(p).base.len() } else { self.all_units().len() };
+            if on_board >= MAX_UNITS_ON_BOARD {
                 return Err(crate::kernel::Stop::ScriptError(format!(
                     "budget: at most {MAX_UNITS_ON_BOARD} units on the board (a card that makes tokens without end)"
                 )));
             }
             let at = match place {
+                _ if gear => Loc::Base(p),
                 Place::Base => Loc::Base(p),
                 // 356.3.e.12: a source no longer on the board has no location, so "here" is null
                 // and the instruction does nothing (356.3.e.6); its last-known location is not
@@ -646,7 +651,7 @@ impl Game {
         };
         let obj = self.new_obj(card, p, zone, p, Pos::Bottom);
         // 356.2.c: an effect may say units enter ready (Magma Wurm, Confront).
-        let ready = ready || self.enters_ready(p, obj);
+        let ready = ready || (self.db.get(card).kind == CardType::Unit && self.enters_ready(p, obj));
         let o = self.obj_mut(obj);
         o.token = true;
         o.exhausted = !ready;

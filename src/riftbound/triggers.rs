@@ -102,11 +102,17 @@ impl Game {
                 _ => continue,
             };
             for (i, a) in self.card(*obj).abilities.abilities.iter().enumerate() {
-                if matches!(&a.kind, AbilityKind::Triggered { trigger, .. } if *trigger == look_back) {
+                let AbilityKind::Triggered { trigger, condition, .. } = &a.kind else { continue };
+                // 376.2.b: an "if" condition is checked as it triggers ("If I was [Mighty]").
+                let controller = self.last_known_controller(*obj);
+                let holds = condition
+                    .as_ref()
+                    .is_none_or(|c| matches!(c, Condition::OnResolution(_)) || self.holds(c, *obj, controller, None));
+                if *trigger == look_back && holds {
                     fired.push(Triggered {
                         source: *obj,
                         index: i as u8,
-                        controller: self.last_known_controller(*obj),
+                        controller,
                         that_player: None,
                         that_unit: None,
                         that_battlefield: None,
@@ -372,6 +378,10 @@ impl Game {
             }
             (Trigger::OneOrMore(inner), e) => self.event_matches(inner, source, you, e),
             // 404: damage marked on a unit the filter names (as it last was: it may die of it).
+            // 709: a unit the filter names became Mighty.
+            (Trigger::BecomesMighty(f), Event::BecameMighty(u)) => {
+                self.unit_matches(f, *u, you, source).then_some(None)
+            }
             (Trigger::TakesDamage(f), Event::Dealt { target, .. }) => {
                 self.filter_matches_lki(f, *target, you, source).then_some(None)
             }
@@ -835,7 +845,9 @@ fn works_from_trash(t: &Trigger) -> bool {
 /// battlefield": the one scored, 444.2).
 fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
     match e {
-        Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } => (Some(*u), None),
+        Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } | Event::BecameMighty(u) => {
+            (Some(*u), None)
+        }
         Event::Killed { obj, .. } => (Some(*obj), None),
         Event::Stunned { unit, .. } | Event::Moved { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
         Event::Dealt { target, .. } => (Some(*target), None),

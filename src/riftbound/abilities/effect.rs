@@ -463,19 +463,25 @@ impl Var {
 /// A token unit as the effect that plays it describes it (178: "a 3 [M] Mech unit token",
 /// "a 1 [M] Bird unit token with [Deflect]"): its name is its tag (176.1.c), it has no domain
 /// (176.2.b) and no cost (176.2.a). The tokens the rules define keep their definitions (178.1
-/// Recruit, 178.2 Sprite with the Fae tag).
+/// Recruit, 178.2 Sprite with the Fae tag). A gear token ("a Gold gear token") is named only:
+/// its definition is its token card in the card pool.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Token {
     pub name: String,
     pub might: u32,
     pub keywords: Vec<(Keyword, u32)>,
+    /// A gear token (143-144), not a unit token.
+    pub gear: bool,
 }
 
 impl Token {
     /// The token's card id in the card pool: a rules token's own (178.1, 178.2), or one made
     /// from its characteristics, so the same token printed on two cards is one card.
     pub fn card_id(&self) -> String {
-        use crate::riftbound::cards::{RECRUIT_TOKEN, SPRITE_TOKEN};
+        use crate::riftbound::cards::{RECRUIT_TOKEN, SPRITE_TOKEN, gear_token_id};
+        if self.gear {
+            return gear_token_id(&self.name);
+        }
         match (self.name.as_str(), self.might, self.keywords.as_slice()) {
             ("Recruit", 1, []) => RECRUIT_TOKEN.into(),
             ("Sprite", 3, [(Keyword::Temporary, _)]) => SPRITE_TOKEN.into(),

@@ -227,6 +227,9 @@ pub enum Trigger {
     /// 404: "When any unit takes damage": damage is marked on a unit the filter names; "it" is
     /// that unit.
     TakesDamage(UnitFilter),
+    /// 709: "When a unit you control becomes [Mighty]": a unit the filter names became Mighty;
+    /// "it" is that unit.
+    BecomesMighty(UnitFilter),
     /// "one or more ...": the inner trigger triggers once for all the events of one batch
     /// (376.2), not once for each.
     OneOrMore(Box<Trigger>),
@@ -282,6 +285,7 @@ impl Trigger {
                 | Trigger::YouReady(_)
                 | Trigger::MovesFromHere(_)
                 | Trigger::TakesDamage(_)
+                | Trigger::BecomesMighty(_)
                 | Trigger::Attacks { .. }
         )
     }
@@ -297,6 +301,9 @@ pub enum Condition {
     AtBattlefield,
     /// "I'm [Mighty]" (708).
     Mighty,
+    /// "I was [Mighty]": a state condition of the subject as it last was on the board (its
+    /// last-known information once it has left, 356.3.e.13), as a Deathknell reads its source.
+    Was(Box<Condition>),
     /// "you paid the additional cost" (353.4.d.1).
     PaidAdditional,
     /// [Legion] — on a passive (728.1.c.4): "you" have played a Main Deck card this turn

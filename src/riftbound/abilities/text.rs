@@ -66,6 +66,11 @@ impl Display for Effect {
             Effect::RecycleFromTrash { who, amount } => {
                 write!(f, "{} {amount} from {} trash", verb(who, "recycle", "recycles"), possessive(who))
             }
+            Effect::PlayTokens { who, token, count, ready, .. } if token.gear => {
+                let (n, s) = if *count == 1 { ("a".to_string(), "") } else { (count.to_string(), "s") };
+                let exhausted = if *ready { "" } else { " exhausted" };
+                write!(f, "{} {n} {} gear token{s}{exhausted}", verb(who, "play", "plays"), token.name)
+            }
             Effect::PlayTokens { who, token, count, ready, place } => {
                 let ready = if *ready { "ready " } else { "" };
                 let kind = format!("{} [M] {} unit token", token.might, token.name);
