@@ -29,6 +29,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         tokens: Default::default(),
         out: &mut out,
         hooks: Vec::new(),
+        effect_text: false,
     };
     match &card.script {
         None => {
@@ -63,6 +64,20 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         }
     }
     c.keyword_abilities();
+    // SFD-136: the effect text's abilities follow the rules text's; they become the top-most card's
+    // while the card is attached (SFD-718.3).
+    if !card.effect_text.trim().is_empty() {
+        c.out.effect_from = Some(c.out.abilities.len());
+        c.origin = origin.of_text(&card.effect_text);
+        c.effect_text = true;
+        let tree = super::parse(&card.effect_text, &c.origin)?;
+        for ability in tree.into_inner() {
+            if ability.as_rule() != Rule::EOI {
+                c.ability(ability)?;
+            }
+        }
+        c.origin = origin.clone();
+    }
     c.out.tokens = c.tokens.take();
     // Every body an instruction names (a reflexive ability, a delayed effect) is an ability of
     // this card: a name with no body would fail only when the game reaches it.
@@ -107,6 +122,9 @@ struct Compiler<'c> {
     out: &'c mut CardAbilities,
     /// The Rhai functions to generate, in order: (comment, function name).
     hooks: Vec<(String, String)>,
+    /// Compiling the effect text (SFD-136): its keywords are the top-most card's, given while
+    /// attached (SFD-718.3), not characteristics of this card.
+    effect_text: bool,
 }
 
 /// A body under construction: its instructions and the targets it chooses.
@@ -213,6 +231,7 @@ impl Compiler<'_> {
 
     fn ability(&mut self, p: P) -> Result<(), Diagnostic> {
         match p.as_rule() {
+            Rule::equip_line => self.equip(p),
             Rule::keyword_line => self.keyword_line(p),
             Rule::activated => self.activated(p),
             Rule::activated_modal => self.activated_modal(p),
@@ -244,6 +263,8 @@ impl Compiler<'_> {
             "Tank" => Keyword::Tank,
             "Temporary" => Keyword::Temporary,
             "Vision" => Keyword::Vision,
+            "Quick-Draw" => Keyword::QuickDraw,
+            "Weaponmaster" => Keyword::Weaponmaster,
             other => return Err(self.err(p, format!("unknown keyword `{other}`"))),
         };
         // 723.1.b.3 / 725.1.b.3 / 730.1.b.3: an omitted value is 1.
@@ -256,12 +277,21 @@ impl Compiler<'_> {
 
     fn keyword_line(&mut self, p: P) -> Result<(), Diagnostic> {
         let mut last = None;
+        let mut given = Vec::new();
         for part in p.clone().into_inner() {
             match part.as_rule() {
                 Rule::keyword => {
                     let k = self.keyword(&part)?;
                     last = Some(k.0);
-                    self.out.keywords.push(k);
+                    if self.effect_text {
+                        given.push(k);
+                    } else {
+                        self.out.keywords.push(k);
+                        // SFD-745.1.b: a card with Quick-Draw has Reaction.
+                        if k.0 == Keyword::QuickDraw {
+                            self.out.keywords.push((Keyword::Reaction, 0));
+                        }
+                    }
                 }
                 Rule::dash_body => {
                     let mut inner = part.clone().into_inner();
@@ -314,6 +344,24 @@ impl Compiler<'_> {
                 _ => {}
             }
         }
+        // SFD-718.3: an effect text's keywords are the top-most card's, as "I have [K]" would say.
+        if !given.is_empty() {
+            self.push(&p, AbilityKind::Static { condition: None, effect: StaticEffect::Keywords(given) }, None);
+        }
+        Ok(())
+    }
+
+    /// SFD-744.1.c.2: "[Equip] COST" is "COST: attach this to a unit you control" (SFD-744.1.b.1: the
+    /// unit is a target), used when an activated ability of its kind may be (no Reaction).
+    fn equip(&mut self, p: P) -> Result<(), Diagnostic> {
+        let costs = self.activation_costs(p.clone().into_inner().next().unwrap())?;
+        let body = Body {
+            targets: vec![friendly_unit_target()],
+            effects: vec![Effect::Attach { card: Obj::Me, to: Obj::Target(0) }],
+            ..Body::default()
+        };
+        let kind = AbilityKind::Activated { costs, timing: AbilityTiming::Normal, only_while: None };
+        self.push(&p, kind, Some(body));
         Ok(())
     }
 
@@ -381,8 +429,25 @@ impl Compiler<'_> {
         // (732.3): see `triggers.rs`. Each Vision triggers (733.2).
         let keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
         for k in keywords {
-            let (trigger, effect, text) = match k {
-                Keyword::Vision => (Trigger::PlayMe, Effect::Vision, crate::riftbound::abilities::VISION_TEXT),
+            let (trigger, effect, text, targets) = match k {
+                Keyword::Vision => (
+                    Trigger::PlayMe,
+                    Effect::Vision,
+                    crate::riftbound::abilities::VISION_TEXT,
+                    Vec::new(),
+                ),
+                Keyword::QuickDraw => (
+                    Trigger::PlayMe,
+                    Effect::Attach { card: Obj::Me, to: Obj::Target(0) },
+                    "[Quick-Draw]: when you play this, attach it to a unit you control (SFD-745.1.d)",
+                    vec![friendly_unit_target()],
+                ),
+                Keyword::Weaponmaster => (
+                    Trigger::PlayMe,
+                    Effect::Weaponmaster,
+                    "[Weaponmaster]: when you play me, you may pay the Equip cost of one of your Equipment, [A] less, to attach it to me (SFD-747.1.c)",
+                    Vec::new(),
+                ),
                 _ => continue,
             };
             let index = self.out.abilities.len();
@@ -392,7 +457,7 @@ impl Compiler<'_> {
                 line: self.origin.diagnostic(0, 1, "").line,
                 text: text.to_string(),
                 kind: AbilityKind::Triggered { trigger, condition: None, in_trash: false },
-                targets: Vec::new(),
+                targets,
                 effects: vec![effect],
                 body: Some(name),
                 adds_resources: false,
@@ -1139,11 +1204,17 @@ impl Compiler<'_> {
             }
             Rule::if_it_is => {
                 let it = body.it.clone().ok_or_else(|| self.err(&c, "\"If it is\" needs something named before it"))?;
-                let mut parts = c.clone().into_inner().skip(1);
                 let mut filter = UnitFilter::units();
-                self.apply_filter_word(&mut filter, &parts.next().unwrap());
+                let mut clause = None;
+                for part in c.clone().into_inner() {
+                    match part.as_rule() {
+                        Rule::t_it | Rule::article => {}
+                        Rule::clause => clause = Some(part),
+                        _ => self.apply_filter_word(&mut filter, &part),
+                    }
+                }
                 let test = Test::Matches(it, filter);
-                let mut inner = self.guarded(parts.next().unwrap(), body, test.clone())?;
+                let mut inner = self.guarded(clause.unwrap(), body, test.clone())?;
                 inner.last_if = Some(test);
                 Ok(inner)
             }
@@ -1344,8 +1415,12 @@ impl Compiler<'_> {
             Rule::i_deal_might => {
                 let mut whose = Obj::Me;
                 let mut t = None;
+                // "It deals ... to an enemy unit. Then detach an Equipment from it.": the unit that
+                // deals stays "it".
+                let mut subject = None;
                 for x in parts {
                     match x.as_rule() {
+                        Rule::t_it => subject = b.it.clone(),
                         Rule::might_its => whose = self.it(&x, &b, "\"its Might\" needs a unit before it")?,
                         Rule::target => t = Some(self.target(x, &mut b, None)?),
                         _ => {}
@@ -1353,6 +1428,9 @@ impl Compiler<'_> {
                 }
                 let t = t.unwrap();
                 b.effects.push(each(t, |to| Effect::Deal { amount: Amount::MightOf(whose.clone()), to }));
+                if subject.is_some() {
+                    b.it = subject;
+                }
             }
             Rule::i_next_death => {
                 // 383.3: the instead-part is its own body; "it" there is the unit that would die.
@@ -1474,6 +1552,17 @@ impl Compiler<'_> {
                     b.killed = Some(*index);
                 }
                 b.effects.push(each(t, |o| Effect::Act(act, o)));
+            }
+            Rule::i_detach => {
+                let what = parts.next().unwrap();
+                if what.as_rule() == Rule::detach_from {
+                    let from = what.into_inner().find(|x| x.as_rule() == Rule::target).unwrap();
+                    let t = self.target(from, &mut b, None)?;
+                    b.effects.push(each(t, Effect::DetachFrom));
+                } else {
+                    let t = self.target(what, &mut b, None)?;
+                    b.effects.push(each(t, |o| Effect::Act(Act::Detach, o)));
+                }
             }
             Rule::i_counter => {
                 b.countering = true;
@@ -1996,6 +2085,10 @@ impl Compiler<'_> {
                 {
                     let word = tag.as_str();
                     let word = if tag.as_rule() == Rule::tag_plural { &word[..word.len() - 1] } else { word };
+                    // SFD-744.1.a: Equipment is a tag of gear.
+                    if word.eq_ignore_ascii_case(crate::riftbound::attachment::EQUIPMENT) {
+                        f.kind = CardType::Gear;
+                    }
                     f.tag = Some(word.to_string());
                 }
             }
@@ -2139,6 +2232,7 @@ fn unit_state(p: &P) -> Condition {
         "exhausted" => Condition::Exhausted,
         "ready" => Condition::Ready,
         "buffed" => Condition::Buffed,
+        "equipped" => Condition::Equipped,
         _ => Condition::Mighty,
     }
 }
@@ -2153,4 +2247,9 @@ fn word_or_number(p: &P) -> u32 {
         "six" => 6,
         s => s.parse().unwrap_or(1),
     }
+}
+
+/// "a unit you control": the target of [Equip] and [Quick-Draw] (SFD-744.1.b.1, SFD-745.1.d).
+fn friendly_unit_target() -> TargetSpec {
+    TargetSpec { count: TargetCount::One, filter: UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() } }
 }

@@ -43,6 +43,11 @@ impl TextOrigin {
         origin
     }
 
+    /// Where another text value of the same card file is (its effect text).
+    pub fn of_text(&self, text: &str) -> TextOrigin {
+        TextOrigin::locate(&self.file, &self.source, text)
+    }
+
     /// The byte offset in the file of byte `at` of the text.
     fn source_offset(&self, at: usize) -> usize {
         let offset = match self.lines.iter().rev().find(|(t, _)| *t <= at) {

@@ -154,7 +154,11 @@ impl Game {
             o.controller = to_player;
             self.insert_into_zone(id, to, to_player, pos);
             self.changed();
+            self.carry_attached(id);
             return id;
+        }
+        if from.is_board() {
+            self.leaving_board(id);
         }
         let lki = Lki {
             might: self.might(id),

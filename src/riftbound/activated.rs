@@ -29,30 +29,52 @@ impl Game {
     /// The abilities are borrowed from the card database, never copied (this is asked for every
     /// permanent whenever legal actions are listed).
     pub fn abilities_of(&self, o: ObjId) -> Vec<HeldAbility<'_>> {
-        let own = &self.card(o).abilities.abilities;
-        let mut out: Vec<HeldAbility> = own.iter().enumerate().map(|(i, a)| (i as u8, a, None)).collect();
-        let borrows = own
-            .iter()
-            .any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOfFriends, .. }));
-        if !borrows || !self.obj(o).alive || !self.obj(o).zone.is_board() {
-            return out;
-        }
+        let abilities = &self.card(o).abilities;
+        let own = &abilities.abilities;
+        // SFD-718.2: an attached card's rules text is inactive; SFD-136.2.b: so is an unattached one's
+        // effect text.
+        let active = self.top_most_of(o).is_none();
+        let mut out: Vec<HeldAbility> =
+            abilities.rules_text().filter(|_| active).map(|(i, a)| (i as u8, a, None)).collect();
         let mut next = own.len();
-        for lender in self.ability_holders(self.controller(o)) {
-            if lender == o {
-                continue;
-            }
-            for (j, a) in self.card(lender).abilities.abilities.iter().enumerate() {
-                if let AbilityKind::Activated { costs, .. } = &a.kind
-                    && costs.contains(&ActivationCost::Exhaust)
-                    && next < u8::MAX as usize
-                {
+        // SFD-718.3: the effect text of the cards attached to it is its own.
+        for lender in self.attached_to(o) {
+            for (j, a) in self.card(lender).abilities.effect_text() {
+                if matches!(a.kind, AbilityKind::Activated { .. }) && next < u8::MAX as usize {
                     out.push((next as u8, a, Some((lender, j as u8))));
                     next += 1;
                 }
             }
         }
+        let borrows = out.iter().any(|(_, a, _)| {
+            matches!(a.kind, AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOfFriends, .. })
+        });
+        if !borrows || !self.obj(o).alive || !self.obj(o).zone.is_board() {
+            return out;
+        }
+        for lender in self.ability_holders(self.controller(o)) {
+            if lender == o {
+                continue;
+            }
+            for (j, a, _) in self.abilities_of_own(lender) {
+                if let AbilityKind::Activated { costs, .. } = &a.kind
+                    && costs.contains(&ActivationCost::Exhaust)
+                    && next < u8::MAX as usize
+                {
+                    out.push((next as u8, a, Some((lender, j))));
+                    next += 1;
+                }
+            }
+        }
         out
+    }
+
+    /// The active abilities of `o`'s own rules text (not borrowed ones).
+    fn abilities_of_own(&self, o: ObjId) -> Vec<HeldAbility<'_>> {
+        if self.top_most_of(o).is_some() {
+            return Vec::new();
+        }
+        self.card(o).abilities.rules_text().map(|(i, a)| (i as u8, a, None)).collect()
     }
 
     /// 371-374: the activated abilities `p` may activate now, as (object, ability index).

@@ -127,6 +127,12 @@ pub struct CardDef {
     pub set: String,
     pub number: u32,
     pub text: String,
+    /// SFD-136: the effect text, printed in its own band below the rules text: abilities that are
+    /// inactive unless the card is attached, and then belong to the top-most card (SFD-718.3).
+    pub effect_text: String,
+    /// SFD-718.4: what the card adds to the Might of the top-most card while it is attached (the
+    /// number printed beside its effect text); None for a card that prints none.
+    pub might_bonus: Option<i32>,
     /// The file the card came from (embedded cards keep their path in the project).
     pub file: String,
     /// What the card language compiled the text to (empty when the text is).
@@ -278,6 +284,9 @@ struct CardFile {
     number: u32,
     #[serde(default)]
     text: String,
+    #[serde(default)]
+    effect_text: String,
+    might_bonus: Option<i32>,
     script: Option<String>,
 }
 
@@ -347,6 +356,14 @@ pub fn read_card(file: &str, src: &str) -> Result<CardDef, FileError> {
             format!("might = {m}: a printed Might is 0 to {MAX_PRINTED}"),
         ));
     }
+    if let Some(m) = raw.might_bonus.filter(|m| !(-MAX_PRINTED..=MAX_PRINTED).contains(m)) {
+        return Err(FileError::at_key(
+            file,
+            src,
+            "might_bonus",
+            format!("might_bonus = {m}: a printed Might bonus is -{MAX_PRINTED} to {MAX_PRINTED}"),
+        ));
+    }
     if let Some(e) = raw.energy.filter(|e| *e > MAX_PRINTED as u32) {
         return Err(FileError::at_key(
             file,
@@ -371,6 +388,8 @@ pub fn read_card(file: &str, src: &str) -> Result<CardDef, FileError> {
         set: raw.set,
         number: raw.number,
         text: raw.text,
+        effect_text: raw.effect_text,
+        might_bonus: raw.might_bonus,
         file: file.to_string(),
         abilities: Arc::default(),
         unsupported: None,

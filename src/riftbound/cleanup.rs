@@ -186,14 +186,15 @@ impl Game {
                 self.changed();
             }
         }
-        // 322.5 / 144.3 / 431.1: gear at battlefields is recalled; hidden cards at battlefields
-        // their controller no longer controls go to the trash (106.4.d).
+        // 322.5 / 144.3 / 431.1: gear at battlefields is recalled (not an attached one, which is
+        // where its top-most card is, SFD-719.3); hidden cards at battlefields their controller no
+        // longer controls go to the trash (106.4.d).
         for b in self.battlefield_ids() {
             let gear: Vec<_> = self.battlefields[b]
                 .units
                 .iter()
                 .copied()
-                .filter(|g| self.card(*g).kind == super::cards::CardType::Gear)
+                .filter(|g| self.card(*g).kind == super::cards::CardType::Gear && self.top_most_of(*g).is_none())
                 .collect();
             for g in gear {
                 trace!(self, "322.5", "gear {} at a battlefield is recalled", self.describe(g));

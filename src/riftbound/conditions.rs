@@ -60,6 +60,7 @@ impl Game {
             Condition::Damaged => alive && self.obj(subject).damage > 0,
             Condition::Exhausted => alive && self.obj(subject).exhausted,
             Condition::Ready => alive && !self.obj(subject).exhausted,
+            Condition::Equipped => alive && self.is_equipped(subject),
             Condition::Alone { attack, defend } => {
                 alive
                     && match self.obj(subject).role {

@@ -97,6 +97,16 @@ pub enum Event {
         obj: ObjId,
         from: Loc,
     },
+    /// SFD-421: `card` became attached to the top-most card `to`.
+    Attached {
+        card: ObjId,
+        to: ObjId,
+    },
+    /// SFD-422: `card` stopped being attached to `from`.
+    Detached {
+        card: ObjId,
+        from: ObjId,
+    },
     /// 370.2: a player activated ability `index` of `source` (its costs paid).
     Activated {
         source: ObjId,

@@ -478,6 +478,10 @@ verbs! {
     Effect::CantPlay { who, spells_only } => "cant_play"(who => p: Player, spells_only => s: bool) |g, _| g.cant_play_this_turn(p, s);
     Effect::PlayMeFromTrash => "play_me_from_trash"() |g, c| g.play_me_from_trash(c);
     Effect::Vision => "vision"() |g, c| g.vision(c);
+    // Answers whether it was attached.
+    Effect::Attach { card, to } => "attach"(card => a: Object, to => t: Object) |g, _| g.attach(a, t);
+    Effect::DetachFrom(o) => "detach_one_from"(o => t: Object) |g, c| g.detach_one_from(c, t);
+    Effect::Weaponmaster => "weaponmaster"() |g, c| g.weaponmaster(c);
     Effect::ReplaceNextDeath { unit, body } =>
         "replace_next_death"(unit => o: Object, body => b: BodyName) |g, c| g.replace_next_death(c, o, &b);
     Effect::Reflexive(body) => "reflexive"(body => b: BodyName) |g, c| g.add_reflexive(c, &b);

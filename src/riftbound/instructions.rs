@@ -496,6 +496,7 @@ impl Game {
             Act::Recycle => self.recycle_obj(c, o)?,
             Act::Counter => self.counter_card(o),
             Act::Banish => self.banish_instruction(o),
+            Act::Detach => _ = self.detach(o),
         }
         Ok(())
     }

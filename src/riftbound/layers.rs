@@ -31,10 +31,14 @@ pub enum Keyword {
     Tank,
     Temporary,
     Vision,
+    /// SFD-745: Reaction, and attach this to a unit you control when played.
+    QuickDraw,
+    /// SFD-747: when played, equip one of your Equipment to it for [A] less.
+    Weaponmaster,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 13] = [
+    pub const ALL: [Keyword; 15] = [
         Keyword::Accelerate,
         Keyword::Action,
         Keyword::Assault,
@@ -48,6 +52,8 @@ impl Keyword {
         Keyword::Tank,
         Keyword::Temporary,
         Keyword::Vision,
+        Keyword::QuickDraw,
+        Keyword::Weaponmaster,
     ];
 }
 
@@ -296,6 +302,9 @@ pub enum Duration {
     Indefinite,
     /// "this combat": until the combat ends (440.1, its cleanup).
     ThisCombat,
+    /// While the source stays attached (SFD-718.3-718.4): its effect text and Might bonus on the
+    /// top-most card, ended by detaching (SFD-422.1.d-e).
+    WhileAttached,
 }
 
 /// A continuous effect in force.
@@ -519,6 +528,9 @@ impl Game {
                 if !so.alive || !so.zone.is_board() {
                     return false;
                 }
+            }
+            if e.duration == Duration::WhileAttached && e.source.is_none_or(|s| g.top_most_of(s).is_none()) {
+                return false;
             }
             if let Filter::Object(o) = e.filter
                 && !g.obj(o).alive

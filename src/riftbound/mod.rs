@@ -4,6 +4,7 @@
 pub mod abilities;
 pub mod actions;
 pub mod activated;
+pub mod attachment;
 pub mod builder;
 pub mod cards;
 pub mod cleanup;

@@ -47,10 +47,24 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
 
 impl Game {
     /// 362.1: a permanent's passive abilities apply while it is on the board; they are registered
-    /// as continuous effects when it arrives and end with it (Duration::WhileSourceOnBoard).
+    /// as continuous effects when it arrives and end with it (Duration::WhileSourceOnBoard). An
+    /// attached card's rules text is inactive (SFD-718.2): its passives apply again once detached.
     pub(crate) fn register_statics(&mut self, id: ObjId) {
-        let abilities = self.card(id).abilities.clone();
-        for a in &abilities.abilities {
+        if self.top_most_of(id).is_none() {
+            self.register_passives(id, id, false);
+        }
+    }
+
+    /// The passives of `source`'s rules text, or of its effect text (`effect_text`, SFD-718.3: those
+    /// are the top-most card's), with `subject` as their "I", "here" and "friendly".
+    pub(crate) fn register_passives(&mut self, source: ObjId, subject: ObjId, effect_text: bool) {
+        let abilities = self.card(source).abilities.clone();
+        let (list, duration): (Vec<_>, _) = if effect_text {
+            (abilities.effect_text().map(|(_, a)| a).collect(), Duration::WhileAttached)
+        } else {
+            (abilities.rules_text().map(|(_, a)| a).collect(), Duration::WhileSourceOnBoard)
+        };
+        for a in list {
             let AbilityKind::Static { condition, effect } = &a.kind else { continue };
             // The compiler admits only conditions the layers evaluate (condition_supported).
             let cond = condition.clone();
@@ -83,19 +97,19 @@ impl Game {
             let filter = match effect {
                 // "Other buffed friendly units at my battlefield", "friendly units ... here".
                 StaticEffect::UnitsMight { units, .. } | StaticEffect::UnitsKeywords { units, .. } => {
-                    Filter::Matching { filter: units.clone(), source: id }
+                    Filter::Matching { filter: units.clone(), source: subject }
                 }
-                _ => Filter::Object(id),
+                _ => Filter::Object(subject),
             };
             for (c, m) in mods {
                 let timestamp = self.timestamp();
                 self.push_effect(layers::ContinuousEffect {
-                    source: Some(id),
+                    source: Some(source),
                     timestamp,
                     filter: filter.clone(),
                     condition: c,
                     modification: m,
-                    duration: Duration::WhileSourceOnBoard,
+                    duration,
                 });
             }
         }
@@ -106,7 +120,7 @@ impl Game {
     pub(crate) fn text_cost_changes(&self, p: PlayerId, card: ObjId) -> Vec<CostChange> {
         let def = self.card(card);
         let mut out = Vec::new();
-        for a in &def.abilities.abilities {
+        for (_, a) in def.abilities.rules_text() {
             let AbilityKind::Static { effect, condition } = &a.kind else { continue };
             match effect {
                 // 353.4.b: its own discount, while its condition holds for its controller.
@@ -202,7 +216,7 @@ impl Game {
     /// played to open battlefields").
     pub(crate) fn may_play_to_open(&self, p: PlayerId, card: ObjId) -> bool {
         let def = self.card(card);
-        let own = def.abilities.abilities.iter().any(|a| {
+        let own = def.abilities.rules_text().map(|(_, a)| a).any(|a| {
             matches!(a.kind, AbilityKind::Static { effect: StaticEffect::PlayToOpenBattlefield { units: None }, .. })
         });
         own || self.unit_passives(p).into_iter().any(|(_, e)| {
@@ -220,7 +234,7 @@ impl Game {
         sources.extend(self.battlefields.iter().map(|b| b.obj));
         sources.into_iter().any(|s| {
             let you = self.ability_controller(s);
-            self.card(s).abilities.abilities.iter().any(|a| match &a.kind {
+            self.card(s).abilities.rules_text().map(|(_, a)| a).any(|a| match &a.kind {
                 AbilityKind::Static { effect: StaticEffect::CantMoveToBase { units }, condition } => {
                     condition.as_ref().is_none_or(|c| self.holds(c, s, you, None))
                         && self.unit_matches(units, u, you, s)
@@ -238,7 +252,7 @@ impl Game {
             if self.controller(u) != p {
                 continue;
             }
-            for a in &self.card(u).abilities.abilities {
+            for (_, a) in self.card(u).abilities.rules_text() {
                 if let AbilityKind::Static { condition, effect } = &a.kind
                     && condition.as_ref().is_none_or(|c| self.holds(c, u, p, None))
                 {
@@ -255,7 +269,7 @@ impl Game {
     /// such a unit never enters exhausted first.
     pub(crate) fn enters_ready(&self, p: PlayerId, card: ObjId) -> bool {
         // 361.3.a: "If CONDITION, I enter ready." only while the condition holds.
-        let own = self.card(card).abilities.abilities.iter().any(|a| match &a.kind {
+        let own = self.card(card).abilities.rules_text().map(|(_, a)| a).any(|a| match &a.kind {
             AbilityKind::Static { effect: StaticEffect::EntersReady { others: false }, condition } => {
                 condition.as_ref().is_none_or(|c| self.holds(c, card, p, None))
             }
@@ -275,9 +289,8 @@ impl Game {
     pub(crate) fn enters_exhausted(&self, card: ObjId) -> bool {
         self.card(card)
             .abilities
-            .abilities
-            .iter()
-            .any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::EntersExhausted, .. }))
+            .rules_text()
+            .any(|(_, a)| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::EntersExhausted, .. }))
     }
 
     /// 725.1.c: spells and abilities an opponent controls that choose a permanent with Deflect

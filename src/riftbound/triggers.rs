@@ -27,6 +27,8 @@ const VISION: u8 = u8::MAX - 1;
 pub struct Triggered {
     source: ObjId,
     index: u8,
+    /// The attached card whose effect text the ability is (SFD-718.3), if it is not the source's own.
+    lender: Option<ObjId>,
     controller: PlayerId,
     that_player: Option<PlayerId>,
     /// The unit its event is about ("it", 414.3).
@@ -44,17 +46,38 @@ impl Game {
             out.extend(p.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
             out.extend(p.legend);
             out.extend(p.trash.iter().copied().filter(|c| {
-                self.card(*c).abilities.abilities.iter().any(|a| {
+                self.card(*c).abilities.rules_text().any(|(_, a)| {
                     matches!(&a.kind, AbilityKind::Triggered { trigger, in_trash, .. }
                         if *in_trash || works_from_trash(trigger))
                 })
             }));
         }
         out.extend(self.battlefields.iter().map(|b| b.obj));
-        out.retain(|o| {
-            self.card(*o).abilities.abilities.iter().any(|a| matches!(a.kind, AbilityKind::Triggered { .. }))
-        });
+        out.retain(|o| !self.triggered_abilities(*o).is_empty());
         out
+    }
+
+    /// The triggered abilities an object has now, as (lender, index on the lender's card): its
+    /// rules text's unless it is attached (SFD-718.2), and the effect text of each card attached to
+    /// it (SFD-718.3, lent by that card).
+    fn triggered_abilities(&self, o: ObjId) -> Vec<(Option<ObjId>, usize)> {
+        let triggered = |a: &super::abilities::Ability| matches!(a.kind, AbilityKind::Triggered { .. });
+        let mut out: Vec<(Option<ObjId>, usize)> = Vec::new();
+        if self.top_most_of(o).is_none() {
+            out.extend(self.card(o).abilities.rules_text().filter(|(_, a)| triggered(a)).map(|(i, _)| (None, i)));
+        }
+        for lender in self.attached_to(o) {
+            out.extend(
+                self.card(lender).abilities.effect_text().filter(|(_, a)| triggered(a)).map(|(i, _)| (Some(lender), i)),
+            );
+        }
+        out
+    }
+
+    /// The card whose text holds ability `index` of an ability item's source: its lender's, if
+    /// it was lent (an attached card's effect text, SFD-718.3; Heimerdinger, Inventor's borrowing).
+    fn text_card(&self, source: ObjId, lender: Option<ObjId>) -> &super::cards::CardDef {
+        self.card(lender.unwrap_or(source))
     }
 
     /// The controller of an object's abilities: a battlefield's controller, or the turn player
@@ -101,17 +124,28 @@ impl Game {
                 Event::LeftBoard(obj) => (obj, Trigger::LeavesBoard),
                 _ => continue,
             };
-            for (i, a) in self.card(*obj).abilities.abilities.iter().enumerate() {
-                let AbilityKind::Triggered { trigger, condition, .. } = &a.kind else { continue };
-                // 376.2.b: an "if" condition is checked as it triggers ("If I was [Mighty]").
-                let controller = self.last_known_controller(*obj);
-                let holds = condition
-                    .as_ref()
-                    .is_none_or(|c| matches!(c, Condition::OnResolution(_)) || self.holds(c, *obj, controller, None));
-                if *trigger == look_back && holds {
+            // SFD-422.4.b: the effect text of the cards attached to it as it left looks back with it.
+            let lenders = std::iter::once(None).chain(self.attached_when_left(*obj).into_iter().map(Some));
+            for lender in lenders.collect::<Vec<_>>() {
+                let abilities = &self.text_card(*obj, lender).abilities;
+                let list: Vec<_> = match lender {
+                    None => abilities.rules_text().collect(),
+                    Some(_) => abilities.effect_text().collect(),
+                };
+                for (i, a) in list {
+                    let AbilityKind::Triggered { trigger, condition, .. } = &a.kind else { continue };
+                    // 376.2.b: an "if" condition is checked as it triggers ("If I was [Mighty]").
+                    let controller = self.last_known_controller(*obj);
+                    let holds = condition.as_ref().is_none_or(|c| {
+                        matches!(c, Condition::OnResolution(_)) || self.holds(c, *obj, controller, None)
+                    });
+                    if *trigger != look_back || !holds {
+                        continue;
+                    }
                     fired.push(Triggered {
                         source: *obj,
                         index: i as u8,
+                        lender,
                         controller,
                         that_player: None,
                         that_unit: None,
@@ -130,11 +164,15 @@ impl Game {
                     permanents.extend(p.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
                 }
                 for source in permanents {
-                    if self.controller(source) == *player && self.has_keyword(source, super::layers::Keyword::Temporary)
+                    // SFD-720: an attached card's [Temporary] is inactive text.
+                    if self.controller(source) == *player
+                        && self.top_most_of(source).is_none()
+                        && self.has_keyword(source, super::layers::Keyword::Temporary)
                     {
                         fired.push(Triggered {
                             source,
                             index: TEMPORARY,
+                            lender: None,
                             controller: *player,
                             that_player: None,
                             that_unit: None,
@@ -155,6 +193,7 @@ impl Game {
                     fired.push(Triggered {
                         source: *card,
                         index: VISION,
+                        lender: None,
                         controller: *player,
                         that_player: None,
                         that_unit: None,
@@ -538,14 +577,17 @@ impl Game {
                 let text = match t.index {
                     TEMPORARY => TEMPORARY_TEXT,
                     VISION => super::abilities::VISION_TEXT,
-                    i => &self.card(t.source).abilities.abilities[i as usize].text,
+                    i => &self.text_card(t.source, t.lender).abilities.abilities[i as usize].text,
                 };
                 trace!(self, "376.3", "{} triggers: {}", self.describe(t.source), text);
                 self.chain.push(ChainItem {
                     kind: match t.index {
                         TEMPORARY => ItemKind::Temporary(t.source),
                         VISION => ItemKind::Vision(t.source),
-                        index => ItemKind::Ability { source: t.source, index },
+                        index => match t.lender {
+                            Some(lender) => ItemKind::Borrowed { source: t.source, lender, index },
+                            None => ItemKind::Ability { source: t.source, index },
+                        },
                     },
                     controller: t.controller,
                     pending: true,
@@ -566,10 +608,16 @@ impl Game {
     pub(crate) fn finalize_ability_item(&mut self, i: usize) -> R<bool> {
         let item = self.chain[i].clone();
         // A delayed trigger chooses its targets as it goes on the chain too (383.2, 390).
-        let (ItemKind::Ability { source, index } | ItemKind::DelayedTrigger { source, index, .. }) = item.kind else {
+        let (source, index, lender) = match item.kind {
+            ItemKind::Ability { source, index } | ItemKind::DelayedTrigger { source, index, .. } => {
+                (source, index, None)
+            }
+            ItemKind::Borrowed { source, lender, index } => (source, index, Some(lender)),
+            _ => return Ok(true),
+        };
+        let Some(ability) = self.text_card(source, lender).abilities.abilities.get(index as usize).cloned() else {
             return Ok(true);
         };
-        let Some(ability) = self.card(source).abilities.abilities.get(index as usize).cloned() else { return Ok(true) };
         if !ability.targets.is_empty() {
             // 727.1.d.2: a play effect of a permanent played from hidden chooses at its battlefield.
             let specs = self.choice_specs(source, &ability);
@@ -797,8 +845,8 @@ impl Triggers for Game {
 
     fn matches(&self, source: ObjId, batch: &[Event], start: usize, fired: &mut Vec<Triggered>) {
         let controller = self.ability_controller(source);
-        let abilities = &self.card(source).abilities;
-        for (i, a) in abilities.abilities.iter().enumerate() {
+        for (lender, i) in self.triggered_abilities(source) {
+            let a = &self.text_card(source, lender).abilities.abilities[i];
             let AbilityKind::Triggered { trigger, condition, in_trash } = &a.kind else { continue };
             let Some(trigger) = active_trigger(trigger, *in_trash, self.obj(source).zone == Zone::Trash) else {
                 continue;
@@ -818,7 +866,15 @@ impl Triggers for Game {
                 {
                     continue;
                 }
-                fired.push(Triggered { source, index: i as u8, controller, that_player, that_unit, that_battlefield });
+                fired.push(Triggered {
+                    source,
+                    index: i as u8,
+                    lender,
+                    controller,
+                    that_player,
+                    that_unit,
+                    that_battlefield,
+                });
             }
         }
     }

@@ -73,6 +73,12 @@ pub enum Effect {
     /// 733.1.b: [Vision], printed (the card's own ability) or given (the kernel's,
     /// `triggers.rs`); both described by [`VISION_TEXT`].
     Vision,
+    /// SFD-421: "Attach X to Y" ([Equip], SFD-744.1.c.2; [Quick-Draw], SFD-745.1.d).
+    Attach { card: Obj, to: Obj },
+    /// SFD-422.3: "Detach an Equipment from X": its controller chooses which.
+    DetachFrom(Obj),
+    /// SFD-747.1.c: [Weaponmaster].
+    Weaponmaster,
     /// 383.3: "The next time X would die this turn, ... instead": arms delayed replacement
     /// `body` on the unit.
     ReplaceNextDeath { unit: Obj, body: String },
@@ -223,10 +229,12 @@ pub enum Act {
     Counter,
     /// 414: "banish X" (a spell resolving: as it leaves the chain).
     Banish,
+    /// SFD-422: "detach X".
+    Detach,
 }
 
 impl Act {
-    pub const ALL: [Act; 18] = [
+    pub const ALL: [Act; 19] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -245,6 +253,7 @@ impl Act {
         Act::Recycle,
         Act::Counter,
         Act::Banish,
+        Act::Detach,
     ];
 
     /// Whether it moves the object to another zone or location.
@@ -287,6 +296,7 @@ impl Act {
             Act::Recycle => "recycle_obj",
             Act::Counter => "counter",
             Act::Banish => "banish",
+            Act::Detach => "detach",
         }
     }
 }

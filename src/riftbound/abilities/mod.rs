@@ -24,11 +24,28 @@ pub struct CardAbilities {
     pub script: String,
     /// The tokens the card's instructions play (176): the card pool holds a card for each.
     pub tokens: Vec<Token>,
+    /// SFD-136: where the abilities of the effect text begin in `abilities`, if the card has one;
+    /// those before are the rules text's.
+    pub effect_from: Option<usize>,
 }
 
 impl CardAbilities {
     pub fn has_keyword(&self, k: Keyword) -> bool {
         self.keywords.iter().any(|(x, _)| *x == k)
+    }
+
+    /// The abilities of the rules text, with their indices: the card's own while it is not
+    /// attached (SFD-718.2).
+    pub fn rules_text(&self) -> impl Iterator<Item = (usize, &Ability)> {
+        let end = self.effect_from.unwrap_or(self.abilities.len());
+        self.abilities[..end.min(self.abilities.len())].iter().enumerate()
+    }
+
+    /// The abilities of the effect text, with their indices: inactive unless the card is
+    /// attached, and then the top-most card's (SFD-136.2.b-c, SFD-718.3).
+    pub fn effect_text(&self) -> impl Iterator<Item = (usize, &Ability)> {
+        let start = self.effect_from.unwrap_or(self.abilities.len());
+        self.abilities.iter().enumerate().skip(start)
     }
 }
 
@@ -299,6 +316,8 @@ impl Trigger {
 pub enum Condition {
     /// "I'm at a battlefield".
     AtBattlefield,
+    /// "equipped" (SFD-744.3): an Equipment is attached to it.
+    Equipped,
     /// "I'm [Mighty]" (708).
     Mighty,
     /// "I was [Mighty]": a state condition of the subject as it last was on the board (its

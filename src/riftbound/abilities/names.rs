@@ -70,6 +70,7 @@ pub fn duration(d: Duration) -> &'static str {
         Duration::ThisCombat => "THIS_COMBAT",
         Duration::Indefinite => "UNTIL_IT_LEAVES",
         Duration::WhileSourceOnBoard => "WHILE_SOURCE_ON_BOARD",
+        Duration::WhileAttached => "WHILE_ATTACHED",
     }
 }
 
@@ -101,13 +102,14 @@ pub const PLACES: [At; 8] = [
 ];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").
-pub const OBJECT_CONDITIONS: [(&str, Condition); 9] = [
+pub const OBJECT_CONDITIONS: [(&str, Condition); 10] = [
     ("BUFFED", Condition::Buffed),
     ("STUNNED", Condition::Stunned),
     ("DAMAGED", Condition::Damaged),
     ("EXHAUSTED", Condition::Exhausted),
     ("READY", Condition::Ready),
     ("MIGHTY", Condition::Mighty),
+    ("EQUIPPED", Condition::Equipped),
     ("ALONE", Condition::Alone { attack: true, defend: true }),
     ("ATTACKING_ALONE", Condition::Alone { attack: true, defend: false }),
     ("DEFENDING_ALONE", Condition::Alone { attack: false, defend: true }),
@@ -118,8 +120,13 @@ pub const KINDS: [CardType; 6] =
     [CardType::Unit, CardType::Spell, CardType::Gear, CardType::Rune, CardType::Legend, CardType::Battlefield];
 
 /// Every duration an instruction can give.
-pub const DURATIONS: [Duration; 4] =
-    [Duration::ThisTurn, Duration::ThisCombat, Duration::Indefinite, Duration::WhileSourceOnBoard];
+pub const DURATIONS: [Duration; 5] = [
+    Duration::ThisTurn,
+    Duration::ThisCombat,
+    Duration::Indefinite,
+    Duration::WhileSourceOnBoard,
+    Duration::WhileAttached,
+];
 
 /// Every power symbol a cost can hold.
 pub fn powers() -> impl Iterator<Item = PowerSymbol> {

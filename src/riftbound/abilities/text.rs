@@ -130,6 +130,11 @@ impl Display for Effect {
             }
             Effect::PlayMeFromTrash => f.write_str("Play me from your trash"),
             Effect::Vision => f.write_str("Look at the top card of your Main Deck; you may recycle it"),
+            Effect::Attach { card, to } => write!(f, "Attach {card} to {to}"),
+            Effect::DetachFrom(o) => write!(f, "Detach an Equipment from {o}"),
+            Effect::Weaponmaster => {
+                f.write_str("You may pay the Equip cost of one of your Equipment, [A] less, to attach it to me")
+            }
             Effect::ReplaceNextDeath { unit, body } => {
                 write!(f, "The next time {unit} would die this turn, do {body} instead")
             }
@@ -186,6 +191,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::Recycle => format!("Recycle {o}"),
         Act::Counter => format!("Counter {o}"),
         Act::Banish => format!("Banish {o}"),
+        Act::Detach => format!("Detach {o}"),
     }
 }
 
@@ -193,7 +199,7 @@ fn duration_text(d: Duration) -> &'static str {
     match d {
         Duration::ThisTurn => " this turn",
         Duration::ThisCombat => " this combat",
-        Duration::Indefinite | Duration::WhileSourceOnBoard => "",
+        Duration::Indefinite | Duration::WhileSourceOnBoard | Duration::WhileAttached => "",
     }
 }
 
@@ -310,6 +316,7 @@ impl Display for UnitFilter {
             Some(Condition::Damaged) => f.write_str("damaged ")?,
             Some(Condition::Exhausted) => f.write_str("exhausted ")?,
             Some(Condition::Ready) => f.write_str("ready ")?,
+            Some(Condition::Equipped) => f.write_str("equipped ")?,
             _ => {}
         }
         match self.relation {
@@ -359,7 +366,8 @@ impl Display for UnitFilter {
                 | Condition::Stunned
                 | Condition::Damaged
                 | Condition::Exhausted
-                | Condition::Ready,
+                | Condition::Ready
+                | Condition::Equipped,
             ) => {}
             Some(Condition::Alone { attack: true, defend: true }) => f.write_str(" attacking or defending alone")?,
             Some(Condition::Alone { attack: true, .. }) => f.write_str(" attacking alone")?,
