@@ -100,6 +100,14 @@ pub enum Effect {
     PlayCard { card: Obj, ignore_energy: bool, ignore_power: bool },
     /// "[You may] play a spell from your trash" (answers it).
     PlaySpellFromTrash { optional: bool },
+    /// "Choose an opponent": the ability's controller chooses one as it resolves (answers that
+    /// player, whom "they" then names).
+    ChooseOpponent,
+    /// 411: "They reveal their hand" (answers the cards revealed, which stay in the hand).
+    RevealHand(Who),
+    /// "Choose a [non-unit] card from it": the ability's controller chooses one of the cards an
+    /// earlier instruction answered that the filter's kinds name (answers it: "that card").
+    ChooseCard { from: Objs, filter: UnitFilter },
 }
 
 /// One argument of a host call, typed: the generator writes each kind one way (an object as its
@@ -111,6 +119,8 @@ pub enum Arg<'a> {
     /// "none" (-1): an object slot left empty.
     NoObj,
     Objs(&'a Objs),
+    /// Which objects: a filter's constants (`SPELLS | GEAR`).
+    Filter(&'a UnitFilter),
     Who(&'a Who),
     Amount(&'a Amount),
     Int(i64),
@@ -150,7 +160,7 @@ macro_rules! to_arg_by_reference {
     )*};
 }
 
-to_arg_by_reference!(Obj => Obj, Objs => Objs, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token);
+to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token);
 
 /// An optional object: "none" (-1) when absent.
 impl<'a> ToArg<'a> for Option<&'a Obj> {
@@ -222,10 +232,12 @@ pub enum Act {
     Counter,
     /// 414: "banish X" (a spell resolving: as it leaves the chain).
     Banish,
+    /// 409: "they discard that card": a card in its owner's hand.
+    Discard,
 }
 
 impl Act {
-    pub const ALL: [Act; 18] = [
+    pub const ALL: [Act; 19] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -244,6 +256,7 @@ impl Act {
         Act::Recycle,
         Act::Counter,
         Act::Banish,
+        Act::Discard,
     ];
 
     /// Whether it moves the object to another zone or location.
@@ -262,6 +275,7 @@ impl Act {
                 | Act::KillNextDamage
                 | Act::Counter
                 | Act::Banish
+                | Act::Discard
         )
     }
 
@@ -286,6 +300,7 @@ impl Act {
             Act::Recycle => "recycle_obj",
             Act::Counter => "counter",
             Act::Banish => "banish",
+            Act::Discard => "discard_card",
         }
     }
 }
@@ -311,6 +326,8 @@ pub enum TurnRule {
     NextSpellCostsLess(u32),
     /// "Units you play this turn enter ready" (356.2.c).
     UnitsEnterReady,
+    /// "The next unit you play this turn enters ready" (356.2.c): used by that unit's play.
+    NextUnitEntersReady,
     /// "Buffs give an additional +1 [M] this turn" (702).
     BuffsGiveMore,
 }
@@ -359,6 +376,8 @@ pub enum Who {
     OwnerOf(Obj),
     /// The current player of an [`Effect::EachPlayer`] ("each player draws 1").
     Each,
+    /// "they": the player an earlier instruction answered ("Choose an opponent. They ...").
+    Var(Var),
 }
 
 /// The players "each player" / "each opponent" names.
@@ -418,6 +437,9 @@ pub enum Test {
     Matches(Obj, UnitFilter),
     /// [Legion]: you have played another card this turn (728.1).
     Legion,
+    /// [Legion] on an ability other than a play effect: you have played a Main Deck card this
+    /// turn (728.1.c.2).
+    PlayedACard,
     /// "if you paid the additional cost" (353.4.d.1).
     PaidAdditional,
     /// What an earlier instruction answered ("If you do").
@@ -442,6 +464,10 @@ pub enum Var {
     Discarded,
     /// Whether the instruction was done ("If you do / If you can't").
     Done,
+    /// The opponent chosen ("they").
+    Opponent,
+    /// The card chosen from among cards ("that card").
+    Chosen,
 }
 
 impl Var {
@@ -452,6 +478,8 @@ impl Var {
             Var::Played => "played",
             Var::Discarded => "discarded",
             Var::Done => "done",
+            Var::Opponent => "opponent",
+            Var::Chosen => "chosen",
         }
     }
 }
