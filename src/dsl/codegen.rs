@@ -85,6 +85,7 @@ fn argument(a: &Arg) -> String {
         Arg::Obj(o) => object(o),
         Arg::NoObj => "-1".into(),
         Arg::Objs(o) => objects(o),
+        Arg::Filter(f) => filter(f),
         Arg::Who(w) => who(w),
         Arg::Amount(a) => amount(a),
         Arg::Int(n) => n.to_string(),
@@ -126,6 +127,7 @@ fn who(w: &Who) -> String {
         Who::ControllerOf(o) => format!("controller_of({})", object(o)),
         Who::OwnerOf(o) => format!("owner_of({})", object(o)),
         Who::Each => "p".into(),
+        Who::Var(v) => v.script_name().into(),
     }
 }
 
@@ -150,6 +152,7 @@ fn test(t: &Test) -> String {
         Test::OnlyUnitThere(o) => format!("only_unit_there({})", object(o)),
         Test::Matches(o, f) => format!("matches({}, {})", object(o), filter(f)),
         Test::Legion => "legion()".into(),
+        Test::PlayedACard => "played_a_card()".into(),
         Test::PaidAdditional => "paid_additional()".into(),
         Test::FirstOfTwo => "choose_first()".into(),
         Test::Var(v) => v.script_name().into(),

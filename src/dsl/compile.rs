@@ -100,6 +100,37 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
     Ok(out)
 }
 
+const THAT_CARD: &str = "\"that card\" needs a card chosen before it, as \"Choose a card from it\" does";
+
+/// The kinds "a card", "a unit", "a non-unit card" name among cards in a hand (units, spells and
+/// gear are the cards a hand holds): the filter's kind and its `or` kinds.
+fn card_kind_filter(p: &P) -> UnitFilter {
+    let mut not = false;
+    let mut named = None;
+    for x in p.clone().into_inner() {
+        match x.as_rule() {
+            Rule::card_not => not = true,
+            Rule::card_type => {
+                named = Some(match x.as_str().to_ascii_lowercase().as_str() {
+                    "unit" => CardType::Unit,
+                    "spell" => CardType::Spell,
+                    _ => CardType::Gear,
+                })
+            }
+            _ => {}
+        }
+    }
+    let kinds: Vec<CardType> = [CardType::Unit, CardType::Spell, CardType::Gear]
+        .into_iter()
+        .filter(|k| named.is_none_or(|n| (*k == n) != not))
+        .collect();
+    kinds
+        .into_iter()
+        .rev()
+        .fold(None, |or, kind| Some(UnitFilter { or: or.map(Box::new), ..UnitFilter::of_kind(kind) }))
+        .unwrap()
+}
+
 /// The hooks a card's `script` block may define, and the ability each one is.
 pub const SCRIPT_HOOKS: [(&str, &str); 9] = [
     ("on_play", "When you play me (376.4.a)"),
@@ -152,6 +183,10 @@ struct Body {
     paying: bool,
     /// Inside "counter ...": "a spell" is one on the chain (412.3).
     countering: bool,
+    /// "they": the player an instruction before chose ("Choose an opponent").
+    they: Option<Who>,
+    /// "that card": the card an instruction before chose ("Choose a card from it").
+    that_card: Option<Obj>,
 }
 
 /// A reflexive ability (380) or delayed replacement (383.3) found inside a body, pushed after the
@@ -514,22 +549,32 @@ impl Compiler<'_> {
         let mut costs = Vec::new();
         let mut timing = AbilityTiming::Normal;
         let mut only_while = None;
+        let mut legion = false;
         let mut body = Body::default();
         for part in p.clone().into_inner() {
             match part.as_rule() {
                 Rule::ability_costs => costs = self.activation_costs(part)?,
                 Rule::timing_word => {
-                    let t = part.into_inner().next().unwrap();
-                    timing = if t.as_rule() == Rule::timing_reaction {
-                        AbilityTiming::Reaction
-                    } else {
-                        AbilityTiming::Action
-                    };
+                    for t in part.into_inner() {
+                        match t.as_rule() {
+                            Rule::timing_reaction => timing = AbilityTiming::Reaction,
+                            Rule::timing_action => timing = AbilityTiming::Action,
+                            _ => legion = true,
+                        }
+                    }
                 }
                 Rule::effect => body = self.effect(part, body)?,
                 Rule::ability_limit => only_while = Some(self.condition(part.into_inner().next().unwrap())?),
                 _ => {}
             }
+        }
+        // 728.1.c.2 / 728.1.c.4: "[Legion] —" on an activated ability: it can be activated as
+        // usual, and its effect applies if its controller has played a Main Deck card this turn.
+        // Whether a card has Legion is one of its characteristics (728.3).
+        if legion {
+            let effects = std::mem::take(&mut body.effects);
+            body.effects.push(Effect::If { test: Test::PlayedACard, then: effects, otherwise: Vec::new() });
+            self.out.keywords.push((Keyword::Legion, 0));
         }
         self.push(&p, AbilityKind::Activated { costs, timing, only_while }, Some(body));
         Ok(())
@@ -1493,6 +1538,9 @@ impl Compiler<'_> {
                     Rule::ps_each_player | Rule::ps_each_opponent | Rule::ps_opponents => Who::Each,
                     Rule::ps_that_player => Who::ThatPlayer,
                     Rule::ps_its_owner => Who::OwnerOf(self.it(&i, &b, "\"its owner\" needs a card before it")?),
+                    Rule::ps_they => b.they.clone().ok_or_else(|| {
+                        self.err(&subject, "\"they\" needs a player chosen before it, as \"Choose an opponent.\" does")
+                    })?,
                     _ => Who::ControllerOf(self.it(&i, &b, "\"its\" needs a unit before it")?),
                 };
                 let mut effects = Vec::new();
@@ -1507,8 +1555,18 @@ impl Compiler<'_> {
                     }
                     let mut x = verb.into_inner();
                     let amount = x.next().unwrap();
+                    if rule == Rule::pv_reveals_hand {
+                        effects.push(Effect::Let(Var::Looked, Box::new(Effect::RevealHand(who))));
+                        b.looked = true;
+                        continue;
+                    }
                     if amount.as_rule() == Rule::their_hand {
                         effects.push(Effect::DiscardHand(who));
+                        continue;
+                    }
+                    if amount.as_rule() == Rule::t_that_card {
+                        let card = b.that_card.clone().ok_or_else(|| self.err(&amount, THAT_CARD))?;
+                        effects.push(Effect::Act(Act::Discard, card));
                         continue;
                     }
                     let n = number(&amount);
@@ -1571,6 +1629,24 @@ impl Compiler<'_> {
                 b.effects.push(each(t?, |o| Effect::Act(Act::Counter, o)));
             }
             Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
+            Rule::i_choose_opponent => {
+                b.effects.push(Effect::Let(Var::Opponent, Box::new(Effect::ChooseOpponent)));
+                b.they = Some(Who::Var(Var::Opponent));
+            }
+            Rule::i_choose_card => {
+                if !b.looked {
+                    return Err(
+                        self.err(&i, "\"from it\" needs cards revealed before it, as \"They reveal their hand.\"")
+                    );
+                }
+                let kind = parts.find(|x| x.as_rule() == Rule::card_kind).unwrap();
+                let filter = card_kind_filter(&kind);
+                b.effects.push(Effect::Let(
+                    Var::Chosen,
+                    Box::new(Effect::ChooseCard { from: Objs::Var(Var::Looked), filter }),
+                ));
+                b.that_card = Some(Obj::Var(Var::Chosen));
+            }
             Rule::i_buffs_give => b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore)),
             Rule::i_units_enter_ready => b.effects.push(Effect::ThisTurn(TurnRule::UnitsEnterReady)),
             Rule::i_prevent_damage => {
@@ -1740,12 +1816,16 @@ impl Compiler<'_> {
                 b.it = Some(Obj::Var(Var::Played));
             }
             Rule::i_next_spell => {
+                let unit = parts.next().unwrap().as_rule() == Rule::next_unit;
                 let what = parts.next().unwrap();
-                let n = number(&what);
-                b.effects.push(Effect::ThisTurn(match what.as_rule() {
-                    Rule::next_costs_less => TurnRule::NextSpellCostsLess(n),
-                    _ => TurnRule::NextSpellBonus(n),
-                }))
+                let rule = match (unit, what.as_rule()) {
+                    (true, Rule::next_enters_ready) => TurnRule::NextUnitEntersReady,
+                    (false, Rule::next_costs_less) => TurnRule::NextSpellCostsLess(number(&what)),
+                    (false, Rule::next_deals_bonus) => TurnRule::NextSpellBonus(number(&what)),
+                    (true, _) => return Err(self.err(&what, "the next unit is understood with \"enters ready\" only")),
+                    (false, _) => return Err(self.err(&what, "\"enters ready\" is said of the next unit, not a spell")),
+                };
+                b.effects.push(Effect::ThisTurn(rule))
             }
             // 406.3: only a payment replacing its cost ("pay [R] to play me") plays it; the
             // kernel's play_me_from_trash pays no cost itself.
@@ -1908,6 +1988,7 @@ impl Compiler<'_> {
         let result = match rule {
             Rule::t_me | Rule::t_this => Target::One(Obj::Me),
             Rule::t_that_unit => Target::One(Obj::ThatUnit),
+            Rule::t_that_card => Target::One(b.that_card.clone().ok_or_else(|| self.err(&t, THAT_CARD))?),
             Rule::t_it => Target::One(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
             Rule::t_all | Rule::t_plural => {
                 let filter = self.filter_of(t.clone());

@@ -56,6 +56,8 @@ pub enum Ask {
     ChooseCard,
     /// 423.1: where a move by a spell or ability that names no destination goes.
     Destination,
+    /// 352.9: a player an instruction has its controller choose ("Choose an opponent").
+    ChoosePlayer,
 }
 
 impl Ask {
@@ -84,6 +86,7 @@ impl Ask {
             Ask::YesNo => "352.12",
             Ask::ChooseCard => "403.6",
             Ask::Destination => "423.1",
+            Ask::ChoosePlayer => "352.9",
         }
     }
 }

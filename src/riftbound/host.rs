@@ -471,6 +471,7 @@ verbs! {
     Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => "next_spell_bonus"(n => n: Count) |g, c| g.next_spell_bonus(c, n);
     Effect::ThisTurn(TurnRule::NextSpellCostsLess(n)) => "next_spell_costs_less"(n => n: Count) |g, c| g.next_spell_costs_less(c, n);
     Effect::ThisTurn(TurnRule::UnitsEnterReady) => "units_enter_ready"() |g, c| g.units_enter_ready_this_turn(c);
+    Effect::ThisTurn(TurnRule::NextUnitEntersReady) => "next_unit_enters_ready"() |g, c| g.next_unit_enters_ready(c);
     Effect::ThisTurn(TurnRule::BuffsGiveMore) => "buffs_give_more"() |g, c| g.buffs_give_more(c);
     Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) =>
         "prevent_damage"(spells => s: bool, abilities => a: bool) |g, _| g.prevent_damage_this_turn(s, a);
@@ -507,6 +508,12 @@ verbs! {
         "play_card"(card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool)
         |g, c| g.play_card_instruction(c, o, PlayOptions { ignore_energy: e, ignore_power: pw });
     Effect::PlaySpellFromTrash { optional } => "play_spell_from_trash"(optional => o: bool) |g, c| g.play_spell_from_trash(c, o);
+    // Answers the chosen player ("they").
+    Effect::ChooseOpponent => "choose_opponent"() |g, c| g.choose_opponent(c);
+    // Answers the revealed cards.
+    Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
+    // Answers the chosen card ("that card").
+    Effect::ChooseCard { from, filter } => "choose_card"(from => cards: Cards, filter => f: UnitFilter) |g, c| g.choose_card(c, &cards, &f);
 }
 
 /// The most tokens one instruction plays, and runes one instruction channels (no printed card
@@ -559,6 +566,7 @@ fn register(e: &mut Engine) {
         g.obj(x).alive && g.unit_matches(&filter, x, you, c.source.unwrap_or(x))
     });
     host_fn!(e, "legion", () | g, c | g.legion_applies(c));
+    host_fn!(e, "played_a_card", () | g, c | g.played_a_card(c));
     host_fn!(e, "may", () | g, c | g.ask_may(c));
     host_fn!(e, "choose_first", () | g, c | g.ask_first_of_two(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.

@@ -2,7 +2,7 @@
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
 use super::abilities::Condition;
-use super::abilities::{Act, Grant, Place, TargetCount, TargetSpec};
+use super::abilities::{Act, Grant, Place, TargetCount, TargetSpec, UnitFilter};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{Cost, PlayOptions};
@@ -33,6 +33,12 @@ pub struct DamagePrevented {
     pub spells: bool,
     pub abilities: bool,
 }
+
+/// 356.2.c: "The next unit you play this turn enters ready": the players whose next unit played
+/// this turn enters ready, one entry each time it was said; a unit played uses one up, and the
+/// rest end with the turn (317.3.a).
+#[derive(Clone, Debug, Default)]
+pub struct NextUnitReady(pub Vec<PlayerId>);
 
 /// 054: the players who can't play cards this turn ("Opponents can't play cards this turn"), with
 /// whether only spells are banned; cleared as the turn ends (317.3.a).
@@ -497,6 +503,14 @@ impl Game {
             Act::Counter => self.counter_card(o),
             Act::Banish => self.banish_instruction(o),
             Act::Detach => _ = self.detach(o),
+            // 409: only a card still in a hand is discarded, by that hand's player.
+            Act::Discard => {
+                let card = self.obj(o);
+                if card.alive && card.zone == Zone::Hand {
+                    let p = card.zone_player;
+                    self.discard(p, &[o]);
+                }
+            }
         }
         Ok(())
     }
@@ -549,6 +563,27 @@ impl Game {
     pub fn units_enter_ready_this_turn(&mut self, c: &HookCall) {
         let Some(you) = c.controller else { return };
         self.add_effect(c.source, Filter::UnitsControlledBy(you), None, Modification::EntersReady, Duration::ThisTurn);
+    }
+
+    /// "The next unit you play this turn enters ready." (356.2.c): the next unit its controller
+    /// plays this turn uses it up (`Game::next_unit_ready`).
+    pub fn next_unit_enters_ready(&mut self, c: &HookCall) {
+        let Some(you) = c.controller else { return };
+        trace!(self, "356.2.c", "the next unit {you} plays this turn enters ready");
+        self.components.get_mut::<NextUnitReady>().0.push(you);
+    }
+
+    /// 356.2.c: whether a unit `p` is playing enters ready by "the next unit you play this turn
+    /// enters ready", using that effect up.
+    pub fn next_unit_ready(&mut self, p: PlayerId) -> bool {
+        let waiting = &mut self.components.get_mut::<NextUnitReady>().0;
+        match waiting.iter().position(|q| *q == p) {
+            Some(i) => {
+                waiting.remove(i);
+                true
+            }
+            None => false,
+        }
     }
 
     /// 409: "Discard N": the player chooses, as many as they can (409.4). `ask` tells the agent
@@ -651,8 +686,10 @@ impl Game {
             Loc::Battlefield(b) => Zone::Battlefield(b),
         };
         let obj = self.new_obj(card, p, zone, p, Pos::Bottom);
-        // 356.2.c: an effect may say units enter ready (Magma Wurm, Confront).
-        let ready = ready || (self.db.get(card).kind == CardType::Unit && self.enters_ready(p, obj));
+        // 356.2.c: an effect may say units enter ready (Magma Wurm, Confront), or the next one
+        // played does (Sun Disc).
+        let ready = ready
+            || (self.db.get(card).kind == CardType::Unit && (self.enters_ready(p, obj) || self.next_unit_ready(p)));
         let o = self.obj_mut(obj);
         o.token = true;
         o.exhausted = !ready;
@@ -757,6 +794,13 @@ impl Game {
             // asks for a card played this turn (728.1.c.2).
             None => self.player(you).cards_played_this_turn > 0,
         }
+    }
+
+    /// 728.1.c.2: the Legion condition of an ability other than a play effect: its controller
+    /// has played a Main Deck card this turn (the count `Condition::Legion` reads too).
+    pub fn played_a_card(&self, c: &HookCall) -> bool {
+        let you = c.controller.unwrap_or(self.turn_player);
+        self.player(you).cards_played_this_turn > 0
     }
 
     /// "you may ...": asks the controller.
@@ -1236,6 +1280,63 @@ impl Game {
         let you = c.controller.unwrap_or(self.turn_player);
         let Some(here) = self.location(u).filter(|_| self.obj(u).alive) else { return false };
         self.controller(u) == you && self.units_iter(here).filter(|x| self.controller(*x) == you).count() == 1
+    }
+
+    /// "Choose an opponent": the ability's controller chooses one of the players still in the
+    /// game other than them (352.9; in a Duel, the one opponent). None when there is none.
+    pub fn choose_opponent(&mut self, c: &HookCall) -> R<Option<PlayerId>> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let options: Vec<Choice> = self.opponents(you).into_iter().map(Choice::Player).collect();
+        if options.is_empty() {
+            return Ok(None);
+        }
+        let asked = options.len() > 1;
+        let Choice::Player(p) = self.decide(you, Ask::ChoosePlayer, options)? else { return Ok(None) };
+        if !asked {
+            trace!(self, "352.9", "{you} chooses {p}, the only one");
+        }
+        Ok(Some(p))
+    }
+
+    /// 411.3: "They reveal their hand": every card in it, revealed to all players; the cards
+    /// stay in the hand (411.1.a.2). Answers them, for "Choose a card from it".
+    pub fn reveal_hand(&mut self, p: PlayerId) -> Vec<ObjId> {
+        let hand = self.player(p).hand.clone();
+        if hand.is_empty() {
+            trace!(self, "411.3", "{p} reveals their hand: it is empty");
+        }
+        self.reveal(p, &hand);
+        hand
+    }
+
+    /// "Choose a [non-unit] card from it": the ability's controller chooses one of `cards`,
+    /// still where they were revealed, of a kind `filter` names (its kind or one of its `or`
+    /// kinds: "a card" is a unit, spell or gear). A hand is not public, so this is a choice as
+    /// it resolves, not a target (352.10.a). None when no card qualifies.
+    pub fn choose_card(&mut self, c: &HookCall, cards: &[ObjId], filter: &UnitFilter) -> R<Option<ObjId>> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let kind_ok = |g: &Game, o: ObjId| {
+            let mut f = Some(filter);
+            while let Some(x) = f {
+                if g.card(o).kind == x.kind {
+                    return true;
+                }
+                f = x.or.as_deref();
+            }
+            false
+        };
+        let options: Vec<Choice> =
+            cards.iter().copied().filter(|o| self.obj(*o).alive && kind_ok(self, *o)).map(Choice::Obj).collect();
+        if options.is_empty() {
+            trace!(self, "352.9", "no card there is one {you} can choose");
+            return Ok(None);
+        }
+        let asked = options.len() > 1;
+        let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { return Ok(None) };
+        if !asked {
+            trace!(self, "352.9", "{you} chooses {}, the only one", self.describe(card));
+        }
+        Ok(Some(card))
     }
 
     /// 409: "discards their hand": every card in the player's hand, at once.

@@ -107,6 +107,14 @@ pub enum Effect {
     PlayCard { card: Obj, ignore_energy: bool, ignore_power: bool },
     /// "[You may] play a spell from your trash" (answers it).
     PlaySpellFromTrash { optional: bool },
+    /// "Choose an opponent": the ability's controller chooses one as it resolves (answers that
+    /// player, whom "they" then names).
+    ChooseOpponent,
+    /// 411: "They reveal their hand" (answers the cards revealed, which stay in the hand).
+    RevealHand(Who),
+    /// "Choose a [non-unit] card from it": the ability's controller chooses one of the cards an
+    /// earlier instruction answered that the filter's kinds name (answers it: "that card").
+    ChooseCard { from: Objs, filter: UnitFilter },
 }
 
 /// One argument of a host call, typed: the generator writes each kind one way (an object as its
@@ -118,6 +126,8 @@ pub enum Arg<'a> {
     /// "none" (-1): an object slot left empty.
     NoObj,
     Objs(&'a Objs),
+    /// Which objects: a filter's constants (`SPELLS | GEAR`).
+    Filter(&'a UnitFilter),
     Who(&'a Who),
     Amount(&'a Amount),
     Int(i64),
@@ -157,7 +167,7 @@ macro_rules! to_arg_by_reference {
     )*};
 }
 
-to_arg_by_reference!(Obj => Obj, Objs => Objs, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token);
+to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token);
 
 /// An optional object: "none" (-1) when absent.
 impl<'a> ToArg<'a> for Option<&'a Obj> {
@@ -231,10 +241,12 @@ pub enum Act {
     Banish,
     /// SFD-422: "detach X".
     Detach,
+    /// 409: "they discard that card": a card in its owner's hand.
+    Discard,
 }
 
 impl Act {
-    pub const ALL: [Act; 19] = [
+    pub const ALL: [Act; 20] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -254,6 +266,7 @@ impl Act {
         Act::Counter,
         Act::Banish,
         Act::Detach,
+        Act::Discard,
     ];
 
     /// Whether it moves the object to another zone or location.
@@ -272,6 +285,7 @@ impl Act {
                 | Act::KillNextDamage
                 | Act::Counter
                 | Act::Banish
+                | Act::Discard
         )
     }
 
@@ -297,6 +311,7 @@ impl Act {
             Act::Counter => "counter",
             Act::Banish => "banish",
             Act::Detach => "detach",
+            Act::Discard => "discard_card",
         }
     }
 }
@@ -322,6 +337,8 @@ pub enum TurnRule {
     NextSpellCostsLess(u32),
     /// "Units you play this turn enter ready" (356.2.c).
     UnitsEnterReady,
+    /// "The next unit you play this turn enters ready" (356.2.c): used by that unit's play.
+    NextUnitEntersReady,
     /// "Buffs give an additional +1 [M] this turn" (702).
     BuffsGiveMore,
     /// "Prevent all spell and ability damage this turn": damage spells (`spells`) and abilities
@@ -373,6 +390,8 @@ pub enum Who {
     OwnerOf(Obj),
     /// The current player of an [`Effect::EachPlayer`] ("each player draws 1").
     Each,
+    /// "they": the player an earlier instruction answered ("Choose an opponent. They ...").
+    Var(Var),
 }
 
 /// The players "each player" / "each opponent" names.
@@ -432,6 +451,9 @@ pub enum Test {
     Matches(Obj, UnitFilter),
     /// [Legion]: you have played another card this turn (728.1).
     Legion,
+    /// [Legion] on an ability other than a play effect: you have played a Main Deck card this
+    /// turn (728.1.c.2).
+    PlayedACard,
     /// "if you paid the additional cost" (353.4.d.1).
     PaidAdditional,
     /// What an earlier instruction answered ("If you do").
@@ -456,6 +478,10 @@ pub enum Var {
     Discarded,
     /// Whether the instruction was done ("If you do / If you can't").
     Done,
+    /// The opponent chosen ("they").
+    Opponent,
+    /// The card chosen from among cards ("that card").
+    Chosen,
 }
 
 impl Var {
@@ -466,6 +492,8 @@ impl Var {
             Var::Played => "played",
             Var::Discarded => "discarded",
             Var::Done => "done",
+            Var::Opponent => "opponent",
+            Var::Chosen => "chosen",
         }
     }
 }

@@ -115,6 +115,9 @@ impl Display for Effect {
                 write!(f, "The next spell you play this turn costs [{n}] less")
             }
             Effect::ThisTurn(TurnRule::UnitsEnterReady) => f.write_str("Units you play this turn enter ready"),
+            Effect::ThisTurn(TurnRule::NextUnitEntersReady) => {
+                f.write_str("The next unit you play this turn enters ready")
+            }
             Effect::ThisTurn(TurnRule::BuffsGiveMore) => f.write_str("Buffs give an additional +1 [M] this turn"),
             Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) => {
                 let kinds = match (spells, abilities) {
@@ -167,6 +170,9 @@ impl Display for Effect {
             }
             Effect::PlaySpellFromTrash { optional: true } => f.write_str("You may play a spell from your trash"),
             Effect::PlaySpellFromTrash { optional: false } => f.write_str("Play a spell from your trash"),
+            Effect::ChooseOpponent => f.write_str("Choose an opponent"),
+            Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
+            Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
         }
     }
 }
@@ -192,6 +198,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::Counter => format!("Counter {o}"),
         Act::Banish => format!("Banish {o}"),
         Act::Detach => format!("Detach {o}"),
+        Act::Discard => format!("Its owner discards {o}"),
     }
 }
 
@@ -227,6 +234,8 @@ fn var_text(v: Var) -> &'static str {
         Var::Played => "the played spell",
         Var::Discarded => "the discarded card",
         Var::Done => "whether it was done",
+        Var::Opponent => "the chosen opponent",
+        Var::Chosen => "the chosen card",
     }
 }
 
@@ -262,6 +271,7 @@ impl Display for Who {
             Who::ControllerOf(o) => write!(f, "the controller of {o}"),
             Who::OwnerOf(o) => write!(f, "the owner of {o}"),
             Who::Each => f.write_str("that player"),
+            Who::Var(v) => f.write_str(var_text(*v)),
         }
     }
 }
@@ -291,6 +301,7 @@ impl Display for Test {
             Test::OnlyUnitThere(o) => write!(f, "{o} is the only unit there"),
             Test::Matches(o, u) => write!(f, "{o} is one of {u}"),
             Test::Legion => f.write_str("you have played another card this turn [Legion]"),
+            Test::PlayedACard => f.write_str("you have played a card this turn [Legion]"),
             Test::PaidAdditional => f.write_str("you paid the additional cost"),
             Test::FirstOfTwo => f.write_str("you choose the first"),
             Test::Var(Var::Done) => f.write_str("you do"),
