@@ -92,13 +92,15 @@ pub const PLACES: [At; 7] =
     [At::Anywhere, At::Battlefield, At::Here, At::MyBattlefield, At::Elsewhere, At::YourTrash, At::InCombat];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").
-pub const OBJECT_CONDITIONS: [(&str, Condition); 9] = [
+pub const OBJECT_CONDITIONS: [(&str, Condition); 11] = [
     ("BUFFED", Condition::Buffed),
     ("STUNNED", Condition::Stunned),
     ("DAMAGED", Condition::Damaged),
     ("EXHAUSTED", Condition::Exhausted),
     ("READY", Condition::Ready),
     ("MIGHTY", Condition::Mighty),
+    ("ATTACKING", Condition::Attacking),
+    ("DEFENDING", Condition::Defending),
     ("ALONE", Condition::Alone { attack: true, defend: true }),
     ("ATTACKING_ALONE", Condition::Alone { attack: true, defend: false }),
     ("DEFENDING_ALONE", Condition::Alone { attack: false, defend: true }),

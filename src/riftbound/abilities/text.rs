@@ -256,6 +256,12 @@ impl Display for Amount {
             Amount::Per { each, count: CountOf::Matching(u) } => write!(f, "{each} for each of {u}"),
             Amount::Per { each, count: CountOf::CardsInYourTrash } => write!(f, "{each} for each card in your trash"),
             Amount::Per { each, count: CountOf::YourPoints } => write!(f, "{each} for each of your points"),
+            Amount::Per { each, count: CountOf::CardsInYourHand } => write!(f, "{each} for each card in your hand"),
+            Amount::Per { each, count: CountOf::ExtremeMight { filter, highest } } => {
+                let which = if *highest { "highest" } else { "lowest" };
+                write!(f, "{each} times the {which} Might among {filter}")
+            }
+            Amount::Twice(a) => write!(f, "twice {a}"),
         }
     }
 }
@@ -277,6 +283,7 @@ impl Display for Test {
             Test::Var(Var::Done) => f.write_str("you do"),
             Test::Var(v) => write!(f, "there is {}", var_text(*v)),
             Test::Exists(o) => write!(f, "there is {o}"),
+            Test::Holds { condition, .. } => write!(f, "{condition:?}"),
             Test::Not(t) => match t.as_ref() {
                 Test::Var(Var::Done) => f.write_str("you can't"),
                 t => write!(f, "not ({t})"),
@@ -297,6 +304,8 @@ impl Display for UnitFilter {
             Some(Condition::Damaged) => f.write_str("damaged ")?,
             Some(Condition::Exhausted) => f.write_str("exhausted ")?,
             Some(Condition::Ready) => f.write_str("ready ")?,
+            Some(Condition::Attacking) => f.write_str("attacking ")?,
+            Some(Condition::Defending) => f.write_str("defending ")?,
             _ => {}
         }
         match self.relation {
@@ -345,7 +354,9 @@ impl Display for UnitFilter {
                 | Condition::Stunned
                 | Condition::Damaged
                 | Condition::Exhausted
-                | Condition::Ready,
+                | Condition::Ready
+                | Condition::Attacking
+                | Condition::Defending,
             ) => {}
             Some(Condition::Alone { attack: true, defend: true }) => f.write_str(" attacking or defending alone")?,
             Some(Condition::Alone { attack: true, .. }) => f.write_str(" attacking alone")?,
