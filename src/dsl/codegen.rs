@@ -139,6 +139,12 @@ fn amount(a: &Amount) -> String {
         Amount::Per { each, count: CountOf::Matching(f) } => format!("{each} * count({})", filter(f)),
         Amount::Per { each, count: CountOf::CardsInYourTrash } => format!("{each} * trash_size(you())"),
         Amount::Per { each, count: CountOf::YourPoints } => format!("{each} * points(you())"),
+        Amount::Per { each, count: CountOf::CardsInYourHand } => format!("{each} * hand_size(you())"),
+        Amount::Per { each, count: CountOf::ExtremeMight { filter: f, highest } } => {
+            let which = if *highest { "highest" } else { "lowest" };
+            format!("{each} * {which}_might({})", filter(f))
+        }
+        Amount::Twice(a) => format!("2 * {}", amount(a)),
     }
 }
 
@@ -157,6 +163,7 @@ fn test(t: &Test) -> String {
         Test::FirstOfTwo => "choose_first()".into(),
         Test::Var(v) => v.script_name().into(),
         Test::Exists(o) => format!("{} >= 0", object(o)),
+        Test::Holds { index, .. } => format!("holds({index})"),
         Test::Not(t) => match t.as_ref() {
             Test::Var(_) => format!("!{}", test(t)),
             _ => format!("!({})", test(t)),

@@ -27,6 +27,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         origin: origin.clone(),
         reflexives: Default::default(),
         tokens: Default::default(),
+        conditions: Default::default(),
         out: &mut out,
         hooks: Vec::new(),
         effect_text: false,
@@ -79,6 +80,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         c.origin = origin.clone();
     }
     c.out.tokens = c.tokens.take();
+    c.out.conditions = c.conditions.take();
     // Every body an instruction names (a reflexive ability, a delayed effect) is an ability of
     // this card: a name with no body would fail only when the game reaches it.
     for a in &c.out.abilities {
@@ -150,6 +152,8 @@ struct Compiler<'c> {
     reflexives: std::cell::RefCell<Vec<PendingReflexive>>,
     /// The tokens the instructions play, for [`CardAbilities::tokens`].
     tokens: std::cell::RefCell<Vec<Token>>,
+    /// The conditions the instructions ask, for [`CardAbilities::conditions`].
+    conditions: std::cell::RefCell<Vec<Condition>>,
     out: &'c mut CardAbilities,
     /// The Rhai functions to generate, in order: (comment, function name).
     hooks: Vec<(String, String)>,
@@ -732,6 +736,7 @@ impl Compiler<'_> {
             Rule::ev_leaves_board => Trigger::LeavesBoard,
             Rule::ev_you_conquer => Trigger::YouConquer,
             Rule::ev_you_hold => Trigger::YouHold,
+            Rule::ev_player_scores => Trigger::OpponentScores,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,
             Rule::ev_you_hold_here => Trigger::YouHoldHere,
             Rule::ev_you_defend_here => Trigger::YouDefendHere,
@@ -758,7 +763,19 @@ impl Compiler<'_> {
             }
             Rule::ev_becomes_mighty => Trigger::BecomesMighty(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_unit_damaged => Trigger::TakesDamage(self.unit_phrase(e.into_inner().next().unwrap())),
-            Rule::ev_unit_moves => Trigger::MovesFromHere(self.unit_phrase(e.into_inner().next().unwrap())),
+            Rule::ev_unit_moves => {
+                let mut parts = e.into_inner();
+                let filter = self.unit_phrase(parts.next().unwrap());
+                let (mut to, mut battlefield_only) = (false, false);
+                for x in parts {
+                    match x.as_rule() {
+                        Rule::moves_to => to = true,
+                        Rule::moves_my_battlefield => battlefield_only = true,
+                        _ => {}
+                    }
+                }
+                Trigger::Moves { filter, to, battlefield_only }
+            }
             Rule::ev_you_discard => Trigger::YouDiscard,
             Rule::ev_unit_alone => {
                 let mut parts = e.into_inner();
@@ -777,7 +794,16 @@ impl Compiler<'_> {
             Rule::cond_mighty => Condition::Mighty,
             Rule::cond_was => Condition::Was(Box::new(unit_state(&c.into_inner().next().unwrap()))),
             Rule::cond_paid_additional => Condition::PaidAdditional,
-            Rule::cond_hand_size => Condition::HandAtMostOne,
+            Rule::cond_hand_size => {
+                let mut parts = c.into_inner();
+                let mut n = parts.next().unwrap().into_inner();
+                let count = word_or_number(&n.next().unwrap());
+                let (at_least, at_most) =
+                    if n.next().unwrap().as_rule() == Rule::or_fewer { (0, Some(count)) } else { (count, None) };
+                let zone = parts.next().unwrap().into_inner().next().unwrap();
+                Condition::Cards { trash: zone.as_rule() == Rule::in_your_trash, at_least, at_most }
+            }
+            Rule::cond_played_another => Condition::Legion,
             Rule::cond_buffed => Condition::Buffed,
             Rule::cond_alone => Condition::Alone { attack: true, defend: true },
             Rule::cond_runes => Condition::RunesAtLeast(number(&c.into_inner().next().unwrap())),
@@ -919,9 +945,12 @@ impl Compiler<'_> {
                             match first.as_rule() {
                                 Rule::count_amount => StaticEffect::MightPer {
                                     each: 1,
-                                    count: match first.into_inner().next().unwrap().as_rule() {
-                                        Rule::count_points => CountOf::YourPoints,
-                                        _ => CountOf::CardsInYourTrash,
+                                    count: {
+                                        let what = first.into_inner().next().unwrap();
+                                        match what.as_rule() {
+                                            Rule::count_points => CountOf::YourPoints,
+                                            _ => self.count_of(what),
+                                        }
                                     },
                                 },
                                 _ => StaticEffect::MightPer {
@@ -1264,12 +1293,6 @@ impl Compiler<'_> {
                 Ok(inner)
             }
             // 376.2.b: "if I am at a battlefield, X": checked as X resolves, about me.
-            Rule::if_condition => {
-                let mut parts = c.clone().into_inner();
-                let condition = parts.next().unwrap();
-                let test = self.my_state(&condition)?;
-                self.guarded(parts.next().unwrap(), body, test)
-            }
             // 702.2.b: the instructions happen only if a buff was spent.
             Rule::spend_buff_to => self.instructions_if(c.into_inner(), body, Test::SpendABuff),
             Rule::at_end_of_this_turn => {
@@ -1324,6 +1347,28 @@ impl Compiler<'_> {
                 b.effects.push(Effect::If { test: Test::FirstOfTwo, then, otherwise });
                 Ok(b)
             }
+            Rule::if_condition => {
+                let mut parts = c.clone().into_inner();
+                let cond = parts.next().unwrap();
+                // 728.1.c: "you've played another card this turn" inside instructions is the
+                // Legion test (another card than this one, played before it).
+                let test = if cond.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cond_played_another)
+                {
+                    Test::Legion
+                } else {
+                    let condition = self.condition(cond)?;
+                    let mut list = self.conditions.borrow_mut();
+                    let index = list.iter().position(|x| *x == condition).unwrap_or_else(|| {
+                        list.push(condition.clone());
+                        list.len() - 1
+                    });
+                    Test::Holds { index, condition }
+                };
+                let mut inner = self.guarded(parts.next().unwrap(), body, test.clone())?;
+                inner.last_if = Some(test);
+                Ok(inner)
+            }
+            Rule::you_instruction => self.instruction(c.into_inner().next().unwrap(), body),
             Rule::otherwise => {
                 let test =
                     body.last_if.clone().ok_or_else(|| self.err(&c, "\"Otherwise\" needs an \"If\" before it"))?;
@@ -1387,20 +1432,6 @@ impl Compiler<'_> {
     /// additional cost was paid (353.2.b); otherwise whether the instruction before it was done.
     /// A condition about me inside an effect, as the question whether I am (still) an object in
     /// that state or place as it resolves: "I am at a battlefield", "I'm [Mighty]", "I'm buffed".
-    fn my_state(&self, p: &P) -> Result<Test, Diagnostic> {
-        let me = UnitFilter::of_kind(self.card.kind);
-        let filter = match self.condition(p.clone())? {
-            Condition::AtBattlefield => me.with(FilterPart::At(At::Battlefield)),
-            c @ (Condition::Mighty | Condition::Buffed) => me.with(FilterPart::Is(c)),
-            _ => {
-                return Err(
-                    self.err(p, "only a condition about me (`I'm at a battlefield`, `I'm buffed`) is understood here")
-                );
-            }
-        };
-        Ok(Test::Matches(Obj::Me, filter))
-    }
-
     fn done_test(&self, c: &P, b: &mut Body) -> Result<Test, Diagnostic> {
         let optional_cost = self.out.abilities.iter().any(|a| {
             matches!(
@@ -1458,7 +1489,7 @@ impl Compiler<'_> {
             }
             // "my Might", "its Might" (what "it" names; "It deals damage equal to its Might").
             Rule::i_deal_might => {
-                let mut whose = Obj::Me;
+                let mut amount = None;
                 let mut t = None;
                 // "It deals ... to an enemy unit. Then detach an Equipment from it.": the unit that
                 // deals stays "it".
@@ -1466,13 +1497,13 @@ impl Compiler<'_> {
                 for x in parts {
                     match x.as_rule() {
                         Rule::t_it => subject = b.it.clone(),
-                        Rule::might_its => whose = self.it(&x, &b, "\"its Might\" needs a unit before it")?,
+                        Rule::amount => amount = Some(self.amount_words(x, &b)?),
                         Rule::target => t = Some(self.target(x, &mut b, None)?),
                         _ => {}
                     }
                 }
-                let t = t.unwrap();
-                b.effects.push(each(t, |to| Effect::Deal { amount: Amount::MightOf(whose.clone()), to }));
+                let (t, amount) = (t.unwrap(), amount.unwrap());
+                b.effects.push(each(t, |to| Effect::Deal { amount: amount.clone(), to }));
                 if subject.is_some() {
                     b.it = subject;
                 }
@@ -1526,7 +1557,11 @@ impl Compiler<'_> {
             Rule::i_draw => {
                 let (count, per): (Vec<P>, Vec<P>) = parts.partition(|x| x.as_rule() == Rule::number);
                 let count = count.first().map_or(1, number);
-                b.effects.push(Effect::Draw { who: Who::You, amount: self.amount(count, per.into_iter().next()) })
+                let amount = match per.into_iter().next() {
+                    Some(a) if a.as_rule() == Rule::amount => self.amount_words(a, &b)?,
+                    per => self.amount(count, per),
+                };
+                b.effects.push(Effect::Draw { who: Who::You, amount })
             }
             Rule::i_draw_it => {
                 let it = self.it(&i, &b, "\"draw it\" needs a card before it")?;
@@ -2115,12 +2150,56 @@ impl Compiler<'_> {
         }
     }
 
-    /// What a `per_each` counts: the objects its phrase names, or the cards in your trash.
+    /// An amount in words: "my Might", "its Might", "the number of X", "the highest Might among
+    /// X", each possibly "twice".
+    fn amount_words(&self, p: P, b: &Body) -> Result<Amount, Diagnostic> {
+        let mut twice = false;
+        let mut amount = Amount::Number(0);
+        for x in p.into_inner() {
+            match x.as_rule() {
+                Rule::amount_twice => twice = true,
+                Rule::amount_might => {
+                    amount = Amount::MightOf(match x.clone().into_inner().next() {
+                        Some(its) => self.it(&its, b, "\"its Might\" needs a unit before it")?,
+                        None => Obj::Me,
+                    })
+                }
+                Rule::amount_number_of => amount = Amount::Per { each: 1, count: self.count_of(x) },
+                _ => {
+                    let mut parts = x.into_inner();
+                    let highest = parts.next().unwrap().as_rule() == Rule::amount_highest;
+                    let mut f = UnitFilter::units();
+                    for w in parts {
+                        match w.as_rule() {
+                            Rule::unit_noun_plural => w.into_inner().for_each(|y| self.apply_filter_word(&mut f, &y)),
+                            _ => self.apply_filter_word(&mut f, &w),
+                        }
+                    }
+                    amount = Amount::Per { each: 1, count: CountOf::ExtremeMight { filter: f, highest } };
+                }
+            }
+        }
+        Ok(match (twice, amount) {
+            (false, a) => a,
+            (true, Amount::Per { each, count }) => Amount::Per { each: 2 * each, count },
+            (true, a) => Amount::Twice(Box::new(a)),
+        })
+    }
+
+    /// What a `per_each` or "the number of" counts: the objects its phrase names, or the cards in
+    /// your hand or trash.
     fn count_of(&self, per: P) -> CountOf {
         let mut f = UnitFilter::units();
         for x in per.into_inner() {
             match x.as_rule() {
-                Rule::per_trash_card => return CountOf::CardsInYourTrash,
+                Rule::cards_in_your => {
+                    let zone = x.into_inner().next().unwrap();
+                    return if zone.as_rule() == Rule::in_your_hand {
+                        CountOf::CardsInYourHand
+                    } else {
+                        CountOf::CardsInYourTrash
+                    };
+                }
                 Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
                 _ => self.apply_filter_word(&mut f, &x),
             }
@@ -2313,6 +2392,8 @@ fn unit_state(p: &P) -> Condition {
         "exhausted" => Condition::Exhausted,
         "ready" => Condition::Ready,
         "buffed" => Condition::Buffed,
+        "attacking" => Condition::Attacking,
+        "defending" => Condition::Defending,
         "equipped" => Condition::Equipped,
         _ => Condition::Mighty,
     }

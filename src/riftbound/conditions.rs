@@ -33,7 +33,10 @@ impl Game {
             | Condition::Mighty
             | Condition::PaidAdditional
             | Condition::Buffed
-            | Condition::Was(_) => true,
+            | Condition::Was(_)
+
+            | Condition::Attacking
+            | Condition::Defending => true,
             // Out of combat, "alone" is false without looking at other units.
             Condition::Alone { .. } => self.obj(subject).role.is_none(),
             Condition::OnResolution(_) => true,
@@ -49,13 +52,19 @@ impl Game {
             Condition::Mighty => alive && chars.map_or_else(|| self.is_mighty(subject), Chars::is_mighty),
             Condition::Was(c) => self.held_last(c, subject),
             Condition::PaidAdditional => self.obj(subject).paid_additional,
-            Condition::HandAtMostOne => self.player(you).hand.len() <= 1,
+            Condition::Cards { trash, at_least, at_most } => {
+                let p = self.player(you);
+                let n = if *trash { p.trash.len() } else { p.hand.len() } as u32;
+                n >= *at_least && at_most.is_none_or(|m| n <= m)
+            }
             Condition::Legion => self.player(you).cards_played_this_turn > 0,
             Condition::NotChosenThisTurn(i) => !self
                 .events_this_turn()
                 .iter()
                 .any(|e| matches!(e, Event::Activated { source: s, index } if *s == subject && index == i)),
             Condition::Buffed => alive && self.obj(subject).buffs > 0,
+            Condition::Attacking => alive && self.obj(subject).role == Some(Role::Attacker),
+            Condition::Defending => alive && self.obj(subject).role == Some(Role::Defender),
             Condition::Stunned => alive && self.obj(subject).stunned,
             Condition::Damaged => alive && self.obj(subject).damage > 0,
             Condition::Exhausted => alive && self.obj(subject).exhausted,
@@ -141,6 +150,12 @@ impl Game {
         match c {
             CountOf::Matching(f) => self.matching(f, Some(you), Some(source)).len() as u32,
             CountOf::CardsInYourTrash => self.player(you).trash.len() as u32,
+            CountOf::CardsInYourHand => self.player(you).hand.len() as u32,
+            CountOf::ExtremeMight { filter, highest } => {
+                let mights =
+                    self.matching(filter, Some(you), Some(source)).into_iter().map(|o| self.might(o).max(0) as u32);
+                if *highest { mights.max() } else { mights.min() }.unwrap_or(0)
+            }
             CountOf::YourPoints => self.player(you).points,
         }
     }

@@ -9,8 +9,8 @@
 //! package and the typed constants, one sandbox per thread.
 
 use super::abilities::{
-    Act, Arg, At, Effect, FilterPart, Grant, MaxCost, Place, TargetCount, TargetSpec, ToArg, TurnRule, UnitFilter,
-    names,
+    Act, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Place, TargetCount, TargetSpec, ToArg, TurnRule,
+    UnitFilter, names,
 };
 use super::cards::PowerSymbol;
 use super::costs::{Cost, PlayOptions};
@@ -556,6 +556,10 @@ fn register(e: &mut Engine) {
     // "for each X": how many objects the filter names; how many cards are in a player's trash.
     host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
     host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);
+    host_fn!(e, "hand_size", (p: Player) |g, _| g.player(p).hand.len() as i64);
+    // "the highest / lowest Might among X" (0 with none).
+    host_fn!(e, "highest_might", (filter: UnitFilter) |g, c| g.amount_of(c, &CountOf::ExtremeMight { filter, highest: true }));
+    host_fn!(e, "lowest_might", (filter: UnitFilter) |g, c| g.amount_of(c, &CountOf::ExtremeMight { filter, highest: false }));
     host_fn!(e, "points", (p: Player) |g, _| i64::from(g.player(p).points));
     host_fn!(e, "killed_might", (spec: Index) |g, c| g.killed_might(c, spec));
     // Tests.
@@ -567,6 +571,9 @@ fn register(e: &mut Engine) {
     });
     host_fn!(e, "legion", () | g, c | g.legion_applies(c));
     host_fn!(e, "played_a_card", () | g, c | g.played_a_card(c));
+    // "If CONDITION, X": condition `i` of the source's card (`CardAbilities::conditions`), about
+    // the source and its controller, as the instruction resolves.
+    host_fn!(e, "holds", (i: Index) |g, c| g.instruction_condition_holds(c, i));
     host_fn!(e, "may", () | g, c | g.ask_may(c));
     host_fn!(e, "choose_first", () | g, c | g.ask_first_of_two(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.

@@ -1,8 +1,7 @@
 //! The kernel side of card instructions: what each host function (`host.rs`) does, plus
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
-use super::abilities::Condition;
-use super::abilities::{Act, Grant, Place, TargetCount, TargetSpec, UnitFilter};
+use super::abilities::{Act, Condition, CountOf, Grant, Place, TargetCount, TargetSpec, UnitFilter};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{Cost, PlayOptions};
@@ -769,6 +768,20 @@ impl Game {
         let source = c.spell.or(c.source);
         self.delayed.retain(|d| d.source != source);
         self.kill(&[u], source)
+    }
+
+    /// "If CONDITION, X": condition `i` of the source's card, about the source and the body's
+    /// controller, as the instruction resolves (`CardAbilities::conditions`).
+    pub fn instruction_condition_holds(&self, c: &HookCall, i: usize) -> bool {
+        let Some(source) = c.source else { return false };
+        let you = c.controller.unwrap_or(self.turn_player);
+        self.card(source).abilities.conditions.get(i).is_some_and(|cond| self.holds(cond, source, you, None))
+    }
+
+    /// An amount counted for the body's controller and source ("the highest Might among ...").
+    pub fn amount_of(&self, c: &HookCall, count: &CountOf) -> i64 {
+        let Some(source) = c.source else { return 0 };
+        i64::from(self.count_of(count, c.controller.unwrap_or(self.turn_player), source))
     }
 
     /// 728.1.c: the Legion condition: on spells and play effects, another main deck card was

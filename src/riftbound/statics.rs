@@ -32,7 +32,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         // means anything then.
         StaticEffect::CostLess(_) => matches!(
             condition,
-            Condition::HandAtMostOne
+            Condition::Cards { .. }
                 | Condition::Legion
                 | Condition::RunesAtLeast(_)
                 | Condition::DiscardedThisTurn

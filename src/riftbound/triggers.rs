@@ -388,6 +388,8 @@ impl Game {
             | (Trigger::YouHold, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
                 (*player == you).then_some(None)
             }
+            // 441: an opponent scored (by conquering or holding); "that player" is they.
+            (Trigger::OpponentScores, Event::Scored { player, .. }) => (*player != you).then_some(Some(*player)),
             (Trigger::Dies(f), Event::Killed { obj, .. }) => {
                 self.filter_matches_lki(f, *obj, you, source).then_some(None)
             }
@@ -412,8 +414,13 @@ impl Game {
             (Trigger::YouRecycleCards, Event::Recycled { player, card }) => {
                 (*player == you && self.card(*card).is_main_deck_card()).then_some(None)
             }
-            (Trigger::MovesFromHere(f), Event::Moved { unit, from, .. }) => {
-                (self.here(source) == Some(*from) && self.unit_matches(f, *unit, you, source)).then_some(None)
+            (Trigger::Moves { filter, to: towards, battlefield_only }, Event::Moved { unit, from, to }) => {
+                let here = self.here(source);
+                let place = if *towards { to } else { from };
+                (here == Some(*place)
+                    && (!battlefield_only || matches!(place, Loc::Battlefield(_)))
+                    && self.unit_matches(filter, *unit, you, source))
+                .then_some(None)
             }
             (Trigger::OneOrMore(inner), e) => self.event_matches(inner, source, you, e),
             // 404: damage marked on a unit the filter names (as it last was: it may die of it).

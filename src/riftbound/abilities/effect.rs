@@ -6,6 +6,7 @@
 //!
 //! Every value prints back as rules text (`text.rs`) and serialises (serde) for tools.
 
+use super::Condition;
 use super::filter::UnitFilter;
 use crate::riftbound::costs::Cost;
 use crate::riftbound::layers::{Duration, Keyword};
@@ -412,11 +413,13 @@ pub enum Amount {
     /// "equal to its Energy cost" (130.4).
     EnergyOf(Obj),
     /// "N for each X" ("draw 1 for each of your [Mighty] units"): N times how many X there are
-    /// as it resolves.
+    /// as it resolves; "the number of X" is 1 for each, "twice the number of X" 2.
     Per {
         each: i64,
         count: CountOf,
     },
+    /// "twice my Might": the amount doubled.
+    Twice(Box<Amount>),
 }
 
 /// What "for each" counts.
@@ -427,6 +430,10 @@ pub enum CountOf {
     Matching(UnitFilter),
     /// "for each card in your trash", "the number of cards in your trash".
     CardsInYourTrash,
+    /// "for each card in your hand", "the number of cards in your hand".
+    CardsInYourHand,
+    /// "the highest / lowest Might among X" (131): 0 when there is none.
+    ExtremeMight { filter: UnitFilter, highest: bool },
     /// "your points" (444): the points of the ability's controller.
     YourPoints,
 }
@@ -462,6 +469,15 @@ pub enum Test {
     FirstOfTwo,
     /// An earlier instruction answered an object (not "none").
     Exists(Obj),
+    /// "If CONDITION, X" inside the instructions: the condition, as it resolves, about the
+    /// ability's source and controller; `index` is its place in [`CardAbilities::conditions`],
+    /// which is how the body names it.
+    ///
+    /// [`CardAbilities::conditions`]: super::CardAbilities::conditions
+    Holds {
+        index: usize,
+        condition: Condition,
+    },
     Not(Box<Test>),
 }
 

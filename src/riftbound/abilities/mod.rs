@@ -27,6 +27,9 @@ pub struct CardAbilities {
     /// SFD-136: where the abilities of the effect text begin in `abilities`, if the card has one;
     /// those before are the rules text's.
     pub effect_from: Option<usize>,
+    /// The conditions its instructions ask as they resolve ("If CONDITION, X"), which the body
+    /// names by index (`holds(i)`): a condition is kernel data, evaluated by `Game::holds`.
+    pub conditions: Vec<Condition>,
 }
 
 impl CardAbilities {
@@ -229,9 +232,14 @@ pub enum Trigger {
     /// 403: "When you recycle one or more cards to your Main Deck": a Main Deck card you own was
     /// recycled (403.1.c: each to its owner's deck).
     YouRecycleCards,
-    /// 421: "When a unit moves from here / from my location": a unit the filter names moved
-    /// away from the source's location; "it" is that unit.
-    MovesFromHere(UnitFilter),
+    /// 421: "When a unit moves from here / from my location", "... moves to here / to my
+    /// battlefield" (`to`): a unit the filter names moved away from (to) the source's location,
+    /// with `battlefield_only` only while that is a battlefield; "it" is that unit.
+    Moves {
+        filter: UnitFilter,
+        to: bool,
+        battlefield_only: bool,
+    },
     /// "When you play me to a battlefield" (352.2): played to a battlefield, not a base.
     PlayMeToBattlefield,
     /// "When an enemy unit attacks [a battlefield you control]" (438.1.a): a unit the filter
@@ -288,6 +296,9 @@ pub enum Trigger {
     /// "When you play a unit / another unit / a gear": a permanent its controller played that
     /// the filter names, token or card (176.1.a); "it" is that permanent.
     Play(UnitFilter),
+    /// "When an opponent scores" (441): an opponent of its controller scored; "that player" is
+    /// the one who did.
+    OpponentScores,
 }
 
 impl Trigger {
@@ -296,11 +307,12 @@ impl Trigger {
         matches!(
             self,
             Trigger::YouBuff(_)
+                | Trigger::YouStun(_)
                 | Trigger::UnitAlone { .. }
                 | Trigger::Play(_)
                 | Trigger::YouKill { .. }
                 | Trigger::YouReady(_)
-                | Trigger::MovesFromHere(_)
+                | Trigger::Moves { .. }
                 | Trigger::TakesDamage(_)
                 | Trigger::BecomesMighty(_)
                 | Trigger::Attacks { .. }
@@ -328,13 +340,21 @@ pub enum Condition {
     /// [Legion] — on a passive (728.1.c.4): "you" have played a Main Deck card this turn
     /// (728.1.c.2; for a card not yet played, one before it, 728.1.c.1).
     Legion,
-    /// "you have one or fewer cards in your hand".
-    HandAtMostOne,
+    /// "you have one or fewer cards in your hand", "you have 5 or more cards in your trash": how
+    /// many cards are in that zone of "you" (`trash`: the trash, else the hand).
+    Cards {
+        trash: bool,
+        at_least: u32,
+        at_most: Option<u32>,
+    },
     /// "Choose one you've not chosen this turn": this object has not activated its ability with
     /// this index (a mode, 182.2.b) this turn.
     NotChosenThisTurn(u8),
     /// "I'm buffed" (702).
     Buffed,
+    /// "attacking" / "defending": the subject is an attacker / a defender (438.1.a.3-4).
+    Attacking,
+    Defending,
     /// "stunned": the subject is stunned (410; until its controller's next Ending Step).
     Stunned,
     /// "damaged": damage is marked on the subject (139).

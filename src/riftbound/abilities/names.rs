@@ -102,7 +102,7 @@ pub const PLACES: [At; 8] = [
 ];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").
-pub const OBJECT_CONDITIONS: [(&str, Condition); 10] = [
+pub const OBJECT_CONDITIONS: [(&str, Condition); 12] = [
     ("BUFFED", Condition::Buffed),
     ("STUNNED", Condition::Stunned),
     ("DAMAGED", Condition::Damaged),
@@ -110,6 +110,8 @@ pub const OBJECT_CONDITIONS: [(&str, Condition); 10] = [
     ("READY", Condition::Ready),
     ("MIGHTY", Condition::Mighty),
     ("EQUIPPED", Condition::Equipped),
+    ("ATTACKING", Condition::Attacking),
+    ("DEFENDING", Condition::Defending),
     ("ALONE", Condition::Alone { attack: true, defend: true }),
     ("ATTACKING_ALONE", Condition::Alone { attack: true, defend: false }),
     ("DEFENDING_ALONE", Condition::Alone { attack: false, defend: true }),

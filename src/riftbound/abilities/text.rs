@@ -285,6 +285,12 @@ impl Display for Amount {
             Amount::Per { each, count: CountOf::Matching(u) } => write!(f, "{each} for each of {u}"),
             Amount::Per { each, count: CountOf::CardsInYourTrash } => write!(f, "{each} for each card in your trash"),
             Amount::Per { each, count: CountOf::YourPoints } => write!(f, "{each} for each of your points"),
+            Amount::Per { each, count: CountOf::CardsInYourHand } => write!(f, "{each} for each card in your hand"),
+            Amount::Per { each, count: CountOf::ExtremeMight { filter, highest } } => {
+                let which = if *highest { "highest" } else { "lowest" };
+                write!(f, "{each} times the {which} Might among {filter}")
+            }
+            Amount::Twice(a) => write!(f, "twice {a}"),
         }
     }
 }
@@ -307,6 +313,7 @@ impl Display for Test {
             Test::Var(Var::Done) => f.write_str("you do"),
             Test::Var(v) => write!(f, "there is {}", var_text(*v)),
             Test::Exists(o) => write!(f, "there is {o}"),
+            Test::Holds { condition, .. } => write!(f, "{condition:?}"),
             Test::Not(t) => match t.as_ref() {
                 Test::Var(Var::Done) => f.write_str("you can't"),
                 t => write!(f, "not ({t})"),
@@ -328,6 +335,8 @@ impl Display for UnitFilter {
             Some(Condition::Exhausted) => f.write_str("exhausted ")?,
             Some(Condition::Ready) => f.write_str("ready ")?,
             Some(Condition::Equipped) => f.write_str("equipped ")?,
+            Some(Condition::Attacking) => f.write_str("attacking ")?,
+            Some(Condition::Defending) => f.write_str("defending ")?,
             _ => {}
         }
         match self.relation {
@@ -378,7 +387,10 @@ impl Display for UnitFilter {
                 | Condition::Damaged
                 | Condition::Exhausted
                 | Condition::Ready
-                | Condition::Equipped,
+                | Condition::Equipped
+
+                | Condition::Attacking
+                | Condition::Defending,
             ) => {}
             Some(Condition::Alone { attack: true, defend: true }) => f.write_str(" attacking or defending alone")?,
             Some(Condition::Alone { attack: true, .. }) => f.write_str(" attacking alone")?,
