@@ -265,5 +265,21 @@ pub fn coverage_markdown(db: &CardDb) -> String {
     if !union.3.is_empty() {
         out.push_str(&format!("\nNot yet implemented in the default decks: {}.\n", union.3.join(", ")));
     }
+    // SFD-136, SFD-718.4: the card data lacks an Equipment's effect text and Might bonus; those
+    // added by hand are listed in cards/README.md, the others are not guessed.
+    let incomplete: Vec<String> = db
+        .iter()
+        .filter(|(_, c)| c.file.starts_with("cards/") && c.might_bonus.is_none())
+        .filter(|(_, c)| c.tags.iter().any(|t| t.eq_ignore_ascii_case(crate::riftbound::attachment::EQUIPMENT)))
+        .map(|(_, c)| format!("{} {}", c.id, c.name))
+        .collect();
+    if !incomplete.is_empty() {
+        out.push_str("\n## Incomplete Equipment\n\n");
+        out.push_str(
+            "The card data has no effect text nor Might bonus for these Equipment (cards/README.md says where\n",
+        );
+        out.push_str("the ones filled in came from); attached, they give neither until their files have them:\n");
+        out.push_str(&format!("{}.\n", incomplete.join(", ")));
+    }
     out
 }

@@ -42,6 +42,27 @@ impl Game {
         self.links().iter().filter(|(_, t)| *t == top).map(|(a, _)| *a).collect()
     }
 
+    /// What no attachment may break: both cards on the board (a card leaving detaches,
+    /// SFD-422.4.b), at the same location (SFD-719.3), one top-most card each (SFD-718.7).
+    pub(crate) fn check_attachments(&self, out: &mut Vec<String>) {
+        let links = self.links();
+        for (card, top) in links {
+            let on_board = |o: ObjId| self.obj(o).alive && self.obj(o).zone.is_board();
+            if !on_board(*card) || !on_board(*top) {
+                out.push(format!("{} is attached to {} off the board", self.describe(*card), self.describe(*top)));
+            } else if self.location(*card) != self.location(*top) {
+                out.push(format!(
+                    "{} is attached to {} elsewhere (SFD-719.3)",
+                    self.describe(*card),
+                    self.describe(*top)
+                ));
+            }
+            if links.iter().filter(|(a, _)| a == card).count() > 1 {
+                out.push(format!("{} is attached to two cards (SFD-718.7)", self.describe(*card)));
+            }
+        }
+    }
+
     /// The cards that were attached to `top` when it left the board (SFD-422.4.b).
     pub fn attached_when_left(&self, top: ObjId) -> Vec<ObjId> {
         self.components

@@ -75,6 +75,7 @@ impl Game {
     pub fn invariant_violations(&self) -> Vec<String> {
         let mut out = Vec::new();
         self.check_zones(&mut out);
+        self.check_attachments(&mut out);
         for (i, o) in self.objs.iter().enumerate() {
             if !o.alive {
                 continue;

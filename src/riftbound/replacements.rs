@@ -89,9 +89,10 @@ impl replacements::Replacements for Game {
             .iter()
             .flat_map(|p| p.base.iter().copied())
             .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()));
-        for s in sources.filter(|s| *s != unit) {
+        // SFD-718.2: an attached card's rules text is inactive.
+        for s in sources.filter(|s| *s != unit && self.top_most_of(*s).is_none()) {
             let you = self.controller(s);
-            for (i, a) in self.card(s).abilities.abilities.iter().enumerate() {
+            for (i, a) in self.card(s).abilities.rules_text() {
                 if let AbilityKind::ReplaceDeath { filter } = &a.kind
                     && self.unit_matches(filter, unit, you, s)
                 {
