@@ -29,6 +29,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         tokens: Default::default(),
         out: &mut out,
         hooks: Vec::new(),
+        repeat: None,
     };
     match &card.script {
         None => {
@@ -62,6 +63,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
             c.origin = origin.clone();
         }
     }
+    c.repeat_instructions()?;
     c.keyword_abilities();
     c.out.tokens = c.tokens.take();
     // Every body an instruction names (a reflexive ability, a delayed effect) is an ability of
@@ -107,6 +109,8 @@ struct Compiler<'c> {
     out: &'c mut CardAbilities,
     /// The Rhai functions to generate, in order: (comment, function name).
     hooks: Vec<(String, String)>,
+    /// Where the card's "[Repeat] COST" is written (start and end in the text), if it has one.
+    repeat: Option<(usize, usize)>,
 }
 
 /// A body under construction: its instructions and the targets it chooses.
@@ -213,6 +217,7 @@ impl Compiler<'_> {
 
     fn ability(&mut self, p: P) -> Result<(), Diagnostic> {
         match p.as_rule() {
+            Rule::repeat_line => self.repeat_line(p),
             Rule::keyword_line => self.keyword_line(p),
             Rule::activated => self.activated(p),
             Rule::activated_modal => self.activated_modal(p),
@@ -252,6 +257,37 @@ impl Compiler<'_> {
             _ => value,
         };
         Ok((k, value))
+    }
+
+    /// "[Repeat] COST": "you may pay COST as an additional cost as you play this spell" (353.2.b);
+    /// [`Compiler::repeat_instructions`] makes paying it execute the instructions once more.
+    fn repeat_line(&mut self, p: P) -> Result<(), Diagnostic> {
+        if self.card.kind != CardType::Spell {
+            return Err(self.err(&p, "[Repeat] is understood on spells only"));
+        }
+        if self.repeat.is_some() {
+            return Err(self.err(&p, "a second [Repeat] on one spell is not understood yet"));
+        }
+        self.repeat = Some((p.as_span().start(), p.as_span().end()));
+        let cost = self.resources(&p.clone().into_inner().next().unwrap())?;
+        self.push(&p, AbilityKind::Static { condition: None, effect: StaticEffect::OptionalCost(cost) }, None);
+        Ok(())
+    }
+
+    /// [Repeat]: with its cost paid, the spell's instructions are executed an additional time
+    /// (the repeat may choose other targets: a spell that chooses targets is not understood yet).
+    fn repeat_instructions(&mut self) -> Result<(), Diagnostic> {
+        let Some((start, end)) = self.repeat else { return Ok(()) };
+        let Some(spell) = self.out.abilities.iter_mut().find(|a| a.kind == AbilityKind::Spell) else {
+            return Err(self.origin.diagnostic(start, end, "[Repeat] needs the spell's instructions"));
+        };
+        if !spell.targets.is_empty() {
+            let message = "[Repeat] on a spell that chooses targets is not understood yet (the repeat chooses its own)";
+            return Err(self.origin.diagnostic(start, end, message));
+        }
+        let again = spell.effects.clone();
+        spell.effects.push(Effect::If { test: Test::PaidAdditional, then: again, otherwise: Vec::new() });
+        Ok(())
     }
 
     fn keyword_line(&mut self, p: P) -> Result<(), Diagnostic> {
