@@ -31,6 +31,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         out: &mut out,
         hooks: Vec::new(),
         effect_text: false,
+        repeat: None,
     };
     match &card.script {
         None => {
@@ -64,6 +65,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
             c.origin = origin.clone();
         }
     }
+    c.repeat_instructions()?;
     c.keyword_abilities();
     // SFD-136: the effect text's abilities follow the rules text's; they become the top-most card's
     // while the card is attached (SFD-718.3).
@@ -160,6 +162,8 @@ struct Compiler<'c> {
     /// Compiling the effect text (SFD-136): its keywords are the top-most card's, given while
     /// attached (SFD-718.3), not characteristics of this card.
     effect_text: bool,
+    /// Where the card's "[Repeat] COST" is written (start and end in the text), if it has one.
+    repeat: Option<(usize, usize)>,
 }
 
 /// A body under construction: its instructions and the targets it chooses.
@@ -271,6 +275,7 @@ impl Compiler<'_> {
     fn ability(&mut self, p: P) -> Result<(), Diagnostic> {
         match p.as_rule() {
             Rule::equip_line => self.equip(p),
+            Rule::repeat_line => self.repeat_line(p),
             Rule::keyword_line => self.keyword_line(p),
             Rule::activated => self.activated(p),
             Rule::activated_modal => self.activated_modal(p),
@@ -312,6 +317,37 @@ impl Compiler<'_> {
             _ => value,
         };
         Ok((k, value))
+    }
+
+    /// "[Repeat] COST": "you may pay COST as an additional cost as you play this spell" (353.2.b);
+    /// [`Compiler::repeat_instructions`] makes paying it execute the instructions once more.
+    fn repeat_line(&mut self, p: P) -> Result<(), Diagnostic> {
+        if self.card.kind != CardType::Spell {
+            return Err(self.err(&p, "[Repeat] is understood on spells only"));
+        }
+        if self.repeat.is_some() {
+            return Err(self.err(&p, "a second [Repeat] on one spell is not understood yet"));
+        }
+        self.repeat = Some((p.as_span().start(), p.as_span().end()));
+        let cost = self.resources(&p.clone().into_inner().next().unwrap())?;
+        self.push(&p, AbilityKind::Static { condition: None, effect: StaticEffect::OptionalCost(cost) }, None);
+        Ok(())
+    }
+
+    /// [Repeat]: with its cost paid, the spell's instructions are executed an additional time
+    /// (the repeat may choose other targets: a spell that chooses targets is not understood yet).
+    fn repeat_instructions(&mut self) -> Result<(), Diagnostic> {
+        let Some((start, end)) = self.repeat else { return Ok(()) };
+        let Some(spell) = self.out.abilities.iter_mut().find(|a| a.kind == AbilityKind::Spell) else {
+            return Err(self.origin.diagnostic(start, end, "[Repeat] needs the spell's instructions"));
+        };
+        if !spell.targets.is_empty() {
+            let message = "[Repeat] on a spell that chooses targets is not understood yet (the repeat chooses its own)";
+            return Err(self.origin.diagnostic(start, end, message));
+        }
+        let again = spell.effects.clone();
+        spell.effects.push(Effect::If { test: Test::PaidAdditional, then: again, otherwise: Vec::new() });
+        Ok(())
     }
 
     fn keyword_line(&mut self, p: P) -> Result<(), Diagnostic> {
