@@ -1922,8 +1922,20 @@ impl Compiler<'_> {
                 // chosen unit is chosen with the targets (a spec of its own, just before the
                 // unit's, so "it" stays the unit); for several units it is chosen as it resolves.
                 let may = std::mem::take(&mut b.may);
+                // "to that enemy unit's battlefield": the unit named before this one.
+                let named_before = b.it.clone();
                 let phrase = parts.next().unwrap();
                 let dest = parts.next();
+                let to_battlefield_of = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_battlefield_of);
+                // "there": a final "there" names the battlefield chosen before it (as "here").
+                let there = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_there)
+                    || phrase.clone().into_inner().next().and_then(|t| t.into_inner().last()).is_some_and(|r| {
+                        r.as_rule() == Rule::unit_restriction && r.as_str().eq_ignore_ascii_case("there")
+                    });
+                let chosen_bf = b
+                    .targets
+                    .iter()
+                    .rposition(|s| s.filter.kind == CardType::Battlefield && s.count == TargetCount::One);
                 let to_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_its_base);
                 let to_battlefield = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_battlefield);
                 let here = dest.is_some_and(|d| d.as_rule() == Rule::move_to_here)
@@ -1940,8 +1952,24 @@ impl Compiler<'_> {
                 if to_battlefield {
                     bf.at = At::Battlefield;
                 }
+                if let (true, Target::Chosen(i, _)) = (there, &t) {
+                    b.targets[*i].filter.at = At::Anywhere;
+                }
                 let effect = match (&t, to_base, here) {
                     (_, true, _) => each(t, |o| Effect::Act(Act::MoveToBase, o)),
+                    _ if there => {
+                        let spec = chosen_bf.ok_or_else(|| {
+                            self.err(&phrase, "\"move ... there\" needs a battlefield chosen before it")
+                        })?;
+                        let to = Obj::Target(spec);
+                        each(t, |unit| Effect::MoveTo { unit, to: to.clone(), battlefield: true })
+                    }
+                    _ if to_battlefield_of => {
+                        let to = named_before.ok_or_else(|| {
+                            self.err(&phrase, "\"to that unit's battlefield\" needs a unit before it")
+                        })?;
+                        each(t, |unit| Effect::MoveTo { unit, to: to.clone(), battlefield: true })
+                    }
                     // "then move it to a battlefield": "it" is a unit chosen before, whose
                     // destination is chosen right after it (352.3).
                     (Target::One(Obj::Target(unit)), _, _)
@@ -1972,6 +2000,21 @@ impl Compiler<'_> {
                     _ => each(t, |o| Effect::Act(Act::Move, o)),
                 };
                 b.effects.push(effect);
+            }
+            Rule::i_be_moved => {
+                // "I may be moved with it": I move to where "it" is now (423); "may": 352.12.
+                let may = i.clone().into_inner().any(|x| x.as_rule() == Rule::be_moved_may);
+                let with = parts.find(|x| x.as_rule() == Rule::move_with).unwrap();
+                let phrase = with.into_inner().next().unwrap();
+                let Target::One(to) = self.target(phrase.clone(), &mut b, None)? else {
+                    return Err(self.err(&phrase, "\"be moved with\" is understood with one unit named before it"));
+                };
+                let moved = Effect::MoveTo { unit: Obj::Me, to, battlefield: false };
+                b.effects.push(if may {
+                    Effect::If { test: Test::May, then: vec![moved], otherwise: Vec::new() }
+                } else {
+                    moved
+                });
             }
             Rule::i_return_hand => {
                 // "to your hand" is the owner's hand only for a card from your own trash
@@ -2110,6 +2153,24 @@ impl Compiler<'_> {
                 } else {
                     Target::All(Objs::All(filter))
                 }
+            }
+            // "your unit", "that enemy unit": the last unit of that kind (and relation) this
+            // ability chose, named again; not a new target (352.10).
+            Rule::t_that => {
+                let mut f = self.filter_of(t.clone());
+                if t.as_str().to_ascii_lowercase().starts_with("your") {
+                    f.relation = Relation::Friendly;
+                }
+                let i = b
+                    .targets
+                    .iter()
+                    .rposition(|s| {
+                        s.filter.kind == f.kind
+                            && matches!(s.count, TargetCount::One | TargetCount::UpTo(1))
+                            && (f.relation == Relation::Any || s.filter.relation == f.relation)
+                    })
+                    .ok_or_else(|| self.err(&t, "\"your unit\" / \"that unit\" needs such a unit chosen before it"))?;
+                Target::One(Obj::Target(i))
             }
             Rule::t_one | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly => {
                 let filter = self.filter_of(t.clone());

@@ -490,6 +490,8 @@ verbs! {
     Effect::ReflexiveIfKilled { body, unit } =>
         "reflexive_if_killed"(body => b: BodyName, unit => o: Object) |g, c| g.reflexive_if_killed(c, &b, o);
     Effect::Delay { body, it } => "delay"(body => b: BodyName, it.as_ref() => it: MaybeObject) |g, c| g.delay_trigger(c, &b, it);
+    Effect::MoveTo { unit, to, battlefield } =>
+        "move_to_location_of"(unit => u: Object, to => t: Object, battlefield => b: bool) |g, _| g.move_to_location_of(u, t, b);
     Effect::SwapPlaces(a, b) => "swap_places"(a => a: Object, b => b: Object) |g, _| g.swap_places(a, b);
     Effect::LookTop { who, amount } => "look_top"(who => p: Player, amount => n: Count) |g, _| g.look_top(p, n);
     Effect::RevealTop { who, amount } => "reveal_top"(who => p: Player, amount => n: Count) |g, _| g.reveal_top(p, n);

@@ -267,6 +267,22 @@ impl Game {
         self.move_if_valid(u, dest);
     }
 
+    /// 423: moves `u` to where `to` is ("to that enemy unit's battlefield", "be moved with it",
+    /// "move your unit there": a battlefield's own object names that battlefield, 053.3), a
+    /// named destination checked like a chosen one; a base is `u`'s controller's own (106.2.d).
+    /// With `battlefield_only`, nothing happens if `to` is not at a battlefield.
+    pub fn move_to_location_of(&mut self, u: ObjId, to: ObjId, battlefield_only: bool) {
+        if !self.obj(to).alive || !self.obj(u).alive || self.card(u).kind != super::cards::CardType::Unit {
+            return;
+        }
+        let dest = match self.here(to) {
+            Some(Loc::Battlefield(b)) => Loc::Battlefield(b),
+            Some(Loc::Base(_)) if !battlefield_only => Loc::Base(self.controller(u)),
+            _ => return,
+        };
+        self.move_if_valid(u, dest);
+    }
+
     /// 423.2 / 421.2.a: moves `u` to `dest` if it is still one of its destinations; else traces
     /// why the move doesn't happen (356.3.e.6).
     fn move_if_valid(&mut self, u: ObjId, dest: Loc) {

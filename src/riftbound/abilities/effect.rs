@@ -89,6 +89,10 @@ pub enum Effect {
     ReflexiveIfKilled { body: String, unit: Obj },
     /// 383.2: sets up delayed trigger `body`, remembering `it`.
     Delay { body: String, it: Option<Obj> },
+    /// 423: "move a friendly unit to that enemy unit's battlefield", "I may be moved with it",
+    /// "move your unit there": `unit` moves to where `to` is (a battlefield object: that
+    /// battlefield, 053.3); `battlefield`: only if that is a battlefield.
+    MoveTo { unit: Obj, to: Obj, battlefield: bool },
     /// "Swap my location with its".
     SwapPlaces(Obj, Obj),
     /// "Look at the top N cards of your Main Deck" (answers them).

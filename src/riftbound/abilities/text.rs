@@ -145,6 +145,8 @@ impl Display for Effect {
             Effect::ReflexiveIfKilled { body, unit } => write!(f, "If this kills {unit}, do this: {body}"),
             Effect::Delay { body, it: None } => write!(f, "Set up {body}"),
             Effect::Delay { body, it: Some(o) } => write!(f, "Set up {body}, remembering {o}"),
+            Effect::MoveTo { unit, to, battlefield: true } => write!(f, "Move {unit} to the battlefield of {to}"),
+            Effect::MoveTo { unit, to, battlefield: false } => write!(f, "Move {unit} to the location of {to}"),
             Effect::SwapPlaces(a, b) => write!(f, "Swap the locations of {a} and {b}"),
             Effect::LookTop { who, amount } => {
                 write!(f, "{} at the top {amount} of {} Main Deck", verb(who, "look", "looks"), possessive(who))
