@@ -233,11 +233,13 @@ impl Compiler<'_> {
         let k = match name {
             "Accelerate" => Keyword::Accelerate,
             "Action" => Keyword::Action,
+            "Ambush" => Keyword::Ambush,
             "Assault" => Keyword::Assault,
             "Deathknell" => Keyword::Deathknell,
             "Deflect" => Keyword::Deflect,
             "Ganking" => Keyword::Ganking,
             "Hidden" => Keyword::Hidden,
+            "Hunt" => Keyword::Hunt,
             "Legion" => Keyword::Legion,
             "Reaction" => Keyword::Reaction,
             "Shield" => Keyword::Shield,
@@ -248,7 +250,8 @@ impl Compiler<'_> {
         };
         // 723.1.b.3 / 725.1.b.3 / 730.1.b.3: an omitted value is 1.
         let value = match k {
-            Keyword::Assault | Keyword::Shield | Keyword::Deflect => value.max(1),
+            // Core Rules 1.3, 823.1.c.2: [Hunt] is [Hunt 1].
+            Keyword::Assault | Keyword::Shield | Keyword::Deflect | Keyword::Hunt => value.max(1),
             _ => value,
         };
         Ok((k, value))
@@ -256,8 +259,22 @@ impl Compiler<'_> {
 
     fn keyword_line(&mut self, p: P) -> Result<(), Diagnostic> {
         let mut last = None;
+        // "[Level N][>] ..." (Core Rules 1.3, 824): the ability after the arrow, while its
+        // controller has N XP or more. Level is no keyword of the layers: it names a condition.
+        let mut level = None;
         for part in p.clone().into_inner() {
             match part.as_rule() {
+                Rule::keyword if part.clone().into_inner().next().unwrap().as_str() == "Level" => {
+                    let Some(n) = part.clone().into_inner().nth(1) else {
+                        return Err(self.err(&part, "[Level N] needs its number of XP, as in `[Level 6]`"));
+                    };
+                    level = Some(number(&n));
+                    last = None;
+                }
+                Rule::dash_body if level.is_some() => self.level_ability(part, level.unwrap())?,
+                Rule::keyword if level.is_some() => {
+                    return Err(self.err(&part, "a keyword after [Level N] needs the arrow `[>]` before it"));
+                }
                 Rule::keyword => {
                     let k = self.keyword(&part)?;
                     last = Some(k.0);
@@ -265,6 +282,9 @@ impl Compiler<'_> {
                 }
                 Rule::dash_body => {
                     let effect = part.clone().into_inner().next().unwrap();
+                    if effect.as_rule() == Rule::instead_effect {
+                        return Err(self.err(&part, "only [Level N] takes \"... instead\" after the arrow yet"));
+                    }
                     if effect.as_rule() == Rule::triggered {
                         if last != Some(Keyword::Legion) {
                             return Err(self.err(&part, "only [Legion] takes a triggered ability after a dash"));
@@ -308,12 +328,49 @@ impl Compiler<'_> {
                 _ => {}
             }
         }
+        if level.is_some() && !p.clone().into_inner().any(|x| x.as_rule() == Rule::dash_body) {
+            return Err(self.err(&p, "[Level N] needs the ability it gives after the arrow `[>]`"));
+        }
         Ok(())
+    }
+
+    /// "[Level N][>] ABILITY" (Core Rules 1.3, 824.1.b.1: "While you have N or more XP, this card
+    /// gains ABILITY"): a passive applies, a triggered ability triggers (824.1.c-d), only while
+    /// its controller has N XP; on a spell, the instructions are added if they have it as it
+    /// resolves, and "X instead" does X in place of the instructions above it.
+    fn level_ability(&mut self, dash: P, n: u32) -> Result<(), Diagnostic> {
+        let xp = Condition::XpAtLeast(n);
+        let part = dash.clone().into_inner().next().unwrap();
+        match part.as_rule() {
+            Rule::static_line => self.static_line(part, Some(xp)),
+            Rule::triggered => {
+                self.triggered(part, false)?;
+                let Some(a) = self.out.abilities.last_mut() else { return Ok(()) };
+                if let AbilityKind::Triggered { condition, .. } = &mut a.kind {
+                    if condition.is_some() {
+                        return Err(self.err(&dash, "a triggered ability after [Level N] takes no other condition yet"));
+                    }
+                    *condition = Some(Condition::OnTrigger(Box::new(xp)));
+                }
+                Ok(())
+            }
+            _ if self.card.kind == CardType::Spell => {
+                let instead = part.as_rule() == Rule::instead_effect;
+                self.conditional_on_spell(&dash, part, Test::XpAtLeast(n), instead)
+            }
+            _ => Err(self.err(&dash, "instructions after [Level N] need a trigger (\"When ...,\") on a permanent")),
+        }
     }
 
     /// 728.1.c.1: "[Legion] — ..." on a spell adds to the spell's instructions, applied only
     /// when the Legion condition holds (151.2: it may replace an earlier instruction).
     fn legion_on_spell(&mut self, p: &P, effect: P) -> Result<(), Diagnostic> {
+        self.conditional_on_spell(p, effect, Test::Legion, false)
+    }
+
+    /// Instructions a keyword adds to a spell's, done only if `test` holds as it resolves;
+    /// `instead`: in place of the instructions above them (151.2), which are done otherwise.
+    fn conditional_on_spell(&mut self, p: &P, effect: P, test: Test, instead: bool) -> Result<(), Diagnostic> {
         let Some(spell) = self.out.abilities.iter().rposition(|a| a.kind == AbilityKind::Spell) else {
             return Err(self.err(p, "[Legion] — needs the spell's instructions above it"));
         };
@@ -322,9 +379,16 @@ impl Compiler<'_> {
         }
         let targets = self.out.abilities[spell].targets.clone();
         let it = targets.len().checked_sub(1).map(Obj::Target);
-        let body = self.effect(effect, Body { targets, it, ..Body::default() })?;
+        let start = Body { targets, it, ..Body::default() };
+        let body = if instead {
+            let clause = effect.into_inner().next().unwrap();
+            self.clause(clause, start)?
+        } else {
+            self.effect(effect, start)?
+        };
         let spell = &mut self.out.abilities[spell];
-        spell.effects.push(Effect::If { test: Test::Legion, then: body.effects, otherwise: Vec::new() });
+        let otherwise = if instead { std::mem::take(&mut spell.effects) } else { Vec::new() };
+        spell.effects.push(Effect::If { test, then: body.effects, otherwise });
         spell.targets = body.targets;
         self.flush_reflexives(self.line_of(p));
         Ok(())
@@ -373,13 +437,20 @@ impl Compiler<'_> {
     fn keyword_abilities(&mut self) {
         // [Temporary] (732.1.b) is the kernel's, for every permanent that has it, printed or given
         // (732.3): see `triggers.rs`. Each Vision triggers (733.2).
-        let keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
-        for k in keywords {
+        let keywords: Vec<(Keyword, u32)> = self.out.keywords.clone();
+        for (k, value) in keywords {
             let (trigger, effect, text) = match k {
                 Keyword::Vision => (
                     Trigger::PlayMe,
                     Effect::Vision,
-                    "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)",
+                    "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)"
+                        .to_string(),
+                ),
+                // Core Rules 1.3, 823.1.c.1: "When I conquer or hold, my controller gains X XP."
+                Keyword::Hunt => (
+                    Trigger::AnyOf(vec![Trigger::ConquerMe, Trigger::HoldMe]),
+                    Effect::GainXp { who: Who::You, amount: Amount::Number(value.into()) },
+                    format!("[Hunt {value}]: when I conquer or hold, gain {value} XP (1.3: 823.1.c.1)"),
                 ),
                 _ => continue,
             };
@@ -412,6 +483,7 @@ impl Compiler<'_> {
                 Rule::discard_cost => ActivationCost::Discard(number(&c)),
                 Rule::kill_this_cost => ActivationCost::KillThis,
                 Rule::spend_my_buff_cost => ActivationCost::SpendMyBuff,
+                Rule::spend_xp_cost => ActivationCost::SpendXp(number(&c)),
                 _ => return Err(self.err(&c, "unknown cost")),
             });
         }
@@ -1365,6 +1437,11 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Channel { who: Who::You, amount, exhausted });
             }
             Rule::i_you_score => b.effects.push(Effect::Score { who: Who::You, points: n(parts.next()) }),
+            Rule::i_gain_xp => {
+                let each = number(&parts.next().unwrap());
+                let amount = self.amount(each, parts.next());
+                b.effects.push(Effect::GainXp { who: Who::You, amount });
+            }
             // "draw a card" is "draw 1".
             Rule::i_draw => {
                 let (count, per): (Vec<P>, Vec<P>) = parts.partition(|x| x.as_rule() == Rule::number);

@@ -26,6 +26,11 @@ pub enum Keyword {
     Ganking,
     Hidden,
     Legion,
+    /// Core Rules 1.3, 822: [Ambush] (`ambush.rs`).
+    Ambush,
+    /// Core Rules 1.3, 823: [Hunt N], a characteristic (823.3) whose triggered ability the card
+    /// language writes from the printed value.
+    Hunt,
     Reaction,
     Shield,
     Tank,
@@ -34,7 +39,7 @@ pub enum Keyword {
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 13] = [
+    pub const ALL: [Keyword; 15] = [
         Keyword::Accelerate,
         Keyword::Action,
         Keyword::Assault,
@@ -43,6 +48,8 @@ impl Keyword {
         Keyword::Ganking,
         Keyword::Hidden,
         Keyword::Legion,
+        Keyword::Ambush,
+        Keyword::Hunt,
         Keyword::Reaction,
         Keyword::Shield,
         Keyword::Tank,
