@@ -160,6 +160,7 @@ fn test(t: &Test) -> String {
         Test::Legion => "legion()".into(),
         Test::PlayedACard => "played_a_card()".into(),
         Test::PaidAdditional => "paid_additional()".into(),
+        Test::XpAtLeast(n) => format!("xp_at_least({n})"),
         Test::FirstOfTwo => "choose_first()".into(),
         Test::Var(v) => v.script_name().into(),
         Test::Exists(o) => format!("{} >= 0", object(o)),

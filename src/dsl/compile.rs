@@ -296,11 +296,13 @@ impl Compiler<'_> {
         let k = match name {
             "Accelerate" => Keyword::Accelerate,
             "Action" => Keyword::Action,
+            "Ambush" => Keyword::Ambush,
             "Assault" => Keyword::Assault,
             "Deathknell" => Keyword::Deathknell,
             "Deflect" => Keyword::Deflect,
             "Ganking" => Keyword::Ganking,
             "Hidden" => Keyword::Hidden,
+            "Hunt" => Keyword::Hunt,
             "Legion" => Keyword::Legion,
             "Reaction" => Keyword::Reaction,
             "Shield" => Keyword::Shield,
@@ -313,7 +315,8 @@ impl Compiler<'_> {
         };
         // 723.1.b.3 / 725.1.b.3 / 730.1.b.3: an omitted value is 1.
         let value = match k {
-            Keyword::Assault | Keyword::Shield | Keyword::Deflect => value.max(1),
+            // Core Rules 1.3, 823.1.c.2: [Hunt] is [Hunt 1].
+            Keyword::Assault | Keyword::Shield | Keyword::Deflect | Keyword::Hunt => value.max(1),
             _ => value,
         };
         Ok((k, value))
@@ -353,8 +356,22 @@ impl Compiler<'_> {
     fn keyword_line(&mut self, p: P) -> Result<(), Diagnostic> {
         let mut last = None;
         let mut given = Vec::new();
+        // "[Level N][>] ..." (Core Rules 1.3, 824): the ability after the arrow, while its
+        // controller has N XP or more. Level is no keyword of the layers: it names a condition.
+        let mut level = None;
         for part in p.clone().into_inner() {
             match part.as_rule() {
+                Rule::keyword if part.clone().into_inner().next().unwrap().as_str() == "Level" => {
+                    let Some(n) = part.clone().into_inner().nth(1) else {
+                        return Err(self.err(&part, "[Level N] needs its number of XP, as in `[Level 6]`"));
+                    };
+                    level = Some(number(&n));
+                    last = None;
+                }
+                Rule::dash_body if level.is_some() => self.level_ability(part, level.unwrap())?,
+                Rule::keyword if level.is_some() => {
+                    return Err(self.err(&part, "a keyword after [Level N] needs the arrow `[>]` before it"));
+                }
                 Rule::keyword => {
                     let k = self.keyword(&part)?;
                     last = Some(k.0);
@@ -371,6 +388,9 @@ impl Compiler<'_> {
                 Rule::dash_body => {
                     let mut inner = part.clone().into_inner();
                     let mut effect = inner.next().unwrap();
+                    if effect.as_rule() == Rule::instead_effect {
+                        return Err(self.err(&part, "only [Level N] takes \"... instead\" after the arrow yet"));
+                    }
                     // 376.2.b: "[Deathknell] — If CONDITION, EFFECT": the trigger's condition.
                     let mut condition = None;
                     if effect.as_rule() == Rule::trigger_condition {
@@ -419,6 +439,9 @@ impl Compiler<'_> {
                 _ => {}
             }
         }
+        if level.is_some() && !p.clone().into_inner().any(|x| x.as_rule() == Rule::dash_body) {
+            return Err(self.err(&p, "[Level N] needs the ability it gives after the arrow `[>]`"));
+        }
         // SFD-718.3: an effect text's keywords are the top-most card's, as "I have [K]" would say.
         if !given.is_empty() {
             self.push(&p, AbilityKind::Static { condition: None, effect: StaticEffect::Keywords(given) }, None);
@@ -440,9 +463,43 @@ impl Compiler<'_> {
         Ok(())
     }
 
+    /// "[Level N][>] ABILITY" (Core Rules 1.3, 824.1.b.1: "While you have N or more XP, this card
+    /// gains ABILITY"): a passive applies, a triggered ability triggers (824.1.c-d), only while
+    /// its controller has N XP; on a spell, the instructions are added if they have it as it
+    /// resolves, and "X instead" does X in place of the instructions above it.
+    fn level_ability(&mut self, dash: P, n: u32) -> Result<(), Diagnostic> {
+        let xp = Condition::XpAtLeast(n);
+        let part = dash.clone().into_inner().next().unwrap();
+        match part.as_rule() {
+            Rule::static_line => self.static_line(part, Some(xp)),
+            Rule::triggered => {
+                self.triggered(part, false)?;
+                let Some(a) = self.out.abilities.last_mut() else { return Ok(()) };
+                if let AbilityKind::Triggered { condition, .. } = &mut a.kind {
+                    if condition.is_some() {
+                        return Err(self.err(&dash, "a triggered ability after [Level N] takes no other condition yet"));
+                    }
+                    *condition = Some(Condition::OnTrigger(Box::new(xp)));
+                }
+                Ok(())
+            }
+            _ if self.card.kind == CardType::Spell => {
+                let instead = part.as_rule() == Rule::instead_effect;
+                self.conditional_on_spell(&dash, part, Test::XpAtLeast(n), instead)
+            }
+            _ => Err(self.err(&dash, "instructions after [Level N] need a trigger (\"When ...,\") on a permanent")),
+        }
+    }
+
     /// 728.1.c.1: "[Legion] — ..." on a spell adds to the spell's instructions, applied only
     /// when the Legion condition holds (151.2: it may replace an earlier instruction).
     fn legion_on_spell(&mut self, p: &P, effect: P) -> Result<(), Diagnostic> {
+        self.conditional_on_spell(p, effect, Test::Legion, false)
+    }
+
+    /// Instructions a keyword adds to a spell's, done only if `test` holds as it resolves;
+    /// `instead`: in place of the instructions above them (151.2), which are done otherwise.
+    fn conditional_on_spell(&mut self, p: &P, effect: P, test: Test, instead: bool) -> Result<(), Diagnostic> {
         let Some(spell) = self.out.abilities.iter().rposition(|a| a.kind == AbilityKind::Spell) else {
             return Err(self.err(p, "[Legion] — needs the spell's instructions above it"));
         };
@@ -451,9 +508,16 @@ impl Compiler<'_> {
         }
         let targets = self.out.abilities[spell].targets.clone();
         let it = targets.len().checked_sub(1).map(Obj::Target);
-        let body = self.effect(effect, Body { targets, it, ..Body::default() })?;
+        let start = Body { targets, it, ..Body::default() };
+        let body = if instead {
+            let clause = effect.into_inner().next().unwrap();
+            self.clause(clause, start)?
+        } else {
+            self.effect(effect, start)?
+        };
         let spell = &mut self.out.abilities[spell];
-        spell.effects.push(Effect::If { test: Test::Legion, then: body.effects, otherwise: Vec::new() });
+        let otherwise = if instead { std::mem::take(&mut spell.effects) } else { Vec::new() };
+        spell.effects.push(Effect::If { test, then: body.effects, otherwise });
         spell.targets = body.targets;
         self.flush_reflexives(self.line_of(p));
         Ok(())
@@ -502,25 +566,29 @@ impl Compiler<'_> {
     fn keyword_abilities(&mut self) {
         // [Temporary] (732.1.b) is the kernel's, for every permanent that has it, printed or given
         // (732.3): see `triggers.rs`. Each Vision triggers (733.2).
-        let keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
-        for k in keywords {
+        let keywords: Vec<(Keyword, u32)> = self.out.keywords.clone();
+        for (k, value) in keywords {
             let (trigger, effect, text, targets) = match k {
-                Keyword::Vision => (
-                    Trigger::PlayMe,
-                    Effect::Vision,
-                    crate::riftbound::abilities::VISION_TEXT,
-                    Vec::new(),
-                ),
+                Keyword::Vision => {
+                    (Trigger::PlayMe, Effect::Vision, crate::riftbound::abilities::VISION_TEXT.to_string(), Vec::new())
+                }
                 Keyword::QuickDraw => (
                     Trigger::PlayMe,
                     Effect::Attach { card: Obj::Me, to: Obj::Target(0) },
-                    "[Quick-Draw]: when you play this, attach it to a unit you control (SFD-745.1.d)",
+                    "[Quick-Draw]: when you play this, attach it to a unit you control (SFD-745.1.d)".to_string(),
                     vec![friendly_unit_target()],
                 ),
                 Keyword::Weaponmaster => (
                     Trigger::PlayMe,
                     Effect::Weaponmaster,
-                    "[Weaponmaster]: when you play me, you may pay the Equip cost of one of your Equipment, [A] less, to attach it to me (SFD-747.1.c)",
+                    "[Weaponmaster]: when you play me, you may pay the Equip cost of one of your Equipment, [A] less, to attach it to me (SFD-747.1.c)".to_string(),
+                    Vec::new(),
+                ),
+                // Core Rules 1.3, 823.1.c.1: "When I conquer or hold, my controller gains X XP."
+                Keyword::Hunt => (
+                    Trigger::AnyOf(vec![Trigger::ConquerMe, Trigger::HoldMe]),
+                    Effect::GainXp { who: Who::You, amount: Amount::Number(value.into()) },
+                    format!("[Hunt {value}]: when I conquer or hold, gain {value} XP (1.3: 823.1.c.1)"),
                     Vec::new(),
                 ),
                 _ => continue,
@@ -530,7 +598,7 @@ impl Compiler<'_> {
             self.hooks.push((format!("{}: {text}", self.card.name), name.clone()));
             self.out.abilities.push(Ability {
                 line: self.origin.diagnostic(0, 1, "").line,
-                text: text.to_string(),
+                text,
                 kind: AbilityKind::Triggered { trigger, condition: None, in_trash: false },
                 targets,
                 effects: vec![effect],
@@ -554,6 +622,7 @@ impl Compiler<'_> {
                 Rule::discard_cost => ActivationCost::Discard(number(&c)),
                 Rule::kill_this_cost => ActivationCost::KillThis,
                 Rule::spend_my_buff_cost => ActivationCost::SpendMyBuff,
+                Rule::spend_xp_cost => ActivationCost::SpendXp(number(&c)),
                 _ => return Err(self.err(&c, "unknown cost")),
             });
         }
@@ -1589,6 +1658,11 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Channel { who: Who::You, amount, exhausted });
             }
             Rule::i_you_score => b.effects.push(Effect::Score { who: Who::You, points: n(parts.next()) }),
+            Rule::i_gain_xp => {
+                let each = number(&parts.next().unwrap());
+                let amount = self.amount(each, parts.next());
+                b.effects.push(Effect::GainXp { who: Who::You, amount });
+            }
             // "draw a card" is "draw 1".
             Rule::i_draw => {
                 let (count, per): (Vec<P>, Vec<P>) = parts.partition(|x| x.as_rule() == Rule::number);

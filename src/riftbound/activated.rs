@@ -146,6 +146,7 @@ impl Game {
                 ActivationCost::KillThis => true,
                 // 702.2.b.1: no buff, nothing to spend.
                 ActivationCost::SpendMyBuff => self.obj(o).buffs > 0,
+                ActivationCost::SpendXp(n) => self.xp(p) >= *n,
             })
     }
 
@@ -200,6 +201,7 @@ impl Game {
                 ActivationCost::Discard(n) => self.discard_choose(p, *n, Ask::ChooseCard)?,
                 ActivationCost::KillThis => self.kill(&[source], None)?,
                 ActivationCost::SpendMyBuff => _ = self.spend_buff(p, source),
+                ActivationCost::SpendXp(n) => _ = self.spend_xp(p, *n),
                 ActivationCost::Resources(_) => {}
             }
         }

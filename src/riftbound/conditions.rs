@@ -40,6 +40,7 @@ impl Game {
             // Out of combat, "alone" is false without looking at other units.
             Condition::Alone { .. } => self.obj(subject).role.is_none(),
             Condition::OnResolution(_) => true,
+            Condition::OnTrigger(_) => true,
             _ => false,
         };
         if !own_record {
@@ -87,12 +88,15 @@ impl Game {
                 moves >= 2
             }
             Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
+            Condition::XpAtLeast(n) => self.xp(you) >= *n,
             Condition::DiscardedThisTurn => self.discarded_this_turn(you),
             // "there is a ready enemy unit here": at my location now, a battlefield's own (053.3).
             Condition::ReadyEnemyHere => self
                 .here(subject)
                 .is_some_and(|l| self.units_iter(l).any(|u| !self.obj(u).exhausted && self.controller(u) != you)),
-            Condition::OnResolution(c) => self.holds_with(c, subject, you, chars, that_battlefield),
+            Condition::OnResolution(c) | Condition::OnTrigger(c) => {
+                self.holds_with(c, subject, you, chars, that_battlefield)
+            }
             Condition::UnitsAt { min, that_battlefield: that } => {
                 // "that battlefield": the one the trigger's event scored (444.2); "here": the
                 // battlefield itself (053.3).

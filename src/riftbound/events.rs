@@ -151,6 +151,15 @@ pub enum Event {
     ShowdownEnded {
         battlefield: Bf,
     },
+    /// XP gained or spent (Core Rules 1.3, section 728: `experience.rs`).
+    GainedXp {
+        player: PlayerId,
+        amount: u32,
+    },
+    SpentXp {
+        player: PlayerId,
+        amount: u32,
+    },
 }
 
 /// 315: a turn begins with its TurnBegan event; "this turn" reads back to it.

@@ -461,6 +461,7 @@ verbs! {
     Effect::Add { who, resources, spells_only } =>
         "add"(who => p: Player, resources => r: Cost, spells_only => s: bool) |g, _| g.add_resources(p, &r, s);
     Effect::Score { who, points } => "score"(who => p: Player, points => n: Count) |g, _| g.gain_points(p, n);
+    Effect::GainXp { who, amount } => "gain_xp"(who => p: Player, amount => n: Count) |g, _| g.gain_xp(p, n);
     Effect::Win(who) => "win_game"(who => p: Player) |g, _| g.win_game(p);
     // Answers whether all N runes were channeled ("If you can't, ...", 417).
     Effect::Channel { who, amount, exhausted } =>
@@ -576,6 +577,8 @@ fn register(e: &mut Engine) {
     // "If CONDITION, X": condition `i` of the source's card (`CardAbilities::conditions`), about
     // the source and its controller, as the instruction resolves.
     host_fn!(e, "holds", (i: Index) |g, c| g.instruction_condition_holds(c, i));
+    // [Level N] on a spell (Core Rules 1.3, 824.1.b.1): its controller has N XP or more.
+    host_fn!(e, "xp_at_least", (n: Count) |g, c| c.controller.is_some_and(|p| g.xp(p) >= n));
     host_fn!(e, "may", () | g, c | g.ask_may(c));
     host_fn!(e, "choose_first", () | g, c | g.ask_first_of_two(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.

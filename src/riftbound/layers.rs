@@ -26,6 +26,11 @@ pub enum Keyword {
     Ganking,
     Hidden,
     Legion,
+    /// Core Rules 1.3, 822: [Ambush] (`ambush.rs`).
+    Ambush,
+    /// Core Rules 1.3, 823: [Hunt N], a characteristic (823.3) whose triggered ability the card
+    /// language writes from the printed value.
+    Hunt,
     Reaction,
     Shield,
     Tank,
@@ -38,7 +43,7 @@ pub enum Keyword {
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 15] = [
+    pub const ALL: [Keyword; 17] = [
         Keyword::Accelerate,
         Keyword::Action,
         Keyword::Assault,
@@ -47,6 +52,8 @@ impl Keyword {
         Keyword::Ganking,
         Keyword::Hidden,
         Keyword::Legion,
+        Keyword::Ambush,
+        Keyword::Hunt,
         Keyword::Reaction,
         Keyword::Shield,
         Keyword::Tank,

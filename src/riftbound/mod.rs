@@ -4,6 +4,7 @@
 pub mod abilities;
 pub mod actions;
 pub mod activated;
+pub mod ambush;
 pub mod attachment;
 pub mod builder;
 pub mod cards;
@@ -16,6 +17,7 @@ pub mod decision;
 pub mod deck;
 pub mod embedded;
 pub mod events;
+pub mod experience;
 pub mod flow;
 pub mod hidden;
 pub mod host;

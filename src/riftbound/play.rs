@@ -169,7 +169,9 @@ impl Game {
     fn can_begin_play(&self, supply: &Supply, card: ObjId) -> bool {
         let p = supply.player();
         let def = self.card(card);
-        if !def.is_main_deck_card() || !self.timing_allows_lazily(p, || self.card_timing(card)) {
+        if !def.is_main_deck_card()
+            || !(self.timing_allows_lazily(p, || self.card_timing(card)) || self.ambush_timing_allows(p, card))
+        {
             return false;
         }
         // 054: can't beats can.
@@ -287,7 +289,11 @@ impl Game {
         let snapshot = self.snapshot();
         let name = self.describe(card);
         let kind = self.card(card).kind;
+        let by_ambush = kind == CardType::Unit && self.needs_ambush(p, card);
         let (card, opts) = self.put_on_chain(p, card, opts);
+        if by_ambush {
+            self.note_ambush_play(card);
+        }
         let index = self.chain.len() - 1;
         let completed = self.play_steps(p, card, index, kind, opts)?;
         if !completed {
@@ -425,8 +431,18 @@ impl Game {
             location = Loc::Battlefield(b);
             trace!(self, "727.1.d.1", "{} will be played to {}", self.describe(card), self.describe_loc(location));
         } else if kind == CardType::Unit {
-            let mut locs = self.play_locations(p);
-            locs.extend(self.open_battlefields_for(p, card));
+            // Core Rules 1.3, 822.1.b: played as a Reaction by its Ambush, only to a battlefield
+            // where its player has units; otherwise those are locations besides the usual ones.
+            let mut locs = Vec::new();
+            if !self.played_by_ambush(card) {
+                locs = self.play_locations(p);
+                locs.extend(self.open_battlefields_for(p, card));
+            }
+            for l in self.ambush_battlefields(p, card) {
+                if !locs.contains(&l) {
+                    locs.push(l);
+                }
+            }
             let locs: Vec<Loc> = locs
                 .into_iter()
                 .filter(|l| match l {
@@ -603,7 +619,8 @@ impl Game {
             let bf = &self.battlefields[b];
             let keeps = bf.contested_by.is_some() || self.players_at(b).contains(&p);
             let open = self.open_battlefields_for(p, card).contains(&location);
-            if !open && (bf.controller != Some(p) || !keeps) {
+            let ambush = self.ambush_battlefields(p, card).contains(&location);
+            if !open && !ambush && (bf.controller != Some(p) || !keeps) {
                 return Ok(false);
             }
         }

@@ -35,6 +35,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
             Condition::Cards { .. }
                 | Condition::Legion
                 | Condition::RunesAtLeast(_)
+                | Condition::XpAtLeast(_)
                 | Condition::DiscardedThisTurn
                 | Condition::ControlFacedown
                 | Condition::ScoreWithin { .. }

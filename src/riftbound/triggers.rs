@@ -764,7 +764,9 @@ impl Game {
                 };
                 // An item without an ability (a card changed under it) does nothing.
                 let Some(ability) = card.abilities.abilities.get(index as usize) else { return Ok(()) };
-                if let AbilityKind::Triggered { condition: Some(c), .. } = &ability.kind {
+                if let AbilityKind::Triggered { condition: Some(c), .. } = &ability.kind
+                    && !matches!(c, Condition::OnTrigger(_))
+                {
                     // An "if" condition is checked again as the ability resolves.
                     if !self.holds_with(c, source, item.controller, None, item.that_battlefield) {
                         trace!(self, "376.2", "the condition of {} no longer holds", self.describe_item(item));

@@ -96,6 +96,9 @@ pub struct PlayerSetup {
     pub facedown: BTreeMap<String, CardSpec>,
     #[serde(default)]
     pub points: u32,
+    /// The player's XP (Core Rules 1.3, section 728).
+    #[serde(default)]
+    pub xp: u32,
     pub pool: Option<PoolSpec>,
 }
 

@@ -311,6 +311,7 @@ fn place_player(
         put(g, labels, c, Zone::Facedown(b))?;
     }
     g.player_mut(p).points = ps.points;
+    g.set_xp(p, ps.xp);
     if let Some(pool) = &ps.pool {
         let power =
             crate::riftbound::cards::parse_power(&pool.power, Default::default()).map_err(|m| err("pool", m))?;
@@ -749,6 +750,7 @@ pub(super) fn expect(
             for (field, want) in value.as_table().into_iter().flatten() {
                 let got: Option<i64> = match field.as_str() {
                     "points" => Some(pl.points as i64),
+                    "xp" => Some(g.xp(p) as i64),
                     "hand" => Some(pl.hand.len() as i64),
                     "deck" => Some(pl.main_deck.len() as i64),
                     "trash" => Some(pl.trash.len() as i64),
@@ -775,7 +777,7 @@ pub(super) fn expect(
                 };
                 match got {
                     Some(n) => check(format!("{key}.{field} = {want}"), want.as_integer() == Some(n), format!("{key}.{field}: {n}")),
-                    None => check(format!("{key}.{field}"), false, "unknown player field: expected points, hand, deck, trash, banishment, runes, ready_runes, rune_deck, energy, spell_energy, power, units, base_units or tokens".into()),
+                    None => check(format!("{key}.{field}"), false, "unknown player field: expected points, xp, hand, deck, trash, banishment, runes, ready_runes, rune_deck, energy, spell_energy, power, units, base_units or tokens".into()),
                 }
             }
         }

@@ -55,6 +55,8 @@ pub enum Effect {
     Add { who: Who, resources: Cost, spells_only: bool },
     /// 441: "You score N points".
     Score { who: Who, points: u32 },
+    /// "Gain N XP" (Core Rules 1.3, section 728).
+    GainXp { who: Who, amount: Amount },
     /// 445: "You win the game".
     Win(Who),
     /// "Take a turn after this one".
@@ -467,6 +469,8 @@ pub enum Test {
     PlayedACard,
     /// "if you paid the additional cost" (353.4.d.1).
     PaidAdditional,
+    /// [Level N] on a spell (Core Rules 1.3, 824.1.b.1): its controller has N XP or more.
+    XpAtLeast(u32),
     /// What an earlier instruction answered ("If you do").
     Var(Var),
     /// "X or Y": the controller chooses the first (352.9).

@@ -168,6 +168,8 @@ pub enum ActivationCost {
     KillThis,
     /// "Spend my buff" (702.2.b): only a unit with a buff can pay it (702.2.b.1).
     SpendMyBuff,
+    /// "Spend N XP": only a player with N XP or more can pay it (Core Rules 1.3, section 728).
+    SpendXp(u32),
 }
 
 /// What paying an optional additional cost does to the card's own cost (353.2.b.1).
@@ -372,6 +374,12 @@ pub enum Condition {
     MovedTwiceThisTurn,
     /// "you have N+ runes" (runes on the board, 155).
     RunesAtLeast(u32),
+    /// [Level N] (Core Rules 1.3, 824.1.b.1): "you" have N XP or more.
+    XpAtLeast(u32),
+    /// A condition that decides whether a triggered ability triggers and is not checked again
+    /// as it resolves: a [Level N] ability exists only while its controller has the XP
+    /// (824.1.c-d), but once triggered it is on the chain on its own (like any ability).
+    OnTrigger(Box<Condition>),
     /// "you've discarded a card this turn" (409).
     DiscardedThisTurn,
     /// "there is a ready enemy unit here".

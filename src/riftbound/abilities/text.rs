@@ -46,6 +46,7 @@ impl Display for Effect {
             Effect::DealSplit { amount, spec } => write!(f, "Deal {amount} damage split among target {spec}"),
             Effect::Fight(a, b) => write!(f, "{a} and {b} deal damage equal to their Might to each other"),
             Effect::Draw { who, amount } => write!(f, "{} {amount}", verb(who, "draw", "draws")),
+            Effect::GainXp { who, amount } => write!(f, "{} {amount} XP", verb(who, "gain", "gains")),
             Effect::Act(act, o) => write!(f, "{}", act_text(*act, o)),
             Effect::Give { to, grant, until } => {
                 match grant {
@@ -311,6 +312,7 @@ impl Display for Test {
             Test::Legion => f.write_str("you have played another card this turn [Legion]"),
             Test::PlayedACard => f.write_str("you have played a card this turn [Legion]"),
             Test::PaidAdditional => f.write_str("you paid the additional cost"),
+            Test::XpAtLeast(n) => write!(f, "you have {n}+ XP [Level {n}]"),
             Test::FirstOfTwo => f.write_str("you choose the first"),
             Test::Var(Var::Done) => f.write_str("you do"),
             Test::Var(v) => write!(f, "there is {}", var_text(*v)),
