@@ -1751,7 +1751,6 @@ const ONE_CARD_PHRASES: &[&str] = &[
     "cond_discarded",
     "cond_hand_size",
     "cond_only_unit_there",
-    "cond_ready_enemy_here",
     "count_trash",
     "ev_you_discard",
     "ev_you_recycle",

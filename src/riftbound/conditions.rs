@@ -29,7 +29,11 @@ impl Game {
         // are recomputed after any change (`CharsCache`). The layers ask with the object being
         // computed as the subject (361.3.a), so one about the subject alone keeps them local.
         let own_record = match c {
-            Condition::AtBattlefield | Condition::Mighty | Condition::PaidAdditional | Condition::Buffed => true,
+            Condition::AtBattlefield
+            | Condition::Mighty
+            | Condition::PaidAdditional
+            | Condition::Buffed
+            | Condition::Empowered => true,
             // Out of combat, "alone" is false without looking at other units.
             Condition::Alone { .. } => self.obj(subject).role.is_none(),
             Condition::OnResolution(_) => true,
@@ -51,6 +55,8 @@ impl Game {
                 .iter()
                 .any(|e| matches!(e, Event::Activated { source: s, index } if *s == subject && index == i)),
             Condition::Buffed => alive && self.obj(subject).buffs > 0,
+            Condition::Empowered => alive && self.obj(subject).empowered,
+            Condition::Not(c) => !self.holds_with(c, subject, you, chars, that_battlefield),
             Condition::Stunned => alive && self.obj(subject).stunned,
             Condition::Damaged => alive && self.obj(subject).damage > 0,
             Condition::Exhausted => alive && self.obj(subject).exhausted,
@@ -73,10 +79,10 @@ impl Game {
             }
             Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
             Condition::DiscardedThisTurn => self.discarded_this_turn(you),
-            // "there is a ready enemy unit here": at my location now, a battlefield's own (053.3).
-            Condition::ReadyEnemyHere => self
-                .here(subject)
-                .is_some_and(|l| self.units_iter(l).any(|u| !self.obj(u).exhausted && self.controller(u) != you)),
+            Condition::Count { filter, at_least, at_most } => {
+                let n = self.matching(filter, Some(you), Some(subject)).len() as u32;
+                n >= *at_least && at_most.is_none_or(|m| n <= m)
+            }
             Condition::OnResolution(c) => self.holds_with(c, subject, you, chars, that_battlefield),
             Condition::UnitsAt { min, that_battlefield: that } => {
                 // "that battlefield": the one the trigger's event scored (444.2); "here": the
@@ -112,6 +118,7 @@ impl Game {
         let o = self.obj(id);
         match c {
             Condition::Buffed => o.buffs > 0,
+            Condition::Empowered => o.empowered,
             Condition::Stunned => o.stunned,
             Condition::Damaged => o.damage > 0,
             Condition::Exhausted => o.exhausted,

@@ -42,6 +42,9 @@ pub enum Effect {
     Give { to: Obj, grant: Grant, until: Duration },
     /// 352.3: moves a unit to the destination chosen for it (target spec `spec`).
     MoveToChosen { unit: Obj, spec: usize },
+    /// "[Burn N]" (rule 002, its reminder text): the top N cards of their Main Deck go to their
+    /// trash, burning out if it runs out (418.1.b).
+    Burn { who: Who, amount: u32 },
     /// 409: "Discard N" (answers the last card discarded).
     Discard { who: Who, amount: u32 },
     /// 409: "discards their hand": every card in it.
@@ -222,10 +225,14 @@ pub enum Act {
     Counter,
     /// 414: "banish X" (a spell resolving: as it leaves the chain).
     Banish,
+    /// "Empower me" (rule 002, [Empower]'s reminder text): it becomes [Empowered].
+    Empower,
+    /// "Disempower it": it is no longer [Empowered].
+    Disempower,
 }
 
 impl Act {
-    pub const ALL: [Act; 18] = [
+    pub const ALL: [Act; 20] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -244,6 +251,8 @@ impl Act {
         Act::Recycle,
         Act::Counter,
         Act::Banish,
+        Act::Empower,
+        Act::Disempower,
     ];
 
     /// Whether it moves the object to another zone or location.
@@ -286,6 +295,8 @@ impl Act {
             Act::Recycle => "recycle_obj",
             Act::Counter => "counter",
             Act::Banish => "banish",
+            Act::Empower => "empower",
+            Act::Disempower => "disempower",
         }
     }
 }

@@ -24,6 +24,9 @@ pub struct CardAbilities {
     pub script: String,
     /// The tokens the card's instructions play (176): the card pool holds a card for each.
     pub tokens: Vec<Token>,
+    /// "[Flow] COST" (rule 002, its reminder text): it may be played from its owner's trash for
+    /// this cost instead of its own, then it is banished (`flow_keyword.rs`).
+    pub flow: Option<Cost>,
 }
 
 impl CardAbilities {
@@ -309,6 +312,11 @@ pub enum Condition {
     NotChosenThisTurn(u8),
     /// "I'm buffed" (702).
     Buffed,
+    /// "[Empowered]" (rule 002, [Empower]'s reminder text): the object was empowered and has
+    /// not been disempowered since; a new object never is (109).
+    Empowered,
+    /// The opposite of a condition ("Use only if not Empowered").
+    Not(Box<Condition>),
     /// "stunned": the subject is stunned (410; until its controller's next Ending Step).
     Stunned,
     /// "damaged": damage is marked on the subject (139).
@@ -328,8 +336,14 @@ pub enum Condition {
     RunesAtLeast(u32),
     /// "you've discarded a card this turn" (409).
     DiscardedThisTurn,
-    /// "there is a ready enemy unit here".
-    ReadyEnemyHere,
+    /// "there is a ready enemy unit here", "there is exactly one other unit you control here":
+    /// how many objects the filter names, relative to the subject and "you", at least
+    /// `at_least` and, if said, at most `at_most`.
+    Count {
+        filter: UnitFilter,
+        at_least: u32,
+        at_most: Option<u32>,
+    },
     /// A condition written after a triggered ability's effect ("When I attack, give me +2 [M]
     /// this turn if ..."): part of the effect (376.2.b), so checked only as it resolves; the
     /// ability triggers either way.

@@ -92,9 +92,10 @@ pub const PLACES: [At; 7] =
     [At::Anywhere, At::Battlefield, At::Here, At::MyBattlefield, At::Elsewhere, At::YourTrash, At::InCombat];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").
-pub const OBJECT_CONDITIONS: [(&str, Condition); 9] = [
+pub const OBJECT_CONDITIONS: [(&str, Condition); 10] = [
     ("BUFFED", Condition::Buffed),
     ("STUNNED", Condition::Stunned),
+    ("EMPOWERED", Condition::Empowered),
     ("DAMAGED", Condition::Damaged),
     ("EXHAUSTED", Condition::Exhausted),
     ("READY", Condition::Ready),

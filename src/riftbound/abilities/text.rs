@@ -94,6 +94,7 @@ impl Display for Effect {
                 }
                 Ok(())
             }
+            Effect::Burn { who, amount } => write!(f, "{} {amount}", verb(who, "burn", "burns")),
             Effect::Score { who, points } => {
                 write!(f, "{} {points} point{}", verb(who, "score", "scores"), if *points == 1 { "" } else { "s" })
             }
@@ -156,6 +157,8 @@ impl Display for Effect {
 fn act_text(act: Act, o: &Obj) -> String {
     match act {
         Act::Kill => format!("Kill {o}"),
+        Act::Empower => format!("Empower {o}"),
+        Act::Disempower => format!("Disempower {o}"),
         Act::Buff => format!("Buff {o}"),
         Act::Stun => format!("Stun {o}"),
         Act::Ready => format!("Ready {o}"),
@@ -297,6 +300,7 @@ impl Display for UnitFilter {
             Some(Condition::Damaged) => f.write_str("damaged ")?,
             Some(Condition::Exhausted) => f.write_str("exhausted ")?,
             Some(Condition::Ready) => f.write_str("ready ")?,
+            Some(Condition::Empowered) => f.write_str("Empowered ")?,
             _ => {}
         }
         match self.relation {
@@ -345,7 +349,8 @@ impl Display for UnitFilter {
                 | Condition::Stunned
                 | Condition::Damaged
                 | Condition::Exhausted
-                | Condition::Ready,
+                | Condition::Ready
+                | Condition::Empowered,
             ) => {}
             Some(Condition::Alone { attack: true, defend: true }) => f.write_str(" attacking or defending alone")?,
             Some(Condition::Alone { attack: true, .. }) => f.write_str(" attacking alone")?,
