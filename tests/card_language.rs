@@ -1755,7 +1755,6 @@ const ONE_CARD_PHRASES: &[&str] = &[
     "cond_died_this_turn",
     "cond_discarded",
     "cond_only_unit_there",
-    "cond_ready_enemy_here",
     "ev_you_discard",
     "ev_you_recycle",
     "exhaust_friendly_cost",

@@ -359,6 +359,9 @@ impl Compiler<'_> {
         // "[Level N][>] ..." (Core Rules 1.3, 824): the ability after the arrow, while its
         // controller has N XP or more. Level is no keyword of the layers: it names a condition.
         let mut level = None;
+        // The Vendetta keywords that are abilities rather than characteristics (rule 002: their
+        // reminder text): "[Empower] COST", "[Flow] COST", "[Empowered] — passive".
+        let mut named = "";
         for part in p.clone().into_inner() {
             match part.as_rule() {
                 Rule::keyword if part.clone().into_inner().next().unwrap().as_str() == "Level" => {
@@ -373,6 +376,11 @@ impl Compiler<'_> {
                     return Err(self.err(&part, "a keyword after [Level N] needs the arrow `[>]` before it"));
                 }
                 Rule::keyword => {
+                    named = part.clone().into_inner().next().unwrap().as_str();
+                    if matches!(named, "Empower" | "Empowered" | "Flow") {
+                        last = None;
+                        continue;
+                    }
                     let k = self.keyword(&part)?;
                     last = Some(k.0);
                     if self.effect_text {
@@ -384,6 +392,32 @@ impl Compiler<'_> {
                             self.out.keywords.push((Keyword::Reaction, 0));
                         }
                     }
+                }
+                Rule::keyword_cost => {
+                    let costs = self.activation_costs(part.clone().into_inner().next().unwrap())?;
+                    match named {
+                        // "[Empower] COST": "COST: Empower me. Use only if not Empowered."
+                        "Empower" => {
+                            let body = Body { effects: vec![Effect::Act(Act::Empower, Obj::Me)], ..Body::default() };
+                            let only_while = Some(Condition::Not(Box::new(Condition::Empowered)));
+                            let kind = AbilityKind::Activated { costs, timing: AbilityTiming::Normal, only_while };
+                            self.push(&p, kind, Some(body));
+                        }
+                        // "[Flow] COST": the card may be played from its owner's trash for COST.
+                        "Flow" => match costs.as_slice() {
+                            [ActivationCost::Resources(cost)] => self.out.flow = Some(cost.clone()),
+                            _ => return Err(self.err(&part, "a [Flow] cost is Energy and Power only")),
+                        },
+                        _ => return Err(self.err(&part, "only [Empower] and [Flow] take a cost")),
+                    }
+                }
+                // "[Empowered] — passive": the passive applies while I'm Empowered.
+                Rule::dash_body if named == "Empowered" => {
+                    let effect = part.clone().into_inner().next().unwrap();
+                    if effect.as_rule() != Rule::static_line {
+                        return Err(self.err(&part, "[Empowered] — is understood before a passive ability"));
+                    }
+                    self.static_line(effect, Some(Condition::Empowered))?;
                 }
                 Rule::dash_body => {
                     let mut inner = part.clone().into_inner();
@@ -913,7 +947,20 @@ impl Compiler<'_> {
             Rule::cond_alone => Condition::Alone { attack: true, defend: true },
             Rule::cond_runes => Condition::RunesAtLeast(number(&c.into_inner().next().unwrap())),
             Rule::cond_discarded => Condition::DiscardedThisTurn,
-            Rule::cond_ready_enemy_here => Condition::ReadyEnemyHere,
+            Rule::cond_there_is => {
+                let mut filter = UnitFilter::units();
+                let (mut at_least, mut at_most) = (1, None);
+                for x in c.clone().into_inner() {
+                    match x.as_rule() {
+                        Rule::exactly_count => {
+                            let n = word_or_number(&x.into_inner().next().unwrap());
+                            (at_least, at_most) = (n, Some(n));
+                        }
+                        _ => self.apply_filter_word(&mut filter, &x),
+                    }
+                }
+                Condition::Count { filter, at_least, at_most }
+            }
             Rule::cond_units_at => {
                 let mut parts = c.into_inner();
                 let min = number(&parts.next().unwrap());
@@ -965,6 +1012,8 @@ impl Compiler<'_> {
     fn static_line(&mut self, p: P, keyword_condition: Option<Condition>) -> Result<(), Diagnostic> {
         let mut condition = keyword_condition;
         let mut effect = None;
+        // A second passive of the same line ("I have +1 [M] and [Ganking].").
+        let mut also = None;
         for part in p.clone().into_inner() {
             match part.as_rule() {
                 Rule::st_while | Rule::st_if if condition.is_some() => {
@@ -1069,7 +1118,14 @@ impl Compiler<'_> {
                         Rule::st_enters_ready => StaticEffect::EntersReady {
                             others: s.into_inner().any(|x| x.as_rule() == Rule::enters_ready_others),
                         },
-                        Rule::st_have_might => StaticEffect::Might(signed(&s.into_inner().next().unwrap())),
+                        Rule::st_have_might => {
+                            let mut x = s.into_inner();
+                            let might = signed(&x.next().unwrap());
+                            if let Some(list) = x.find(|k| k.as_rule() == Rule::keyword_list) {
+                                also = Some(StaticEffect::Keywords(self.keyword_list(list)?));
+                            }
+                            StaticEffect::Might(might)
+                        }
                         Rule::st_units_have => {
                             let mut units = UnitFilter::units();
                             let mut might = 0;
@@ -1165,6 +1221,9 @@ impl Compiler<'_> {
             && !crate::riftbound::statics::condition_supported(&effect, c)
         {
             return Err(self.err(&p, "this passive ability can't be made conditional on that condition yet"));
+        }
+        if let Some(also) = also {
+            self.push(&p, AbilityKind::Static { condition: condition.clone(), effect: also }, None);
         }
         self.push(&p, AbilityKind::Static { condition, effect }, None);
         Ok(())
@@ -1381,19 +1440,32 @@ impl Compiler<'_> {
                     .ok_or_else(|| self.err(&c, "\"if it was buffed this way\" needs something buffed before it"))?;
                 self.guarded(c.into_inner().next().unwrap(), body, Test::BuffedThisWay(it))
             }
-            Rule::if_it_is => {
-                let it = body.it.clone().ok_or_else(|| self.err(&c, "\"If it is\" needs something named before it"))?;
+            Rule::if_it_is | Rule::then_if_it_is => {
+                let it = body.it.clone().ok_or_else(|| self.err(&c, "\"if it is\" needs something named before it"))?;
+                let after = c.as_rule() == Rule::then_if_it_is;
+                // "it" is of the kind its phrase chose ("choose an enemy gear. If it's [Empowered]");
+                // a noun says what it must be ("If it's an Equipment").
                 let mut filter = UnitFilter::units();
-                let mut clause = None;
-                for part in c.clone().into_inner() {
+                if let Obj::Target(i) = &it
+                    && let Some(spec) = body.targets.get(*i)
+                {
+                    filter.kind = spec.filter.kind;
+                }
+                let (mut guarded, mut clause) = (None, None);
+                for (k, part) in c.clone().into_inner().enumerate() {
                     match part.as_rule() {
+                        _ if after && k == 0 => guarded = Some(part),
                         Rule::t_it | Rule::article => {}
                         Rule::clause => clause = Some(part),
+                        Rule::it_has_might => filter.max_might = Some(number(&part.into_inner().next().unwrap())),
                         _ => self.apply_filter_word(&mut filter, &part),
                     }
                 }
                 let test = Test::Matches(it, filter);
-                let mut inner = self.guarded(clause.unwrap(), body, test.clone())?;
+                let mut inner = match guarded {
+                    Some(instruction) => self.instructions_if(std::iter::once(instruction), body, test.clone())?,
+                    None => self.guarded(clause.unwrap(), body, test.clone())?,
+                };
                 inner.last_if = Some(test);
                 Ok(inner)
             }
@@ -1662,6 +1734,17 @@ impl Compiler<'_> {
                 let each = number(&parts.next().unwrap());
                 let amount = self.amount(each, parts.next());
                 b.effects.push(Effect::GainXp { who: Who::You, amount });
+            }
+            Rule::i_burn => b.effects.push(Effect::Burn { who: Who::You, amount: n(parts.next()) }),
+            Rule::i_empower => {
+                let mut x = parts.peekable();
+                let act = if x.next_if(|w| w.as_rule() == Rule::empower_off).is_some() {
+                    Act::Disempower
+                } else {
+                    Act::Empower
+                };
+                let t = self.target(x.next().unwrap(), &mut b, None)?;
+                b.effects.push(each(t, |o| Effect::Act(act, o)));
             }
             // "draw a card" is "draw 1".
             Rule::i_draw => {
@@ -2566,6 +2649,7 @@ fn unit_state(p: &P) -> Condition {
         "attacking" => Condition::Attacking,
         "defending" => Condition::Defending,
         "equipped" => Condition::Equipped,
+        "[empowered]" => Condition::Empowered,
         _ => Condition::Mighty,
     }
 }

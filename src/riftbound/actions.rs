@@ -48,6 +48,7 @@ impl Game {
             lki: None,
             was_mighty: false,
             paid_additional: false,
+            empowered: false,
             mode: 0,
             hidden_on_turn: 0,
             from_hidden: None,
@@ -193,21 +194,24 @@ impl Game {
     /// 400: draw `n`, burning out (418) when the main deck runs out.
     pub fn draw(&mut self, p: PlayerId, n: u32) -> R<()> {
         for _ in 0..n {
-            while self.player(p).main_deck.is_empty() {
-                if self.is_over() {
-                    return Ok(());
-                }
-                self.burn_out(p)?;
-            }
-            if self.is_over() {
-                return Ok(());
-            }
-            let top = self.player(p).main_deck[0];
+            let Some(top) = self.top_or_burn_out(p)? else { return Ok(()) };
             let new = self.move_object(top, Zone::Hand, p, Pos::Bottom);
             trace!(self, "400.1", "{p} draws {}", self.describe(new));
             self.emit(Event::Drew { player: p, card: new });
         }
         Ok(())
+    }
+
+    /// The top card of `p`'s Main Deck, to be moved to another zone: an empty deck burns out
+    /// first, as often as it takes (418.1.a-b). None once the game is over.
+    pub fn top_or_burn_out(&mut self, p: PlayerId) -> R<Option<ObjId>> {
+        while self.player(p).main_deck.is_empty() {
+            if self.is_over() {
+                return Ok(None);
+            }
+            self.burn_out(p)?;
+        }
+        Ok(if self.is_over() { None } else { Some(self.player(p).main_deck[0]) })
     }
 
     /// 418: burn out — recycle the trash into the main deck, an opponent of the player's choice

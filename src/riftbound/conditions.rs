@@ -34,9 +34,9 @@ impl Game {
             | Condition::PaidAdditional
             | Condition::Buffed
             | Condition::Was(_)
-
             | Condition::Attacking
-            | Condition::Defending => true,
+            | Condition::Defending
+            | Condition::Empowered => true,
             // Out of combat, "alone" is false without looking at other units.
             Condition::Alone { .. } => self.obj(subject).role.is_none(),
             Condition::OnResolution(_) => true,
@@ -66,6 +66,8 @@ impl Game {
             Condition::Buffed => alive && self.obj(subject).buffs > 0,
             Condition::Attacking => alive && self.obj(subject).role == Some(Role::Attacker),
             Condition::Defending => alive && self.obj(subject).role == Some(Role::Defender),
+            Condition::Empowered => alive && self.obj(subject).empowered,
+            Condition::Not(c) => !self.holds_with(c, subject, you, chars, that_battlefield),
             Condition::Stunned => alive && self.obj(subject).stunned,
             Condition::Damaged => alive && self.obj(subject).damage > 0,
             Condition::Exhausted => alive && self.obj(subject).exhausted,
@@ -90,10 +92,10 @@ impl Game {
             Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
             Condition::XpAtLeast(n) => self.xp(you) >= *n,
             Condition::DiscardedThisTurn => self.discarded_this_turn(you),
-            // "there is a ready enemy unit here": at my location now, a battlefield's own (053.3).
-            Condition::ReadyEnemyHere => self
-                .here(subject)
-                .is_some_and(|l| self.units_iter(l).any(|u| !self.obj(u).exhausted && self.controller(u) != you)),
+            Condition::Count { filter, at_least, at_most } => {
+                let n = self.matching(filter, Some(you), Some(subject)).len() as u32;
+                n >= *at_least && at_most.is_none_or(|m| n <= m)
+            }
             Condition::OnResolution(c) | Condition::OnTrigger(c) => {
                 self.holds_with(c, subject, you, chars, that_battlefield)
             }
@@ -131,6 +133,7 @@ impl Game {
         let o = self.obj(id);
         match c {
             Condition::Buffed => o.buffs > 0,
+            Condition::Empowered => o.empowered,
             Condition::Stunned => o.stunned,
             Condition::Damaged => o.damage > 0,
             Condition::Exhausted => o.exhausted,

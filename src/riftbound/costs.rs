@@ -100,6 +100,8 @@ pub struct CostModifier {
 pub struct PlayOptions {
     pub ignore_energy: bool,
     pub ignore_power: bool,
+    /// Played from the trash for its [Flow] cost instead of its own (`flow_keyword.rs`).
+    pub flow: bool,
 }
 
 /// Whether `pool` plus runes can pay `cost`. `ready` counts ready runes (each can exhaust for

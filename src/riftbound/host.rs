@@ -433,6 +433,7 @@ verbs! {
     Effect::DealSplit { amount, spec } => "deal_split"(amount => n: Count, spec => i: Index) |g, c| g.deal_split(c, n, i);
     Effect::Fight(a, b) => "fight"(a => a: Object, b => b: Object) |g, c| g.fight(c, a, b);
     Effect::Draw { who, amount } => "draw"(who => p: Player, amount => n: Count) |g, _| g.draw(p, n);
+    Effect::Burn { who, amount } => "burn"(who => p: Player, amount => n: Count) |g, _| g.burn(p, n);
     Effect::Give { to, grant: Grant::Might { amount, min }, until } =>
         "give_might"(to => o: Object, amount => n: Delta, min.map_or(-1, i64::from) => min: Delta, until => until: Duration)
         |g, c| g.give(c, o, Grant::Might { amount: n, min: (min >= 0).then_some(min) }, until);
@@ -509,7 +510,7 @@ verbs! {
     // Answers the spell played.
     Effect::PlayCard { card, ignore_energy, ignore_power } =>
         "play_card"(card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool)
-        |g, c| g.play_card_instruction(c, o, PlayOptions { ignore_energy: e, ignore_power: pw });
+        |g, c| g.play_card_instruction(c, o, PlayOptions { ignore_energy: e, ignore_power: pw, flow: false });
     Effect::PlaySpellFromTrash { optional } => "play_spell_from_trash"(optional => o: bool) |g, c| g.play_spell_from_trash(c, o);
     // Answers the chosen player ("they").
     Effect::ChooseOpponent => "choose_opponent"() |g, c| g.choose_opponent(c);

@@ -510,6 +510,8 @@ impl Game {
                     self.discard(p, &[o]);
                 }
             }
+            Act::Empower => self.empower(o),
+            Act::Disempower => self.disempower(o),
         }
         Ok(())
     }
@@ -889,7 +891,7 @@ impl Game {
             return Ok(());
         }
         trace!(self, "406.3", "{you} plays {} from their trash", self.describe(me));
-        self.play_card_while_resolving(you, me, PlayOptions { ignore_energy: true, ignore_power: true });
+        self.play_card_while_resolving(you, me, PlayOptions { ignore_energy: true, ignore_power: true, flow: false });
         Ok(())
     }
 
@@ -1059,7 +1061,11 @@ impl Game {
         self.banish(&[card]);
         let Some(banished) = self.obj(card).next else { return Ok(()) };
         trace!(self, "406.3", "{you} plays {} ignoring its cost", self.describe(banished));
-        self.play_card_while_resolving(you, banished, PlayOptions { ignore_energy: true, ignore_power: true });
+        self.play_card_while_resolving(
+            you,
+            banished,
+            PlayOptions { ignore_energy: true, ignore_power: true, flow: false },
+        );
         Ok(())
     }
 
@@ -1169,7 +1175,7 @@ impl Game {
     pub fn play_spell_from_trash(&mut self, c: &HookCall, optional: bool) -> R<Option<ObjId>> {
         let Some(you) = c.controller else { return Ok(None) };
         let points = self.player(you).points;
-        let opts = PlayOptions { ignore_energy: true, ignore_power: false };
+        let opts = PlayOptions { ignore_energy: true, ignore_power: false, flow: false };
         let mut options: Vec<Choice> = self
             .player(you)
             .trash

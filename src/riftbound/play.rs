@@ -111,7 +111,9 @@ impl Game {
         additional: &[AdditionalCost],
         changes: &[CostChange],
     ) -> Cost {
-        let mut cost = self.base_cost(card);
+        // [Flow] (rule 002): played from the trash, the Flow cost stands in for the card's own.
+        let flow = self.card(card).abilities.flow.as_ref().filter(|_| opts.flow);
+        let mut cost = flow.cloned().unwrap_or_else(|| self.base_cost(card));
         // 353.1: ignoring a cost sets that base cost to zero.
         let ignore = changes.contains(&CostChange::Ignore);
         if opts.ignore_energy || ignore {
@@ -156,7 +158,8 @@ impl Game {
     pub fn playable_cards(&self, p: PlayerId) -> Vec<ObjId> {
         let pl = self.player(p);
         let mut out = Vec::new();
-        let candidates = pl.hand.iter().copied().chain(pl.champion_zone).chain(self.hidden_cards(p));
+        let candidates =
+            pl.hand.iter().copied().chain(pl.champion_zone).chain(self.hidden_cards(p)).chain(self.flow_cards(p));
         let supply = self.supply(p);
         for card in candidates {
             if self.can_begin_play(&supply, card) {
@@ -183,7 +186,8 @@ impl Game {
         // 727.1.b: played from hidden, ignoring its base cost; 727.1.d: a spell needs a valid
         // target at its battlefield.
         let hidden = self.hidden_at(card);
-        let opts = PlayOptions { ignore_energy: hidden.is_some(), ignore_power: hidden.is_some() };
+        let flow = self.flow_cost(card).is_some();
+        let opts = PlayOptions { ignore_energy: hidden.is_some(), ignore_power: hidden.is_some(), flow };
         if let Some(b) = hidden
             && def.kind == CardType::Spell
             && !self.hidden_spell_has_targets(p, card, b)
@@ -368,9 +372,17 @@ impl Game {
             opts.ignore_energy = true;
             opts.ignore_power = true;
         }
+        // [Flow] (rule 002): from the trash for its Flow cost, then banished once it resolves.
+        opts.flow = self.flow_cost(card).is_some();
+        if opts.flow {
+            trace!(self, "002", "{p} plays {} from their trash for its [Flow] cost", self.describe(card));
+        }
         trace!(self, "351", "{p} begins to play {}", self.describe(card));
         let from = card;
         let card = self.move_object(card, Zone::Chain, p, super::actions::Pos::Top);
+        if opts.flow {
+            self.components.get_mut::<super::instructions::OnResolve>().banish.push(card);
+        }
         self.obj_mut(card).controller = p;
         self.obj_mut(card).from_hidden = hidden;
         // 353: cost modifiers aimed at this card (its own discounts, additional costs...) follow it

@@ -144,6 +144,8 @@ pub struct Obj {
     pub was_mighty: bool,
     /// It was played paying an optional additional cost (353.4.d.1).
     pub paid_additional: bool,
+    /// [Empowered] (`empower.rs`): a state of this object, gone with it when it changes zones.
+    pub empowered: bool,
     /// The mode chosen for a modal spell (182.2.b), as the index of its mode ability.
     pub mode: u8,
     /// A facedown card: the turn it was hidden (727.1.b: playable from the next turn on).

@@ -43,6 +43,9 @@ pub enum Effect {
     Give { to: Obj, grant: Grant, until: Duration },
     /// 352.3: moves a unit to the destination chosen for it (target spec `spec`).
     MoveToChosen { unit: Obj, spec: usize },
+    /// "[Burn N]" (rule 002, its reminder text): the top N cards of their Main Deck go to their
+    /// trash, burning out if it runs out (418.1.b).
+    Burn { who: Who, amount: u32 },
     /// 409: "Discard N" (answers the last card discarded).
     Discard { who: Who, amount: u32 },
     /// 409: "discards their hand": every card in it.
@@ -250,10 +253,14 @@ pub enum Act {
     Detach,
     /// 409: "they discard that card": a card in its owner's hand.
     Discard,
+    /// "Empower me" (rule 002, [Empower]'s reminder text): it becomes [Empowered].
+    Empower,
+    /// "Disempower it": it is no longer [Empowered].
+    Disempower,
 }
 
 impl Act {
-    pub const ALL: [Act; 20] = [
+    pub const ALL: [Act; 22] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -274,6 +281,8 @@ impl Act {
         Act::Banish,
         Act::Detach,
         Act::Discard,
+        Act::Empower,
+        Act::Disempower,
     ];
 
     /// Whether it moves the object to another zone or location.
@@ -319,6 +328,8 @@ impl Act {
             Act::Banish => "banish",
             Act::Detach => "detach",
             Act::Discard => "discard_card",
+            Act::Empower => "empower",
+            Act::Disempower => "disempower",
         }
     }
 }

@@ -30,6 +30,9 @@ pub struct CardAbilities {
     /// The conditions its instructions ask as they resolve ("If CONDITION, X"), which the body
     /// names by index (`holds(i)`): a condition is kernel data, evaluated by `Game::holds`.
     pub conditions: Vec<Condition>,
+    /// "[Flow] COST" (rule 002, its reminder text): it may be played from its owner's trash for
+    /// this cost instead of its own, then it is banished (`flow_keyword.rs`).
+    pub flow: Option<Cost>,
 }
 
 impl CardAbilities {
@@ -357,6 +360,11 @@ pub enum Condition {
     /// "attacking" / "defending": the subject is an attacker / a defender (438.1.a.3-4).
     Attacking,
     Defending,
+    /// "[Empowered]" (rule 002, [Empower]'s reminder text): the object was empowered and has
+    /// not been disempowered since; a new object never is (109).
+    Empowered,
+    /// The opposite of a condition ("Use only if not Empowered").
+    Not(Box<Condition>),
     /// "stunned": the subject is stunned (410; until its controller's next Ending Step).
     Stunned,
     /// "damaged": damage is marked on the subject (139).
@@ -382,8 +390,14 @@ pub enum Condition {
     OnTrigger(Box<Condition>),
     /// "you've discarded a card this turn" (409).
     DiscardedThisTurn,
-    /// "there is a ready enemy unit here".
-    ReadyEnemyHere,
+    /// "there is a ready enemy unit here", "there is exactly one other unit you control here":
+    /// how many objects the filter names, relative to the subject and "you", at least
+    /// `at_least` and, if said, at most `at_most`.
+    Count {
+        filter: UnitFilter,
+        at_least: u32,
+        at_most: Option<u32>,
+    },
     /// A condition written after a triggered ability's effect ("When I attack, give me +2 [M]
     /// this turn if ..."): part of the effect (376.2.b), so checked only as it resolves; the
     /// ability triggers either way.

@@ -102,9 +102,10 @@ pub const PLACES: [At; 8] = [
 ];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").
-pub const OBJECT_CONDITIONS: [(&str, Condition); 12] = [
+pub const OBJECT_CONDITIONS: [(&str, Condition); 13] = [
     ("BUFFED", Condition::Buffed),
     ("STUNNED", Condition::Stunned),
+    ("EMPOWERED", Condition::Empowered),
     ("DAMAGED", Condition::Damaged),
     ("EXHAUSTED", Condition::Exhausted),
     ("READY", Condition::Ready),

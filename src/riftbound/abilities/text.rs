@@ -100,6 +100,7 @@ impl Display for Effect {
                 }
                 Ok(())
             }
+            Effect::Burn { who, amount } => write!(f, "{} {amount}", verb(who, "burn", "burns")),
             Effect::Score { who, points } => {
                 write!(f, "{} {points} point{}", verb(who, "score", "scores"), if *points == 1 { "" } else { "s" })
             }
@@ -183,6 +184,8 @@ impl Display for Effect {
 fn act_text(act: Act, o: &Obj) -> String {
     match act {
         Act::Kill => format!("Kill {o}"),
+        Act::Empower => format!("Empower {o}"),
+        Act::Disempower => format!("Disempower {o}"),
         Act::Buff => format!("Buff {o}"),
         Act::Stun => format!("Stun {o}"),
         Act::Ready => format!("Ready {o}"),
@@ -341,6 +344,7 @@ impl Display for UnitFilter {
             Some(Condition::Equipped) => f.write_str("equipped ")?,
             Some(Condition::Attacking) => f.write_str("attacking ")?,
             Some(Condition::Defending) => f.write_str("defending ")?,
+            Some(Condition::Empowered) => f.write_str("Empowered ")?,
             _ => {}
         }
         match self.relation {
@@ -392,9 +396,9 @@ impl Display for UnitFilter {
                 | Condition::Exhausted
                 | Condition::Ready
                 | Condition::Equipped
-
                 | Condition::Attacking
-                | Condition::Defending,
+                | Condition::Defending
+                | Condition::Empowered,
             ) => {}
             Some(Condition::Alone { attack: true, defend: true }) => f.write_str(" attacking or defending alone")?,
             Some(Condition::Alone { attack: true, .. }) => f.write_str(" attacking alone")?,
