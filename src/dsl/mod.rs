@@ -174,6 +174,8 @@ fn render(body: &str, depth: usize) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut chars = body.chars().peekable();
     let mut paren = 0;
+    // Where each open group's words begin in `out`, to drop them if the group is optional.
+    let mut groups: Vec<usize> = Vec::new();
     while let Some(c) = chars.next() {
         match c {
             // The first alternative stands for the rule, or for its group.
@@ -189,17 +191,27 @@ fn render(body: &str, depth: usize) -> String {
                     }
                 }
                 paren -= 1;
+                let start = groups.pop().unwrap_or(out.len());
+                if matches!(chars.peek(), Some('?' | '*')) {
+                    chars.next();
+                    out.truncate(start);
+                }
             }
             '"' => {
                 let lit: String = chars.by_ref().take_while(|c| *c != '"').collect();
                 out.push(lit);
             }
-            '(' => paren += 1,
+            '(' => {
+                paren += 1;
+                groups.push(out.len());
+            }
             ')' => {
                 paren -= 1;
+                let start = groups.pop().unwrap_or(out.len());
                 // An optional or repeated group is left out of the example.
                 if matches!(chars.peek(), Some('?' | '*')) {
                     chars.next();
+                    out.truncate(start);
                 }
             }
             // A negative or positive lookahead matches no text.
@@ -228,6 +240,9 @@ fn render(body: &str, depth: usize) -> String {
                 }
                 out.push(match ident.as_str() {
                     "number" | "word_number" => "N".into(),
+                    // A cost in brackets is written without spaces: `[2]`, `[R]`.
+                    "energy" | "resources" => "[N]".into(),
+                    "power_sym" => "[R]".into(),
                     "article" => "a".into(),
                     "NEWLINE" | "SOI" | "EOI" | "WHITESPACE" | "ASCII_ALPHANUMERIC" | "ASCII_DIGIT" => String::new(),
                     _ if depth < 3 => example(&ident, depth + 1).unwrap_or_default(),
@@ -271,5 +286,8 @@ mod tests {
         assert_eq!(describe_rule_name("might_at_most"), "`with N [M] or less`");
         assert_eq!(describe_rule_name("token_ready"), "`ready`");
         assert_eq!(describe_rule_name("ev_play_me"), "`you play me`");
+        // An optional or repeated group is left out; a cost reads as printed.
+        assert_eq!(describe_rule_name("equip_line"), "`[Equip] [E]`");
+        assert_eq!(describe_rule_name("repeat_line"), "`[Repeat] [N]`");
     }
 }
