@@ -935,10 +935,7 @@ impl Compiler<'_> {
             Rule::cond_paid_additional => Condition::PaidAdditional,
             Rule::cond_hand_size => {
                 let mut parts = c.into_inner();
-                let mut n = parts.next().unwrap().into_inner();
-                let count = word_or_number(&n.next().unwrap());
-                let (at_least, at_most) =
-                    if n.next().unwrap().as_rule() == Rule::or_fewer { (0, Some(count)) } else { (count, None) };
+                let (at_least, at_most) = count_bounds(parts.next().unwrap());
                 let zone = parts.next().unwrap().into_inner().next().unwrap();
                 Condition::Cards { trash: zone.as_rule() == Rule::in_your_trash, at_least, at_most }
             }
@@ -974,15 +971,7 @@ impl Compiler<'_> {
                 let (mut at_least, mut at_most) = (1, None);
                 for x in c.clone().into_inner() {
                     match x.as_rule() {
-                        Rule::control_count => {
-                            let mut n = x.into_inner();
-                            let count = word_or_number(&n.next().unwrap());
-                            if n.next().unwrap().as_rule() == Rule::or_fewer {
-                                (at_least, at_most) = (0, Some(count));
-                            } else {
-                                at_least = count;
-                            }
-                        }
+                        Rule::control_count => (at_least, at_most) = count_bounds(x),
                         Rule::unit_phrase => filter = self.unit_phrase(x),
                         Rule::unit_noun_plural => {
                             for word in x.into_inner() {
@@ -2652,6 +2641,13 @@ fn unit_state(p: &P) -> Condition {
         "[empowered]" => Condition::Empowered,
         _ => Condition::Mighty,
     }
+}
+
+/// "N or more" / "N or fewer" (`control_count`): the least and, if any, the most it allows.
+fn count_bounds(p: P) -> (u32, Option<u32>) {
+    let mut n = p.into_inner();
+    let count = word_or_number(&n.next().unwrap());
+    if n.next().unwrap().as_rule() == Rule::or_fewer { (0, Some(count)) } else { (count, None) }
 }
 
 fn word_or_number(p: &P) -> u32 {
