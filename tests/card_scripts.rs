@@ -30,6 +30,7 @@ fn on_play() {
 /// A blank board on the embedded cards plus `card`, with scripted agents seated; P1's is returned.
 fn game_with(card: CardDef) -> (Game, Scripted) {
     let mut db = CardDb::embedded();
+    riftbound::scenario::add_blank_battlefields(&mut db);
     db.insert(card);
     let mut g = Game::blank(Arc::new(db), &QUIET_BFS, 1).unwrap();
     let (a, _b) = seat(&mut g, Scripted::new(), Scripted::new());

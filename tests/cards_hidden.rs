@@ -96,7 +96,7 @@ fn hide(g: &mut Game, a: &Rec, card: ObjId, b: Bf) -> ObjId {
     g.add(P1, 0, &[Domain::Mind], 0);
     a.push(Choice::Hide(card, b));
     g.step().unwrap();
-    g.battlefields[b].facedown.expect("the card is facedown")
+    *g.battlefields[b].facedown.first().expect("the card is facedown")
 }
 
 /// On P2's turn, P2 plays Void Seeker ("Deal 4 to a unit at a battlefield. Draw 1.", with a card
@@ -142,7 +142,7 @@ fn hide_408_727_1_b_costs_any_power_at_a_controlled_battlefield_without_opening_
     assert!(!opts.iter().any(|c| matches!(c, Choice::Hide(x, _) if *x == plain)), "no Hidden keyword");
     a.push(Choice::Hide(fae, Bf::new(0)));
     g.step().unwrap();
-    let down = g.battlefields[0].facedown.unwrap();
+    let down = g.battlefields[0].facedown[0];
     assert_eq!(g.obj(down).zone, Zone::Facedown(Bf::new(0)));
     assert_eq!(g.name(down), "Blastcone Fae");
     assert_eq!(g.player(P1).pool.power_total(), 0, "[A] paid");
@@ -176,7 +176,7 @@ fn hidden_727_6_card_gains_reaction_next_turn_and_is_trashed_when_the_battlefiel
     g.step().unwrap();
     resolve_all(&mut g, &a, &b);
     assert!(!g.obj(holder).alive);
-    assert_eq!(g.battlefields[0].facedown, None);
+    assert!(g.battlefields[0].facedown.is_empty());
     assert!(g.player(P1).trash.iter().any(|c| g.name(*c) == "Blastcone Fae"));
     assert!(traced(&g, "322.5", "hidden"));
 }

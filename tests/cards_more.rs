@@ -16,7 +16,7 @@ use common::showdown::standard_move;
 fn yasuo_103_2_b_2_same_character_different_names() {
     let deck = |remorseful: u32| {
         format!(
-            "name = \"Yasuo\"\nlegend = \"Yasuo, Unforgiven\"\nchampion = \"Yasuo, Remorseful\"\nbattlefields = [\"Bandle Tree\", \"Aspirant's Climb\", \"Targon's Peak\"]\n\n[main]\n\"Yasuo, Remorseful\" = {remorseful}\n\"Yasuo, Windrider\" = 3\n\"Stalwart Poro\" = 3\n\"Block\" = 3\n\"Shipyard Skulker\" = 3\n\"Eager Apprentice\" = 3\n\"Cleave\" = 3\n\"Challenge\" = 3\n\"Void Seeker\" = 3\n\"En Garde\" = 3\n\"Fox-Fire\" = 3\n\"Petty Officer\" = 3\n\"Vanguard Sergeant\" = 3\n\n[runes]\n\"Calm Rune\" = 6\n\"Chaos Rune\" = 6\n"
+            "name = \"Yasuo\"\nlegend = \"Yasuo, Unforgiven\"\nchampion = \"Yasuo, Remorseful\"\nbattlefields = [\"North Field\", \"East Field\", \"Targon's Peak\"]\n\n[main]\n\"Yasuo, Remorseful\" = {remorseful}\n\"Yasuo, Windrider\" = 3\n\"Stalwart Poro\" = 3\n\"Block\" = 3\n\"Shipyard Skulker\" = 3\n\"Eager Apprentice\" = 3\n\"Cleave\" = 3\n\"Challenge\" = 3\n\"Void Seeker\" = 3\n\"En Garde\" = 3\n\"Fox-Fire\" = 3\n\"Petty Officer\" = 3\n\"Vanguard Sergeant\" = 3\n\n[runes]\n\"Calm Rune\" = 6\n\"Chaos Rune\" = 6\n"
         )
     };
     let ok = Deck::parse("yasuo.toml", &deck(2), &cards_db()).unwrap();
@@ -46,7 +46,7 @@ fn yasuo_windrider_third_move_scores_a_point() {
         points.push(g.player(P1).points);
     }
     // Moves 1 and 2 conquer the two empty battlefields (a point each); move 3 is the third
-    // move (a point from Yasuo; Bandle Tree was already scored this turn, 443); move 4 nothing.
+    // move (a point from Yasuo; North Field was already scored this turn, 443); move 4 nothing.
     assert_eq!(points, vec![1, 2, 3, 3]);
     let abilities = g.trace.lines.iter().filter(|l| l.rule == "394.5" && l.text.contains("Yasuo, Windrider")).count();
     assert_eq!(abilities, 1, "the point came from Yasuo's ability, once");

@@ -5,7 +5,7 @@
 
 use riftbound::dsl::parse_card;
 use riftbound::riftbound::{CardDb, CardDef};
-use riftbound::scenario::{Scenario, files_under, run};
+use riftbound::scenario::{Scenario, files_under, run, scenario_db};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -51,7 +51,7 @@ fn every_fresh_card_has_a_scenario_and_every_scenario_passes() {
     let mut db = CardDb::embedded();
     let loaded = db.load_dir(&folder("cards")).unwrap_or_else(|e| panic!("{e:?}"));
     assert!(loaded.warnings.is_empty(), "a fresh card takes an official card's name: {:?}", loaded.warnings);
-    let db = Arc::new(db);
+    let db = scenario_db(Arc::new(db));
     let files = files_under(&folder("scenarios"));
     let mut failures = Vec::new();
     let mut sources = Vec::new();

@@ -873,7 +873,7 @@ fn arena_item_controller(g: &mut Game, p: PlayerId) -> Option<PlayerId> {
 /// player's first Beginning Phase gives that player 1 point, and only the first.
 #[test]
 fn the_arenas_greatest_181_6_b_turn_player_controls_uncontrolled_battlefield() {
-    let (mut g, _a, _b) = passing_game(cards_db(), &["The Arena's Greatest", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(cards_db(), &["The Arena's Greatest", "North Field"]);
     g.player_mut(P1).turns_taken = 0;
     assert_eq!(arena_item_controller(&mut g, P1), Some(P1));
     assert_eq!(g.player(P1).points, 1);
@@ -886,7 +886,7 @@ fn the_arenas_greatest_181_6_b_turn_player_controls_uncontrolled_battlefield() {
 /// Controlled by P1, the ability is P1's, but on P2's first Beginning Phase "that player" is P2.
 #[test]
 fn the_arenas_greatest_controlled_battlefield_that_player_gains_the_point() {
-    let (mut g, _a, _b) = passing_game(cards_db(), &["The Arena's Greatest", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(cards_db(), &["The Arena's Greatest", "North Field"]);
     held(&mut g, U3, P1, Bf::new(0));
     assert_eq!(arena_item_controller(&mut g, P2), Some(P1));
     assert_eq!((g.player(P1).points, g.player(P2).points), (0, 1));
@@ -899,7 +899,7 @@ fn the_arenas_greatest_controlled_battlefield_that_player_gains_the_point() {
 const ANNIE: &str = r#"name = "Annie"
 legend = "Annie, Dark Child"
 champion = "CHAMPION"
-battlefields = ["Bandle Tree", "Aspirant's Climb", "Zaun Warrens"]
+battlefields = ["North Field", "East Field", "Zaun Warrens"]
 
 [main]
 "Tibbers" = 2

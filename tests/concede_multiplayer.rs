@@ -15,7 +15,7 @@ const P3: PlayerId = PlayerId(2);
 
 /// A three-player board: P1, P2, P3 in turn order, each owning one battlefield.
 fn three_players() -> Game {
-    let mut g = Game::blank(db(), &["Bandle Tree", "Aspirant's Climb", "Targon's Peak"], 1).unwrap();
+    let mut g = Game::blank(db(), &["North Field", "East Field", "Targon's Peak"], 1).unwrap();
     let mut third = g.player(P2).clone();
     third.deck_name = "P3".into();
     g.players.push(third);

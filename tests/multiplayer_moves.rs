@@ -17,7 +17,7 @@ const FIGHT: Bf = Bf::new(1);
 
 /// Three players (P1, P2, P3 in turn order), each owning one battlefield.
 fn three_players() -> Game {
-    let mut g = Game::blank_players(db(), &["Bandle Tree", "Aspirant's Climb", "Targon's Peak"], 1, 3).unwrap();
+    let mut g = Game::blank_players(db(), &["North Field", "East Field", "Targon's Peak"], 1, 3).unwrap();
     g.trace.on = true;
     g
 }

@@ -238,7 +238,7 @@ fn db() -> Arc<CardDb> {
             assert!(card.unsupported.is_none(), "{}: {:?}", card.name, card.unsupported);
             db.insert(card);
         }
-        Arc::new(db)
+        riftbound::scenario::scenario_db(Arc::new(db))
     })
     .clone()
 }
@@ -677,7 +677,7 @@ fn r106_4_b_one_facedown_card_per_battlefield_its_controller_controls() {
     assert_eq!(g.hide_options(P1), vec![(first, Bf::new(0)), (second, Bf::new(0))], "BF1 is not P1's: never offered");
     a.push(Choice::Hide(first, Bf::new(0)));
     g.step().unwrap();
-    let hidden = g.battlefields[0].facedown.unwrap();
+    let hidden = g.battlefields[0].facedown[0];
     assert_eq!(g.obj(hidden).zone, Zone::Facedown(Bf::new(0)));
     assert!(g.hide_options(P1).is_empty(), "the facedown zone of BF0 is occupied");
     assert_eq!(g.location(hidden), None);
@@ -1397,7 +1397,7 @@ fn r167_7_a_legend_has_triggered_abilities() {
 #[test]
 fn r181_6_c_you_in_a_battlefields_ability_is_its_controller() {
     // Controlled by P2, on P1's first Beginning Phase.
-    let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "North Field"]);
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
     held(&mut g, U3, P2, Bf::new(0));
@@ -1410,7 +1410,7 @@ fn r181_6_c_you_in_a_battlefields_ability_is_its_controller() {
     step_until(&mut g, |g| g.step == Step::Channel);
     assert_eq!((g.player(P1).hand.len(), g.player(P2).hand.len()), (0, 1), "P2, its controller, drew");
     // Uncontrolled, on P2's first Beginning Phase: it triggers, but "draw 1" has no one to draw.
-    let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "Bandle Tree"]);
+    let (mut g, _a, _b) = passing_game(db(), &["Test Library Field", "North Field"]);
     fill_deck(&mut g, P1, 3);
     fill_deck(&mut g, P2, 3);
     g.start_turn(P2);

@@ -13,6 +13,7 @@ use common::board::{P1, P2, QUIET_BFS, rune_each, traced_game};
 
 fn game(extra: &[&str]) -> (Game, Scripted, Scripted) {
     let mut db = CardDb::embedded();
+    riftbound::scenario::add_blank_battlefields(&mut db);
     for src in extra {
         db.insert(parse_card("test.toml", src).unwrap());
     }

@@ -23,6 +23,7 @@ use common::{cards_db, fill_deck, run_chain, step_until};
 /// The embedded cards plus cards written for a test (their texts must compile).
 fn db_with(cards: &[&str]) -> Arc<CardDb> {
     let mut db = CardDb::embedded();
+    riftbound::scenario::add_blank_battlefields(&mut db);
     for (i, src) in cards.iter().enumerate() {
         let card = riftbound::dsl::parse_card(&format!("test card {i}"), src).unwrap();
         assert!(card.unsupported.is_none(), "test card {i} does not compile: {:?}", card.unsupported);
@@ -1525,7 +1526,7 @@ fn r727_6_a_hidden_cards_of_every_type_and_reaction_facedown() {
     let other_cub = g.put("Pakaa Cub", P1, Zone::Hand).unwrap();
     a.push(Choice::Hide(cub, Bf::new(0)));
     g.step().unwrap();
-    let facedown = g.battlefields[0].facedown.expect("hidden");
+    let facedown = *g.battlefields[0].facedown.first().expect("hidden");
     assert!(g.has_keyword(facedown, Keyword::Hidden), "still has Hidden facedown");
     // P2's turn: P2 plays a spell; P1 answers on the chain.
     g.turn += 1;

@@ -58,6 +58,7 @@ text = "When you play me, you may choose an enemy unit. Stun it."
 fn r352_12_you_may_choose_is_an_optional_target() {
     for choose in [true, false] {
         let mut cards = CardDb::embedded().vanilla();
+        riftbound::scenario::add_blank_battlefields(&mut cards);
         cards.insert(parse_card("test.toml", MAY_CHOOSE).unwrap());
         let mut g = Game::blank(Arc::new(cards), &QUIET_BFS, 1).unwrap();
         let (a, _b) = seat(&mut g, Scripted::new(), Scripted::new());

@@ -4,7 +4,7 @@
 
 use riftbound::cli::{DEFAULT_DECKS, pick_decks};
 use riftbound::riftbound::CardDb;
-use riftbound::scenario::{Scenario, files_under, run};
+use riftbound::scenario::{Scenario, files_under, run, scenario_db};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -14,7 +14,7 @@ fn scenarios_dir() -> PathBuf {
 
 #[test]
 fn every_scenario_passes_and_its_trace_is_unchanged() {
-    let db = Arc::new(CardDb::embedded());
+    let db = scenario_db(Arc::new(CardDb::embedded()));
     let files = files_under(&scenarios_dir());
     assert!(!files.is_empty());
     let mut failures = Vec::new();

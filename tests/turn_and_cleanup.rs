@@ -945,9 +945,9 @@ fn r322_5_gear_recalled_and_hidden_cards_removed() {
     let lost = g.put(SPELL, P1, Zone::Facedown(Bf::new(1))).unwrap();
     g.cleanup().unwrap();
     assert_eq!(g.location(gear), Some(Loc::Base(P1)), "gear is recalled");
-    assert!(g.obj(kept).alive && g.battlefields[0].facedown == Some(kept));
+    assert!(g.obj(kept).alive && g.battlefields[0].facedown == [kept]);
     assert!(!g.obj(lost).alive);
-    assert_eq!(g.battlefields[1].facedown, None);
+    assert!(g.battlefields[1].facedown.is_empty());
     assert_eq!(g.player(P1).trash.len(), 1);
 }
 

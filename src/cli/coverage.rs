@@ -175,6 +175,7 @@ pub fn coverage(root: &Path, db: &Arc<CardDb>) -> Result<Coverage, String> {
         }
     }
     let scenarios = tests.join("scenarios");
+    let db = &crate::scenario::scenario_db(db.clone());
     for p in crate::scenario::files_under(&scenarios) {
         if let Ok(s) = Scenario::load(&p)
             && run(&s, db.clone()).passed()

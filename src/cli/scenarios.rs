@@ -8,6 +8,7 @@ use std::sync::Arc;
 /// Runs scenario files (directories: every `*.toml` inside, subdirectories included) and prints pass/fail per
 /// expectation. Returns whether all passed.
 pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
+    let db = &crate::scenario::scenario_db(db.clone());
     let mut files = Vec::new();
     let (mut passed, mut failed) = (0, 0);
     for p in paths {

@@ -889,7 +889,10 @@ impl Compiler<'_> {
                 }
             }
             Rule::ev_you_ready => Trigger::YouReady(self.unit_phrase(e.into_inner().next().unwrap())),
-            Rule::ev_you_recycle => Trigger::OneOrMore(Box::new(Trigger::YouRecycleCards)),
+            Rule::ev_you_cards => match e.into_inner().next().unwrap().as_rule() {
+                Rule::cards_discard => Trigger::YouDiscard,
+                _ => Trigger::OneOrMore(Box::new(Trigger::YouRecycleCards)),
+            },
             Rule::ev_you_kill => {
                 let mut parts = e.into_inner();
                 let filter = self.unit_phrase(parts.next().unwrap());
@@ -915,7 +918,6 @@ impl Compiler<'_> {
                 }
                 Trigger::Moves { filter, to, battlefield_only }
             }
-            Rule::ev_you_discard => Trigger::YouDiscard,
             Rule::ev_unit_alone => {
                 let mut parts = e.into_inner();
                 let filter = self.unit_phrase(parts.next().unwrap());
@@ -956,7 +958,7 @@ impl Compiler<'_> {
                         _ => self.apply_filter_word(&mut filter, &x),
                     }
                 }
-                Condition::Count { filter, at_least, at_most }
+                Condition::Count { filter, at_least, at_most, whose: Controlled::Anyone }
             }
             Rule::cond_units_at => {
                 let mut parts = c.into_inner();
@@ -982,7 +984,8 @@ impl Compiler<'_> {
                     }
                 }
                 let opponent = c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::an_opponent_controls);
-                Condition::Controls { filter, at_least, at_most, opponent }
+                let whose = if opponent { Controlled::AnOpponent } else { Controlled::You };
+                Condition::Count { filter, at_least, at_most, whose }
             }
             Rule::cond_score_within => {
                 let mut parts = c.into_inner();
@@ -1030,7 +1033,6 @@ impl Compiler<'_> {
                             StaticEffect::Keywords(self.keyword_list(list)?)
                         }
                         Rule::st_assigned_last => StaticEffect::AssignedLast,
-                        Rule::st_enters_exhausted => StaticEffect::EntersExhausted,
                         Rule::st_additional_cost_kill => StaticEffect::KillFriendlyToPlay,
                         Rule::st_optional_cost => {
                             StaticEffect::OptionalCost(self.resources(&s.into_inner().next().unwrap())?)
@@ -1102,11 +1104,35 @@ impl Compiler<'_> {
                                 },
                             }
                         }
-                        Rule::st_bonus_damage => StaticEffect::BonusDamage(number(&s.into_inner().next().unwrap())),
+                        Rule::st_bonus_damage => {
+                            let (mut yours, mut here, mut amount) = (false, false, 0);
+                            for x in s.clone().into_inner() {
+                                match x.as_rule() {
+                                    Rule::bonus_yours => yours = true,
+                                    Rule::bonus_to_units_here => here = true,
+                                    _ => amount = number(&x),
+                                }
+                            }
+                            // Yours to anything, or anyone's to the units here: the two the kernel reads.
+                            if yours == here {
+                                return Err(self.err(
+                                    &s,
+                                    "Bonus Damage is either `Your spells and abilities deal N Bonus Damage` or `Spells and abilities deal N Bonus Damage to units here`",
+                                ));
+                            }
+                            StaticEffect::BonusDamage { amount, here }
+                        }
                         Rule::st_no_damage => StaticEffect::NoDamageIfMovedTwice,
-                        Rule::st_enters_ready => StaticEffect::EntersReady {
-                            others: s.into_inner().any(|x| x.as_rule() == Rule::enters_ready_others),
-                        },
+                        Rule::st_enters => {
+                            let others = s.clone().into_inner().any(|x| x.as_rule() == Rule::enters_ready_others);
+                            if s.clone().into_inner().any(|x| x.as_rule() == Rule::enters_ready) {
+                                StaticEffect::EntersReady { others }
+                            } else if others {
+                                return Err(self.err(&s, "only `I` or `This` can enter exhausted"));
+                            } else {
+                                StaticEffect::EntersExhausted
+                            }
+                        }
                         Rule::st_have_might => {
                             let mut x = s.into_inner();
                             let might = signed(&x.next().unwrap());
@@ -1196,8 +1222,14 @@ impl Compiler<'_> {
                             }
                             StaticEffect::CantMoveToBase { units }
                         }
-                        Rule::st_bonus_damage_here => {
-                            StaticEffect::BonusDamageHere(number(&s.into_inner().next().unwrap()))
+                        Rule::st_change_victory_score => {
+                            let mut parts = s.into_inner();
+                            let sign = if parts.next().unwrap().as_rule() == Rule::decrease { -1 } else { 1 };
+                            let by = number(&parts.nth(1).unwrap()) as i32;
+                            StaticEffect::VictoryScore(sign * by)
+                        }
+                        Rule::st_hide_more => {
+                            StaticEffect::HideMore(s.into_inner().next().map(|n| number(&n)).unwrap_or(1))
                         }
                         _ => return Err(self.err(&s, "unknown passive ability")),
                     });
@@ -1865,7 +1897,6 @@ impl Compiler<'_> {
                 b.that_card = Some(Obj::Var(Var::Chosen));
             }
             Rule::i_buffs_give => b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore)),
-            Rule::i_units_enter_ready => b.effects.push(Effect::ThisTurn(TurnRule::UnitsEnterReady)),
             Rule::i_prevent_damage => {
                 let kinds: Vec<Rule> = parts
                     .filter(|x| x.as_rule() == Rule::damage_kind)
@@ -2033,13 +2064,15 @@ impl Compiler<'_> {
                 b.it = Some(Obj::Var(Var::Played));
             }
             Rule::i_next_spell => {
-                let unit = parts.next().unwrap().as_rule() == Rule::next_unit;
+                let whom = parts.next().unwrap().as_rule();
+                let unit = whom != Rule::next_spell;
                 let what = parts.next().unwrap();
                 let rule = match (unit, what.as_rule()) {
+                    (true, Rule::next_enters_ready) if whom == Rule::every_unit => TurnRule::UnitsEnterReady,
                     (true, Rule::next_enters_ready) => TurnRule::NextUnitEntersReady,
                     (false, Rule::next_costs_less) => TurnRule::NextSpellCostsLess(number(&what)),
                     (false, Rule::next_deals_bonus) => TurnRule::NextSpellBonus(number(&what)),
-                    (true, _) => return Err(self.err(&what, "the next unit is understood with \"enters ready\" only")),
+                    (true, _) => return Err(self.err(&what, "units you play are understood with \"enter ready\" only")),
                     (false, _) => return Err(self.err(&what, "\"enters ready\" is said of the next unit, not a spell")),
                 };
                 b.effects.push(Effect::ThisTurn(rule))

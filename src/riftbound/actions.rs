@@ -89,7 +89,7 @@ impl Game {
             }
             Zone::Battlefield(b) => &mut self.battlefields[b].units,
             Zone::Facedown(b) => {
-                self.battlefields[b].facedown = Some(id);
+                self.battlefields[b].facedown.push(id);
                 return;
             }
             Zone::BattlefieldZone | Zone::Chain | Zone::Gone => return,
@@ -129,10 +129,7 @@ impl Game {
             Zone::LegendZone => return, // 106.5.d: the legend never leaves.
             Zone::Battlefield(b) => &mut self.battlefields[b].units,
             Zone::Facedown(b) => {
-                let bf = &mut self.battlefields[b];
-                if bf.facedown == Some(id) {
-                    bf.facedown = None;
-                }
+                self.battlefields[b].facedown.retain(|x| *x != id);
                 return;
             }
             Zone::BattlefieldZone | Zone::Chain | Zone::Gone => return,
@@ -572,10 +569,11 @@ impl Game {
 
     /// 445 / 322.1: a player with the victory score wins.
     pub fn check_victory(&mut self) {
-        if self.is_over() {
+        // 456.3.a: the Victory Score is at least 1, so nobody wins with no points.
+        if self.is_over() || self.players.iter().all(|pl| pl.points == 0) {
             return;
         }
-        let vs = self.mode.victory_score;
+        let vs = self.victory_score();
         if let Some(p) = self.active_players().into_iter().find(|p| self.player(*p).points >= vs) {
             trace!(self, "445", "{p} reaches {vs} points and wins");
             self.outcome = Some(super::state::Outcome::Won { winner: p, by: "points" });

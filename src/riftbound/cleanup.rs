@@ -200,9 +200,13 @@ impl Game {
                 trace!(self, "322.5", "gear {} at a battlefield is recalled", self.describe(g));
                 self.recall(g);
             }
-            if let Some(f) = self.battlefields[b].facedown
-                && self.battlefields[b].controller != Some(self.obj(f).controller)
-            {
+            let lost: Vec<crate::kernel::ObjId> = self.battlefields[b]
+                .facedown
+                .iter()
+                .copied()
+                .filter(|f| self.battlefields[b].controller != Some(self.obj(*f).controller))
+                .collect();
+            for f in lost {
                 trace!(self, "322.5", "hidden {} is removed: its controller lost the battlefield", self.describe(f));
                 let owner = self.obj(f).owner;
                 self.move_object(f, super::state::Zone::Trash, owner, super::actions::Pos::Bottom);

@@ -1,7 +1,7 @@
 //! Conditions of conditional abilities and passives ("if", "while": 361.3, 376.2.b), evaluated
 //! in one place for triggers, activation limits, cost changes and the layers alike.
 
-use super::abilities::{Condition, CountOf};
+use super::abilities::{Condition, Controlled, CountOf};
 use super::events::Event;
 use super::layers::Chars;
 use super::state::{Bf, Game, Loc, Role};
@@ -92,9 +92,15 @@ impl Game {
             Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
             Condition::XpAtLeast(n) => self.xp(you) >= *n,
             Condition::DiscardedThisTurn => self.discarded_this_turn(you),
-            Condition::Count { filter, at_least, at_most } => {
-                let n = self.matching(filter, Some(you), Some(subject)).len() as u32;
-                n >= *at_least && at_most.is_none_or(|m| n <= m)
+            Condition::Count { filter, at_least, at_most, whose } => {
+                let matching = self.matching(filter, Some(you), Some(subject));
+                let enough = |n: usize| n as u32 >= *at_least && at_most.is_none_or(|m| n as u32 <= m);
+                let controlled_by = |p: PlayerId| matching.iter().filter(|o| self.controls(p, **o)).count();
+                match whose {
+                    Controlled::Anyone => enough(matching.len()),
+                    Controlled::You => enough(controlled_by(you)),
+                    Controlled::AnOpponent => self.opponents(you).into_iter().any(|p| enough(controlled_by(p))),
+                }
             }
             Condition::OnResolution(c) | Condition::OnTrigger(c) => {
                 self.holds_with(c, subject, you, chars, that_battlefield)
@@ -110,16 +116,9 @@ impl Game {
                 .events_this_turn()
                 .iter()
                 .any(|e| matches!(e, Event::Killed { obj, .. } if self.filter_matches_lki(f, *obj, you, subject))),
-            Condition::Controls { filter, at_least, at_most, opponent } => {
-                let players = if *opponent { self.opponents(you) } else { vec![you] };
-                let matching = self.matching(filter, Some(you), Some(subject));
-                players.into_iter().any(|p| {
-                    let n = matching.iter().filter(|o| self.controls(p, **o)).count() as u32;
-                    n >= *at_least && at_most.is_none_or(|m| n <= m)
-                })
-            }
             Condition::ScoreWithin { opponent, points } => {
-                let near = |p: PlayerId| self.player(p).points + points >= self.mode.victory_score;
+                let vs = self.victory_score();
+                let near = |p: PlayerId| self.player(p).points + points >= vs;
                 if *opponent { self.opponents(you).into_iter().any(near) } else { near(you) }
             }
         }

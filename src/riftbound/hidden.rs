@@ -21,7 +21,8 @@ fn hide_cost() -> Cost {
 impl Game {
     /// 408.2.a / 727.1.b: the Hide actions `p` may take now, as (card, battlefield): a card with
     /// Hidden in their hand or champion zone, on their turn in an open state while they hold
-    /// priority, to a battlefield they control with no facedown card (106.4.b-c), [A] payable.
+    /// priority, to a battlefield they control with room for another facedown card (106.4.b-c,
+    /// [`Game::hide_capacity`]), [A] payable.
     pub fn hide_options(&self, p: PlayerId) -> Vec<(ObjId, Bf)> {
         if self.turn_player != p || self.priority != Some(p) || !self.chain.is_empty() {
             return Vec::new();
@@ -30,7 +31,7 @@ impl Game {
             .battlefield_ids()
             .filter(|b| {
                 let bf = &self.battlefields[*b];
-                bf.controller == Some(p) && bf.facedown.is_none()
+                bf.controller == Some(p) && bf.facedown.len() < self.hide_capacity(*b)
             })
             .collect();
         if fields.is_empty() || !self.can_afford(p, &hide_cost()) {
@@ -91,7 +92,7 @@ impl Game {
         self.battlefields
             .iter()
             .filter(|bf| bf.controller == Some(p))
-            .filter_map(|bf| bf.facedown)
+            .flat_map(|bf| bf.facedown.iter().copied())
             .filter(|f| self.obj(*f).controller == p && self.obj(*f).hidden_on_turn < self.turn)
             .collect()
     }

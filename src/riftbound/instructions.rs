@@ -297,7 +297,7 @@ impl Game {
             }
             for a in &self.card(u).abilities.abilities {
                 if let super::abilities::AbilityKind::Static {
-                    effect: super::abilities::StaticEffect::BonusDamage(n),
+                    effect: super::abilities::StaticEffect::BonusDamage { amount: n, here: false },
                     ..
                 } = a.kind
                 {
@@ -328,7 +328,7 @@ impl Game {
             .iter()
             .map(|a| match a.kind {
                 super::abilities::AbilityKind::Static {
-                    effect: super::abilities::StaticEffect::BonusDamageHere(n),
+                    effect: super::abilities::StaticEffect::BonusDamage { amount: n, here: true },
                     ..
                 } => n,
                 _ => 0,
@@ -567,24 +567,11 @@ impl Game {
     }
 
     /// "The next unit you play this turn enters ready." (356.2.c): the next unit its controller
-    /// plays this turn uses it up (`Game::next_unit_ready`).
+    /// plays this turn uses it up (`Game::played_unit_enters_ready`).
     pub fn next_unit_enters_ready(&mut self, c: &HookCall) {
         let Some(you) = c.controller else { return };
         trace!(self, "356.2.c", "the next unit {you} plays this turn enters ready");
         self.components.get_mut::<NextUnitReady>().0.push(you);
-    }
-
-    /// 356.2.c: whether a unit `p` is playing enters ready by "the next unit you play this turn
-    /// enters ready", using that effect up.
-    pub fn next_unit_ready(&mut self, p: PlayerId) -> bool {
-        let waiting = &mut self.components.get_mut::<NextUnitReady>().0;
-        match waiting.iter().position(|q| *q == p) {
-            Some(i) => {
-                waiting.remove(i);
-                true
-            }
-            None => false,
-        }
     }
 
     /// 409: "Discard N": the player chooses, as many as they can (409.4). `ask` tells the agent
@@ -689,8 +676,7 @@ impl Game {
         let obj = self.new_obj(card, p, zone, p, Pos::Bottom);
         // 356.2.c: an effect may say units enter ready (Magma Wurm, Confront), or the next one
         // played does (Sun Disc).
-        let ready = ready
-            || (self.db.get(card).kind == CardType::Unit && (self.enters_ready(p, obj) || self.next_unit_ready(p)));
+        let ready = self.db.get(card).kind == CardType::Unit && self.played_unit_enters_ready(p, obj) || ready;
         let o = self.obj_mut(obj);
         o.token = true;
         o.exhausted = !ready;

@@ -172,7 +172,7 @@ impl Game {
             for &id in &bf.units {
                 listed(id, Zone::Battlefield(b), None, out);
             }
-            if let Some(id) = bf.facedown {
+            for &id in &bf.facedown {
                 listed(id, Zone::Facedown(b), None, out);
             }
         }

@@ -650,11 +650,8 @@ impl Game {
                 let exhausted = if kind == CardType::Unit {
                     // 721.1.a: a unit whose Accelerate was paid enters ready (721.6), as does one
                     // an effect says enters ready (356.2.c).
-                    // The next unit played uses up "the next unit you play this turn enters ready".
-                    let next = self.next_unit_ready(p);
-                    !additional.iter().any(|a| a.label == super::statics::ACCELERATE)
-                        && !self.enters_ready(p, card)
-                        && !next
+                    let ready = self.played_unit_enters_ready(p, card);
+                    !additional.iter().any(|a| a.label == super::statics::ACCELERATE) && !ready
                 } else {
                     self.enters_exhausted(card)
                 };

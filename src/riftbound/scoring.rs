@@ -42,7 +42,7 @@ impl Game {
         let rule = if method == ScoreMethod::Conquer { "442.1" } else { "442.2" };
         trace!(self, rule, "{p} scores {} by {:?}", self.describe_loc(Loc::Battlefield(b)), method);
         // 444.1.b: the final point needs a hold, or a conquer after scoring every battlefield.
-        let final_point = self.player(p).points + 1 == self.mode.victory_score;
+        let final_point = self.player(p).points + 1 >= self.victory_score();
         if final_point && method == ScoreMethod::Conquer {
             let all = (1u32 << self.battlefields.len()) - 1;
             if self.player(p).scored_this_turn & all != all {

@@ -238,7 +238,9 @@ pub struct Battlefield {
     pub contested_by: Option<PlayerId>,
     /// Units (and, until the next cleanup recalls it, gear) here, in arrival order.
     pub units: Vec<ObjId>,
-    pub facedown: Option<ObjId>,
+    /// The cards hidden here, in the order they were hidden: one at most, unless a passive lets
+    /// more be hidden here (727.1.b, [`Game::hide_capacity`]).
+    pub facedown: Vec<ObjId>,
     pub showdown_staged: bool,
     pub combat_staged: bool,
 }
@@ -641,7 +643,7 @@ impl Game {
             controller: None,
             contested_by: None,
             units: Vec::new(),
-            facedown: None,
+            facedown: Vec::new(),
             showdown_staged: false,
             combat_staged: false,
         });

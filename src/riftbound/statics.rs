@@ -2,11 +2,11 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, Condition, IfPaid, StaticEffect};
+use super::abilities::{AbilityKind, Condition, Controlled, IfPaid, StaticEffect};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost};
 use super::layers::{self, Duration, Filter, Keyword, Modification};
-use super::state::Game;
+use super::state::{Bf, Game, Loc};
 use crate::kernel::{ObjId, PlayerId};
 
 /// The label of the Accelerate optional cost, to know it was paid (721.1.a).
@@ -40,7 +40,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
                 | Condition::ControlFacedown
                 | Condition::ScoreWithin { .. }
                 | Condition::DiedThisTurn(_)
-                | Condition::Controls { .. }
+                | Condition::Count { whose: Controlled::You | Controlled::AnOpponent, .. }
         ),
         _ => false,
     }
@@ -225,24 +225,63 @@ impl Game {
         })
     }
 
-    /// 054: can't beats can: a passive of a unit, gear or battlefield in play says unit `u` can't
-    /// move to its base ("Units can't move from here to base.", the phrase relative to it).
-    pub(crate) fn cant_move_to_base(&self, u: ObjId) -> bool {
+    /// The passives of every unit, gear and battlefield in play that are `wanted` and apply now
+    /// (362.1; 361.3.a: a conditional one while its condition holds), with the object that has
+    /// each. Only the wanted ones' conditions are evaluated: a condition may itself read a
+    /// passive (your score against the Victory Score), never one of its own kind.
+    fn board_passives(&self, wanted: impl Fn(&StaticEffect) -> bool) -> Vec<(ObjId, &StaticEffect)> {
         let mut sources = self.all_units();
         for pl in &self.players {
             sources.extend(pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
         }
         sources.extend(self.battlefields.iter().map(|b| b.obj));
-        sources.into_iter().any(|s| {
+        let mut out = Vec::new();
+        for s in sources {
             let you = self.ability_controller(s);
-            self.card(s).abilities.rules_text().map(|(_, a)| a).any(|a| match &a.kind {
-                AbilityKind::Static { effect: StaticEffect::CantMoveToBase { units }, condition } => {
-                    condition.as_ref().is_none_or(|c| self.holds(c, s, you, None))
-                        && self.unit_matches(units, u, you, s)
+            for (_, a) in self.card(s).abilities.rules_text() {
+                if let AbilityKind::Static { condition, effect } = &a.kind
+                    && wanted(effect)
+                    && condition.as_ref().is_none_or(|c| self.holds(c, s, you, None))
+                {
+                    out.push((s, effect));
                 }
-                _ => false,
-            })
+            }
+        }
+        out
+    }
+
+    /// 054: can't beats can: a passive of a unit, gear or battlefield in play says unit `u` can't
+    /// move to its base ("Units can't move from here to base.", the phrase relative to it).
+    pub(crate) fn cant_move_to_base(&self, u: ObjId) -> bool {
+        let wanted = |e: &StaticEffect| matches!(e, StaticEffect::CantMoveToBase { .. });
+        self.board_passives(wanted).into_iter().any(|(s, e)| match e {
+            StaticEffect::CantMoveToBase { units } => self.unit_matches(units, u, self.ability_controller(s), s),
+            _ => false,
         })
+    }
+
+    /// 456.3: the points a player needs to win: the Mode of Play's Victory Score, changed by the
+    /// passives in play ("Increase the points needed to win the game by 1."); 456.3.a: always a
+    /// positive number.
+    pub fn victory_score(&self) -> u32 {
+        let change: i32 = self
+            .board_passives(|e| matches!(e, StaticEffect::VictoryScore(_)))
+            .into_iter()
+            .map(|(_, e)| if let StaticEffect::VictoryScore(n) = e { *n } else { 0 })
+            .sum();
+        (self.mode.victory_score as i32 + change).max(1) as u32
+    }
+
+    /// 727.1.b: how many facedown cards may be hidden at battlefield `b`: one, and more for each
+    /// "You may hide an additional card here." of the battlefield or of a permanent there.
+    pub fn hide_capacity(&self, b: Bf) -> usize {
+        let here = |s: ObjId| s == self.battlefields[b].obj || self.location(s) == Some(Loc::Battlefield(b));
+        1 + self
+            .board_passives(|e| matches!(e, StaticEffect::HideMore(_)))
+            .into_iter()
+            .filter(|(s, _)| here(*s))
+            .map(|(_, e)| if let StaticEffect::HideMore(n) = e { *n as usize } else { 0 })
+            .sum::<usize>()
     }
 
     /// The passive abilities of the units `p` controls that apply now (361.3.a: a conditional
@@ -264,11 +303,20 @@ impl Game {
         out
     }
 
-    /// 140.4 / 356.2.c: a unit enters exhausted unless an effect says it enters ready: its own
-    /// "I enter ready.", "Other friendly units enter ready." of a unit `p` controls, or a "Units
-    /// you play this turn enter ready." of `p`'s this turn (every caller plays the unit). 721.6:
-    /// such a unit never enters exhausted first.
-    pub(crate) fn enters_ready(&self, p: PlayerId, card: ObjId) -> bool {
+    /// 140.4 / 356.2.c: a unit `p` plays (from a card or as a token, 178) enters exhausted unless
+    /// an effect says it enters ready: its own "I enter ready.", "Other friendly units enter
+    /// ready." of a unit `p` controls, a "Units you play this turn enter ready." of `p`'s this
+    /// turn, or "The next unit you play this turn enters ready.", which this unit uses up whether
+    /// or not something else readies it. 721.6: such a unit never enters exhausted first.
+    pub(crate) fn played_unit_enters_ready(&mut self, p: PlayerId, card: ObjId) -> bool {
+        let waiting = &mut self.components.get_mut::<super::instructions::NextUnitReady>().0;
+        let next = waiting.iter().position(|q| *q == p).map(|i| waiting.remove(i)).is_some();
+        next || self.enters_ready(p, card)
+    }
+
+    /// The passives and this-turn effects that make unit `card` enter ready as `p` plays it
+    /// (see [`Game::played_unit_enters_ready`]).
+    fn enters_ready(&self, p: PlayerId, card: ObjId) -> bool {
         // 361.3.a: "If CONDITION, I enter ready." only while the condition holds.
         let own = self.card(card).abilities.rules_text().map(|(_, a)| a).any(|a| match &a.kind {
             AbilityKind::Static { effect: StaticEffect::EntersReady { others: false }, condition } => {

@@ -5,7 +5,7 @@
 pub mod format;
 mod run;
 
-pub use run::{Check, Report, run};
+pub use run::{BLANK_BATTLEFIELDS, Check, Report, add_blank_battlefields, run, scenario_db};
 
 use format::ScenarioFile;
 use std::path::{Path, PathBuf};

@@ -14,6 +14,39 @@ use std::sync::Mutex;
 /// million would exhaust memory).
 pub const MAX_COPIES: u32 = 200;
 
+/// The blank battlefields every scenario may use, and the two it gets when it names none: no
+/// printed battlefield is without text, and a default board should show only what the scenario
+/// sets up. They are the scenario runner's own cards (set `SCENARIO`), never part of the pool.
+pub const BLANK_BATTLEFIELDS: [&str; 3] = ["North Field", "East Field", "West Field"];
+
+/// `db` with the [`BLANK_BATTLEFIELDS`] added (the same database when it has them already, so a
+/// caller running many scenarios adds them once).
+pub fn scenario_db(db: Arc<CardDb>) -> Arc<CardDb> {
+    if BLANK_BATTLEFIELDS.iter().all(|n| db.lookup(n).is_some()) {
+        return db;
+    }
+    let mut own = (*db).clone();
+    add_blank_battlefields(&mut own);
+    Arc::new(own)
+}
+
+/// Adds the [`BLANK_BATTLEFIELDS`] to `db` (tests that build their own database use them too).
+pub fn add_blank_battlefields(db: &mut CardDb) {
+    for (i, name) in BLANK_BATTLEFIELDS.iter().enumerate() {
+        let id = format!("SCENARIO-{}", name.to_uppercase().replace(' ', "-"));
+        let src = format!(
+            "id = \"{id}\"\nname = \"{name}\"\ntype = \"battlefield\"\nset = \"SCENARIO\"\nnumber = {}\ntext = \"\"\n",
+            i + 1
+        );
+        match crate::dsl::parse_card(&id, &src) {
+            Ok(def) => {
+                db.insert(def);
+            }
+            Err(e) => unreachable!("the blank battlefield {name} is a valid card: {}", e.message),
+        }
+    }
+}
+
 /// One checked expectation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Check {
@@ -161,7 +194,7 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
         return Err(err("players", format!("`players = {n}`: expected 2, or 3 (with [setup.P3])")));
     }
     let bfs: Vec<String> =
-        setup.battlefields.clone().unwrap_or_else(|| vec!["Bandle Tree".into(), "Aspirant's Climb".into()]);
+        setup.battlefields.clone().unwrap_or_else(|| BLANK_BATTLEFIELDS[..2].iter().map(|b| b.to_string()).collect());
     if n == 3 && bfs.len() != 3 {
         return Err(err("[setup]", "a three-player scenario lists three `battlefields` (P1's, P2's, P3's)".into()));
     }
@@ -353,6 +386,7 @@ fn parse_step(s: &str) -> Option<Step> {
 /// Runs a scenario against a card database.
 pub fn run(s: &Scenario, db: Arc<CardDb>) -> Report {
     let mut report = Report { title: s.body.title.clone(), checks: Vec::new(), error: None, game: None };
+    let db = scenario_db(db);
     let db = if s.body.cards.is_empty() {
         db
     } else {
@@ -855,8 +889,8 @@ pub(super) fn expect(
     out
 }
 
-/// The trace's lines as `[rule] text`, each also without its object ids ("Bandle Tree (#12)" as
-/// "Bandle Tree"), so an expectation may name objects with or without their ids.
+/// The trace's lines as `[rule] text`, each also without its object ids ("North Field (#12)" as
+/// "North Field"), so an expectation may name objects with or without their ids.
 fn trace_lines(g: &Game) -> Vec<String> {
     let mut out = Vec::new();
     for l in &g.trace.lines {

@@ -6,8 +6,9 @@ use riftbound::riftbound::Bf;
 use riftbound::riftbound::{Agent, CardDb, Choice, Deck, Game, Loc};
 use std::sync::Arc;
 
-/// Two battlefields whose abilities stay out of the way of the rule under test.
-pub const QUIET_BFS: [&str; 2] = ["Bandle Tree", "Aspirant's Climb"];
+/// Two battlefields without abilities, so they stay out of the way of the rule under test: the
+/// scenarios' blank ones (`riftbound::scenario::BLANK_BATTLEFIELDS`, added by `common::db`).
+pub const QUIET_BFS: [&str; 2] = ["North Field", "East Field"];
 
 /// The two battlefields the vanilla (no rules text) boards use.
 pub const ZAUN_BFS: [&str; 2] = ["Zaun Warrens", "Altar to Unity"];

@@ -4,6 +4,7 @@
 
 use riftbound::kernel::PlayerId;
 use riftbound::riftbound::{CardDb, Game, Zone};
+use riftbound::scenario::scenario_db;
 use std::sync::{Arc, OnceLock};
 
 pub mod board;
@@ -12,16 +13,18 @@ pub mod showdown;
 pub mod trace;
 
 /// The embedded card database played vanilla (the kernel's rules tests must not depend on what
-/// card texts do), loaded once per test binary.
+/// card texts do), loaded once per test binary, with the scenarios' blank battlefields
+/// ([`board::QUIET_BFS`]).
 pub fn db() -> Arc<CardDb> {
     static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded().vanilla())).clone()
+    DB.get_or_init(|| scenario_db(Arc::new(CardDb::embedded().vanilla()))).clone()
 }
 
-/// The embedded card database with its card texts active, loaded once per test binary.
+/// The embedded card database with its card texts active, loaded once per test binary, with the
+/// scenarios' blank battlefields.
 pub fn cards_db() -> Arc<CardDb> {
     static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| Arc::new(CardDb::embedded())).clone()
+    DB.get_or_init(|| scenario_db(Arc::new(CardDb::embedded()))).clone()
 }
 
 /// Steps until the chain is empty (both players passing).

@@ -390,13 +390,16 @@ pub enum Condition {
     OnTrigger(Box<Condition>),
     /// "you've discarded a card this turn" (409).
     DiscardedThisTurn,
-    /// "there is a ready enemy unit here", "there is exactly one other unit you control here":
-    /// how many objects the filter names, relative to the subject and "you", at least
-    /// `at_least` and, if said, at most `at_most`.
+    /// "there is a ready enemy unit here", "there is exactly one other unit you control here",
+    /// "you control a Mech", "you control two or more gear", "you control 4 or fewer runes", "an
+    /// opponent controls a battlefield": how many objects the filter names, relative to the
+    /// subject and "you" (the filter's own "other" excluding the subject), among those `whose`
+    /// says, at least `at_least` and, if said, at most `at_most`.
     Count {
         filter: UnitFilter,
         at_least: u32,
         at_most: Option<u32>,
+        whose: Controlled,
     },
     /// A condition written after a triggered ability's effect ("When I attack, give me +2 [M]
     /// this turn if ..."): part of the effect (376.2.b), so checked only as it resolves; the
@@ -418,16 +421,17 @@ pub enum Condition {
     /// "an enemy unit has died this turn": a unit the filter names (as it last was, 415) was
     /// killed this turn.
     DiedThisTurn(UnitFilter),
-    /// "you control a Mech", "you control another Dragon", "you control two or more gear",
-    /// "you control 4 or fewer runes", "an opponent controls a battlefield": how many objects
-    /// the filter names that "you" (`opponent`: one of your opponents) control (the filter's own
-    /// "other" excluding the subject), at least `at_least` and, if said, at most `at_most`.
-    Controls {
-        filter: UnitFilter,
-        at_least: u32,
-        at_most: Option<u32>,
-        opponent: bool,
-    },
+}
+
+/// Whose objects a [`Condition::Count`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Controlled {
+    /// "there is ...": anyone's (the filter may still say "friendly" or "enemy").
+    Anyone,
+    /// "you control ...": the condition's "you" controls them (not an ally's, 462.8.d).
+    You,
+    /// "an opponent controls ...": one opponent alone controls enough of them.
+    AnOpponent,
 }
 
 /// What a passive ability does while it applies.
@@ -459,8 +463,10 @@ pub enum StaticEffect {
     /// your points.", "I get +1 [M] for each buffed friendly unit at my battlefield.": `each`
     /// Might per what `count` counts, for my controller and me (arithmetic layer, 450.3).
     MightPer { each: i32, count: CountOf },
-    /// "Your spells and abilities deal N Bonus Damage" (712-715).
-    BonusDamage(u32),
+    /// "Your spells and abilities deal N Bonus Damage" (its controller's, 712-715); a
+    /// battlefield's "Spells and abilities deal N Bonus Damage to units here." (`here`: anyone's,
+    /// to each unit here they deal damage to, 053.3).
+    BonusDamage { amount: u32, here: bool },
     /// "If I have moved twice this turn, I don't take damage" (439.1.d.9).
     NoDamageIfMovedTwice,
     /// "You may play me to an open battlefield" (`units` none), "Friendly units may be played to
@@ -493,7 +499,10 @@ pub enum StaticEffect {
     CostLess(u32),
     /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).
     ExhaustAbilitiesOfFriends,
-    /// A battlefield's "Spells and abilities deal N Bonus Damage to units here." (712-715):
-    /// any player's spells and abilities, to each unit here they deal damage to.
-    BonusDamageHere(u32),
+    /// "Increase the points needed to win the game by 1." (456.3): added to the Mode of Play's
+    /// Victory Score while this is on the board (negative: "Decrease ...").
+    VictoryScore(i32),
+    /// "You may hide an additional card here." (727.1.b): this many more facedown cards may be
+    /// hidden at this object's battlefield.
+    HideMore(u32),
 }
