@@ -647,18 +647,20 @@ impl Game {
                     Loc::Battlefield(b) => (Zone::Battlefield(b), p),
                 };
                 let zone = if kind == CardType::Gear && hidden.is_none() { Zone::Base } else { zone };
+                let id = self.move_object(card, zone, player, super::actions::Pos::Bottom);
+                // Read where it entered, before anything else happens: "If you play me to a
+                // battlefield, I enter ready."
                 let exhausted = if kind == CardType::Unit {
                     // 721.1.a: a unit whose Accelerate was paid enters ready (721.6), as does one
                     // an effect says enters ready (356.2.c).
                     // The next unit played uses up "the next unit you play this turn enters ready".
                     let next = self.next_unit_ready(p);
                     !additional.iter().any(|a| a.label == super::statics::ACCELERATE)
-                        && !self.enters_ready(p, card)
+                        && !self.enters_ready(p, id)
                         && !next
                 } else {
-                    self.enters_exhausted(card)
+                    self.enters_exhausted(id)
                 };
-                let id = self.move_object(card, zone, player, super::actions::Pos::Bottom);
                 // 140.4 / 356.2.c: units enter exhausted; 144.1 / 356.2.d: gear enters ready.
                 self.obj_mut(id).exhausted = exhausted;
                 // 727.1.d.2: its play effect chooses at that battlefield.

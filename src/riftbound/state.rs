@@ -277,6 +277,8 @@ pub enum ItemKind {
     Temporary(ObjId),
     /// 733.1.b: a [Vision] another permanent gives triggered as this one was played.
     Vision(ObjId),
+    /// Core Rules 1.3, 823.1.c.1: a unit's [Hunt] triggered: its controller gains `xp` XP.
+    Hunt { unit: ObjId, xp: u32 },
 }
 
 /// A delayed triggered ability waiting for its moment (383.2), until the end of the turn.
