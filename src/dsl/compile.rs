@@ -930,6 +930,7 @@ impl Compiler<'_> {
             Rule::cond_mighty => Condition::Mighty,
             Rule::cond_was => Condition::Was(Box::new(unit_state(&c.into_inner().next().unwrap()))),
             Rule::cond_paid_additional => Condition::PaidAdditional,
+            Rule::cond_played_from_hand => Condition::PlayedFromHand,
             Rule::cond_hand_size => {
                 let mut parts = c.into_inner();
                 let (at_least, at_most) = count_bounds(parts.next().unwrap());

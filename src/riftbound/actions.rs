@@ -52,6 +52,7 @@ impl Game {
             mode: 0,
             hidden_on_turn: 0,
             from_hidden: None,
+            played_from_hand: false,
         });
         // 408.3: a facedown card has no abilities working on the board.
         if zone.is_board() && !matches!(zone, Zone::Facedown(_)) {

@@ -379,7 +379,9 @@ impl Game {
         }
         trace!(self, "351", "{p} begins to play {}", self.describe(card));
         let from = card;
+        let from_hand = self.obj(from).zone == Zone::Hand;
         let card = self.move_object(card, Zone::Chain, p, super::actions::Pos::Top);
+        self.obj_mut(card).played_from_hand = from_hand;
         if opts.flow {
             self.components.get_mut::<super::instructions::OnResolve>().banish.push(card);
         }
@@ -665,6 +667,7 @@ impl Game {
                 self.obj_mut(id).exhausted = exhausted;
                 // 727.1.d.2: its play effect chooses at that battlefield.
                 self.obj_mut(id).from_hidden = hidden;
+                self.obj_mut(id).played_from_hand = self.obj(card).played_from_hand;
                 // 353.4.d.1: an optional additional cost was paid if it was chosen.
                 self.obj_mut(id).paid_additional = additional.iter().any(|a| a.optional);
                 self.player_mut(p).cards_played_this_turn += 1;

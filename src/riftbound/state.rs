@@ -152,6 +152,8 @@ pub struct Obj {
     pub hidden_on_turn: u32,
     /// Played from hidden at this battlefield (727.1.d): its choices are restricted there.
     pub from_hidden: Option<Bf>,
+    /// 346: it was played from its player's hand ("If you played this from your hand").
+    pub played_from_hand: bool,
 }
 
 /// A player's rune pool (158-161): energy, power by domain, and universal power [A].
