@@ -498,20 +498,30 @@ fn r361_3_a_a_passive_conditional_on_your_hand_applies_only_while_it_holds() {
     assert!(!g.chars(u).keywords.has(Keyword::Assault), "two cards in hand: no [Assault]");
 }
 
-/// 361.3.a: in "While I'm buffed, friendly units have +1 [M]" the condition is about the source
-/// ("I") and its controller ("you"), but a group's Might is applied unit by unit, so its condition
-/// would be asked of each affected unit: no condition is accepted in front of a group's Might.
+/// 361.3.a: in "While I'm at a battlefield, other friendly units have +1 [M]" the condition is
+/// about the source ("I"), not about each unit of the group: it is asked of the source. A
+/// condition that reads the source's characteristics ([Mighty]) could depend on the group's own
+/// passive, and one about "you" means no one on an uncontrolled battlefield (181.6.c): both are
+/// rejected, never applied always.
 #[test]
-fn r361_3_a_a_group_might_is_never_conditional() {
-    for text in [
-        "While I'm buffed, friendly units have +1 [M].",
-        "While I'm at a battlefield, other friendly units have +1 [M].",
-        "While I'm [Mighty], friendly units have +1 [M].",
-    ] {
-        let d = diagnostic("mod/group.toml", &mod_unit("Group Lord", text));
-        assert_eq!((d.line, d.col), (8, 1), "{text}: {d}");
-        assert!(d.message.contains("can't be made conditional"), "{text}: {}", d.message);
-    }
+fn r361_3_a_a_group_passive_is_conditional_on_its_source() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::Loc;
+    let d = diagnostic("mod/group.toml", &mod_unit("Group Lord", "While I'm [Mighty], friendly units have +1 [M]."));
+    assert_eq!((d.line, d.col), (8, 1), "{d}");
+    assert!(d.message.contains("can't be made conditional"), "{}", d.message);
+    let mut g = blank_with_mod_unit("Group Lord", "While I'm at a battlefield, other friendly units have +1 [M].");
+    let p1 = PlayerId(0);
+    let lord = g.put_at("Group Lord", p1, Loc::Base(p1)).unwrap();
+    let skulker = g.put_at("Shipyard Skulker", p1, Loc::Base(p1)).unwrap();
+    assert_eq!(g.might(skulker), 3, "the lord in base: no +1");
+    assert_eq!(g.might(lord), 2, "never itself");
+    let there = g.put_at("Shipyard Skulker", p1, Loc::Battlefield(Bf::new(0))).unwrap();
+    assert_eq!(g.might(there), 3, "a unit at a battlefield, the lord in base: no +1");
+    let mut g = blank_with_mod_unit("Group Lord", "While I'm at a battlefield, other friendly units have +1 [M].");
+    g.put_at("Group Lord", p1, Loc::Battlefield(Bf::new(0))).unwrap();
+    let skulker = g.put_at("Shipyard Skulker", p1, Loc::Base(p1)).unwrap();
+    assert_eq!(g.might(skulker), 4, "the lord at a battlefield: +1 to the unit in base");
     let field = "id = \"MOD-3\"\nname = \"Rune Field\"\ntype = \"battlefield\"\nset = \"MOD\"\nnumber = 3\n\
                  text = \"\"\"\nWhile you have 8+ runes, units here have +1 [M].\"\"\"\n";
     let d = diagnostic("mod/field.toml", field);

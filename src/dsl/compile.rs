@@ -298,6 +298,7 @@ impl Compiler<'_> {
             "Action" => Keyword::Action,
             "Ambush" => Keyword::Ambush,
             "Assault" => Keyword::Assault,
+            "Backline" => Keyword::Backline,
             "Deathknell" => Keyword::Deathknell,
             "Deflect" => Keyword::Deflect,
             "Ganking" => Keyword::Ganking,
@@ -596,12 +597,14 @@ impl Compiler<'_> {
     }
 
     /// Keywords that are triggered abilities get their one definition here: Vision (733.1.b).
-    /// Temporary (732.1.b) is defined in the kernel (it can be given, 732.3).
+    /// Temporary (732.1.b) and Hunt (1.3: 823.1.c.1) are defined in the kernel (they can be given,
+    /// 732.3, 823.3).
     fn keyword_abilities(&mut self) {
-        // [Temporary] (732.1.b) is the kernel's, for every permanent that has it, printed or given
-        // (732.3): see `triggers.rs`. Each Vision triggers (733.2).
-        let keywords: Vec<(Keyword, u32)> = self.out.keywords.clone();
-        for (k, value) in keywords {
+        // [Temporary] (732.1.b) and [Hunt] (823.1.c.1) are the kernel's, for every permanent that
+        // has them, printed or given: see `triggers.rs`, `experience.rs`. Each Vision triggers
+        // (733.2).
+        let keywords: Vec<Keyword> = self.out.keywords.iter().map(|(k, _)| *k).collect();
+        for k in keywords {
             let (trigger, effect, text, targets) = match k {
                 Keyword::Vision => {
                     (Trigger::PlayMe, Effect::Vision, crate::riftbound::abilities::VISION_TEXT.to_string(), Vec::new())
@@ -616,13 +619,6 @@ impl Compiler<'_> {
                     Trigger::PlayMe,
                     Effect::Weaponmaster,
                     "[Weaponmaster]: when you play me, you may pay the Equip cost of one of your Equipment, [A] less, to attach it to me (SFD-747.1.c)".to_string(),
-                    Vec::new(),
-                ),
-                // Core Rules 1.3, 823.1.c.1: "When I conquer or hold, my controller gains X XP."
-                Keyword::Hunt => (
-                    Trigger::AnyOf(vec![Trigger::ConquerMe, Trigger::HoldMe]),
-                    Effect::GainXp { who: Who::You, amount: Amount::Number(value.into()) },
-                    format!("[Hunt {value}]: when I conquer or hold, gain {value} XP (1.3: 823.1.c.1)"),
                     Vec::new(),
                 ),
                 _ => continue,
@@ -931,10 +927,12 @@ impl Compiler<'_> {
     fn condition(&self, p: P) -> Result<Condition, Diagnostic> {
         let c = if p.as_rule() == Rule::condition { p.into_inner().next().unwrap() } else { p };
         Ok(match c.as_rule() {
-            Rule::cond_at_battlefield => Condition::AtBattlefield,
+            // "you play me to a battlefield": I'm at a battlefield as I enter (see `static_line`).
+            Rule::cond_at_battlefield | Rule::cond_played_to_battlefield => Condition::AtBattlefield,
             Rule::cond_mighty => Condition::Mighty,
             Rule::cond_was => Condition::Was(Box::new(unit_state(&c.into_inner().next().unwrap()))),
             Rule::cond_paid_additional => Condition::PaidAdditional,
+            Rule::cond_played_from_hand => Condition::PlayedFromHand,
             Rule::cond_hand_size => {
                 let mut parts = c.into_inner();
                 let (at_least, at_most) = count_bounds(parts.next().unwrap());
@@ -1003,15 +1001,22 @@ impl Compiler<'_> {
     /// A passive ability; `keyword_condition`: the condition of the keyword before it ([Legion] —).
     fn static_line(&mut self, p: P, keyword_condition: Option<Condition>) -> Result<(), Diagnostic> {
         let mut condition = keyword_condition;
+        let mut played_to_battlefield = false;
         let mut effect = None;
-        // A second passive of the same line ("I have +1 [M] and [Ganking].").
-        let mut also = None;
+        // More passives of the same line ("I have +1 [M] and [Ganking].", "I cost [2] less and
+        // enter ready."), under the same condition.
+        let mut also = Vec::new();
         for part in p.clone().into_inner() {
             match part.as_rule() {
                 Rule::st_while | Rule::st_if if condition.is_some() => {
                     return Err(self.err(&part, "a passive ability after [Legion] — takes no other condition"));
                 }
-                Rule::st_while | Rule::st_if => condition = Some(self.condition(part.into_inner().next().unwrap())?),
+                Rule::st_while | Rule::st_if => {
+                    let c = part.into_inner().next().unwrap();
+                    played_to_battlefield =
+                        c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cond_played_to_battlefield);
+                    condition = Some(self.condition(c)?)
+                }
                 // "While a friendly unit defends alone, it gets +2 [M]."
                 Rule::st_while_unit_might => {
                     let mut x = part.into_inner();
@@ -1027,7 +1032,7 @@ impl Compiler<'_> {
                 }
                 Rule::static_body => {
                     let s = part.into_inner().next().unwrap();
-                    effect = Some(match s.as_rule() {
+                    let passive = match s.as_rule() {
                         Rule::st_have_keywords => {
                             let list = s.into_inner().next().unwrap();
                             StaticEffect::Keywords(self.keyword_list(list)?)
@@ -1137,7 +1142,7 @@ impl Compiler<'_> {
                             let mut x = s.into_inner();
                             let might = signed(&x.next().unwrap());
                             if let Some(list) = x.find(|k| k.as_rule() == Rule::keyword_list) {
-                                also = Some(StaticEffect::Keywords(self.keyword_list(list)?));
+                                also.push(StaticEffect::Keywords(self.keyword_list(list)?));
                             }
                             StaticEffect::Might(might)
                         }
@@ -1232,18 +1237,26 @@ impl Compiler<'_> {
                             StaticEffect::HideMore(s.into_inner().next().map(|n| number(&n)).unwrap_or(1))
                         }
                         _ => return Err(self.err(&s, "unknown passive ability")),
-                    });
+                    };
+                    match effect {
+                        None => effect = Some(passive),
+                        Some(_) => also.push(passive),
+                    }
                 }
                 _ => {}
             }
         }
         let effect = effect.unwrap();
         if let Some(c) = &condition
-            && !crate::riftbound::statics::condition_supported(&effect, c)
+            && std::iter::once(&effect).chain(&also).any(|e| !crate::riftbound::statics::condition_supported(e, c))
         {
             return Err(self.err(&p, "this passive ability can't be made conditional on that condition yet"));
         }
-        if let Some(also) = also {
+        // "If you play me to a battlefield": where I enter, known only as I enter.
+        if played_to_battlefield && (effect != (StaticEffect::EntersReady { others: false }) || !also.is_empty()) {
+            return Err(self.err(&p, "after \"If you play me to a battlefield,\" only \"I enter ready\" is understood"));
+        }
+        for also in also {
             self.push(&p, AbilityKind::Static { condition: condition.clone(), effect: also }, None);
         }
         self.push(&p, AbilityKind::Static { condition, effect }, None);
@@ -2540,6 +2553,9 @@ impl Compiler<'_> {
                 "in your base" => f.at = At::YourBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.
                 "there" => f.at = At::Here,
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::post_state) => {
+                    f.condition = Some(Box::new(unit_state(&part.clone().into_inner().next().unwrap())))
+                }
                 t if t.starts_with("with") => f.max_might = part.clone().into_inner().next().map(|m| number(&m)),
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cost_at_most) => {
                     let mut limit = part.clone().into_inner().next().unwrap().into_inner();

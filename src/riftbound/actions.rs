@@ -52,6 +52,7 @@ impl Game {
             mode: 0,
             hidden_on_turn: 0,
             from_hidden: None,
+            played_from_hand: false,
         });
         // 408.3: a facedown card has no abilities working on the board.
         if zone.is_board() && !matches!(zone, Zone::Facedown(_)) {
@@ -591,6 +592,7 @@ impl Game {
             }
             super::state::ItemKind::Temporary(unit) => format!("[Temporary] of {}", self.describe(*unit)),
             super::state::ItemKind::Vision(unit) => format!("[Vision] of {}", self.describe(*unit)),
+            super::state::ItemKind::Hunt { unit, .. } => format!("[Hunt] of {}", self.describe(*unit)),
             super::state::ItemKind::DelayedKill { unit, .. } => {
                 format!("the delayed kill of {}", self.describe(*unit))
             }

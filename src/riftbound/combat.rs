@@ -269,7 +269,8 @@ impl Game {
         for &u in targets {
             let ch = self.chars(u);
             let first = ch.keywords.has(super::layers::Keyword::Tank);
-            let last = ch.assigned_last;
+            // "I must be assigned combat damage last", as an ability or as [Backline].
+            let last = ch.assigned_last || ch.keywords.has(super::layers::Keyword::Backline);
             class.push(if ch.cant_be_damaged {
                 None
             } else if first && last {

@@ -32,6 +32,7 @@ impl Game {
             Condition::AtBattlefield
             | Condition::Mighty
             | Condition::PaidAdditional
+            | Condition::PlayedFromHand
             | Condition::Buffed
             | Condition::Was(_)
             | Condition::Attacking
@@ -53,6 +54,7 @@ impl Game {
             Condition::Mighty => alive && chars.map_or_else(|| self.is_mighty(subject), Chars::is_mighty),
             Condition::Was(c) => self.held_last(c, subject),
             Condition::PaidAdditional => self.obj(subject).paid_additional,
+            Condition::PlayedFromHand => self.obj(subject).played_from_hand,
             Condition::Cards { trash, at_least, at_most } => {
                 let p = self.player(you);
                 let n = if *trash { p.trash.len() } else { p.hand.len() } as u32;

@@ -6,9 +6,13 @@
 //! (824; `Condition::XpAtLeast`).
 
 use super::events::Event;
-use super::state::Game;
-use crate::kernel::PlayerId;
+use super::state::{Game, Loc, R};
+use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
+
+/// The text of [Hunt]'s triggered ability (Core Rules 1.3, 823.1.c.1), which the kernel defines
+/// once for every unit that has the keyword, printed or given (823.3).
+pub const HUNT_TEXT: &str = "[Hunt]: when I conquer or hold, my controller gains XP (1.3: 823.1.c.1)";
 
 /// Each player's XP total, by seat; a player who never gained any has none.
 #[derive(Clone, Debug, Default)]
@@ -53,5 +57,33 @@ impl Game {
         trace!(self, "1.3 §728", "{p} spends {n} XP ({} XP left)", have - n);
         self.emit(Event::SpentXp { player: p, amount: n });
         true
+    }
+
+    /// Core Rules 1.3, 823.1.c.1: the units whose [Hunt] triggers as `e` happens, "When I conquer
+    /// or hold": the scoring player's units at the battlefield scored (as 376.4.b.2.a and
+    /// 376.4.c.2.a say of "I conquer" and "I hold") that have [Hunt] now, printed or given (823.3).
+    pub(super) fn hunters(&self, e: &Event) -> Vec<(ObjId, PlayerId)> {
+        let Event::Scored { player, battlefield, .. } = e else { return Vec::new() };
+        self.all_units()
+            .into_iter()
+            .filter(|u| {
+                self.controller(*u) == *player
+                    && self.location(*u) == Some(Loc::Battlefield(*battlefield))
+                    && self.chars(*u).keywords.hunt > 0
+            })
+            .map(|u| (u, *player))
+            .collect()
+    }
+
+    /// The XP a unit's [Hunt] gives: its instances' values added up (823.2), as it triggers.
+    pub(super) fn hunt_value(&self, unit: ObjId) -> u32 {
+        self.chars(unit).keywords.hunt
+    }
+
+    /// A [Hunt] that triggered resolves: its controller gains the XP (823.1.c.1).
+    pub(super) fn hunt(&mut self, unit: ObjId, controller: PlayerId, xp: u32) -> R<()> {
+        trace!(self, "1.3 §823.1.c.1", "{}: {HUNT_TEXT}", self.describe(unit));
+        self.gain_xp(controller, xp);
+        Ok(())
     }
 }

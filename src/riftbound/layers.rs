@@ -14,13 +14,16 @@ use super::cards::CardType;
 use super::state::{Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
 
-/// Keywords (716-733) as characteristics. Values (Assault X, Shield X, Deflect X) sum (723.2,
-/// 725.2, 730.2); the others are redundant when repeated.
+/// Keywords (716-733) as characteristics. Values (Assault X, Shield X, Deflect X, Hunt X) sum
+/// (723.2, 725.2, 730.2; 1.3: 823.2); the others are redundant when repeated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Keyword {
     Accelerate,
     Action,
     Assault,
+    /// Unleashed: [Backline], "I must be assigned combat damage last" (its reminder text, rule
+    /// 002): the requirement of 439.1.d.5 (`combat.rs`).
+    Backline,
     Deathknell,
     Deflect,
     Ganking,
@@ -28,8 +31,8 @@ pub enum Keyword {
     Legion,
     /// Core Rules 1.3, 822: [Ambush] (`ambush.rs`).
     Ambush,
-    /// Core Rules 1.3, 823: [Hunt N], a characteristic (823.3) whose triggered ability the card
-    /// language writes from the printed value.
+    /// Core Rules 1.3, 823: [Hunt N], a characteristic (823.3) whose triggered ability the kernel
+    /// defines once, printed or given (`experience.rs`).
     Hunt,
     Reaction,
     Shield,
@@ -43,10 +46,11 @@ pub enum Keyword {
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 17] = [
+    pub const ALL: [Keyword; 18] = [
         Keyword::Accelerate,
         Keyword::Action,
         Keyword::Assault,
+        Keyword::Backline,
         Keyword::Deathknell,
         Keyword::Deflect,
         Keyword::Ganking,
@@ -72,6 +76,8 @@ pub struct Keywords {
     pub assault: u32,
     pub shield: u32,
     pub deflect: u32,
+    /// Core Rules 1.3, 823.2: the XP all its [Hunt] instances give.
+    pub hunt: u32,
 }
 
 const _: () = assert!(Keyword::ALL.len() <= u64::BITS as usize, "a Keywords set holds at most 64 keywords");
@@ -87,6 +93,7 @@ impl Keywords {
             Keyword::Assault => self.assault = self.assault.saturating_add(value.max(1)),
             Keyword::Shield => self.shield = self.shield.saturating_add(value.max(1)),
             Keyword::Deflect => self.deflect = self.deflect.saturating_add(value.max(1)),
+            Keyword::Hunt => self.hunt = self.hunt.saturating_add(value.max(1)),
             _ => {}
         }
     }
@@ -96,6 +103,7 @@ impl Keywords {
             Keyword::Assault => self.assault = 0,
             Keyword::Shield => self.shield = 0,
             Keyword::Deflect => self.deflect = 0,
+            Keyword::Hunt => self.hunt = 0,
             _ => {}
         }
     }
@@ -445,7 +453,13 @@ impl Game {
 
     fn effect_applies(&self, id: ObjId, chars: &Chars, e: &ContinuousEffect) -> bool {
         self.filter_matches(id, chars, &e.filter)
-            && e.condition.as_ref().is_none_or(|c| self.holds(c, id, chars.controller, Some(chars)))
+            && e.condition.as_ref().is_none_or(|c| match &e.filter {
+                // 361.3.a: a passive about a group ("While I'm at a battlefield, your other units
+                // here have [Deflect]") is conditional on its source: "I" is the source, not each
+                // unit of the group.
+                Filter::Matching { source, .. } => self.holds(c, *source, self.controller(*source), None),
+                _ => self.holds(c, id, chars.controller, Some(chars)),
+            })
     }
 
     /// An object's characteristics through the layers (446-453), computed again only after a

@@ -379,7 +379,9 @@ impl Game {
         }
         trace!(self, "351", "{p} begins to play {}", self.describe(card));
         let from = card;
+        let from_hand = self.obj(from).zone == Zone::Hand;
         let card = self.move_object(card, Zone::Chain, p, super::actions::Pos::Top);
+        self.obj_mut(card).played_from_hand = from_hand;
         if opts.flow {
             self.components.get_mut::<super::instructions::OnResolve>().banish.push(card);
         }
@@ -647,19 +649,22 @@ impl Game {
                     Loc::Battlefield(b) => (Zone::Battlefield(b), p),
                 };
                 let zone = if kind == CardType::Gear && hidden.is_none() { Zone::Base } else { zone };
+                let id = self.move_object(card, zone, player, super::actions::Pos::Bottom);
+                // Read where it entered, before anything else happens: "If you play me to a
+                // battlefield, I enter ready."
                 let exhausted = if kind == CardType::Unit {
                     // 721.1.a: a unit whose Accelerate was paid enters ready (721.6), as does one
                     // an effect says enters ready (356.2.c).
-                    let ready = self.played_unit_enters_ready(p, card);
+                    let ready = self.played_unit_enters_ready(p, id);
                     !additional.iter().any(|a| a.label == super::statics::ACCELERATE) && !ready
                 } else {
-                    self.enters_exhausted(card)
+                    self.enters_exhausted(id)
                 };
-                let id = self.move_object(card, zone, player, super::actions::Pos::Bottom);
                 // 140.4 / 356.2.c: units enter exhausted; 144.1 / 356.2.d: gear enters ready.
                 self.obj_mut(id).exhausted = exhausted;
                 // 727.1.d.2: its play effect chooses at that battlefield.
                 self.obj_mut(id).from_hidden = hidden;
+                self.obj_mut(id).played_from_hand = self.obj(card).played_from_hand;
                 // 353.4.d.1: an optional additional cost was paid if it was chosen.
                 self.obj_mut(id).paid_additional = additional.iter().any(|a| a.optional);
                 self.player_mut(p).cards_played_this_turn += 1;

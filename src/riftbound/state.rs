@@ -152,6 +152,8 @@ pub struct Obj {
     pub hidden_on_turn: u32,
     /// Played from hidden at this battlefield (727.1.d): its choices are restricted there.
     pub from_hidden: Option<Bf>,
+    /// 346: it was played from its player's hand ("If you played this from your hand").
+    pub played_from_hand: bool,
 }
 
 /// A player's rune pool (158-161): energy, power by domain, and universal power [A].
@@ -279,6 +281,8 @@ pub enum ItemKind {
     Temporary(ObjId),
     /// 733.1.b: a [Vision] another permanent gives triggered as this one was played.
     Vision(ObjId),
+    /// Core Rules 1.3, 823.1.c.1: a unit's [Hunt] triggered: its controller gains `xp` XP.
+    Hunt { unit: ObjId, xp: u32 },
 }
 
 /// A delayed triggered ability waiting for its moment (383.2), until the end of the turn.

@@ -23,10 +23,13 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         | StaticEffect::AssignedLast
         | StaticEffect::MightPer { .. }
         | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
-        // 361.3.a: "While I'm buffed, friendly units have +1 [M]": "I" / "you" are the source and
-        // its controller, but the layers evaluate a condition against each affected unit. No card
-        // puts a condition in front of a group's Might, so none is accepted there.
-        StaticEffect::UnitsMight { .. } | StaticEffect::UnitsKeywords { .. } => false,
+        // 361.3.a: "While I'm at a battlefield, your other units here have [Deflect]": "I" is the
+        // source (the layers evaluate it on the source). Only states of the source that are no
+        // characteristic are accepted, so a group's passive never depends on what it changes; a
+        // condition about "you" would mean no one on an uncontrolled battlefield (181.6.c).
+        StaticEffect::UnitsMight { .. } | StaticEffect::UnitsKeywords { .. } => {
+            matches!(condition, Condition::AtBattlefield | Condition::Buffed)
+        }
         StaticEffect::Discount { .. } | StaticEffect::EntersReady { .. } => true,
         // Read while the card is played, from the hand: only a condition about its controller
         // means anything then.

@@ -21,6 +21,9 @@ const TEMPORARY_TEXT: &str = "[Temporary]: at the start of your Beginning Phase,
 /// The ability index standing for a [Vision] another permanent gives (733.3): printed Vision is
 /// the card's own ability (the card language writes it); a given one the kernel triggers.
 const VISION: u8 = u8::MAX - 1;
+/// The ability index standing for the [Hunt] keyword's triggered ability (Core Rules 1.3,
+/// 823.1.c.1), the kernel's for every unit that has it, printed or given (823.3).
+const HUNT: u8 = u8::MAX - 2;
 
 /// A triggered ability that met its condition, before it goes on the chain.
 #[derive(Clone, Debug)]
@@ -180,6 +183,21 @@ impl Game {
                         });
                     }
                 }
+            }
+        }
+        // Core Rules 1.3, 823.1.c.1 / 823.3: [Hunt], printed or given, as its unit conquers or
+        // holds; its instances are one trigger whose XP they add up to (823.2).
+        for e in &batch {
+            for (source, controller) in self.hunters(e) {
+                fired.push(Triggered {
+                    source,
+                    index: HUNT,
+                    lender: None,
+                    controller,
+                    that_player: None,
+                    that_unit: None,
+                    that_battlefield: None,
+                });
             }
         }
         // 733.1.b-c / 733.3: each [Vision] a permanent is given ("Other friendly units have
@@ -584,6 +602,7 @@ impl Game {
                 let text = match t.index {
                     TEMPORARY => TEMPORARY_TEXT,
                     VISION => super::abilities::VISION_TEXT,
+                    HUNT => super::experience::HUNT_TEXT,
                     i => &self.text_card(t.source, t.lender).abilities.abilities[i as usize].text,
                 };
                 trace!(self, "376.3", "{} triggers: {}", self.describe(t.source), text);
@@ -591,6 +610,7 @@ impl Game {
                     kind: match t.index {
                         TEMPORARY => ItemKind::Temporary(t.source),
                         VISION => ItemKind::Vision(t.source),
+                        HUNT => ItemKind::Hunt { unit: t.source, xp: self.hunt_value(t.source) },
                         index => match t.lender {
                             Some(lender) => ItemKind::Borrowed { source: t.source, lender, index },
                             None => ItemKind::Ability { source: t.source, index },
@@ -803,6 +823,7 @@ impl Game {
                 let call = HookCall { source: Some(unit), controller: Some(item.controller), ..HookCall::default() };
                 self.vision(&call)
             }
+            ItemKind::Hunt { unit, xp } => self.hunt(unit, item.controller, xp),
             ItemKind::DelayedKill { unit, source } => {
                 if self.obj(unit).alive {
                     self.kill(&[unit], source)?;

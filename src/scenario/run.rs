@@ -860,6 +860,7 @@ pub(super) fn expect(
                                 Keyword::Assault => format!("Assault {}", k.assault),
                                 Keyword::Shield => format!("Shield {}", k.shield),
                                 Keyword::Deflect => format!("Deflect {}", k.deflect),
+                                Keyword::Hunt => format!("Hunt {}", k.hunt),
                                 other => format!("{other:?}"),
                             })
                             .collect();
