@@ -2081,8 +2081,8 @@ impl Compiler<'_> {
             Rule::i_add => {
                 let resources = self.resources(&parts.next().unwrap())?;
                 let spells_only = parts.next().is_some();
-                if spells_only && !resources.power.is_empty() {
-                    return Err(self.err(&i, "only Energy is understood with \"Use only to play spells\""));
+                if spells_only && resources.power.iter().any(|s| *s != PowerSymbol::Any) {
+                    return Err(self.err(&i, "only Energy and [A] are understood with \"Use only to play spells\""));
                 }
                 // 416.2-416.3: the ability adds resources (and this is what it adds).
                 b.adds_resources = true;

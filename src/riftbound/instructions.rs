@@ -886,14 +886,19 @@ impl Game {
     }
 
     /// 416.1: "[Add] RESOURCES [. Use only to play spells.]": puts them into `p`'s rune pool
-    /// ([A] is universal power); restricted Energy can only pay for playing spells. The compiler
-    /// accepts the restriction only on Energy (compile.rs, `i_add`), so no power comes with it.
+    /// ([A] is universal power); restricted Energy and [A] can only pay for playing spells. The
+    /// compiler accepts the restriction only on Energy and [A] (compile.rs, `i_add`).
     pub fn add_resources(&mut self, p: PlayerId, resources: &Cost, spells_only: bool) {
         let energy = resources.energy;
         if spells_only {
-            self.player_mut(p).pool.spell_energy += energy;
-            trace!(self, "416.1", "{p} adds [{energy}] to their rune pool, to be used only to play spells");
-            self.emit(Event::Added { player: p, energy, power: 0 });
+            let any = resources.power.len() as u32;
+            let pool = &mut self.player_mut(p).pool;
+            pool.spell_energy += energy;
+            pool.spell_any += any;
+            let what =
+                if energy > 0 { format!("[{energy}]") } else { String::new() } + "[A]".repeat(any as usize).as_str();
+            trace!(self, "416.1", "{p} adds {what} to their rune pool, to be used only to play spells");
+            self.emit(Event::Added { player: p, energy, power: any });
         } else {
             let domains: Vec<super::cards::Domain> = resources
                 .power

@@ -162,6 +162,9 @@ pub struct Pool {
     pub any: u32,
     /// Energy that may only be spent to play spells ("[Add] [2]. Use only to play spells.").
     pub spell_energy: u32,
+    /// Universal Power that may only be spent to play spells ("[Add] [A]. Use only to play
+    /// spells.").
+    pub spell_any: u32,
 }
 
 impl Pool {
