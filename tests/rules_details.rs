@@ -8,7 +8,7 @@ use riftbound::riftbound::Bf;
 use riftbound::riftbound::actions::Pos;
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
-use riftbound::riftbound::state::Role;
+use riftbound::riftbound::state::{Chosen, Role};
 use riftbound::riftbound::{Agent, Ask, CardDb, Choice, Decision, Domain, Game, Loc, Step, Zone};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -341,7 +341,7 @@ fn r722_4_b_r729_4_b_spells_action_and_reaction_are_checked_characteristics() {
         kind: riftbound::riftbound::state::ItemKind::Card(g.put("Hextech Ray", P2, Zone::Hand).unwrap()),
         controller: P2,
         pending: false,
-        targets: vec![vec![u]],
+        targets: vec![Chosen::Objs(vec![u])],
         that_player: None,
         that_unit: None,
         that_battlefield: None,
@@ -1436,7 +1436,7 @@ fn r352_14_h_fewer_damage_than_targets_drops_targets() {
     }
     g.step().unwrap();
     assert_eq!(g.chain.len(), 1, "the attack trigger with 6 targets (5 + 1 bonus)");
-    assert_eq!(g.chain[0].targets[0].len(), 6);
+    assert_eq!(g.chain[0].targets[0].objs().len(), 6);
     g.kill(&[annie], None).unwrap();
     // P1 drops the last target; 5 among the other five can only be 1 each.
     a.push(Choice::Obj(foes[5]));

@@ -128,6 +128,7 @@ fn who(w: &Who) -> String {
         Who::OwnerOf(o) => format!("owner_of({})", object(o)),
         Who::Each => "p".into(),
         Who::Var(v) => v.script_name().into(),
+        Who::Target(i) => format!("target_player({i})"),
     }
 }
 

@@ -124,15 +124,16 @@ fn card_kind_filter(p: &P) -> UnitFilter {
             _ => {}
         }
     }
-    let kinds: Vec<CardType> = [CardType::Unit, CardType::Spell, CardType::Gear]
-        .into_iter()
-        .filter(|k| named.is_none_or(|n| (*k == n) != not))
-        .collect();
-    kinds
-        .into_iter()
-        .rev()
-        .fold(None, |or, kind| Some(UnitFilter { or: or.map(Box::new), ..UnitFilter::of_kind(kind) }))
-        .unwrap()
+    let kinds = CARD_KINDS.into_iter().filter(|k| named.is_none_or(|n| (*k == n) != not));
+    of_kinds(kinds, UnitFilter::units())
+}
+
+/// What "a card" / "cards" are: units, spells and gear (what a hand or a trash holds).
+const CARD_KINDS: [CardType; 3] = [CardType::Unit, CardType::Spell, CardType::Gear];
+
+/// `f` for each of `kinds` (an `or` chain), each with `f`'s restrictions.
+fn of_kinds(kinds: impl DoubleEndedIterator<Item = CardType>, f: UnitFilter) -> UnitFilter {
+    kinds.rev().fold(None, |or, kind| Some(UnitFilter { kind, or: or.map(Box::new), ..f.clone() })).unwrap()
 }
 
 /// The hooks a card's `script` block may define, and the ability each one is.
@@ -1579,7 +1580,33 @@ impl Compiler<'_> {
                 inner.last_if = Some(test);
                 Ok(inner)
             }
-            Rule::you_instruction => self.instruction(c.into_inner().next().unwrap(), body),
+            Rule::you_instruction => {
+                let mut parts = c.clone().into_inner();
+                let first = parts.next().unwrap();
+                if first.as_rule() != Rule::you_must {
+                    return self.instruction(first, body);
+                }
+                let specs = body.targets.len();
+                let mut b = self.instruction(parts.next().unwrap(), body)?;
+                // 352.10.f: the one object it names is chosen as it resolves, among those the
+                // phrase names then.
+                let chosen = Obj::Var(Var::Chosen);
+                match (b.targets.len() - specs, b.effects.last_mut()) {
+                    (1, Some(Effect::Act(_, o)))
+                        if *o == Obj::Target(specs) && b.targets[specs].count == TargetCount::One =>
+                    {
+                        *o = chosen.clone();
+                    }
+                    _ => return Err(self.err(&c, "\"you must\" is understood with an instruction about one object")),
+                }
+                let filter = b.targets.remove(specs).filter;
+                let act = b.effects.pop().unwrap();
+                let from = Objs::All(filter.clone());
+                b.effects.push(Effect::Let(Var::Chosen, Box::new(Effect::ChooseCard { from, filter })));
+                b.effects.push(act);
+                b.it = Some(chosen);
+                Ok(b)
+            }
             Rule::otherwise => {
                 let test =
                     body.last_if.clone().ok_or_else(|| self.err(&c, "\"Otherwise\" needs an \"If\" before it"))?;
@@ -1892,8 +1919,9 @@ impl Compiler<'_> {
             }
             Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
             Rule::i_choose_opponent => {
-                b.effects.push(Effect::Let(Var::Opponent, Box::new(Effect::ChooseOpponent)));
-                b.they = Some(Who::Var(Var::Opponent));
+                let filter = UnitFilter { relation: Relation::Enemy, ..UnitFilter::units() };
+                b.targets.push(TargetSpec { count: TargetCount::Player, filter });
+                b.they = Some(Who::Target(b.targets.len() - 1));
             }
             Rule::i_choose_card => {
                 if !b.looked {
@@ -2099,8 +2127,8 @@ impl Compiler<'_> {
             Rule::i_add => {
                 let resources = self.resources(&parts.next().unwrap())?;
                 let spells_only = parts.next().is_some();
-                if spells_only && !resources.power.is_empty() {
-                    return Err(self.err(&i, "only Energy is understood with \"Use only to play spells\""));
+                if spells_only && resources.power.iter().any(|s| *s != PowerSymbol::Any) {
+                    return Err(self.err(&i, "only Energy and [A] are understood with \"Use only to play spells\""));
                 }
                 // 416.2-416.3: the ability adds resources (and this is what it adds).
                 b.adds_resources = true;
@@ -2364,10 +2392,10 @@ impl Compiler<'_> {
                     .ok_or_else(|| self.err(&t, "\"your unit\" / \"that unit\" needs such a unit chosen before it"))?;
                 Target::One(Obj::Target(i))
             }
-            Rule::t_one | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly => {
+            Rule::t_one | Rule::t_one_of | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly => {
                 let filter = self.filter_of(t.clone());
                 let count = match rule {
-                    Rule::t_one => TargetCount::One,
+                    Rule::t_one | Rule::t_one_of => TargetCount::One,
                     Rule::t_exactly => TargetCount::Exactly(word_or_number(&t.clone().into_inner().next().unwrap())),
                     Rule::t_up_to => {
                         let n = t.clone().into_inner().next().unwrap();
@@ -2395,7 +2423,8 @@ impl Compiler<'_> {
                 // 352.10.b: "Choose a battlefield": a battlefield is a target.
                 let choosable = |f: &UnitFilter| {
                     matches!(f.kind, CardType::Unit | CardType::Rune | CardType::Gear | CardType::Battlefield)
-                        || (f.kind == CardType::Spell && (f.at == At::YourTrash || (on_chain && f.at == At::Anywhere)))
+                        || (f.kind == CardType::Spell
+                            && (matches!(f.at, At::YourTrash | At::Trashes) || (on_chain && f.at == At::Anywhere)))
                 };
                 if !choosable(&filter) || filter.or.as_deref().is_some_and(|o| !choosable(o)) {
                     return Err(self.err(
@@ -2423,12 +2452,14 @@ impl Compiler<'_> {
         if let Some(or) = p.clone().into_inner().find(|x| x.as_rule() == Rule::t_or) {
             f.or = Some(Box::new(self.unit_phrase(or)));
         }
+        let mut cards = false;
         for part in p.into_inner().flat_map(|x| {
             if x.as_rule() == Rule::unit_noun_plural { x.into_inner().collect::<Vec<_>>() } else { vec![x] }
         }) {
+            cards |= part.as_rule() == Rule::plural_noun && part.as_str().eq_ignore_ascii_case("cards");
             self.apply_filter_word(&mut f, &part);
         }
-        f
+        if cards { of_kinds(CARD_KINDS.into_iter(), f) } else { f }
     }
 
     /// `n`, or "n for each X" with a `per_each`.
@@ -2549,6 +2580,7 @@ impl Compiler<'_> {
                 "at another location" => f.at = At::Elsewhere,
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
+                "from trashes" => f.at = At::Trashes,
                 "in combat" => f.at = At::InCombat,
                 "in your base" => f.at = At::YourBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.

@@ -130,13 +130,14 @@ fn affordable_with(pool: &Pool, ready: usize, all: &[u32; 6], cost: &Cost, spell
     first.iter().any(|a| affordable_with(&credit(pool, a, spell), ready, all, cost, spell, rest))
 }
 
-/// `pool` after an Add (416.1), as a payment may use it: Energy added "only to play spells"
-/// counts only toward a spell's cost; [A] is universal power.
+/// `pool` after an Add (416.1), as a payment may use it: resources added "only to play spells"
+/// count only toward a spell's cost; [A] is universal power.
 fn credit(pool: &Pool, added: &Added, spell: bool) -> Pool {
     let mut after = *pool;
-    if spell || !added.spells_only {
-        after.energy += added.resources.energy;
+    if added.spells_only && !spell {
+        return after;
     }
+    after.energy += added.resources.energy;
     for s in &added.resources.power {
         match s {
             PowerSymbol::Of(d) => after.power[d.index()] += 1,
@@ -241,14 +242,16 @@ impl Game {
         groups
     }
 
-    /// The part of `p`'s rune pool a payment may use: Energy added with "Use only to play spells"
-    /// only for playing a spell.
+    /// The part of `p`'s rune pool a payment may use: Energy and [A] added with "Use only to play
+    /// spells" only for playing a spell.
     fn spendable_pool(&self, p: PlayerId, spell: bool) -> Pool {
         let mut pool = self.player(p).pool;
         if spell {
             pool.energy += pool.spell_energy;
+            pool.any += pool.spell_any;
         }
         pool.spell_energy = 0;
+        pool.spell_any = 0;
         pool
     }
 
@@ -505,19 +508,27 @@ impl Game {
         let restricted = if spell { cost.energy.min(pool.spell_energy) } else { 0 };
         pool.spell_energy -= restricted;
         pool.energy -= cost.energy - restricted;
+        // Universal Power: for a spell, what may only pay for spells first.
+        let spend_any = |pool: &mut Pool| {
+            if spell && pool.spell_any > 0 {
+                pool.spell_any -= 1;
+            } else {
+                pool.any -= 1;
+            }
+        };
         for s in &cost.power {
             if let PowerSymbol::Of(d) = s {
                 if pool.power[d.index()] > 0 {
                     pool.power[d.index()] -= 1;
                 } else {
-                    pool.any -= 1;
+                    spend_any(pool);
                 }
             }
         }
         for pick in picks {
             match pick {
                 Some(d) => pool.power[d.index()] -= 1,
-                None => pool.any -= 1,
+                None => spend_any(pool),
             }
         }
         if !cost.is_free() {

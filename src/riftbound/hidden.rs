@@ -3,7 +3,7 @@
 //! restricted to that battlefield (727.1.d). Losing the battlefield trashes the card at the next
 //! cleanup (106.4.d, 322.5: see `cleanup.rs`).
 
-use super::abilities::{Ability, AbilityKind, At, TargetSpec, Trigger};
+use super::abilities::{Ability, AbilityKind, At, TargetCount, TargetSpec, Trigger};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::Cost;
@@ -150,8 +150,9 @@ fn restrict_to(b: Bf, ability: &Ability) -> Vec<TargetSpec> {
     let mut specs = ability.targets.clone();
     if restricted(ability) {
         for s in &mut specs {
-            let possible =
-                s.filter.kind != CardType::Rune && matches!(s.filter.at, At::Anywhere | At::Battlefield | At::Here);
+            let possible = s.count != TargetCount::Player
+                && s.filter.kind != CardType::Rune
+                && matches!(s.filter.at, At::Anywhere | At::Battlefield | At::Here);
             if possible {
                 s.filter.at = At::That(b);
             }

@@ -29,7 +29,7 @@ pub struct HookCall {
     pub source: Option<ObjId>,
     pub controller: Option<PlayerId>,
     /// Chosen targets per target spec, as chosen (legality is checked when read, 356.3.e).
-    pub targets: Vec<Vec<ObjId>>,
+    pub targets: Vec<super::state::Chosen>,
     pub specs: Vec<TargetSpec>,
     /// "that unit" of a replacement effect.
     pub that_unit: Option<ObjId>,
@@ -446,7 +446,7 @@ verbs! {
     // only a destination spec names one.
     Effect::MoveToChosen { unit, spec } => "move_to_chosen"(unit => o: Object, spec => i: Index) |g, c| {
         if c.specs.get(i).is_some_and(|s| matches!(s.count, TargetCount::Destination(_))) {
-            let chosen = c.targets.get(i).cloned().unwrap_or_default();
+            let chosen = c.targets.get(i).map(|t| t.objs().to_vec()).unwrap_or_default();
             g.move_to_chosen(o, &chosen);
         }
     };
@@ -512,8 +512,6 @@ verbs! {
         "play_card"(card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool)
         |g, c| g.play_card_instruction(c, o, PlayOptions { ignore_energy: e, ignore_power: pw, flow: false });
     Effect::PlaySpellFromTrash { optional } => "play_spell_from_trash"(optional => o: bool) |g, c| g.play_spell_from_trash(c, o);
-    // Answers the chosen player ("they").
-    Effect::ChooseOpponent => "choose_opponent"() |g, c| g.choose_opponent(c);
     // Answers the revealed cards.
     Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
     // Answers the chosen card ("that card").
@@ -539,6 +537,9 @@ fn register(e: &mut Engine) {
         Ok(checked_targets(i as usize)?.first().map_or(-1, |o| o.0 as i64))
     });
     e.register_fn("targets", |i: i64| -> Result<Array, Box<EvalAltResult>> { Ok(array(checked_targets(i as usize)?)) });
+    // 352.9: the player chosen for spec `i` ("Choose an opponent. They ..."), if still legal
+    // (356.3.e); "none" (-1) otherwise.
+    host_fn!(e, "target_player", (i: Index) |g, c| g.legal_player(c, i));
     // 352.10.d: "all X": every object the filter matches (the one matcher, 352.8.b).
     host_fn!(e, "units", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source));
     // 352.10.b: "all enemy units at a battlefield": the objects the filter matches at the

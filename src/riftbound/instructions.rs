@@ -9,7 +9,7 @@ use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::host::HookCall;
 use super::layers::{Duration, Filter, Modification};
-use super::state::{Bf, Delayed, Game, Loc, R, Zone};
+use super::state::{Bf, Chosen, Delayed, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -111,12 +111,24 @@ impl Game {
         p: PlayerId,
         source: Option<ObjId>,
         specs: &[TargetSpec],
-    ) -> R<Option<Vec<Vec<ObjId>>>> {
-        let mut all: Vec<Vec<ObjId>> = vec![Vec::new(); specs.len()];
+    ) -> R<Option<Vec<Chosen>>> {
+        let mut all: Vec<Chosen> = vec![Chosen::default(); specs.len()];
         for (index, spec) in specs.iter().enumerate() {
             // 352.3: a Move Destination is chosen right after its unit (below), wherever its spec
             // stands in the list.
             if let TargetCount::Destination(_) = spec.count {
+                continue;
+            }
+            // 352.9: a player target.
+            if spec.count == TargetCount::Player {
+                let options: Vec<Choice> = self.player_candidates(p, spec).into_iter().map(Choice::Player).collect();
+                let only = options.len() == 1;
+                if options.is_empty() {
+                    return Ok(None);
+                }
+                let Choice::Player(q) = self.decide(p, Ask::ChoosePlayer, options)? else { return Ok(None) };
+                trace!(self, "352.9", "{p} chooses {q}{}", if only { ", the only one" } else { "" });
+                all[index] = Chosen::Player(q);
                 continue;
             }
             let candidates = self.target_candidates(p, source, specs, index);
@@ -128,7 +140,7 @@ impl Game {
                 // 352.14.c: no more targets than the damage to split (with its bonus, 715.3:
                 // recounted below as each target is chosen).
                 TargetCount::Split(n) => (0, n as usize),
-                TargetCount::Destination(_) => (0, 0),
+                TargetCount::Destination(_) | TargetCount::Player => (0, 0),
             };
             let mut chosen: Vec<ObjId> = Vec::new();
             loop {
@@ -175,15 +187,37 @@ impl Game {
                 for (k, d) in specs.iter().enumerate() {
                     if d.count == TargetCount::Destination(index) {
                         match self.choose_destination(p, d, u)? {
-                            Some(dest) => all[k] = dest,
+                            Some(dest) => all[k] = Chosen::Objs(dest),
                             None => return Ok(None),
                         }
                     }
                 }
             }
-            all[index] = chosen;
+            all[index] = Chosen::Objs(chosen);
         }
         Ok(Some(all))
+    }
+
+    /// 352.9: the players a player target of `p`'s may name: `p`'s opponents still in the game
+    /// for "an opponent", every player still in it for "a player".
+    fn player_candidates(&self, p: PlayerId, spec: &TargetSpec) -> Vec<PlayerId> {
+        match spec.filter.relation {
+            super::abilities::Relation::Enemy => self.opponents(p),
+            super::abilities::Relation::Friendly => vec![p],
+            super::abilities::Relation::Any => self.active_players(),
+        }
+    }
+
+    /// 356.3.e: the player chosen for spec `i`, if still a legal target as the body runs: still
+    /// in the game and of the relation the spec names (356.3.e.2).
+    pub fn legal_player(&mut self, c: &HookCall, i: usize) -> Option<PlayerId> {
+        let (Some(Chosen::Player(q)), Some(spec)) = (c.targets.get(i), c.specs.get(i)) else { return None };
+        let you = c.controller.unwrap_or(self.turn_player);
+        if self.player_candidates(you, spec).contains(q) {
+            return Some(*q);
+        }
+        trace!(self, "356.3.e.5", "{q} is no longer a legal target and is unaffected");
+        None
     }
 
     /// 352.5-352.8: what [`Game::choose_targets`] offers for `specs[index]`: the matching
@@ -217,6 +251,12 @@ impl Game {
         let mut total = 0;
         for (index, spec) in specs.iter().enumerate() {
             let required = spec.count.required();
+            if spec.count == TargetCount::Player {
+                if self.player_candidates(p, spec).is_empty() {
+                    return None;
+                }
+                continue;
+            }
             let mut candidates = self.target_candidates(p, Some(source), specs, index);
             candidates.sort_by_key(|c| deflect(*c));
             let mut chosen: Vec<ObjId> = Vec::new();
@@ -256,7 +296,9 @@ impl Game {
     /// objects (356.3.e.4) and still meeting the targeting requirements (356.3.e.2). A group that
     /// no longer fulfils its restriction is cut down by its controller (352.11.b).
     pub fn legal_targets(&mut self, c: &HookCall, i: usize) -> R<Vec<ObjId>> {
-        let (Some(chosen), Some(spec)) = (c.targets.get(i), c.specs.get(i)) else { return Ok(Vec::new()) };
+        let (Some(chosen), Some(spec)) = (c.targets.get(i).map(Chosen::objs), c.specs.get(i)) else {
+            return Ok(Vec::new());
+        };
         let you = c.controller.unwrap_or(self.turn_player);
         let source = c.source.unwrap_or(ObjId(u32::MAX));
         let mut legal: Vec<ObjId> =
@@ -830,14 +872,19 @@ impl Game {
     }
 
     /// 416.1: "[Add] RESOURCES [. Use only to play spells.]": puts them into `p`'s rune pool
-    /// ([A] is universal power); restricted Energy can only pay for playing spells. The compiler
-    /// accepts the restriction only on Energy (compile.rs, `i_add`), so no power comes with it.
+    /// ([A] is universal power); restricted Energy and [A] can only pay for playing spells. The
+    /// compiler accepts the restriction only on Energy and [A] (compile.rs, `i_add`).
     pub fn add_resources(&mut self, p: PlayerId, resources: &Cost, spells_only: bool) {
         let energy = resources.energy;
         if spells_only {
-            self.player_mut(p).pool.spell_energy += energy;
-            trace!(self, "416.1", "{p} adds [{energy}] to their rune pool, to be used only to play spells");
-            self.emit(Event::Added { player: p, energy, power: 0 });
+            let any = resources.power.len() as u32;
+            let pool = &mut self.player_mut(p).pool;
+            pool.spell_energy += energy;
+            pool.spell_any += any;
+            let what =
+                if energy > 0 { format!("[{energy}]") } else { String::new() } + "[A]".repeat(any as usize).as_str();
+            trace!(self, "416.1", "{p} adds {what} to their rune pool, to be used only to play spells");
+            self.emit(Event::Added { player: p, energy, power: any });
         } else {
             let domains: Vec<super::cards::Domain> = resources
                 .power
@@ -1015,7 +1062,7 @@ impl Game {
     /// (356.3.e.13). None if it was not killed — e.g. it was no longer a legal target and so its
     /// might is null (356.3.e.12, Baited Hook).
     pub fn killed_might(&self, c: &HookCall, i: usize) -> Option<i32> {
-        let u = *c.targets.get(i)?.first()?;
+        let u = *c.targets.get(i)?.objs().first()?;
         let lki = self.obj(u).lki?;
         // 415.5.b: killed by this spell or ability.
         let this = c.spell.or(c.source)?;
@@ -1285,22 +1332,6 @@ impl Game {
         let you = c.controller.unwrap_or(self.turn_player);
         let Some(here) = self.location(u).filter(|_| self.obj(u).alive) else { return false };
         self.controller(u) == you && self.units_iter(here).filter(|x| self.controller(*x) == you).count() == 1
-    }
-
-    /// "Choose an opponent": the ability's controller chooses one of the players still in the
-    /// game other than them (352.9; in a Duel, the one opponent). None when there is none.
-    pub fn choose_opponent(&mut self, c: &HookCall) -> R<Option<PlayerId>> {
-        let you = c.controller.unwrap_or(self.turn_player);
-        let options: Vec<Choice> = self.opponents(you).into_iter().map(Choice::Player).collect();
-        if options.is_empty() {
-            return Ok(None);
-        }
-        let asked = options.len() > 1;
-        let Choice::Player(p) = self.decide(you, Ask::ChoosePlayer, options)? else { return Ok(None) };
-        if !asked {
-            trace!(self, "352.9", "{you} chooses {p}, the only one");
-        }
-        Ok(Some(p))
     }
 
     /// 411.3: "They reveal their hand": every card in it, revealed to all players; the cards

@@ -164,6 +164,9 @@ pub struct Pool {
     pub any: u32,
     /// Energy that may only be spent to play spells ("[Add] [2]. Use only to play spells.").
     pub spell_energy: u32,
+    /// Universal Power that may only be spent to play spells ("[Add] [A]. Use only to play
+    /// spells.").
+    pub spell_any: u32,
 }
 
 impl Pool {
@@ -308,6 +311,30 @@ pub struct DelayedTrigger {
     pub remembered: Option<ObjId>,
 }
 
+/// What was chosen for one target spec (352): objects, or a player (352.9: a player an
+/// instruction names is a target, chosen as the spell is played or the ability goes on the chain).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Chosen {
+    Objs(Vec<ObjId>),
+    Player(PlayerId),
+}
+
+impl Default for Chosen {
+    fn default() -> Self {
+        Chosen::Objs(Vec::new())
+    }
+}
+
+impl Chosen {
+    /// The objects chosen (none for a player).
+    pub fn objs(&self) -> &[ObjId] {
+        match self {
+            Chosen::Objs(o) => o,
+            Chosen::Player(_) => &[],
+        }
+    }
+}
+
 /// An item on the chain (326-336).
 #[derive(Clone, Debug)]
 pub struct ChainItem {
@@ -315,8 +342,8 @@ pub struct ChainItem {
     pub controller: PlayerId,
     /// Pending until its play process finishes (328).
     pub pending: bool,
-    /// The chosen targets, one list per target spec of the ability or spell (352).
-    pub targets: Vec<Vec<ObjId>>,
+    /// The chosen targets, one per target spec of the ability or spell (352).
+    pub targets: Vec<Chosen>,
     /// "that player" of a trigger about a player (The Arena's Greatest).
     pub that_player: Option<PlayerId>,
     /// The unit a trigger is about, its "it" (414.3): "When a friendly unit attacks alone, give

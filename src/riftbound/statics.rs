@@ -347,10 +347,10 @@ impl Game {
 
     /// 725.1.c: spells and abilities an opponent controls that choose a permanent with Deflect
     /// cost [A] per Deflect point more.
-    pub(crate) fn deflect_increase(&self, p: PlayerId, targets: &[Vec<ObjId>]) -> Option<Cost> {
+    pub(crate) fn deflect_increase(&self, p: PlayerId, targets: &[super::state::Chosen]) -> Option<Cost> {
         let n: u32 = targets
             .iter()
-            .flatten()
+            .flat_map(|t| t.objs())
             .filter(|t| self.controller(**t) != p)
             .map(|t| self.chars(*t).keywords.deflect)
             .sum();

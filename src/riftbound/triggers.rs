@@ -485,6 +485,7 @@ impl Game {
         // your trash", 352.10.a); a battlefield is in the battlefield zone (352.10.b).
         let zone_ok = match f.at {
             super::abilities::At::YourTrash => o.zone == Zone::Trash && o.zone_player == you,
+            super::abilities::At::Trashes => o.zone == Zone::Trash,
             _ if f.kind == CardType::Battlefield => o.zone == Zone::BattlefieldZone,
             // 352.8.a.2: a spell not in a trash is on the chain.
             _ if f.kind == CardType::Spell => o.zone == Zone::Chain,
@@ -520,7 +521,7 @@ impl Game {
                 let at = if source.index() < self.objs.len() { self.location_or_died_at(source) } else { None };
                 matches!(at, Some(Loc::Battlefield(_))) && self.location(u) == at
             }
-            super::abilities::At::YourTrash => true,
+            super::abilities::At::YourTrash | super::abilities::At::Trashes => true,
             // 106.2.d: the base of the ability's controller.
             super::abilities::At::YourBase => self.location(u) == Some(Loc::Base(you)),
             // 438.1.a.3-4: the attacking and defending units of the combat in progress.
@@ -542,6 +543,9 @@ impl Game {
             // 352.10.a: "from your trash" looks in the trash (public), whatever the card kind;
             // before the kind branches, which look only at the board.
             _ if f.at == super::abilities::At::YourTrash => self.player(you).trash.clone(),
+            _ if f.at == super::abilities::At::Trashes => {
+                self.players.iter().flat_map(|p| p.trash.iter().copied()).collect()
+            }
             CardType::Rune => self.players.iter().flat_map(|p| p.runes.iter().copied()).collect(),
             // 143.1.a.3: gear on the board (at a base, or at a battlefield until recalled).
             CardType::Gear => self

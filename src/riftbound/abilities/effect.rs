@@ -117,9 +117,6 @@ pub enum Effect {
     PlayCard { card: Obj, ignore_energy: bool, ignore_power: bool },
     /// "[You may] play a spell from your trash" (answers it).
     PlaySpellFromTrash { optional: bool },
-    /// "Choose an opponent": the ability's controller chooses one as it resolves (answers that
-    /// player, whom "they" then names).
-    ChooseOpponent,
     /// 411: "They reveal their hand" (answers the cards revealed, which stay in the hand).
     RevealHand(Who),
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of the cards an
@@ -408,8 +405,11 @@ pub enum Who {
     OwnerOf(Obj),
     /// The current player of an [`Effect::EachPlayer`] ("each player draws 1").
     Each,
-    /// "they": the player an earlier instruction answered ("Choose an opponent. They ...").
+    /// "they": the player an earlier instruction answered.
     Var(Var),
+    /// "they" after "Choose an opponent": the player chosen for target spec N (352.9), if still
+    /// legal (356.3.e).
+    Target(usize),
 }
 
 /// The players "each player" / "each opponent" names.
@@ -513,8 +513,6 @@ pub enum Var {
     Discarded,
     /// Whether the instruction was done ("If you do / If you can't").
     Done,
-    /// The opponent chosen ("they").
-    Opponent,
     /// The card chosen from among cards ("that card").
     Chosen,
 }
@@ -527,7 +525,6 @@ impl Var {
             Var::Played => "played",
             Var::Discarded => "discarded",
             Var::Done => "done",
-            Var::Opponent => "opponent",
             Var::Chosen => "chosen",
         }
     }

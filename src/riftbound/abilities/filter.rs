@@ -99,6 +99,8 @@ pub enum At {
     /// "from your trash": a card in the trash of the ability's controller (352.10.a: the trash is
     /// public, so it is a target).
     YourTrash,
+    /// "from trashes": a card in any player's trash (352.10.a: every trash is public).
+    Trashes,
     /// "in combat": an attacking or defending unit of the combat in progress (438.1.a.3-4).
     InCombat,
     /// "in your base": at the base of the ability's controller (106.2.d).
@@ -131,6 +133,10 @@ pub enum TargetCount {
     /// when no unit was chosen for spec N. Not counted in [`TargetCount::required`]: a chosen
     /// unit with no valid destination is itself no valid choice (352.7).
     Destination(usize),
+    /// 352.9: one player, chosen as targets are: an opponent of the chooser when the filter's
+    /// relation is `Enemy` ("Choose an opponent"), any player when it is `Any`. The filter names
+    /// no objects.
+    Player,
 }
 
 impl TargetCount {
@@ -138,7 +144,7 @@ impl TargetCount {
     /// to" and "any number".
     pub fn required(self) -> usize {
         match self {
-            TargetCount::One => 1,
+            TargetCount::One | TargetCount::Player => 1,
             TargetCount::Exactly(n) => n as usize,
             _ => 0,
         }

@@ -54,6 +54,7 @@ pub fn at(a: At) -> Option<&'static str> {
         At::MyBattlefield => "AT_MY_BATTLEFIELD",
         At::Elsewhere => "ELSEWHERE",
         At::YourTrash => "IN_YOUR_TRASH",
+        At::Trashes => "IN_A_TRASH",
         At::InCombat => "IN_COMBAT",
         At::YourBase => "IN_YOUR_BASE",
         At::That(_) => return None,
@@ -90,13 +91,14 @@ pub fn power(p: PowerSymbol) -> String {
 }
 
 /// Every place a card can name.
-pub const PLACES: [At; 8] = [
+pub const PLACES: [At; 9] = [
     At::Anywhere,
     At::Battlefield,
     At::Here,
     At::MyBattlefield,
     At::Elsewhere,
     At::YourTrash,
+    At::Trashes,
     At::InCombat,
     At::YourBase,
 ];

@@ -174,7 +174,6 @@ impl Display for Effect {
             }
             Effect::PlaySpellFromTrash { optional: true } => f.write_str("You may play a spell from your trash"),
             Effect::PlaySpellFromTrash { optional: false } => f.write_str("Play a spell from your trash"),
-            Effect::ChooseOpponent => f.write_str("Choose an opponent"),
             Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
             Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
         }
@@ -240,7 +239,6 @@ fn var_text(v: Var) -> &'static str {
         Var::Played => "the played spell",
         Var::Discarded => "the discarded card",
         Var::Done => "whether it was done",
-        Var::Opponent => "the chosen opponent",
         Var::Chosen => "the chosen card",
     }
 }
@@ -278,6 +276,7 @@ impl Display for Who {
             Who::OwnerOf(o) => write!(f, "the owner of {o}"),
             Who::Each => f.write_str("that player"),
             Who::Var(v) => f.write_str(var_text(*v)),
+            Who::Target(i) => write!(f, "the player chosen for target {i}"),
         }
     }
 }
@@ -374,6 +373,7 @@ impl Display for UnitFilter {
             At::Elsewhere => f.write_str(" at another location")?,
             At::That(b) => write!(f, " at battlefield {b}")?,
             At::YourTrash => f.write_str(" in your trash")?,
+            At::Trashes => f.write_str(" in a trash")?,
             At::InCombat => f.write_str(" in combat")?,
             At::YourBase => f.write_str(" in your base")?,
         }
@@ -428,6 +428,8 @@ impl Display for TargetSpec {
                 Ok(())
             }
             TargetCount::Destination(i) => write!(f, "a destination for target {i}"),
+            TargetCount::Player if self.filter.relation == Relation::Enemy => f.write_str("an opponent"),
+            TargetCount::Player => f.write_str("a player"),
         }
     }
 }
