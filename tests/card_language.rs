@@ -1762,7 +1762,6 @@ const ONE_CARD_PHRASES: &[&str] = &[
     "at_end_of_this_turn",
     "cond_alone",
     "cond_control_facedown",
-    "cond_died_this_turn",
     "cond_discarded",
     "cond_only_unit_there",
     "exhaust_friendly_cost",

@@ -246,6 +246,7 @@ impl Compiler<'_> {
             body: fn_name,
             adds_resources,
             added,
+            repeat: false,
         });
         self.flush_reflexives(self.line_of(p));
     }
@@ -269,6 +270,7 @@ impl Compiler<'_> {
                 body: Some(r.name),
                 adds_resources: false,
                 added: None,
+                repeat: false,
             });
         }
     }
@@ -334,24 +336,27 @@ impl Compiler<'_> {
             return Err(self.err(&p, "a second [Repeat] on one spell is not understood yet"));
         }
         self.repeat = Some((p.as_span().start(), p.as_span().end()));
-        let cost = self.resources(&p.clone().into_inner().next().unwrap())?;
-        self.push(&p, AbilityKind::Static { condition: None, effect: StaticEffect::OptionalCost(cost) }, None);
+        let cost = p.clone().into_inner().next().unwrap();
+        let effect = match cost.as_rule() {
+            Rule::other_cost => StaticEffect::OptionalOtherCost { cost: other_cost(cost), if_paid: IfPaid::Nothing },
+            _ => StaticEffect::OptionalCost(self.resources(&cost)?),
+        };
+        self.push(&p, AbilityKind::Static { condition: None, effect }, None);
         Ok(())
     }
 
-    /// [Repeat]: with its cost paid, the spell's instructions are executed an additional time
-    /// (the repeat may choose other targets: a spell that chooses targets is not understood yet).
+    /// [Repeat]: with its cost paid, the spell's instructions are executed an additional time,
+    /// choosing their targets anew (the kernel's, `Ability::repeat`).
     fn repeat_instructions(&mut self) -> Result<(), Diagnostic> {
         let Some((start, end)) = self.repeat else { return Ok(()) };
         let Some(spell) = self.out.abilities.iter_mut().find(|a| a.kind == AbilityKind::Spell) else {
             return Err(self.origin.diagnostic(start, end, "[Repeat] needs the spell's instructions"));
         };
-        if !spell.targets.is_empty() {
-            let message = "[Repeat] on a spell that chooses targets is not understood yet (the repeat chooses its own)";
+        if spell.targets.iter().any(|t| matches!(t.count, TargetCount::Destination(_))) {
+            let message = "[Repeat] on a spell that moves a unit to a chosen place is not understood yet";
             return Err(self.origin.diagnostic(start, end, message));
         }
-        let again = spell.effects.clone();
-        spell.effects.push(Effect::If { test: Test::PaidAdditional, then: again, otherwise: Vec::new() });
+        spell.repeat = true;
         Ok(())
     }
 
@@ -592,6 +597,7 @@ impl Compiler<'_> {
                 body: Some(hook.to_string()),
                 adds_resources: false,
                 added: None,
+                repeat: false,
             });
         }
         super::codegen::script_block(code, &self.card.name, script);
@@ -636,6 +642,7 @@ impl Compiler<'_> {
                 body: Some(name),
                 adds_resources: false,
                 added: None,
+                repeat: false,
             });
         }
     }
@@ -752,12 +759,30 @@ impl Compiler<'_> {
         for part in p.clone().into_inner() {
             match part.as_rule() {
                 Rule::trigger => {
+                    // "When you conquer here with one or more [Mighty] units": a condition of the
+                    // trigger (376.2.b) on the units you have here as it triggers.
+                    if let Some(with) = part.clone().into_inner().flatten().find(|x| x.as_rule() == Rule::conquer_with)
+                    {
+                        let mut filter = UnitFilter::units();
+                        for word in with.into_inner().next().unwrap().into_inner().flat_map(|x| match x.as_rule() {
+                            Rule::unit_noun_plural => x.into_inner().collect::<Vec<_>>(),
+                            _ => vec![x],
+                        }) {
+                            self.apply_filter_word(&mut filter, &word);
+                        }
+                        filter.at = At::Here;
+                        let has = Condition::Count { filter, at_least: 1, at_most: None, whose: Controlled::You };
+                        condition = Some(Condition::OnTrigger(Box::new(has)));
+                    }
                     let t = self.trigger(part)?;
                     // "When you buff a friendly unit, ... it": the unit the event is about.
                     if t.names_a_unit() {
                         body.it = Some(Obj::ThatUnit);
                     }
                     trigger = Some(t);
+                }
+                Rule::trigger_condition if condition.is_some() => {
+                    return Err(self.err(&part, "a trigger with \"with ...\" takes no other \"if\" condition yet"));
                 }
                 Rule::trigger_condition => condition = Some(self.condition(part.into_inner().next().unwrap())?),
                 // 376.2.b: "..., X if Y.": the condition is part of the effect.
@@ -986,6 +1011,14 @@ impl Compiler<'_> {
                 let whose = if opponent { Controlled::AnOpponent } else { Controlled::You };
                 Condition::Count { filter, at_least, at_most, whose }
             }
+            Rule::cond_died_alone => match c.into_inner().next() {
+                Some(_) => Condition::Not(Box::new(Condition::DiedAlone)),
+                None => Condition::DiedAlone,
+            },
+            Rule::cond_assigned_excess => {
+                let (at_least, at_most) = count_bounds(c.into_inner().next().unwrap());
+                Condition::AssignedExcess { at_least, at_most }
+            }
             Rule::cond_score_within => {
                 let mut parts = c.into_inner();
                 let first = parts.next().unwrap();
@@ -1048,14 +1081,7 @@ impl Compiler<'_> {
                             let mut if_paid = IfPaid::Nothing;
                             for x in s.into_inner() {
                                 match x.as_rule() {
-                                    Rule::other_cost => {
-                                        let c = x.into_inner().next().unwrap();
-                                        cost = Some(match c.as_rule() {
-                                            Rule::discard_cost => OtherCost::Discard(number(&c)),
-                                            Rule::spend_buff_cost => OtherCost::SpendBuff,
-                                            _ => OtherCost::ExhaustFriendlyUnit,
-                                        });
-                                    }
+                                    Rule::other_cost => cost = Some(other_cost(x)),
                                     Rule::if_you_do_discount => {
                                         let d = x.into_inner().next().unwrap();
                                         if_paid = match d.as_rule() {
@@ -2725,6 +2751,17 @@ fn unit_state(p: &P) -> Condition {
 }
 
 /// "N or more" / "N or fewer" (`control_count`): the least and, if any, the most it allows.
+/// An optional additional cost other than resources: "discard 1", "spend a buff", "exhaust a
+/// friendly unit" (353.2.b.1, 401.4).
+fn other_cost(p: P) -> OtherCost {
+    let c = p.into_inner().next().unwrap();
+    match c.as_rule() {
+        Rule::discard_cost => OtherCost::Discard(number(&c)),
+        Rule::spend_buff_cost => OtherCost::SpendBuff,
+        _ => OtherCost::ExhaustFriendlyUnit,
+    }
+}
+
 fn count_bounds(p: P) -> (u32, Option<u32>) {
     let mut n = p.into_inner();
     let count = word_or_number(&n.next().unwrap());

@@ -15,6 +15,11 @@ use crate::trace;
 #[derive(Clone, Debug, Default)]
 pub struct DamagedBy(pub Vec<(ObjId, ObjId)>);
 
+/// 741.1: the units that were not alone as they died (other friendly units were at their
+/// location as the kill began, those dying with them included), for "If I didn't die alone".
+#[derive(Clone, Debug, Default)]
+pub struct DiedInCompany(pub Vec<ObjId>);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pos {
     Top,
@@ -371,6 +376,8 @@ impl Game {
     /// responsible (415.5.a: one or more, or none). A replacement effect ("If a friendly unit
     /// would die, ... instead", 364-368) applies first, at most once per death.
     pub fn kill_by(&mut self, ids: &[ObjId], by: &[ObjId]) -> R<()> {
+        // 741.1: whether each was alone is read before any of them leaves.
+        let in_company: Vec<ObjId> = ids.iter().copied().filter(|u| !self.alone(*u)).collect();
         for &id in ids {
             let o = self.obj(id);
             // 415.1 / 167.3 / 163.3 / 154.1.a: only permanents are killed; legends, battlefields
@@ -386,6 +393,9 @@ impl Game {
             trace!(self, "415.2", "kill {}{by_text}", self.describe(id));
             self.move_object(id, Zone::Trash, owner, Pos::Bottom);
             self.emit(Event::Killed { obj: id, by: by.to_vec() });
+            if in_company.contains(&id) {
+                self.components.get_mut::<DiedInCompany>().0.push(id);
+            }
             // 380.3: "if this kills it, do this": the reflexive ability triggers now.
             loop {
                 let waiting = &mut self.components.get_mut::<super::instructions::ReflexiveOnKill>().0;

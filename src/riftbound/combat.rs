@@ -259,10 +259,20 @@ impl Game {
     /// player choose one (439.1.d.7-8); units that can't be damaged are exempt (439.1.d.9). What
     /// is left once no unit can have lethal damage assigned any more the player spreads as they
     /// choose, on any of the units (439.1.d.4).
+    /// The assignment is recorded with its excess, the damage assigned beyond lethal to every
+    /// unit ("if you assigned 3 or more excess damage").
     pub fn assign_combat_damage(&mut self, p: PlayerId, amount: u32, targets: &[ObjId]) -> R<Vec<(ObjId, u32)>> {
+        let (assigned, excess) = self.assign_lethal_first(p, amount, targets)?;
+        self.emit(Event::AssignedCombatDamage { player: p, excess });
+        Ok(assigned)
+    }
+
+    /// [`Game::assign_combat_damage`]'s assignment, and its excess (439.1.d.4).
+    fn assign_lethal_first(&mut self, p: PlayerId, amount: u32, targets: &[ObjId]) -> R<(Vec<(ObjId, u32)>, u32)> {
         let mut assigned: Vec<(ObjId, u32)> = targets.iter().map(|u| (*u, 0)).collect();
+        let mut excess = 0;
         if amount == 0 || targets.is_empty() {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), excess));
         }
         // Priority class of each unit: 0 first, 1 normal, 2 last; None when exempt.
         let mut class: Vec<Option<u8>> = Vec::new();
@@ -309,6 +319,7 @@ impl Game {
                 };
                 let i = targets.iter().position(|x| *x == u).unwrap();
                 assigned[i].1 += give;
+                excess += give;
                 let what = if give == remaining { format!("the remaining {give}") } else { format!("{give}") };
                 remaining -= give;
                 trace!(self, "439.1.d.4", "{p} assigns {what} to {}", self.describe(u));
@@ -324,7 +335,7 @@ impl Game {
                 trace!(self, "439.1.d.3", "{p} assigns {give} to {}", self.describe(u));
             }
         }
-        Ok(assigned.into_iter().filter(|(_, n)| *n > 0).collect())
+        Ok((assigned.into_iter().filter(|(_, n)| *n > 0).collect(), excess))
     }
 
     /// 440: the resolution step: the combat cleanup, the contested status cleared, and control

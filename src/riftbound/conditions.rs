@@ -118,6 +118,22 @@ impl Game {
                 .events_this_turn()
                 .iter()
                 .any(|e| matches!(e, Event::Killed { obj, .. } if self.filter_matches_lki(f, *obj, you, subject))),
+            // 741.1: as it died (its last-known information, 356.3.e.13).
+            Condition::DiedAlone => {
+                !self.components.get::<super::actions::DiedInCompany>().is_some_and(|d| d.0.contains(&subject))
+            }
+            Condition::AssignedExcess { at_least, at_most } => {
+                let n = self
+                    .events_this_turn()
+                    .iter()
+                    .rev()
+                    .find_map(|e| match e {
+                        Event::AssignedCombatDamage { player, excess } if *player == you => Some(*excess),
+                        _ => None,
+                    })
+                    .unwrap_or(0);
+                n >= *at_least && at_most.is_none_or(|m| n <= m)
+            }
             Condition::ScoreWithin { opponent, points } => {
                 let vs = self.victory_score();
                 let near = |p: PlayerId| self.player(p).points + points >= vs;
@@ -143,6 +159,14 @@ impl Game {
             Condition::Mighty => o.lki.map_or_else(|| self.is_mighty(id), |l| l.might >= 5),
             _ => false,
         }
+    }
+
+    /// 741.1: a unit on the board is alone when no other unit its controller controls is at its
+    /// location.
+    pub fn alone(&self, id: ObjId) -> bool {
+        let Some(at) = self.location(id) else { return false };
+        let you = self.controller(id);
+        !self.units_iter(at).any(|u| u != id && self.controller(u) == you)
     }
 
     /// "attacking / defending alone": the unit is the only unit with its combat designation at

@@ -126,6 +126,12 @@ pub enum Event {
     /// 438.1.a: designations gained (376.4.d-e attack and defend triggers).
     Attacked(ObjId),
     Defended(ObjId),
+    /// 439.1.d: `player` assigned their combat damage; `excess` is what was left once every unit
+    /// they assigned to had lethal damage (439.1.d.4), 0 if none was.
+    AssignedCombatDamage {
+        player: PlayerId,
+        excess: u32,
+    },
     /// 709.
     BecameMighty(ObjId),
     /// 444 / 418.2.c.

@@ -470,7 +470,8 @@ impl Game {
             }
             trace!(self, "352.2", "{} will be played to {}", self.describe(card), self.describe_loc(location));
         }
-        // 352.4-352.8: a spell's targets.
+        // 352.4-352.8: a spell's targets; those of its [Repeat] wait for the repeat to be chosen.
+        let mut repeat_specs = None;
         if kind == CardType::Spell {
             // 182.2.b / 352.1: a modal spell's mode is chosen first; a mode whose required
             // targets can't be chosen is not offered (352.16).
@@ -507,15 +508,18 @@ impl Game {
             }
             // 727.1.d.2: from hidden, the targets must be at that battlefield.
             let chosen = self.obj(card).mode as usize;
-            let specs = self
+            let (specs, repeat) = self
                 .card(card)
                 .abilities
                 .abilities
                 .iter()
                 .enumerate()
                 .find(|(i, a)| a.kind == AbilityKind::Spell || (a.kind == AbilityKind::Mode && *i == chosen))
-                .map(|(_, a)| self.choice_specs(card, a))
+                .map(|(_, a)| (self.choice_specs(card, a), a.repeat))
                 .unwrap_or_default();
+            if repeat {
+                repeat_specs = Some(specs.clone());
+            }
             if !specs.is_empty() {
                 match self.choose_targets(p, Some(card), &specs)? {
                     Some(t) => self.chain[index].targets = t,
@@ -551,7 +555,13 @@ impl Game {
                     // 401.4: a cost that can't be completed (no ready unit to exhaust) is not offered.
                     let other: Vec<_> = with.iter().flat_map(|x| x.other.iter().cloned()).collect();
                     let affordable = self.can_afford(p, &cheapest) && self.can_pay_other(p, &other);
-                    let options = if dooms || !affordable { vec![Choice::No] } else { vec![Choice::Yes, Choice::No] };
+                    // [Repeat]: the repeat must be able to choose its own targets (352.7).
+                    let repeatable = repeat_specs.as_ref().is_none_or(|r| self.has_legal_targets(p, card, r));
+                    let options = if dooms || !affordable || !repeatable {
+                        vec![Choice::No]
+                    } else {
+                        vec![Choice::Yes, Choice::No]
+                    };
                     let yes = self.decide(p, Ask::OptionalCost, options)? == Choice::Yes;
                     if !yes {
                         continue;
@@ -562,6 +572,15 @@ impl Game {
                     trace!(self, "353.2.a", "mandatory additional cost {}", a.label);
                 }
                 additional.push(a.clone());
+            }
+        }
+        // [Repeat] (rule 002, its reminder text; docs/rulings.md): paid, the repeat's choices are
+        // made now, anew (352), and follow the spell's on the chain.
+        if let Some(r) = repeat_specs.filter(|r| !r.is_empty() && additional.iter().any(|a| a.optional)) {
+            trace!(self, "352", "{p} chooses the targets of the repeat");
+            match self.choose_targets(p, Some(card), &r)? {
+                Some(t) => self.chain[index].targets.extend(t),
+                None => return Ok(false),
             }
         }
         // 353.4: the player orders the discounts, with those granted by paying an optional cost

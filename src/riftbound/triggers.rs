@@ -2,7 +2,7 @@
 //! triggered abilities on the chain as pending items in the right order (376.3.b), finalizing
 //! them with their targets (386-394), and resolving abilities.
 
-use super::abilities::{AbilityKind, Condition, InstructionCosts, Test, Trigger, UnitFilter};
+use super::abilities::{AbilityKind, Condition, InstructionCosts, Relation, Test, Trigger, UnitFilter};
 use super::cards::CardType;
 use super::costs::Cost;
 use super::decision::{Ask, Choice};
@@ -503,7 +503,14 @@ impl Game {
         if f.other && u == source {
             return false;
         }
-        let rel_ok = f.relation.holds(self.controller(u), you);
+        // 181.2: a battlefield is its controller's ("battlefields you control"), nobody's while
+        // open; any other object is its controller's.
+        let rel_ok = match self.battlefield_of(u).filter(|_| f.kind == CardType::Battlefield) {
+            Some(b) => {
+                f.relation == Relation::Any || self.battlefields[b].controller.is_some_and(|c| f.relation.holds(c, you))
+            }
+            None => f.relation.holds(self.controller(u), you),
+        };
         let at_ok = match f.at {
             super::abilities::At::Anywhere => true,
             super::abilities::At::Battlefield => matches!(self.location(u), Some(Loc::Battlefield(_))),
@@ -762,19 +769,36 @@ impl Game {
             return Ok(());
         };
         let Some(body) = &ability.body else { return Ok(()) };
-        let call = HookCall {
-            source: Some(card),
-            controller: Some(item.controller),
-            targets: item.targets.clone(),
-            specs: self.choice_specs(card, ability),
-            hidden_at: self.hidden_choices_at(card, ability),
-            spell: Some(card),
-            // 353.2.b: "If you do": whether the optional additional cost was paid.
-            paid_additional: self.obj(card).paid_additional,
-            ..HookCall::default()
-        };
-        trace!(self, "356.3.d", "{} ({}:{}): {}", def.name, def.file, ability.line, ability.text);
-        super::host::run(self, &def.abilities.script, body, call, &def.name, ability.line)
+        let specs = self.choice_specs(card, ability);
+        // [Repeat] paid: the instructions run once more, with the targets chosen for the repeat
+        // (those after the spell's own on the chain item), unless the spell has left the chain.
+        let repeat = ability.repeat && self.obj(card).paid_additional;
+        let (first, again) =
+            item.targets.split_at(if repeat { specs.len().min(item.targets.len()) } else { item.targets.len() });
+        for (run, targets) in [first, again].into_iter().enumerate() {
+            if run == 1 {
+                if !repeat || self.obj(card).zone != Zone::Chain {
+                    break;
+                }
+                trace!(self, "002", "{} repeats: its instructions are executed once more", self.describe(card));
+            }
+            let call = HookCall {
+                source: Some(card),
+                controller: Some(item.controller),
+                targets: targets.to_vec(),
+                specs: specs.clone(),
+                hidden_at: self.hidden_choices_at(card, ability),
+                spell: Some(card),
+                // 353.2.b: "If you do": whether the optional additional cost was paid.
+                paid_additional: self.obj(card).paid_additional,
+                ..HookCall::default()
+            };
+            if run == 0 {
+                trace!(self, "356.3.d", "{} ({}:{}): {}", def.name, def.file, ability.line, ability.text);
+            }
+            super::host::run(self, &def.abilities.script, body, call, &def.name, ability.line)?;
+        }
+        Ok(())
     }
 
     /// Resolves an ability or delayed ability item (394.5): runs its body.

@@ -74,6 +74,9 @@ pub struct Ability {
     /// 416.3: what it adds when its instructions are only an unconditional "[Add] RESOURCES [. Use
     /// only to play spells.]": a [Reaction] one can then be activated while paying a cost.
     pub added: Option<Added>,
+    /// [Repeat] (a spell's instructions): with the optional additional cost paid, they are
+    /// executed once more, with targets chosen anew as the spell is played (`play.rs`).
+    pub repeat: bool,
 }
 
 impl Ability {
@@ -423,6 +426,15 @@ pub enum Condition {
     /// "an enemy unit has died this turn": a unit the filter names (as it last was, 415) was
     /// killed this turn.
     DiedThisTurn(UnitFilter),
+    /// "I died alone" (741.1): no other friendly unit was at the subject's location as it died;
+    /// "I didn't die alone" is its opposite.
+    DiedAlone,
+    /// "you assigned 3 or more excess damage": in the last combat damage step of this turn, "you"
+    /// assigned that much damage beyond lethal to every unit (439.1.d.4).
+    AssignedExcess {
+        at_least: u32,
+        at_most: Option<u32>,
+    },
 }
 
 /// Whose objects a [`Condition::Count`] counts.
