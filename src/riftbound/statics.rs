@@ -21,6 +21,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
     match effect {
         StaticEffect::Keywords(_)
         | StaticEffect::AssignedLast
+        | StaticEffect::NoCombatDamage
         | StaticEffect::MightPer { .. }
         | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
         // 361.3.a: "While I'm buffed, friendly units have +1 [M]": "I" / "you" are the source and
@@ -74,6 +75,7 @@ impl Game {
                     ks.iter().map(|(k, v)| (cond.clone(), Modification::GrantKeyword(*k, *v))).collect()
                 }
                 StaticEffect::AssignedLast => vec![(cond.clone(), Modification::AssignedLast)],
+                StaticEffect::NoCombatDamage => vec![(cond.clone(), Modification::NoCombatDamage)],
                 StaticEffect::NoDamageIfMovedTwice => {
                     vec![(Some(Condition::MovedTwiceThisTurn), Modification::CantBeDamaged)]
                 }

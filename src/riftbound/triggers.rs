@@ -484,6 +484,13 @@ impl Game {
         if f.other && u == source {
             return false;
         }
+        if f.my_name
+            && (!self.source_ok(source)
+                || source.index() == u32::MAX as usize
+                || self.card(u).name != self.card(source).name)
+        {
+            return false;
+        }
         let rel_ok = f.relation.holds(self.controller(u), you);
         let at_ok = match f.at {
             super::abilities::At::Anywhere => true,
