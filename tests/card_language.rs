@@ -1054,7 +1054,7 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         let until = names::DURATIONS[i % names::DURATIONS.len()];
         all.push(Effect::Give { to: Obj::Me, grant: Grant::Keyword(k, 1), until });
     }
-    let bird = Token { name: "Bird".into(), might: 1, keywords: vec![(Keyword::Deflect, 0)], gear: false };
+    let bird = Token { name: "Bird".into(), might: 1, keywords: vec![(Keyword::Deflect, 0)], ..Default::default() };
     for place in Place::ALL {
         all.push(Effect::PlayTokens { who: Who::You, token: bird.clone(), count: 1, ready: true, place });
     }
@@ -1702,7 +1702,7 @@ fn r178_named_token_units_compile_from_one_phrase() {
         name: name.into(),
         might,
         keywords,
-        gear: false,
+        ..Default::default()
     };
     let cases = [
         (

@@ -137,6 +137,7 @@ fn amount(a: &Amount) -> String {
         Amount::Number(n) => n.to_string(),
         Amount::MightOf(o) => format!("might({})", object(o)),
         Amount::EnergyOf(o) => format!("energy_of({})", object(o)),
+        Amount::DamageOn(o) => format!("damage_on({})", object(o)),
         Amount::Per { each, count: CountOf::Matching(f) } => format!("{each} * count({})", filter(f)),
         Amount::Per { each, count: CountOf::CardsInYourTrash } => format!("{each} * trash_size(you())"),
         Amount::Per { each, count: CountOf::YourPoints } => format!("{each} * points(you())"),

@@ -954,16 +954,33 @@ impl Compiler<'_> {
         let c = if p.as_rule() == Rule::condition { p.into_inner().next().unwrap() } else { p };
         Ok(match c.as_rule() {
             // "you play me to a battlefield": I'm at a battlefield as I enter (see `static_line`).
-            Rule::cond_at_battlefield | Rule::cond_played_to_battlefield => Condition::AtBattlefield,
+            Rule::cond_played_to_battlefield => Condition::AtBattlefield,
+            Rule::cond_at_battlefield => match c.into_inner().next() {
+                None => Condition::AtBattlefield,
+                // "with exactly one other unit you control": counted at my battlefield, so none
+                // are while I'm not at one.
+                Some(with) => {
+                    let (at_least, at_most, filter) = self.counted(with);
+                    let filter = filter.with(FilterPart::At(At::MyBattlefield));
+                    Condition::Count { filter, at_least, at_most, whose: Controlled::Anyone }
+                }
+            },
             Rule::cond_mighty => Condition::Mighty,
             Rule::cond_was => Condition::Was(Box::new(unit_state(&c.into_inner().next().unwrap()))),
             Rule::cond_paid_additional => Condition::PaidAdditional,
             Rule::cond_played_from_hand => Condition::PlayedFromHand,
             Rule::cond_hand_size => {
                 let mut parts = c.into_inner();
-                let (at_least, at_most) = count_bounds(parts.next().unwrap());
-                let zone = parts.next().unwrap().into_inner().next().unwrap();
-                Condition::Cards { trash: zone.as_rule() == Rule::in_your_trash, at_least, at_most }
+                let first = parts.next().unwrap();
+                let (at_least, at_most) =
+                    if first.as_rule() == Rule::control_count { count_bounds(first) } else { (1, None) };
+                let cards = parts.next().unwrap();
+                match cards_in_your(cards) {
+                    CountOf::Matching(filter) => {
+                        Condition::Count { filter, at_least, at_most, whose: Controlled::Anyone }
+                    }
+                    count => Condition::Cards { trash: count == CountOf::CardsInYourTrash, at_least, at_most },
+                }
             }
             Rule::cond_played_another => Condition::Legion,
             Rule::cond_buffed => Condition::Buffed,
@@ -971,17 +988,7 @@ impl Compiler<'_> {
             Rule::cond_runes => Condition::RunesAtLeast(number(&c.into_inner().next().unwrap())),
             Rule::cond_discarded => Condition::DiscardedThisTurn,
             Rule::cond_there_is => {
-                let mut filter = UnitFilter::units();
-                let (mut at_least, mut at_most) = (1, None);
-                for x in c.clone().into_inner() {
-                    match x.as_rule() {
-                        Rule::exactly_count => {
-                            let n = word_or_number(&x.into_inner().next().unwrap());
-                            (at_least, at_most) = (n, Some(n));
-                        }
-                        _ => self.apply_filter_word(&mut filter, &x),
-                    }
-                }
+                let (at_least, at_most, filter) = self.counted(c);
                 Condition::Count { filter, at_least, at_most, whose: Controlled::Anyone }
             }
             Rule::cond_units_at => {
@@ -1030,6 +1037,23 @@ impl Compiler<'_> {
         })
     }
 
+    /// "exactly two units there", "a stunned enemy unit here": how many (exactly N, or at least
+    /// one for an article) of the objects the phrase names.
+    fn counted(&self, p: P) -> (u32, Option<u32>, UnitFilter) {
+        let mut filter = UnitFilter::units();
+        let (mut at_least, mut at_most) = (1, None);
+        for x in p.into_inner() {
+            match x.as_rule() {
+                Rule::exactly_count => {
+                    let n = word_or_number(&x.into_inner().next().unwrap());
+                    (at_least, at_most) = (n, Some(n));
+                }
+                _ => self.apply_filter_word(&mut filter, &x),
+            }
+        }
+        (at_least, at_most, filter)
+    }
+
     // ---- static --------------------------------------------------------------------------
 
     /// A passive ability; `keyword_condition`: the condition of the keyword before it ([Legion] —).
@@ -1050,6 +1074,12 @@ impl Compiler<'_> {
                     played_to_battlefield =
                         c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cond_played_to_battlefield);
                     condition = Some(self.condition(c)?)
+                }
+                Rule::st_unless if condition.is_some() => {
+                    return Err(self.err(&part, "a passive ability after [Legion] — takes no other condition"));
+                }
+                Rule::st_unless => {
+                    condition = Some(Condition::Not(Box::new(self.condition(part.into_inner().next().unwrap())?)))
                 }
                 // "While a friendly unit defends alone, it gets +2 [M]."
                 Rule::st_while_unit_might => {
@@ -1072,6 +1102,7 @@ impl Compiler<'_> {
                             StaticEffect::Keywords(self.keyword_list(list)?)
                         }
                         Rule::st_assigned_last => StaticEffect::AssignedLast,
+                        Rule::st_no_combat_damage => StaticEffect::NoCombatDamage,
                         Rule::st_additional_cost_kill => StaticEffect::KillFriendlyToPlay,
                         Rule::st_optional_cost => {
                             StaticEffect::OptionalCost(self.resources(&s.into_inner().next().unwrap())?)
@@ -1415,6 +1446,22 @@ impl Compiler<'_> {
         Ok(b)
     }
 
+    /// The test of "If CONDITION, ..." inside instructions, checked as they resolve. 728.1.c: "you've
+    /// played another card this turn" there is the Legion test (another card than this one,
+    /// played before it).
+    fn condition_test(&self, cond: P) -> Result<Test, Diagnostic> {
+        if cond.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cond_played_another) {
+            return Ok(Test::Legion);
+        }
+        let condition = self.condition(cond)?;
+        let mut list = self.conditions.borrow_mut();
+        let index = list.iter().position(|x| *x == condition).unwrap_or_else(|| {
+            list.push(condition.clone());
+            list.len() - 1
+        });
+        Ok(Test::Holds { index, condition })
+    }
+
     /// The instructions of a clause run only while `test` holds ("pay ... to", "spend a buff to").
     fn instructions_if<'a>(
         &self,
@@ -1587,24 +1634,23 @@ impl Compiler<'_> {
             }
             Rule::if_condition => {
                 let mut parts = c.clone().into_inner();
-                let cond = parts.next().unwrap();
-                // 728.1.c: "you've played another card this turn" inside instructions is the
-                // Legion test (another card than this one, played before it).
-                let test = if cond.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cond_played_another)
-                {
-                    Test::Legion
-                } else {
-                    let condition = self.condition(cond)?;
-                    let mut list = self.conditions.borrow_mut();
-                    let index = list.iter().position(|x| *x == condition).unwrap_or_else(|| {
-                        list.push(condition.clone());
-                        list.len() - 1
-                    });
-                    Test::Holds { index, condition }
-                };
+                let test = self.condition_test(parts.next().unwrap())?;
                 let mut inner = self.guarded(parts.next().unwrap(), body, test.clone())?;
                 inner.last_if = Some(test);
                 Ok(inner)
+            }
+            // 151.2: "Deal 3 to a unit. If CONDITION, deal 5 to it instead.": the instruction
+            // replaces the one before it while the condition holds as they resolve.
+            Rule::if_instead => {
+                let mut parts = c.clone().into_inner();
+                let test = self.condition_test(parts.next().unwrap())?;
+                let mut body = body;
+                let Some(before) = body.effects.pop() else {
+                    return Err(self.err(&c, "\"... instead\" needs an instruction before it"));
+                };
+                let (mut b, then) = self.nested(body, |s, b| s.instruction(parts.next().unwrap(), b))?;
+                b.effects.push(Effect::If { test, then, otherwise: vec![before] });
+                Ok(b)
             }
             Rule::you_instruction => {
                 let mut parts = c.clone().into_inner();
@@ -2008,8 +2054,14 @@ impl Compiler<'_> {
                 }
             }
             Rule::i_set_might => {
-                // 450.1.a.1: the Might is assigned in the trait layer.
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                // 450.1.a.1: the Might is assigned in the trait layer; "base Might" is the same
+                // assignment, which the arithmetic layer's changes then apply to (450.3).
+                let first = parts.next().unwrap();
+                let t = if first.as_rule() == Rule::set_might_its {
+                    Target::One(self.it(&first, &b, "\"its Might\" needs an object before it")?)
+                } else {
+                    self.target(first, &mut b, None)?
+                };
                 let might = number(&parts.next().unwrap()) as i32;
                 let until = if parts.next().is_some() { Duration::ThisTurn } else { Duration::Indefinite };
                 b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::SetMight(might), until }));
@@ -2033,7 +2085,7 @@ impl Compiler<'_> {
                 // 178: the token is what the text says: its Might, name and keywords.
                 let mut count = 1;
                 let mut ready = false;
-                let mut token = Token { name: String::new(), might: 0, keywords: Vec::new(), gear: false };
+                let mut token = Token::default();
                 let mut place = Place::Chosen;
                 for x in parts {
                     match x.as_rule() {
@@ -2057,6 +2109,13 @@ impl Compiler<'_> {
                         Rule::token_with => token.keywords = self.keyword_list(x.into_inner().next().unwrap())?,
                         Rule::token_where => {
                             place = if x.as_str().eq_ignore_ascii_case("here") { Place::Here } else { Place::Base }
+                        }
+                        Rule::token_has => {
+                            let text = x.into_inner().next().unwrap();
+                            token.text = text.as_str().to_string();
+                            let card = crate::riftbound::cards::token_card(&token, &token.card_id());
+                            let origin = self.origin.shifted(text.as_span().start());
+                            token.abilities = Some(std::sync::Arc::new(compile(&card, &origin)?));
                         }
                         _ => {}
                     }
@@ -2511,6 +2570,12 @@ impl Compiler<'_> {
                     })
                 }
                 Rule::amount_number_of => amount = Amount::Per { each: 1, count: self.count_of(x) },
+                Rule::amount_damage => {
+                    amount = Amount::DamageOn(match x.clone().into_inner().next().unwrap().as_rule() {
+                        Rule::t_me => Obj::Me,
+                        _ => self.it(&x, b, "\"the damage marked on it\" needs a unit before it")?,
+                    })
+                }
                 _ => {
                     let mut parts = x.into_inner();
                     let highest = parts.next().unwrap().as_rule() == Rule::amount_highest;
@@ -2538,14 +2603,7 @@ impl Compiler<'_> {
         let mut f = UnitFilter::units();
         for x in per.into_inner() {
             match x.as_rule() {
-                Rule::cards_in_your => {
-                    let zone = x.into_inner().next().unwrap();
-                    return if zone.as_rule() == Rule::in_your_hand {
-                        CountOf::CardsInYourHand
-                    } else {
-                        CountOf::CardsInYourTrash
-                    };
-                }
+                Rule::cards_in_your => return cards_in_your(x),
                 Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
                 _ => self.apply_filter_word(&mut f, &x),
             }
@@ -2596,6 +2654,14 @@ impl Compiler<'_> {
                         f.kind = CardType::Gear;
                     }
                     f.tag = Some(word.to_string());
+                }
+            }
+            Rule::unit_restriction
+                if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::with_keyword) =>
+            {
+                let k = part.clone().into_inner().next().unwrap().into_inner().next().unwrap();
+                if let Ok((k, _)) = self.keyword(&k) {
+                    f.condition = Some(Box::new(Condition::HasKeyword(k)));
                 }
             }
             Rule::unit_restriction => match text.as_str() {
@@ -2777,6 +2843,29 @@ fn word_or_number(p: &P) -> u32 {
         "five" => 5,
         "six" => 6,
         s => s.parse().unwrap_or(1),
+    }
+}
+
+/// "cards in your hand", "cards in your trash", "cards with my name in your trash" (any card: a
+/// unit, spell or gear in the trash whose name is the source's).
+fn cards_in_your(p: P) -> CountOf {
+    let mut parts = p.into_inner();
+    match parts.next().unwrap().as_rule() {
+        Rule::in_your_hand => CountOf::CardsInYourHand,
+        Rule::in_your_trash => CountOf::CardsInYourTrash,
+        _ => CountOf::Matching(
+            [CardType::Gear, CardType::Spell, CardType::Unit]
+                .into_iter()
+                .fold(None, |or, kind| {
+                    Some(UnitFilter {
+                        at: At::YourTrash,
+                        my_name: true,
+                        or: or.map(Box::new),
+                        ..UnitFilter::of_kind(kind)
+                    })
+                })
+                .unwrap(),
+        ),
     }
 }
 

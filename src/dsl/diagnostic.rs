@@ -63,8 +63,14 @@ impl TextOrigin {
     }
 
     /// The origin of a part of the text that starts `by` bytes into it.
+    /// With escapes, the line holding byte `by` starts the new table there, so a part taken
+    /// from the middle of a line (a token's quoted text) is still found on that line.
     pub fn shifted(&self, by: usize) -> TextOrigin {
-        let lines = self.lines.iter().filter(|(t, _)| *t >= by).map(|(t, s)| (t - by, *s)).collect();
+        let mut lines: Vec<(usize, usize)> =
+            self.lines.iter().filter(|(t, _)| *t > by).map(|(t, s)| (t - by, *s)).collect();
+        if !self.lines.is_empty() {
+            lines.insert(0, (0, self.source_offset(by)));
+        }
         TextOrigin { file: self.file.clone(), source: self.source.clone(), offset: self.offset + by, lines }
     }
 

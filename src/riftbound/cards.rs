@@ -199,8 +199,8 @@ pub fn gear_token_id(name: &str) -> String {
 
 /// 176-178: the card a token is played as: a rules token's file (178.1-178.2), or a domainless
 /// (176.2.b), costless (176.2.a) unit with the Might the effect states (176.1.b), its name as its
-/// tag (176.1.c) and the keywords the effect gives it.
-fn token_card(t: &Token, id: &str) -> CardDef {
+/// tag (176.1.c) and the keywords and rules text the effect gives it (176.1).
+pub fn token_card(t: &Token, id: &str) -> CardDef {
     let src = match RULES_TOKENS.iter().find(|(_, src)| src.contains(&format!("id = \"{id}\""))) {
         Some((_, src)) => src.to_string(),
         None => format!(
@@ -210,7 +210,10 @@ fn token_card(t: &Token, id: &str) -> CardDef {
         ),
     };
     let mut card = read_card(id, &src).expect("a token's card file is valid");
-    card.abilities = Arc::new(CardAbilities { keywords: t.keywords.clone(), ..Default::default() });
+    let mut abilities = t.abilities.as_deref().cloned().unwrap_or_default();
+    abilities.keywords.extend(t.keywords.iter().copied());
+    card.text = t.text.clone();
+    card.abilities = Arc::new(abilities);
     card
 }
 

@@ -233,9 +233,14 @@ impl Game {
             trace!(self, "439.1.a", "no combat damage: attackers or defenders are gone");
             return Ok(());
         }
-        // 439.1.b-c; 410.1.b: stunned units contribute no might.
+        // 439.1.b-c; 410.1.b: stunned units contribute no might, nor do units that "don't deal
+        // combat damage".
         let total = |g: &Game, units: &[ObjId]| -> u32 {
-            units.iter().filter(|u| !g.obj(**u).stunned).map(|u| g.might(*u) as u32).sum()
+            units
+                .iter()
+                .filter(|u| !g.obj(**u).stunned && !g.chars(**u).no_combat_damage)
+                .map(|u| g.might(*u) as u32)
+                .sum()
         };
         let atk = total(self, &attackers);
         let def = total(self, &defenders);

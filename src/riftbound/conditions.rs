@@ -37,6 +37,7 @@ impl Game {
             | Condition::Was(_)
             | Condition::Attacking
             | Condition::Defending
+            | Condition::HasKeyword(_)
             | Condition::Empowered => true,
             // Out of combat, "alone" is false without looking at other units.
             Condition::Alone { .. } => self.obj(subject).role.is_none(),
@@ -69,6 +70,9 @@ impl Game {
             Condition::Attacking => alive && self.obj(subject).role == Some(Role::Attacker),
             Condition::Defending => alive && self.obj(subject).role == Some(Role::Defender),
             Condition::Empowered => alive && self.obj(subject).empowered,
+            Condition::HasKeyword(k) => {
+                chars.map_or_else(|| self.chars(subject).keywords.has(*k), |c| c.keywords.has(*k))
+            }
             Condition::Not(c) => !self.holds_with(c, subject, you, chars, that_battlefield),
             Condition::Stunned => alive && self.obj(subject).stunned,
             Condition::Damaged => alive && self.obj(subject).damage > 0,

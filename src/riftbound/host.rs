@@ -208,6 +208,7 @@ fn constants() -> Scope<'static> {
         add(&names::part(&FilterPart::At(a)), Dynamic::from(FilterPart::At(a)));
     }
     add(&names::part(&FilterPart::Other), Dynamic::from(FilterPart::Other));
+    add(&names::part(&FilterPart::MyName), Dynamic::from(FilterPart::MyName));
     for (name, c) in names::OBJECT_CONDITIONS {
         add(name, Dynamic::from(FilterPart::Is(c)));
     }
@@ -241,6 +242,7 @@ fn register_types(e: &mut Engine) {
     e.register_fn("non", |tag: &str| FilterPart::NotTag(tag.to_string()));
     e.register_fn("tagged", |tag: &str| FilterPart::Tag(tag.to_string()));
     e.register_fn("might_at_most", |n: i64| FilterPart::MaxMight(count(n)));
+    e.register_fn("with_keyword", |k: Keyword| FilterPart::Is(super::abilities::Condition::HasKeyword(k)));
     // A negative Power limit is none.
     e.register_fn("cost_at_most", |energy: i64, power: i64| {
         FilterPart::MaxCost(MaxCost { energy: count(energy), power: (power >= 0).then(|| count(power)) })
@@ -553,6 +555,7 @@ fn register(e: &mut Engine) {
     // Amounts.
     host_fn!(e, "energy_of", (x: Object) |g, _| i64::from(g.card(x).energy));
     host_fn!(e, "might", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.might(x)) } else { 0 });
+    host_fn!(e, "damage_on", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.obj(x).damage) } else { 0 });
     host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
     host_fn!(e, "owner_of", (x: Object) |g, _| g.obj(x).owner);
     // "each player" / "each opponent": the players still in the game, in turn order.

@@ -197,6 +197,7 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
             c.keywords = before.keywords;
             c.assigned_last = before.assigned_last;
             c.cant_be_damaged = before.cant_be_damaged;
+            c.no_combat_damage = before.no_combat_damage;
         }
         c
     }
@@ -215,6 +216,8 @@ pub struct Chars {
     pub assigned_last: bool,
     /// "I don't take damage" (439.1.d.9).
     pub cant_be_damaged: bool,
+    /// "I don't deal combat damage" (439.1.b).
+    pub no_combat_damage: bool,
 }
 
 impl Chars {
@@ -258,6 +261,8 @@ pub enum Modification {
     AssignedLast,
     /// 450.2: "I don't take damage".
     CantBeDamaged,
+    /// 450.2: "I don't deal combat damage".
+    NoCombatDamage,
     /// 450.3: +N or -N might (arithmetic layer). Limits are snapshotted into N when the effect is
     /// created (450.3.b).
     Might(i32),
@@ -280,6 +285,7 @@ impl Modification {
             | Modification::RemoveKeyword(_)
             | Modification::AssignedLast
             | Modification::CantBeDamaged
+            | Modification::NoCombatDamage
             | Modification::EntersReady => Layer::Ability,
             Modification::Might(n) | Modification::MightPer(n, _) if *n < 0 => Layer::Decrease,
             Modification::MightToMinimum { .. } => Layer::Decrease,
@@ -384,6 +390,7 @@ impl Game {
             controller: o.controller,
             assigned_last: false,
             cant_be_damaged: false,
+            no_combat_damage: false,
         }
     }
 
@@ -406,6 +413,9 @@ impl Game {
         }
         let o = self.obj(id);
         if self.card(id).kind != f.kind || !o.zone.is_board() || (f.other && id == source) {
+            return false;
+        }
+        if f.my_name && self.card(id).name != self.card(source).name {
             return false;
         }
         // Past the object's own record: the source's (where it is, who controls it) and which
@@ -584,6 +594,7 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::RemoveKeyword(k) => chars.keywords.remove(*k),
         Modification::AssignedLast => chars.assigned_last = true,
         Modification::CantBeDamaged => chars.cant_be_damaged = true,
+        Modification::NoCombatDamage => chars.no_combat_damage = true,
         // The arithmetic layer is applied by `ObjectLayers::modify`.
         Modification::Might(_)
         | Modification::MightPer(..)

@@ -21,6 +21,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
     match effect {
         StaticEffect::Keywords(_)
         | StaticEffect::AssignedLast
+        | StaticEffect::NoCombatDamage
         | StaticEffect::MightPer { .. }
         | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
         // 361.3.a: "While I'm at a battlefield, your other units here have [Deflect]": "I" is the
@@ -77,6 +78,7 @@ impl Game {
                     ks.iter().map(|(k, v)| (cond.clone(), Modification::GrantKeyword(*k, *v))).collect()
                 }
                 StaticEffect::AssignedLast => vec![(cond.clone(), Modification::AssignedLast)],
+                StaticEffect::NoCombatDamage => vec![(cond.clone(), Modification::NoCombatDamage)],
                 StaticEffect::NoDamageIfMovedTwice => {
                     vec![(Some(Condition::MovedTwiceThisTurn), Modification::CantBeDamaged)]
                 }

@@ -503,6 +503,13 @@ impl Game {
         if f.other && u == source {
             return false;
         }
+        if f.my_name
+            && (!self.source_ok(source)
+                || source.index() == u32::MAX as usize
+                || self.card(u).name != self.card(source).name)
+        {
+            return false;
+        }
         // 181.2: a battlefield is its controller's ("battlefields you control"), nobody's while
         // open; any other object is its controller's.
         let rel_ok = match self.battlefield_of(u).filter(|_| f.kind == CardType::Battlefield) {

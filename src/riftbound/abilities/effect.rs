@@ -429,6 +429,8 @@ pub enum Amount {
     MightOf(Obj),
     /// "equal to its Energy cost" (130.4).
     EnergyOf(Obj),
+    /// "equal to the damage marked on it" (139): 0 once it has left the board.
+    DamageOn(Obj),
     /// "N for each X" ("draw 1 for each of your [Mighty] units"): N times how many X there are
     /// as it resolves; "the number of X" is 1 for each, "twice the number of X" 2.
     Per {
@@ -535,13 +537,21 @@ impl Var {
 /// (176.2.b) and no cost (176.2.a). The tokens the rules define keep their definitions (178.1
 /// Recruit, 178.2 Sprite with the Fae tag). A gear token ("a Gold gear token") is named only:
 /// its definition is its token card in the card pool.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Token {
     pub name: String,
     pub might: u32,
     pub keywords: Vec<(Keyword, u32)>,
     /// A gear token (143-144), not a unit token.
     pub gear: bool,
+    /// Its rules text, `(It has "TEXT")` after it (176.1: a token has the abilities its effect
+    /// gives it); empty if it has none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub text: String,
+    /// What `text` compiled to, as the token card's text (a unit token's abilities; a gear
+    /// token's are its token card's in the pool, which prints the same text).
+    #[serde(skip)]
+    pub abilities: Option<std::sync::Arc<super::CardAbilities>>,
 }
 
 impl Token {

@@ -29,6 +29,8 @@ pub struct UnitFilter {
     pub condition: Option<Box<Condition>>,
     /// "a unit at a battlefield or a gear": an object matching this filter also matches.
     pub or: Option<Box<UnitFilter>>,
+    /// "with my name": only objects with the name of the ability's source (its card's name).
+    pub my_name: bool,
 }
 
 impl UnitFilter {
@@ -44,6 +46,7 @@ impl UnitFilter {
             max_cost: None,
             condition: None,
             or: None,
+            my_name: false,
         }
     }
 }
@@ -164,6 +167,7 @@ pub enum FilterPart {
     MaxMight(u32),
     MaxCost(MaxCost),
     Is(Condition),
+    MyName,
 }
 
 impl UnitFilter {
@@ -183,6 +187,7 @@ impl UnitFilter {
             FilterPart::MaxMight(m) => self.max_might = Some(m),
             FilterPart::MaxCost(m) => self.max_cost = Some(m),
             FilterPart::Is(c) => self.condition = Some(Box::new(c)),
+            FilterPart::MyName => self.my_name = true,
         }
         self
     }
@@ -213,6 +218,9 @@ impl UnitFilter {
         }
         if let Some(c) = &self.condition {
             out.push(FilterPart::Is((**c).clone()));
+        }
+        if self.my_name {
+            out.push(FilterPart::MyName);
         }
         out
     }

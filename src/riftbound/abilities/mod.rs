@@ -365,6 +365,8 @@ pub enum Condition {
     /// "attacking" / "defending": the subject is an attacker / a defender (438.1.a.3-4).
     Attacking,
     Defending,
+    /// "with [Tank]": the subject has the keyword now (through the layers).
+    HasKeyword(Keyword),
     /// "[Empowered]" (rule 002, [Empower]'s reminder text): the object was empowered and has
     /// not been disempowered since; a new object never is (109).
     Empowered,
@@ -455,6 +457,9 @@ pub enum StaticEffect {
     Keywords(Vec<(Keyword, u32)>),
     /// "I must be assigned combat damage last" (439.1.d.5).
     AssignedLast,
+    /// "I don't deal combat damage": my Might counts for nothing in my side's combat damage
+    /// (439.1.b), as a stunned unit's does not (410).
+    NoCombatDamage,
     /// "This enters exhausted."
     EntersExhausted,
     /// "As an additional cost to play me, kill a friendly unit" (353.2.a.1).

@@ -30,6 +30,8 @@ pub fn part(p: &FilterPart) -> String {
         FilterPart::MaxCost(m) => format!("cost_at_most({}, {})", m.energy, m.power.map_or(-1, i64::from)),
         // A condition with no constant prints as its kernel name, which no script defines: the
         // card's Rhai then fails to compile, naming it, instead of dropping the restriction.
+        FilterPart::MyName => "MY_NAME".into(),
+        FilterPart::Is(Condition::HasKeyword(k)) => format!("with_keyword({})", keyword(*k)),
         FilterPart::Is(c) => OBJECT_CONDITIONS
             .iter()
             .find(|(_, x)| x == c)

@@ -70,7 +70,8 @@ impl Display for Effect {
             Effect::PlayTokens { who, token, count, ready, .. } if token.gear => {
                 let (n, s) = if *count == 1 { ("a".to_string(), "") } else { (count.to_string(), "s") };
                 let exhausted = if *ready { "" } else { " exhausted" };
-                write!(f, "{} {n} {} gear token{s}{exhausted}", verb(who, "play", "plays"), token.name)
+                write!(f, "{} {n} {} gear token{s}{exhausted}", verb(who, "play", "plays"), token.name)?;
+                token_text(f, token)
             }
             Effect::PlayTokens { who, token, count, ready, place } => {
                 let ready = if *ready { "ready " } else { "" };
@@ -91,7 +92,8 @@ impl Display for Effect {
                     Place::Chosen => Ok(()),
                     Place::Here => f.write_str(" here"),
                     Place::Base => write!(f, " in {} base", possessive(who)),
-                }
+                }?;
+                token_text(f, token)
             }
             Effect::Add { who, resources, spells_only } => {
                 write!(f, "{} {resources}", verb(who, "[Add]", "[Adds]"))?;
@@ -287,6 +289,7 @@ impl Display for Amount {
             Amount::Number(n) => write!(f, "{n}"),
             Amount::MightOf(o) => write!(f, "the Might of {o}"),
             Amount::EnergyOf(o) => write!(f, "the Energy cost of {o}"),
+            Amount::DamageOn(o) => write!(f, "the damage marked on {o}"),
             Amount::Per { each, count: CountOf::Matching(u) } => write!(f, "{each} for each of {u}"),
             Amount::Per { each, count: CountOf::CardsInYourTrash } => write!(f, "{each} for each card in your trash"),
             Amount::Per { each, count: CountOf::YourPoints } => write!(f, "{each} for each of your points"),
@@ -403,7 +406,11 @@ impl Display for UnitFilter {
             Some(Condition::Alone { attack: true, defend: true }) => f.write_str(" attacking or defending alone")?,
             Some(Condition::Alone { attack: true, .. }) => f.write_str(" attacking alone")?,
             Some(Condition::Alone { .. }) => f.write_str(" defending alone")?,
+            Some(Condition::HasKeyword(k)) => write!(f, " with [{k:?}]")?,
             Some(c) => write!(f, " ({c:?})")?,
+        }
+        if self.my_name {
+            f.write_str(" with my name")?;
         }
         if let Some(or) = &self.or {
             write!(f, " or {or}")?;
@@ -432,4 +439,9 @@ impl Display for TargetSpec {
             TargetCount::Player => f.write_str("a player"),
         }
     }
+}
+
+/// A token's own rules text, as its effect prints it: ` (It has "TEXT")` (176.1).
+fn token_text(f: &mut fmt::Formatter, token: &Token) -> fmt::Result {
+    if token.text.is_empty() { Ok(()) } else { write!(f, ". (It has \"{}\")", token.text) }
 }
