@@ -1116,12 +1116,28 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::RecycleCards(Objs::Targets(0)),
         Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))),
         Effect::Let(Var::Played, Box::new(Effect::PlaySpellFromTrash { optional: true })),
-        Effect::BanishAndPlay { from: Objs::Var(Var::Looked), max_might: None, optional: false },
+        Effect::BanishAndPlay { from: Objs::Var(Var::Looked), max_might: None, optional: false, reduced_by: Some(5) },
         Effect::BanishAndPlay {
             from: Objs::Var(Var::Looked),
             max_might: Some(KilledMight { spec: 0, more: 1 }),
             optional: true,
+            reduced_by: None,
         },
+        Effect::GiveMightOf {
+            to: Obj::Target(0),
+            amount: Amount::MightOf(Obj::Target(0)),
+            until: Duration::ThisCombat,
+        },
+        Effect::EachPlayer(
+            Players::FromNext,
+            vec![
+                Effect::Let(
+                    Var::Chosen,
+                    Box::new(Effect::PlayerChooses { who: Who::Each, filter: UnitFilter::units(), optional: true }),
+                ),
+                Effect::Act(Act::ReturnToHand, Obj::Var(Var::Chosen)),
+            ],
+        ),
         Effect::If {
             test: Test::May,
             then: vec![Effect::If {

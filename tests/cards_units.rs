@@ -306,7 +306,7 @@ fn legion_rearguard_353_1_c_ignored_cost_but_accelerate_is_paid() {
     let lr = g.put("Legion Rearguard", P1, Zone::Hand).unwrap();
     g.add(P1, 1, &[Domain::Fury], 0);
     a.push(Choice::Yes);
-    let ignore = PlayOptions { ignore_energy: true, ignore_power: true, flow: false };
+    let ignore = PlayOptions { ignore_energy: true, ignore_power: true, ..PlayOptions::default() };
     assert!(g.play_card(P1, lr, ignore).unwrap());
     assert!(g.player(P1).pool.is_empty(), "[1][R] paid");
     let lr = named_at(&g, Loc::Base(P1), "Legion Rearguard")[0];
@@ -320,7 +320,7 @@ fn legion_rearguard_ignored_cost_without_accelerate_is_free_and_exhausted() {
     let lr = g.put("Legion Rearguard", P1, Zone::Hand).unwrap();
     g.add(P1, 1, &[Domain::Fury], 0);
     a.push(Choice::No);
-    let ignore = PlayOptions { ignore_energy: true, ignore_power: true, flow: false };
+    let ignore = PlayOptions { ignore_energy: true, ignore_power: true, ..PlayOptions::default() };
     assert!(g.play_card(P1, lr, ignore).unwrap());
     assert_eq!(g.player(P1).pool.energy, 1);
     let lr = named_at(&g, Loc::Base(P1), "Legion Rearguard")[0];

@@ -732,7 +732,10 @@ fn r356_3_d_spell_goes_to_owners_trash() {
 fn r353_1_a_ignoring_cost_sets_base_costs_to_zero() {
     let (mut g, _, _) = game();
     let sky = hand(&mut g, P1, "Sky Splitter");
-    assert!(g.play_card(P1, sky, PlayOptions { ignore_energy: true, ignore_power: true, flow: false }).unwrap());
+    assert!(
+        g.play_card(P1, sky, PlayOptions { ignore_energy: true, ignore_power: true, ..PlayOptions::default() })
+            .unwrap()
+    );
     assert_eq!(g.chain.len(), 1);
     assert_eq!(g.name(chain_card(&g, 0)), "Sky Splitter");
 }
@@ -745,7 +748,10 @@ fn r353_1_b_ignoring_energy_keeps_power_cost() {
     let disc = hand(&mut g, P1, "Sun Disc");
     let r = g.put_runes("Fury Rune", P1, 1).unwrap()[0];
     g.obj_mut(r).exhausted = true;
-    assert!(g.play_card(P1, disc, PlayOptions { ignore_energy: true, ignore_power: false, flow: false }).unwrap());
+    assert!(
+        g.play_card(P1, disc, PlayOptions { ignore_energy: true, ignore_power: false, ..PlayOptions::default() })
+            .unwrap()
+    );
     assert!(on_board_named(&g, Loc::Base(P1), "Sun Disc").is_some());
     assert!(g.player(P1).runes.is_empty(), "the rune was recycled for [R]");
     assert_eq!(g.player(P1).rune_deck.len(), 1);
@@ -764,7 +770,10 @@ fn r353_1_b_ignoring_power_keeps_energy_cost() {
     let disc = hand(&mut g, P1, "Sun Disc");
     let r = g.put_runes("Calm Rune", P1, 2).unwrap();
     a.push(Choice::Activate(r[0], 0));
-    assert!(g.play_card(P1, disc, PlayOptions { ignore_energy: false, ignore_power: true, flow: false }).unwrap());
+    assert!(
+        g.play_card(P1, disc, PlayOptions { ignore_energy: false, ignore_power: true, ..PlayOptions::default() })
+            .unwrap()
+    );
     assert!(on_board_named(&g, Loc::Base(P1), "Sun Disc").is_some());
     assert!(r.iter().all(|x| g.obj(*x).alive && g.obj(*x).exhausted), "two energy paid, no power");
 }
@@ -778,7 +787,9 @@ fn r353_1_c_additional_cost_still_paid_when_ignoring_cost() {
     modifier(&mut g, P1, PlayFilter::Card(lr), additional(true, 1, vec![PowerSymbol::Of(Domain::Fury)], vec![]));
     let r = g.put_runes("Fury Rune", P1, 1).unwrap()[0];
     a.push(Choice::Yes);
-    assert!(g.play_card(P1, lr, PlayOptions { ignore_energy: true, ignore_power: true, flow: false }).unwrap());
+    assert!(
+        g.play_card(P1, lr, PlayOptions { ignore_energy: true, ignore_power: true, ..PlayOptions::default() }).unwrap()
+    );
     assert_eq!(a.asked(Ask::OptionalCost).len(), 1, "the optional cost is offered for that card");
     assert!(on_board_named(&g, Loc::Base(P1), "Legion Rearguard").is_some());
     assert!(!g.obj(r).alive, "[1][R] paid: the rune was exhausted then recycled");
@@ -904,7 +915,7 @@ fn r355_3_a_waiting_play_found_illegal_goes_back_where_it_was_played_from() {
     let mut g = Game::blank(common::cards_db(), &ZAUN_BFS, 7).unwrap();
     seat(&mut g, Rec::default(), Rec::default());
     let ray = g.put("Hextech Ray", P1, Zone::Trash).unwrap();
-    let opts = PlayOptions { ignore_energy: true, ignore_power: true, flow: false };
+    let opts = PlayOptions { ignore_energy: true, ignore_power: true, ..PlayOptions::default() };
     let on_chain = g.play_card_while_resolving(P1, ray, opts);
     assert_eq!(g.obj(on_chain).zone, Zone::Chain);
     assert!(g.chain.has_pending(), "only step 1 happened");

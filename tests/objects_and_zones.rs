@@ -1453,7 +1453,7 @@ fn r173_a_tokens_controller_and_owner_are_the_effects_controller() {
     assert_eq!((o.owner, g.controller(t)), (P2, P2));
     assert!(o.exhausted);
     assert!(g.events.iter().any(
-        |e| matches!(e, riftbound::riftbound::events::Event::Played { player, card } if *player == P2 && *card == t)
+        |e| matches!(e, riftbound::riftbound::events::Event::Played { player, card, .. } if *player == P2 && *card == t)
     ));
     assert_eq!(g.might(t), 1);
     assert_eq!(*g.chars(t).tags, vec!["Recruit".to_string()]);

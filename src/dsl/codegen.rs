@@ -50,6 +50,7 @@ fn statement(e: &Effect) -> Vec<String> {
             let which = match players {
                 Players::All => "each_player()",
                 Players::Opponents => "each_opponent()",
+                Players::FromNext => "each_player_from_next()",
             };
             let mut out = vec![format!("for p in {which} {{")];
             out.extend(indented(block(body)));
@@ -156,6 +157,7 @@ fn test(t: &Test) -> String {
         Test::Pay { cost: c, exhaust_me: false } => format!("pay_optional({})", cost(c)),
         Test::Pay { cost: c, exhaust_me: true } => format!("pay_optional_and_exhaust({})", cost(c)),
         Test::SpendABuff => "spend_a_buff()".into(),
+        Test::RecycleToPay(o) => format!("recycle_to_pay({})", object(o)),
         Test::BuffedThisWay(o) => format!("buffed_this_way({})", object(o)),
         Test::OnlyUnitThere(o) => format!("only_unit_there({})", object(o)),
         Test::Matches(o, f) => format!("matches({}, {})", object(o), filter(f)),

@@ -659,6 +659,19 @@ impl Compiler<'_> {
                 Rule::recycle_cost => ActivationCost::RecycleTrash(number(&c)),
                 Rule::discard_cost => ActivationCost::Discard(number(&c)),
                 Rule::kill_this_cost => ActivationCost::KillThis,
+                Rule::kill_friendly_cost => {
+                    let mut f = UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() };
+                    let mut kinds = c.into_inner().map(|n| {
+                        let mut k = UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() };
+                        self.apply_filter_word(&mut k, &n);
+                        k
+                    });
+                    if let Some(first) = kinds.next() {
+                        f = first;
+                    }
+                    f.or = kinds.next().map(Box::new);
+                    ActivationCost::KillFriendly(f)
+                }
                 Rule::spend_my_buff_cost => ActivationCost::SpendMyBuff,
                 Rule::spend_xp_cost => ActivationCost::SpendXp(number(&c)),
                 _ => return Err(self.err(&c, "unknown cost")),
@@ -861,14 +874,15 @@ impl Compiler<'_> {
             Rule::ev_move_me => Trigger::MoveMe,
             Rule::ev_play_card => {
                 let mut nth = None;
-                let mut opponents_turn = false;
+                let (mut opponents_turn, mut from_hidden) = (false, false);
                 for x in e.into_inner() {
                     match x.as_rule() {
                         Rule::ordinal => nth = Some(ordinal(&x)),
+                        Rule::played_from_hidden => from_hidden = true,
                         _ => opponents_turn = true,
                     }
                 }
-                let played = Trigger::PlayCard { opponents_turn };
+                let played = Trigger::PlayCard { opponents_turn, from_hidden };
                 match nth {
                     Some(1) => Trigger::FirstTime(Box::new(played)),
                     Some(n) => Trigger::NthTime(n, Box::new(played)),
@@ -1265,12 +1279,16 @@ impl Compiler<'_> {
                         }
                         Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
                         Rule::st_play_to_open => {
+                            let to = match s.clone().into_inner().any(|x| x.as_rule() == Rule::to_occupied_enemy) {
+                                true => PlayTo::OccupiedEnemy,
+                                false => PlayTo::Open,
+                            };
                             let units = s.into_inner().find(|x| x.as_rule() == Rule::unit_noun_plural).map(|x| {
                                 let mut f = UnitFilter::units();
                                 x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w));
                                 f
                             });
-                            StaticEffect::PlayToOpenBattlefield { units }
+                            StaticEffect::PlayToBattlefield { units, to }
                         }
                         Rule::st_cant_move_to_base => {
                             let mut units = UnitFilter::units();
@@ -1502,8 +1520,12 @@ impl Compiler<'_> {
                 };
                 let exhaust_me =
                     parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_exhaust_me)).is_some();
-                let mut b =
-                    self.instructions_if(parts, Body { paying: true, ..body }, Test::Pay { cost, exhaust_me })?;
+                // 352.10.c.1: "Recycle me to X": recycling is the payment.
+                let test = match parts.next_if(|x| x.as_rule() == Rule::pay_recycle_me) {
+                    Some(_) => Test::RecycleToPay(Obj::Me),
+                    None => Test::Pay { cost, exhaust_me },
+                };
+                let mut b = self.instructions_if(parts, Body { paying: true, ..body }, test)?;
                 b.paying = false;
                 Ok(b)
             }
@@ -1896,7 +1918,9 @@ impl Compiler<'_> {
             Rule::i_players => {
                 let subject = parts.next().unwrap().into_inner().next().unwrap();
                 let who = match subject.as_rule() {
-                    Rule::ps_each_player | Rule::ps_each_opponent | Rule::ps_opponents => Who::Each,
+                    Rule::ps_each_player | Rule::ps_from_next | Rule::ps_each_opponent | Rule::ps_opponents => {
+                        Who::Each
+                    }
                     Rule::ps_that_player => Who::ThatPlayer,
                     Rule::ps_its_owner => Who::OwnerOf(self.it(&i, &b, "\"its owner\" needs a card before it")?),
                     Rule::ps_they => b.they.clone().ok_or_else(|| {
@@ -1912,6 +1936,16 @@ impl Compiler<'_> {
                     if rule == Rule::pv_cant_play {
                         let spells_only = verb.into_inner().any(|x| x.as_rule() == Rule::cant_play_spells);
                         effects.push(Effect::CantPlay { who, spells_only });
+                        continue;
+                    }
+                    // 352.9: the player chooses the object as this resolves (not a target).
+                    if rule == Rule::pv_returns {
+                        let mut x = verb.into_inner().peekable();
+                        let optional = x.next_if(|y| y.as_rule() == Rule::pv_may).is_some();
+                        let filter = self.unit_phrase(x.next().unwrap());
+                        let chosen = Effect::PlayerChooses { who, filter, optional };
+                        effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
+                        effects.push(Effect::Act(Act::ReturnToHand, Obj::Var(Var::Chosen)));
                         continue;
                     }
                     let mut x = verb.into_inner();
@@ -1940,6 +1974,7 @@ impl Compiler<'_> {
                 }
                 match subject.as_rule() {
                     Rule::ps_each_player => b.effects.push(Effect::EachPlayer(Players::All, effects)),
+                    Rule::ps_from_next => b.effects.push(Effect::EachPlayer(Players::FromNext, effects)),
                     Rule::ps_each_opponent | Rule::ps_opponents => {
                         b.effects.push(Effect::EachPlayer(Players::Opponents, effects))
                     }
@@ -1992,7 +2027,7 @@ impl Compiler<'_> {
             Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
             Rule::i_choose_opponent => {
                 let filter = UnitFilter { relation: Relation::Enemy, ..UnitFilter::units() };
-                b.targets.push(TargetSpec { count: TargetCount::Player, filter });
+                b.targets.push(TargetSpec { count: TargetCount::Player, filter, distinct: false });
                 b.they = Some(Who::Target(b.targets.len() - 1));
             }
             Rule::i_choose_card => {
@@ -2065,6 +2100,18 @@ impl Compiler<'_> {
                 let might = number(&parts.next().unwrap()) as i32;
                 let until = if parts.next().is_some() { Duration::ThisTurn } else { Duration::Indefinite };
                 b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::SetMight(might), until }));
+            }
+            Rule::i_double_might => {
+                let first = parts.next().unwrap();
+                let t = match first.as_rule() {
+                    Rule::double_my => Target::One(Obj::Me),
+                    _ => self.target(first, &mut b, None)?,
+                };
+                let until = match parts.next().unwrap().as_rule() {
+                    Rule::this_combat => Duration::ThisCombat,
+                    _ => Duration::ThisTurn,
+                };
+                b.effects.push(each(t, |to| Effect::GiveMightOf { amount: Amount::MightOf(to.clone()), to, until }));
             }
             Rule::i_spend_buff => {
                 // 702.2.b: "its" is the unit an instruction before chose; "my" is this object.
@@ -2155,16 +2202,20 @@ impl Compiler<'_> {
                     return Err(self.err(&i, "\"from among them\" needs a \"look at\" before it"));
                 }
                 let optional = std::mem::take(&mut b.may);
-                let max_might = match parts.next() {
-                    Some(l) => {
-                        let more = number(&l) as i32;
-                        let spec =
-                            b.killed.ok_or_else(|| self.err(&l, "\"the killed unit\" needs a kill before it"))?;
-                        Some(KilledMight { spec, more })
+                let (mut max_might, mut reduced_by) = (None, None);
+                for l in parts {
+                    match l.as_rule() {
+                        Rule::might_up_to_killed => {
+                            let more = number(&l) as i32;
+                            let spec =
+                                b.killed.ok_or_else(|| self.err(&l, "\"the killed unit\" needs a kill before it"))?;
+                            max_might = Some(KilledMight { spec, more });
+                        }
+                        _ => reduced_by = Some(number(&l)),
                     }
-                    None => None,
-                };
-                b.effects.push(Effect::BanishAndPlay { from: Objs::Var(Var::Looked), max_might, optional });
+                }
+                let from = Objs::Var(Var::Looked);
+                b.effects.push(Effect::BanishAndPlay { from, max_might, optional, reduced_by });
             }
             Rule::i_recycle_rest | Rule::i_recycle_other | Rule::i_put_one_hand => {
                 if !b.looked {
@@ -2281,7 +2332,7 @@ impl Compiler<'_> {
                         if to_battlefield && b.targets[*unit].count == TargetCount::One =>
                     {
                         let unit = *unit;
-                        b.targets.push(TargetSpec { count: TargetCount::Destination(unit), filter: bf });
+                        b.targets.push(TargetSpec::new(TargetCount::Destination(unit), bf));
                         Effect::MoveToChosen { unit: Obj::Target(unit), spec: b.targets.len() - 1 }
                     }
                     (Target::Chosen(i, _), _, true) => {
@@ -2293,7 +2344,7 @@ impl Compiler<'_> {
                     }
                     (Target::Chosen(i, TargetCount::One), _, _) => {
                         let (dest, unit) = (*i, *i + 1);
-                        b.targets.insert(dest, TargetSpec { count: TargetCount::Destination(unit), filter: bf });
+                        b.targets.insert(dest, TargetSpec::new(TargetCount::Destination(unit), bf));
                         b.it = Some(Obj::Target(unit));
                         Effect::MoveToChosen { unit: Obj::Target(unit), spec: dest }
                     }
@@ -2452,7 +2503,7 @@ impl Compiler<'_> {
                     // 352.10.b / 352.10.d: "all units at a battlefield" targets a battlefield, and
                     // affects the units there as it resolves, not as targets.
                     let bf = UnitFilter::of_kind(CardType::Battlefield);
-                    b.targets.push(TargetSpec { count: TargetCount::One, filter: bf });
+                    b.targets.push(TargetSpec::new(TargetCount::One, bf));
                     let filter = UnitFilter { at: At::Anywhere, ..filter };
                     Target::All(Objs::AtBattlefield { filter, spec: b.targets.len() - 1 })
                 } else {
@@ -2478,7 +2529,20 @@ impl Compiler<'_> {
                 Target::One(Obj::Target(i))
             }
             Rule::t_one | Rule::t_one_of | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly => {
-                let filter = self.filter_of(t.clone());
+                let mut filter = self.filter_of(t.clone());
+                // 352.8.b: "a unit and another unit": "another" after an earlier choice of the
+                // same kind sets this choice apart from that one, not from the source.
+                let another = t
+                    .clone()
+                    .into_inner()
+                    .any(|x| x.as_rule() == Rule::article && x.as_str().eq_ignore_ascii_case("another"));
+                let distinct = another
+                    && b.targets
+                        .iter()
+                        .any(|s| s.filter.kind == filter.kind && !matches!(s.count, TargetCount::Destination(_)));
+                if distinct {
+                    filter.other = false;
+                }
                 let count = match rule {
                     Rule::t_one | Rule::t_one_of => TargetCount::One,
                     Rule::t_exactly => TargetCount::Exactly(word_or_number(&t.clone().into_inner().next().unwrap())),
@@ -2517,7 +2581,7 @@ impl Compiler<'_> {
                         "only a spell \"from your trash\" can be chosen here (one on the chain only to counter it)",
                     ));
                 }
-                b.targets.push(TargetSpec { count, filter });
+                b.targets.push(TargetSpec { count, filter, distinct });
                 let index = b.targets.len() - 1;
                 Target::Chosen(index, count)
             }
@@ -2871,5 +2935,5 @@ fn cards_in_your(p: P) -> CountOf {
 
 /// "a unit you control": the target of [Equip] and [Quick-Draw] (SFD-744.1.b.1, SFD-745.1.d).
 fn friendly_unit_target() -> TargetSpec {
-    TargetSpec { count: TargetCount::One, filter: UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() } }
+    TargetSpec::new(TargetCount::One, UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() })
 }

@@ -1,10 +1,10 @@
 //! Activated abilities (369-374, 386-394): when they may be activated, and the activation
 //! process (the play process applied to an ability: targets, costs, finalize).
 
-use super::abilities::{Ability, AbilityKind, AbilityTiming, ActivationCost, Added, StaticEffect};
+use super::abilities::{Ability, AbilityKind, AbilityTiming, ActivationCost, Added, StaticEffect, UnitFilter};
 use super::cards::CardType;
 use super::costs::Cost;
-use super::decision::Ask;
+use super::decision::{Ask, Choice};
 use super::play::Timing;
 use super::state::{ChainItem, Game, ItemKind, R};
 use crate::kernel::{ObjId, PlayerId};
@@ -131,6 +131,14 @@ impl Game {
         out
     }
 
+    /// What `p` may kill to pay "Kill a friendly unit or gear": the objects they control the
+    /// filter names; not the source when the costs also exhaust it (401.5: it must stay to be
+    /// exhausted).
+    fn cost_kill_candidates(&self, p: PlayerId, source: ObjId, f: &UnitFilter, costs: &[ActivationCost]) -> Vec<ObjId> {
+        let exhausts = costs.contains(&ActivationCost::Exhaust);
+        self.matching(f, Some(p), Some(source)).into_iter().filter(|u| !(exhausts && *u == source)).collect()
+    }
+
     /// Whether `p` can pay `costs` plus `deflect` [A] for Deflect (725.1.c), the resources as
     /// one total (391).
     fn can_pay_activation(&self, p: PlayerId, o: ObjId, costs: &[ActivationCost], deflect: u32) -> bool {
@@ -144,6 +152,7 @@ impl Game {
                 ActivationCost::RecycleTrash(n) => self.player(p).trash.len() >= *n as usize,
                 ActivationCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
                 ActivationCost::KillThis => true,
+                ActivationCost::KillFriendly(f) => !self.cost_kill_candidates(p, o, f, costs).is_empty(),
                 // 702.2.b.1: no buff, nothing to spend.
                 ActivationCost::SpendMyBuff => self.obj(o).buffs > 0,
                 ActivationCost::SpendXp(n) => self.xp(p) >= *n,
@@ -200,6 +209,13 @@ impl Game {
                 ActivationCost::RecycleTrash(n) => self.recycle_from_trash(p, *n, Ask::ChooseCard)?,
                 ActivationCost::Discard(n) => self.discard_choose(p, *n, Ask::ChooseCard)?,
                 ActivationCost::KillThis => self.kill(&[source], None)?,
+                ActivationCost::KillFriendly(f) => {
+                    let options = self.cost_kill_candidates(p, source, f, costs).into_iter().map(Choice::Obj).collect();
+                    if let Choice::Obj(u) = self.decide(p, Ask::PayCost, options)? {
+                        trace!(self, "415", "{p} kills {} to pay the cost", self.describe(u));
+                        self.kill(&[u], None)?;
+                    }
+                }
                 ActivationCost::SpendMyBuff => _ = self.spend_buff(p, source),
                 ActivationCost::SpendXp(n) => _ = self.spend_xp(p, *n),
                 ActivationCost::Resources(_) => {}

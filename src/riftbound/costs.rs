@@ -102,6 +102,9 @@ pub struct PlayOptions {
     pub ignore_power: bool,
     /// Played from the trash for its [Flow] cost instead of its own (`flow_keyword.rs`).
     pub flow: bool,
+    /// "reducing its cost by [N]": a discount of N Energy the instruction playing it gives
+    /// (353.4), after the card's own.
+    pub energy_less: u32,
 }
 
 /// Whether `pool` plus runes can pay `cost`. `ready` counts ready runes (each can exhaust for

@@ -116,6 +116,8 @@ pub enum Event {
     Played {
         player: PlayerId,
         card: ObjId,
+        /// 727.1.b: played from hidden (a facedown card at a battlefield).
+        hidden: bool,
     },
     /// 442: `player` scored `battlefield`.
     Scored {

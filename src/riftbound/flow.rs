@@ -155,6 +155,7 @@ impl Game {
             // 356.3.d: a spell's instructions, top to bottom, then it goes to its owner's trash.
             self.run_spell(&item, card)?;
             let owner = self.obj(card).owner;
+            let hidden = self.obj(card).from_hidden.is_some();
             let p = item.controller;
             let after = self.components.get::<super::instructions::OnResolve>();
             let recycle = after.is_some_and(|r| r.recycle.contains(&card));
@@ -167,7 +168,7 @@ impl Game {
                 self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom)
             };
             self.player_mut(p).cards_played_this_turn += 1;
-            self.emit(super::events::Event::Played { player: p, card });
+            self.emit(super::events::Event::Played { player: p, card, hidden });
             if recycle {
                 // Kai'Sa, Evolutionary: "play a spell from your trash ... Then recycle it."
                 self.recycle(p, &[card])?;

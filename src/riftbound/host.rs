@@ -442,6 +442,10 @@ verbs! {
     Effect::Give { to, grant: Grant::Keyword(k, v), until } =>
         "give_keyword"(to => o: Object, k => k: Keyword, v => v: Count, until => until: Duration)
         |g, c| g.give(c, o, Grant::Keyword(k, v), until);
+    // 432.1.a (later Core Rules): the amount is counted once, as this resolves.
+    Effect::GiveMightOf { to, amount, until } =>
+        "give_might_of"(to => o: Object, amount => n: Count, until => until: Duration)
+        |g, c| g.give(c, o, Grant::Might { amount: n as i32, min: None }, until);
     Effect::Give { to, grant: Grant::SetMight(n), until } =>
         "set_might"(to => o: Object, n => n: Delta, until => until: Duration) |g, c| g.give(c, o, Grant::SetMight(n), until);
     // 352.3: the unit moves to the destination chosen for it as the spell was played (spec i);
@@ -503,21 +507,27 @@ verbs! {
     Effect::RecycleCards(o) => "recycle_cards"(o => cards: Cards) |g, c| g.recycle_cards(c, &cards);
     Effect::BanishTop(who) => "banish_top"(who => p: Player) |g, _| g.banish_top(p);
     // "with Might up to the killed unit's + N": `killed_might` answers -1 when none was killed.
-    Effect::BanishAndPlay { from, max_might: Some(k), optional } =>
-        "banish_and_play"(from => cards: Cards, Arg::KilledMight(k.spec) => might: Delta, &k.more => more: Delta, optional => o: bool)
-        |g, c| g.banish_and_play(c, &cards, might.into(), more.into(), o);
+    // `less`: -1 ignores its cost, else its Energy cost is reduced by that much.
+    Effect::BanishAndPlay { from, max_might: Some(k), optional, reduced_by } =>
+        "banish_and_play"(from => cards: Cards, Arg::KilledMight(k.spec) => might: Delta, &k.more => more: Delta, optional => o: bool,
+            reduced_by.map_or(-1, i64::from) => less: Delta)
+        |g, c| g.banish_and_play(c, &cards, might.into(), more.into(), o, less);
     // With no Might limit.
-    Effect::BanishAndPlay { from, max_might: None, optional } =>
-        "banish_and_play"(from => cards: Cards, optional => o: bool) |g, c| g.banish_and_play(c, &cards, -2, 0, o);
+    Effect::BanishAndPlay { from, max_might: None, optional, reduced_by } =>
+        "banish_and_play"(from => cards: Cards, optional => o: bool, reduced_by.map_or(-1, i64::from) => less: Delta)
+        |g, c| g.banish_and_play(c, &cards, -2, 0, o, less);
     // Answers the spell played.
     Effect::PlayCard { card, ignore_energy, ignore_power } =>
         "play_card"(card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool)
-        |g, c| g.play_card_instruction(c, o, PlayOptions { ignore_energy: e, ignore_power: pw, flow: false });
+        |g, c| g.play_card_instruction(c, o, PlayOptions { ignore_energy: e, ignore_power: pw, ..PlayOptions::default() });
     Effect::PlaySpellFromTrash { optional } => "play_spell_from_trash"(optional => o: bool) |g, c| g.play_spell_from_trash(c, o);
     // Answers the revealed cards.
     Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
     // Answers the chosen card ("that card").
     Effect::ChooseCard { from, filter } => "choose_card"(from => cards: Cards, filter => f: UnitFilter) |g, c| g.choose_card(c, &cards, &f);
+    // Answers the chosen object (or none).
+    Effect::PlayerChooses { who, filter, optional } =>
+        "player_chooses"(who => p: Player, filter => f: UnitFilter, optional => o: bool) |g, c| g.player_chooses(c, p, &f, o);
 }
 
 /// The most tokens one instruction plays, and runes one instruction channels (no printed card
@@ -561,6 +571,7 @@ fn register(e: &mut Engine) {
     // "each player" / "each opponent": the players still in the game, in turn order.
     host_fn!(e, "each_player", () | g, _ | g.active_players());
     host_fn!(e, "each_opponent", () | g, c | c.controller.map(|p| g.opponents(p)).unwrap_or_default());
+    host_fn!(e, "each_player_from_next", () | g, c | g.players_from_next(c.controller.unwrap_or(g.turn_player)));
     // "for each X": how many objects the filter names; how many cards are in a player's trash.
     host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
     host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);
@@ -590,6 +601,7 @@ fn register(e: &mut Engine) {
     e.register_fn("spend_a_buff", || paid_or(|g, c| g.spend_a_buff(c)));
     e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));
     e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
+    e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));
     e.register_fn("buffed_this_way", |x: i64| {
         let from = body_events_from();
         with(move |g, _| Ok(id(x).is_some_and(|o| g.buffed_since(from, o))))

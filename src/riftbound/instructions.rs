@@ -155,6 +155,7 @@ impl Game {
                     .iter()
                     .copied()
                     .filter(|c| !chosen.contains(c) && self.group_allows(spec, &chosen, *c))
+                    .filter(|c| !spec.distinct || !all[..index].iter().flat_map(Chosen::objs).any(|e| e == c))
                     .map(Choice::Obj)
                     .collect();
                 if options.is_empty() {
@@ -247,33 +248,63 @@ impl Game {
     /// or `None` without one: the surcharge a play or activation must be able to pay to be
     /// offered at all (355.3, 398.1.b).
     pub fn least_deflect(&self, p: PlayerId, source: ObjId, specs: &[TargetSpec]) -> Option<u32> {
+        self.least_deflect_from(p, source, specs, 0, &mut Vec::new())
+    }
+
+    /// [`Game::least_deflect`] for `specs[index..]`, `taken` the objects chosen for the specs
+    /// before: the cheapest objects first, and, where a later spec must differ from the earlier
+    /// choices (352.8.b, "another"), every single choice tried, so a choice that leaves the later
+    /// spec nothing is not the only one looked at.
+    fn least_deflect_from(
+        &self,
+        p: PlayerId,
+        source: ObjId,
+        specs: &[TargetSpec],
+        index: usize,
+        taken: &mut Vec<ObjId>,
+    ) -> Option<u32> {
+        let Some(spec) = specs.get(index) else { return Some(0) };
         let deflect = |o: ObjId| if self.controller(o) == p { 0 } else { self.chars(o).keywords.deflect };
-        let mut total = 0;
-        for (index, spec) in specs.iter().enumerate() {
-            let required = spec.count.required();
-            if spec.count == TargetCount::Player {
-                if self.player_candidates(p, spec).is_empty() {
-                    return None;
-                }
-                continue;
-            }
-            let mut candidates = self.target_candidates(p, Some(source), specs, index);
-            candidates.sort_by_key(|c| deflect(*c));
-            let mut chosen: Vec<ObjId> = Vec::new();
-            for c in candidates {
-                if chosen.len() >= required {
-                    break;
-                }
-                if self.group_allows(spec, &chosen, c) {
-                    chosen.push(c);
-                }
-            }
-            if chosen.len() < required {
-                return None;
-            }
-            total += chosen.into_iter().map(deflect).sum::<u32>();
+        // 352.9-352.10: a player target needs a player to choose, and takes no Deflect.
+        if spec.count == TargetCount::Player {
+            self.player_candidates(p, spec).first()?;
+            return self.least_deflect_from(p, source, specs, index + 1, taken);
         }
-        Some(total)
+        let required = spec.count.required();
+        let mut candidates = self.target_candidates(p, Some(source), specs, index);
+        if spec.distinct {
+            candidates.retain(|c| !taken.contains(c));
+        }
+        candidates.sort_by_key(|c| deflect(*c));
+        if required == 1 && specs[index + 1..].iter().any(|s| s.distinct) {
+            let mut best: Option<u32> = None;
+            for c in candidates {
+                taken.push(c);
+                if let Some(rest) = self.least_deflect_from(p, source, specs, index + 1, taken) {
+                    best = Some(best.map_or(deflect(c) + rest, |b| b.min(deflect(c) + rest)));
+                }
+                taken.pop();
+            }
+            return best;
+        }
+        let mut chosen: Vec<ObjId> = Vec::new();
+        for c in candidates {
+            if chosen.len() >= required {
+                break;
+            }
+            if self.group_allows(spec, &chosen, c) {
+                chosen.push(c);
+            }
+        }
+        if chosen.len() < required {
+            return None;
+        }
+        let here: u32 = chosen.iter().map(|c| deflect(*c)).sum();
+        let before = taken.len();
+        taken.extend(chosen);
+        let rest = self.least_deflect_from(p, source, specs, index + 1, taken);
+        taken.truncate(before);
+        Some(here + rest?)
     }
 
     /// 352.11: a group restriction ("at a battlefield with total Might 4 or less") must still
@@ -735,7 +766,7 @@ impl Game {
             self.describe(obj),
             self.describe_loc(at)
         );
-        self.emit(Event::Played { player: p, card: obj });
+        self.emit(Event::Played { player: p, card: obj, hidden: false });
         if let Loc::Battlefield(b) = at {
             self.apply_contested(b, p);
         }
@@ -772,6 +803,23 @@ impl Game {
         options.push(Choice::Done);
         let Choice::Obj(u) = self.decide(you, Ask::Target, options)? else { return Ok(false) };
         Ok(self.spend_buff(you, u))
+    }
+
+    /// "Recycle me to X" (352.10.c.1): recycles `o` if it is still on the board or in a trash,
+    /// answering whether it went to its owner's Main Deck (and so whether X happens). A
+    /// Deathknell's source is the card it became in the trash (378.2).
+    pub fn recycle_to_pay(&mut self, c: &HookCall, o: ObjId) -> R<bool> {
+        let mut o = o;
+        while let (false, Some(n)) = (self.obj(o).alive, self.obj(o).next) {
+            o = n;
+        }
+        let obj = self.obj(o);
+        if !obj.alive || !(obj.zone.is_board() || obj.zone == Zone::Trash) {
+            trace!(self, "352.10.c.1", "{} can't be recycled: the cost is not paid", self.describe(o));
+            return Ok(false);
+        }
+        self.recycle_obj(c, o)?;
+        Ok(self.obj(o).next.is_some_and(|n| self.obj(n).zone == Zone::MainDeck))
     }
 
     /// The units `p` controls that have a buff to spend (702.2.b.1).
@@ -829,7 +877,7 @@ impl Game {
         match own_play {
             // Tokens are played too (178), but only Main Deck cards count.
             Some(at) => events[..at].iter().any(|e| {
-                matches!(e, Event::Played { player, card } if *player == you
+                matches!(e, Event::Played { player, card, .. } if *player == you
                     && !self.obj(*card).token
                     && self.card(*card).is_main_deck_card())
             }),
@@ -924,7 +972,11 @@ impl Game {
             return Ok(());
         }
         trace!(self, "406.3", "{you} plays {} from their trash", self.describe(me));
-        self.play_card_while_resolving(you, me, PlayOptions { ignore_energy: true, ignore_power: true, flow: false });
+        self.play_card_while_resolving(
+            you,
+            me,
+            PlayOptions { ignore_energy: true, ignore_power: true, ..PlayOptions::default() },
+        );
         Ok(())
     }
 
@@ -1073,7 +1125,15 @@ impl Game {
     /// the killed unit and play it, ignoring its cost." `might` is the killed unit's might, -1 if
     /// null (no unit qualifies, 356.3.e.12), below -1 for no limit. The banished card is played
     /// from banishment (406.3) with its whole cost ignored (353.1).
-    pub fn banish_and_play(&mut self, c: &HookCall, looked: &[ObjId], might: i64, more: i64, optional: bool) -> R<()> {
+    pub fn banish_and_play(
+        &mut self,
+        c: &HookCall,
+        looked: &[ObjId],
+        might: i64,
+        more: i64,
+        optional: bool,
+        less: i32,
+    ) -> R<()> {
         let you = c.controller.unwrap_or(self.turn_player);
         let candidates: Vec<ObjId> = looked
             .iter()
@@ -1093,12 +1153,17 @@ impl Game {
         let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { return Ok(()) };
         self.banish(&[card]);
         let Some(banished) = self.obj(card).next else { return Ok(()) };
-        trace!(self, "406.3", "{you} plays {} ignoring its cost", self.describe(banished));
-        self.play_card_while_resolving(
-            you,
-            banished,
-            PlayOptions { ignore_energy: true, ignore_power: true, flow: false },
-        );
+        let opts = match u32::try_from(less) {
+            Ok(n) => {
+                trace!(self, "353.4", "{you} plays {}, its cost reduced by [{n}]", self.describe(banished));
+                PlayOptions { energy_less: n, ..PlayOptions::default() }
+            }
+            Err(_) => {
+                trace!(self, "406.3", "{you} plays {} ignoring its cost", self.describe(banished));
+                PlayOptions { ignore_energy: true, ignore_power: true, ..PlayOptions::default() }
+            }
+        };
+        self.play_card_while_resolving(you, banished, opts);
         Ok(())
     }
 
@@ -1208,7 +1273,7 @@ impl Game {
     pub fn play_spell_from_trash(&mut self, c: &HookCall, optional: bool) -> R<Option<ObjId>> {
         let Some(you) = c.controller else { return Ok(None) };
         let points = self.player(you).points;
-        let opts = PlayOptions { ignore_energy: true, ignore_power: false, flow: false };
+        let opts = PlayOptions { ignore_energy: true, ..PlayOptions::default() };
         let mut options: Vec<Choice> = self
             .player(you)
             .trash
@@ -1343,6 +1408,31 @@ impl Game {
         }
         self.reveal(p, &hand);
         hand
+    }
+
+    /// 352.9: player `p` chooses one object `filter` names (relative to `p`) as this resolves;
+    /// `optional`: they may choose none.
+    pub fn player_chooses(
+        &mut self,
+        c: &HookCall,
+        p: PlayerId,
+        filter: &UnitFilter,
+        optional: bool,
+    ) -> R<Option<ObjId>> {
+        let mut options: Vec<Choice> = self.matching(filter, Some(p), c.source).into_iter().map(Choice::Obj).collect();
+        if options.is_empty() {
+            trace!(self, "352.9", "there is nothing {p} can choose");
+            return Ok(None);
+        }
+        if optional {
+            options.push(Choice::Done);
+        }
+        let Choice::Obj(o) = self.decide(p, Ask::ChooseCard, options)? else {
+            trace!(self, "352.9", "{p} chooses none");
+            return Ok(None);
+        };
+        trace!(self, "352.9", "{p} chooses {}", self.describe(o));
+        Ok(Some(o))
     }
 
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of `cards`,

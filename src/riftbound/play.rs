@@ -1,7 +1,7 @@
 //! Playing cards (346-356): the six steps, from putting the card on the chain to finalizing it,
 //! with the legality check undoing everything when the play turns out illegal (355.3).
 
-use super::abilities::AbilityKind;
+use super::abilities::{AbilityKind, PlayTo};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions, Supply};
 use super::decision::{Ask, Choice};
@@ -76,16 +76,24 @@ impl Game {
         locs
     }
 
-    /// "You may play me to an open battlefield": the battlefields no player controls (181.2.b)
-    /// and no one contests, if `card` has that permission (352.2).
-    pub fn open_battlefields_for(&self, p: PlayerId, card: ObjId) -> Vec<Loc> {
-        if !self.may_play_to_open(p, card) {
+    /// The battlefields a permission of `card` adds to where `p` may play it (352.2), none
+    /// contested: "to an open battlefield", one no player controls (181.2.b); "to an occupied
+    /// enemy battlefield", one an opponent controls with units of an opponent there.
+    pub fn permitted_battlefields_for(&self, p: PlayerId, card: ObjId) -> Vec<Loc> {
+        let permissions = self.play_permissions(p, card);
+        if permissions.is_empty() {
             return Vec::new();
         }
         self.battlefield_ids()
             .filter(|b| {
                 let bf = &self.battlefields[*b];
-                bf.controller.is_none() && bf.contested_by.is_none()
+                bf.contested_by.is_none()
+                    && permissions.iter().any(|to| match to {
+                        PlayTo::Open => bf.controller.is_none(),
+                        PlayTo::OccupiedEnemy => {
+                            bf.controller.is_some_and(|c| c != p) && self.players_at(*b).iter().any(|q| *q != p)
+                        }
+                    })
             })
             .map(Loc::Battlefield)
             .collect()
@@ -150,6 +158,8 @@ impl Game {
                 }
             }
         }
+        // 353.4 / 353.5: the discount of the instruction playing it ("reducing its cost by [5]").
+        cost.energy = cost.energy.saturating_sub(opts.energy_less);
         cost
     }
 
@@ -187,7 +197,12 @@ impl Game {
         // target at its battlefield.
         let hidden = self.hidden_at(card);
         let flow = self.flow_cost(card).is_some();
-        let opts = PlayOptions { ignore_energy: hidden.is_some(), ignore_power: hidden.is_some(), flow };
+        let opts = PlayOptions {
+            ignore_energy: hidden.is_some(),
+            ignore_power: hidden.is_some(),
+            flow,
+            ..PlayOptions::default()
+        };
         if let Some(b) = hidden
             && def.kind == CardType::Spell
             && !self.hidden_spell_has_targets(p, card, b)
@@ -420,6 +435,7 @@ impl Game {
         // 352.2: a unit's location; 352.16: not one its mandatory costs would certainly lose.
         let mut location = Loc::Base(p);
         let mut hidden = self.obj(card).from_hidden;
+        let played_hidden = hidden.is_some();
         if let (Some(b), CardType::Gear) = (hidden, kind) {
             // 431.1: gear played from hidden is played to its battlefield.
             location = Loc::Battlefield(b);
@@ -450,7 +466,7 @@ impl Game {
             let mut locs = Vec::new();
             if !self.played_by_ambush(card) {
                 locs = self.play_locations(p);
-                locs.extend(self.open_battlefields_for(p, card));
+                locs.extend(self.permitted_battlefields_for(p, card));
             }
             for l in self.ambush_battlefields(p, card) {
                 if !locs.contains(&l) {
@@ -651,7 +667,7 @@ impl Game {
             }
             let bf = &self.battlefields[b];
             let keeps = bf.contested_by.is_some() || self.players_at(b).contains(&p);
-            let open = self.open_battlefields_for(p, card).contains(&location);
+            let open = self.permitted_battlefields_for(p, card).contains(&location);
             let ambush = self.ambush_battlefields(p, card).contains(&location);
             if !open && !ambush && (bf.controller != Some(p) || !keeps) {
                 return Ok(false);
@@ -687,7 +703,7 @@ impl Game {
                 // 353.4.d.1: an optional additional cost was paid if it was chosen.
                 self.obj_mut(id).paid_additional = additional.iter().any(|a| a.optional);
                 self.player_mut(p).cards_played_this_turn += 1;
-                self.emit(super::events::Event::Played { player: p, card: id });
+                self.emit(super::events::Event::Played { player: p, card: id, hidden: played_hidden });
                 trace!(
                     self,
                     if kind == CardType::Unit { "356.2.c" } else { "356.2.d" },

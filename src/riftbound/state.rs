@@ -735,6 +735,16 @@ impl Game {
         self.turn_order.iter().copied().filter(|p| !self.player(*p).removed).collect()
     }
 
+    /// The players still in the game in turn order, starting with the one after `p` (`p` last):
+    /// "Starting with the next player, each player ...".
+    pub fn players_from_next(&self, p: PlayerId) -> Vec<PlayerId> {
+        let mut order = self.active_players();
+        if let Some(i) = order.iter().position(|q| *q == p) {
+            order.rotate_left(i + 1);
+        }
+        order
+    }
+
     /// The next player in turn order after `p` who is still in the game (115.1).
     pub fn next_player(&self, p: PlayerId) -> PlayerId {
         let n = self.turn_order.len();

@@ -2,7 +2,7 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, Condition, Controlled, IfPaid, StaticEffect};
+use super::abilities::{AbilityKind, Condition, Controlled, IfPaid, PlayTo, StaticEffect};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost};
 use super::layers::{self, Duration, Filter, Keyword, Modification};
@@ -217,17 +217,22 @@ impl Game {
         out
     }
 
-    /// 352.2: whether `p` may play unit `card` to an open battlefield: its own "You may play me to
-    /// an open battlefield", or a passive of a unit `p` controls naming it ("Friendly units may be
-    /// played to open battlefields").
-    pub(crate) fn may_play_to_open(&self, p: PlayerId, card: ObjId) -> bool {
+    /// 352.2: the battlefields besides the usual ones `p` may play unit `card` to: its own "You may
+    /// play me to an open battlefield", or a passive of a unit `p` controls naming it ("Friendly
+    /// units may be played to open battlefields").
+    pub(crate) fn play_permissions(&self, p: PlayerId, card: ObjId) -> Vec<PlayTo> {
         let def = self.card(card);
-        let own = def.abilities.rules_text().map(|(_, a)| a).any(|a| {
-            matches!(a.kind, AbilityKind::Static { effect: StaticEffect::PlayToOpenBattlefield { units: None }, .. })
+        let own = def.abilities.rules_text().filter_map(|(_, a)| match a.kind {
+            AbilityKind::Static { effect: StaticEffect::PlayToBattlefield { units: None, to }, .. } => Some(to),
+            _ => None,
         });
-        own || self.unit_passives(p).into_iter().any(|(_, e)| {
-            matches!(e, StaticEffect::PlayToOpenBattlefield { units: Some(f) } if f.kind == def.kind && f.tags_ok(&def.tags))
-        })
+        let given = self.unit_passives(p).into_iter().filter_map(|(_, e)| match e {
+            StaticEffect::PlayToBattlefield { units: Some(f), to } if f.kind == def.kind && f.tags_ok(&def.tags) => {
+                Some(*to)
+            }
+            _ => None,
+        });
+        own.chain(given).collect()
     }
 
     /// The passives of every unit, gear and battlefield in play that are `wanted` and apply now

@@ -203,7 +203,7 @@ impl Game {
         // 733.1.b-c / 733.3: each [Vision] a permanent is given ("Other friendly units have
         // [Vision]") triggers as it enters from being played, separately (733.2).
         for e in &batch {
-            if let Event::Played { player, card } = e
+            if let Event::Played { player, card, .. } = e
                 && self.obj(*card).alive
                 && self.card(*card).is_permanent()
             {
@@ -343,7 +343,7 @@ impl Game {
                 };
                 (self.unit_matches(filter, *u, you, source) && (!your_battlefield || yours(self))).then_some(None)
             }
-            (Trigger::PlaySpell { min_energy }, Event::Played { player, card }) => {
+            (Trigger::PlaySpell { min_energy }, Event::Played { player, card, .. }) => {
                 let def = self.card(*card);
                 // 130.4: the base cost counts, whatever was paid.
                 (*player == you && def.kind == CardType::Spell && min_energy.is_none_or(|m| def.energy >= m))
@@ -354,11 +354,14 @@ impl Game {
             (Trigger::MoveMeToBattlefield, Event::Moved { unit, to: Loc::Battlefield(_), .. }) if *unit == source => {
                 yes
             }
-            // A card, not a token (176); "on an opponent's turn": not this player's turn.
-            (Trigger::PlayCard { opponents_turn }, Event::Played { player, card }) => (*player == you
+            // A card, not a token (176); "on an opponent's turn": not this player's turn; "from
+            // [Hidden]": played from hidden (727.1.b).
+            (Trigger::PlayCard { opponents_turn, from_hidden }, Event::Played { player, card, hidden }) => (*player
+                == you
                 && !self.obj(*card).token
                 && self.card(*card).is_main_deck_card()
-                && (!opponents_turn || self.turn_player != you))
+                && (!opponents_turn || self.turn_player != you)
+                && (!from_hidden || *hidden))
                 .then_some(None),
             // 376.2.c.1: the object that was discarded or killed, now in the trash.
             (Trigger::DiscardMe, Event::Discarded { card: o, .. })
@@ -369,7 +372,7 @@ impl Game {
             }
             (Trigger::AnyOf(list), e) => list.iter().find_map(|t| self.event_matches(t, source, you, e)),
             // 413.2.a: "when you buff": a buff your own spell or ability placed, not an opponent's.
-            (Trigger::Play(f), Event::Played { player, card }) => {
+            (Trigger::Play(f), Event::Played { player, card, .. }) => {
                 (*player == you && self.unit_matches(f, *card, you, source)).then_some(None)
             }
             (Trigger::YouBuff(f), Event::Buffed { unit, by: Some(p) }) => {

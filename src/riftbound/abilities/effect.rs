@@ -41,6 +41,9 @@ pub enum Effect {
     /// "Give X +N [M] / [Keyword] (this turn)", "X's Might becomes N": a continuous effect on one
     /// object (450).
     Give { to: Obj, grant: Grant, until: Duration },
+    /// "Double X's Might this turn": X gets +N [M], N an amount (its Might) counted once as this
+    /// resolves (432.1.a of the later Core Rules, docs/rulings.md; arithmetic layer, 450.3).
+    GiveMightOf { to: Obj, amount: Amount, until: Duration },
     /// 352.3: moves a unit to the destination chosen for it (target spec `spec`).
     MoveToChosen { unit: Obj, spec: usize },
     /// "[Burn N]" (rule 002, its reminder text): the top N cards of their Main Deck go to their
@@ -111,7 +114,9 @@ pub enum Effect {
     /// 414: "Banish the top card of your Main Deck" (answers it).
     BanishTop(Who),
     /// "You may banish one from among them and play it [with Might up to the killed unit's +N]".
-    BanishAndPlay { from: Objs, max_might: Option<KilledMight>, optional: bool },
+    /// `reduced_by`: `None` ignores its cost (353.1); `Some(N)` reduces its Energy cost by N
+    /// ("reducing its cost by [5]", 353.4).
+    BanishAndPlay { from: Objs, max_might: Option<KilledMight>, optional: bool, reduced_by: Option<u32> },
     /// 346 / 353.1: "Play a unit from your trash, ignoring its [Energy] cost": the chosen card is
     /// played as this resolves, the costs named ignored.
     PlayCard { card: Obj, ignore_energy: bool, ignore_power: bool },
@@ -122,6 +127,10 @@ pub enum Effect {
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of the cards an
     /// earlier instruction answered that the filter's kinds name (answers it: "that card").
     ChooseCard { from: Objs, filter: UnitFilter },
+    /// "each player may return a unit to its owner's hand": `who` chooses one object the filter
+    /// names (relative to them) as this resolves, not a target (352.9); `optional`: they may
+    /// choose none. Answers it (or none).
+    PlayerChooses { who: Who, filter: UnitFilter, optional: bool },
 }
 
 /// One argument of a host call, typed: the generator writes each kind one way (an object as its
@@ -419,6 +428,9 @@ pub enum Players {
     All,
     /// "each opponent": each player other than the ability's controller.
     Opponents,
+    /// "Starting with the next player, each player": every player in turn order, beginning with
+    /// the one after the ability's controller (the controller last).
+    FromNext,
 }
 
 /// A number an instruction uses.
@@ -469,6 +481,9 @@ pub enum Test {
     },
     /// "Spend a buff to": whether one was spent (702.2.b).
     SpendABuff,
+    /// "Recycle me to X": the object is recycled as a cost within the instruction
+    /// (352.10.c.1), and X happens only if it was (it was still where it can be recycled from).
+    RecycleToPay(Obj),
     /// "if it was buffed this way" (413.1.c): the body buffed it.
     BuffedThisWay(Obj),
     /// "if it is the only unit there".

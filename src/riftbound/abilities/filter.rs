@@ -115,6 +115,17 @@ pub enum At {
 pub struct TargetSpec {
     pub count: TargetCount,
     pub filter: UnitFilter,
+    /// "another" after an earlier choice of the same kind ("a unit and another unit"): none of
+    /// the objects chosen for the earlier specs (352.8.b: a targeting restriction, here relative
+    /// to the choices made before it).
+    pub distinct: bool,
+}
+
+impl TargetSpec {
+    /// A spec with no restriction relative to the other choices.
+    pub fn new(count: TargetCount, filter: UnitFilter) -> Self {
+        TargetSpec { count, filter, distinct: false }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

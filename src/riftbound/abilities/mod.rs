@@ -172,6 +172,9 @@ pub enum ActivationCost {
     Discard(u32),
     /// "Kill this" (415.6).
     KillThis,
+    /// "Kill a friendly unit or gear": its controller kills one object they control that the
+    /// filter names (415; no target, 352.10.c).
+    KillFriendly(UnitFilter),
     /// "Spend my buff" (702.2.b): only a unit with a buff can pay it (702.2.b.1).
     SpendMyBuff,
     /// "Spend N XP": only a player with N XP or more can pay it (Core Rules 1.3, section 728).
@@ -288,9 +291,11 @@ pub enum Trigger {
     },
     /// "When I move to a battlefield" (421): a move whose destination is a battlefield.
     MoveMeToBattlefield,
-    /// "When you play a card [on an opponent's turn]": a card, not a token (176, 347.2).
+    /// "When you play a card [on an opponent's turn] [from [Hidden]]": a card, not a token (176,
+    /// 347.2); from hidden: one played from a facedown zone (727.1.b).
     PlayCard {
         opponents_turn: bool,
+        from_hidden: bool,
     },
     /// "When you discard me" (409): I am in the trash then, where this works (376.2.c.1, 378.2).
     DiscardMe,
@@ -450,6 +455,15 @@ pub enum Controlled {
     AnOpponent,
 }
 
+/// Which battlefields a play permission adds (352.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum PlayTo {
+    /// "an open battlefield": one no player controls (181.2.b).
+    Open,
+    /// "an occupied enemy battlefield": one an opponent controls, with units of an opponent there.
+    OccupiedEnemy,
+}
+
 /// What a passive ability does while it applies.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum StaticEffect {
@@ -489,9 +503,10 @@ pub enum StaticEffect {
     /// "If I have moved twice this turn, I don't take damage" (439.1.d.9).
     NoDamageIfMovedTwice,
     /// "You may play me to an open battlefield" (`units` none), "Friendly units may be played to
-    /// open battlefields" (the units its controller plays that `units` names): a battlefield no
-    /// player controls (181.2.b) is a location they may be played to as well (352.2).
-    PlayToOpenBattlefield { units: Option<UnitFilter> },
+    /// open battlefields" (the units its controller plays that `units` names), "You may play me
+    /// to an occupied enemy battlefield": the battlefields `to` names are locations they may be
+    /// played to as well (352.2).
+    PlayToBattlefield { units: Option<UnitFilter>, to: PlayTo },
     /// "Units can't move from here to base.", "Units can't move to base." (054: can't beats can):
     /// the units the phrase names, relative to this object, can't move to their base (421;
     /// a recall is no move).

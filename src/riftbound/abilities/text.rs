@@ -32,6 +32,9 @@ impl Display for Effect {
             Effect::ForEach(objs, body) => write!(f, "For each of {objs}: {}", Instructions(body)),
             Effect::EachPlayer(Players::All, body) => write!(f, "For each player: {}", Instructions(body)),
             Effect::EachPlayer(Players::Opponents, body) => write!(f, "For each opponent: {}", Instructions(body)),
+            Effect::EachPlayer(Players::FromNext, body) => {
+                write!(f, "For each player, starting with the next: {}", Instructions(body))
+            }
             Effect::If { test, then, otherwise } => {
                 write!(f, "If {test}: {}", Instructions(then))?;
                 if !otherwise.is_empty() {
@@ -58,6 +61,10 @@ impl Display for Effect {
                     Grant::Keyword(k, v) => write!(f, "Give {to} [{k:?} {v}]")?,
                     Grant::SetMight(n) => write!(f, "The Might of {to} becomes {n}")?,
                 }
+                f.write_str(duration_text(*until))
+            }
+            Effect::GiveMightOf { to, amount, until } => {
+                write!(f, "Give {to} + {amount} [M]")?;
                 f.write_str(duration_text(*until))
             }
             Effect::MoveToChosen { unit, spec } => write!(f, "Move {unit} to the destination chosen as target {spec}"),
@@ -163,9 +170,12 @@ impl Display for Effect {
             Effect::BanishTop(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "banish", "banishes"), possessive(who))
             }
-            Effect::BanishAndPlay { from, max_might, optional } => {
+            Effect::BanishAndPlay { from, max_might, optional, reduced_by } => {
                 let may = if *optional { "You may banish" } else { "Banish" };
-                write!(f, "{may} one of {from} and play it, ignoring its cost")?;
+                match reduced_by {
+                    None => write!(f, "{may} one of {from} and play it, ignoring its cost")?,
+                    Some(n) => write!(f, "{may} one of {from} and play it, reducing its cost by [{n}]")?,
+                }
                 if let Some(k) = max_might {
                     write!(f, " (Might up to target {}'s {:+})", k.spec, k.more)?;
                 }
@@ -178,6 +188,10 @@ impl Display for Effect {
             Effect::PlaySpellFromTrash { optional: false } => f.write_str("Play a spell from your trash"),
             Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
             Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
+            Effect::PlayerChooses { who, filter, optional } => {
+                let verb = if *optional { "may choose" } else { "chooses" };
+                write!(f, "{who} {verb} one of {filter}")
+            }
         }
     }
 }
@@ -311,6 +325,7 @@ impl Display for Test {
             Test::Pay { cost, exhaust_me: true } if cost.is_free() => f.write_str("you exhaust me"),
             Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
             Test::SpendABuff => f.write_str("you spend a buff"),
+            Test::RecycleToPay(o) => write!(f, "you recycle {o}"),
             Test::BuffedThisWay(o) => write!(f, "{o} was buffed this way"),
             Test::OnlyUnitThere(o) => write!(f, "{o} is the only unit there"),
             Test::Matches(o, u) => write!(f, "{o} is one of {u}"),
@@ -437,7 +452,11 @@ impl Display for TargetSpec {
             TargetCount::Destination(i) => write!(f, "a destination for target {i}"),
             TargetCount::Player if self.filter.relation == Relation::Enemy => f.write_str("an opponent"),
             TargetCount::Player => f.write_str("a player"),
+        }?;
+        if self.distinct {
+            f.write_str(", not one chosen before")?;
         }
+        Ok(())
     }
 }
 
