@@ -3,7 +3,7 @@
 //! shows up in review.
 
 use riftbound::cli::{DEFAULT_DECKS, pick_decks};
-use riftbound::riftbound::CardDb;
+use riftbound::riftbound::{CardDb, CardIdx};
 use riftbound::scenario::{Scenario, files_under, run, scenario_db};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -61,10 +61,9 @@ fn scenario_typos_name_file_and_line() {
 /// Every card of the seven default decks has a scenario of its own: a file in
 /// `tests/scenarios/cards/` named after its set and number (`ogn-169-gust-...`) that uses it. A
 /// card without rules text (a basic rune, a vanilla unit) needs only to appear in some scenario.
-#[test]
-fn every_default_deck_card_has_its_own_scenario() {
-    let db = Arc::new(CardDb::embedded());
-    let decks = pick_decks(&db, &DEFAULT_DECKS.map(String::from)).unwrap();
+/// The cards of `cards` with no scenario of their own: a file `cards/SET-NNN-*.toml` that names
+/// the card (quoted); a card without text only needs to be named by any scenario.
+fn without_own_scenario(db: &CardDb, cards: impl IntoIterator<Item = CardIdx>) -> Vec<String> {
     let files: Vec<(String, String)> = files_under(&scenarios_dir())
         .into_iter()
         .map(|f| {
@@ -72,12 +71,6 @@ fn every_default_deck_card_has_its_own_scenario() {
             (rel, std::fs::read_to_string(&f).unwrap())
         })
         .collect();
-    let mut cards = std::collections::BTreeSet::new();
-    for d in &decks {
-        cards.extend([d.legend, d.champion]);
-        cards.extend(d.battlefields.iter().copied());
-        cards.extend(d.main.iter().chain(&d.runes).map(|(c, _)| *c));
-    }
     let mut missing = Vec::new();
     for c in cards {
         let def = db.get(c);
@@ -90,5 +83,44 @@ fn every_default_deck_card_has_its_own_scenario() {
             missing.push(format!("{} ({prefix}*.toml)", def.name));
         }
     }
+    missing
+}
+
+#[test]
+fn every_default_deck_card_has_its_own_scenario() {
+    let db = Arc::new(CardDb::embedded());
+    let decks = pick_decks(&db, &DEFAULT_DECKS.map(String::from)).unwrap();
+    let mut cards = std::collections::BTreeSet::new();
+    for d in &decks {
+        cards.extend([d.legend, d.champion]);
+        cards.extend(d.battlefields.iter().copied());
+        cards.extend(d.main.iter().chain(&d.runes).map(|(c, _)| *c));
+    }
+    let missing = without_own_scenario(&db, cards);
     assert!(missing.is_empty(), "{} card(s) without a scenario:\n{}", missing.len(), missing.join("\n"));
+}
+
+/// Issue 13: every card whose text compiles has a scenario of its own. The cards that have none
+/// yet are listed in tests/cards-without-scenario.txt, a list that may only shrink: a newly
+/// compiling card comes with its scenario, and a card that gets one leaves the list.
+#[test]
+fn every_compiled_card_has_its_own_scenario_or_is_listed() {
+    let db = CardDb::embedded();
+    let compiled = db
+        .iter()
+        .filter(|(_, c)| !["RULES", "TOKEN"].contains(&c.set.as_str()))
+        .filter(|(_, c)| c.unsupported.is_none() && !c.text.trim().is_empty())
+        .map(|(i, _)| i);
+    let missing: std::collections::BTreeSet<String> = without_own_scenario(&db, compiled).into_iter().collect();
+    let list_file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cards-without-scenario.txt");
+    let listed: std::collections::BTreeSet<String> = std::fs::read_to_string(&list_file)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    let new: Vec<&String> = missing.difference(&listed).collect();
+    let done: Vec<&String> = listed.difference(&missing).collect();
+    assert!(new.is_empty(), "compiled cards without a scenario of their own (write one):\n{new:#?}");
+    assert!(done.is_empty(), "these have a scenario now: remove them from {}:\n{done:#?}", list_file.display());
 }
