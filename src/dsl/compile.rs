@@ -1022,7 +1022,25 @@ impl Compiler<'_> {
                 Condition::Alone { attack, defend }
             }
             Rule::cond_runes => Condition::RunesAtLeast(number(&c.into_inner().next().unwrap())),
-            Rule::cond_discarded => Condition::DiscardedThisTurn,
+            Rule::cond_history => {
+                let (mut deed, mut me, mut at_least) = (Deed::Moved, false, 1);
+                for x in c.into_inner() {
+                    match x.as_rule() {
+                        Rule::i_have => me = true,
+                        Rule::history_act => {
+                            deed = match x.into_inner().next().unwrap().as_rule() {
+                                Rule::hist_discarded => Deed::Discarded,
+                                _ => Deed::Moved,
+                            }
+                        }
+                        Rule::history_times => {
+                            at_least = x.into_inner().next().map(|n| number(&n)).unwrap_or(2);
+                        }
+                        _ => {}
+                    }
+                }
+                Condition::DidThisTurn { deed, me, at_least }
+            }
             Rule::cond_there_is => {
                 let (at_least, at_most, filter) = self.counted(c);
                 Condition::Count { filter, at_least, at_most, whose: Controlled::Anyone }
@@ -1219,7 +1237,7 @@ impl Compiler<'_> {
                             }
                             StaticEffect::BonusDamage { amount, yours, to }
                         }
-                        Rule::st_no_damage => StaticEffect::NoDamageIfMovedTwice,
+                        Rule::st_no_damage => StaticEffect::NoDamage,
                         Rule::st_enters => {
                             let others = s.clone().into_inner().any(|x| x.as_rule() == Rule::enters_ready_others);
                             if s.clone().into_inner().any(|x| x.as_rule() == Rule::enters_ready) {
@@ -1568,7 +1586,7 @@ impl Compiler<'_> {
                     .it
                     .clone()
                     .ok_or_else(|| self.err(&c, "\"If this kills it\" needs something killed before it"))?;
-                let clause = c.clone().into_inner().next().unwrap();
+                let clause = c.clone().into_inner().find(|x| x.as_rule() == Rule::clause).unwrap();
                 let Some(reflexive) = clause.clone().into_inner().next().filter(|r| r.as_rule() == Rule::reflexive)
                 else {
                     return Err(self.err(
@@ -1815,7 +1833,7 @@ impl Compiler<'_> {
         let mut parts = i.clone().into_inner();
         let n = |x: Option<P>| x.map_or(1, |x| number(&x));
         match rule {
-            Rule::i_deal | Rule::i_deal_each => {
+            Rule::i_deal => {
                 let n = number(&parts.next().unwrap());
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
                 let amount = self.amount(n, parts.next());
@@ -2238,7 +2256,7 @@ impl Compiler<'_> {
                 let from = Objs::Var(Var::Looked);
                 b.effects.push(Effect::BanishAndPlay { from, max_might, optional, reduced_by });
             }
-            Rule::i_recycle_rest | Rule::i_recycle_other | Rule::i_put_one_hand => {
+            Rule::i_recycle_rest | Rule::i_put_one_hand => {
                 if !b.looked {
                     return Err(self.err(
                         &i,
@@ -2754,7 +2772,7 @@ impl Compiler<'_> {
                 // The source's location while that is a battlefield.
                 "at my battlefield" => f.at = At::MyBattlefield,
                 "here" => f.at = At::Here,
-                "at another location" => f.at = At::Elsewhere,
+                "at another location" | "at a different location" => f.at = At::Elsewhere,
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
                 "from trashes" => f.at = At::Trashes,

@@ -1,7 +1,7 @@
 //! Conditions of conditional abilities and passives ("if", "while": 361.3, 376.2.b), evaluated
 //! in one place for triggers, activation limits, cost changes and the layers alike.
 
-use super::abilities::{Condition, Controlled, CountOf};
+use super::abilities::{Condition, Controlled, CountOf, Deed};
 use super::events::Event;
 use super::layers::Chars;
 use super::state::{Bf, Game, Loc, Role};
@@ -87,17 +87,32 @@ impl Game {
                         None => false,
                     }
             }
-            Condition::MovedTwiceThisTurn => {
-                let moves = self
+            Condition::DidThisTurn { deed, me, at_least } => {
+                let done = self
                     .events_this_turn()
                     .iter()
-                    .filter(|e| matches!(e, Event::Moved { unit, .. } if *unit == subject))
+                    .filter(|e| match (deed, e) {
+                        (Deed::Moved, Event::Moved { unit, .. }) => {
+                            if *me {
+                                *unit == subject
+                            } else {
+                                self.last_known_controller(*unit) == you
+                            }
+                        }
+                        (Deed::Discarded, Event::Discarded { player, card }) => {
+                            if *me {
+                                *card == subject
+                            } else {
+                                *player == you
+                            }
+                        }
+                        _ => false,
+                    })
                     .count();
-                moves >= 2
+                done as u32 >= *at_least
             }
             Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
             Condition::XpAtLeast(n) => self.xp(you) >= *n,
-            Condition::DiscardedThisTurn => self.discarded_this_turn(you),
             Condition::Count { filter, at_least, at_most, whose } => {
                 let matching = self.matching(filter, Some(you), Some(subject));
                 let enough = |n: usize| n as u32 >= *at_least && at_most.is_none_or(|m| n as u32 <= m);
@@ -203,10 +218,5 @@ impl Game {
             Some(b) => self.battlefields[b.index()].controller == Some(p),
             None => self.controller(o) == p,
         }
-    }
-
-    /// "you've discarded a card this turn" (409), for passives and triggered abilities alike.
-    pub fn discarded_this_turn(&self, p: PlayerId) -> bool {
-        self.events_this_turn().iter().any(|e| matches!(e, Event::Discarded { player, .. } if *player == p))
     }
 }

@@ -22,6 +22,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         StaticEffect::Keywords(_)
         | StaticEffect::AssignedLast
         | StaticEffect::NoCombatDamage
+        | StaticEffect::NoDamage
         | StaticEffect::MightPer { .. }
         | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
         // 361.3.a: "While I'm at a battlefield, your other units here have [Deflect]": "I" is the
@@ -40,7 +41,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
                 | Condition::Legion
                 | Condition::RunesAtLeast(_)
                 | Condition::XpAtLeast(_)
-                | Condition::DiscardedThisTurn
+                | Condition::DidThisTurn { me: false, .. }
                 | Condition::ControlFacedown
                 | Condition::ScoreWithin { .. }
                 | Condition::DiedThisTurn(_)
@@ -79,9 +80,7 @@ impl Game {
                 }
                 StaticEffect::AssignedLast => vec![(cond.clone(), Modification::AssignedLast)],
                 StaticEffect::NoCombatDamage => vec![(cond.clone(), Modification::NoCombatDamage)],
-                StaticEffect::NoDamageIfMovedTwice => {
-                    vec![(Some(Condition::MovedTwiceThisTurn), Modification::CantBeDamaged)]
-                }
+                StaticEffect::NoDamage => vec![(cond.clone(), Modification::CantBeDamaged)],
                 StaticEffect::MightPer { each, count } => {
                     vec![(cond.clone(), Modification::MightPer(*each, count.clone()))]
                 }

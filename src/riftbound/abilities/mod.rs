@@ -390,8 +390,13 @@ pub enum Condition {
         attack: bool,
         defend: bool,
     },
-    /// The subject has moved twice this turn (Kayn, Unleashed).
-    MovedTwiceThisTurn,
+    /// "you've discarded a card this turn", "I have moved twice this turn": the subject (`me`)
+    /// or "you" did `deed` at least `at_least` times this turn (the turn's log).
+    DidThisTurn {
+        deed: Deed,
+        me: bool,
+        at_least: u32,
+    },
     /// "you have N+ runes" (runes on the board, 155).
     RunesAtLeast(u32),
     /// [Level N] (Core Rules 1.3, 824.1.b.1): "you" have N XP or more.
@@ -400,8 +405,6 @@ pub enum Condition {
     /// as it resolves: a [Level N] ability exists only while its controller has the XP
     /// (824.1.c-d), but once triggered it is on the chain on its own (like any ability).
     OnTrigger(Box<Condition>),
-    /// "you've discarded a card this turn" (409).
-    DiscardedThisTurn,
     /// "there is a ready enemy unit here", "there is exactly one other unit you control here",
     /// "you control a Mech", "you control two or more gear", "you control 4 or fewer runes", "an
     /// opponent controls a battlefield": how many objects the filter names, relative to the
@@ -442,6 +445,15 @@ pub enum Condition {
         at_least: u32,
         at_most: Option<u32>,
     },
+}
+
+/// What a [`Condition::DidThisTurn`] looks for in the turn's log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Deed {
+    /// Moved (421): the subject did, or a unit "you" controlled did.
+    Moved,
+    /// Discarded a card (409): "you" did, or the subject was discarded.
+    Discarded,
 }
 
 /// Whose objects a [`Condition::Count`] counts.
@@ -499,8 +511,8 @@ pub enum StaticEffect {
     /// battlefield's "Spells and abilities deal N Bonus Damage to units here." (`to`: only to
     /// the units the filter names, relative to the passive's object, 053.3).
     BonusDamage { amount: u32, yours: bool, to: Option<UnitFilter> },
-    /// "If I have moved twice this turn, I don't take damage" (439.1.d.9).
-    NoDamageIfMovedTwice,
+    /// "I don't take damage" (439.1.d.9): damage that would be dealt to me is not.
+    NoDamage,
     /// "You may play me to an open battlefield" (`units` none), "Friendly units may be played to
     /// open battlefields" (the units its controller plays that `units` names), "You may play me
     /// to an occupied enemy battlefield": the battlefields `to` names are locations they may be
