@@ -50,6 +50,19 @@ pub enum OtherCost {
     SpendBuff,
 }
 
+/// The cost as a card says it ("discard 1").
+impl std::fmt::Display for OtherCost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OtherCost::Discard(n) => write!(f, "discard {n}"),
+            OtherCost::ExhaustFriendlyUnit => f.write_str("exhaust a friendly unit"),
+            OtherCost::RecycleFromTrash(n) => write!(f, "recycle {n} from your trash"),
+            OtherCost::KillFriendlyUnit => f.write_str("kill a friendly unit"),
+            OtherCost::SpendBuff => f.write_str("spend a buff"),
+        }
+    }
+}
+
 /// An additional cost (353.2): mandatory, or optional and chosen in 352.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AdditionalCost {

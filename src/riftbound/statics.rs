@@ -150,13 +150,7 @@ impl Game {
                 // 353.2.b.1: an optional non-standard cost; its discount applies only if it is
                 // chosen (353.4).
                 StaticEffect::OptionalOtherCost { cost, if_paid } => {
-                    let label = match cost {
-                        OtherCost::Discard(n) => format!("discard {n}"),
-                        OtherCost::ExhaustFriendlyUnit => "exhaust a friendly unit".into(),
-                        OtherCost::RecycleFromTrash(n) => format!("recycle {n} from your trash"),
-                        OtherCost::KillFriendlyUnit => "kill a friendly unit".into(),
-                        OtherCost::SpendBuff => "spend a buff".into(),
-                    };
+                    let label = cost.to_string();
                     let then = match if_paid {
                         IfPaid::Nothing => None,
                         IfPaid::Discount(energy) => {

@@ -5,6 +5,7 @@
 
 use super::{At, Condition, FilterPart, Place, Relation};
 use crate::riftbound::cards::{CardType, Domain, PowerSymbol};
+use crate::riftbound::costs::OtherCost;
 use crate::riftbound::layers::{Duration, Keyword};
 
 /// The constant for every object of a kind.
@@ -139,3 +140,20 @@ pub const DURATIONS: [Duration; 5] = [
 pub fn powers() -> impl Iterator<Item = PowerSymbol> {
     Domain::ALL.into_iter().map(PowerSymbol::Of).chain([PowerSymbol::Any])
 }
+
+/// A cost other than Energy and Power (353.6): a constant, or a constructor with its number
+/// (`discard_cost(1)`).
+pub fn other_cost(c: &OtherCost) -> String {
+    match c {
+        OtherCost::Discard(n) => format!("discard_cost({n})"),
+        OtherCost::RecycleFromTrash(n) => format!("recycle_cost({n})"),
+        c => OTHER_COSTS.iter().find(|(_, x)| x == c).map_or_else(|| format!("{c:?}"), |(name, _)| name.to_string()),
+    }
+}
+
+/// The costs other than Energy and Power that have no number.
+pub const OTHER_COSTS: [(&str, OtherCost); 3] = [
+    ("KILL_A_FRIENDLY_UNIT", OtherCost::KillFriendlyUnit),
+    ("EXHAUST_A_FRIENDLY_UNIT", OtherCost::ExhaustFriendlyUnit),
+    ("SPEND_A_BUFF", OtherCost::SpendBuff),
+];
