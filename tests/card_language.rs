@@ -1184,6 +1184,8 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::SwapPlaces(Obj::Me, Obj::Target(0)),
         Effect::PutOneIntoHand(Objs::Var(Var::Looked)),
         Effect::RecycleCards(Objs::Targets(0)),
+        Effect::RecycleAny(Objs::Var(Var::Looked)),
+        Effect::PutBackInAnyOrder(Objs::Var(Var::Looked)),
         Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))),
         Effect::Let(Var::Played, Box::new(Effect::PlaySpellFromTrash { optional: true })),
         Effect::BanishAndPlay { from: Objs::Var(Var::Looked), max_might: None, optional: false, reduced_by: Some(5) },
@@ -1215,7 +1217,11 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
                 then: vec![Effect::If {
                     test: Test::OnlyUnitThere(Obj::Me),
                     then: vec![Effect::If { test: Test::Legion, then: vec![], otherwise: vec![] }],
-                    otherwise: vec![Effect::If { test: Test::SpendABuff, then: vec![], otherwise: vec![] }],
+                    otherwise: vec![Effect::If {
+                        test: Test::PayOther(riftbound::riftbound::costs::OtherCost::Discard(1)),
+                        then: vec![],
+                        otherwise: vec![],
+                    }],
                 }],
                 otherwise: vec![Effect::If { test: Test::PaidAdditional, then: vec![], otherwise: vec![] }],
             }],

@@ -2,7 +2,7 @@
 //! Rhai function calling the host package (`riftbound::host`), whose functions and constants take
 //! the same types. Nothing else in the card language prints code.
 
-use crate::riftbound::abilities::names::{duration, keyword, kind, part, place, power};
+use crate::riftbound::abilities::names::{duration, keyword, kind, other_cost, part, place, power};
 use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, UnitFilter, Who};
 use crate::riftbound::costs::Cost;
 use std::fmt::Write;
@@ -156,7 +156,7 @@ fn test(t: &Test) -> String {
         Test::May => "may()".into(),
         Test::Pay { cost: c, exhaust_me: false } => format!("pay_optional({})", cost(c)),
         Test::Pay { cost: c, exhaust_me: true } => format!("pay_optional_and_exhaust({})", cost(c)),
-        Test::SpendABuff => "spend_a_buff()".into(),
+        Test::PayOther(c) => format!("pay_other({})", other_cost(c, filter)),
         Test::RecycleToPay(o) => format!("recycle_to_pay({})", object(o)),
         Test::BuffedThisWay(o) => format!("buffed_this_way({})", object(o)),
         Test::OnlyUnitThere(o) => format!("only_unit_there({})", object(o)),

@@ -196,6 +196,8 @@ struct Body {
     they: Option<Who>,
     /// "that card": the card an instruction before chose ("Choose a card from it").
     that_card: Option<Obj>,
+    /// "return this from your trash": the ability works while its card is in the trash (378.2).
+    from_trash: bool,
 }
 
 /// A reflexive ability (380) or delayed replacement (383.3) found inside a body, pushed after the
@@ -818,7 +820,7 @@ impl Compiler<'_> {
             let then = std::mem::take(&mut body.effects);
             body.effects.push(Effect::If { test: Test::Legion, then, otherwise: Vec::new() });
         }
-        let in_trash = contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
+        let in_trash = body.from_trash || contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
         self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
         Ok(())
     }
@@ -1559,8 +1561,10 @@ impl Compiler<'_> {
                 };
                 let exhaust_me =
                     parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_exhaust_me)).is_some();
-                // 352.10.c.1: "Recycle me to X": recycling is the payment.
-                let test = match parts.next_if(|x| x.as_rule() == Rule::pay_recycle_me) {
+                // 352.10.c.1: "Recycle me to X": recycling is the payment; "discard 1 to X":
+                // a cost other than Energy and Power.
+                let test = match parts.next_if(|x| matches!(x.as_rule(), Rule::pay_recycle_me | Rule::other_cost)) {
+                    Some(x) if x.as_rule() == Rule::other_cost => Test::PayOther(self.other_cost(x)),
                     Some(_) => Test::RecycleToPay(Obj::Me),
                     None => Test::Pay { cost, exhaust_me },
                 };
@@ -1640,7 +1644,6 @@ impl Compiler<'_> {
             }
             // 376.2.b: "if I am at a battlefield, X": checked as X resolves, about me.
             // 702.2.b: the instructions happen only if a buff was spent.
-            Rule::spend_buff_to => self.instructions_if(c.into_inner(), body, Test::SpendABuff),
             Rule::at_end_of_this_turn => {
                 // 383.2: a delayed trigger for this turn's end (317.1); it chooses its own
                 // targets as it goes on the chain (390).
@@ -1668,7 +1671,7 @@ impl Compiler<'_> {
                 if which.as_rule() == Rule::you_do
                     && matches!(
                         body.effects.last(),
-                        Some(Effect::If { test: Test::May | Test::Pay { .. } | Test::SpendABuff, otherwise, .. })
+                        Some(Effect::If { test: Test::May | Test::Pay { .. } | Test::PayOther(_), otherwise, .. })
                             if otherwise.is_empty()
                     )
                 {
@@ -2227,7 +2230,7 @@ impl Compiler<'_> {
                 b.effects.push(Effect::SwapPlaces(Obj::Me, it));
             }
             Rule::i_look_top | Rule::i_reveal_top => {
-                let amount = number(&parts.next().unwrap());
+                let amount = word_or_number(&parts.next().unwrap());
                 let e = if rule == Rule::i_look_top {
                     Effect::LookTop { who: Who::You, amount }
                 } else {
@@ -2256,18 +2259,26 @@ impl Compiler<'_> {
                 let from = Objs::Var(Var::Looked);
                 b.effects.push(Effect::BanishAndPlay { from, max_might, optional, reduced_by });
             }
-            Rule::i_recycle_rest | Rule::i_put_one_hand => {
+            Rule::i_recycle_rest
+            | Rule::i_put_one_hand
+            | Rule::i_recycle_any
+            | Rule::i_put_back_in_order => {
                 if !b.looked {
                     return Err(self.err(
                         &i,
-                        "\"the rest\", \"the other\" and \"put one\" need a \"look at\" or \"reveal\" before them",
+                        "\"the rest\", \"the other\", \"of them\" and \"put one\" need a \"look at\" or \"reveal\" before them",
                     ));
                 }
                 let looked = Objs::Var(Var::Looked);
-                b.effects.push(if rule == Rule::i_put_one_hand {
-                    Effect::PutOneIntoHand(looked)
-                } else {
-                    Effect::RecycleCards(looked)
+                b.effects.push(match rule {
+                    Rule::i_put_one_hand => Effect::PutOneIntoHand(looked),
+                    // "You may recycle one or both of them": choosing none is the "may" (352.12).
+                    Rule::i_recycle_any => {
+                        b.may = false;
+                        Effect::RecycleAny(looked)
+                    }
+                    Rule::i_put_back_in_order => Effect::PutBackInAnyOrder(looked),
+                    _ => Effect::RecycleCards(looked),
                 });
             }
             Rule::i_banish_top => {
@@ -2333,6 +2344,8 @@ impl Compiler<'_> {
                     .rposition(|s| s.filter.kind == CardType::Battlefield && s.count == TargetCount::One);
                 let to_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_its_base);
                 let to_battlefield = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_battlefield);
+                // "to or from its base": its base at one end of the move (`At::YourBase`).
+                let to_or_from_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_or_from_base);
                 let here = dest.is_some_and(|d| d.as_rule() == Rule::move_to_here)
                     || !to_base
                         && phrase.clone().into_inner().next().and_then(|t| t.into_inner().last()).is_some_and(|r| {
@@ -2346,6 +2359,9 @@ impl Compiler<'_> {
                 let mut bf = UnitFilter::of_kind(CardType::Battlefield);
                 if to_battlefield {
                     bf.at = At::Battlefield;
+                }
+                if to_or_from_base {
+                    bf.at = At::YourBase;
                 }
                 if let (true, Target::Chosen(i, _)) = (there, &t) {
                     b.targets[*i].filter.at = At::Anywhere;
@@ -2387,10 +2403,11 @@ impl Compiler<'_> {
                         b.it = Some(Obj::Target(unit));
                         Effect::MoveToChosen { unit: Obj::Target(unit), spec: dest }
                     }
-                    _ if to_battlefield => {
-                        return Err(
-                            self.err(&phrase, "\"move ... to a battlefield\" is understood for one chosen unit")
-                        );
+                    _ if to_battlefield || to_or_from_base => {
+                        return Err(self.err(
+                            &phrase,
+                            "\"move ... to a battlefield\" and \"to or from its base\" are understood for one chosen unit",
+                        ));
                     }
                     _ => each(t, |o| Effect::Act(Act::Move, o)),
                 };
@@ -2415,10 +2432,22 @@ impl Compiler<'_> {
                 // "to your hand" is the owner's hand only for a card from your own trash
                 // (352.10.a); for anything else it would be a different hand than its owner's.
                 let phrase = parts.next().unwrap();
-                let from_trash = phrase.as_str().to_ascii_lowercase().contains("from your trash");
+                let mine = parts.next().is_some_and(|x| x.as_rule() == Rule::return_from_trash);
+                if mine
+                    && !matches!(
+                        phrase.clone().into_inner().next().map(|x| x.as_rule()),
+                        Some(Rule::t_me | Rule::t_this)
+                    )
+                {
+                    return Err(
+                        self.err(&phrase, "\"from your trash\" after the noun is understood for \"this\" or \"me\"")
+                    );
+                }
+                let from_trash = mine || phrase.as_str().to_ascii_lowercase().contains("from your trash");
                 if !from_trash && i.as_str().to_ascii_lowercase().ends_with("your hand") {
                     return Err(self.err(&i, "\"to your hand\" is understood only for a card \"from your trash\""));
                 }
+                b.from_trash |= mine;
                 let t = self.target(phrase, &mut b, None)?;
                 b.effects.push(each(t, |o| Effect::Act(Act::ReturnToHand, o)));
             }

@@ -50,6 +50,19 @@ pub enum OtherCost {
     SpendBuff,
 }
 
+/// The cost as a card says it ("discard 1").
+impl std::fmt::Display for OtherCost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OtherCost::Discard(n) => write!(f, "discard {n}"),
+            OtherCost::Exhaust(u) => write!(f, "exhaust one of {u}"),
+            OtherCost::RecycleFromTrash(n) => write!(f, "recycle {n} from your trash"),
+            OtherCost::Kill(u) => write!(f, "kill one of {u}"),
+            OtherCost::SpendBuff => f.write_str("spend a buff"),
+        }
+    }
+}
+
 /// An additional cost (353.2): mandatory, or optional and chosen in 352.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AdditionalCost {

@@ -13,7 +13,7 @@ use super::abilities::{
     UnitFilter, names,
 };
 use super::cards::PowerSymbol;
-use super::costs::{Cost, PlayOptions};
+use super::costs::{Cost, OtherCost, PlayOptions};
 use super::decision::Ask;
 use super::layers::{Duration, Keyword};
 use super::state::{Bf, Game, R};
@@ -224,6 +224,7 @@ fn constants() -> Scope<'static> {
     for p in names::powers() {
         add(&names::power(p), Dynamic::from(p));
     }
+    add(names::SPEND_A_BUFF, Dynamic::from(OtherCost::SpendBuff));
     s
 }
 
@@ -237,6 +238,11 @@ fn register_types(e: &mut Engine) {
     e.register_type_with_name::<Place>("Place");
     e.register_type_with_name::<Cost>("Cost");
     e.register_type_with_name::<PowerSymbol>("Power");
+    e.register_type_with_name::<OtherCost>("OtherCost");
+    e.register_fn("discard_cost", |n: i64| OtherCost::Discard(count(n)));
+    e.register_fn("recycle_cost", |n: i64| OtherCost::RecycleFromTrash(count(n)));
+    e.register_fn("kill_cost", |f: UnitFilter| OtherCost::Kill(f));
+    e.register_fn("exhaust_cost", |f: UnitFilter| OtherCost::Exhaust(f));
     e.register_fn("+", |f: UnitFilter, p: FilterPart| f.with(p));
     e.register_fn("|", |f: UnitFilter, g: UnitFilter| UnitFilter { or: Some(Box::new(g)), ..f });
     e.register_fn("non", |tag: &str| FilterPart::NotTag(tag.to_string()));
@@ -505,6 +511,8 @@ verbs! {
     Effect::RevealTop { who, amount } => "reveal_top"(who => p: Player, amount => n: Count) |g, _| g.reveal_top(p, n);
     Effect::PutOneIntoHand(o) => "put_into_hand"(o => cards: Cards) |g, c| g.put_one_into_hand(c, &cards);
     Effect::RecycleCards(o) => "recycle_cards"(o => cards: Cards) |g, c| g.recycle_cards(c, &cards);
+    Effect::RecycleAny(o) => "recycle_any"(o => cards: Cards) |g, c| g.recycle_any(c, &cards);
+    Effect::PutBackInAnyOrder(o) => "put_back_in_any_order"(o => cards: Cards) |g, c| g.put_back_in_any_order(c, &cards);
     Effect::BanishTop(who) => "banish_top"(who => p: Player) |g, _| g.banish_top(p);
     // "with Might up to the killed unit's + N": `killed_might` answers -1 when none was killed.
     // `less`: -1 ignores its cost, else its Energy cost is reduced by that much.
@@ -598,7 +606,7 @@ fn register(e: &mut Engine) {
     host_fn!(e, "may", () | g, c | g.ask_may(c));
     host_fn!(e, "choose_first", () | g, c | g.ask_first_of_two(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.
-    e.register_fn("spend_a_buff", || paid_or(|g, c| g.spend_a_buff(c)));
+    e.register_fn("pay_other", |cost: OtherCost| paid_or(move |g, c| g.pay_other_optional(c, &cost)));
     e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));
     e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
     e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));

@@ -4,7 +4,7 @@
 use super::abilities::{Act, Condition, CountOf, Grant, Place, TargetCount, TargetSpec, UnitFilter};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
-use super::costs::{Cost, PlayOptions};
+use super::costs::{Cost, OtherCost, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::host::HookCall;
@@ -750,10 +750,25 @@ impl Game {
         self.move_units(&[u], super::state::Loc::Base(p));
     }
 
+    /// 352.10.c.1: "you may discard 1 to ...", "you may spend a buff to ...": if the controller
+    /// can pay the cost, they may; answers whether they paid it.
+    pub fn pay_other_optional(&mut self, c: &HookCall, cost: &OtherCost) -> R<bool> {
+        let (Some(you), Some(source)) = (c.controller, c.source) else { return Ok(false) };
+        if *cost == OtherCost::SpendBuff {
+            return self.spend_a_buff(you);
+        }
+        if !self.can_pay_other(you, source, false, std::slice::from_ref(cost)) {
+            return Ok(false);
+        }
+        if self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
+            return Ok(false);
+        }
+        self.pay_other(you, source, std::slice::from_ref(cost), None)
+    }
+
     /// 702.2.b: "you may spend a buff to ...": if a unit they control has a buff (702.2.b.1-2),
     /// the controller may choose one and spend its buff; answers whether they did.
-    pub fn spend_a_buff(&mut self, c: &HookCall) -> R<bool> {
-        let Some(you) = c.controller else { return Ok(false) };
+    fn spend_a_buff(&mut self, you: PlayerId) -> R<bool> {
         let buffed = self.buffed_units(you);
         if buffed.is_empty() {
             return Ok(false);
@@ -1133,6 +1148,54 @@ impl Game {
         let rest: Vec<ObjId> =
             cards.iter().copied().filter(|o| self.obj(*o).alive && self.obj(*o).zone == Zone::MainDeck).collect();
         self.recycle(you, &rest)
+    }
+
+    /// "You may recycle one or both of them": the controller chooses, one at a time, any of
+    /// `cards` still in the Main Deck ("done" to stop), and recycles those (403).
+    pub fn recycle_any(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let mut left = self.still_in_deck(cards);
+        let mut chosen = Vec::new();
+        while !left.is_empty() {
+            let mut options: Vec<Choice> = left.iter().copied().map(Choice::Obj).collect();
+            options.push(Choice::Done);
+            let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { break };
+            left.retain(|o| *o != card);
+            chosen.push(card);
+        }
+        self.recycle(you, &chosen)
+    }
+
+    /// "Put the rest back in any order": the controller chooses which of `cards` still in the
+    /// Main Deck goes on top, then the next, and so on; they stay the top cards of the deck.
+    pub fn put_back_in_any_order(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let mut left = self.still_in_deck(cards);
+        let mut order = Vec::new();
+        while left.len() > 1 {
+            let options: Vec<Choice> = left.iter().copied().map(Choice::Obj).collect();
+            let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { break };
+            left.retain(|o| *o != card);
+            order.push(card);
+        }
+        order.extend(left);
+        let Some(&first) = order.first() else { return Ok(()) };
+        let owner = self.obj(first).owner;
+        let deck = &mut self.player_mut(owner).main_deck;
+        deck.retain(|o| !order.contains(o));
+        deck.splice(0..0, order.iter().copied());
+        trace!(
+            self,
+            "127",
+            "{you} puts {} card(s) back on top of their Main Deck in the order they chose",
+            order.len()
+        );
+        Ok(())
+    }
+
+    /// Those of `cards` still in a Main Deck (looked at, not moved since).
+    fn still_in_deck(&self, cards: &[ObjId]) -> Vec<ObjId> {
+        cards.iter().copied().filter(|o| self.obj(*o).alive && self.obj(*o).zone == Zone::MainDeck).collect()
     }
 
     /// 411.3: "Reveal N cards from the top of your Main Deck": the cards stay where they are,

@@ -199,11 +199,16 @@ impl Game {
     }
 
     /// The destinations a Move Destination spec offers for `u`: [`Game::move_destinations`], only
-    /// the battlefields among them for "move it to a battlefield" (`spec.filter.at`).
+    /// the battlefields among them for "move it to a battlefield" (`spec.filter.at`), and only
+    /// a move with its controller's base at one end for "move it to or from its base"
+    /// (`At::YourBase`: from its base to a battlefield, or from a battlefield to its base).
     pub fn spec_destinations(&self, spec: &super::abilities::TargetSpec, u: ObjId) -> Vec<Loc> {
         let mut options = self.move_destinations(u);
-        if spec.filter.at == super::abilities::At::Battlefield {
-            options.retain(|l| matches!(l, Loc::Battlefield(_)));
+        let at_base = self.location(u) == Some(Loc::Base(self.controller(u)));
+        match spec.filter.at {
+            super::abilities::At::Battlefield => options.retain(|l| matches!(l, Loc::Battlefield(_))),
+            super::abilities::At::YourBase => options.retain(|l| at_base || matches!(l, Loc::Base(_))),
+            _ => {}
         }
         options
     }

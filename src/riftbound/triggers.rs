@@ -4,7 +4,7 @@
 
 use super::abilities::{AbilityKind, Condition, InstructionCosts, Relation, Test, Trigger, UnitFilter};
 use super::cards::CardType;
-use super::costs::Cost;
+use super::costs::{Cost, OtherCost};
 use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::host::HookCall;
@@ -736,16 +736,21 @@ impl Game {
         let why = if extra.power.is_empty() { " (352.10.c.1)" } else { " (725.1.c)" };
         cost.power.extend(extra.power);
         let exhaust = matches!(within, Some(Test::Pay { exhaust_me: true, .. }));
-        let buff = within == Some(&Test::SpendABuff);
+        let other = match within {
+            Some(Test::PayOther(o)) => Some(o),
+            _ => None,
+        };
+        let buff = other == Some(&OtherCost::SpendBuff);
         let mut parts = if cost.is_free() { Vec::new() } else { vec![cost.to_string()] };
         parts.extend(exhaust.then(|| "exhausting its source".to_string()));
-        parts.extend(buff.then(|| "spending a buff".to_string()));
+        parts.extend(other.map(|o| if buff { "spending a buff".to_string() } else { o.to_string() }));
         trace!(self, "391.3", "total cost of {} is {}{why}", self.describe_item(&self.chain[i]), parts.join(" and "));
         // 401.4: only a ready object on the board can be exhausted to pay.
         let exhaustible =
             !exhaust || (self.obj(source).alive && self.obj(source).zone.is_board() && !self.obj(source).exhausted);
         let buffed = self.buffed_units(p);
-        let payable = self.can_afford(p, &cost) && exhaustible && (!buff || !buffed.is_empty());
+        let others = other.map(std::slice::from_ref).unwrap_or_default();
+        let payable = self.can_afford(p, &cost) && exhaustible && self.can_pay_other(p, source, false, others);
         let options = if payable { vec![Choice::Yes, Choice::No] } else { vec![Choice::No] };
         if self.decide(p, Ask::TriggerCost, options)? == Choice::Yes && self.pay(p, &cost)? {
             if exhaust {
@@ -757,6 +762,8 @@ impl Game {
                 if let Choice::Obj(u) = self.decide(p, Ask::Target, options)? {
                     self.spend_buff(p, u);
                 }
+            } else if !others.is_empty() {
+                return self.pay_other(p, source, others, None);
             }
             return Ok(true);
         }

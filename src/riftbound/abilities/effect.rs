@@ -8,7 +8,7 @@
 
 use super::Condition;
 use super::filter::UnitFilter;
-use crate::riftbound::costs::Cost;
+use crate::riftbound::costs::{Cost, OtherCost};
 use crate::riftbound::layers::{Duration, Keyword};
 use serde::Serialize;
 
@@ -111,6 +111,12 @@ pub enum Effect {
     PutOneIntoHand(Objs),
     /// "Recycle the rest / the other" (cards looked at).
     RecycleCards(Objs),
+    /// "You may recycle one or both of them": those of the cards looked at that the controller
+    /// chooses, any number (403).
+    RecycleAny(Objs),
+    /// "Put the rest back in any order": the cards looked at still on top of the Main Deck, in
+    /// the order the controller chooses.
+    PutBackInAnyOrder(Objs),
     /// 414: "Banish the top card of your Main Deck" (answers it).
     BanishTop(Who),
     /// "You may banish one from among them and play it [with Might up to the killed unit's +N]".
@@ -479,8 +485,10 @@ pub enum Test {
         cost: Cost,
         exhaust_me: bool,
     },
-    /// "Spend a buff to": whether one was spent (702.2.b).
-    SpendABuff,
+    /// "you may discard 1 / spend a buff / exhaust a friendly unit to X": a cost other than
+    /// Energy and Power within the instruction (352.10.c.1), offered only if payable; whether it
+    /// was paid (a buff spent, 702.2.b).
+    PayOther(OtherCost),
     /// "Recycle me to X": the object is recycled as a cost within the instruction
     /// (352.10.c.1), and X happens only if it was (it was still where it can be recycled from).
     RecycleToPay(Obj),

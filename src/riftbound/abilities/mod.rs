@@ -94,7 +94,7 @@ impl Ability {
             .iter()
             .filter(|_| triggered)
             .filter_map(|e| match e {
-                Effect::If { test: t @ (Test::Pay { .. } | Test::SpendABuff), otherwise, .. }
+                Effect::If { test: t @ (Test::Pay { .. } | Test::PayOther(_)), otherwise, .. }
                     if otherwise.is_empty() =>
                 {
                     Some(t)

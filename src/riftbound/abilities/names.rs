@@ -3,8 +3,9 @@
 //! constants, so the two cannot drift apart, and a script naming a value that does not exist
 //! fails to compile (strict variables).
 
-use super::{At, Condition, FilterPart, Place, Relation};
+use super::{At, Condition, FilterPart, Place, Relation, UnitFilter};
 use crate::riftbound::cards::{CardType, Domain, PowerSymbol};
+use crate::riftbound::costs::OtherCost;
 use crate::riftbound::layers::{Duration, Keyword};
 
 /// The constant for every object of a kind.
@@ -139,3 +140,18 @@ pub const DURATIONS: [Duration; 5] = [
 pub fn powers() -> impl Iterator<Item = PowerSymbol> {
     Domain::ALL.into_iter().map(PowerSymbol::Of).chain([PowerSymbol::Any])
 }
+
+/// A cost other than Energy and Power (353.6): a constant, or a constructor with its number or
+/// its filter, rendered by `filter` (`discard_cost(1)`, `kill_cost(UNITS + FRIENDLY)`).
+pub fn other_cost(c: &OtherCost, filter: impl Fn(&UnitFilter) -> String) -> String {
+    match c {
+        OtherCost::Discard(n) => format!("discard_cost({n})"),
+        OtherCost::RecycleFromTrash(n) => format!("recycle_cost({n})"),
+        OtherCost::Kill(f) => format!("kill_cost({})", filter(f)),
+        OtherCost::Exhaust(f) => format!("exhaust_cost({})", filter(f)),
+        OtherCost::SpendBuff => SPEND_A_BUFF.to_string(),
+    }
+}
+
+/// The cost "spend a buff" (702.2.b), the one with neither a number nor a filter.
+pub const SPEND_A_BUFF: &str = "SPEND_A_BUFF";

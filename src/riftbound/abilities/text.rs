@@ -167,6 +167,8 @@ impl Display for Effect {
             }
             Effect::PutOneIntoHand(o) => write!(f, "Put one of {o} into your hand"),
             Effect::RecycleCards(o) => write!(f, "Recycle the rest of {o}"),
+            Effect::RecycleAny(o) => write!(f, "Recycle any of {o}"),
+            Effect::PutBackInAnyOrder(o) => write!(f, "Put the rest of {o} back in any order"),
             Effect::BanishTop(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "banish", "banishes"), possessive(who))
             }
@@ -324,7 +326,7 @@ impl Display for Test {
             Test::Pay { cost, exhaust_me: false } => write!(f, "you pay {cost}"),
             Test::Pay { cost, exhaust_me: true } if cost.is_free() => f.write_str("you exhaust me"),
             Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
-            Test::SpendABuff => f.write_str("you spend a buff"),
+            Test::PayOther(c) => write!(f, "you {c}"),
             Test::RecycleToPay(o) => write!(f, "you recycle {o}"),
             Test::BuffedThisWay(o) => write!(f, "{o} was buffed this way"),
             Test::OnlyUnitThere(o) => write!(f, "{o} is the only unit there"),
