@@ -137,7 +137,10 @@ fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAl
     let call = script::context(|b: &mut Body| b.call.clone()).expect("host functions run inside a hook");
     script::with_game(|game: &mut Game| {
         set_bounds(game);
+        let mark = game.events.len();
         let result = f(game, &call);
+        // 423: what a spell's or ability's instruction moved, its controller moved.
+        game.attribute_moves(mark, call.controller);
         set_bounds(game);
         result.map_err(|stop| match stop {
             Stop::ScriptError(m) => {
