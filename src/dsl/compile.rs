@@ -1906,6 +1906,11 @@ impl Compiler<'_> {
                 b.effects.push(Effect::GainXp { who: Who::You, amount });
             }
             Rule::i_burn => b.effects.push(Effect::Burn { who: Who::You, amount: n(parts.next()) }),
+            // "[Predict]" is "[Predict 1]" (its reminder text: the top card, which you may recycle).
+            Rule::i_predict => {
+                let amount = parts.next().map_or(1, |x| number(&x));
+                b.effects.push(Effect::Predict { who: Who::You, amount });
+            }
             Rule::i_empower => {
                 let mut x = parts.peekable();
                 let act = if x.next_if(|w| w.as_rule() == Rule::empower_off).is_some() {
