@@ -39,7 +39,7 @@ fn r420_3_b_a_move_goes_straight_from_origin_to_destination() {
     assert!(!g.player(P1).base.contains(&u), "not still at its origin");
     assert_eq!(g.battlefields[0].units.iter().filter(|x| **x == u).count(), 1);
     let moves: Vec<&Event> = g.events.iter().filter(|e| matches!(e, Event::Moved { .. })).collect();
-    assert_eq!(moves, vec![&Event::Moved { unit: u, from: Loc::Base(P1), to: Loc::Battlefield(Bf::new(0)) }]);
+    assert_eq!(moves, vec![&Event::Moved { unit: u, from: Loc::Base(P1), to: Loc::Battlefield(Bf::new(0)), by: None }]);
 }
 
 const MAY_CHOOSE: &str = r#"id = "TEST-MAY"

@@ -929,6 +929,7 @@ impl Compiler<'_> {
                     Trigger::YouStun(self.unit_phrase(phrase))
                 }
             }
+            Rule::ev_you_move => Trigger::YouMove(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_you_ready => Trigger::YouReady(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_you_cards => match e.into_inner().next().unwrap().as_rule() {
                 Rule::cards_discard => Trigger::YouDiscard,
@@ -1521,6 +1522,27 @@ impl Compiler<'_> {
         Ok(Test::Holds { index, condition })
     }
 
+    /// "it's stunned", "it's an Equipment", "it has 3 [M] or less": whether what "it" names is so
+    /// as the instruction resolves. "it" is of the kind its phrase chose ("choose an enemy gear.
+    /// If it's [Empowered]"); a noun says what it must be ("If it's an Equipment").
+    fn it_matches<'a>(&self, at: &P<'a>, body: &Body, words: Vec<P<'a>>) -> Result<Test, Diagnostic> {
+        let it = body.it.clone().ok_or_else(|| self.err(at, "\"if it is\" needs something named before it"))?;
+        let mut filter = UnitFilter::units();
+        if let Obj::Target(i) = &it
+            && let Some(spec) = body.targets.get(*i)
+        {
+            filter.kind = spec.filter.kind;
+        }
+        for part in words {
+            match part.as_rule() {
+                Rule::t_it | Rule::article => {}
+                Rule::it_has_might => filter.max_might = Some(number(&part.into_inner().next().unwrap())),
+                _ => self.apply_filter_word(&mut filter, &part),
+            }
+        }
+        Ok(Test::Matches(it, filter))
+    }
+
     /// The instructions of a clause run only while `test` holds ("pay ... to", "spend a buff to").
     fn instructions_if<'a>(
         &self,
@@ -1614,27 +1636,16 @@ impl Compiler<'_> {
                 self.guarded(c.into_inner().next().unwrap(), body, Test::BuffedThisWay(it))
             }
             Rule::if_it_is | Rule::then_if_it_is => {
-                let it = body.it.clone().ok_or_else(|| self.err(&c, "\"if it is\" needs something named before it"))?;
                 let after = c.as_rule() == Rule::then_if_it_is;
-                // "it" is of the kind its phrase chose ("choose an enemy gear. If it's [Empowered]");
-                // a noun says what it must be ("If it's an Equipment").
-                let mut filter = UnitFilter::units();
-                if let Obj::Target(i) = &it
-                    && let Some(spec) = body.targets.get(*i)
-                {
-                    filter.kind = spec.filter.kind;
-                }
-                let (mut guarded, mut clause) = (None, None);
+                let (mut guarded, mut clause, mut words) = (None, None, Vec::new());
                 for (k, part) in c.clone().into_inner().enumerate() {
                     match part.as_rule() {
                         _ if after && k == 0 => guarded = Some(part),
-                        Rule::t_it | Rule::article => {}
                         Rule::clause => clause = Some(part),
-                        Rule::it_has_might => filter.max_might = Some(number(&part.into_inner().next().unwrap())),
-                        _ => self.apply_filter_word(&mut filter, &part),
+                        _ => words.push(part),
                     }
                 }
-                let test = Test::Matches(it, filter);
+                let test = self.it_matches(&c, &body, words)?;
                 let mut inner = match guarded {
                     Some(instruction) => self.instructions_if(std::iter::once(instruction), body, test.clone())?,
                     None => self.guarded(clause.unwrap(), body, test.clone())?,
@@ -1707,7 +1718,11 @@ impl Compiler<'_> {
             // replaces the one before it while the condition holds as they resolve.
             Rule::if_instead => {
                 let mut parts = c.clone().into_inner();
-                let test = self.condition_test(parts.next().unwrap())?;
+                let first = parts.next().unwrap();
+                let test = match first.as_rule() {
+                    Rule::it_matches => self.it_matches(&first, &body, first.clone().into_inner().collect())?,
+                    _ => self.condition_test(first)?,
+                };
                 let mut body = body;
                 let Some(before) = body.effects.pop() else {
                     return Err(self.err(&c, "\"... instead\" needs an instruction before it"));
@@ -1933,6 +1948,11 @@ impl Compiler<'_> {
                 b.effects.push(Effect::GainXp { who: Who::You, amount });
             }
             Rule::i_burn => b.effects.push(Effect::Burn { who: Who::You, amount: n(parts.next()) }),
+            // "[Predict]" is "[Predict 1]" (its reminder text: the top card, which you may recycle).
+            Rule::i_predict => {
+                let amount = parts.next().map_or(1, |x| number(&x));
+                b.effects.push(Effect::Predict { who: Who::You, amount });
+            }
             Rule::i_empower => {
                 let mut x = parts.peekable();
                 let act = if x.next_if(|w| w.as_rule() == Rule::empower_off).is_some() {
@@ -2352,8 +2372,10 @@ impl Compiler<'_> {
                             r.as_rule() == Rule::unit_restriction && r.as_str().eq_ignore_ascii_case("here")
                         });
                 let t = self.target(phrase.clone(), &mut b, None)?;
-                if let (true, Target::Chosen(index, TargetCount::One)) = (may, &t) {
-                    b.targets[*index].count = TargetCount::UpTo(1);
+                match (may, &t) {
+                    (true, Target::Chosen(index, TargetCount::One)) => b.targets[*index].count = TargetCount::UpTo(1),
+                    // "you may move me ...": nothing to choose, so the "may" is asked as it resolves.
+                    _ => b.may = may,
                 }
                 // "to a battlefield": the destination is chosen among battlefields only.
                 let mut bf = UnitFilter::of_kind(CardType::Battlefield);

@@ -57,6 +57,12 @@ impl<E: TurnMark> EventLog<E> {
     pub fn last_mut(&mut self) -> Option<&mut E> {
         self.events.last_mut()
     }
+
+    /// The events from `from` on, to amend what they record (who caused them).
+    pub fn since_mut(&mut self, from: usize) -> &mut [E] {
+        let from = from.min(self.events.len());
+        &mut self.events[from..]
+    }
 }
 
 impl<E> std::ops::Deref for EventLog<E> {

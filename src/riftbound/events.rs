@@ -86,11 +86,13 @@ pub enum Event {
     Countered {
         card: Option<ObjId>,
     },
-    /// 421: a move (not a recall).
+    /// 421: a move (not a recall); `by` is the player whose standard move (141), spell or
+    /// ability (423) moved it.
     Moved {
         unit: ObjId,
         from: Loc,
         to: Loc,
+        by: Option<PlayerId>,
     },
     /// 429.
     Recalled {

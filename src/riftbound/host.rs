@@ -137,7 +137,10 @@ fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAl
     let call = script::context(|b: &mut Body| b.call.clone()).expect("host functions run inside a hook");
     script::with_game(|game: &mut Game| {
         set_bounds(game);
+        let mark = game.events.len();
         let result = f(game, &call);
+        // 423: what a spell's or ability's instruction moved, its controller moved.
+        game.attribute_moves(mark, call.controller);
         set_bounds(game);
         result.map_err(|stop| match stop {
             Stop::ScriptError(m) => {
@@ -442,6 +445,7 @@ verbs! {
     Effect::Fight(a, b) => "fight"(a => a: Object, b => b: Object) |g, c| g.fight(c, a, b);
     Effect::Draw { who, amount } => "draw"(who => p: Player, amount => n: Count) |g, _| g.draw(p, n);
     Effect::Burn { who, amount } => "burn"(who => p: Player, amount => n: Count) |g, _| g.burn(p, n);
+    Effect::Predict { who, amount } => "predict"(who => p: Player, amount => n: Count) |g, _| g.predict(p, n);
     Effect::Give { to, grant: Grant::Might { amount, min }, until } =>
         "give_might"(to => o: Object, amount => n: Delta, min.map_or(-1, i64::from) => min: Delta, until => until: Duration)
         |g, c| g.give(c, o, Grant::Might { amount: n, min: (min >= 0).then_some(min) }, until);

@@ -1084,6 +1084,41 @@ impl Game {
         top
     }
 
+    /// "[Predict N]" (rule 002: the keyword's reminder text is its rule; docs/rulings.md): the
+    /// player looks at the top N cards of their Main Deck (127), recycles any of them, one at a
+    /// time until they are done (403), then puts the rest back on top in the order they choose,
+    /// the first chosen on top.
+    pub fn predict(&mut self, p: PlayerId, n: u32) -> R<()> {
+        let mut looked = self.look_top(p, n);
+        while !looked.is_empty() {
+            let mut options: Vec<Choice> = looked.iter().copied().map(Choice::Obj).collect();
+            options.push(Choice::Done);
+            let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? else { break };
+            looked.retain(|c| *c != card);
+            self.recycle(p, &[card])?;
+        }
+        let mut order: Vec<ObjId> = Vec::new();
+        while looked.len() > 1 {
+            let options: Vec<Choice> = looked.iter().copied().map(Choice::Obj).collect();
+            let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? else { break };
+            looked.retain(|c| *c != card);
+            order.push(card);
+        }
+        order.extend(looked);
+        for &card in order.iter().rev() {
+            self.move_object(card, Zone::MainDeck, p, Pos::Top);
+        }
+        if !order.is_empty() {
+            trace!(
+                self,
+                "002",
+                "{p} puts {} card(s) back on top of their Main Deck in the order they chose",
+                order.len()
+            );
+        }
+        Ok(())
+    }
+
     /// "the killed unit": the might the target of spec `i` had as it was killed by this ability
     /// (356.3.e.13). None if it was not killed — e.g. it was no longer a legal target and so its
     /// might is null (356.3.e.12, Baited Hook).

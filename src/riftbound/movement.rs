@@ -109,8 +109,20 @@ impl Game {
         for &u in &chosen {
             self.exhaust(u);
         }
+        let mark = self.events.len();
         self.move_units(&chosen, dest);
+        self.attribute_moves(mark, Some(p));
         Ok(())
+    }
+
+    /// The moves since event `mark` were made by `by` (their standard move, or their spell's or
+    /// ability's instruction: "When you move an enemy unit", 421).
+    pub fn attribute_moves(&mut self, mark: usize, by: Option<PlayerId>) {
+        for e in self.events.since_mut(mark) {
+            if let super::events::Event::Moved { by: mover @ None, .. } = e {
+                *mover = by;
+            }
+        }
     }
 
     /// 420-426: moves units (board to board, same objects) to a destination; a battlefield not
@@ -165,7 +177,7 @@ impl Game {
                 self.describe_loc(dest)
             );
             self.move_object(u, zone, zp, super::actions::Pos::Bottom);
-            self.emit(super::events::Event::Moved { unit: u, from, to: dest });
+            self.emit(super::events::Event::Moved { unit: u, from, to: dest, by: None });
             if let Loc::Battlefield(b) = dest {
                 moved_to_bf.push((b, p));
             }

@@ -414,7 +414,8 @@ impl Game {
             (Trigger::Dies(f), Event::Killed { obj, .. }) => {
                 self.filter_matches_lki(f, *obj, you, source).then_some(None)
             }
-            (Trigger::YouStun(f), Event::Stunned { unit, by: Some(p) }) => {
+            (Trigger::YouStun(f), Event::Stunned { unit, by: Some(p) })
+            | (Trigger::YouMove(f), Event::Moved { unit, by: Some(p), .. }) => {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
             (Trigger::YouDiscard, Event::Discarded { player, .. }) => (*player == you).then_some(None),
@@ -435,7 +436,7 @@ impl Game {
             (Trigger::YouRecycleCards, Event::Recycled { player, card }) => {
                 (*player == you && self.card(*card).is_main_deck_card()).then_some(None)
             }
-            (Trigger::Moves { filter, to: towards, battlefield_only }, Event::Moved { unit, from, to }) => {
+            (Trigger::Moves { filter, to: towards, battlefield_only }, Event::Moved { unit, from, to, .. }) => {
                 let here = self.here(source);
                 let place = if *towards { to } else { from };
                 (here == Some(*place)

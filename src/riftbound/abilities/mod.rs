@@ -229,6 +229,9 @@ pub enum Trigger {
     LeavesBoard,
     /// "When you stun an enemy unit".
     YouStun(UnitFilter),
+    /// 421: "When you move an enemy unit": a unit the filter names moved by your standard move
+    /// (141) or by your spell or ability (423); "it" is that unit.
+    YouMove(UnitFilter),
     /// "When you discard one or more cards".
     YouDiscard,
     /// "When you kill UNIT [with a spell]" (415.5): an object you controlled (`spell`: a spell of
@@ -321,6 +324,7 @@ impl Trigger {
             self,
             Trigger::YouBuff(_)
                 | Trigger::YouStun(_)
+                | Trigger::YouMove(_)
                 | Trigger::UnitAlone { .. }
                 | Trigger::Play(_)
                 | Trigger::YouKill { .. }

@@ -110,6 +110,7 @@ impl Display for Effect {
                 Ok(())
             }
             Effect::Burn { who, amount } => write!(f, "{} {amount}", verb(who, "burn", "burns")),
+            Effect::Predict { who, amount } => write!(f, "{} {amount}", verb(who, "predict", "predicts")),
             Effect::Score { who, points } => {
                 write!(f, "{} {points} point{}", verb(who, "score", "scores"), if *points == 1 { "" } else { "s" })
             }
