@@ -580,7 +580,7 @@ impl Compiler<'_> {
                         "on_death" => Trigger::Deathknell,
                         "on_attack" => Trigger::Attack,
                         "on_defend" => Trigger::Defend,
-                        "on_conquer" => Trigger::ConquerMe,
+                        "on_conquer" => Trigger::ConquerMe { after_attack: false },
                         "on_hold" => Trigger::HoldMe,
                         "at_beginning" => Trigger::StartOfBeginning,
                         _ => Trigger::EndOfTurn,
@@ -859,15 +859,23 @@ impl Compiler<'_> {
             Rule::ev_play_me => Trigger::PlayMe,
             Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
             Rule::ev_me => {
+                let after_attack = e.clone().into_inner().find(|x| x.as_rule() == Rule::after_attack);
                 let mut verbs: Vec<Trigger> = e
+                    .clone()
                     .into_inner()
+                    .filter(|v| v.as_rule() == Rule::me_verb)
                     .map(|v| match v.as_str().to_ascii_lowercase().as_str() {
                         "attack" => Trigger::Attack,
                         "defend" => Trigger::Defend,
-                        "conquer" => Trigger::ConquerMe,
+                        "conquer" => Trigger::ConquerMe { after_attack: after_attack.is_some() },
                         _ => Trigger::HoldMe,
                     })
                     .collect();
+                if let Some(a) = after_attack
+                    && verbs != [Trigger::ConquerMe { after_attack: true }]
+                {
+                    return Err(self.err(&a, "\"after an attack\" is understood after \"When I conquer\""));
+                }
                 if verbs.len() == 1 { verbs.pop().unwrap() } else { Trigger::AnyOf(verbs) }
             }
             Rule::ev_move_me if e.clone().into_inner().next().is_some() => Trigger::MoveMeToBattlefield,
@@ -1117,6 +1125,7 @@ impl Compiler<'_> {
                         }
                         Rule::st_assigned_last => StaticEffect::AssignedLast,
                         Rule::st_no_combat_damage => StaticEffect::NoCombatDamage,
+                        Rule::st_any_number_of_buffs => StaticEffect::AnyNumberOfBuffs,
                         Rule::st_additional_cost_kill => StaticEffect::KillFriendlyToPlay,
                         Rule::st_optional_cost => {
                             StaticEffect::OptionalCost(self.resources(&s.into_inner().next().unwrap())?)
