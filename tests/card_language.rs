@@ -1173,7 +1173,13 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::EachPlayerKillsOne(Objs::All(UnitFilter::of_kind(CardType::Gear))),
         Effect::EachPlayer(Players::All, vec![Effect::DiscardHand(Who::Each)]),
         Effect::Channel { who: Who::OwnerOf(Obj::Target(0)), amount: 1, exhausted: true },
-        Effect::PlayCard { card: Obj::Target(0), ignore_energy: true, ignore_power: false },
+        Effect::PlayCard {
+            who: Who::You,
+            card: Obj::Target(0),
+            ignore_energy: true,
+            ignore_power: false,
+            to_base: false,
+        },
         Effect::ExtraTurn(Who::You),
         Effect::If { test: Test::FirstOfTwo, then: vec![Effect::Vision], otherwise: vec![Effect::PlayMeFromTrash] },
         Effect::ReplaceNextDeath { unit: Obj::Me, body: "a0".into() },
@@ -1542,7 +1548,7 @@ fn r376_4_events_join_with_or() {
     use riftbound::riftbound::abilities::{AbilityKind, Trigger};
     for (text, expected) in [
         ("When I attack or defend, draw 1.", vec![Trigger::Attack, Trigger::Defend]),
-        ("When I conquer or hold, draw 1.", vec![Trigger::ConquerMe, Trigger::HoldMe]),
+        ("When I conquer or hold, draw 1.", vec![Trigger::ConquerMe { after_attack: false }, Trigger::HoldMe]),
         ("When you play me or when I hold, draw 1.", vec![Trigger::PlayMe, Trigger::HoldMe]),
     ] {
         let card = parse_card("mod/or.toml", &mod_unit("Either", text)).unwrap();

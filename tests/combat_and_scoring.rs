@@ -1098,5 +1098,8 @@ fn r444_2_scores_are_recorded_once_per_battlefield_per_turn() {
     standard_move(&mut g, &a, BF0);
     settle(&mut g);
     let scored: Vec<&Event> = g.events[start..].iter().filter(|e| matches!(e, Event::Scored { .. })).collect();
-    assert_eq!(scored, vec![&Event::Scored { player: P1, battlefield: Bf::new(0), method: ScoreMethod::Conquer }]);
+    assert_eq!(
+        scored,
+        vec![&Event::Scored { player: P1, battlefield: Bf::new(0), method: ScoreMethod::Conquer, after_combat: false }]
+    );
 }

@@ -148,6 +148,7 @@ fn amount(a: &Amount) -> String {
             format!("{each} * {which}_might({})", filter(f))
         }
         Amount::Twice(a) => format!("2 * {}", amount(a)),
+        Amount::Above(a, o) => format!("max(0, {} - might({}))", amount(a), object(o)),
     }
 }
 
@@ -157,6 +158,7 @@ fn test(t: &Test) -> String {
         Test::Pay { cost: c, exhaust_me: false } => format!("pay_optional({})", cost(c)),
         Test::Pay { cost: c, exhaust_me: true } => format!("pay_optional_and_exhaust({})", cost(c)),
         Test::PayOther(c) => format!("pay_other({})", other_cost(c, filter)),
+        Test::SpendItsBuff(o) => format!("spend_its_buff({})", object(o)),
         Test::RecycleToPay(o) => format!("recycle_to_pay({})", object(o)),
         Test::BuffedThisWay(o) => format!("buffed_this_way({})", object(o)),
         Test::OnlyUnitThere(o) => format!("only_unit_there({})", object(o)),

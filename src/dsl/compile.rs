@@ -585,7 +585,7 @@ impl Compiler<'_> {
                         "on_death" => Trigger::Deathknell,
                         "on_attack" => Trigger::Attack,
                         "on_defend" => Trigger::Defend,
-                        "on_conquer" => Trigger::ConquerMe,
+                        "on_conquer" => Trigger::ConquerMe { after_attack: false },
                         "on_hold" => Trigger::HoldMe,
                         "at_beginning" => Trigger::StartOfBeginning,
                         _ => Trigger::EndOfTurn,
@@ -864,15 +864,23 @@ impl Compiler<'_> {
             Rule::ev_play_me => Trigger::PlayMe,
             Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
             Rule::ev_me => {
+                let after_attack = e.clone().into_inner().find(|x| x.as_rule() == Rule::after_attack);
                 let mut verbs: Vec<Trigger> = e
+                    .clone()
                     .into_inner()
+                    .filter(|v| v.as_rule() == Rule::me_verb)
                     .map(|v| match v.as_str().to_ascii_lowercase().as_str() {
                         "attack" => Trigger::Attack,
                         "defend" => Trigger::Defend,
-                        "conquer" => Trigger::ConquerMe,
+                        "conquer" => Trigger::ConquerMe { after_attack: after_attack.is_some() },
                         _ => Trigger::HoldMe,
                     })
                     .collect();
+                if let Some(a) = after_attack
+                    && verbs != [Trigger::ConquerMe { after_attack: true }]
+                {
+                    return Err(self.err(&a, "\"after an attack\" is understood after \"When I conquer\""));
+                }
                 if verbs.len() == 1 { verbs.pop().unwrap() } else { Trigger::AnyOf(verbs) }
             }
             Rule::ev_move_me if e.clone().into_inner().next().is_some() => Trigger::MoveMeToBattlefield,
@@ -1160,6 +1168,7 @@ impl Compiler<'_> {
                         }
                         Rule::st_assigned_last => StaticEffect::AssignedLast,
                         Rule::st_no_combat_damage => StaticEffect::NoCombatDamage,
+                        Rule::st_any_number_of_buffs => StaticEffect::AnyNumberOfBuffs,
                         Rule::st_optional_cost => {
                             StaticEffect::OptionalCost(self.resources(&s.into_inner().next().unwrap())?)
                         }
@@ -1655,6 +1664,29 @@ impl Compiler<'_> {
             }
             // 376.2.b: "if I am at a battlefield, X": checked as X resolves, about me.
             // 702.2.b: the instructions happen only if a buff was spent.
+            // "you may spend its buff to X": the buff of the unit "its" names (702.2.b).
+            Rule::spend_its_buff_to => {
+                let test = Test::SpendItsBuff(self.it(&c, &body, "\"its buff\" needs a unit before it")?);
+                self.instructions_if(c.into_inner().filter(|x| x.as_rule() == Rule::instruction), body, test)
+            }
+            // "For each friendly unit, you may spend its buff to ready it.": the clause for each
+            // object the phrase names as it resolves (352.10.d: no target), "it" being that one.
+            Rule::for_each_clause => {
+                let mut f = UnitFilter::units();
+                let mut clause = None;
+                for x in c.into_inner() {
+                    match x.as_rule() {
+                        Rule::clause => clause = Some(x),
+                        _ => self.apply_filter_word(&mut f, &x),
+                    }
+                }
+                let it = body.it.clone();
+                let (mut b, then) =
+                    self.nested(Body { it: Some(Obj::Each), ..body }, |s, b| s.clause(clause.unwrap(), b))?;
+                b.it = it;
+                b.effects.push(Effect::ForEach(Objs::All(f), then));
+                Ok(b)
+            }
             Rule::at_end_of_this_turn => {
                 // 383.2: a delayed trigger for this turn's end (317.1); it chooses its own
                 // targets as it goes on the chain (390).
@@ -1886,7 +1918,7 @@ impl Compiler<'_> {
                 for x in parts {
                     match x.as_rule() {
                         Rule::t_it => subject = b.it.clone(),
-                        Rule::amount => amount = Some(self.amount_words(x, &b)?),
+                        Rule::amount => amount = Some(self.amount_words(x, &mut b)?),
                         Rule::target => t = Some(self.target(x, &mut b, None)?),
                         _ => {}
                     }
@@ -1968,7 +2000,7 @@ impl Compiler<'_> {
                 let (count, per): (Vec<P>, Vec<P>) = parts.partition(|x| x.as_rule() == Rule::number);
                 let count = count.first().map_or(1, number);
                 let amount = match per.into_iter().next() {
-                    Some(a) if a.as_rule() == Rule::amount => self.amount_words(a, &b)?,
+                    Some(a) if a.as_rule() == Rule::amount => self.amount_words(a, &mut b)?,
                     per => self.amount(count, per),
                 };
                 b.effects.push(Effect::Draw { who: Who::You, amount })
@@ -2012,6 +2044,20 @@ impl Compiler<'_> {
                     }
                     let mut x = verb.into_inner();
                     let amount = x.next().unwrap();
+                    // 406.3: "its owner plays it [to their base], ignoring its cost".
+                    if rule == Rule::pv_plays {
+                        let card = self.it(&amount, &b, "\"plays it\" needs a card before it")?;
+                        let (mut to_base, mut ignore_power) = (false, true);
+                        for y in x.by_ref() {
+                            match y.as_rule() {
+                                Rule::play_to_their_base => to_base = true,
+                                Rule::ignoring_energy => ignore_power = false,
+                                _ => {}
+                            }
+                        }
+                        effects.push(Effect::PlayCard { who, card, ignore_energy: true, ignore_power, to_base });
+                        continue;
+                    }
                     if rule == Rule::pv_reveals_hand {
                         effects.push(Effect::Let(Var::Looked, Box::new(Effect::RevealHand(who))));
                         b.looked = true;
@@ -2174,6 +2220,31 @@ impl Compiler<'_> {
                     _ => Duration::ThisTurn,
                 };
                 b.effects.push(each(t, |to| Effect::GiveMightOf { amount: Amount::MightOf(to.clone()), to, until }));
+            }
+            // "This turn, increase its Might to the Might of another friendly unit", "Increase my
+            // Might to its Might this turn": +N [M], N what the amount is above its Might as this
+            // resolves (nothing if it is not above it).
+            Rule::i_increase_might => {
+                let mut until = Duration::Indefinite;
+                let mut t = None;
+                let mut amount = None;
+                for x in parts {
+                    match x.as_rule() {
+                        Rule::this_turn => until = Duration::ThisTurn,
+                        Rule::double_my => t = Some(Target::One(Obj::Me)),
+                        Rule::might_its => {
+                            t = Some(Target::One(self.it(&x, &b, "\"its Might\" needs a unit before it")?))
+                        }
+                        Rule::target => t = Some(self.target(x, &mut b, None)?),
+                        _ => amount = Some(self.amount_words(x, &mut b)?),
+                    }
+                }
+                let amount = amount.unwrap();
+                b.effects.push(each(t.unwrap(), |to| Effect::GiveMightOf {
+                    amount: Amount::Above(Box::new(amount.clone()), to.clone()),
+                    to,
+                    until,
+                }));
             }
             Rule::i_spend_buff => {
                 // 702.2.b: "its" is the unit an instruction before chose; "my" is this object.
@@ -2488,7 +2559,13 @@ impl Compiler<'_> {
                 if may {
                     b.targets[index].count = TargetCount::UpTo(1);
                 }
-                b.effects.push(Effect::PlayCard { card: Obj::Target(index), ignore_energy: true, ignore_power });
+                b.effects.push(Effect::PlayCard {
+                    who: Who::You,
+                    card: Obj::Target(index),
+                    ignore_energy: true,
+                    ignore_power,
+                    to_base: false,
+                });
             }
             Rule::i_each_player_kills => {
                 let mut f = UnitFilter::units();
@@ -2709,11 +2786,12 @@ impl Compiler<'_> {
         }
     }
 
-    /// An amount in words: "my Might", "its Might", "the number of X", "the highest Might among
-    /// X", each possibly "twice".
-    fn amount_words(&self, p: P, b: &Body) -> Result<Amount, Diagnostic> {
+    /// An amount in words: "my Might", "its Might", "the Might of X" (X chosen, a target), "the
+    /// number of X", "the highest Might among X", each possibly "twice".
+    fn amount_words(&self, p: P, b: &mut Body) -> Result<Amount, Diagnostic> {
         let mut twice = false;
         let mut amount = Amount::Number(0);
+        let p_text = p.clone();
         for x in p.into_inner() {
             match x.as_rule() {
                 Rule::amount_twice => twice = true,
@@ -2722,6 +2800,13 @@ impl Compiler<'_> {
                         Some(its) => self.it(&its, b, "\"its Might\" needs a unit before it")?,
                         None => Obj::Me,
                     })
+                }
+                Rule::amount_might_of => {
+                    let t = self.target(x.into_inner().next().unwrap(), b, None)?;
+                    let Target::Chosen(spec, _) = t else {
+                        return Err(self.err(&p_text, "\"the Might of\" is understood with a unit chosen as a target"));
+                    };
+                    amount = Amount::MightOf(Obj::Target(spec));
                 }
                 Rule::amount_number_of => amount = Amount::Per { each: 1, count: self.count_of(x) },
                 Rule::amount_damage => {

@@ -481,8 +481,8 @@ impl Game {
         true
     }
 
-    /// 413, 702.3: buff a unit, by no player's effect; a unit with a buff gets no second one.
-    /// Returns whether it was buffed.
+    /// 413, 702.3: buff a unit, by no player's effect; a unit with a buff gets no second one,
+    /// unless it can have any number of buffs (002). Returns whether it was buffed.
     pub fn buff(&mut self, u: ObjId) -> bool {
         self.buff_by(u, None)
     }
@@ -490,10 +490,10 @@ impl Game {
     /// 413.2.a: buff a unit as `by`'s game effect directs (the controller of the spell or
     /// ability, 182.2), so that "when you buff" triggers for that player only.
     pub fn buff_by(&mut self, u: ObjId, by: Option<PlayerId>) -> bool {
-        if self.obj(u).buffs > 0 || !self.obj(u).zone.is_board() {
+        if (self.obj(u).buffs > 0 && !self.chars(u).any_number_of_buffs) || !self.obj(u).zone.is_board() {
             return false;
         }
-        self.obj_mut(u).buffs = 1;
+        self.obj_mut(u).buffs += 1;
         trace!(self, "413.1", "buff {}", self.describe(u));
         self.emit(Event::Buffed { unit: u, by });
         self.changed();

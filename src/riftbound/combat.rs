@@ -207,7 +207,7 @@ impl Game {
                 // 345.2.a: the only player there establishes control (a conquer if unscored).
                 let p = *p;
                 if self.battlefields[b].controller != Some(p) {
-                    self.establish_control(b, p)?;
+                    self.establish_control(b, p, false)?;
                 } else {
                     self.battlefield_mut(b).contested_by = None;
                 }
@@ -359,7 +359,7 @@ impl Game {
         if let [p] = present.as_slice()
             && self.battlefields[b].controller != Some(*p)
         {
-            self.establish_control(b, *p)?;
+            self.establish_control(b, *p, true)?;
         }
         self.changed();
         self.cleanup()

@@ -118,6 +118,8 @@ pub struct PlayOptions {
     /// "reducing its cost by [N]": a discount of N Energy the instruction playing it gives
     /// (353.4), after the card's own.
     pub energy_less: u32,
+    /// "plays it to their base": a unit goes to its player's base, not a battlefield (352.2).
+    pub to_base: bool,
 }
 
 /// Whether `pool` plus runes can pay `cost`. `ready` counts ready runes (each can exhaust for

@@ -121,11 +121,13 @@ pub enum Event {
         /// 727.1.b: played from hidden (a facedown card at a battlefield).
         hidden: bool,
     },
-    /// 442: `player` scored `battlefield`.
+    /// 442: `player` scored `battlefield`; `after_combat`: by the control a combat's resolution
+    /// established (440.2.a), not a showdown's (345.2.a) or a hold.
     Scored {
         player: PlayerId,
         battlefield: Bf,
         method: ScoreMethod,
+        after_combat: bool,
     },
     /// 438.1.a: designations gained (376.4.d-e attack and defend triggers).
     Attacked(ObjId),

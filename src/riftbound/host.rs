@@ -529,9 +529,9 @@ verbs! {
         "banish_and_play"(from => cards: Cards, optional => o: bool, reduced_by.map_or(-1, i64::from) => less: Delta)
         |g, c| g.banish_and_play(c, &cards, -2, 0, o, less);
     // Answers the spell played.
-    Effect::PlayCard { card, ignore_energy, ignore_power } =>
-        "play_card"(card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool)
-        |g, c| g.play_card_instruction(c, o, PlayOptions { ignore_energy: e, ignore_power: pw, ..PlayOptions::default() });
+    Effect::PlayCard { who, card, ignore_energy, ignore_power, to_base } =>
+        "play_card"(who => p: Player, card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool, to_base => b: bool)
+        |g, _| g.play_card_instruction(p, o, PlayOptions { ignore_energy: e, ignore_power: pw, to_base: b, ..PlayOptions::default() });
     Effect::PlaySpellFromTrash { optional } => "play_spell_from_trash"(optional => o: bool) |g, c| g.play_spell_from_trash(c, o);
     // Answers the revealed cards.
     Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
@@ -611,6 +611,7 @@ fn register(e: &mut Engine) {
     host_fn!(e, "choose_first", () | g, c | g.ask_first_of_two(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.
     e.register_fn("pay_other", |cost: OtherCost| paid_or(move |g, c| g.pay_other_optional(c, &cost)));
+    e.register_fn("spend_its_buff", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.spend_its_buff(c, o))));
     e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));
     e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
     e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));

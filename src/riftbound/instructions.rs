@@ -779,6 +779,16 @@ impl Game {
         Ok(self.spend_buff(you, u))
     }
 
+    /// 702.2.b: "you may spend its buff to ...": if the unit has a buff and the controller
+    /// controls it (702.2.b.1-2), they may spend it; answers whether they did.
+    pub fn spend_its_buff(&mut self, c: &HookCall, u: ObjId) -> R<bool> {
+        let Some(you) = c.controller else { return Ok(false) };
+        if !self.obj(u).alive || self.obj(u).buffs == 0 || self.controller(u) != you {
+            return Ok(false);
+        }
+        Ok(self.ask_may(c)? && self.spend_buff(you, u))
+    }
+
     /// "Recycle me to X" (352.10.c.1): recycles `o` if it is still on the board or in a trash,
     /// answering whether it went to its owner's Main Deck (and so whether X happens). A
     /// Deathknell's source is the card it became in the trash (378.2).
@@ -1351,21 +1361,28 @@ impl Game {
         Ok(Some(self.play_card_while_resolving(you, card, opts)))
     }
 
-    /// 346 / 351.3: "Play a unit from your trash, ignoring its Energy cost": the ability's
-    /// controller plays the chosen card as this resolves, its costs ignored as the text says
-    /// (353.1.a-b); what remains of its cost is paid as usual. A card that is no longer in the
-    /// trash, or whose remaining cost can't be paid, is not played (055).
-    pub fn play_card_instruction(&mut self, c: &HookCall, card: ObjId, opts: PlayOptions) -> R<()> {
-        let Some(you) = c.controller else { return Ok(()) };
-        if !self.obj(card).alive || self.obj(card).zone != Zone::Trash {
+    /// 346 / 351.3: "Play a unit from your trash, ignoring its Energy cost", "its owner plays it
+    /// to their base, ignoring its cost": `you` plays the card from their trash or banishment as
+    /// this resolves, its costs ignored as the text says (353.1.a-b); what remains of its cost is
+    /// paid as usual. A card no longer there, or whose remaining cost can't be paid, is not
+    /// played (055).
+    pub fn play_card_instruction(&mut self, you: PlayerId, card: ObjId, opts: PlayOptions) -> R<()> {
+        // "Banish a friendly unit, then its owner plays it": "it" is the card it became (414.3).
+        let mut card = card;
+        while let (false, Some(n)) = (self.obj(card).alive, self.obj(card).next) {
+            card = n;
+        }
+        let o = self.obj(card);
+        if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment) || o.zone_player != you {
             return Ok(());
         }
+        let from = if o.zone == Zone::Trash { "trash" } else { "banishment" };
         if !self.can_pay_to_play(you, card, opts) {
             trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
             return Ok(());
         }
         let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
-        trace!(self, "353.1", "{you} plays {} from their trash, ignoring {ignored}", self.describe(card));
+        trace!(self, "353.1", "{you} plays {} from their {from}, ignoring {ignored}", self.describe(card));
         self.play_card_while_resolving(you, card, opts);
         Ok(())
     }

@@ -96,8 +96,8 @@ impl Game {
                     o.zone
                 ));
             }
-            // 702.3: a unit has at most one buff.
-            if o.buffs > 1 {
+            // 702.3: a unit has at most one buff, unless it can have any number (002).
+            if o.buffs > 1 && !self.chars(id).any_number_of_buffs {
                 out.push(format!("{} has {} buffs (702.3: at most one)", self.describe(id), o.buffs));
             }
             // 107.1.d, 107.5.d, 107.6.f: hands, decks, trashes and banishments hold their owner's cards.

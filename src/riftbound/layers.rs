@@ -198,6 +198,7 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
             c.assigned_last = before.assigned_last;
             c.cant_be_damaged = before.cant_be_damaged;
             c.no_combat_damage = before.no_combat_damage;
+            c.any_number_of_buffs = before.any_number_of_buffs;
         }
         c
     }
@@ -218,6 +219,9 @@ pub struct Chars {
     pub cant_be_damaged: bool,
     /// "I don't deal combat damage" (439.1.b).
     pub no_combat_damage: bool,
+    /// "I can have any number of buffs": a buff is placed on me even if I have one (702.3's
+    /// limit gives way to the card, 002).
+    pub any_number_of_buffs: bool,
 }
 
 impl Chars {
@@ -263,6 +267,8 @@ pub enum Modification {
     CantBeDamaged,
     /// 450.2: "I don't deal combat damage".
     NoCombatDamage,
+    /// 450.2: "I can have any number of buffs" (702.3 does not limit me).
+    AnyNumberOfBuffs,
     /// 450.3: +N or -N might (arithmetic layer). Limits are snapshotted into N when the effect is
     /// created (450.3.b).
     Might(i32),
@@ -286,6 +292,7 @@ impl Modification {
             | Modification::AssignedLast
             | Modification::CantBeDamaged
             | Modification::NoCombatDamage
+            | Modification::AnyNumberOfBuffs
             | Modification::EntersReady => Layer::Ability,
             Modification::Might(n) | Modification::MightPer(n, _) if *n < 0 => Layer::Decrease,
             Modification::MightToMinimum { .. } => Layer::Decrease,
@@ -391,6 +398,7 @@ impl Game {
             assigned_last: false,
             cant_be_damaged: false,
             no_combat_damage: false,
+            any_number_of_buffs: false,
         }
     }
 
@@ -595,6 +603,7 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::AssignedLast => chars.assigned_last = true,
         Modification::CantBeDamaged => chars.cant_be_damaged = true,
         Modification::NoCombatDamage => chars.no_combat_damage = true,
+        Modification::AnyNumberOfBuffs => chars.any_number_of_buffs = true,
         // The arithmetic layer is applied by `ObjectLayers::modify`.
         Modification::Might(_)
         | Modification::MightPer(..)

@@ -466,6 +466,9 @@ impl Game {
             // 727.1.d.1: a hidden unit must be played to that battlefield.
             location = Loc::Battlefield(b);
             trace!(self, "727.1.d.1", "{} will be played to {}", self.describe(card), self.describe_loc(location));
+        } else if kind == CardType::Unit && opts.to_base {
+            // 352.2: the instruction playing it names its location, its player's base.
+            trace!(self, "352.2", "{} will be played to {p}'s base", self.describe(card));
         } else if kind == CardType::Unit {
             // Core Rules 1.3, 822.1.b: played as a Reaction by its Ambush, only to a battlefield
             // where its player has units; otherwise those are locations besides the usual ones.

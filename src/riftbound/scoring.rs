@@ -14,8 +14,9 @@ pub enum ScoreMethod {
 
 impl Game {
     /// 181.4 / 440.2 / 345.2.a: `p` establishes control of battlefield `b`; if they had not
-    /// scored it this turn, that is a conquer (442.1).
-    pub fn establish_control(&mut self, b: Bf, p: PlayerId) -> R<()> {
+    /// scored it this turn, that is a conquer (442.1), `after_combat` when a combat's resolution
+    /// established it (440.2.a: "When I conquer after an attack").
+    pub fn establish_control(&mut self, b: Bf, p: PlayerId, after_combat: bool) -> R<()> {
         let bf = self.battlefield_mut(b);
         bf.contested_by = None;
         if bf.controller == Some(p) {
@@ -24,11 +25,11 @@ impl Game {
         bf.controller = Some(p);
         trace!(self, "181.4", "{p} establishes control of {}", self.describe_loc(Loc::Battlefield(b)));
         self.changed();
-        self.score(p, b, ScoreMethod::Conquer)
+        self.score(p, b, ScoreMethod::Conquer, after_combat)
     }
 
     /// 442-444: `p` scores battlefield `b`, at most once per battlefield per turn (443).
-    pub fn score(&mut self, p: PlayerId, b: Bf, method: ScoreMethod) -> R<()> {
+    pub fn score(&mut self, p: PlayerId, b: Bf, method: ScoreMethod, after_combat: bool) -> R<()> {
         if self.is_over() {
             return Ok(());
         }
@@ -38,7 +39,7 @@ impl Game {
             return Ok(());
         }
         self.player_mut(p).scored_this_turn |= bit;
-        self.emit(super::events::Event::Scored { player: p, battlefield: b, method });
+        self.emit(super::events::Event::Scored { player: p, battlefield: b, method, after_combat });
         let rule = if method == ScoreMethod::Conquer { "442.1" } else { "442.2" };
         trace!(self, rule, "{p} scores {} by {:?}", self.describe_loc(Loc::Battlefield(b)), method);
         // 444.1.b: the final point needs a hold, or a conquer after scoring every battlefield.
@@ -69,7 +70,7 @@ impl Game {
         let tp = self.turn_player;
         for b in self.battlefield_ids() {
             if self.battlefields[b].controller == Some(tp) {
-                self.score(tp, b, ScoreMethod::Hold)?;
+                self.score(tp, b, ScoreMethod::Hold, false)?;
             }
         }
         Ok(())

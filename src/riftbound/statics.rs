@@ -23,6 +23,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         | StaticEffect::AssignedLast
         | StaticEffect::NoCombatDamage
         | StaticEffect::NoDamage
+        | StaticEffect::AnyNumberOfBuffs
         | StaticEffect::MightPer { .. }
         | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
         // 361.3.a: "While I'm at a battlefield, your other units here have [Deflect]": "I" is the
@@ -81,6 +82,7 @@ impl Game {
                 StaticEffect::AssignedLast => vec![(cond.clone(), Modification::AssignedLast)],
                 StaticEffect::NoCombatDamage => vec![(cond.clone(), Modification::NoCombatDamage)],
                 StaticEffect::NoDamage => vec![(cond.clone(), Modification::CantBeDamaged)],
+                StaticEffect::AnyNumberOfBuffs => vec![(cond.clone(), Modification::AnyNumberOfBuffs)],
                 StaticEffect::MightPer { each, count } => {
                     vec![(cond.clone(), Modification::MightPer(*each, count.clone()))]
                 }

@@ -329,6 +329,12 @@ impl Game {
         batch.iter().find_map(|e| self.event_matches(trigger, source, you, e))
     }
 
+    /// 376.4.b.2.a / 376.4.c.2.a: a unit's conquer or hold ability triggers for the units of the
+    /// scoring player present at the battlefield scored.
+    fn present_at_score(&self, source: ObjId, you: PlayerId, scorer: PlayerId, b: Bf) -> Option<Option<PlayerId>> {
+        (scorer == you && self.location(source) == Some(Loc::Battlefield(b))).then_some(None)
+    }
+
     fn event_matches(&self, trigger: &Trigger, source: ObjId, you: PlayerId, e: &Event) -> Option<Option<PlayerId>> {
         let yes = Some(None);
         match (trigger, e) {
@@ -385,14 +391,16 @@ impl Game {
                     && self.alone_in_combat(*u))
                 .then_some(None)
             }
-            (Trigger::ConquerMe, Event::Scored { player, battlefield, method: ScoreMethod::Conquer })
-            | (Trigger::HoldMe, Event::Scored { player, battlefield, method: ScoreMethod::Hold }) => {
-                // 376.4.b.2.a / 376.4.c.2.a: units present at the battlefield scored.
-                (*player == you && self.location(source) == Some(Loc::Battlefield(*battlefield))).then_some(None)
+            (
+                Trigger::ConquerMe { after_attack },
+                Event::Scored { player, battlefield, method: ScoreMethod::Conquer, after_combat },
+            ) if after_combat >= after_attack => self.present_at_score(source, you, *player, *battlefield),
+            (Trigger::HoldMe, Event::Scored { player, battlefield, method: ScoreMethod::Hold, .. }) => {
+                self.present_at_score(source, you, *player, *battlefield)
             }
             // 444.2.a-b / 053.3: a battlefield's score abilities trigger at the battlefield scored.
-            (Trigger::YouConquerHere, Event::Scored { player, battlefield, method: ScoreMethod::Conquer })
-            | (Trigger::YouHoldHere, Event::Scored { player, battlefield, method: ScoreMethod::Hold }) => {
+            (Trigger::YouConquerHere, Event::Scored { player, battlefield, method: ScoreMethod::Conquer, .. })
+            | (Trigger::YouHoldHere, Event::Scored { player, battlefield, method: ScoreMethod::Hold, .. }) => {
                 (*player == you && self.here(source) == Some(Loc::Battlefield(*battlefield))).then_some(None)
             }
             // 376.4.e: your units became defenders here (once per combat: see `all_matches`);

@@ -126,9 +126,11 @@ pub enum Effect {
     /// `reduced_by`: `None` ignores its cost (353.1); `Some(N)` reduces its Energy cost by N
     /// ("reducing its cost by [5]", 353.4).
     BanishAndPlay { from: Objs, max_might: Option<KilledMight>, optional: bool, reduced_by: Option<u32> },
-    /// 346 / 353.1: "Play a unit from your trash, ignoring its [Energy] cost": the chosen card is
-    /// played as this resolves, the costs named ignored.
-    PlayCard { card: Obj, ignore_energy: bool, ignore_power: bool },
+    /// 346 / 353.1: "Play a unit from your trash, ignoring its [Energy] cost", "its owner plays it
+    /// to their base, ignoring its cost": the card (from a trash, or the banishment it was just
+    /// banished to) is played by `who` as this resolves, the costs named ignored; `to_base`: a
+    /// unit is played to their base (352.2).
+    PlayCard { who: Who, card: Obj, ignore_energy: bool, ignore_power: bool, to_base: bool },
     /// "[You may] play a spell from your trash" (answers it).
     PlaySpellFromTrash { optional: bool },
     /// 411: "They reveal their hand" (answers the cards revealed, which stay in the hand).
@@ -460,6 +462,9 @@ pub enum Amount {
     },
     /// "twice my Might": the amount doubled.
     Twice(Box<Amount>),
+    /// "increase its Might to the Might of X": how far the amount is above the object's Might,
+    /// 0 if it is not (its Might is raised to the amount, never lowered).
+    Above(Box<Amount>, Obj),
 }
 
 /// What "for each" counts.
@@ -492,6 +497,9 @@ pub enum Test {
     /// Energy and Power within the instruction (352.10.c.1), offered only if payable; whether it
     /// was paid (a buff spent, 702.2.b).
     PayOther(OtherCost),
+    /// "you may spend its buff to": the controller may spend that unit's buff, if it has one and
+    /// they control it (702.2.b.1-2); whether they did.
+    SpendItsBuff(Obj),
     /// "Recycle me to X": the object is recycled as a cost within the instruction
     /// (352.10.c.1), and X happens only if it was (it was still where it can be recycled from).
     RecycleToPay(Obj),

@@ -204,8 +204,11 @@ pub enum Trigger {
     Attack,
     /// 376.4.e: "When I defend".
     Defend,
-    /// 376.4.b: "When I conquer".
-    ConquerMe,
+    /// 376.4.b: "When I conquer"; "after an attack": only a conquer that ends a combat
+    /// (440.2.a), where I was an attacker (438.1.a: every unit of the attacking player there is).
+    ConquerMe {
+        after_attack: bool,
+    },
     /// 376.4.c: "When I hold".
     HoldMe,
     /// "When you conquer".
@@ -490,6 +493,8 @@ pub enum StaticEffect {
     /// "I don't deal combat damage": my Might counts for nothing in my side's combat damage
     /// (439.1.b), as a stunned unit's does not (410).
     NoCombatDamage,
+    /// "I can have any number of buffs." (702.3: otherwise one at a time; the card wins, 002).
+    AnyNumberOfBuffs,
     /// "This enters exhausted."
     EntersExhausted,
     /// "You may pay ... as an additional cost to play me" (353.2.b.1).

@@ -184,8 +184,10 @@ impl Display for Effect {
                 }
                 Ok(())
             }
-            Effect::PlayCard { card, ignore_power, .. } => {
-                write!(f, "Play {card}, ignoring its {}", if *ignore_power { "cost" } else { "Energy cost" })
+            Effect::PlayCard { who, card, ignore_power, to_base, .. } => {
+                let base = if *to_base { " to their base" } else { "" };
+                let ignored = if *ignore_power { "cost" } else { "Energy cost" };
+                write!(f, "{} {card}{base}, ignoring its {ignored}", verb(who, "Play", "plays"))
             }
             Effect::PlaySpellFromTrash { optional: true } => f.write_str("You may play a spell from your trash"),
             Effect::PlaySpellFromTrash { optional: false } => f.write_str("Play a spell from your trash"),
@@ -316,6 +318,7 @@ impl Display for Amount {
                 write!(f, "{each} times the {which} Might among {filter}")
             }
             Amount::Twice(a) => write!(f, "twice {a}"),
+            Amount::Above(a, o) => write!(f, "what {a} is above the Might of {o}"),
         }
     }
 }
@@ -328,6 +331,7 @@ impl Display for Test {
             Test::Pay { cost, exhaust_me: true } if cost.is_free() => f.write_str("you exhaust me"),
             Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
             Test::PayOther(c) => write!(f, "you {c}"),
+            Test::SpendItsBuff(o) => write!(f, "you spend the buff of {o}"),
             Test::RecycleToPay(o) => write!(f, "you recycle {o}"),
             Test::BuffedThisWay(o) => write!(f, "{o} was buffed this way"),
             Test::OnlyUnitThere(o) => write!(f, "{o} is the only unit there"),
