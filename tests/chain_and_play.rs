@@ -3,6 +3,7 @@
 
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::Bf;
+use riftbound::riftbound::abilities::{Relation, UnitFilter};
 use riftbound::riftbound::cards::{CardType, Domain, PowerSymbol};
 use riftbound::riftbound::costs::{AdditionalCost, Cost, CostChange, CostModifier, OtherCost, PlayFilter, PlayOptions};
 use riftbound::riftbound::layers::{Duration, Filter, Keyword, Modification};
@@ -99,6 +100,11 @@ fn modifier(g: &mut Game, p: PlayerId, filter: PlayFilter, change: CostChange) {
 
 fn additional(optional: bool, energy: u32, power: Vec<PowerSymbol>, other: Vec<OtherCost>) -> CostChange {
     CostChange::Additional(AdditionalCost { label: "test cost".into(), optional, cost: Cost { energy, power }, other })
+}
+
+/// "kill a friendly unit" (353.2.a.1).
+fn kill_friendly_unit() -> OtherCost {
+    OtherCost::Kill(UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() })
 }
 
 fn chain_card(g: &Game, i: usize) -> ObjId {
@@ -802,12 +808,7 @@ fn r353_2_a_mandatory_additional_cost_is_paid() {
     let (mut g, a, _) = game();
     let rookie = hand(&mut g, P1, "Pit Rookie");
     let v = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
-    modifier(
-        &mut g,
-        P1,
-        PlayFilter::OfType(CardType::Unit),
-        additional(false, 0, vec![], vec![OtherCost::KillFriendlyUnit]),
-    );
+    modifier(&mut g, P1, PlayFilter::OfType(CardType::Unit), additional(false, 0, vec![], vec![kill_friendly_unit()]));
     g.add(P1, 2, &[], 0);
     a.push(Choice::Play(rookie));
     g.step().unwrap();
@@ -821,12 +822,7 @@ fn r353_2_a_mandatory_additional_cost_is_paid() {
 fn r353_2_a_unpayable_mandatory_cost_blocks_play() {
     let (mut g, _, _) = game();
     let rookie = hand(&mut g, P1, "Pit Rookie");
-    modifier(
-        &mut g,
-        P1,
-        PlayFilter::OfType(CardType::Unit),
-        additional(false, 0, vec![], vec![OtherCost::KillFriendlyUnit]),
-    );
+    modifier(&mut g, P1, PlayFilter::OfType(CardType::Unit), additional(false, 0, vec![], vec![kill_friendly_unit()]));
     g.add(P1, 2, &[], 0);
     assert!(!g.playable_cards(P1).contains(&rookie));
     g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
@@ -1017,12 +1013,7 @@ fn r354_3_cost_choice_that_would_make_play_illegal_is_not_offered() {
     let v = g.put_at("Pit Crew", P1, Loc::Base(P1)).unwrap();
     let rookie = hand(&mut g, P1, "Pit Rookie");
     g.add(P1, 2, &[], 0);
-    modifier(
-        &mut g,
-        P1,
-        PlayFilter::OfType(CardType::Unit),
-        additional(false, 0, vec![], vec![OtherCost::KillFriendlyUnit]),
-    );
+    modifier(&mut g, P1, PlayFilter::OfType(CardType::Unit), additional(false, 0, vec![], vec![kill_friendly_unit()]));
     a.push(Choice::Play(rookie));
     a.push(Choice::Loc(Loc::Battlefield(Bf::new(0))));
     g.step().unwrap();
@@ -1042,12 +1033,7 @@ fn r352_16_no_location_the_costs_would_lose() {
     let u = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(0))).unwrap();
     let rookie = hand(&mut g, P1, "Pit Rookie");
     let r = g.put_runes("Fury Rune", P1, 2).unwrap();
-    modifier(
-        &mut g,
-        P1,
-        PlayFilter::OfType(CardType::Unit),
-        additional(false, 0, vec![], vec![OtherCost::KillFriendlyUnit]),
-    );
+    modifier(&mut g, P1, PlayFilter::OfType(CardType::Unit), additional(false, 0, vec![], vec![kill_friendly_unit()]));
     a.push(Choice::Play(rookie));
     // No location question: the base is the only legal choice. The kill has one choice too.
     a.push(Choice::Activate(r[0], 0));
@@ -1064,12 +1050,7 @@ fn r352_16_no_location_the_costs_would_lose() {
     let other = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
     let rookie = hand(&mut g, P1, "Pit Rookie");
     let r = g.put_runes("Fury Rune", P1, 2).unwrap();
-    modifier(
-        &mut g,
-        P1,
-        PlayFilter::OfType(CardType::Unit),
-        additional(false, 0, vec![], vec![OtherCost::KillFriendlyUnit]),
-    );
+    modifier(&mut g, P1, PlayFilter::OfType(CardType::Unit), additional(false, 0, vec![], vec![kill_friendly_unit()]));
     a.push(Choice::Play(rookie));
     a.push(Choice::Loc(Loc::Battlefield(Bf::new(0))));
     a.push(Choice::Activate(r[0], 0));

@@ -338,7 +338,10 @@ impl Compiler<'_> {
         self.repeat = Some((p.as_span().start(), p.as_span().end()));
         let cost = p.clone().into_inner().next().unwrap();
         let effect = match cost.as_rule() {
-            Rule::other_cost => StaticEffect::OptionalOtherCost { cost: other_cost(cost), if_paid: IfPaid::Nothing },
+            Rule::other_cost => {
+                let words = cost.as_str().trim().to_lowercase();
+                StaticEffect::OtherCost { cost: self.other_cost(cost), words, optional: true, if_paid: IfPaid::Nothing }
+            }
             _ => StaticEffect::OptionalCost(self.resources(&cost)?),
         };
         self.push(&p, AbilityKind::Static { condition: None, effect }, None);
@@ -990,6 +993,22 @@ impl Compiler<'_> {
         })
     }
 
+    /// An additional cost other than resources: "discard 1", "spend a buff", "exhaust a friendly
+    /// unit", "kill a Poro you control" (353.2, 401.4).
+    fn other_cost(&self, p: P) -> OtherCost {
+        let c = p.into_inner().next().unwrap();
+        match c.as_rule() {
+            Rule::discard_cost => OtherCost::Discard(number(&c)),
+            Rule::spend_buff_cost => OtherCost::SpendBuff,
+            _ => {
+                let mut parts = c.into_inner();
+                let kill = parts.next().unwrap().as_rule() == Rule::cost_kill;
+                let filter = self.unit_phrase(parts.next().unwrap());
+                if kill { OtherCost::Kill(filter) } else { OtherCost::Exhaust(filter) }
+            }
+        }
+    }
+
     fn condition(&self, p: P) -> Result<Condition, Diagnostic> {
         let c = if p.as_rule() == Rule::condition { p.into_inner().next().unwrap() } else { p };
         Ok(match c.as_rule() {
@@ -1024,7 +1043,10 @@ impl Compiler<'_> {
             }
             Rule::cond_played_another => Condition::Legion,
             Rule::cond_buffed => Condition::Buffed,
-            Rule::cond_alone => Condition::Alone { attack: true, defend: true },
+            Rule::cond_alone => {
+                let (attack, defend) = alone_role(&c.into_inner().next().unwrap());
+                Condition::Alone { attack, defend }
+            }
             Rule::cond_runes => Condition::RunesAtLeast(number(&c.into_inner().next().unwrap())),
             Rule::cond_discarded => Condition::DiscardedThisTurn,
             Rule::cond_there_is => {
@@ -1140,8 +1162,8 @@ impl Compiler<'_> {
                     let mut x = part.into_inner();
                     let phrase = x.next().unwrap();
                     let f = self.unit_phrase(phrase.clone());
-                    if f.relation != Relation::Friendly || f.at != At::Anywhere || f.exclude_tag.is_some() {
-                        return Err(self.err(&phrase, "only \"a friendly unit\" is understood here"));
+                    if !matches!(f.at, At::Anywhere | At::Here) || f.exclude_tag.is_some() {
+                        return Err(self.err(&phrase, "only \"a friendly unit\" or \"a unit here\" is understood here"));
                     }
                     let (attack, defend) = alone_role(&x.next().unwrap());
                     let might = signed(&x.next().unwrap());
@@ -1157,16 +1179,21 @@ impl Compiler<'_> {
                         }
                         Rule::st_assigned_last => StaticEffect::AssignedLast,
                         Rule::st_no_combat_damage => StaticEffect::NoCombatDamage,
-                        Rule::st_additional_cost_kill => StaticEffect::KillFriendlyToPlay,
                         Rule::st_optional_cost => {
                             StaticEffect::OptionalCost(self.resources(&s.into_inner().next().unwrap())?)
                         }
-                        Rule::st_optional_other_cost => {
+                        Rule::st_other_cost => {
                             let mut cost = None;
                             let mut if_paid = IfPaid::Nothing;
+                            let mut optional = false;
+                            let mut words = String::new();
                             for x in s.into_inner() {
                                 match x.as_rule() {
-                                    Rule::other_cost => cost = Some(other_cost(x)),
+                                    Rule::may => optional = true,
+                                    Rule::other_cost => {
+                                        words = x.as_str().trim().to_lowercase();
+                                        cost = Some(self.other_cost(x));
+                                    }
                                     Rule::if_you_do_discount => {
                                         let d = x.into_inner().next().unwrap();
                                         if_paid = match d.as_rule() {
@@ -1177,7 +1204,7 @@ impl Compiler<'_> {
                                     _ => {}
                                 }
                             }
-                            StaticEffect::OptionalOtherCost { cost: cost.unwrap(), if_paid }
+                            StaticEffect::OtherCost { cost: cost.unwrap(), words, optional, if_paid }
                         }
                         Rule::st_discount => {
                             let (mut cards, mut energy, mut min, mut power) = (UnitFilter::units(), 0, 0, 0);
@@ -1222,22 +1249,15 @@ impl Compiler<'_> {
                             }
                         }
                         Rule::st_bonus_damage => {
-                            let (mut yours, mut here, mut amount) = (false, false, 0);
+                            let (mut yours, mut to, mut amount) = (false, None, 0);
                             for x in s.clone().into_inner() {
                                 match x.as_rule() {
                                     Rule::bonus_yours => yours = true,
-                                    Rule::bonus_to_units_here => here = true,
+                                    Rule::bonus_to => to = Some(self.unit_phrase(x)),
                                     _ => amount = number(&x),
                                 }
                             }
-                            // Yours to anything, or anyone's to the units here: the two the kernel reads.
-                            if yours == here {
-                                return Err(self.err(
-                                    &s,
-                                    "Bonus Damage is either `Your spells and abilities deal N Bonus Damage` or `Spells and abilities deal N Bonus Damage to units here`",
-                                ));
-                            }
-                            StaticEffect::BonusDamage { amount, here }
+                            StaticEffect::BonusDamage { amount, yours, to }
                         }
                         Rule::st_no_damage => StaticEffect::NoDamageIfMovedTwice,
                         Rule::st_enters => {
@@ -1350,7 +1370,8 @@ impl Compiler<'_> {
                             StaticEffect::VictoryScore(sign * by)
                         }
                         Rule::st_hide_more => {
-                            StaticEffect::HideMore(s.into_inner().next().map(|n| number(&n)).unwrap_or(1))
+                            let n = s.into_inner().find(|x| x.as_rule() == Rule::number);
+                            StaticEffect::HideMore(n.map(|n| number(&n)).unwrap_or(1))
                         }
                         _ => return Err(self.err(&s, "unknown passive ability")),
                     };
@@ -1813,7 +1834,7 @@ impl Compiler<'_> {
             matches!(
                 a.kind,
                 AbilityKind::Static {
-                    effect: StaticEffect::OptionalCost(_) | StaticEffect::OptionalOtherCost { .. },
+                    effect: StaticEffect::OptionalCost(_) | StaticEffect::OtherCost { optional: true, .. },
                     ..
                 }
             )
@@ -2885,13 +2906,10 @@ fn combat_role(p: &P) -> Condition {
     if p.as_str().eq_ignore_ascii_case("attacking") { Condition::Attacking } else { Condition::Defending }
 }
 
-/// "attacks or defends alone" / "defends alone" / "attacks alone": (attacking, defending).
+/// "attacks or defends alone" / "defending alone" / "attacks alone": (attacking, defending).
 fn alone_role(p: &P) -> (bool, bool) {
-    match p.clone().into_inner().next().map(|x| x.as_rule()) {
-        Some(Rule::alone_defend) => (false, true),
-        Some(Rule::alone_attack) => (true, false),
-        _ => (true, true),
-    }
+    let verbs: Vec<Rule> = p.clone().into_inner().map(|x| x.as_rule()).collect();
+    (verbs.contains(&Rule::attack_verb), verbs.contains(&Rule::defend_verb))
 }
 
 /// "+2" / "-1".
@@ -2939,17 +2957,6 @@ fn unit_state(p: &P) -> Condition {
 }
 
 /// "N or more" / "N or fewer" (`control_count`): the least and, if any, the most it allows.
-/// An optional additional cost other than resources: "discard 1", "spend a buff", "exhaust a
-/// friendly unit" (353.2.b.1, 401.4).
-fn other_cost(p: P) -> OtherCost {
-    let c = p.into_inner().next().unwrap();
-    match c.as_rule() {
-        Rule::discard_cost => OtherCost::Discard(number(&c)),
-        Rule::spend_buff_cost => OtherCost::SpendBuff,
-        _ => OtherCost::ExhaustFriendlyUnit,
-    }
-}
-
 fn count_bounds(p: P) -> (u32, Option<u32>) {
     let mut n = p.into_inner();
     let count = word_or_number(&n.next().unwrap());

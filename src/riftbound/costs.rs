@@ -1,7 +1,7 @@
 //! Costs and the rune pool: what a card or ability costs (130, 353), whether a player can pay it
 //! (rune pool plus the Add abilities of their runes, 157.2, 416.3), and paying it (354).
 
-use super::abilities::Added;
+use super::abilities::{Added, UnitFilter};
 use super::cards::{CardType, Domain, PowerSymbol};
 use super::decision::{Ask, Choice};
 use super::layers::Duration;
@@ -38,14 +38,14 @@ impl std::fmt::Display for Cost {
 /// Costs other than energy and power (353.6).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum OtherCost {
-    /// "kill a friendly unit" (353.2.a.1).
-    KillFriendlyUnit,
+    /// "kill a friendly unit", "kill a Poro you control" (353.2.a.1): one unit the filter names.
+    Kill(UnitFilter),
     /// "discard N" (409.3).
     Discard(u32),
     /// "recycle N from your trash" (403.3).
     RecycleFromTrash(u32),
-    /// "exhaust a friendly unit": only a ready one can pay it (401.4).
-    ExhaustFriendlyUnit,
+    /// "exhaust a friendly unit": one the filter names; only a ready one can pay it (401.4).
+    Exhaust(UnitFilter),
     /// "spend a buff": a unit its player controls spends its buff (702.2.b).
     SpendBuff,
 }
@@ -557,39 +557,35 @@ impl Game {
         out
     }
 
-    /// Can the non-standard costs be paid (401.4, 403.3, 409.3)?
-    pub fn can_pay_other(&self, p: PlayerId, other: &[OtherCost]) -> bool {
-        self.can_pay_other_besides(p, None, other)
-    }
-
-    /// [`Game::can_pay_other`] for `playing`, a card still in hand: it will have left the hand
-    /// for the chain before its costs are paid (351.1), so it can't be discarded to pay them.
-    pub fn can_pay_other_besides(&self, p: PlayerId, playing: Option<ObjId>, other: &[OtherCost]) -> bool {
+    /// Can `p` pay the non-standard costs of playing `card` (401.4, 403.3, 409.3)? While `card`
+    /// is still in hand (`in_hand`) it will have left the hand for the chain before its costs
+    /// are paid (351.1), so it can't be discarded to pay them.
+    pub fn can_pay_other(&self, p: PlayerId, card: ObjId, in_hand: bool, other: &[OtherCost]) -> bool {
         other.iter().all(|c| match c {
-            OtherCost::KillFriendlyUnit => self.units_on_board().any(|u| self.controller(u) == p),
-            OtherCost::Discard(n) => self.player(p).hand.iter().filter(|c| Some(**c) != playing).count() >= *n as usize,
+            OtherCost::Kill(f) => !self.cost_units(p, card, f).is_empty(),
+            OtherCost::Discard(n) => {
+                self.player(p).hand.iter().filter(|c| !in_hand || **c != card).count() >= *n as usize
+            }
             OtherCost::RecycleFromTrash(n) => self.player(p).trash.len() >= *n as usize,
             // 401.4: an exhausted unit can't be exhausted again to pay a cost.
-            OtherCost::ExhaustFriendlyUnit => {
-                self.units_on_board().any(|u| self.controller(u) == p && !self.obj(u).exhausted)
-            }
+            OtherCost::Exhaust(f) => self.cost_units(p, card, f).iter().any(|u| !self.obj(*u).exhausted),
             OtherCost::SpendBuff => !self.buffed_units(p).is_empty(),
         })
     }
 
-    /// 354.2: pays non-standard costs, the player choosing what to kill, discard or recycle.
-    pub fn pay_other(&mut self, p: PlayerId, other: &[OtherCost]) -> R<bool> {
-        self.pay_other_at(p, other, None)
+    /// The objects on the board (units, gear) that `f` names for `p` paying a cost of `card`.
+    fn cost_units(&self, p: PlayerId, card: ObjId, f: &UnitFilter) -> Vec<ObjId> {
+        self.matching(f, Some(p), Some(card))
     }
 
-    /// [`Game::pay_other`] for a unit being played to battlefield `keep`: 354.3 — a kill that
+    /// 354.2: pays the non-standard costs of `card`, the player choosing what to kill, exhaust,
+    /// discard or recycle. `keep`: the battlefield a unit is being played to: 354.3 — a kill that
     /// would lose `p` that battlefield (181.4.c) is not offered unless there is no other choice.
-    pub fn pay_other_at(&mut self, p: PlayerId, other: &[OtherCost], keep: Option<Bf>) -> R<bool> {
+    pub fn pay_other(&mut self, p: PlayerId, card: ObjId, other: &[OtherCost], keep: Option<Bf>) -> R<bool> {
         for c in other {
             match c {
-                OtherCost::KillFriendlyUnit => {
-                    let mut units: Vec<Choice> =
-                        self.all_units().into_iter().filter(|u| self.controller(*u) == p).map(Choice::Obj).collect();
+                OtherCost::Kill(f) => {
+                    let mut units: Vec<Choice> = self.cost_units(p, card, f).into_iter().map(Choice::Obj).collect();
                     if units.is_empty() {
                         return Ok(false);
                     }
@@ -625,12 +621,12 @@ impl Game {
                     }
                     self.recycle_from_trash(p, *n, Ask::PayCost)?;
                 }
-                OtherCost::ExhaustFriendlyUnit => {
-                    // 401.4: only a ready friendly unit can be exhausted to pay it.
+                OtherCost::Exhaust(f) => {
+                    // 401.4: only a ready unit can be exhausted to pay it.
                     let units: Vec<Choice> = self
-                        .all_units()
+                        .cost_units(p, card, f)
                         .into_iter()
-                        .filter(|u| self.controller(*u) == p && !self.obj(*u).exhausted)
+                        .filter(|u| !self.obj(*u).exhausted)
                         .map(Choice::Obj)
                         .collect();
                     if units.is_empty() {

@@ -145,7 +145,7 @@ impl Game {
             let mut chosen: Vec<ObjId> = Vec::new();
             loop {
                 let max = match spec.count {
-                    TargetCount::Split(_) => max + self.split_bonus(p, source, &chosen) as usize,
+                    TargetCount::Split(_) => max + self.bonus_damage(p, source, &chosen) as usize,
                     _ => max,
                 };
                 if chosen.len() >= max {
@@ -360,53 +360,29 @@ impl Game {
         Ok(legal)
     }
 
-    /// 712-715: the bonus damage a player's spells and abilities deal, plus the bonus attached to
-    /// one spell ("the next spell you play deals 1 Bonus Damage", 384).
-    pub fn bonus_damage_of(&self, you: PlayerId, spell: Option<ObjId>) -> u32 {
-        let mut bonus = 0;
-        for u in self.all_units() {
-            if self.controller(u) != you {
-                continue;
-            }
-            for a in &self.card(u).abilities.abilities {
-                if let super::abilities::AbilityKind::Static {
-                    effect: super::abilities::StaticEffect::BonusDamage { amount: n, here: false },
-                    ..
-                } = a.kind
-                {
-                    bonus += n;
+    /// 712-715: the Bonus Damage of one deal action of `you`'s spell or ability to `targets`:
+    /// each Bonus Damage passive on the board counts once (714, 715.3), a "Your spells and
+    /// abilities" one only for its controller, a "to units here" one only if a target is one it
+    /// names; plus the bonus attached to the spell ("the next spell you play deals 1 Bonus
+    /// Damage", 384).
+    pub fn bonus_damage(&self, you: PlayerId, spell: Option<ObjId>, targets: &[ObjId]) -> u32 {
+        let passives = self.board_passives(|e| matches!(e, super::abilities::StaticEffect::BonusDamage { .. }));
+        let mut bonus: u32 = passives
+            .into_iter()
+            .map(|(s, e)| match e {
+                super::abilities::StaticEffect::BonusDamage { amount, yours, to } => {
+                    let controller = self.ability_controller(s);
+                    let applies = (!yours || controller == you)
+                        && to.as_ref().is_none_or(|f| targets.iter().any(|t| self.unit_matches(f, *t, controller, s)));
+                    if applies { *amount } else { 0 }
                 }
-            }
-        }
+                _ => 0,
+            })
+            .sum();
         if let (Some(s), Some(b)) = (spell, self.components.get::<SpellBonuses>()) {
             bonus += b.attached.iter().filter(|(o, _)| *o == s).map(|(_, n)| n).sum::<u32>();
         }
         bonus
-    }
-
-    /// 712-715: the Bonus Damage spells and abilities (anyone's) deal to a unit where it is, from
-    /// a battlefield's "Spells and abilities deal N Bonus Damage to units here." (053.3).
-    pub fn bonus_damage_to(&self, target: ObjId) -> u32 {
-        let Some(super::state::Loc::Battlefield(b)) = self.location(target) else { return 0 };
-        self.bonus_damage_here(b)
-    }
-
-    /// 712-713: the Bonus Damage battlefield `b` grants to spells and abilities that deal damage
-    /// to units there.
-    fn bonus_damage_here(&self, b: Bf) -> u32 {
-        let bf = self.battlefields[b].obj;
-        self.card(bf)
-            .abilities
-            .abilities
-            .iter()
-            .map(|a| match a.kind {
-                super::abilities::AbilityKind::Static {
-                    effect: super::abilities::StaticEffect::BonusDamage { amount: n, here: true },
-                    ..
-                } => n,
-                _ => 0,
-            })
-            .sum()
     }
 
     /// 404 with 712-715: a spell or ability deals damage to one unit; its source is the ability's
@@ -416,29 +392,12 @@ impl Game {
             return Ok(());
         }
         let you = c.controller.unwrap_or(self.turn_player);
-        let bonus = self.bonus_damage_of(you, c.spell) + self.bonus_damage_to(t);
+        let bonus = self.bonus_damage(you, c.spell, &[t]);
         if bonus > 0 {
             trace!(self, "715.1", "{bonus} bonus damage");
         }
         self.deal(c.spell.or(c.source), &[(t, amount + bonus)]);
         Ok(())
-    }
-
-    /// 715.3: the Bonus Damage of a deal action that splits `amount` among `targets`, added once
-    /// to the amount split (not to each share): the player's own (712-714, one spell's included)
-    /// and, once per battlefield, that of each battlefield where a target is ("to units here";
-    /// the action deals damage to a unit there, and instances sum once, 714).
-    pub fn split_bonus(&self, you: PlayerId, spell: Option<ObjId>, targets: &[ObjId]) -> u32 {
-        let mut here: Vec<Bf> = targets
-            .iter()
-            .filter_map(|t| match self.location(*t) {
-                Some(super::state::Loc::Battlefield(b)) => Some(b),
-                _ => None,
-            })
-            .collect();
-        here.sort_unstable();
-        here.dedup();
-        self.bonus_damage_of(you, spell) + here.into_iter().map(|b| self.bonus_damage_here(b)).sum::<u32>()
     }
 
     /// 352.14: damage split among the targets of spec `i`, each getting at least 1 (352.14.f-g),
@@ -450,14 +409,14 @@ impl Game {
         }
         let you = c.controller.unwrap_or(self.turn_player);
         let mut targets = self.legal_targets(c, i)?;
-        let mut bonus = self.split_bonus(you, c.spell, &targets);
+        let mut bonus = self.bonus_damage(you, c.spell, &targets);
         // 352.14.h: more targets than damage: the controller drops some.
         while targets.len() as u32 > amount + bonus && !targets.is_empty() {
             let options = targets.iter().map(|u| Choice::Obj(*u)).collect();
             if let Choice::Obj(drop) = self.decide(you, Ask::Target, options)? {
                 targets.retain(|u| *u != drop);
             }
-            bonus = self.split_bonus(you, c.spell, &targets);
+            bonus = self.bonus_damage(you, c.spell, &targets);
         }
         let mut total = amount + bonus;
         if bonus > 0 && !targets.is_empty() {

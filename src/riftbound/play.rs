@@ -1,7 +1,7 @@
 //! Playing cards (346-356): the six steps, from putting the card on the chain to finalizing it,
 //! with the legality check undoing everything when the play turns out illegal (355.3).
 
-use super::abilities::{AbilityKind, PlayTo};
+use super::abilities::{AbilityKind, PlayTo, UnitFilter};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions, Supply};
 use super::decision::{Ask, Choice};
@@ -261,7 +261,7 @@ impl Game {
         // The cheapest order of discounts decides affordability.
         let cost = total(self.cheapest_cost(card, opts, &mandatory, &changes));
         let spell = self.card(card).kind == CardType::Spell;
-        if supply.affords(&cost, spell) && self.can_pay_other_besides(p, Some(card), &other) {
+        if supply.affords(&cost, spell) && self.can_pay_other(p, card, true, &other) {
             return true;
         }
         // 353.2.b.1: an optional cost whose payment grants a discount may lower the minimum.
@@ -273,7 +273,7 @@ impl Game {
                 with.push(a.clone());
                 let other: Vec<_> = with.iter().flat_map(|a| a.other.iter().cloned()).collect();
                 supply.affords(&total(self.cheapest_cost(card, opts, &with, &changes)), spell)
-                    && self.can_pay_other_besides(p, Some(card), &other)
+                    && self.can_pay_other(p, card, true, &other)
             }
             _ => false,
         })
@@ -425,8 +425,14 @@ impl Game {
     /// Steps 352-356 for a card already on the chain at `index`.
     fn play_steps(&mut self, p: PlayerId, card: ObjId, index: usize, kind: CardType, opts: PlayOptions) -> R<bool> {
         let changes = self.cost_modifiers_for(p, card);
-        let kills_in = |costs: &mut dyn Iterator<Item = &AdditionalCost>| -> usize {
-            costs.flat_map(|a| a.other.iter()).filter(|o| **o == OtherCost::KillFriendlyUnit).count()
+        let kills_in = |costs: &mut dyn Iterator<Item = &AdditionalCost>| -> Vec<UnitFilter> {
+            costs
+                .flat_map(|a| a.other.iter())
+                .filter_map(|o| match o {
+                    OtherCost::Kill(f) => Some(f.clone()),
+                    _ => None,
+                })
+                .collect()
         };
         let mandatory_kills = kills_in(&mut changes.iter().filter_map(|c| match c {
             CostChange::Additional(a) if !a.optional => Some(a),
@@ -476,7 +482,7 @@ impl Game {
             let locs: Vec<Loc> = locs
                 .into_iter()
                 .filter(|l| match l {
-                    Loc::Battlefield(b) => !self.kills_lose_battlefield(p, *b, mandatory_kills),
+                    Loc::Battlefield(b) => !self.kills_lose_battlefield(p, card, *b, &mandatory_kills),
                     Loc::Base(_) => true,
                 })
                 .collect();
@@ -548,13 +554,14 @@ impl Game {
         // 352.16: paying an optional cost is not offered if it would certainly lose the chosen
         // battlefield.
         let mut additional: Vec<AdditionalCost> = Vec::new();
-        let mut kills = mandatory_kills;
+        let mut kills = mandatory_kills.clone();
         for ch in &changes {
             if let CostChange::Additional(a) = ch {
                 if a.optional {
                     let more = kills_in(&mut std::iter::once(a));
+                    let with_more: Vec<UnitFilter> = kills.iter().chain(&more).cloned().collect();
                     let dooms = match location {
-                        Loc::Battlefield(b) => self.kills_lose_battlefield(p, b, kills + more),
+                        Loc::Battlefield(b) => self.kills_lose_battlefield(p, card, b, &with_more),
                         Loc::Base(_) => false,
                     };
                     // 352.16: paying it must still leave the whole cost payable.
@@ -570,7 +577,7 @@ impl Game {
                     let cheapest = self.cheapest_cost(card, opts, &with, &changes);
                     // 401.4: a cost that can't be completed (no ready unit to exhaust) is not offered.
                     let other: Vec<_> = with.iter().flat_map(|x| x.other.iter().cloned()).collect();
-                    let affordable = self.can_afford(p, &cheapest) && self.can_pay_other(p, &other);
+                    let affordable = self.can_afford(p, &cheapest) && self.can_pay_other(p, card, false, &other);
                     // [Repeat]: the repeat must be able to choose its own targets (352.7).
                     let repeatable = repeat_specs.as_ref().is_none_or(|r| self.has_legal_targets(p, card, r));
                     let options = if dooms || !affordable || !repeatable {
@@ -583,7 +590,7 @@ impl Game {
                         continue;
                     }
                     trace!(self, "353.2.b", "{p} will pay the optional cost {}", a.label);
-                    kills += more;
+                    kills.extend(more);
                 } else {
                     trace!(self, "353.2.a", "mandatory additional cost {}", a.label);
                 }
@@ -646,7 +653,7 @@ impl Game {
             Loc::Battlefield(b) => Some(b),
             Loc::Base(_) => None,
         };
-        if !self.pay_other_at(p, &other, keep)? {
+        if !self.pay_other(p, card, &other, keep)? {
             return Ok(false);
         }
         // 355: check legality: a unit's battlefield must still be under its controller's control
@@ -753,17 +760,24 @@ impl Game {
 }
 
 impl Game {
-    /// 352.16 / 354.3: would paying `kills` "kill a friendly unit" costs certainly leave `p`
-    /// with no unit at battlefield `b`, losing it (181.4.c)? A contested battlefield is kept
-    /// (181.4.b).
-    fn kills_lose_battlefield(&self, p: PlayerId, b: Bf, kills: usize) -> bool {
-        if kills == 0 || self.battlefields[b].contested_by.is_some() {
+    /// 352.16 / 354.3: would paying the "kill a friendly unit" costs of `card` (one kill per
+    /// filter in `kills`) certainly leave `p` with no unit at battlefield `b`, losing it
+    /// (181.4.c)? Each kill takes a unit elsewhere while one it may take is left; a contested
+    /// battlefield is kept (181.4.b).
+    fn kills_lose_battlefield(&self, p: PlayerId, card: ObjId, b: Bf, kills: &[UnitFilter]) -> bool {
+        // Killing gear never empties a battlefield of units.
+        let kills: Vec<&UnitFilter> = kills.iter().filter(|f| f.kind == CardType::Unit).collect();
+        if kills.is_empty() || self.battlefields[b].contested_by.is_some() {
             return false;
         }
-        let mine: Vec<ObjId> = self.all_units().into_iter().filter(|u| self.controller(*u) == p).collect();
-        let here = mine.iter().filter(|u| self.location(**u) == Some(Loc::Battlefield(b))).count();
-        let elsewhere = mine.len() - here;
-        here <= kills.saturating_sub(elsewhere)
+        let at_b = |u: &ObjId| self.location(*u) == Some(Loc::Battlefield(b));
+        let here = self.all_units().iter().filter(|u| self.controller(**u) == p && at_b(u)).count();
+        let elsewhere = self
+            .all_units()
+            .iter()
+            .filter(|u| !at_b(u) && kills.iter().any(|f| self.unit_matches(f, **u, p, card)))
+            .count();
+        here <= kills.len().saturating_sub(elsewhere)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::abilities::{AbilityKind, Condition, Controlled, IfPaid, PlayTo, StaticEffect};
 use super::cards::{CardType, PowerSymbol};
-use super::costs::{AdditionalCost, Cost, CostChange, OtherCost};
+use super::costs::{AdditionalCost, Cost, CostChange};
 use super::layers::{self, Duration, Filter, Keyword, Modification};
 use super::state::{Bf, Game, Loc};
 use crate::kernel::{ObjId, PlayerId};
@@ -135,28 +135,16 @@ impl Game {
                         out.push(CostChange::Discount { energy: *n, min_energy: 0, power: 0 });
                     }
                 }
-                StaticEffect::KillFriendlyToPlay => out.push(CostChange::Additional(AdditionalCost {
-                    label: "kill a friendly unit".into(),
-                    optional: false,
-                    cost: Cost::default(),
-                    other: vec![OtherCost::KillFriendlyUnit],
-                })),
                 StaticEffect::OptionalCost(cost) => out.push(CostChange::Additional(AdditionalCost {
                     label: format!("pay {cost}"),
                     optional: true,
                     cost: cost.clone(),
                     other: Vec::new(),
                 })),
-                // 353.2.b.1: an optional non-standard cost; its discount applies only if it is
-                // chosen (353.4).
-                StaticEffect::OptionalOtherCost { cost, if_paid } => {
-                    let label = match cost {
-                        OtherCost::Discard(n) => format!("discard {n}"),
-                        OtherCost::ExhaustFriendlyUnit => "exhaust a friendly unit".into(),
-                        OtherCost::RecycleFromTrash(n) => format!("recycle {n} from your trash"),
-                        OtherCost::KillFriendlyUnit => "kill a friendly unit".into(),
-                        OtherCost::SpendBuff => "spend a buff".into(),
-                    };
+                // 353.2: a non-standard additional cost, mandatory or (353.2.b.1) optional; the
+                // discount paying it grants applies only if it is chosen (353.4).
+                StaticEffect::OtherCost { cost, words, optional, if_paid } => {
+                    let label = words.clone();
                     let then = match if_paid {
                         IfPaid::Nothing => None,
                         IfPaid::Discount(energy) => {
@@ -169,7 +157,7 @@ impl Game {
                     }
                     out.push(CostChange::Additional(AdditionalCost {
                         label,
-                        optional: true,
+                        optional: *optional,
                         cost: Cost::default(),
                         other: vec![cost.clone()],
                     }));
@@ -235,12 +223,13 @@ impl Game {
         own.chain(given).collect()
     }
 
-    /// The passives of every unit, gear and battlefield in play that are `wanted` and apply now
+    /// The passives of every legend, unit, gear and battlefield in play that are `wanted` and apply now
     /// (362.1; 361.3.a: a conditional one while its condition holds), with the object that has
     /// each. Only the wanted ones' conditions are evaluated: a condition may itself read a
     /// passive (your score against the Victory Score), never one of its own kind.
-    fn board_passives(&self, wanted: impl Fn(&StaticEffect) -> bool) -> Vec<(ObjId, &StaticEffect)> {
-        let mut sources = self.all_units();
+    pub(crate) fn board_passives(&self, wanted: impl Fn(&StaticEffect) -> bool) -> Vec<(ObjId, &StaticEffect)> {
+        let mut sources: Vec<ObjId> = self.players.iter().filter_map(|p| p.legend).collect();
+        sources.extend(self.all_units());
         for pl in &self.players {
             sources.extend(pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
         }

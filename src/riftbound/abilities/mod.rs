@@ -479,14 +479,13 @@ pub enum StaticEffect {
     NoCombatDamage,
     /// "This enters exhausted."
     EntersExhausted,
-    /// "As an additional cost to play me, kill a friendly unit" (353.2.a.1).
-    KillFriendlyToPlay,
     /// "You may pay ... as an additional cost to play me" (353.2.b.1).
     OptionalCost(Cost),
-    /// "As you play me, you may discard 1 as an additional cost. If you do, reduce my cost by
-    /// [2]." / "As an additional cost to play this, you may exhaust a friendly unit." (353.2.b.1,
-    /// 401.4): an optional non-standard cost and what paying it does to the cost (353.4, 353.1).
-    OptionalOtherCost { cost: OtherCost, if_paid: IfPaid },
+    /// "As an additional cost to play me, kill a friendly unit" (353.2.a.1), "As you play me, you
+    /// may discard 1 as an additional cost. If you do, reduce my cost by [2]." (353.2.b.1, 401.4):
+    /// a non-standard additional cost (`words`: as printed, "kill a friendly unit"), mandatory
+    /// or `optional`, and what paying it does to the cost (353.4, 353.1).
+    OtherCost { cost: OtherCost, words: String, optional: bool, if_paid: IfPaid },
     /// A discount on the cards its controller plays that `cards` names (their kind and tags):
     /// "the Energy costs for spells you play is reduced by [1], to a minimum of [1]", "Your
     /// Dragons' Energy costs are reduced by [2], to a minimum of [1]" (353.4.c: the minimum limits
@@ -499,10 +498,10 @@ pub enum StaticEffect {
     /// your points.", "I get +1 [M] for each buffed friendly unit at my battlefield.": `each`
     /// Might per what `count` counts, for my controller and me (arithmetic layer, 450.3).
     MightPer { each: i32, count: CountOf },
-    /// "Your spells and abilities deal N Bonus Damage" (its controller's, 712-715); a
-    /// battlefield's "Spells and abilities deal N Bonus Damage to units here." (`here`: anyone's,
-    /// to each unit here they deal damage to, 053.3).
-    BonusDamage { amount: u32, here: bool },
+    /// "Your spells and abilities deal N Bonus Damage" (`yours`: its controller's, 712-715); a
+    /// battlefield's "Spells and abilities deal N Bonus Damage to units here." (`to`: only to
+    /// the units the filter names, relative to the passive's object, 053.3).
+    BonusDamage { amount: u32, yours: bool, to: Option<UnitFilter> },
     /// "If I have moved twice this turn, I don't take damage" (439.1.d.9).
     NoDamageIfMovedTwice,
     /// "You may play me to an open battlefield" (`units` none), "Friendly units may be played to
