@@ -792,6 +792,12 @@ impl Compiler<'_> {
                         let has = Condition::Count { filter, at_least: 1, at_most: None, whose: Controlled::You };
                         condition = Some(Condition::OnTrigger(Box::new(has)));
                     }
+                    // "When I attack or defend one on one": a condition of the trigger (376.2.b) on the
+                    // units of each side at my battlefield as I gain my role (438.1.a.3-4).
+                    if let Some(sides) = part.clone().into_inner().flatten().find(|x| x.as_rule() == Rule::combat_sides)
+                    {
+                        condition = Some(Condition::OnTrigger(Box::new(self.combat_sides(&part, sides)?)));
+                    }
                     let t = self.trigger(part)?;
                     // "When you buff a friendly unit, ... it": the unit the event is about.
                     if t.names_a_unit() {
@@ -823,6 +829,25 @@ impl Compiler<'_> {
         let in_trash = body.from_trash || contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
         self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
         Ok(())
+    }
+
+    /// "one on one" after "When I attack or defend": N units at my battlefield are my
+    /// controller's, me among them, and M are an opponent's. A Duel's combat is every unit at its
+    /// battlefield (438.1.a.3-4), so these are the two sides of my combat.
+    fn combat_sides(&self, trigger: &P, sides: P) -> Result<Condition, Diagnostic> {
+        let verbs = trigger.as_str().to_ascii_lowercase();
+        if verbs.contains("conquer") || verbs.contains("hold") {
+            return Err(self.err(&sides, "\"N on M\" is understood after \"attack\" or \"defend\" only"));
+        }
+        let mut n = sides.into_inner().map(|w| word_or_number(&w));
+        let (mine, theirs) = (n.next().unwrap(), n.next().unwrap());
+        let side = |relation, count| Condition::Count {
+            filter: UnitFilter::units().with(FilterPart::Relation(relation)).with(FilterPart::At(At::MyBattlefield)),
+            at_least: count,
+            at_most: Some(count),
+            whose: Controlled::Anyone,
+        };
+        Ok(Condition::All(vec![side(Relation::Friendly, mine), side(Relation::Enemy, theirs)]))
     }
 
     fn trigger(&self, p: P) -> Result<Trigger, Diagnostic> {
@@ -1087,6 +1112,20 @@ impl Compiler<'_> {
                 Some(_) => Condition::Not(Box::new(Condition::DiedAlone)),
                 None => Condition::DiedAlone,
             },
+            // "I'm attacking with another unit": my role, and as many units with it at my battlefield
+            // (438.1.a.3-4: each side's units there share their designation).
+            Rule::cond_in_combat_with => {
+                let mut parts = c.into_inner();
+                let role = combat_role(&parts.next().unwrap());
+                let (at_least, at_most, filter) = self.counted(parts.next().unwrap());
+                let also = match filter.condition.as_deref() {
+                    Some(state) => Condition::All(vec![state.clone(), role.clone()]),
+                    None => role.clone(),
+                };
+                let filter = filter.with(FilterPart::At(At::MyBattlefield)).with(FilterPart::Is(also));
+                let others = Condition::Count { filter, at_least, at_most, whose: Controlled::Anyone };
+                Condition::All(vec![role, others])
+            }
             Rule::cond_assigned_excess => {
                 let (at_least, at_most) = count_bounds(c.into_inner().next().unwrap());
                 Condition::AssignedExcess { at_least, at_most }
@@ -1541,6 +1580,10 @@ impl Compiler<'_> {
             && let Some(spec) = body.targets.get(*i)
         {
             filter.kind = spec.filter.kind;
+        }
+        // A revealed card stays in its Main Deck while revealed (411.1.a.2).
+        if it == Obj::Var(Var::Revealed) {
+            filter.at = At::MainDeck;
         }
         for part in words {
             match part.as_rule() {
@@ -2007,7 +2050,7 @@ impl Compiler<'_> {
             }
             Rule::i_draw_it => {
                 let it = self.it(&i, &b, "\"draw it\" needs a card before it")?;
-                b.effects.push(Effect::Act(Act::DrawBanished, it));
+                b.effects.push(Effect::Act(Act::DrawIt, it));
             }
             Rule::i_players => {
                 let subject = parts.next().unwrap().into_inner().next().unwrap();
@@ -2319,6 +2362,15 @@ impl Compiler<'_> {
             Rule::i_swap => {
                 let it = self.it(&i, &b, "\"its location\" needs a unit before it")?;
                 b.effects.push(Effect::SwapPlaces(Obj::Me, it));
+            }
+            Rule::i_reveal_top if parts.clone().next().is_some_and(|x| x.as_rule() == Rule::top_card) => {
+                b.effects.push(Effect::Let(Var::Revealed, Box::new(Effect::RevealTopCard(Who::You))));
+                b.it = Some(Obj::Var(Var::Revealed));
+            }
+            // "put it in your hand": a card revealed in a Main Deck (411.4.a).
+            Rule::i_put_in_hand => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                b.effects.push(each(t, |o| Effect::Act(Act::PutInHand, o)));
             }
             Rule::i_look_top | Rule::i_reveal_top => {
                 let amount = word_or_number(&parts.next().unwrap());
@@ -3000,6 +3052,11 @@ fn contains(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
             _ => false,
         }
     })
+}
+
+/// "attacking" / "defending" (438.1.a.3-4).
+fn combat_role(p: &P) -> Condition {
+    if p.as_str().eq_ignore_ascii_case("attacking") { Condition::Attacking } else { Condition::Defending }
 }
 
 /// "attacks or defends alone" / "defending alone" / "attacks alone": (attacking, defending).

@@ -153,6 +153,7 @@ impl Game {
                     .unwrap_or(0);
                 n >= *at_least && at_most.is_none_or(|m| n <= m)
             }
+            Condition::All(cs) => cs.iter().all(|c| self.holds_with(c, subject, you, chars, that_battlefield)),
             Condition::ScoreWithin { opponent, points } => {
                 let vs = self.victory_score();
                 let near = |p: PlayerId| self.player(p).points + points >= vs;

@@ -513,6 +513,8 @@ verbs! {
     Effect::SwapPlaces(a, b) => "swap_places"(a => a: Object, b => b: Object) |g, _| g.swap_places(a, b);
     Effect::LookTop { who, amount } => "look_top"(who => p: Player, amount => n: Count) |g, _| g.look_top(p, n);
     Effect::RevealTop { who, amount } => "reveal_top"(who => p: Player, amount => n: Count) |g, _| g.reveal_top(p, n);
+    // Answers the revealed card, or none.
+    Effect::RevealTopCard(who) => "reveal_top_card"(who => p: Player) |g, _| g.reveal_top(p, 1).first().copied();
     Effect::PutOneIntoHand(o) => "put_into_hand"(o => cards: Cards) |g, c| g.put_one_into_hand(c, &cards);
     Effect::RecycleCards(o) => "recycle_cards"(o => cards: Cards) |g, c| g.recycle_cards(c, &cards);
     Effect::RecycleAny(o) => "recycle_any"(o => cards: Cards) |g, c| g.recycle_any(c, &cards);

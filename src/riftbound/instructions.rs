@@ -529,7 +529,8 @@ impl Game {
             Act::KillNextDamage => self.kill_next_damage(c, o),
             Act::KillNowInstead => self.kill_now_instead(c, o)?,
             Act::SpendBuff => self.spend_buff_instruction(c, o),
-            Act::DrawBanished => self.draw_banished(c, o),
+            Act::DrawIt => self.draw_it(c, o),
+            Act::PutInHand => self.put_in_hand(c, o),
             Act::Recycle => self.recycle_obj(c, o)?,
             Act::Counter => self.counter_card(o),
             Act::Banish => self.banish_instruction(o),
@@ -1319,18 +1320,38 @@ impl Game {
         });
     }
 
-    /// "Draw it" (414.3): the banished card this spell remembers is drawn from banishment into
-    /// its owner's hand, if it is still there (a card banished by another copy is not, 414.3.a).
-    pub fn draw_banished(&mut self, c: &HookCall, card: ObjId) {
+    /// "Draw it": the banished card this spell remembers is drawn from banishment into its
+    /// owner's hand, if it is still there (a card banished by another copy is not, 414.3.a); a
+    /// card revealed on top of a Main Deck (411.1.a.2) is drawn from there (400.1).
+    pub fn draw_it(&mut self, c: &HookCall, card: ObjId) {
         let you = c.controller.unwrap_or(self.turn_player);
-        if !self.obj(card).alive || self.obj(card).zone != Zone::Banishment {
+        let owner = self.obj(card).owner;
+        let zone = self.obj(card).zone;
+        if self.obj(card).alive && zone == Zone::MainDeck && self.player(owner).main_deck.first() == Some(&card) {
+            let new = self.move_object(card, Zone::Hand, owner, Pos::Bottom);
+            trace!(self, "400.1", "{owner} draws {}", self.describe(new));
+            self.emit(Event::Drew { player: owner, card: new });
+            return;
+        }
+        if !self.obj(card).alive || zone != Zone::Banishment {
             trace!(self, "414.3", "{} is no longer in banishment: nothing is drawn", self.describe(card));
+            return;
+        }
+        let new = self.move_object(card, Zone::Hand, owner, Pos::Bottom);
+        trace!(self, "414.3", "{you} draws {} from banishment", self.describe(new));
+        self.emit(Event::Drew { player: owner, card: new });
+    }
+
+    /// "Put it in your hand" (411.4.a): a card revealed in a Main Deck, still there, goes to its
+    /// owner's hand; no draw (400.1 draws only by "draw").
+    pub fn put_in_hand(&mut self, c: &HookCall, card: ObjId) {
+        let you = c.controller.unwrap_or(self.turn_player);
+        if !self.obj(card).alive || self.obj(card).zone != Zone::MainDeck {
             return;
         }
         let owner = self.obj(card).owner;
         let new = self.move_object(card, Zone::Hand, owner, Pos::Bottom);
-        trace!(self, "414.3", "{you} draws {} from banishment", self.describe(new));
-        self.emit(Event::Drew { player: owner, card: new });
+        trace!(self, "411.4.a", "{you} puts {} into its owner's hand", self.describe(new));
     }
 
     /// Kai'Sa, Evolutionary: "[you may] play a spell from your trash with Energy cost less than

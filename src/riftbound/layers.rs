@@ -440,7 +440,7 @@ impl Game {
             At::That(b) => at == Some(Loc::Battlefield(b)),
             At::InCombat => o.role.is_some(),
             At::YourBase => at == Some(Loc::Base(self.source_controller(source))),
-            At::YourTrash | At::Trashes => false,
+            At::YourTrash | At::Trashes | At::MainDeck => false,
         };
         at_ok
             && f.relation.holds(chars.controller, self.source_controller(source))

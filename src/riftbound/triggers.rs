@@ -498,6 +498,7 @@ impl Game {
         let zone_ok = match f.at {
             super::abilities::At::YourTrash => o.zone == Zone::Trash && o.zone_player == you,
             super::abilities::At::Trashes => o.zone == Zone::Trash,
+            super::abilities::At::MainDeck => o.zone == Zone::MainDeck,
             _ if f.kind == CardType::Battlefield => o.zone == Zone::BattlefieldZone,
             // 352.8.a.2: a spell not in a trash is on the chain.
             _ if f.kind == CardType::Spell => o.zone == Zone::Chain,
@@ -547,7 +548,7 @@ impl Game {
                 let at = if source.index() < self.objs.len() { self.location_or_died_at(source) } else { None };
                 matches!(at, Some(Loc::Battlefield(_))) && self.location(u) == at
             }
-            super::abilities::At::YourTrash | super::abilities::At::Trashes => true,
+            super::abilities::At::YourTrash | super::abilities::At::Trashes | super::abilities::At::MainDeck => true,
             // 106.2.d: the base of the ability's controller.
             super::abilities::At::YourBase => self.location(u) == Some(Loc::Base(you)),
             // 438.1.a.3-4: the attacking and defending units of the combat in progress.

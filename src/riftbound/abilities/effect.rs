@@ -110,6 +110,9 @@ pub enum Effect {
     LookTop { who: Who, amount: u32 },
     /// 418: "Reveal the top N cards of your Main Deck" (answers them).
     RevealTop { who: Who, amount: u32 },
+    /// "Reveal the top card of your Main Deck" (411): answers it, "it" for what follows ("If it's
+    /// a spell, ... Otherwise, ..."); none with an empty deck.
+    RevealTopCard(Who),
     /// "Put one into your hand" (from cards revealed).
     PutOneIntoHand(Objs),
     /// "Recycle the rest / the other" (cards looked at).
@@ -258,8 +261,11 @@ pub enum Act {
     KillNowInstead,
     /// 702.2.b: "spend its buff".
     SpendBuff,
-    /// 414.3: "draw it" (a banished card).
-    DrawBanished,
+    /// 414.3: "draw it": a banished card, or a card revealed on top of a Main Deck.
+    DrawIt,
+    /// "put it in your hand": a card revealed in a Main Deck goes to its owner's hand, which is
+    /// no draw (411.4.a).
+    PutInHand,
     /// 403: "recycle X".
     Recycle,
     /// 412: "counter X" (a spell on the chain).
@@ -277,7 +283,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 22] = [
+    pub const ALL: [Act; 23] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -292,7 +298,8 @@ impl Act {
         Act::KillNextDamage,
         Act::KillNowInstead,
         Act::SpendBuff,
-        Act::DrawBanished,
+        Act::DrawIt,
+        Act::PutInHand,
         Act::Recycle,
         Act::Counter,
         Act::Banish,
@@ -312,7 +319,8 @@ impl Act {
                 | Act::Move
                 | Act::MoveHere
                 | Act::ReturnToHand
-                | Act::DrawBanished
+                | Act::DrawIt
+                | Act::PutInHand
                 | Act::Recycle
                 | Act::KillNowInstead
                 | Act::KillNextDamage
@@ -339,7 +347,8 @@ impl Act {
             Act::KillNextDamage => "kill_next_damage",
             Act::KillNowInstead => "kill_now_instead",
             Act::SpendBuff => "spend_buff",
-            Act::DrawBanished => "draw_banished",
+            Act::DrawIt => "draw_it",
+            Act::PutInHand => "put_in_hand",
             Act::Recycle => "recycle_obj",
             Act::Counter => "counter",
             Act::Banish => "banish",
@@ -543,6 +552,8 @@ pub enum Var {
     Looked,
     /// The card banished ("draw it").
     Banished,
+    /// The card revealed from the top of a Main Deck ("If it's a spell").
+    Revealed,
     /// The spell played from the trash.
     Played,
     /// The last card discarded ("its Energy cost").
@@ -558,6 +569,7 @@ impl Var {
         match self {
             Var::Looked => "looked",
             Var::Banished => "banished",
+            Var::Revealed => "revealed",
             Var::Played => "played",
             Var::Discarded => "discarded",
             Var::Done => "done",

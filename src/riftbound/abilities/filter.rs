@@ -108,6 +108,9 @@ pub enum At {
     InCombat,
     /// "in your base": at the base of the ability's controller (106.2.d).
     YourBase,
+    /// A card in a Main Deck, as a revealed one stays (411.1.a.2): "If it's a spell" after
+    /// "reveal the top card of your Main Deck".
+    MainDeck,
 }
 
 /// What an ability chooses (352).

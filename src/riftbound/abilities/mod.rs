@@ -452,6 +452,9 @@ pub enum Condition {
         at_least: u32,
         at_most: Option<u32>,
     },
+    /// Every one of these holds: "I'm attacking with another unit" is "I'm attacking" and a count
+    /// of other attackers at my battlefield (438.1.a.3).
+    All(Vec<Condition>),
 }
 
 /// What a [`Condition::DidThisTurn`] looks for in the turn's log.

@@ -60,6 +60,7 @@ pub fn at(a: At) -> Option<&'static str> {
         At::Trashes => "IN_A_TRASH",
         At::InCombat => "IN_COMBAT",
         At::YourBase => "IN_YOUR_BASE",
+        At::MainDeck => "IN_A_MAIN_DECK",
         At::That(_) => return None,
     })
 }
@@ -94,7 +95,7 @@ pub fn power(p: PowerSymbol) -> String {
 }
 
 /// Every place a card can name.
-pub const PLACES: [At; 9] = [
+pub const PLACES: [At; 10] = [
     At::Anywhere,
     At::Battlefield,
     At::Here,
@@ -104,6 +105,7 @@ pub const PLACES: [At; 9] = [
     At::Trashes,
     At::InCombat,
     At::YourBase,
+    At::MainDeck,
 ];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").

@@ -166,6 +166,9 @@ impl Display for Effect {
             Effect::RevealTop { who, amount } => {
                 write!(f, "{} the top {amount} of {} Main Deck", verb(who, "reveal", "reveals"), possessive(who))
             }
+            Effect::RevealTopCard(who) => {
+                write!(f, "{} the top card of {} Main Deck", verb(who, "reveal", "reveals"), possessive(who))
+            }
             Effect::PutOneIntoHand(o) => write!(f, "Put one of {o} into your hand"),
             Effect::RecycleCards(o) => write!(f, "Recycle the rest of {o}"),
             Effect::RecycleAny(o) => write!(f, "Recycle any of {o}"),
@@ -219,7 +222,8 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::KillNextDamage => format!("The next time {o} is dealt damage this turn, kill it"),
         Act::KillNowInstead => format!("Kill {o} now instead"),
         Act::SpendBuff => format!("Spend the buff of {o}"),
-        Act::DrawBanished => format!("Draw {o}"),
+        Act::DrawIt => format!("Draw {o}"),
+        Act::PutInHand => format!("Put {o} into its owner's hand"),
         Act::Recycle => format!("Recycle {o}"),
         Act::Counter => format!("Counter {o}"),
         Act::Banish => format!("Banish {o}"),
@@ -257,6 +261,7 @@ fn var_text(v: Var) -> &'static str {
     match v {
         Var::Looked => "the cards looked at",
         Var::Banished => "the banished card",
+        Var::Revealed => "the revealed card",
         Var::Played => "the played spell",
         Var::Discarded => "the discarded card",
         Var::Done => "whether it was done",
@@ -401,6 +406,7 @@ impl Display for UnitFilter {
             At::Trashes => f.write_str(" in a trash")?,
             At::InCombat => f.write_str(" in combat")?,
             At::YourBase => f.write_str(" in your base")?,
+            At::MainDeck => f.write_str(" in a Main Deck")?,
         }
         if let Some(m) = self.max_might {
             write!(f, " with {m} [M] or less")?;
