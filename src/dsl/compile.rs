@@ -960,6 +960,18 @@ impl Compiler<'_> {
                 let (attack, defend) = alone_role(&parts.next().unwrap());
                 Trigger::UnitAlone { filter, attack, defend }
             }
+            Rule::ev_combat => {
+                let (mut ends, mut here, mut mine) = (false, false, false);
+                for x in e.into_inner() {
+                    match x.as_rule() {
+                        Rule::combat_ends => ends = true,
+                        Rule::combat_here => here = true,
+                        Rule::combat_i_was_in => mine = true,
+                        _ => {}
+                    }
+                }
+                Trigger::Combat { ends, here, mine }
+            }
             _ => return Err(self.err(&e, "unknown event")),
         })
     }
@@ -1117,6 +1129,7 @@ impl Compiler<'_> {
                         }
                         Rule::st_assigned_last => StaticEffect::AssignedLast,
                         Rule::st_no_combat_damage => StaticEffect::NoCombatDamage,
+                        Rule::st_cant_be_chosen => StaticEffect::UnchoosableByEnemies,
                         Rule::st_additional_cost_kill => StaticEffect::KillFriendlyToPlay,
                         Rule::st_optional_cost => {
                             StaticEffect::OptionalCost(self.resources(&s.into_inner().next().unwrap())?)
@@ -1918,9 +1931,11 @@ impl Compiler<'_> {
             Rule::i_players => {
                 let subject = parts.next().unwrap().into_inner().next().unwrap();
                 let who = match subject.as_rule() {
-                    Rule::ps_each_player | Rule::ps_from_next | Rule::ps_each_opponent | Rule::ps_opponents => {
-                        Who::Each
-                    }
+                    Rule::ps_each_player
+                    | Rule::ps_from_next
+                    | Rule::ps_each_opponent
+                    | Rule::ps_opponents
+                    | Rule::ps_combatants => Who::Each,
                     Rule::ps_that_player => Who::ThatPlayer,
                     Rule::ps_its_owner => Who::OwnerOf(self.it(&i, &b, "\"its owner\" needs a card before it")?),
                     Rule::ps_they => b.they.clone().ok_or_else(|| {
@@ -1950,6 +1965,11 @@ impl Compiler<'_> {
                     }
                     let mut x = verb.into_inner();
                     let amount = x.next().unwrap();
+                    if rule == Rule::pv_adds {
+                        b.adds_resources = true;
+                        effects.push(Effect::Add { who, resources: self.resources(&amount)?, spells_only: false });
+                        continue;
+                    }
                     if rule == Rule::pv_reveals_hand {
                         effects.push(Effect::Let(Var::Looked, Box::new(Effect::RevealHand(who))));
                         b.looked = true;
@@ -1975,6 +1995,7 @@ impl Compiler<'_> {
                 match subject.as_rule() {
                     Rule::ps_each_player => b.effects.push(Effect::EachPlayer(Players::All, effects)),
                     Rule::ps_from_next => b.effects.push(Effect::EachPlayer(Players::FromNext, effects)),
+                    Rule::ps_combatants => b.effects.push(Effect::EachPlayer(Players::Combatants, effects)),
                     Rule::ps_each_opponent | Rule::ps_opponents => {
                         b.effects.push(Effect::EachPlayer(Players::Opponents, effects))
                     }
@@ -2054,6 +2075,11 @@ impl Compiler<'_> {
                 let abilities = kinds.contains(&Rule::damage_of_abilities);
                 b.effects.push(Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }));
             }
+            Rule::i_prevent_next => {
+                let amount = number(&parts.next().unwrap());
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                b.effects.push(each(t, |unit| Effect::PreventNext { unit, amount }));
+            }
             Rule::i_kill_next_damage => {
                 let it = self.it(&i, &b, "\"it\" needs a unit before it")?;
                 b.effects.push(Effect::Act(Act::KillNextDamage, it));
@@ -2087,6 +2113,15 @@ impl Compiler<'_> {
                 for (k, v) in kws {
                     b.effects.push(each(t.clone(), |to| Effect::Give { to, grant: Grant::Keyword(k, v), until }));
                 }
+            }
+            Rule::i_cant_be_chosen => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let until = if parts.any(|x| x.as_rule() == Rule::this_turn) {
+                    Duration::ThisTurn
+                } else {
+                    Duration::Indefinite
+                };
+                b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::UnchoosableByEnemies, until }));
             }
             Rule::i_set_might => {
                 // 450.1.a.1: the Might is assigned in the trait layer; "base Might" is the same
@@ -2184,8 +2219,19 @@ impl Compiler<'_> {
                 }
             }
             Rule::i_swap => {
-                let it = self.it(&i, &b, "\"its location\" needs a unit before it")?;
-                b.effects.push(Effect::SwapPlaces(Obj::Me, it));
+                let units: Vec<P> = parts.collect();
+                let swap = if let [first, second] = units.as_slice() {
+                    let one = |t: Target| match t {
+                        Target::One(o) => Ok(o),
+                        Target::Chosen(index, TargetCount::One) => Ok(Obj::Target(index)),
+                        _ => Err(self.err(&i, "two units trade locations: name one unit on each side of \"and\"")),
+                    };
+                    let a = one(self.target(first.clone(), &mut b, None)?)?;
+                    Effect::SwapPlaces(a, one(self.target(second.clone(), &mut b, None)?)?)
+                } else {
+                    Effect::SwapPlaces(Obj::Me, self.it(&i, &b, "\"its location\" needs a unit before it")?)
+                };
+                b.effects.push(swap);
             }
             Rule::i_look_top | Rule::i_reveal_top => {
                 let amount = number(&parts.next().unwrap());

@@ -155,6 +155,12 @@ pub enum Event {
         to: PlayerId,
         chain: bool,
     },
+    /// 440: the combat at `battlefield` ended (its resolution step is over); `units` were its
+    /// attackers and defenders as its resolution step began.
+    CombatEnded {
+        battlefield: Bf,
+        units: Vec<ObjId>,
+    },
     /// 345: every player passed in sequence and the showdown at `battlefield` ended.
     ShowdownEnded {
         battlefield: Bf,

@@ -198,6 +198,7 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
             c.assigned_last = before.assigned_last;
             c.cant_be_damaged = before.cant_be_damaged;
             c.no_combat_damage = before.no_combat_damage;
+            c.unchoosable_by_enemies = before.unchoosable_by_enemies;
         }
         c
     }
@@ -218,6 +219,8 @@ pub struct Chars {
     pub cant_be_damaged: bool,
     /// "I don't deal combat damage" (439.1.b).
     pub no_combat_damage: bool,
+    /// "I can't be chosen by enemy spells and abilities" (054: can't beats can; 352.8).
+    pub unchoosable_by_enemies: bool,
 }
 
 impl Chars {
@@ -263,6 +266,8 @@ pub enum Modification {
     CantBeDamaged,
     /// 450.2: "I don't deal combat damage".
     NoCombatDamage,
+    /// 450.2: "I can't be chosen by enemy spells and abilities" (352.8).
+    UnchoosableByEnemies,
     /// 450.3: +N or -N might (arithmetic layer). Limits are snapshotted into N when the effect is
     /// created (450.3.b).
     Might(i32),
@@ -286,6 +291,7 @@ impl Modification {
             | Modification::AssignedLast
             | Modification::CantBeDamaged
             | Modification::NoCombatDamage
+            | Modification::UnchoosableByEnemies
             | Modification::EntersReady => Layer::Ability,
             Modification::Might(n) | Modification::MightPer(n, _) if *n < 0 => Layer::Decrease,
             Modification::MightToMinimum { .. } => Layer::Decrease,
@@ -391,6 +397,7 @@ impl Game {
             assigned_last: false,
             cant_be_damaged: false,
             no_combat_damage: false,
+            unchoosable_by_enemies: false,
         }
     }
 
@@ -595,6 +602,7 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::AssignedLast => chars.assigned_last = true,
         Modification::CantBeDamaged => chars.cant_be_damaged = true,
         Modification::NoCombatDamage => chars.no_combat_damage = true,
+        Modification::UnchoosableByEnemies => chars.unchoosable_by_enemies = true,
         // The arithmetic layer is applied by `ObjectLayers::modify`.
         Modification::Might(_)
         | Modification::MightPer(..)

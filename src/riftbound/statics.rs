@@ -22,6 +22,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         StaticEffect::Keywords(_)
         | StaticEffect::AssignedLast
         | StaticEffect::NoCombatDamage
+        | StaticEffect::UnchoosableByEnemies
         | StaticEffect::MightPer { .. }
         | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
         // 361.3.a: "While I'm at a battlefield, your other units here have [Deflect]": "I" is the
@@ -79,6 +80,7 @@ impl Game {
                 }
                 StaticEffect::AssignedLast => vec![(cond.clone(), Modification::AssignedLast)],
                 StaticEffect::NoCombatDamage => vec![(cond.clone(), Modification::NoCombatDamage)],
+                StaticEffect::UnchoosableByEnemies => vec![(cond.clone(), Modification::UnchoosableByEnemies)],
                 StaticEffect::NoDamageIfMovedTwice => {
                     vec![(Some(Condition::MovedTwiceThisTurn), Modification::CantBeDamaged)]
                 }

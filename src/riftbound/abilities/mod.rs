@@ -312,6 +312,14 @@ pub enum Trigger {
     /// "When an opponent scores" (441): an opponent of its controller scored; "that player" is
     /// the one who did.
     OpponentScores,
+    /// 437-440: "When combat starts here", "When a combat that I was in ends": a combat began
+    /// (438.1) or ended (440) (`ends`), at the source's battlefield (`here`, 053.3), one in which
+    /// the source was an attacker or a defender (`mine`, 438.1.a.3-4).
+    Combat {
+        ends: bool,
+        here: bool,
+        mine: bool,
+    },
 }
 
 impl Trigger {
@@ -474,6 +482,8 @@ pub enum StaticEffect {
     /// "I don't deal combat damage": my Might counts for nothing in my side's combat damage
     /// (439.1.b), as a stunned unit's does not (410).
     NoCombatDamage,
+    /// "I can't be chosen by enemy spells and abilities" (352.8; 054: can't beats can).
+    UnchoosableByEnemies,
     /// "This enters exhausted."
     EntersExhausted,
     /// "As an additional cost to play me, kill a friendly unit" (353.2.a.1).
