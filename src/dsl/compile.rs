@@ -658,6 +658,7 @@ impl Compiler<'_> {
                 Rule::resources => ActivationCost::Resources(self.resources(&c)?),
                 Rule::recycle_cost => ActivationCost::RecycleTrash(number(&c)),
                 Rule::discard_cost => ActivationCost::Discard(number(&c)),
+                Rule::discard_kind_cost => ActivationCost::DiscardA(card_kind_filter(&c).kind),
                 Rule::kill_this_cost => ActivationCost::KillThis,
                 Rule::kill_friendly_cost => {
                     let mut f = UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() };
@@ -960,6 +961,7 @@ impl Compiler<'_> {
                 let (attack, defend) = alone_role(&parts.next().unwrap());
                 Trigger::UnitAlone { filter, attack, defend }
             }
+            Rule::ev_i_become => Trigger::BecomeEmpowered,
             Rule::ev_combat => {
                 let (mut ends, mut here, mut mine) = (false, false, false);
                 for x in e.into_inner() {
@@ -1989,6 +1991,7 @@ impl Compiler<'_> {
                         Rule::pv_draws => Effect::Draw { who, amount: Amount::Number(n.into()) },
                         Rule::pv_discards => Effect::Discard { who, amount: n },
                         Rule::pv_channels => Effect::Channel { who, amount: n, exhausted: x.next().is_some() },
+                        Rule::pv_burns => Effect::Burn { who, amount: n },
                         _ => Effect::Score { who, points: n },
                     });
                 }
@@ -2047,7 +2050,9 @@ impl Compiler<'_> {
             }
             Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
             Rule::i_choose_opponent => {
-                let filter = UnitFilter { relation: Relation::Enemy, ..UnitFilter::units() };
+                let any = parts.any(|x| x.as_rule() == Rule::a_player);
+                let relation = if any { Relation::Any } else { Relation::Enemy };
+                let filter = UnitFilter { relation, ..UnitFilter::units() };
                 b.targets.push(TargetSpec { count: TargetCount::Player, filter, distinct: false });
                 b.they = Some(Who::Target(b.targets.len() - 1));
             }

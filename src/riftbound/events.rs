@@ -136,6 +136,8 @@ pub enum Event {
     },
     /// 709.
     BecameMighty(ObjId),
+    /// Rule 002 ([Empower]'s reminder text): it became [Empowered].
+    BecameEmpowered(ObjId),
     /// 444 / 418.2.c.
     GainedPoints {
         player: PlayerId,

@@ -411,6 +411,7 @@ impl Game {
             }
             // 441: an opponent scored (by conquering or holding); "that player" is they.
             (Trigger::OpponentScores, Event::Scored { player, .. }) => (*player != you).then_some(Some(*player)),
+            (Trigger::BecomeEmpowered, Event::BecameEmpowered(o)) if *o == source => yes,
             // 438.1 / 440: a combat began or ended, here (053.3) and with me in it (438.1.a.3-4).
             (Trigger::Combat { ends: false, here, mine }, Event::ShowdownBegan { battlefield, combat: true, .. }) => {
                 let at = Some(Loc::Battlefield(*battlefield));

@@ -2,6 +2,7 @@
 //! to. The kernel evaluates this data natively (costs, timing, trigger patterns, targets,
 //! static abilities); what an ability *does* is a Rhai function (see `host.rs`).
 
+use super::cards::CardType;
 use super::costs::{Cost, OtherCost};
 use super::layers::Keyword;
 use serde::Serialize;
@@ -177,6 +178,8 @@ pub enum ActivationCost {
     KillFriendly(UnitFilter),
     /// "Spend my buff" (702.2.b): only a unit with a buff can pay it (702.2.b.1).
     SpendMyBuff,
+    /// "Discard a spell" (409.3): one card of that type from its controller's hand.
+    DiscardA(CardType),
     /// "Spend N XP": only a player with N XP or more can pay it (Core Rules 1.3, section 728).
     SpendXp(u32),
 }
@@ -312,6 +315,8 @@ pub enum Trigger {
     /// "When an opponent scores" (441): an opponent of its controller scored; "that player" is
     /// the one who did.
     OpponentScores,
+    /// "When I become [Empowered]" (rule 002): the source became Empowered.
+    BecomeEmpowered,
     /// 437-440: "When combat starts here", "When a combat that I was in ends": a combat began
     /// (438.1) or ended (440) (`ends`), at the source's battlefield (`here`, 053.3), one in which
     /// the source was an attacker or a defender (`mine`, 438.1.a.3-4).
