@@ -51,6 +51,7 @@ fn statement(e: &Effect) -> Vec<String> {
                 Players::All => "each_player()",
                 Players::Opponents => "each_opponent()",
                 Players::FromNext => "each_player_from_next()",
+                Players::Combatants => "combatants()",
             };
             let mut out = vec![format!("for p in {which} {{")];
             out.extend(indented(block(body)));

@@ -663,6 +663,7 @@ impl Compiler<'_> {
                 Rule::resources => ActivationCost::Resources(self.resources(&c)?),
                 Rule::recycle_cost => ActivationCost::RecycleTrash(number(&c)),
                 Rule::discard_cost => ActivationCost::Discard(number(&c)),
+                Rule::discard_kind_cost => ActivationCost::DiscardA(card_kind_filter(&c).kind),
                 Rule::kill_this_cost => ActivationCost::KillThis,
                 Rule::kill_friendly_cost => {
                     let mut f = UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() };
@@ -999,6 +1000,19 @@ impl Compiler<'_> {
                 let (attack, defend) = alone_role(&parts.next().unwrap());
                 Trigger::UnitAlone { filter, attack, defend }
             }
+            Rule::ev_i_become => Trigger::BecomeEmpowered,
+            Rule::ev_combat => {
+                let (mut ends, mut here, mut mine) = (false, false, false);
+                for x in e.into_inner() {
+                    match x.as_rule() {
+                        Rule::combat_ends => ends = true,
+                        Rule::combat_here => here = true,
+                        Rule::combat_i_was_in => mine = true,
+                        _ => {}
+                    }
+                }
+                Trigger::Combat { ends, here, mine }
+            }
             _ => return Err(self.err(&e, "unknown event")),
         })
     }
@@ -1208,6 +1222,7 @@ impl Compiler<'_> {
                         Rule::st_assigned_last => StaticEffect::AssignedLast,
                         Rule::st_no_combat_damage => StaticEffect::NoCombatDamage,
                         Rule::st_any_number_of_buffs => StaticEffect::AnyNumberOfBuffs,
+                        Rule::st_cant_be_chosen => StaticEffect::UnchoosableByEnemies,
                         Rule::st_optional_cost => {
                             StaticEffect::OptionalCost(self.resources(&s.into_inner().next().unwrap())?)
                         }
@@ -2055,9 +2070,11 @@ impl Compiler<'_> {
             Rule::i_players => {
                 let subject = parts.next().unwrap().into_inner().next().unwrap();
                 let who = match subject.as_rule() {
-                    Rule::ps_each_player | Rule::ps_from_next | Rule::ps_each_opponent | Rule::ps_opponents => {
-                        Who::Each
-                    }
+                    Rule::ps_each_player
+                    | Rule::ps_from_next
+                    | Rule::ps_each_opponent
+                    | Rule::ps_opponents
+                    | Rule::ps_combatants => Who::Each,
                     Rule::ps_that_player => Who::ThatPlayer,
                     Rule::ps_its_owner => Who::OwnerOf(self.it(&i, &b, "\"its owner\" needs a card before it")?),
                     Rule::ps_they => b.they.clone().ok_or_else(|| {
@@ -2101,6 +2118,11 @@ impl Compiler<'_> {
                         effects.push(Effect::PlayCard { who, card, ignore_energy: true, ignore_power, to_base });
                         continue;
                     }
+                    if rule == Rule::pv_adds {
+                        b.adds_resources = true;
+                        effects.push(Effect::Add { who, resources: self.resources(&amount)?, spells_only: false });
+                        continue;
+                    }
                     if rule == Rule::pv_reveals_hand {
                         effects.push(Effect::Let(Var::Looked, Box::new(Effect::RevealHand(who))));
                         b.looked = true;
@@ -2120,12 +2142,14 @@ impl Compiler<'_> {
                         Rule::pv_draws => Effect::Draw { who, amount: Amount::Number(n.into()) },
                         Rule::pv_discards => Effect::Discard { who, amount: n },
                         Rule::pv_channels => Effect::Channel { who, amount: n, exhausted: x.next().is_some() },
+                        Rule::pv_burns => Effect::Burn { who, amount: n },
                         _ => Effect::Score { who, points: n },
                     });
                 }
                 match subject.as_rule() {
                     Rule::ps_each_player => b.effects.push(Effect::EachPlayer(Players::All, effects)),
                     Rule::ps_from_next => b.effects.push(Effect::EachPlayer(Players::FromNext, effects)),
+                    Rule::ps_combatants => b.effects.push(Effect::EachPlayer(Players::Combatants, effects)),
                     Rule::ps_each_opponent | Rule::ps_opponents => {
                         b.effects.push(Effect::EachPlayer(Players::Opponents, effects))
                     }
@@ -2177,7 +2201,9 @@ impl Compiler<'_> {
             }
             Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
             Rule::i_choose_opponent => {
-                let filter = UnitFilter { relation: Relation::Enemy, ..UnitFilter::units() };
+                let any = parts.any(|x| x.as_rule() == Rule::a_player);
+                let relation = if any { Relation::Any } else { Relation::Enemy };
+                let filter = UnitFilter { relation, ..UnitFilter::units() };
                 b.targets.push(TargetSpec { count: TargetCount::Player, filter, distinct: false });
                 b.they = Some(Who::Target(b.targets.len() - 1));
             }
@@ -2204,6 +2230,11 @@ impl Compiler<'_> {
                 let spells = kinds.contains(&Rule::damage_of_spells);
                 let abilities = kinds.contains(&Rule::damage_of_abilities);
                 b.effects.push(Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }));
+            }
+            Rule::i_prevent_next => {
+                let amount = number(&parts.next().unwrap());
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                b.effects.push(each(t, |unit| Effect::PreventNext { unit, amount }));
             }
             Rule::i_kill_next_damage => {
                 let it = self.it(&i, &b, "\"it\" needs a unit before it")?;
@@ -2238,6 +2269,15 @@ impl Compiler<'_> {
                 for (k, v) in kws {
                     b.effects.push(each(t.clone(), |to| Effect::Give { to, grant: Grant::Keyword(k, v), until }));
                 }
+            }
+            Rule::i_cant_be_chosen => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let until = if parts.any(|x| x.as_rule() == Rule::this_turn) {
+                    Duration::ThisTurn
+                } else {
+                    Duration::Indefinite
+                };
+                b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::UnchoosableByEnemies, until }));
             }
             Rule::i_set_might => {
                 // 450.1.a.1: the Might is assigned in the trait layer; "base Might" is the same
@@ -2360,8 +2400,19 @@ impl Compiler<'_> {
                 }
             }
             Rule::i_swap => {
-                let it = self.it(&i, &b, "\"its location\" needs a unit before it")?;
-                b.effects.push(Effect::SwapPlaces(Obj::Me, it));
+                let units: Vec<P> = parts.collect();
+                let swap = if let [first, second] = units.as_slice() {
+                    let one = |t: Target| match t {
+                        Target::One(o) => Ok(o),
+                        Target::Chosen(index, TargetCount::One) => Ok(Obj::Target(index)),
+                        _ => Err(self.err(&i, "two units trade locations: name one unit on each side of \"and\"")),
+                    };
+                    let a = one(self.target(first.clone(), &mut b, None)?)?;
+                    Effect::SwapPlaces(a, one(self.target(second.clone(), &mut b, None)?)?)
+                } else {
+                    Effect::SwapPlaces(Obj::Me, self.it(&i, &b, "\"its location\" needs a unit before it")?)
+                };
+                b.effects.push(swap);
             }
             Rule::i_reveal_top if parts.clone().next().is_some_and(|x| x.as_rule() == Rule::top_card) => {
                 b.effects.push(Effect::Let(Var::Revealed, Box::new(Effect::RevealTopCard(Who::You))));

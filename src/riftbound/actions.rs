@@ -15,6 +15,11 @@ use crate::trace;
 #[derive(Clone, Debug, Default)]
 pub struct DamagedBy(pub Vec<(ObjId, ObjId)>);
 
+/// Prevent (later Core Rules, docs/rulings.md): the Prevent Value still tracked on each unit, from
+/// "Prevent the next N damage that would be dealt to it this turn"; cleared as the turn ends.
+#[derive(Clone, Debug, Default)]
+pub struct PreventNext(pub Vec<(ObjId, u32)>);
+
 /// 741.1: the units that were not alone as they died (other friendly units were at their
 /// location as the kill began, those dying with them included), for "If I didn't die alone".
 #[derive(Clone, Debug, Default)]
@@ -318,6 +323,10 @@ impl Game {
                 trace!(self, "404.1", "{} can't be dealt damage", self.describe(u));
                 continue;
             }
+            let amount = self.prevent(u, amount);
+            if amount == 0 {
+                continue;
+            }
             self.obj_mut(u).damage += amount;
             let damaged = &mut self.components.get_mut::<DamagedBy>().0;
             for &s in sources {
@@ -330,6 +339,43 @@ impl Game {
             self.emit(Event::Dealt { sources: sources.to_vec(), target: u, amount });
             self.changed();
         }
+    }
+
+    /// "Prevent the next N damage that would be dealt to it this turn": N more Prevent Value on
+    /// the unit, until the turn ends (rule 002; later Core Rules, docs/rulings.md).
+    pub fn prevent_next(&mut self, u: ObjId, n: u32) {
+        if n == 0 || !self.obj(u).alive || !self.obj(u).zone.is_board() {
+            return;
+        }
+        let tracked = &mut self.components.get_mut::<PreventNext>().0;
+        match tracked.iter_mut().find(|(o, _)| *o == u) {
+            Some((_, v)) => *v += n,
+            None => tracked.push((u, n)),
+        }
+        trace!(self, "002", "the next {n} damage that would be dealt to {} this turn is prevented", self.describe(u));
+    }
+
+    /// The Prevent Value tracked on `u` (0 for none): combat damage may be assigned to it up to
+    /// what would be lethal with it counted (later Core Rules, docs/rulings.md).
+    pub fn prevent_value(&self, u: ObjId) -> u32 {
+        self.components.get::<PreventNext>().and_then(|p| p.0.iter().find(|(o, _)| *o == u)).map_or(0, |(_, v)| *v)
+    }
+
+    /// Damage about to be dealt to `u`, less what its Prevent Value prevents; the value goes down
+    /// by as much and ends at 0. Damage all prevented is not dealt at all.
+    fn prevent(&mut self, u: ObjId, amount: u32) -> u32 {
+        let value = self.prevent_value(u);
+        if value == 0 {
+            return amount;
+        }
+        let prevented = value.min(amount);
+        let tracked = &mut self.components.get_mut::<PreventNext>().0;
+        tracked.retain(|(o, _)| *o != u);
+        if value > prevented {
+            tracked.push((u, value - prevented));
+        }
+        trace!(self, "002", "{prevented} damage to {} is prevented", self.describe(u));
+        amount - prevented
     }
 
     /// 415.5.c: the sources of the damage dealt to `u` since the last cleanup, that is by the

@@ -151,6 +151,7 @@ impl Game {
                 ActivationCost::Resources(_) => true,
                 ActivationCost::RecycleTrash(n) => self.player(p).trash.len() >= *n as usize,
                 ActivationCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
+                ActivationCost::DiscardA(kind) => self.player(p).hand.iter().any(|c| self.card(*c).kind == *kind),
                 ActivationCost::KillThis => true,
                 ActivationCost::KillFriendly(f) => !self.cost_kill_candidates(p, o, f, costs).is_empty(),
                 // 702.2.b.1: no buff, nothing to spend.
@@ -208,6 +209,19 @@ impl Game {
                 ActivationCost::Exhaust => self.exhaust(source),
                 ActivationCost::RecycleTrash(n) => self.recycle_from_trash(p, *n, Ask::ChooseCard)?,
                 ActivationCost::Discard(n) => self.discard_choose(p, *n, Ask::ChooseCard)?,
+                ActivationCost::DiscardA(kind) => {
+                    let options: Vec<Choice> = self
+                        .player(p)
+                        .hand
+                        .iter()
+                        .copied()
+                        .filter(|c| self.card(*c).kind == *kind)
+                        .map(Choice::Obj)
+                        .collect();
+                    if let Choice::Obj(card) = self.decide(p, Ask::PayCost, options)? {
+                        self.discard(p, &[card]);
+                    }
+                }
                 ActivationCost::KillThis => self.kill(&[source], None)?,
                 ActivationCost::KillFriendly(f) => {
                     let options = self.cost_kill_candidates(p, source, f, costs).into_iter().map(Choice::Obj).collect();

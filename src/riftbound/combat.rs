@@ -299,9 +299,11 @@ impl Game {
                 Some(1)
             });
         }
+        // A unit's Prevent Value counts toward what is lethal to it (later Core Rules,
+        // docs/rulings.md): "opponents can assign it extra combat damage to kill it".
         let lethal = |g: &Game, u: ObjId| -> u32 {
             let m = g.might(u).max(0) as u32;
-            m.saturating_sub(g.obj(u).damage).max(1)
+            m.saturating_sub(g.obj(u).damage).max(1) + g.prevent_value(u)
         };
         let mut remaining = amount;
         while remaining > 0 {
@@ -347,6 +349,8 @@ impl Game {
     /// established by whoever's units remain.
     fn combat_resolution(&mut self, b: Bf) -> R<()> {
         trace!(self, "440.1", "combat cleanup at {}", self.describe_loc(Loc::Battlefield(b)));
+        let units: Vec<ObjId> =
+            self.units_at(Loc::Battlefield(b)).into_iter().filter(|u| self.obj(*u).role.is_some()).collect();
         self.cleanup_with(Special::Combat(b))?;
         // "this combat" effects end with the combat, as its designations do (440.1.a.3).
         if self.retain_effects(|_, e| e.duration != super::layers::Duration::ThisCombat) {
@@ -361,6 +365,9 @@ impl Game {
         {
             self.establish_control(b, *p, true)?;
         }
+        // 440: the combat is over: "When a combat that I was in ends" triggers now.
+        trace!(self, "440", "the combat at {} ends", self.describe_loc(Loc::Battlefield(b)));
+        self.emit(Event::CombatEnded { battlefield: b, units });
         self.changed();
         self.cleanup()
     }

@@ -16,6 +16,7 @@ impl Game {
         }
         self.obj_mut(o).empowered = true;
         trace!(self, "002", "{} becomes [Empowered]", self.describe(o));
+        self.emit(super::events::Event::BecameEmpowered(o));
         self.changed();
     }
 

@@ -140,6 +140,8 @@ pub enum Event {
     },
     /// 709.
     BecameMighty(ObjId),
+    /// Rule 002 ([Empower]'s reminder text): it became [Empowered].
+    BecameEmpowered(ObjId),
     /// 444 / 418.2.c.
     GainedPoints {
         player: PlayerId,
@@ -158,6 +160,12 @@ pub enum Event {
         from: PlayerId,
         to: PlayerId,
         chain: bool,
+    },
+    /// 440: the combat at `battlefield` ended (its resolution step is over); `units` were its
+    /// attackers and defenders as its resolution step began.
+    CombatEnded {
+        battlefield: Bf,
+        units: Vec<ObjId>,
     },
     /// 345: every player passed in sequence and the showdown at `battlefield` ended.
     ShowdownEnded {

@@ -456,6 +456,10 @@ verbs! {
     Effect::GiveMightOf { to, amount, until } =>
         "give_might_of"(to => o: Object, amount => n: Count, until => until: Duration)
         |g, c| g.give(c, o, Grant::Might { amount: n as i32, min: None }, until);
+    Effect::PreventNext { unit, amount } =>
+        "prevent_next"(unit => o: Object, amount => n: Count) |g, _| g.prevent_next(o, n);
+    Effect::Give { to, grant: Grant::UnchoosableByEnemies, until } =>
+        "give_unchoosable"(to => o: Object, until => until: Duration) |g, c| g.give(c, o, Grant::UnchoosableByEnemies, until);
     Effect::Give { to, grant: Grant::SetMight(n), until } =>
         "set_might"(to => o: Object, n => n: Delta, until => until: Duration) |g, c| g.give(c, o, Grant::SetMight(n), until);
     // 352.3: the unit moves to the destination chosen for it as the spell was played (spec i);
@@ -586,6 +590,8 @@ fn register(e: &mut Engine) {
     host_fn!(e, "each_player", () | g, _ | g.active_players());
     host_fn!(e, "each_opponent", () | g, c | c.controller.map(|p| g.opponents(p)).unwrap_or_default());
     host_fn!(e, "each_player_from_next", () | g, c | g.players_from_next(c.controller.unwrap_or(g.turn_player)));
+    // "the attacker and defender each" (438.1.a.1-2): none outside a combat.
+    host_fn!(e, "combatants", () | g, _ | g.combatants());
     // "for each X": how many objects the filter names; how many cards are in a player's trash.
     host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
     host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);

@@ -76,6 +76,7 @@ impl Game {
         self.components.reset::<GroupAt>();
         self.components.reset::<OnResolve>();
         self.components.reset::<DamagePrevented>();
+        self.components.reset::<super::actions::PreventNext>();
     }
 
     /// "Prevent all spell and ability damage this turn" (rule 002: the card's text is the rule;
@@ -229,8 +230,16 @@ impl Game {
         self.matching(&specs[index].filter, Some(p), source)
             .into_iter()
             .filter(|o| Some(*o) != source || self.card(*o).kind != CardType::Spell)
+            .filter(|o| self.choosable_by(p, *o))
             .filter(|o| moved.is_none_or(|d| !self.spec_destinations(d, *o).is_empty()))
             .collect()
+    }
+
+    /// 352.8: whether `p`'s spells and abilities may choose `o` as a target: not a permanent of an
+    /// opponent's that "can't be chosen by enemy spells and abilities" (054: can't beats can).
+    /// Checked as targets are chosen and again as they resolve (356.3.e.2).
+    fn choosable_by(&self, p: PlayerId, o: ObjId) -> bool {
+        !self.obj(o).zone.is_board() || self.controller(o) == p || !self.chars(o).unchoosable_by_enemies
     }
 
     /// 352.7 / 390.2 / 727.1.d: whether `p` can choose every target `specs` requires ("a unit":
@@ -332,8 +341,11 @@ impl Game {
         };
         let you = c.controller.unwrap_or(self.turn_player);
         let source = c.source.unwrap_or(ObjId(u32::MAX));
-        let mut legal: Vec<ObjId> =
-            chosen.iter().copied().filter(|o| self.unit_matches(&spec.filter, *o, you, source)).collect();
+        let mut legal: Vec<ObjId> = chosen
+            .iter()
+            .copied()
+            .filter(|o| self.unit_matches(&spec.filter, *o, you, source) && self.choosable_by(you, *o))
+            .collect();
         // 352.11.b: units no longer at the group's battlefield can't be affected.
         if let TargetCount::AnyNumber { same_battlefield: true, .. } = spec.count
             && let Some(b) = c.source.and_then(|s| self.group_at(s))
@@ -490,6 +502,7 @@ impl Game {
             }
             Grant::Keyword(k, value) => Modification::GrantKeyword(k, value),
             Grant::SetMight(n) => Modification::SetMight(n),
+            Grant::UnchoosableByEnemies => Modification::UnchoosableByEnemies,
         };
         self.add_effect(c.source, Filter::Object(u), None, modification, until);
     }

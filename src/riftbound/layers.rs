@@ -199,6 +199,7 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
             c.cant_be_damaged = before.cant_be_damaged;
             c.no_combat_damage = before.no_combat_damage;
             c.any_number_of_buffs = before.any_number_of_buffs;
+            c.unchoosable_by_enemies = before.unchoosable_by_enemies;
         }
         c
     }
@@ -222,6 +223,8 @@ pub struct Chars {
     /// "I can have any number of buffs": a buff is placed on me even if I have one (702.3's
     /// limit gives way to the card, 002).
     pub any_number_of_buffs: bool,
+    /// "I can't be chosen by enemy spells and abilities" (054: can't beats can; 352.8).
+    pub unchoosable_by_enemies: bool,
 }
 
 impl Chars {
@@ -269,6 +272,8 @@ pub enum Modification {
     NoCombatDamage,
     /// 450.2: "I can have any number of buffs" (702.3 does not limit me).
     AnyNumberOfBuffs,
+    /// 450.2: "I can't be chosen by enemy spells and abilities" (352.8).
+    UnchoosableByEnemies,
     /// 450.3: +N or -N might (arithmetic layer). Limits are snapshotted into N when the effect is
     /// created (450.3.b).
     Might(i32),
@@ -293,6 +298,7 @@ impl Modification {
             | Modification::CantBeDamaged
             | Modification::NoCombatDamage
             | Modification::AnyNumberOfBuffs
+            | Modification::UnchoosableByEnemies
             | Modification::EntersReady => Layer::Ability,
             Modification::Might(n) | Modification::MightPer(n, _) if *n < 0 => Layer::Decrease,
             Modification::MightToMinimum { .. } => Layer::Decrease,
@@ -399,6 +405,7 @@ impl Game {
             cant_be_damaged: false,
             no_combat_damage: false,
             any_number_of_buffs: false,
+            unchoosable_by_enemies: false,
         }
     }
 
@@ -604,6 +611,7 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::CantBeDamaged => chars.cant_be_damaged = true,
         Modification::NoCombatDamage => chars.no_combat_damage = true,
         Modification::AnyNumberOfBuffs => chars.any_number_of_buffs = true,
+        Modification::UnchoosableByEnemies => chars.unchoosable_by_enemies = true,
         // The arithmetic layer is applied by `ObjectLayers::modify`.
         Modification::Might(_)
         | Modification::MightPer(..)

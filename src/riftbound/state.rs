@@ -745,6 +745,13 @@ impl Game {
         order
     }
 
+    /// The attacker and the defender of the combat in progress (438.1.a.1-2), still in the game;
+    /// none outside a combat.
+    pub fn combatants(&self) -> Vec<PlayerId> {
+        let Some(c) = self.showdown.as_ref().and_then(|sd| sd.combat) else { return Vec::new() };
+        [c.attacker, c.defender].into_iter().filter(|p| !self.player(*p).removed).collect()
+    }
+
     /// The next player in turn order after `p` who is still in the game (115.1).
     pub fn next_player(&self, p: PlayerId) -> PlayerId {
         let n = self.turn_order.len();

@@ -24,6 +24,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         | StaticEffect::NoCombatDamage
         | StaticEffect::NoDamage
         | StaticEffect::AnyNumberOfBuffs
+        | StaticEffect::UnchoosableByEnemies
         | StaticEffect::MightPer { .. }
         | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
         // 361.3.a: "While I'm at a battlefield, your other units here have [Deflect]": "I" is the
@@ -83,6 +84,7 @@ impl Game {
                 StaticEffect::NoCombatDamage => vec![(cond.clone(), Modification::NoCombatDamage)],
                 StaticEffect::NoDamage => vec![(cond.clone(), Modification::CantBeDamaged)],
                 StaticEffect::AnyNumberOfBuffs => vec![(cond.clone(), Modification::AnyNumberOfBuffs)],
+                StaticEffect::UnchoosableByEnemies => vec![(cond.clone(), Modification::UnchoosableByEnemies)],
                 StaticEffect::MightPer { each, count } => {
                     vec![(cond.clone(), Modification::MightPer(*each, count.clone()))]
                 }

@@ -419,6 +419,18 @@ impl Game {
             }
             // 441: an opponent scored (by conquering or holding); "that player" is they.
             (Trigger::OpponentScores, Event::Scored { player, .. }) => (*player != you).then_some(Some(*player)),
+            (Trigger::BecomeEmpowered, Event::BecameEmpowered(o)) if *o == source => yes,
+            // 438.1 / 440: a combat began or ended, here (053.3) and with me in it (438.1.a.3-4).
+            (Trigger::Combat { ends: false, here, mine }, Event::ShowdownBegan { battlefield, combat: true, .. }) => {
+                let at = Some(Loc::Battlefield(*battlefield));
+                ((!here || self.here(source) == at)
+                    && (!mine || self.obj(source).role.is_some() && self.location(source) == at))
+                    .then_some(None)
+            }
+            (Trigger::Combat { ends: true, here, mine }, Event::CombatEnded { battlefield, units }) => ((!here
+                || self.here(source) == Some(Loc::Battlefield(*battlefield)))
+                && (!mine || units.contains(&source)))
+            .then_some(None),
             (Trigger::Dies(f), Event::Killed { obj, .. }) => {
                 self.filter_matches_lki(f, *obj, you, source).then_some(None)
             }

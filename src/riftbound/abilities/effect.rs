@@ -52,6 +52,9 @@ pub enum Effect {
     /// "[Predict N]" (rule 002, its reminder text): look at the top N cards of their Main Deck,
     /// recycle any of them and put the rest back in any order.
     Predict { who: Who, amount: u32 },
+    /// "Prevent the next N damage that would be dealt to X this turn" (rule 002; the later Core
+    /// Rules' Prevent, docs/rulings.md).
+    PreventNext { unit: Obj, amount: u32 },
     /// 409: "Discard N" (answers the last card discarded).
     Discard { who: Who, amount: u32 },
     /// 409: "discards their hand": every card in it.
@@ -370,6 +373,8 @@ pub enum Grant {
     Keyword(Keyword, u32),
     /// "Its Might becomes N" (trait layer, 450.1.a.1).
     SetMight(i32),
+    /// "It can't be chosen by enemy spells and abilities" (ability layer, 450.2; 352.8).
+    UnchoosableByEnemies,
 }
 
 /// A rule an instruction sets for the rest of this turn.
@@ -451,6 +456,9 @@ pub enum Players {
     /// "Starting with the next player, each player": every player in turn order, beginning with
     /// the one after the ability's controller (the controller last).
     FromNext,
+    /// "the attacker and defender each": the two players of the combat in progress (438.1.a.1-2),
+    /// the attacker first.
+    Combatants,
 }
 
 /// A number an instruction uses.

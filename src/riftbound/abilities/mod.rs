@@ -2,6 +2,7 @@
 //! to. The kernel evaluates this data natively (costs, timing, trigger patterns, targets,
 //! static abilities); what an ability *does* is a Rhai function (see `host.rs`).
 
+use super::cards::CardType;
 use super::costs::{Cost, OtherCost};
 use super::layers::Keyword;
 use serde::Serialize;
@@ -177,6 +178,8 @@ pub enum ActivationCost {
     KillFriendly(UnitFilter),
     /// "Spend my buff" (702.2.b): only a unit with a buff can pay it (702.2.b.1).
     SpendMyBuff,
+    /// "Discard a spell" (409.3): one card of that type from its controller's hand.
+    DiscardA(CardType),
     /// "Spend N XP": only a player with N XP or more can pay it (Core Rules 1.3, section 728).
     SpendXp(u32),
 }
@@ -318,6 +321,16 @@ pub enum Trigger {
     /// "When an opponent scores" (441): an opponent of its controller scored; "that player" is
     /// the one who did.
     OpponentScores,
+    /// "When I become [Empowered]" (rule 002): the source became Empowered.
+    BecomeEmpowered,
+    /// 437-440: "When combat starts here", "When a combat that I was in ends": a combat began
+    /// (438.1) or ended (440) (`ends`), at the source's battlefield (`here`, 053.3), one in which
+    /// the source was an attacker or a defender (`mine`, 438.1.a.3-4).
+    Combat {
+        ends: bool,
+        here: bool,
+        mine: bool,
+    },
 }
 
 impl Trigger {
@@ -498,6 +511,8 @@ pub enum StaticEffect {
     NoCombatDamage,
     /// "I can have any number of buffs." (702.3: otherwise one at a time; the card wins, 002).
     AnyNumberOfBuffs,
+    /// "I can't be chosen by enemy spells and abilities" (352.8; 054: can't beats can).
+    UnchoosableByEnemies,
     /// "This enters exhausted."
     EntersExhausted,
     /// "You may pay ... as an additional cost to play me" (353.2.b.1).

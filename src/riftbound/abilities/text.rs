@@ -32,6 +32,9 @@ impl Display for Effect {
             Effect::ForEach(objs, body) => write!(f, "For each of {objs}: {}", Instructions(body)),
             Effect::EachPlayer(Players::All, body) => write!(f, "For each player: {}", Instructions(body)),
             Effect::EachPlayer(Players::Opponents, body) => write!(f, "For each opponent: {}", Instructions(body)),
+            Effect::EachPlayer(Players::Combatants, body) => {
+                write!(f, "For the attacker and the defender: {}", Instructions(body))
+            }
             Effect::EachPlayer(Players::FromNext, body) => {
                 write!(f, "For each player, starting with the next: {}", Instructions(body))
             }
@@ -60,8 +63,12 @@ impl Display for Effect {
                     Grant::Keyword(k, 0) => write!(f, "Give {to} [{k:?}]")?,
                     Grant::Keyword(k, v) => write!(f, "Give {to} [{k:?} {v}]")?,
                     Grant::SetMight(n) => write!(f, "The Might of {to} becomes {n}")?,
+                    Grant::UnchoosableByEnemies => write!(f, "{to} can't be chosen by enemy spells and abilities")?,
                 }
                 f.write_str(duration_text(*until))
+            }
+            Effect::PreventNext { unit, amount } => {
+                write!(f, "Prevent the next {amount} damage that would be dealt to {unit} this turn")
             }
             Effect::GiveMightOf { to, amount, until } => {
                 write!(f, "Give {to} + {amount} [M]")?;
