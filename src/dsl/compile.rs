@@ -1652,8 +1652,14 @@ impl Compiler<'_> {
                     parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_exhaust_me)).is_some();
                 // 352.10.c.1: "Recycle me to X": recycling is the payment; "discard 1 to X":
                 // a cost other than Energy and Power.
-                let test = match parts.next_if(|x| matches!(x.as_rule(), Rule::pay_recycle_me | Rule::other_cost)) {
+                let test = match parts
+                    .next_if(|x| matches!(x.as_rule(), Rule::pay_recycle_me | Rule::other_cost | Rule::spend_its_buff))
+                {
                     Some(x) if x.as_rule() == Rule::other_cost => Test::PayOther(self.other_cost(x)),
+                    // "you may spend its buff to X": the buff of the unit "its" names (702.2.b).
+                    Some(x) if x.as_rule() == Rule::spend_its_buff => {
+                        Test::SpendItsBuff(self.it(&x, &body, "\"its buff\" needs a unit before it")?)
+                    }
                     Some(_) => Test::RecycleToPay(Obj::Me),
                     None => Test::Pay { cost, exhaust_me },
                 };
@@ -1722,11 +1728,6 @@ impl Compiler<'_> {
             }
             // 376.2.b: "if I am at a battlefield, X": checked as X resolves, about me.
             // 702.2.b: the instructions happen only if a buff was spent.
-            // "you may spend its buff to X": the buff of the unit "its" names (702.2.b).
-            Rule::spend_its_buff_to => {
-                let test = Test::SpendItsBuff(self.it(&c, &body, "\"its buff\" needs a unit before it")?);
-                self.instructions_if(c.into_inner().filter(|x| x.as_rule() == Rule::instruction), body, test)
-            }
             // "For each friendly unit, you may spend its buff to ready it.": the clause for each
             // object the phrase names as it resolves (352.10.d: no target), "it" being that one.
             Rule::for_each_clause => {
@@ -2453,10 +2454,7 @@ impl Compiler<'_> {
                 let from = Objs::Var(Var::Looked);
                 b.effects.push(Effect::BanishAndPlay { from, max_might, optional, reduced_by });
             }
-            Rule::i_recycle_rest
-            | Rule::i_put_one_hand
-            | Rule::i_recycle_any
-            | Rule::i_put_back_in_order => {
+            Rule::i_recycle_rest | Rule::i_put_one_hand | Rule::i_recycle_any | Rule::i_put_back_in_order => {
                 if !b.looked {
                     return Err(self.err(
                         &i,
@@ -2812,6 +2810,14 @@ impl Compiler<'_> {
                         .any(|s| s.filter.kind == filter.kind && !matches!(s.count, TargetCount::Destination(_)));
                 if distinct {
                     filter.other = false;
+                }
+                // "a battlefield you control and a unit you control at a different location": the
+                // location would be the chosen battlefield's, not the source's; not understood yet.
+                if filter.at == At::Elsewhere && b.targets.iter().any(|s| s.filter.kind == CardType::Battlefield) {
+                    return Err(self.err(
+                        &t,
+                        "\"at a different location\" after a chosen battlefield (its location, not mine) is not understood yet",
+                    ));
                 }
                 let count = match rule {
                     Rule::t_one | Rule::t_one_of => TargetCount::One,
