@@ -1858,7 +1858,12 @@ impl Compiler<'_> {
                     && *t == test
                     && otherwise.is_empty()
                 {
-                    let (mut b, block) = self.nested(body, |s, b| s.clause(c.into_inner().next().unwrap(), b))?;
+                    let (mut b, block) = self.nested(body, |s, mut b| {
+                        for clause in c.clone().into_inner() {
+                            b = s.clause(clause, b)?;
+                        }
+                        Ok(b)
+                    })?;
                     if let Some(Effect::If { otherwise, .. }) = b.effects.last_mut() {
                         *otherwise = block;
                     }
@@ -1868,7 +1873,13 @@ impl Compiler<'_> {
                     Test::Not(t) => *t,
                     t => Test::Not(Box::new(t)),
                 };
-                self.guarded(c.into_inner().next().unwrap(), body, negated)
+                let mut clauses = c.clone().into_inner();
+                let first = clauses.next().unwrap();
+                if let Some(more) = clauses.next() {
+                    return Err(self
+                        .err(&more, "more than one instruction after a distant \"Otherwise\" is not understood yet"));
+                }
+                self.guarded(first, body, negated)
             }
             Rule::legion_instead => {
                 let mut b = body;
@@ -2422,7 +2433,11 @@ impl Compiler<'_> {
             // "put it in your hand": a card revealed in a Main Deck (411.4.a).
             Rule::i_put_in_hand => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                b.effects.push(each(t, |o| Effect::Act(Act::PutInHand, o)));
+                let act = match parts.next().map(|x| x.as_rule()) {
+                    Some(Rule::put_trash) => Act::PutInTrash,
+                    _ => Act::PutInHand,
+                };
+                b.effects.push(each(t, |o| Effect::Act(act, o)));
             }
             Rule::i_look_top | Rule::i_reveal_top => {
                 let amount = word_or_number(&parts.next().unwrap());

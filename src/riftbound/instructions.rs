@@ -543,7 +543,8 @@ impl Game {
             Act::KillNowInstead => self.kill_now_instead(c, o)?,
             Act::SpendBuff => self.spend_buff_instruction(c, o),
             Act::DrawIt => self.draw_it(c, o),
-            Act::PutInHand => self.put_in_hand(c, o),
+            Act::PutInHand => self.put_revealed(c, o, Zone::Hand),
+            Act::PutInTrash => self.put_revealed(c, o, Zone::Trash),
             Act::Recycle => self.recycle_obj(c, o)?,
             Act::Counter => self.counter_card(o),
             Act::Banish => self.banish_instruction(o),
@@ -1355,16 +1356,17 @@ impl Game {
         self.emit(Event::Drew { player: owner, card: new });
     }
 
-    /// "Put it in your hand" (411.4.a): a card revealed in a Main Deck, still there, goes to its
-    /// owner's hand; no draw (400.1 draws only by "draw").
-    pub fn put_in_hand(&mut self, c: &HookCall, card: ObjId) {
+    /// "Put it in your hand / trash" (411.4.a): a card revealed in a Main Deck, still there, goes
+    /// to its owner's hand (no draw: 400.1 draws only by "draw") or trash (no discard: 409).
+    pub fn put_revealed(&mut self, c: &HookCall, card: ObjId, to: Zone) {
         let you = c.controller.unwrap_or(self.turn_player);
         if !self.obj(card).alive || self.obj(card).zone != Zone::MainDeck {
             return;
         }
         let owner = self.obj(card).owner;
-        let new = self.move_object(card, Zone::Hand, owner, Pos::Bottom);
-        trace!(self, "411.4.a", "{you} puts {} into its owner's hand", self.describe(new));
+        let new = self.move_object(card, to, owner, Pos::Bottom);
+        let place = if to == Zone::Hand { "hand" } else { "trash" };
+        trace!(self, "411.4.a", "{you} puts {} into its owner's {place}", self.describe(new));
     }
 
     /// Kai'Sa, Evolutionary: "[you may] play a spell from your trash with Energy cost less than

@@ -269,6 +269,9 @@ pub enum Act {
     /// "put it in your hand": a card revealed in a Main Deck goes to its owner's hand, which is
     /// no draw (411.4.a).
     PutInHand,
+    /// "put it in your trash": a card revealed in a Main Deck goes to its owner's trash, which is
+    /// no discard (409: only a card in hand is discarded).
+    PutInTrash,
     /// 403: "recycle X".
     Recycle,
     /// 412: "counter X" (a spell on the chain).
@@ -286,7 +289,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 23] = [
+    pub const ALL: [Act; 24] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -303,6 +306,7 @@ impl Act {
         Act::SpendBuff,
         Act::DrawIt,
         Act::PutInHand,
+        Act::PutInTrash,
         Act::Recycle,
         Act::Counter,
         Act::Banish,
@@ -324,6 +328,7 @@ impl Act {
                 | Act::ReturnToHand
                 | Act::DrawIt
                 | Act::PutInHand
+                | Act::PutInTrash
                 | Act::Recycle
                 | Act::KillNowInstead
                 | Act::KillNextDamage
@@ -352,6 +357,7 @@ impl Act {
             Act::SpendBuff => "spend_buff",
             Act::DrawIt => "draw_it",
             Act::PutInHand => "put_in_hand",
+            Act::PutInTrash => "put_in_trash",
             Act::Recycle => "recycle_obj",
             Act::Counter => "counter",
             Act::Banish => "banish",

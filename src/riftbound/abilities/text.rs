@@ -231,6 +231,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::SpendBuff => format!("Spend the buff of {o}"),
         Act::DrawIt => format!("Draw {o}"),
         Act::PutInHand => format!("Put {o} into its owner's hand"),
+        Act::PutInTrash => format!("Put {o} into its owner's trash"),
         Act::Recycle => format!("Recycle {o}"),
         Act::Counter => format!("Counter {o}"),
         Act::Banish => format!("Banish {o}"),
