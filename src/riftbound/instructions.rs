@@ -1114,34 +1114,9 @@ impl Game {
     /// time until they are done (403), then puts the rest back on top in the order they choose,
     /// the first chosen on top.
     pub fn predict(&mut self, p: PlayerId, n: u32) -> R<()> {
-        let mut looked = self.look_top(p, n);
-        while !looked.is_empty() {
-            let mut options: Vec<Choice> = looked.iter().copied().map(Choice::Obj).collect();
-            options.push(Choice::Done);
-            let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? else { break };
-            looked.retain(|c| *c != card);
-            self.recycle(p, &[card])?;
-        }
-        let mut order: Vec<ObjId> = Vec::new();
-        while looked.len() > 1 {
-            let options: Vec<Choice> = looked.iter().copied().map(Choice::Obj).collect();
-            let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? else { break };
-            looked.retain(|c| *c != card);
-            order.push(card);
-        }
-        order.extend(looked);
-        for &card in order.iter().rev() {
-            self.move_object(card, Zone::MainDeck, p, Pos::Top);
-        }
-        if !order.is_empty() {
-            trace!(
-                self,
-                "002",
-                "{p} puts {} card(s) back on top of their Main Deck in the order they chose",
-                order.len()
-            );
-        }
-        Ok(())
+        let looked = self.look_top(p, n);
+        self.recycle_chosen(p, &looked)?;
+        self.put_back_ordered(p, &looked, "002")
     }
 
     /// "the killed unit": the might the target of spec `i` had as it was killed by this ability
@@ -1213,28 +1188,38 @@ impl Game {
     /// "You may recycle one or both of them": the controller chooses, one at a time, any of
     /// `cards` still in the Main Deck ("done" to stop), and recycles those (403).
     pub fn recycle_any(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {
-        let you = c.controller.unwrap_or(self.turn_player);
+        self.recycle_chosen(c.controller.unwrap_or(self.turn_player), cards)
+    }
+
+    /// `p` chooses, one at a time, any of `cards` still in the Main Deck ("done" to stop), and
+    /// recycles those (403).
+    fn recycle_chosen(&mut self, p: PlayerId, cards: &[ObjId]) -> R<()> {
         let mut left = self.still_in_deck(cards);
         let mut chosen = Vec::new();
         while !left.is_empty() {
             let mut options: Vec<Choice> = left.iter().copied().map(Choice::Obj).collect();
             options.push(Choice::Done);
-            let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { break };
+            let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? else { break };
             left.retain(|o| *o != card);
             chosen.push(card);
         }
-        self.recycle(you, &chosen)
+        self.recycle(p, &chosen)
     }
 
     /// "Put the rest back in any order": the controller chooses which of `cards` still in the
     /// Main Deck goes on top, then the next, and so on; they stay the top cards of the deck.
     pub fn put_back_in_any_order(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {
-        let you = c.controller.unwrap_or(self.turn_player);
+        self.put_back_ordered(c.controller.unwrap_or(self.turn_player), cards, "127")
+    }
+
+    /// `p` chooses which of `cards` still in the Main Deck goes on top, then the next, and so on;
+    /// they stay the top cards of the deck (traced under `rule`: 127, or 002 for [Predict]).
+    fn put_back_ordered(&mut self, p: PlayerId, cards: &[ObjId], rule: &'static str) -> R<()> {
         let mut left = self.still_in_deck(cards);
         let mut order = Vec::new();
         while left.len() > 1 {
             let options: Vec<Choice> = left.iter().copied().map(Choice::Obj).collect();
-            let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { break };
+            let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? else { break };
             left.retain(|o| *o != card);
             order.push(card);
         }
@@ -1244,12 +1229,7 @@ impl Game {
         let deck = &mut self.player_mut(owner).main_deck;
         deck.retain(|o| !order.contains(o));
         deck.splice(0..0, order.iter().copied());
-        trace!(
-            self,
-            "127",
-            "{you} puts {} card(s) back on top of their Main Deck in the order they chose",
-            order.len()
-        );
+        trace!(self, rule, "{p} puts {} card(s) back on top of their Main Deck in the order they chose", order.len());
         Ok(())
     }
 
