@@ -1,12 +1,13 @@
-//! The precon soak: random-agent games across all 21 pairings of the seven Proving Grounds and
-//! Origins precons, played as the casual Duel they come as. Every game must end (a win, never
-//! the turn cap), without a panic or a stopped game, and leave a consistent board.
+//! The precon soak: random-agent games across all 78 pairings of the 13 bundled precons (the seven
+//! Proving Grounds and Origins decks and the six Spiritforged, Unleashed and Vendetta ones), played
+//! as the casual Duel they come as. Every game must end (a win, never the turn cap), without a
+//! panic or a stopped game, and leave a consistent board.
 //!
-//! 200 games run under `cargo test`; the 10,000-game soak is
+//! 234 games (three per pairing) run under `cargo test`; the 10,010-game soak is
 //! `cargo test --release --test soak -- --ignored`.
 
 use riftbound::agents::RandomAgent;
-use riftbound::cli::{DEFAULT_DECKS, pairings, pick_decks};
+use riftbound::cli::{pairings, pick_decks};
 use riftbound::kernel::rng::derive_seed;
 use riftbound::kernel::script::MAX_OPERATIONS_PER_GAME;
 use riftbound::riftbound::host;
@@ -46,12 +47,12 @@ fn play(decks: &[Deck; 2], seed: u64) -> Result<(u32, u64), String> {
     }
 }
 
-/// Plays `games` games, game `i` on pairing `i mod 21`, and returns every failure.
+/// Plays `games` games, game `i` on pairing `i mod 78`, and returns every failure.
 fn soak(games: u64) -> Vec<String> {
     let (mut longest, mut operations) = (0, 0);
-    let decks = pick_decks(&cards_db(), &DEFAULT_DECKS.map(String::from)).unwrap();
+    let decks: Vec<Deck> = Deck::embedded(&cards_db()).into_iter().map(|(_, d)| d).collect();
     let pairs = pairings(decks.len());
-    assert_eq!(pairs.len(), 21);
+    assert_eq!(pairs.len(), 78, "13 precons, every pairing once");
     let mut failures = Vec::new();
     for i in 0..games {
         let [a, b] = pairs[(i % pairs.len() as u64) as usize];
@@ -78,25 +79,26 @@ fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
 }
 
 #[test]
-fn precon_soak_200_random_games_across_21_pairings() {
-    let failures = soak(200);
-    assert!(failures.is_empty(), "{} of 200 games failed:\n{}", failures.len(), failures.join("\n"));
+fn precon_soak_234_random_games_across_78_pairings() {
+    let failures = soak(234);
+    assert!(failures.is_empty(), "{} of 234 games failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
 #[ignore = "the long soak: cargo test --release --test soak -- --ignored"]
-fn precon_soak_10000_random_games_across_21_pairings() {
-    let failures = soak(10_000);
-    assert!(failures.is_empty(), "{} of 10,000 games failed:\n{}", failures.len(), failures.join("\n"));
+fn precon_soak_10010_random_games_across_78_pairings() {
+    let failures = soak(10_010);
+    assert!(failures.is_empty(), "{} of 10,010 games failed:\n{}", failures.len(), failures.join("\n"));
 }
 
-/// Every one of the seven precons is legal in the casual Duel, and the three-battlefield ones in
+/// Every one of the 13 precons is legal in the casual Duel, and the three-battlefield ones in
 /// the sanctioned Duel too (103.4.a, 458.4.a).
 #[test]
 fn r103_4_a_precons_are_legal_casual_duel_decks() {
     let db = cards_db();
-    for key in DEFAULT_DECKS {
-        let d = &pick_decks(&db, &[key.to_string()]).unwrap()[0];
+    let all = Deck::embedded(&db);
+    assert_eq!(all.len(), 13);
+    for (key, d) in &all {
         assert_eq!(d.validate(&db, Mode::casual_duel().deck_battlefields), Vec::<String>::new(), "{key}");
         let duel = d.validate(&db, Mode::duel().deck_battlefields);
         assert_eq!(duel.is_empty(), d.battlefields.len() == 3, "{key}: {duel:?}");

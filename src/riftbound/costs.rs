@@ -55,10 +55,23 @@ impl std::fmt::Display for OtherCost {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             OtherCost::Discard(n) => write!(f, "discard {n}"),
-            OtherCost::Exhaust(u) => write!(f, "exhaust one of {u}"),
+            OtherCost::Exhaust(u) => write!(f, "exhaust one of the {u}"),
             OtherCost::RecycleFromTrash(n) => write!(f, "recycle {n} from your trash"),
-            OtherCost::Kill(u) => write!(f, "kill one of {u}"),
+            OtherCost::Kill(u) => write!(f, "kill one of the {u}"),
             OtherCost::SpendBuff => f.write_str("spend a buff"),
+        }
+    }
+}
+
+impl OtherCost {
+    /// The cost as the act of paying it, for the trace ("total cost ... is discarding 1").
+    pub fn paying(&self) -> String {
+        match self {
+            OtherCost::Discard(n) => format!("discarding {n}"),
+            OtherCost::Exhaust(u) => format!("exhausting one of the {u}"),
+            OtherCost::RecycleFromTrash(n) => format!("recycling {n} from your trash"),
+            OtherCost::Kill(u) => format!("killing one of the {u}"),
+            OtherCost::SpendBuff => "spending a buff".to_string(),
         }
     }
 }

@@ -128,7 +128,10 @@ impl Game {
                     return Ok(None);
                 }
                 let Choice::Player(q) = self.decide(p, Ask::ChoosePlayer, options)? else { return Ok(None) };
-                trace!(self, "352.9", "{p} chooses {q}{}", if only { ", the only one" } else { "" });
+                // A real decision is traced by the decision loop; a forced one is traced here.
+                if only {
+                    trace!(self, "352.9", "{p} chooses {q}, the only one");
+                }
                 all[index] = Chosen::Player(q);
                 continue;
             }
@@ -769,9 +772,6 @@ impl Game {
     /// can pay the cost, they may; answers whether they paid it.
     pub fn pay_other_optional(&mut self, c: &HookCall, cost: &OtherCost) -> R<bool> {
         let (Some(you), Some(source)) = (c.controller, c.source) else { return Ok(false) };
-        if *cost == OtherCost::SpendBuff {
-            return self.spend_a_buff(you);
-        }
         if !self.can_pay_other(you, source, false, std::slice::from_ref(cost)) {
             return Ok(false);
         }
@@ -779,19 +779,6 @@ impl Game {
             return Ok(false);
         }
         self.pay_other(you, source, std::slice::from_ref(cost), None)
-    }
-
-    /// 702.2.b: "you may spend a buff to ...": if a unit they control has a buff (702.2.b.1-2),
-    /// the controller may choose one and spend its buff; answers whether they did.
-    fn spend_a_buff(&mut self, you: PlayerId) -> R<bool> {
-        let buffed = self.buffed_units(you);
-        if buffed.is_empty() {
-            return Ok(false);
-        }
-        let mut options: Vec<Choice> = buffed.into_iter().map(Choice::Obj).collect();
-        options.push(Choice::Done);
-        let Choice::Obj(u) = self.decide(you, Ask::Target, options)? else { return Ok(false) };
-        Ok(self.spend_buff(you, u))
     }
 
     /// 702.2.b: "you may spend its buff to ...": if the unit has a buff and the controller

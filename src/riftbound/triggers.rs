@@ -762,15 +762,13 @@ impl Game {
             Some(Test::PayOther(o)) => Some(o),
             _ => None,
         };
-        let buff = other == Some(&OtherCost::SpendBuff);
         let mut parts = if cost.is_free() { Vec::new() } else { vec![cost.to_string()] };
         parts.extend(exhaust.then(|| "exhausting its source".to_string()));
-        parts.extend(other.map(|o| if buff { "spending a buff".to_string() } else { o.to_string() }));
+        parts.extend(other.map(OtherCost::paying));
         trace!(self, "391.3", "total cost of {} is {}{why}", self.describe_item(&self.chain[i]), parts.join(" and "));
         // 401.4: only a ready object on the board can be exhausted to pay.
         let exhaustible =
             !exhaust || (self.obj(source).alive && self.obj(source).zone.is_board() && !self.obj(source).exhausted);
-        let buffed = self.buffed_units(p);
         let others = other.map(std::slice::from_ref).unwrap_or_default();
         let payable = self.can_afford(p, &cost) && exhaustible && self.can_pay_other(p, source, false, others);
         let options = if payable { vec![Choice::Yes, Choice::No] } else { vec![Choice::No] };
@@ -778,13 +776,7 @@ impl Game {
             if exhaust {
                 self.exhaust(source);
             }
-            if buff {
-                // 702.2.b.1: the payer chooses which of their buffed units spends its buff.
-                let options = buffed.into_iter().map(Choice::Obj).collect();
-                if let Choice::Obj(u) = self.decide(p, Ask::Target, options)? {
-                    self.spend_buff(p, u);
-                }
-            } else if !others.is_empty() {
+            if !others.is_empty() {
                 return self.pay_other(p, source, others, None);
             }
             return Ok(true);
