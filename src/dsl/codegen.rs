@@ -51,7 +51,7 @@ fn statement(e: &Effect) -> Vec<String> {
                 Players::All => "each_player()",
                 Players::Opponents => "each_opponent()",
                 Players::FromNext => "each_player_from_next()",
-                Players::Combatants => "combatants()",
+                Players::Combatants { attacker, defender } => &format!("combatants({attacker}, {defender})"),
             };
             let mut out = vec![format!("for p in {which} {{")];
             out.extend(indented(block(body)));

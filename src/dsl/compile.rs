@@ -1994,7 +1994,15 @@ impl Compiler<'_> {
                     }
                 }
                 let (t, amount) = (t.unwrap(), amount.unwrap());
-                b.effects.push(each(t, |to| Effect::Deal { amount: amount.clone(), to }));
+                let deal = each(t, |to| Effect::Deal { amount: amount.clone(), to });
+                // "Discard 1. Deal its Energy cost as damage ...": with nothing discarded there is
+                // no "its Energy cost", so no damage is dealt and no Bonus Damage either (713).
+                b.effects.push(match amount {
+                    Amount::EnergyOf(card @ Obj::Var(_)) => {
+                        Effect::If { test: Test::Exists(card), then: vec![deal], otherwise: Vec::new() }
+                    }
+                    _ => deal,
+                });
                 if subject.is_some() {
                     b.it = subject;
                 }
@@ -2161,7 +2169,15 @@ impl Compiler<'_> {
                 match subject.as_rule() {
                     Rule::ps_each_player => b.effects.push(Effect::EachPlayer(Players::All, effects)),
                     Rule::ps_from_next => b.effects.push(Effect::EachPlayer(Players::FromNext, effects)),
-                    Rule::ps_combatants => b.effects.push(Effect::EachPlayer(Players::Combatants, effects)),
+                    Rule::ps_combatants => {
+                        let sides: Vec<Rule> =
+                            subject.clone().into_inner().map(|s| s.into_inner().next().unwrap().as_rule()).collect();
+                        let players = Players::Combatants {
+                            attacker: sides.contains(&Rule::side_attacker),
+                            defender: sides.contains(&Rule::side_defender),
+                        };
+                        b.effects.push(Effect::EachPlayer(players, effects))
+                    }
                     Rule::ps_each_opponent | Rule::ps_opponents => {
                         b.effects.push(Effect::EachPlayer(Players::Opponents, effects))
                     }
@@ -2708,16 +2724,6 @@ impl Compiler<'_> {
                     give
                 });
             }
-            Rule::i_deal_its_cost => {
-                let card = bind_last(&mut b, Var::Discarded, |e| matches!(e, Effect::Discard { .. }))
-                    .ok_or_else(|| self.err(&i, "\"its Energy cost\" needs a discard before it"))?;
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                // With nothing discarded there is no "its Energy cost": no damage is dealt, so no
-                // Bonus Damage either (713: bonus damage belongs to a deal action).
-                let card = Obj::Var(card);
-                let deal = each(t, |to| Effect::Deal { amount: Amount::EnergyOf(card.clone()), to });
-                b.effects.push(Effect::If { test: Test::Exists(card), then: vec![deal], otherwise: Vec::new() });
-            }
             Rule::i_win => b.effects.push(Effect::Win(Who::You)),
             Rule::i_move_to_base => {
                 // "you may move a unit": the choice itself is optional (352.12).
@@ -2922,6 +2928,16 @@ impl Compiler<'_> {
                 Rule::amount_might => {
                     amount = Amount::MightOf(match x.clone().into_inner().next() {
                         Some(its) => self.it(&its, b, "\"its Might\" needs a unit before it")?,
+                        None => Obj::Me,
+                    })
+                }
+                Rule::amount_energy => {
+                    amount = Amount::EnergyOf(match x.clone().into_inner().next() {
+                        // "Discard 1. Deal its Energy cost ...": "its" is the discarded card.
+                        Some(its) => match bind_last(b, Var::Discarded, |e| matches!(e, Effect::Discard { .. })) {
+                            Some(card) => Obj::Var(card),
+                            None => self.it(&its, b, "\"its Energy cost\" needs a card before it")?,
+                        },
                         None => Obj::Me,
                     })
                 }

@@ -591,7 +591,7 @@ fn register(e: &mut Engine) {
     host_fn!(e, "each_opponent", () | g, c | c.controller.map(|p| g.opponents(p)).unwrap_or_default());
     host_fn!(e, "each_player_from_next", () | g, c | g.players_from_next(c.controller.unwrap_or(g.turn_player)));
     // "the attacker and defender each" (438.1.a.1-2): none outside a combat.
-    host_fn!(e, "combatants", () | g, _ | g.combatants());
+    host_fn!(e, "combatants", (attacker: bool, defender: bool) | g, _ | g.combatants(attacker, defender));
     // "for each X": how many objects the filter names; how many cards are in a player's trash.
     host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
     host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);

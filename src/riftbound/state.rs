@@ -745,11 +745,15 @@ impl Game {
         order
     }
 
-    /// The attacker and the defender of the combat in progress (438.1.a.1-2), still in the game;
-    /// none outside a combat.
-    pub fn combatants(&self) -> Vec<PlayerId> {
+    /// The attacker and / or the defender of the combat in progress (438.1.a.1-2), still in the
+    /// game; none outside a combat.
+    pub fn combatants(&self, attacker: bool, defender: bool) -> Vec<PlayerId> {
         let Some(c) = self.showdown.as_ref().and_then(|sd| sd.combat) else { return Vec::new() };
-        [c.attacker, c.defender].into_iter().filter(|p| !self.player(*p).removed).collect()
+        [(attacker, c.attacker), (defender, c.defender)]
+            .into_iter()
+            .filter(|(side, p)| *side && !self.player(*p).removed)
+            .map(|(_, p)| p)
+            .collect()
     }
 
     /// The next player in turn order after `p` who is still in the game (115.1).

@@ -462,9 +462,9 @@ pub enum Players {
     /// "Starting with the next player, each player": every player in turn order, beginning with
     /// the one after the ability's controller (the controller last).
     FromNext,
-    /// "the attacker and defender each": the two players of the combat in progress (438.1.a.1-2),
-    /// the attacker first.
-    Combatants,
+    /// "the attacker", "the defender", "the attacker and defender each": the players of the
+    /// combat in progress on those sides (438.1.a.1-2), the attacker first.
+    Combatants { attacker: bool, defender: bool },
 }
 
 /// A number an instruction uses.

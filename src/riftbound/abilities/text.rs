@@ -32,8 +32,13 @@ impl Display for Effect {
             Effect::ForEach(objs, body) => write!(f, "For each of {objs}: {}", Instructions(body)),
             Effect::EachPlayer(Players::All, body) => write!(f, "For each player: {}", Instructions(body)),
             Effect::EachPlayer(Players::Opponents, body) => write!(f, "For each opponent: {}", Instructions(body)),
-            Effect::EachPlayer(Players::Combatants, body) => {
-                write!(f, "For the attacker and the defender: {}", Instructions(body))
+            Effect::EachPlayer(Players::Combatants { attacker, defender }, body) => {
+                let sides = match (attacker, defender) {
+                    (true, true) => "the attacker and the defender",
+                    (true, false) => "the attacker",
+                    _ => "the defender",
+                };
+                write!(f, "For {sides}: {}", Instructions(body))
             }
             Effect::EachPlayer(Players::FromNext, body) => {
                 write!(f, "For each player, starting with the next: {}", Instructions(body))
