@@ -2691,13 +2691,16 @@ impl Compiler<'_> {
                 if may {
                     b.targets[index].count = TargetCount::UpTo(1);
                 }
-                b.effects.push(Effect::PlayCard {
+                // "Then recycle it": "it" is the card as played (414.3).
+                let play = Effect::PlayCard {
                     who: Who::You,
                     card: Obj::Target(index),
                     ignore_energy: true,
                     ignore_power,
                     to_base: false,
-                });
+                };
+                b.effects.push(Effect::Let(Var::Played, Box::new(play)));
+                b.it = Some(Obj::Var(Var::Played));
             }
             Rule::i_each_player_kills => {
                 let mut f = UnitFilter::units();
@@ -3059,13 +3062,19 @@ impl Compiler<'_> {
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::post_state) => {
                     f.condition = Some(Box::new(unit_state(&part.clone().into_inner().next().unwrap())))
                 }
-                t if t.starts_with("with") => f.max_might = part.clone().into_inner().next().map(|m| number(&m)),
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cost_at_most) => {
-                    let mut limit = part.clone().into_inner().next().unwrap().into_inner();
+                    let mut limit = part
+                        .clone()
+                        .into_inner()
+                        .next()
+                        .unwrap()
+                        .into_inner()
+                        .filter(|x| x.as_rule() != Rule::with_energy_cost);
                     let energy = number(&limit.next().unwrap().into_inner().next().unwrap());
                     let power = limit.next().map(|_| 1);
                     f.max_cost = Some(MaxCost { energy, power });
                 }
+                t if t.starts_with("with") => f.max_might = part.clone().into_inner().next().map(|m| number(&m)),
                 _ => f.relation = Relation::Friendly,
             },
             _ => {}

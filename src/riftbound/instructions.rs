@@ -1368,8 +1368,9 @@ impl Game {
     /// to their base, ignoring its cost": `you` plays the card from their trash or banishment as
     /// this resolves, its costs ignored as the text says (353.1.a-b); what remains of its cost is
     /// paid as usual. A card no longer there, or whose remaining cost can't be paid, is not
-    /// played (055).
-    pub fn play_card_instruction(&mut self, you: PlayerId, card: ObjId, opts: PlayOptions) -> R<()> {
+    /// played (055). Answers the card as played, for "Then recycle it" (414.3: an effect refers
+    /// to the cards its own instructions moved).
+    pub fn play_card_instruction(&mut self, you: PlayerId, card: ObjId, opts: PlayOptions) -> R<Option<ObjId>> {
         // "Banish a friendly unit, then its owner plays it": "it" is the card it became (414.3).
         let mut card = card;
         while let (false, Some(n)) = (self.obj(card).alive, self.obj(card).next) {
@@ -1377,17 +1378,16 @@ impl Game {
         }
         let o = self.obj(card);
         if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment) || o.zone_player != you {
-            return Ok(());
+            return Ok(None);
         }
         let from = if o.zone == Zone::Trash { "trash" } else { "banishment" };
         if !self.can_pay_to_play(you, card, opts) {
             trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
-            return Ok(());
+            return Ok(None);
         }
         let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
         trace!(self, "353.1", "{you} plays {} from their {from}, ignoring {ignored}", self.describe(card));
-        self.play_card_while_resolving(you, card, opts);
-        Ok(())
+        Ok(Some(self.play_card_while_resolving(you, card, opts)))
     }
 
     /// "Banish this" (414): a spell still on the chain is banished as it leaves it after
