@@ -1856,7 +1856,6 @@ fn r178_named_token_units_compile_from_one_phrase() {
 /// general production; the list may only shrink: the test below fails on a rule missing from it
 /// and on a rule in it that no longer needs to be there.
 const ONE_CARD_PHRASES: &[&str] = &[
-    "cond_control_facedown",
     "cond_only_unit_there",
     "i_buffs_give",
     "i_extra_turn",

@@ -1101,7 +1101,6 @@ impl Compiler<'_> {
                 let that_battlefield = parts.next().is_some_and(|x| x.as_rule() == Rule::cond_that_battlefield);
                 Condition::UnitsAt { min, that_battlefield }
             }
-            Rule::cond_control_facedown => Condition::ControlFacedown,
             Rule::cond_died_this_turn => Condition::DiedThisTurn(self.unit_phrase(c.into_inner().next().unwrap())),
             Rule::cond_control => {
                 let mut filter = UnitFilter::units();
@@ -2190,6 +2189,7 @@ impl Compiler<'_> {
             | Rule::i_ready
             | Rule::i_exhaust
             | Rule::i_recall
+            | Rule::i_take_control
             | Rule::i_banish
             | Rule::i_heal
             | Rule::i_recycle => {
@@ -2200,6 +2200,7 @@ impl Compiler<'_> {
                     Rule::i_ready => Act::Ready,
                     Rule::i_exhaust => Act::Exhaust,
                     Rule::i_recall => Act::Recall,
+                    Rule::i_take_control => Act::TakeControl,
                     Rule::i_recycle => Act::Recycle,
                     Rule::i_banish => Act::Banish,
                     _ => Act::Heal,
@@ -2902,11 +2903,23 @@ impl Compiler<'_> {
             f.or = Some(Box::new(self.unit_phrase(or)));
         }
         let mut cards = false;
+        let mut nouns = vec![];
         for part in p.into_inner().flat_map(|x| {
             if x.as_rule() == Rule::unit_noun_plural { x.into_inner().collect::<Vec<_>>() } else { vec![x] }
         }) {
             cards |= part.as_rule() == Rule::plural_noun && part.as_str().eq_ignore_ascii_case("cards");
-            self.apply_filter_word(&mut f, &part);
+            if part.as_rule() == Rule::more_nouns {
+                nouns.extend(part.into_inner());
+            } else {
+                self.apply_filter_word(&mut f, &part);
+            }
+        }
+        // "gear, unit, or facedown card": the same restrictions with each other noun, an `or` chain.
+        for noun in nouns.iter().rev() {
+            let mut g = UnitFilter { tag: None, facedown: false, ..f.clone() };
+            self.apply_filter_word(&mut g, noun);
+            g.or = f.or.take();
+            f.or = Some(Box::new(g));
         }
         if cards { of_kinds(CARD_KINDS.into_iter(), f) } else { f }
     }
@@ -3018,6 +3031,7 @@ impl Compiler<'_> {
             },
             Rule::unit_state => f.condition = Some(Box::new(unit_state(part))),
             Rule::unit_noun | Rule::plural_noun => {
+                f.facedown = text == "facedown card";
                 f.kind = match text.as_str() {
                     "rune" | "runes" => CardType::Rune,
                     "gear" => CardType::Gear,

@@ -89,6 +89,7 @@ fn describe_rule_name(s: &str) -> String {
         "unit_adjective" | "unit_state" => "an adjective such as `friendly`, `enemy`, `other` or `stunned`".into(),
         "unit_noun" | "tag_noun" => "`unit`, `gear`, `rune` or a tag such as `Mech`".into(),
         "unit_noun_plural" | "plural_noun" | "tag_plural" => "`units`, `gear`, `runes` or a tag such as `Mechs`".into(),
+        "more_nouns" => "more nouns such as `or gear`".into(),
         "unit_restriction" => "a restriction such as `at a battlefield`, `here` or `you control`".into(),
         "article" => "`a`, `an` or `another`".into(),
         "word_number" => "a number".into(),

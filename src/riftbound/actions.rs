@@ -5,6 +5,7 @@
 use super::cards::{CardIdx, CardType};
 use super::decision::{Ask, Choice};
 use super::events::Event;
+use super::layers::{Duration, Filter, Modification};
 use super::state::{Game, Lki, Loc, Obj, R, Zone};
 use super::triggers::holds_trigger_sources;
 use crate::kernel::{ObjId, PlayerId};
@@ -614,6 +615,18 @@ impl Game {
         trace!(self, "429", "recall {} to {p}'s base", self.describe(id));
         self.emit(Event::Recalled { obj: id, from: loc });
         self.move_object(id, Zone::Base, p, Pos::Bottom);
+    }
+
+    /// "Take control of X" (182, 183.1): a permanent's controller becomes `p` through a
+    /// trait-layer effect (450.1.a) that lasts while it stays on the board. (A spell on the chain
+    /// is not chosen by such a phrase: the card language refuses it.)
+    pub fn take_control(&mut self, p: PlayerId, id: ObjId) {
+        let o = self.obj(id);
+        if !o.alive || !o.zone.is_board() || self.controller(id) == p {
+            return;
+        }
+        self.add_effect(None, Filter::Object(id), None, Modification::SetController(p), Duration::Indefinite);
+        trace!(self, "182", "{p} takes control of {}", self.describe(id));
     }
 
     /// Gains points (444, 418.2.c); reaching the victory score wins at once (445).

@@ -132,7 +132,6 @@ impl Game {
                 let at = if *that { that_battlefield.map(Loc::Battlefield) } else { self.here(subject) };
                 at.is_some_and(|l| self.units_iter(l).filter(|u| self.controller(*u) == you).count() >= *min as usize)
             }
-            Condition::ControlFacedown => self.controls_facedown(you),
             Condition::DiedThisTurn(f) => self
                 .events_this_turn()
                 .iter()

@@ -78,14 +78,6 @@ impl Game {
         }
     }
 
-    /// "you control a facedown card at a battlefield" (408.3: hidden cards stay their hider's).
-    pub fn controls_facedown(&self, p: PlayerId) -> bool {
-        self.objs
-            .iter()
-            .enumerate()
-            .any(|(i, o)| o.alive && matches!(o.zone, Zone::Facedown(_)) && self.controller(ObjId(i as u32)) == p)
-    }
-
     /// 727.1.b: `p`'s facedown cards they may begin to play: hidden on an earlier turn, at a
     /// battlefield they control (timing and costs are checked with the other playable cards).
     pub fn hidden_cards(&self, p: PlayerId) -> Vec<ObjId> {

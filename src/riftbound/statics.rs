@@ -44,7 +44,6 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
                 | Condition::RunesAtLeast(_)
                 | Condition::XpAtLeast(_)
                 | Condition::DidThisTurn { me: false, .. }
-                | Condition::ControlFacedown
                 | Condition::ScoreWithin { .. }
                 | Condition::DiedThisTurn(_)
                 | Condition::Count { whose: Controlled::You | Controlled::AnOpponent, .. }

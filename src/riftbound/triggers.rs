@@ -508,6 +508,7 @@ impl Game {
         // 352.8.a.1: units, gear and runes on the board unless the text says otherwise ("from
         // your trash", 352.10.a); a battlefield is in the battlefield zone (352.10.b).
         let zone_ok = match f.at {
+            _ if f.facedown => matches!(o.zone, Zone::Facedown(_)),
             super::abilities::At::YourTrash => o.zone == Zone::Trash && o.zone_player == you,
             super::abilities::At::Trashes => o.zone == Zone::Trash,
             super::abilities::At::MainDeck => o.zone == Zone::MainDeck,
@@ -516,7 +517,7 @@ impl Game {
             _ if f.kind == CardType::Spell => o.zone == Zone::Chain,
             _ => o.zone.is_board(),
         };
-        if !o.alive || !zone_ok || self.card(u).kind != f.kind {
+        if !o.alive || !zone_ok || (self.card(u).kind != f.kind && !f.facedown) {
             return false;
         }
         if f.max_might.is_some_and(|m| self.might(u) > m as i32) {
@@ -545,7 +546,10 @@ impl Game {
         };
         let at_ok = match f.at {
             super::abilities::At::Anywhere => true,
-            super::abilities::At::Battlefield => matches!(self.location(u), Some(Loc::Battlefield(_))),
+            // 106.4: a facedown card is at the battlefield it was hidden at.
+            super::abilities::At::Battlefield => {
+                matches!(self.location(u), Some(Loc::Battlefield(_))) || matches!(o.zone, Zone::Facedown(_))
+            }
             // 053.3: a battlefield's "here" is the battlefield itself.
             super::abilities::At::Here => {
                 self.location(u).is_some() && source.index() < self.objs.len() && self.location(u) == self.here(source)
@@ -579,6 +583,7 @@ impl Game {
         let you = you.unwrap_or(self.turn_player);
         let source = source.unwrap_or(ObjId(u32::MAX));
         let pool: Vec<ObjId> = match f.kind {
+            _ if f.facedown => self.battlefields.iter().flat_map(|b| b.facedown.iter().copied()).collect(),
             // 352.10.a: "from your trash" looks in the trash (public), whatever the card kind;
             // before the kind branches, which look only at the board.
             _ if f.at == super::abilities::At::YourTrash => self.player(you).trash.clone(),

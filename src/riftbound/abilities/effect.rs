@@ -249,6 +249,8 @@ pub enum Act {
     Ready,
     Exhaust,
     Recall,
+    /// 450.1.a: "take control of X": the ability's controller controls it from now on.
+    TakeControl,
     Heal,
     /// 423: "move X to its base".
     MoveToBase,
@@ -289,13 +291,14 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 24] = [
+    pub const ALL: [Act; 25] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
         Act::Ready,
         Act::Exhaust,
         Act::Recall,
+        Act::TakeControl,
         Act::Heal,
         Act::MoveToBase,
         Act::Move,
@@ -347,6 +350,7 @@ impl Act {
             Act::Ready => "ready",
             Act::Exhaust => "exhaust",
             Act::Recall => "recall",
+            Act::TakeControl => "take_control",
             Act::Heal => "heal",
             Act::MoveToBase => "move_to_base",
             Act::Move => "move_unit",

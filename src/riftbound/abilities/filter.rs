@@ -31,6 +31,9 @@ pub struct UnitFilter {
     pub or: Option<Box<UnitFilter>>,
     /// "with my name": only objects with the name of the ability's source (its card's name).
     pub my_name: bool,
+    /// "a facedown card": a card in a Facedown Zone (352.8.a.3, 106.4), whatever its type; its
+    /// controller is the player who hid it.
+    pub facedown: bool,
 }
 
 impl UnitFilter {
@@ -47,6 +50,7 @@ impl UnitFilter {
             condition: None,
             or: None,
             my_name: false,
+            facedown: false,
         }
     }
 }
@@ -182,6 +186,7 @@ pub enum FilterPart {
     MaxCost(MaxCost),
     Is(Condition),
     MyName,
+    Facedown,
 }
 
 impl UnitFilter {
@@ -202,6 +207,7 @@ impl UnitFilter {
             FilterPart::MaxCost(m) => self.max_cost = Some(m),
             FilterPart::Is(c) => self.condition = Some(Box::new(c)),
             FilterPart::MyName => self.my_name = true,
+            FilterPart::Facedown => self.facedown = true,
         }
         self
     }
@@ -235,6 +241,9 @@ impl UnitFilter {
         }
         if self.my_name {
             out.push(FilterPart::MyName);
+        }
+        if self.facedown {
+            out.push(FilterPart::Facedown);
         }
         out
     }

@@ -445,8 +445,6 @@ pub enum Condition {
         min: u32,
         that_battlefield: bool,
     },
-    /// "you control a facedown card at a battlefield" (408).
-    ControlFacedown,
     /// "an opponent's score is within N points of the Victory Score" (`opponent`), "your score
     /// is ...": that player's points are the Victory Score minus N or more (444, 458).
     ScoreWithin {

@@ -32,6 +32,7 @@ pub fn part(p: &FilterPart) -> String {
         // A condition with no constant prints as its kernel name, which no script defines: the
         // card's Rhai then fails to compile, naming it, instead of dropping the restriction.
         FilterPart::MyName => "MY_NAME".into(),
+        FilterPart::Facedown => "FACEDOWN".into(),
         FilterPart::Is(Condition::HasKeyword(k)) => format!("with_keyword({})", keyword(*k)),
         FilterPart::Is(c) => OBJECT_CONDITIONS
             .iter()

@@ -226,6 +226,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::Ready => format!("Ready {o}"),
         Act::Exhaust => format!("Exhaust {o}"),
         Act::Recall => format!("Recall {o}"),
+        Act::TakeControl => format!("Take control of {o}"),
         Act::Heal => format!("Heal {o}"),
         Act::MoveToBase => format!("Move {o} to its base"),
         Act::Move => format!("Move {o}"),
@@ -401,6 +402,7 @@ impl Display for UnitFilter {
             write!(f, "{t} ")?;
         }
         f.write_str(match self.kind {
+            _ if self.facedown => "facedown cards",
             CardType::Unit => "units",
             CardType::Spell => "spells",
             CardType::Gear => "gear",
