@@ -184,7 +184,7 @@ fn r414_banish_from_any_zone() {
     let mut g = board();
     let a = g.put_at("Shipyard Skulker", P1, Loc::Battlefield(Bf::new(1))).unwrap();
     let b = g.put("Mega-Mech", P2, Zone::Hand).unwrap();
-    g.banish(&[a, b]);
+    g.banish(&[a, b], None);
     assert_eq!(g.player(P1).banishment.len(), 1);
     assert_eq!(g.player(P2).banishment.len(), 1);
 }

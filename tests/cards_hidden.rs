@@ -437,7 +437,7 @@ fn baited_hook_plays_a_unit_up_to_one_more_might_than_the_killed_one() {
     assert_eq!(offered, &vec![Choice::Obj(deck[1]), Choice::Obj(deck[3]), Choice::Done], "Might 4 or less");
     let sergeant = now(&g, deck[1]);
     assert_eq!(g.location(sergeant), Some(Loc::Base(P1)), "played");
-    assert!(g.events.iter().any(|e| matches!(e, Event::Banished(x) if *x == deck[1])));
+    assert!(g.events.iter().any(|e| matches!(e, Event::Banished { obj: x, .. } if *x == deck[1])));
     let main = &g.player(P1).main_deck;
     assert_eq!(main.len(), 5);
     assert_eq!(g.name(main[0]), "Void Seeker", "the 6th card is now on top");

@@ -697,7 +697,7 @@ fn r106_5_d_the_legend_never_leaves_the_legend_zone() {
     assert!(!g.card(legend).is_permanent());
     assert_eq!(g.location(legend), None);
     g.kill(&[legend], None).unwrap();
-    g.banish(&[legend]);
+    g.banish(&[legend], None);
     g.recall(legend);
     g.move_units(&[legend], BF0);
     g.cleanup().unwrap();
@@ -716,7 +716,7 @@ fn r163_3_battlefields_cannot_be_killed_or_moved() {
     let bf = g.battlefields[0].obj;
     assert!(!g.card(bf).is_permanent());
     g.kill(&[bf], None).unwrap();
-    g.banish(&[bf]);
+    g.banish(&[bf], None);
     g.recall(bf);
     g.move_units(&[bf], BF1);
     g.cleanup().unwrap();
@@ -799,7 +799,7 @@ fn r107_5_a_banished_cards_go_to_banishment() {
     let (mut g, _a, _b) = game();
     let unit = g.put_at(U3, P2, BF0).unwrap();
     let trashed = g.put(U4, P1, Zone::Trash).unwrap();
-    g.banish(&[unit, trashed]);
+    g.banish(&[unit, trashed], None);
     assert_eq!(g.player(P1).banishment.len(), 1);
     assert_eq!(g.player(P2).banishment.len(), 1);
     assert!(g.player(P1).trash.is_empty() && g.units_at(BF0).is_empty());

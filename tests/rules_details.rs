@@ -886,7 +886,7 @@ fn r414_2_b_banish_is_neither_kill_nor_discard() {
     fill_deck(&mut g, P1, 3);
     let sentry = g.put_at("Watchful Sentry", P1, BF0).unwrap(); // [Deathknell] — Draw 1.
     let card = g.put(U3, P1, Zone::Hand).unwrap();
-    g.banish(&[sentry, card]);
+    g.banish(&[sentry, card], None);
     g.cleanup().unwrap();
     run_chain(&mut g);
     assert_eq!(g.player(P1).banishment.len(), 2);

@@ -383,7 +383,10 @@ impl Compiler<'_> {
                     level = Some(number(&n));
                     last = None;
                 }
-                Rule::dash_body if level.is_some() => self.level_ability(part, level.unwrap())?,
+                Rule::dash_body if level.is_some() => {
+                    let n = level.unwrap();
+                    self.ability_while(part, Condition::XpAtLeast(n), Some(Test::XpAtLeast(n)))?;
+                }
                 Rule::keyword if level.is_some() => {
                     return Err(self.err(&part, "a keyword after [Level N] needs the arrow `[>]` before it"));
                 }
@@ -423,14 +426,8 @@ impl Compiler<'_> {
                         _ => return Err(self.err(&part, "only [Empower] and [Flow] take a cost")),
                     }
                 }
-                // "[Empowered] — passive": the passive applies while I'm Empowered.
-                Rule::dash_body if named == "Empowered" => {
-                    let effect = part.clone().into_inner().next().unwrap();
-                    if effect.as_rule() != Rule::static_line {
-                        return Err(self.err(&part, "[Empowered] — is understood before a passive ability"));
-                    }
-                    self.static_line(effect, Some(Condition::Empowered))?;
-                }
+                // "[Empowered] — ABILITY": the ability exists while I'm Empowered.
+                Rule::dash_body if named == "Empowered" => self.ability_while(part, Condition::Empowered, None)?,
                 Rule::dash_body => {
                     let mut inner = part.clone().into_inner();
                     let mut effect = inner.next().unwrap();
@@ -510,30 +507,61 @@ impl Compiler<'_> {
     }
 
     /// "[Level N][>] ABILITY" (Core Rules 1.3, 824.1.b.1: "While you have N or more XP, this card
-    /// gains ABILITY"): a passive applies, a triggered ability triggers (824.1.c-d), only while
-    /// its controller has N XP; on a spell, the instructions are added if they have it as it
-    /// resolves, and "X instead" does X in place of the instructions above it.
-    fn level_ability(&mut self, dash: P, n: u32) -> Result<(), Diagnostic> {
-        let xp = Condition::XpAtLeast(n);
+    /// gains ABILITY") and "[Empowered][>] ABILITY" (rule 002, [Empower]'s reminder text: while
+    /// I'm Empowered): a passive applies, a triggered ability triggers (824.1.c-d), an activated
+    /// ability can be activated, a keyword is had, only while `cond` holds; on a spell (`spell`:
+    /// the test as it resolves), the instructions are added if it holds then, and "X instead"
+    /// does X in place of the instructions above it.
+    fn ability_while(&mut self, dash: P, cond: Condition, spell: Option<Test>) -> Result<(), Diagnostic> {
         let part = dash.clone().into_inner().next().unwrap();
         match part.as_rule() {
-            Rule::static_line => self.static_line(part, Some(xp)),
-            Rule::triggered => {
-                self.triggered(part, false)?;
-                let Some(a) = self.out.abilities.last_mut() else { return Ok(()) };
-                if let AbilityKind::Triggered { condition, .. } = &mut a.kind {
-                    if condition.is_some() {
-                        return Err(self.err(&dash, "a triggered ability after [Level N] takes no other condition yet"));
+            Rule::static_line => self.static_line(part, Some(cond)),
+            Rule::triggered | Rule::gained_ability => {
+                let (abilities, keywords) = (self.out.abilities.len(), self.out.keywords.len());
+                match part.as_rule() {
+                    Rule::triggered => self.triggered(part, false)?,
+                    _ => {
+                        let line = part.into_inner().next().unwrap();
+                        match line.as_rule() {
+                            Rule::activated => self.activated(line)?,
+                            _ => self.keyword_line(line)?,
+                        }
                     }
-                    *condition = Some(Condition::OnTrigger(Box::new(xp)));
+                }
+                for a in &mut self.out.abilities[abilities..] {
+                    match &mut a.kind {
+                        AbilityKind::Triggered { trigger, condition: condition @ None, .. } => {
+                            // A Deathknell's source has died: its state is read as it last was
+                            // on the board (356.3.e.13), "When I die while Empowered".
+                            let c = match (&trigger, &cond) {
+                                (Trigger::Deathknell, Condition::Empowered) => Condition::Was(Box::new(cond.clone())),
+                                _ => cond.clone(),
+                            };
+                            *condition = Some(Condition::OnTrigger(Box::new(c)));
+                        }
+                        AbilityKind::Activated { only_while, .. } => {
+                            *only_while = Some(match only_while.take() {
+                                Some(c) => Condition::All(vec![cond.clone(), c]),
+                                None => cond.clone(),
+                            });
+                        }
+                        _ => {
+                            return Err(self.err(&dash, "an ability after the arrow takes no condition of its own yet"));
+                        }
+                    }
+                }
+                let given: Vec<_> = self.out.keywords.drain(keywords..).collect();
+                if !given.is_empty() {
+                    let kind = AbilityKind::Static { condition: Some(cond), effect: StaticEffect::Keywords(given) };
+                    self.push(&dash, kind, None);
                 }
                 Ok(())
             }
-            _ if self.card.kind == CardType::Spell => {
+            _ if self.card.kind == CardType::Spell && spell.is_some() => {
                 let instead = part.as_rule() == Rule::instead_effect;
-                self.conditional_on_spell(&dash, part, Test::XpAtLeast(n), instead)
+                self.conditional_on_spell(&dash, part, spell.unwrap(), instead)
             }
-            _ => Err(self.err(&dash, "instructions after [Level N] need a trigger (\"When ...,\") on a permanent")),
+            _ => Err(self.err(&dash, "instructions after the arrow need a trigger (\"When ...,\") on a permanent")),
         }
     }
 
@@ -680,6 +708,7 @@ impl Compiler<'_> {
                 }
                 Rule::spend_my_buff_cost => ActivationCost::SpendMyBuff,
                 Rule::spend_xp_cost => ActivationCost::SpendXp(number(&c)),
+                Rule::disempower_cost => ActivationCost::Disempower,
                 _ => return Err(self.err(&c, "unknown cost")),
             });
         }
@@ -969,6 +998,9 @@ impl Compiler<'_> {
                 Rule::cards_discard => Trigger::YouDiscard,
                 _ => Trigger::OneOrMore(Box::new(Trigger::YouRecycleCards)),
             },
+            Rule::ev_you_banish => {
+                Trigger::YouBanish { own: e.into_inner().any(|x| x.as_rule() == Rule::card_you_own) }
+            }
             Rule::ev_you_kill => {
                 let mut parts = e.into_inner();
                 let filter = self.unit_phrase(parts.next().unwrap());
@@ -1024,6 +1056,7 @@ impl Compiler<'_> {
         match c.as_rule() {
             Rule::discard_cost => OtherCost::Discard(number(&c)),
             Rule::spend_buff_cost => OtherCost::SpendBuff,
+            Rule::burn_cost => OtherCost::Burn(number(&c)),
             _ => {
                 let mut parts = c.into_inner();
                 let kill = parts.next().unwrap().as_rule() == Rule::cost_kill;

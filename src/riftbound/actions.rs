@@ -456,8 +456,9 @@ impl Game {
         Ok(())
     }
 
-    /// 414: banish cards from any zone to their owner's banishment.
-    pub fn banish(&mut self, ids: &[ObjId]) {
+    /// 414: banish cards from any zone to their owner's banishment; `by`: the player who
+    /// banishes them ("When you banish a card").
+    pub fn banish(&mut self, ids: &[ObjId], by: Option<PlayerId>) {
         for &id in ids {
             // 106.5.d / 163.2.b: legends and battlefields stay in place for the whole game.
             if !self.obj(id).alive || matches!(self.obj(id).zone, Zone::LegendZone | Zone::BattlefieldZone) {
@@ -465,7 +466,7 @@ impl Game {
             }
             let owner = self.obj(id).owner;
             trace!(self, "414.2", "banish {}", self.describe(id));
-            self.emit(Event::Banished(id));
+            self.emit(Event::Banished { obj: id, by });
             self.move_object(id, Zone::Banishment, owner, Pos::Bottom);
         }
     }

@@ -157,6 +157,7 @@ impl Game {
                 // 702.2.b.1: no buff, nothing to spend.
                 ActivationCost::SpendMyBuff => self.obj(o).buffs > 0,
                 ActivationCost::SpendXp(n) => self.xp(p) >= *n,
+                ActivationCost::Disempower => self.obj(o).empowered,
             })
     }
 
@@ -232,6 +233,7 @@ impl Game {
                 }
                 ActivationCost::SpendMyBuff => _ = self.spend_buff(p, source),
                 ActivationCost::SpendXp(n) => _ = self.spend_xp(p, *n),
+                ActivationCost::Disempower => self.disempower(source),
                 ActivationCost::Resources(_) => {}
             }
         }

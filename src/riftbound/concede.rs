@@ -29,7 +29,7 @@ impl Game {
             self.all_units().into_iter().filter(|u| self.controller(*u) == p || self.obj(*u).owner == p).collect();
         gone.extend(self.player(p).base.iter().copied());
         gone.extend(self.player(p).runes.iter().copied());
-        self.banish(&gone);
+        self.banish(&gone, None);
         // 652.2: their battlefield in use is replaced by a token battlefield with no abilities
         // (652.2.a); the units and hidden cards there stay (652.2.b) and its continuous effects
         // end with it (652.2.c).

@@ -48,6 +48,9 @@ pub enum OtherCost {
     Exhaust(UnitFilter),
     /// "spend a buff": a unit its player controls spends its buff (702.2.b).
     SpendBuff,
+    /// "[Burn N]" (rule 002, its reminder text): the top N cards of the payer's Main Deck go to
+    /// their trash; only a Main Deck with N cards can pay it (docs/rulings.md).
+    Burn(u32),
 }
 
 /// The cost as a card says it ("discard 1").
@@ -59,6 +62,7 @@ impl std::fmt::Display for OtherCost {
             OtherCost::RecycleFromTrash(n) => write!(f, "recycle {n} from your trash"),
             OtherCost::Kill(u) => write!(f, "kill one of the {u}"),
             OtherCost::SpendBuff => f.write_str("spend a buff"),
+            OtherCost::Burn(n) => write!(f, "[Burn {n}]"),
         }
     }
 }
@@ -72,6 +76,7 @@ impl OtherCost {
             OtherCost::RecycleFromTrash(n) => format!("recycling {n} from your trash"),
             OtherCost::Kill(u) => format!("killing one of the {u}"),
             OtherCost::SpendBuff => "spending a buff".to_string(),
+            OtherCost::Burn(n) => format!("burning {n} ([Burn {n}])"),
         }
     }
 }
@@ -598,6 +603,7 @@ impl Game {
             // 401.4: an exhausted unit can't be exhausted again to pay a cost.
             OtherCost::Exhaust(f) => self.cost_units(p, card, f).iter().any(|u| !self.obj(*u).exhausted),
             OtherCost::SpendBuff => !self.buffed_units(p).is_empty(),
+            OtherCost::Burn(n) => self.player(p).main_deck.len() >= *n as usize,
         })
     }
 
@@ -674,6 +680,12 @@ impl Game {
                     if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
                         self.spend_buff(p, u);
                     }
+                }
+                OtherCost::Burn(n) => {
+                    if self.player(p).main_deck.len() < *n as usize {
+                        return Ok(false);
+                    }
+                    self.burn(p, *n)?;
                 }
             }
         }

@@ -48,7 +48,12 @@ pub enum Event {
         obj: ObjId,
         by: Vec<ObjId>,
     },
-    Banished(ObjId),
+    /// 414: `obj` was banished; `by`: the player whose spell, ability or cost banished it (none
+    /// when no player did, a player leaving the game, 652.1).
+    Banished {
+        obj: ObjId,
+        by: Option<PlayerId>,
+    },
     /// 356.3.e.13: `obj` left the board for another zone (its last-known information stays on
     /// it), whatever moved it: killed, returned, banished, recycled.
     LeftBoard(ObjId),

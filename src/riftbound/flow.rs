@@ -161,7 +161,7 @@ impl Game {
             let recycle = after.is_some_and(|r| r.recycle.contains(&card));
             let banish = after.is_some_and(|r| r.banish.contains(&card));
             let card = if banish {
-                self.banish(&[card]);
+                self.banish(&[card], Some(p));
                 self.obj(card).next.unwrap_or(card)
             } else {
                 trace!(self, "356.3.d", "{} is put into {owner}'s trash", self.describe(card));

@@ -245,6 +245,7 @@ fn register_types(e: &mut Engine) {
     e.register_type_with_name::<OtherCost>("OtherCost");
     e.register_fn("discard_cost", |n: i64| OtherCost::Discard(count(n)));
     e.register_fn("recycle_cost", |n: i64| OtherCost::RecycleFromTrash(count(n)));
+    e.register_fn("burn_cost", |n: i64| OtherCost::Burn(count(n)));
     e.register_fn("kill_cost", |f: UnitFilter| OtherCost::Kill(f));
     e.register_fn("exhaust_cost", |f: UnitFilter| OtherCost::Exhaust(f));
     e.register_fn("+", |f: UnitFilter, p: FilterPart| f.with(p));

@@ -551,7 +551,7 @@ impl Game {
             Act::PutInTrash => self.put_revealed(c, o, Zone::Trash),
             Act::Recycle => self.recycle_obj(c, o)?,
             Act::Counter => self.counter_card(o),
-            Act::Banish => self.banish_instruction(o),
+            Act::Banish => self.banish_instruction(c, o),
             Act::Detach => _ = self.detach(o),
             // 409: only a card still in a hand is discarded, by that hand's player.
             Act::Discard => {
@@ -1148,7 +1148,7 @@ impl Game {
             options.push(Choice::Done);
         }
         let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { return Ok(()) };
-        self.banish(&[card]);
+        self.banish(&[card], Some(you));
         let Some(banished) = self.obj(card).next else { return Ok(()) };
         let opts = match u32::try_from(less) {
             Ok(n) => {
@@ -1281,7 +1281,7 @@ impl Game {
             return Ok(None);
         }
         let top = self.player(p).main_deck[0];
-        self.banish(&[top]);
+        self.banish(&[top], Some(p));
         Ok(self.obj(top).next)
     }
 
@@ -1393,7 +1393,7 @@ impl Game {
 
     /// "Banish this" (414): a spell still on the chain is banished as it leaves it after
     /// resolving, instead of going to the trash (Time Warp); anything else is banished now.
-    pub fn banish_instruction(&mut self, o: ObjId) {
+    pub fn banish_instruction(&mut self, c: &HookCall, o: ObjId) {
         if !self.obj(o).alive {
             return;
         }
@@ -1402,7 +1402,7 @@ impl Game {
             self.components.get_mut::<OnResolve>().banish.push(o);
             return;
         }
-        self.banish(&[o]);
+        self.banish(&[o], c.controller);
     }
 
     /// "Take a turn after this one": `p` takes the next turn (rule 002).

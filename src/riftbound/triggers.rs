@@ -439,6 +439,9 @@ impl Game {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
             (Trigger::YouDiscard, Event::Discarded { player, .. }) => (*player == you).then_some(None),
+            (Trigger::YouBanish { own }, Event::Banished { obj, by: Some(p) }) => {
+                (*p == you && !self.obj(*obj).token && (!own || self.obj(*obj).owner == you)).then_some(None)
+            }
             (Trigger::YouKill { filter, spell }, Event::Killed { obj, by }) => {
                 // 415.5: an object of yours (a spell, or an ability of it) killed it.
                 (self.filter_matches_lki(filter, *obj, you, source)

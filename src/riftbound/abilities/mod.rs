@@ -182,6 +182,9 @@ pub enum ActivationCost {
     DiscardA(CardType),
     /// "Spend N XP": only a player with N XP or more can pay it (Core Rules 1.3, section 728).
     SpendXp(u32),
+    /// "Disempower this" (rule 002, [Empower]'s reminder text): only an [Empowered] object can
+    /// pay it.
+    Disempower,
 }
 
 /// What paying an optional additional cost does to the card's own cost (353.2.b.1).
@@ -240,6 +243,11 @@ pub enum Trigger {
     YouMove(UnitFilter),
     /// "When you discard one or more cards".
     YouDiscard,
+    /// 414: "When you banish a card [you own]": a card (not a token, 176) your spell, ability or
+    /// cost banished, from any zone; `own`: only one you own (107.1).
+    YouBanish {
+        own: bool,
+    },
     /// "When you kill UNIT [with a spell]" (415.5): an object you controlled (`spell`: a spell of
     /// yours, or an ability of it) is responsible for the death of a unit the filter names, as
     /// it last was; "it" is that unit.

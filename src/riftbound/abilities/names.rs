@@ -153,6 +153,7 @@ pub fn other_cost(c: &OtherCost, filter: impl Fn(&UnitFilter) -> String) -> Stri
         OtherCost::Kill(f) => format!("kill_cost({})", filter(f)),
         OtherCost::Exhaust(f) => format!("exhaust_cost({})", filter(f)),
         OtherCost::SpendBuff => SPEND_A_BUFF.to_string(),
+        OtherCost::Burn(n) => format!("burn_cost({n})"),
     }
 }
 
