@@ -116,6 +116,7 @@ fn object(o: &Obj) -> String {
 fn objects(o: &Objs) -> String {
     match o {
         Objs::Targets(i) => format!("targets({i})"),
+        Objs::Pair(i, j) => format!("targets({i}) + targets({j})"),
         Objs::All(f) => format!("units({})", filter(f)),
         Objs::AtBattlefield { filter: f, spec } => format!("units_at({}, target({spec}))", filter(f)),
         Objs::Var(v) => v.script_name().into(),

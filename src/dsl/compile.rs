@@ -131,6 +131,9 @@ fn card_kind_filter(p: &P) -> UnitFilter {
 /// What "a card" / "cards" are: units, spells and gear (what a hand or a trash holds).
 const CARD_KINDS: [CardType; 3] = [CardType::Unit, CardType::Spell, CardType::Gear];
 
+/// What "something" is: the objects on the board a player controls (352.8.a, 352.8.a.4).
+const SOMETHING_KINDS: [CardType; 4] = [CardType::Unit, CardType::Gear, CardType::Rune, CardType::Legend];
+
 /// `f` for each of `kinds` (an `or` chain), each with `f`'s restrictions.
 fn of_kinds(kinds: impl DoubleEndedIterator<Item = CardType>, f: UnitFilter) -> UnitFilter {
     kinds.rev().fold(None, |or, kind| Some(UnitFilter { kind, or: or.map(Box::new), ..f.clone() })).unwrap()
@@ -2266,7 +2269,7 @@ impl Compiler<'_> {
                 let any = parts.any(|x| x.as_rule() == Rule::a_player);
                 let relation = if any { Relation::Any } else { Relation::Enemy };
                 let filter = UnitFilter { relation, ..UnitFilter::units() };
-                b.targets.push(TargetSpec { count: TargetCount::Player, filter, distinct: false });
+                b.targets.push(TargetSpec::new(TargetCount::Player, filter));
                 b.they = Some(Who::Target(b.targets.len() - 1));
             }
             Rule::i_choose_card => {
@@ -2854,7 +2857,7 @@ impl Compiler<'_> {
                     .ok_or_else(|| self.err(&t, "\"your unit\" / \"that unit\" needs such a unit chosen before it"))?;
                 Target::One(Obj::Target(i))
             }
-            Rule::t_one | Rule::t_one_of | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly => {
+            Rule::t_one | Rule::t_one_of | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly | Rule::t_something => {
                 let mut filter = self.filter_of(t.clone());
                 // 352.8.b: "a unit and another unit": "another" after an earlier choice of the
                 // same kind sets this choice apart from that one, not from the source.
@@ -2878,7 +2881,7 @@ impl Compiler<'_> {
                     ));
                 }
                 let count = match rule {
-                    Rule::t_one | Rule::t_one_of => TargetCount::One,
+                    Rule::t_one | Rule::t_one_of | Rule::t_something => TargetCount::One,
                     Rule::t_exactly => TargetCount::Exactly(word_or_number(&t.clone().into_inner().next().unwrap())),
                     Rule::t_up_to => {
                         let n = t.clone().into_inner().next().unwrap();
@@ -2905,9 +2908,11 @@ impl Compiler<'_> {
                 let on_chain = b.countering;
                 // 352.10.b: "Choose a battlefield": a battlefield is a target.
                 let choosable = |f: &UnitFilter| {
-                    matches!(f.kind, CardType::Unit | CardType::Rune | CardType::Gear | CardType::Battlefield)
-                        || (f.kind == CardType::Spell
-                            && (matches!(f.at, At::YourTrash | At::Trashes) || (on_chain && f.at == At::Anywhere)))
+                    matches!(
+                        f.kind,
+                        CardType::Unit | CardType::Rune | CardType::Gear | CardType::Legend | CardType::Battlefield
+                    ) || (f.kind == CardType::Spell
+                        && (matches!(f.at, At::YourTrash | At::Trashes) || (on_chain && f.at == At::Anywhere)))
                 };
                 if !choosable(&filter) || filter.or.as_deref().is_some_and(|o| !choosable(o)) {
                     return Err(self.err(
@@ -2915,9 +2920,25 @@ impl Compiler<'_> {
                         "only a spell \"from your trash\" can be chosen here (one on the chain only to counter it)",
                     ));
                 }
-                b.targets.push(TargetSpec { count, filter, distinct });
+                b.targets.push(TargetSpec { count, filter, distinct, same_battlefield_as: None });
                 let index = b.targets.len() - 1;
                 Target::Chosen(index, count)
+            }
+            // "a friendly unit and an enemy unit at the same battlefield": two targets, the second
+            // at the battlefield of the first (352.8.b: a restriction relative to the other choice).
+            Rule::t_pair => {
+                let mut phrases = t.clone().into_inner().filter(|x| x.as_rule() == Rule::pair_phrase);
+                let mut first = self.unit_phrase(phrases.next().unwrap());
+                if first.at == At::Anywhere {
+                    first.at = At::Battlefield;
+                }
+                let second = self.unit_phrase(phrases.next().unwrap());
+                b.targets.push(TargetSpec::new(TargetCount::One, first));
+                let i = b.targets.len() - 1;
+                b.targets
+                    .push(TargetSpec { same_battlefield_as: Some(i), ..TargetSpec::new(TargetCount::One, second) });
+                b.it = None;
+                Target::Pair(i, i + 1)
             }
             _ => return Err(self.err(&t, "unknown target")),
         };
@@ -2930,6 +2951,9 @@ impl Compiler<'_> {
     }
 
     fn filter_of(&self, p: P) -> UnitFilter {
+        if p.as_rule() == Rule::t_something {
+            return self.something(p);
+        }
         let mut f = UnitFilter::units();
         // "a unit at a battlefield or a gear": the second phrase is an alternative.
         if let Some(or) = p.clone().into_inner().find(|x| x.as_rule() == Rule::t_or) {
@@ -3039,11 +3063,25 @@ impl Compiler<'_> {
         CountOf::Matching(f)
     }
 
+    /// "something [else] [that's STATE]": an object of any kind a player controls on the board
+    /// (352.8.a, 352.8.a.4), in that state.
+    fn something(&self, p: P) -> UnitFilter {
+        let mut f = UnitFilter::units();
+        for part in p.into_inner() {
+            match part.as_rule() {
+                Rule::something_else => f.other = true,
+                _ => self.apply_filter_word(&mut f, &part),
+            }
+        }
+        of_kinds(SOMETHING_KINDS.into_iter(), f)
+    }
+
     /// A unit phrase's filter; a plural one ("one or more enemy units") as well.
     fn unit_phrase(&self, p: P) -> UnitFilter {
         let mut f = UnitFilter::units();
         for part in p.into_inner() {
             match part.as_rule() {
+                Rule::t_something => return self.something(part),
                 Rule::unit_noun_plural => part.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
                 _ => self.apply_filter_word(&mut f, &part),
             }
@@ -3138,6 +3176,8 @@ enum Target {
     All(Objs),
     /// Target spec `index` of the ability.
     Chosen(usize, TargetCount),
+    /// Two target specs of one phrase ("a friendly unit and an enemy unit ...").
+    Pair(usize, usize),
 }
 
 /// An instruction for each object a target phrase means.
@@ -3146,6 +3186,7 @@ fn each(t: Target, f: impl Fn(Obj) -> Effect) -> Effect {
         Target::One(o) => f(o),
         Target::Chosen(i, TargetCount::One) => f(Obj::Target(i)),
         Target::Chosen(i, _) => Effect::ForEach(Objs::Targets(i), vec![f(Obj::Each)]),
+        Target::Pair(i, j) => Effect::ForEach(Objs::Pair(i, j), vec![f(Obj::Each)]),
         Target::All(objs) => Effect::ForEach(objs, vec![f(Obj::Each)]),
     }
 }

@@ -160,6 +160,7 @@ impl Game {
                     .copied()
                     .filter(|c| !chosen.contains(c) && self.group_allows(spec, &chosen, *c))
                     .filter(|c| !spec.distinct || !all[..index].iter().flat_map(Chosen::objs).any(|e| e == c))
+                    .filter(|c| self.beside(spec, *c, |k| all.get(k).and_then(|x| x.objs().first().copied())))
                     .map(Choice::Obj)
                     .collect();
                 if options.is_empty() {
@@ -201,6 +202,14 @@ impl Game {
             all[index] = Chosen::Objs(chosen);
         }
         Ok(Some(all))
+    }
+
+    /// 352.8.b: "at the same battlefield": `o` is at the battlefield of the object chosen for the
+    /// spec `spec` names (`chosen_for` answers it), when it names one.
+    fn beside(&self, spec: &TargetSpec, o: ObjId, chosen_for: impl Fn(usize) -> Option<ObjId>) -> bool {
+        let Some(k) = spec.same_battlefield_as else { return true };
+        let at = self.location(o);
+        matches!(at, Some(super::state::Loc::Battlefield(_))) && chosen_for(k).is_some_and(|c| self.location(c) == at)
     }
 
     /// 352.9: the players a player target of `p`'s may name: `p`'s opponents still in the game
@@ -263,17 +272,23 @@ impl Game {
         self.least_deflect_from(p, source, specs, 0, &mut Vec::new())
     }
 
+    /// The object chosen first for spec `k` among `taken` (spec index, object).
+    fn taken_for(taken: &[(usize, ObjId)], k: usize) -> Option<ObjId> {
+        taken.iter().find(|(s, _)| *s == k).map(|(_, o)| *o)
+    }
+
     /// [`Game::least_deflect`] for `specs[index..]`, `taken` the objects chosen for the specs
-    /// before: the cheapest objects first, and, where a later spec must differ from the earlier
-    /// choices (352.8.b, "another"), every single choice tried, so a choice that leaves the later
-    /// spec nothing is not the only one looked at.
+    /// before (with their spec's index): the cheapest objects first, and, where a later spec must
+    /// differ from the earlier choices or share a battlefield with one (352.8.b, "another", "at
+    /// the same battlefield"), every single choice tried, so a choice that leaves the later spec
+    /// nothing is not the only one looked at.
     fn least_deflect_from(
         &self,
         p: PlayerId,
         source: ObjId,
         specs: &[TargetSpec],
         index: usize,
-        taken: &mut Vec<ObjId>,
+        taken: &mut Vec<(usize, ObjId)>,
     ) -> Option<u32> {
         let Some(spec) = specs.get(index) else { return Some(0) };
         let deflect = |o: ObjId| if self.controller(o) == p { 0 } else { self.chars(o).keywords.deflect };
@@ -285,13 +300,14 @@ impl Game {
         let required = spec.count.required();
         let mut candidates = self.target_candidates(p, Some(source), specs, index);
         if spec.distinct {
-            candidates.retain(|c| !taken.contains(c));
+            candidates.retain(|c| !taken.iter().any(|(_, t)| t == c));
         }
+        candidates.retain(|c| self.beside(spec, *c, |k| Self::taken_for(taken, k)));
         candidates.sort_by_key(|c| deflect(*c));
-        if required == 1 && specs[index + 1..].iter().any(|s| s.distinct) {
+        if required == 1 && specs[index + 1..].iter().any(|s| s.distinct || s.same_battlefield_as.is_some()) {
             let mut best: Option<u32> = None;
             for c in candidates {
-                taken.push(c);
+                taken.push((index, c));
                 if let Some(rest) = self.least_deflect_from(p, source, specs, index + 1, taken) {
                     best = Some(best.map_or(deflect(c) + rest, |b| b.min(deflect(c) + rest)));
                 }
@@ -313,7 +329,7 @@ impl Game {
         }
         let here: u32 = chosen.iter().map(|c| deflect(*c)).sum();
         let before = taken.len();
-        taken.extend(chosen);
+        taken.extend(chosen.into_iter().map(|c| (index, c)));
         let rest = self.least_deflect_from(p, source, specs, index + 1, taken);
         taken.truncate(before);
         Some(here + rest?)
@@ -349,6 +365,9 @@ impl Game {
             .copied()
             .filter(|o| self.unit_matches(&spec.filter, *o, you, source) && self.choosable_by(you, *o))
             .collect();
+        // 352.8.b: still at the battlefield of the object chosen for the other spec.
+        let beside = |k: usize| c.targets.get(k).and_then(|x| x.objs().first().copied());
+        legal.retain(|o| self.beside(spec, *o, beside));
         // 352.11.b: units no longer at the group's battlefield can't be affected.
         if let TargetCount::AnyNumber { same_battlefield: true, .. } = spec.count
             && let Some(b) = c.source.and_then(|s| self.group_at(s))

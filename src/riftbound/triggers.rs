@@ -602,6 +602,8 @@ impl Game {
                 .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()))
                 .collect(),
             CardType::Battlefield => self.battlefields.iter().map(|b| b.obj).collect(),
+            // 352.8.a.4: a legend is in its Legend Zone.
+            CardType::Legend => self.players.iter().filter_map(|p| p.legend).collect(),
             // 352.8.a.2: the spells on the chain.
             CardType::Spell => self
                 .chain

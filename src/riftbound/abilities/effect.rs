@@ -427,6 +427,8 @@ pub enum Obj {
 pub enum Objs {
     /// The still-legal targets of spec N.
     Targets(usize),
+    /// "a friendly unit and an enemy unit ...": the still-legal targets of two specs, in order.
+    Pair(usize, usize),
     /// "all X" (352.10.d): every object the filter matches, not targets.
     All(UnitFilter),
     /// 352.10.b: "all X at a battlefield": the objects the filter matches at the battlefield

@@ -126,12 +126,15 @@ pub struct TargetSpec {
     /// the objects chosen for the earlier specs (352.8.b: a targeting restriction, here relative
     /// to the choices made before it).
     pub distinct: bool,
+    /// "a friendly unit and an enemy unit at the same battlefield": at the battlefield of the
+    /// object chosen for spec N (352.8.b: a restriction relative to another choice).
+    pub same_battlefield_as: Option<usize>,
 }
 
 impl TargetSpec {
     /// A spec with no restriction relative to the other choices.
     pub fn new(count: TargetCount, filter: UnitFilter) -> Self {
-        TargetSpec { count, filter, distinct: false }
+        TargetSpec { count, filter, distinct: false, same_battlefield_as: None }
     }
 }
 

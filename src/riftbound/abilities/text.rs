@@ -300,6 +300,7 @@ impl Display for Objs {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
             Objs::Targets(i) => write!(f, "targets {i}"),
+            Objs::Pair(i, j) => write!(f, "targets {i} and {j}"),
             Objs::All(filter) => write!(f, "all {filter}"),
             Objs::AtBattlefield { filter, spec } => write!(f, "all {filter} at the battlefield of target {spec}"),
             Objs::Var(v) => f.write_str(var_text(*v)),
@@ -483,6 +484,9 @@ impl Display for TargetSpec {
         }?;
         if self.distinct {
             f.write_str(", not one chosen before")?;
+        }
+        if let Some(i) = self.same_battlefield_as {
+            write!(f, ", at the battlefield of target {i}")?;
         }
         Ok(())
     }
