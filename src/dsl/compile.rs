@@ -804,6 +804,10 @@ impl Compiler<'_> {
                     if t.names_a_unit() {
                         body.it = Some(Obj::ThatUnit);
                     }
+                    // "When a player plays a unit here, they ...": the player the event is about.
+                    if t.names_a_player() {
+                        body.they = Some(Who::ThatPlayer);
+                    }
                     trigger = Some(t);
                 }
                 Rule::trigger_condition if condition.is_some() => {
@@ -930,12 +934,17 @@ impl Compiler<'_> {
             }
             Rule::ev_discard_me => Trigger::DiscardMe,
             Rule::ev_play_permanent => {
-                let phrase = e.into_inner().next().unwrap();
+                let mut parts = e.into_inner().peekable();
+                let by = match parts.next_if(|x| x.as_rule() == Rule::event_player) {
+                    Some(who) => event_player(&who),
+                    None => Actor::You,
+                };
+                let phrase = parts.next().unwrap();
                 let f = self.unit_phrase(phrase.clone());
                 if !matches!(f.kind, CardType::Unit | CardType::Gear) {
                     return Err(self.err(&phrase, "\"When you play ...\" is understood with a unit or a gear"));
                 }
-                Trigger::Play(f)
+                Trigger::Play { by, filter: f }
             }
             Rule::ev_you_buff => Trigger::YouBuff(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_this_is => Trigger::AnyOf(
@@ -1644,12 +1653,23 @@ impl Compiler<'_> {
             }
             Rule::pay_to => {
                 let mut parts = c.into_inner().peekable();
+                // "they may pay [1] to X": that player decides and pays (181.6.a).
+                let payer = match parts.next_if(|x| x.as_rule() == Rule::payer) {
+                    Some(x) => Some(self.they(x.into_inner().next().unwrap(), &body)?),
+                    None => None,
+                };
                 let cost = match parts.next_if(|x| x.as_rule() == Rule::resources) {
                     Some(r) => self.resources(&r)?,
                     None => Cost::default(),
                 };
+                // "you may banish me to X": banishing the source is the payment (414).
+                let banish_me = parts
+                    .next_if(|x| {
+                        x.as_rule() == Rule::pay_me && x.clone().into_inner().any(|y| y.as_rule() == Rule::pay_banish)
+                    })
+                    .is_some();
                 let exhaust_me =
-                    parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_exhaust_me)).is_some();
+                    parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_me)).is_some();
                 // 352.10.c.1: "Recycle me to X": recycling is the payment; "discard 1 to X":
                 // a cost other than Energy and Power.
                 let test = match parts
@@ -1661,7 +1681,11 @@ impl Compiler<'_> {
                         Test::SpendItsBuff(self.it(&x, &body, "\"its buff\" needs a unit before it")?)
                     }
                     Some(_) => Test::RecycleToPay(Obj::Me),
-                    None => Test::Pay { cost, exhaust_me },
+                    None if banish_me => Test::PayOther(OtherCost::BanishMe),
+                    None => match payer {
+                        Some(who) => Test::PlayerPays { who, cost },
+                        None => Test::Pay { cost, exhaust_me },
+                    },
                 };
                 let mut b = self.instructions_if(parts, Body { paying: true, ..body }, test)?;
                 b.paying = false;
@@ -1947,6 +1971,17 @@ impl Compiler<'_> {
         b.it.clone().ok_or_else(|| self.err(p, what))
     }
 
+    /// The player "that player" (`ps_that_player`: the trigger's) or "they" (`ps_they`: the
+    /// player chosen before it, or the one the trigger's event is about) names.
+    fn they(&self, p: P, b: &Body) -> Result<Who, Diagnostic> {
+        if p.as_rule() == Rule::ps_that_player {
+            return Ok(Who::ThatPlayer);
+        }
+        b.they.clone().ok_or_else(|| {
+            self.err(&p, "\"they\" needs a player before it, as \"Choose an opponent.\" or \"When a player ...\" names")
+        })
+    }
+
     fn instruction(&self, p: P, mut b: Body) -> Result<Body, Diagnostic> {
         let i = p.into_inner().next().unwrap();
         let rule = i.as_rule();
@@ -2087,11 +2122,8 @@ impl Compiler<'_> {
                     | Rule::ps_each_opponent
                     | Rule::ps_opponents
                     | Rule::ps_combatants => Who::Each,
-                    Rule::ps_that_player => Who::ThatPlayer,
+                    Rule::ps_that_player | Rule::ps_they => self.they(subject.clone(), &b)?,
                     Rule::ps_its_owner => Who::OwnerOf(self.it(&i, &b, "\"its owner\" needs a card before it")?),
-                    Rule::ps_they => b.they.clone().ok_or_else(|| {
-                        self.err(&subject, "\"they\" needs a player chosen before it, as \"Choose an opponent.\" does")
-                    })?,
                     _ => Who::ControllerOf(self.it(&i, &b, "\"its\" needs a unit before it")?),
                 };
                 let mut effects = Vec::new();
@@ -3140,6 +3172,14 @@ fn alone_role(p: &P) -> (bool, bool) {
 /// "+2" / "-1".
 fn signed(p: &P) -> i32 {
     p.as_str().trim().parse().unwrap_or(0)
+}
+
+/// "a player" / "an opponent" as an event's subject.
+fn event_player(p: &P) -> Actor {
+    match p.clone().into_inner().next().map(|x| x.as_rule()) {
+        Some(Rule::an_opponent) => Actor::Opponent,
+        _ => Actor::AnyPlayer,
+    }
 }
 
 /// "first", "second", "third".

@@ -48,6 +48,8 @@ pub enum OtherCost {
     Exhaust(UnitFilter),
     /// "spend a buff": a unit its player controls spends its buff (702.2.b).
     SpendBuff,
+    /// "banish me" (414): the object whose cost it is, while it is on the board.
+    BanishMe,
 }
 
 /// The cost as a card says it ("discard 1").
@@ -59,6 +61,7 @@ impl std::fmt::Display for OtherCost {
             OtherCost::RecycleFromTrash(n) => write!(f, "recycle {n} from your trash"),
             OtherCost::Kill(u) => write!(f, "kill one of {u}"),
             OtherCost::SpendBuff => f.write_str("spend a buff"),
+            OtherCost::BanishMe => f.write_str("banish me"),
         }
     }
 }
@@ -585,6 +588,7 @@ impl Game {
             // 401.4: an exhausted unit can't be exhausted again to pay a cost.
             OtherCost::Exhaust(f) => self.cost_units(p, card, f).iter().any(|u| !self.obj(*u).exhausted),
             OtherCost::SpendBuff => !self.buffed_units(p).is_empty(),
+            OtherCost::BanishMe => self.obj(card).alive && self.obj(card).zone.is_board(),
         })
     }
 
@@ -661,6 +665,12 @@ impl Game {
                     if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
                         self.spend_buff(p, u);
                     }
+                }
+                OtherCost::BanishMe => {
+                    if !self.can_pay_other(p, card, false, std::slice::from_ref(c)) {
+                        return Ok(false);
+                    }
+                    self.banish(&[card]);
                 }
             }
         }

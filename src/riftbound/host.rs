@@ -228,6 +228,7 @@ fn constants() -> Scope<'static> {
         add(&names::power(p), Dynamic::from(p));
     }
     add(names::SPEND_A_BUFF, Dynamic::from(OtherCost::SpendBuff));
+    add(names::BANISH_ME, Dynamic::from(OtherCost::BanishMe));
     s
 }
 
@@ -621,6 +622,9 @@ fn register(e: &mut Engine) {
     e.register_fn("pay_other", |cost: OtherCost| paid_or(move |g, c| g.pay_other_optional(c, &cost)));
     e.register_fn("spend_its_buff", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.spend_its_buff(c, o))));
     e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));
+    e.register_fn("player_pays", |who: i64, cost: Cost| {
+        with(move |g, _| player(who).map_or(Ok(false), |p| g.pay_optional_by(p, &cost)))
+    });
     e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
     e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));
     e.register_fn("buffed_this_way", |x: i64| {

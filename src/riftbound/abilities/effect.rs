@@ -516,6 +516,13 @@ pub enum Test {
         cost: Cost,
         exhaust_me: bool,
     },
+    /// "they may pay COST to X", "that player may pay COST to X": a player other than the
+    /// controller decides as it resolves, offered only if they can pay (352.10.c.1; 181.6.a:
+    /// the card says who chooses). Not part of the ability's cost (391): its controller pays it.
+    PlayerPays {
+        who: Who,
+        cost: Cost,
+    },
     /// "you may discard 1 / spend a buff / exhaust a friendly unit to X": a cost other than
     /// Energy and Power within the instruction (352.10.c.1), offered only if payable; whether it
     /// was paid (a buff spent, 702.2.b).
