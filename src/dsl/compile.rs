@@ -793,6 +793,12 @@ impl Compiler<'_> {
                         let has = Condition::Count { filter, at_least: 1, at_most: None, whose: Controlled::You };
                         condition = Some(Condition::OnTrigger(Box::new(has)));
                     }
+                    // "When an opponent plays a unit while I'm at a battlefield": a condition of the
+                    // trigger (376.2.b), as the event happens.
+                    if let Some(w) = part.clone().into_inner().find(|x| x.as_rule() == Rule::event_while) {
+                        let c = self.condition(w.into_inner().next().unwrap())?;
+                        condition = Some(Condition::OnTrigger(Box::new(c)));
+                    }
                     // "When I attack or defend one on one": a condition of the trigger (376.2.b) on the
                     // units of each side at my battlefield as I gain my role (438.1.a.3-4).
                     if let Some(sides) = part.clone().into_inner().flatten().find(|x| x.as_rule() == Rule::combat_sides)
@@ -878,7 +884,11 @@ impl Compiler<'_> {
             }
             // "When you play me or when I hold": either event (376.1).
             Rule::event => {
-                let mut events = p.into_inner().map(|e| self.event(e)).collect::<Result<Vec<_>, _>>()?;
+                let mut events = p
+                    .into_inner()
+                    .filter(|e| e.as_rule() == Rule::event)
+                    .map(|e| self.event(e))
+                    .collect::<Result<Vec<_>, _>>()?;
                 Ok(if events.len() == 1 { events.pop().unwrap() } else { Trigger::AnyOf(events) })
             }
             _ => Err(self.err(&p, "unknown trigger")),
@@ -2131,6 +2141,11 @@ impl Compiler<'_> {
                     let verb = v.into_inner().next().unwrap();
                     let rule = verb.as_rule();
                     let who = who.clone();
+                    if rule == Rule::pv_cant_move {
+                        let unit = self.it(&verb, &b, "\"can't move it\" needs a unit before it")?;
+                        effects.push(Effect::CantMove { who, unit });
+                        continue;
+                    }
                     if rule == Rule::pv_cant_play {
                         let spells_only = verb.into_inner().any(|x| x.as_rule() == Rule::cant_play_spells);
                         effects.push(Effect::CantPlay { who, spells_only });

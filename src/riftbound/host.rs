@@ -138,7 +138,10 @@ fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAl
     script::with_game(|game: &mut Game| {
         set_bounds(game);
         let mark = game.events.len();
+        // 423: the moves this call makes are its controller's ("they can't move it").
+        let outer = std::mem::replace(&mut game.components.get_mut::<super::movement::Mover>().0, call.controller);
         let result = f(game, &call);
+        game.components.get_mut::<super::movement::Mover>().0 = outer;
         // 423: what a spell's or ability's instruction moved, its controller moved.
         game.attribute_moves(mark, call.controller);
         set_bounds(game);
@@ -499,6 +502,7 @@ verbs! {
     Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) =>
         "prevent_damage"(spells => s: bool, abilities => a: bool) |g, _| g.prevent_damage_this_turn(s, a);
     Effect::EachPlayerKillsOne(o) => "each_player_kills_one"(o => cards: Cards) |g, c| g.each_player_kills_one(c, &cards);
+    Effect::CantMove { who, unit } => "cant_move"(who => p: Player, unit => o: Object) |g, _| g.cant_move_this_turn(p, o);
     Effect::CantPlay { who, spells_only } => "cant_play"(who => p: Player, spells_only => s: bool) |g, _| g.cant_play_this_turn(p, s);
     Effect::PlayMeFromTrash => "play_me_from_trash"() |g, c| g.play_me_from_trash(c);
     Effect::Vision => "vision"() |g, c| g.vision(c);

@@ -599,6 +599,16 @@ impl Game {
         });
     }
 
+    /// 054: "They can't move it this turn": can't beats can, until the turn ends.
+    pub fn cant_move_this_turn(&mut self, p: PlayerId, u: ObjId) {
+        if !self.obj(u).alive {
+            return;
+        }
+        trace!(self, "054", "{p} can't move {} this turn", self.describe(u));
+        self.components.get_mut::<super::movement::MoveBans>().0.push((p, u));
+        self.changed();
+    }
+
     /// 054: "Opponents can't play cards this turn": can't beats can, until the turn ends.
     pub fn cant_play_this_turn(&mut self, p: PlayerId, spells_only: bool) {
         trace!(self, "054", "{p} can't play {} this turn", if spells_only { "spells" } else { "cards" });

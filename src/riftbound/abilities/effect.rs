@@ -83,6 +83,9 @@ pub enum Effect {
     /// "Opponents can't play cards this turn", "Its controller can't play spells this turn"
     /// (054: can't beats can): the player can't play cards (`spells_only`: spells) this turn.
     CantPlay { who: Who, spells_only: bool },
+    /// "They can't move it this turn" (054: can't beats can): the player can't move the unit,
+    /// by their standard move (141) or their spells and abilities (423), this turn.
+    CantMove { who: Who, unit: Obj },
     /// 406.3: "play me (from your trash)", its cost paid by the payment before it.
     PlayMeFromTrash,
     /// 733.1.b: [Vision], printed (the card's own ability) or given (the kernel's,

@@ -150,6 +150,7 @@ impl Display for Effect {
             Effect::CantPlay { who, spells_only } => {
                 write!(f, "{who} can't play {} this turn", if *spells_only { "spells" } else { "cards" })
             }
+            Effect::CantMove { who, unit } => write!(f, "{who} can't move {unit} this turn"),
             Effect::PlayMeFromTrash => f.write_str("Play me from your trash"),
             Effect::Vision => f.write_str("Look at the top card of your Main Deck; you may recycle it"),
             Effect::Attach { card, to } => write!(f, "Attach {card} to {to}"),
