@@ -1516,11 +1516,12 @@ fn r728_1_c_1_legion_takes_only_a_play_effect_after_its_dash() {
 }
 
 /// "When you play UNIT": any unit or gear phrase is a trigger subject ("another unit", "a gear",
-/// "a [Mighty] unit"), "it" being the permanent played; a spell keeps its own trigger (its cost
+/// "a [Mighty] unit"), "it" being the permanent played; "a player plays" / "an opponent plays" name
+/// the player who played it, "they" in the effect; a spell keeps its own trigger (its cost
 /// is read), and a rune, never played, is rejected.
 #[test]
 fn r376_2_c_when_you_play_takes_a_unit_or_gear_phrase() {
-    use riftbound::riftbound::abilities::{AbilityKind, Condition, Trigger};
+    use riftbound::riftbound::abilities::{AbilityKind, Actor, At, Condition, Trigger};
     use riftbound::riftbound::cards::CardType;
     let trigger = |text: &str| {
         let card = parse_card("mod/play.toml", &mod_unit("Watcher", text)).unwrap();
@@ -1530,12 +1531,24 @@ fn r376_2_c_when_you_play_takes_a_unit_or_gear_phrase() {
             k => panic!("{text}: {k:?}"),
         }
     };
-    let Trigger::Play(f) = trigger("When you play another unit, give it +1 [M] this turn.") else { panic!() };
+    let Trigger::Play { by: Actor::You, filter: f } = trigger("When you play another unit, give it +1 [M] this turn.")
+    else {
+        panic!()
+    };
     assert!(f.other && f.kind == CardType::Unit);
-    let Trigger::Play(f) = trigger("When you play a gear, ready me.") else { panic!() };
+    let Trigger::Play { by: Actor::You, filter: f } = trigger("When you play a gear, ready me.") else { panic!() };
     assert_eq!(f.kind, CardType::Gear);
-    let Trigger::Play(f) = trigger("When you play a [Mighty] unit, draw 1.") else { panic!() };
+    let Trigger::Play { filter: f, .. } = trigger("When you play a [Mighty] unit, draw 1.") else { panic!() };
     assert_eq!(f.condition.as_deref(), Some(&Condition::Mighty));
+    // The player who plays: any player, or an opponent; "they" in the effect is that player.
+    let Trigger::Play { by: Actor::AnyPlayer, filter: f } = trigger("When a player plays a unit here, they draw 1.")
+    else {
+        panic!()
+    };
+    assert_eq!(f.at, At::Here);
+    assert!(matches!(trigger("When an opponent plays a gear, draw 1."), Trigger::Play { by: Actor::Opponent, .. }));
+    let d = diagnostic("mod/they.toml", &mod_unit("Watcher", "When you play a unit, they draw 1."));
+    assert!(d.message.contains("needs a player before it"), "{}", d.message);
     assert!(matches!(trigger("When you play a spell, draw 1."), Trigger::PlaySpell { min_energy: None }));
     let d = diagnostic("mod/rune.toml", &mod_unit("Watcher", "When you play a rune, draw 1."));
     assert!(d.message.contains("a unit or a gear"), "{}", d.message);

@@ -825,6 +825,12 @@ impl Compiler<'_> {
                         let has = Condition::Count { filter, at_least: 1, at_most: None, whose: Controlled::You };
                         condition = Some(Condition::OnTrigger(Box::new(has)));
                     }
+                    // "When an opponent plays a unit while I'm at a battlefield": a condition of the
+                    // trigger (376.2.b), as the event happens.
+                    if let Some(w) = part.clone().into_inner().find(|x| x.as_rule() == Rule::event_while) {
+                        let c = self.condition(w.into_inner().next().unwrap())?;
+                        condition = Some(Condition::OnTrigger(Box::new(c)));
+                    }
                     // "When I attack or defend one on one": a condition of the trigger (376.2.b) on the
                     // units of each side at my battlefield as I gain my role (438.1.a.3-4).
                     if let Some(sides) = part.clone().into_inner().flatten().find(|x| x.as_rule() == Rule::combat_sides)
@@ -835,6 +841,10 @@ impl Compiler<'_> {
                     // "When you buff a friendly unit, ... it": the unit the event is about.
                     if t.names_a_unit() {
                         body.it = Some(Obj::ThatUnit);
+                    }
+                    // "When a player plays a unit here, they ...": the player the event is about.
+                    if t.names_a_player() {
+                        body.they = Some(Who::ThatPlayer);
                     }
                     trigger = Some(t);
                 }
@@ -906,7 +916,11 @@ impl Compiler<'_> {
             }
             // "When you play me or when I hold": either event (376.1).
             Rule::event => {
-                let mut events = p.into_inner().map(|e| self.event(e)).collect::<Result<Vec<_>, _>>()?;
+                let mut events = p
+                    .into_inner()
+                    .filter(|e| e.as_rule() == Rule::event)
+                    .map(|e| self.event(e))
+                    .collect::<Result<Vec<_>, _>>()?;
                 Ok(if events.len() == 1 { events.pop().unwrap() } else { Trigger::AnyOf(events) })
             }
             _ => Err(self.err(&p, "unknown trigger")),
@@ -962,12 +976,17 @@ impl Compiler<'_> {
             }
             Rule::ev_discard_me => Trigger::DiscardMe,
             Rule::ev_play_permanent => {
-                let phrase = e.into_inner().next().unwrap();
+                let mut parts = e.into_inner().peekable();
+                let by = match parts.next_if(|x| x.as_rule() == Rule::event_player) {
+                    Some(who) => event_player(&who),
+                    None => Actor::You,
+                };
+                let phrase = parts.next().unwrap();
                 let f = self.unit_phrase(phrase.clone());
                 if !matches!(f.kind, CardType::Unit | CardType::Gear) {
                     return Err(self.err(&phrase, "\"When you play ...\" is understood with a unit or a gear"));
                 }
-                Trigger::Play(f)
+                Trigger::Play { by, filter: f }
             }
             Rule::ev_you_buff => Trigger::YouBuff(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_this_is => Trigger::AnyOf(
@@ -1679,12 +1698,23 @@ impl Compiler<'_> {
             }
             Rule::pay_to => {
                 let mut parts = c.into_inner().peekable();
+                // "they may pay [1] to X": that player decides and pays (181.6.a).
+                let payer = match parts.next_if(|x| x.as_rule() == Rule::payer) {
+                    Some(x) => Some(self.they(x.into_inner().next().unwrap(), &body)?),
+                    None => None,
+                };
                 let cost = match parts.next_if(|x| x.as_rule() == Rule::resources) {
                     Some(r) => self.resources(&r)?,
                     None => Cost::default(),
                 };
+                // "you may banish me to X": banishing the source is the payment (414).
+                let banish_me = parts
+                    .next_if(|x| {
+                        x.as_rule() == Rule::pay_me && x.clone().into_inner().any(|y| y.as_rule() == Rule::pay_banish)
+                    })
+                    .is_some();
                 let exhaust_me =
-                    parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_exhaust_me)).is_some();
+                    parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_me)).is_some();
                 // 352.10.c.1: "Recycle me to X": recycling is the payment; "discard 1 to X":
                 // a cost other than Energy and Power.
                 let test = match parts
@@ -1696,7 +1726,11 @@ impl Compiler<'_> {
                         Test::SpendItsBuff(self.it(&x, &body, "\"its buff\" needs a unit before it")?)
                     }
                     Some(_) => Test::RecycleToPay(Obj::Me),
-                    None => Test::Pay { cost, exhaust_me },
+                    None if banish_me => Test::PayOther(OtherCost::BanishMe),
+                    None => match payer {
+                        Some(who) => Test::PlayerPays { who, cost },
+                        None => Test::Pay { cost, exhaust_me },
+                    },
                 };
                 let mut b = self.instructions_if(parts, Body { paying: true, ..body }, test)?;
                 b.paying = false;
@@ -1982,6 +2016,17 @@ impl Compiler<'_> {
         b.it.clone().ok_or_else(|| self.err(p, what))
     }
 
+    /// The player "that player" (`ps_that_player`: the trigger's) or "they" (`ps_they`: the
+    /// player chosen before it, or the one the trigger's event is about) names.
+    fn they(&self, p: P, b: &Body) -> Result<Who, Diagnostic> {
+        if p.as_rule() == Rule::ps_that_player {
+            return Ok(Who::ThatPlayer);
+        }
+        b.they.clone().ok_or_else(|| {
+            self.err(&p, "\"they\" needs a player before it, as \"Choose an opponent.\" or \"When a player ...\" names")
+        })
+    }
+
     fn instruction(&self, p: P, mut b: Body) -> Result<Body, Diagnostic> {
         let i = p.into_inner().next().unwrap();
         let rule = i.as_rule();
@@ -2130,11 +2175,8 @@ impl Compiler<'_> {
                     | Rule::ps_each_opponent
                     | Rule::ps_opponents
                     | Rule::ps_combatants => Who::Each,
-                    Rule::ps_that_player => Who::ThatPlayer,
+                    Rule::ps_that_player | Rule::ps_they => self.they(subject.clone(), &b)?,
                     Rule::ps_its_owner => Who::OwnerOf(self.it(&i, &b, "\"its owner\" needs a card before it")?),
-                    Rule::ps_they => b.they.clone().ok_or_else(|| {
-                        self.err(&subject, "\"they\" needs a player chosen before it, as \"Choose an opponent.\" does")
-                    })?,
                     _ => Who::ControllerOf(self.it(&i, &b, "\"its\" needs a unit before it")?),
                 };
                 let mut effects = Vec::new();
@@ -2142,6 +2184,11 @@ impl Compiler<'_> {
                     let verb = v.into_inner().next().unwrap();
                     let rule = verb.as_rule();
                     let who = who.clone();
+                    if rule == Rule::pv_cant_move {
+                        let unit = self.it(&verb, &b, "\"can't move it\" needs a unit before it")?;
+                        effects.push(Effect::CantMove { who, unit });
+                        continue;
+                    }
                     if rule == Rule::pv_cant_play {
                         let spells_only = verb.into_inner().any(|x| x.as_rule() == Rule::cant_play_spells);
                         effects.push(Effect::CantPlay { who, spells_only });
@@ -3253,6 +3300,14 @@ fn alone_role(p: &P) -> (bool, bool) {
 /// "+2" / "-1".
 fn signed(p: &P) -> i32 {
     p.as_str().trim().parse().unwrap_or(0)
+}
+
+/// "a player" / "an opponent" as an event's subject.
+fn event_player(p: &P) -> Actor {
+    match p.clone().into_inner().next().map(|x| x.as_rule()) {
+        Some(Rule::an_opponent) => Actor::Opponent,
+        _ => Actor::AnyPlayer,
+    }
 }
 
 /// "first", "second", "third".

@@ -51,6 +51,8 @@ pub enum OtherCost {
     /// "[Burn N]" (rule 002, its reminder text): the top N cards of the payer's Main Deck go to
     /// their trash; only a Main Deck with N cards can pay it (docs/rulings.md).
     Burn(u32),
+    /// "banish me" (414): the object whose cost it is, while it is on the board.
+    BanishMe,
 }
 
 /// The cost as a card says it ("discard 1").
@@ -63,6 +65,7 @@ impl std::fmt::Display for OtherCost {
             OtherCost::Kill(u) => write!(f, "kill one of the {u}"),
             OtherCost::SpendBuff => f.write_str("spend a buff"),
             OtherCost::Burn(n) => write!(f, "[Burn {n}]"),
+            OtherCost::BanishMe => f.write_str("banish me"),
         }
     }
 }
@@ -77,6 +80,7 @@ impl OtherCost {
             OtherCost::Kill(u) => format!("killing one of the {u}"),
             OtherCost::SpendBuff => "spending a buff".to_string(),
             OtherCost::Burn(n) => format!("burning {n} ([Burn {n}])"),
+            OtherCost::BanishMe => "banishing its source".to_string(),
         }
     }
 }
@@ -604,6 +608,7 @@ impl Game {
             OtherCost::Exhaust(f) => self.cost_units(p, card, f).iter().any(|u| !self.obj(*u).exhausted),
             OtherCost::SpendBuff => !self.buffed_units(p).is_empty(),
             OtherCost::Burn(n) => self.player(p).main_deck.len() >= *n as usize,
+            OtherCost::BanishMe => self.obj(card).alive && self.obj(card).zone.is_board(),
         })
     }
 
@@ -686,6 +691,12 @@ impl Game {
                         return Ok(false);
                     }
                     self.burn(p, *n)?;
+                }
+                OtherCost::BanishMe => {
+                    if !self.can_pay_other(p, card, false, std::slice::from_ref(c)) {
+                        return Ok(false);
+                    }
+                    self.banish(&[card], Some(p));
                 }
             }
         }

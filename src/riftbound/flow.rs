@@ -358,6 +358,7 @@ impl Game {
                 self.delayed_triggers.clear();
                 self.components.get_mut::<super::instructions::SpellBonuses>().next.clear();
                 self.components.get_mut::<super::instructions::PlayBans>().0.clear();
+                self.components.get_mut::<super::movement::MoveBans>().0.clear();
                 self.components.get_mut::<super::instructions::NextUnitReady>().0.clear();
                 self.end_turn_instructions();
                 self.cost_modifiers.retain(|m| m.duration != super::layers::Duration::ThisTurn);

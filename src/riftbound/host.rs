@@ -138,7 +138,10 @@ fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAl
     script::with_game(|game: &mut Game| {
         set_bounds(game);
         let mark = game.events.len();
+        // 423: the moves this call makes are its controller's ("they can't move it").
+        let outer = std::mem::replace(&mut game.components.get_mut::<super::movement::Mover>().0, call.controller);
         let result = f(game, &call);
+        game.components.get_mut::<super::movement::Mover>().0 = outer;
         // 423: what a spell's or ability's instruction moved, its controller moved.
         game.attribute_moves(mark, call.controller);
         set_bounds(game);
@@ -229,6 +232,7 @@ fn constants() -> Scope<'static> {
         add(&names::power(p), Dynamic::from(p));
     }
     add(names::SPEND_A_BUFF, Dynamic::from(OtherCost::SpendBuff));
+    add(names::BANISH_ME, Dynamic::from(OtherCost::BanishMe));
     s
 }
 
@@ -500,6 +504,7 @@ verbs! {
     Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) =>
         "prevent_damage"(spells => s: bool, abilities => a: bool) |g, _| g.prevent_damage_this_turn(s, a);
     Effect::EachPlayerKillsOne(o) => "each_player_kills_one"(o => cards: Cards) |g, c| g.each_player_kills_one(c, &cards);
+    Effect::CantMove { who, unit } => "cant_move"(who => p: Player, unit => o: Object) |g, _| g.cant_move_this_turn(p, o);
     Effect::CantPlay { who, spells_only } => "cant_play"(who => p: Player, spells_only => s: bool) |g, _| g.cant_play_this_turn(p, s);
     Effect::PlayMeFromTrash => "play_me_from_trash"() |g, c| g.play_me_from_trash(c);
     Effect::Vision => "vision"() |g, c| g.vision(c);
@@ -623,6 +628,9 @@ fn register(e: &mut Engine) {
     e.register_fn("pay_other", |cost: OtherCost| paid_or(move |g, c| g.pay_other_optional(c, &cost)));
     e.register_fn("spend_its_buff", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.spend_its_buff(c, o))));
     e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));
+    e.register_fn("player_pays", |who: i64, cost: Cost| {
+        with(move |g, _| player(who).map_or(Ok(false), |p| g.pay_optional_by(p, &cost)))
+    });
     e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
     e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));
     e.register_fn("buffed_this_way", |x: i64| {

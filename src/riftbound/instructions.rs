@@ -622,6 +622,16 @@ impl Game {
         });
     }
 
+    /// 054: "They can't move it this turn": can't beats can, until the turn ends.
+    pub fn cant_move_this_turn(&mut self, p: PlayerId, u: ObjId) {
+        if !self.obj(u).alive {
+            return;
+        }
+        trace!(self, "054", "{p} can't move {} this turn", self.describe(u));
+        self.components.get_mut::<super::movement::MoveBans>().0.push((p, u));
+        self.changed();
+    }
+
     /// 054: "Opponents can't play cards this turn": can't beats can, until the turn ends.
     pub fn cant_play_this_turn(&mut self, p: PlayerId, spells_only: bool) {
         trace!(self, "054", "{p} can't play {} this turn", if spells_only { "spells" } else { "cards" });
@@ -915,14 +925,19 @@ impl Game {
 
     /// 352.10.c.1: "you may pay COST to ...": offered only if payable; paid at once.
     pub fn pay_optional(&mut self, c: &HookCall, cost: &Cost) -> R<bool> {
-        let you = c.controller.unwrap_or(self.turn_player);
-        if !self.can_afford(you, cost) {
+        self.pay_optional_by(c.controller.unwrap_or(self.turn_player), cost)
+    }
+
+    /// 352.10.c.1: player `p` may pay `cost` as the instruction resolves, if they can; they
+    /// decide (181.6.a: "they may pay" names who chooses). Answers whether they paid.
+    pub fn pay_optional_by(&mut self, p: PlayerId, cost: &Cost) -> R<bool> {
+        if !self.can_afford(p, cost) {
             return Ok(false);
         }
-        if self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
+        if self.decide(p, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
             return Ok(false);
         }
-        self.pay(you, cost)
+        self.pay(p, cost)
     }
 
     /// 416.1: "[Add] RESOURCES [. Use only to play spells.]": puts them into `p`'s rune pool

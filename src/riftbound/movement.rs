@@ -6,7 +6,22 @@ use super::state::{Bf, Game, Loc, Step, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
+/// 054: "They can't move it this turn": (player, unit) pairs, the player unable to move the unit
+/// until the turn ends (317.3.a).
+#[derive(Clone, Debug, Default)]
+pub struct MoveBans(pub Vec<(PlayerId, ObjId)>);
+
+/// 423: the player whose spell or ability is moving units now (the controller of the running
+/// instruction), for [`MoveBans`]; none outside instructions.
+#[derive(Clone, Debug, Default)]
+pub struct Mover(pub Option<PlayerId>);
+
 impl Game {
+    /// 054: whether `p` can't move `u` this turn.
+    fn move_banned(&self, p: PlayerId, u: ObjId) -> bool {
+        self.components.get::<MoveBans>().is_some_and(|b| b.0.contains(&(p, u)))
+    }
+
     /// 181.3.a.1: a unit of `p` becoming present at battlefield `b` contests it, unless it is
     /// already contested or `p` controls it.
     pub fn apply_contested(&mut self, b: Bf, p: PlayerId) {
@@ -62,7 +77,7 @@ impl Game {
     pub fn standard_move_units(&self, p: PlayerId, dest: Loc) -> Vec<ObjId> {
         self.all_units()
             .into_iter()
-            .filter(|u| self.controller(*u) == p && !self.obj(*u).exhausted)
+            .filter(|u| self.controller(*u) == p && !self.obj(*u).exhausted && !self.move_banned(p, *u))
             .filter(|u| self.location(*u).is_some_and(|from| self.standard_move_allowed(*u, p, from, dest)))
             .collect()
     }
@@ -143,6 +158,13 @@ impl Game {
                 continue;
             };
             if from == dest || self.card(u).kind != super::cards::CardType::Unit {
+                continue;
+            }
+            // 054: the player whose instruction moves it can't move it this turn.
+            if let Some(mover) = self.components.get::<Mover>().and_then(|m| m.0)
+                && self.move_banned(mover, u)
+            {
+                trace!(self, "054", "{mover} can't move {} this turn: it stays", self.describe(u));
                 continue;
             }
             let p = self.controller(u);

@@ -2,7 +2,7 @@
 //! triggered abilities on the chain as pending items in the right order (376.3.b), finalizing
 //! them with their targets (386-394), and resolving abilities.
 
-use super::abilities::{AbilityKind, Condition, InstructionCosts, Relation, Test, Trigger, UnitFilter};
+use super::abilities::{AbilityKind, Actor, Condition, InstructionCosts, Relation, Test, Trigger, UnitFilter};
 use super::cards::CardType;
 use super::costs::{Cost, OtherCost};
 use super::decision::{Ask, Choice};
@@ -378,9 +378,10 @@ impl Game {
             }
             (Trigger::AnyOf(list), e) => list.iter().find_map(|t| self.event_matches(t, source, you, e)),
             // 413.2.a: "when you buff": a buff your own spell or ability placed, not an opponent's.
-            (Trigger::Play(f), Event::Played { player, card, .. }) => {
-                (*player == you && self.unit_matches(f, *card, you, source)).then_some(None)
-            }
+            // "they" / "that player": the one who played it, when the event names a player.
+            (Trigger::Play { by, filter }, Event::Played { player, card, .. }) => (by.is(*player, you)
+                && self.unit_matches(filter, *card, you, source))
+            .then_some((*by != Actor::You).then_some(*player)),
             (Trigger::YouBuff(f), Event::Buffed { unit, by: Some(p) }) => {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }

@@ -83,6 +83,9 @@ pub enum Effect {
     /// "Opponents can't play cards this turn", "Its controller can't play spells this turn"
     /// (054: can't beats can): the player can't play cards (`spells_only`: spells) this turn.
     CantPlay { who: Who, spells_only: bool },
+    /// "They can't move it this turn" (054: can't beats can): the player can't move the unit,
+    /// by their standard move (141) or their spells and abilities (423), this turn.
+    CantMove { who: Who, unit: Obj },
     /// 406.3: "play me (from your trash)", its cost paid by the payment before it.
     PlayMeFromTrash,
     /// 733.1.b: [Vision], printed (the card's own ability) or given (the kernel's,
@@ -521,6 +524,13 @@ pub enum Test {
     Pay {
         cost: Cost,
         exhaust_me: bool,
+    },
+    /// "they may pay COST to X", "that player may pay COST to X": a player other than the
+    /// controller decides as it resolves, offered only if they can pay (352.10.c.1; 181.6.a:
+    /// the card says who chooses). Not part of the ability's cost (391): its controller pays it.
+    PlayerPays {
+        who: Who,
+        cost: Cost,
     },
     /// "you may discard 1 / spend a buff / exhaust a friendly unit to X": a cost other than
     /// Energy and Power within the instruction (352.10.c.1), offered only if payable; whether it

@@ -5,6 +5,7 @@
 use super::cards::CardType;
 use super::costs::{Cost, OtherCost};
 use super::layers::Keyword;
+use crate::kernel::PlayerId;
 use serde::Serialize;
 
 mod effect;
@@ -323,9 +324,13 @@ pub enum Trigger {
     AnyOf(Vec<Trigger>),
     /// "When you buff UNIT" (702.2.a): "it" is the buffed unit.
     YouBuff(UnitFilter),
-    /// "When you play a unit / another unit / a gear": a permanent its controller played that
-    /// the filter names, token or card (176.1.a); "it" is that permanent.
-    Play(UnitFilter),
+    /// "When you play a unit / another unit / a gear", "When a player plays a unit here", "When
+    /// an opponent plays a gear": a permanent the actor played that the filter names, token or
+    /// card (176.1.a); "it" is that permanent, "they" / "that player" the player who played it.
+    Play {
+        by: Actor,
+        filter: UnitFilter,
+    },
     /// "When an opponent scores" (441): an opponent of its controller scored; "that player" is
     /// the one who did.
     OpponentScores,
@@ -341,7 +346,40 @@ pub enum Trigger {
     },
 }
 
+/// The player an event's verb is about, relative to the ability's controller ("you").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Actor {
+    /// "you play ...".
+    You,
+    /// "a player plays ...": any player, you too.
+    AnyPlayer,
+    /// "an opponent plays ...": a player other than you.
+    Opponent,
+}
+
+impl Actor {
+    /// Whether `player` is this actor for an ability `you` control.
+    pub fn is(self, player: PlayerId, you: PlayerId) -> bool {
+        match self {
+            Actor::You => player == you,
+            Actor::AnyPlayer => true,
+            Actor::Opponent => player != you,
+        }
+    }
+}
+
 impl Trigger {
+    /// Whether the event's subject is a player other than "you" ("a player plays ..."): "they"
+    /// and "that player" in the effect are that player.
+    pub fn names_a_player(&self) -> bool {
+        match self {
+            Trigger::Play { by, .. } => *by != Actor::You,
+            Trigger::OpponentScores | Trigger::StartOfEachFirstBeginning => true,
+            Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) => t.names_a_player(),
+            _ => false,
+        }
+    }
+
     /// Whether the event is about a unit other than the source, "it" in the effect (414.3).
     pub fn names_a_unit(&self) -> bool {
         matches!(
@@ -350,7 +388,7 @@ impl Trigger {
                 | Trigger::YouStun(_)
                 | Trigger::YouMove(_)
                 | Trigger::UnitAlone { .. }
-                | Trigger::Play(_)
+                | Trigger::Play { .. }
                 | Trigger::YouKill { .. }
                 | Trigger::YouReady(_)
                 | Trigger::Moves { .. }

@@ -154,8 +154,12 @@ pub fn other_cost(c: &OtherCost, filter: impl Fn(&UnitFilter) -> String) -> Stri
         OtherCost::Exhaust(f) => format!("exhaust_cost({})", filter(f)),
         OtherCost::SpendBuff => SPEND_A_BUFF.to_string(),
         OtherCost::Burn(n) => format!("burn_cost({n})"),
+        OtherCost::BanishMe => BANISH_ME.to_string(),
     }
 }
 
 /// The cost "spend a buff" (702.2.b), the one with neither a number nor a filter.
 pub const SPEND_A_BUFF: &str = "SPEND_A_BUFF";
+
+/// The cost "banish me" (414), the other one with neither a number nor a filter.
+pub const BANISH_ME: &str = "BANISH_ME";

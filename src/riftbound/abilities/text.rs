@@ -155,6 +155,7 @@ impl Display for Effect {
             Effect::CantPlay { who, spells_only } => {
                 write!(f, "{who} can't play {} this turn", if *spells_only { "spells" } else { "cards" })
             }
+            Effect::CantMove { who, unit } => write!(f, "{who} can't move {unit} this turn"),
             Effect::PlayMeFromTrash => f.write_str("Play me from your trash"),
             Effect::Vision => f.write_str("Look at the top card of your Main Deck; you may recycle it"),
             Effect::Attach { card, to } => write!(f, "Attach {card} to {to}"),
@@ -350,6 +351,7 @@ impl Display for Test {
             Test::Pay { cost, exhaust_me: false } => write!(f, "you pay {cost}"),
             Test::Pay { cost, exhaust_me: true } if cost.is_free() => f.write_str("you exhaust me"),
             Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
+            Test::PlayerPays { who, cost } => write!(f, "{who} pays {cost}"),
             Test::PayOther(c) => write!(f, "you {c}"),
             Test::SpendItsBuff(o) => write!(f, "you spend the buff of {o}"),
             Test::RecycleToPay(o) => write!(f, "you recycle {o}"),
