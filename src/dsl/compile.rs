@@ -661,7 +661,10 @@ impl Compiler<'_> {
             costs.push(match c.as_rule() {
                 Rule::exhaust_sym => ActivationCost::Exhaust,
                 Rule::resources => ActivationCost::Resources(self.resources(&c)?),
-                Rule::recycle_cost => ActivationCost::RecycleTrash(number(&c)),
+                Rule::recycle_cost => match c.clone().into_inner().find(|x| x.as_rule() == Rule::card_type) {
+                    Some(_) => ActivationCost::RecycleA(card_kind_filter(&c).kind),
+                    None => ActivationCost::RecycleTrash(number(&c)),
+                },
                 Rule::discard_cost => ActivationCost::Discard(number(&c)),
                 Rule::discard_kind_cost => ActivationCost::DiscardA(card_kind_filter(&c).kind),
                 Rule::kill_this_cost => ActivationCost::KillThis,
@@ -1123,6 +1126,13 @@ impl Compiler<'_> {
                 }
                 let opponent = c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::an_opponent_controls);
                 let whose = if opponent { Controlled::AnOpponent } else { Controlled::You };
+                // "you control this battlefield": the object itself.
+                if let Some(this) = c.clone().into_inner().find(|x| x.as_rule() == Rule::control_this) {
+                    if opponent {
+                        return Err(self.err(&this, "only \"you control this ...\" is understood here"));
+                    }
+                    return Ok(Condition::YouControlIt);
+                }
                 Condition::Count { filter, at_least, at_most, whose }
             }
             Rule::cond_died_alone => match c.into_inner().next() {
@@ -1266,7 +1276,14 @@ impl Compiler<'_> {
                                 }
                             }
                             let cost = Cost { energy, power: Vec::new() };
-                            StaticEffect::PlayCost { cards: Some(cards), more: false, cost, per: None, min }
+                            StaticEffect::PlayCost {
+                                cards: Some(cards),
+                                first_each_turn: false,
+                                more: false,
+                                cost,
+                                per: None,
+                                min,
+                            }
                         }
                         Rule::st_cost_change => self.cost_change(s)?,
                         Rule::st_self_cost_reduction => StaticEffect::DiscountByHighestMight,
@@ -1439,6 +1456,7 @@ impl Compiler<'_> {
     fn cost_change(&self, s: P) -> Result<StaticEffect, Diagnostic> {
         let (mut cards, mut more, mut cost, mut per, mut min) = (None, false, Cost::default(), None, 0);
         let mut subject = None;
+        let mut first_each_turn = false;
         for x in s.into_inner() {
             match x.as_rule() {
                 Rule::cost_subject => {
@@ -1449,6 +1467,13 @@ impl Compiler<'_> {
                                 let mut f = UnitFilter::units();
                                 self.cost_cards(&mut f, w)?;
                                 cards = Some(f);
+                            }
+                            // "the first friendly non-token gear played each turn".
+                            Rule::first_played => {
+                                let mut f = UnitFilter::units();
+                                self.cost_cards(&mut f, w)?;
+                                cards = Some(f);
+                                first_each_turn = true;
                             }
                             Rule::you_play => {
                                 if let Some(f) = cards.as_mut() {
@@ -1475,16 +1500,17 @@ impl Compiler<'_> {
             let message = "whose cards? `friendly`, `enemy`, `your` or `... you play` is understood here";
             return Err(self.err(subject, message));
         }
-        Ok(StaticEffect::PlayCost { cards, more, cost, per, min })
+        Ok(StaticEffect::PlayCost { cards, first_each_turn, more, cost, per, min })
     }
 
-    /// The cards a cost change names (353.4): their kind, tags and whose they are; any other
-    /// restriction is refused, as the cost change would not honour it.
+    /// The cards a cost change names (353.4): their kind, tags, whose they are and whether they
+    /// are tokens; any other restriction is refused, as the cost change would not honour it.
     fn cost_cards(&self, f: &mut UnitFilter, p: P) -> Result<(), Diagnostic> {
         for w in p.clone().into_inner() {
             self.apply_filter_word(f, &w);
         }
-        if f.other || f.at != At::Anywhere || f.condition.is_some() {
+        let token = |c: &Condition| matches!(c, Condition::Token) || *c == Condition::Not(Box::new(Condition::Token));
+        if f.other || f.at != At::Anywhere || f.condition.as_deref().is_some_and(|c| !token(c)) {
             return Err(
                 self.err(&p, "a cost change is understood only for cards named by kind, tag and whose they are")
             );
@@ -3043,6 +3069,7 @@ impl Compiler<'_> {
                 "enemy" => f.relation = Relation::Enemy,
                 "other" => f.other = true,
                 "your" => f.relation = Relation::Friendly,
+                "non-token" => f.condition = Some(Box::new(Condition::Not(Box::new(Condition::Token)))),
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
             Rule::unit_state => f.condition = Some(Box::new(unit_state(part))),

@@ -2,9 +2,10 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, Condition, Controlled, IfPaid, PlayTo, StaticEffect};
+use super::abilities::{AbilityKind, Condition, Controlled, IfPaid, PlayTo, StaticEffect, UnitFilter};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange};
+use super::events::Event;
 use super::layers::{self, Duration, Filter, Keyword, Modification};
 use super::state::{Bf, Game, Loc};
 use crate::kernel::{ObjId, PlayerId};
@@ -145,7 +146,7 @@ impl Game {
             let AbilityKind::Static { effect, condition } = &a.kind else { continue };
             match effect {
                 // 353.3-353.4: its own cost change, while its condition holds for its controller.
-                StaticEffect::PlayCost { cards: None, more, cost, per, min } => {
+                StaticEffect::PlayCost { cards: None, more, cost, per, min, .. } => {
                     if condition.as_ref().is_none_or(|c| self.holds(c, card, p, None)) {
                         let times = per.as_ref().map_or(1, |per| self.count_of(per, p, card));
                         out.push(cost_change(*more, cost, times, *min));
@@ -206,11 +207,21 @@ impl Game {
         // controller plays ("Units you play cost [A] less") or their opponents ("enemy spells cost
         // [1][A] more"), each while its condition holds for its own controller.
         let wanted = |e: &StaticEffect| matches!(e, StaticEffect::PlayCost { cards: Some(_), .. });
+        // A card the filter names: its kind, tags and (non-)token (`Condition::Token`).
+        let names = |cards: &UnitFilter, c: ObjId| {
+            let d = self.card(c);
+            cards.kind == d.kind
+                && cards.tags_ok(&d.tags)
+                && cards.condition.as_deref().is_none_or(|cond| self.holds(cond, c, p, None))
+        };
         for (source, effect) in self.board_passives(wanted) {
-            if let StaticEffect::PlayCost { cards: Some(cards), more, cost, per, min } = effect
-                && cards.kind == def.kind
-                && cards.tags_ok(&def.tags)
+            if let StaticEffect::PlayCost { cards: Some(cards), first_each_turn, more, cost, per, min } = effect
+                && names(cards, card)
                 && cards.relation.holds(p, self.ability_controller(source))
+                && !(*first_each_turn
+                    && self.events_this_turn().iter().any(
+                        |e| matches!(e, Event::Played { player, card: c, .. } if *player == p && names(cards, *c)),
+                    ))
             {
                 let you = self.ability_controller(source);
                 let times = per.as_ref().map_or(1, |per| self.count_of(per, you, source));

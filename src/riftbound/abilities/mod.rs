@@ -180,6 +180,8 @@ pub enum ActivationCost {
     SpendMyBuff,
     /// "Discard a spell" (409.3): one card of that type from its controller's hand.
     DiscardA(CardType),
+    /// "Recycle a unit from your trash" (403.3): one card of that type from its controller's trash.
+    RecycleA(CardType),
     /// "Spend N XP": only a player with N XP or more can pay it (Core Rules 1.3, section 728).
     SpendXp(u32),
 }
@@ -392,6 +394,10 @@ pub enum Condition {
     Defending,
     /// "in combat": the subject is an attacker or a defender (438.1.a.3-4).
     InCombat,
+    /// "token" (176): the subject is a token; "non-token" is its opposite.
+    Token,
+    /// "you control this battlefield": "you" control the subject (181 for a battlefield).
+    YouControlIt,
     /// "with [Tank]": the subject has the keyword now (through the layers).
     HasKeyword(Keyword),
     /// "[Empowered]" (rule 002, [Empower]'s reminder text): the object was empowered and has
@@ -530,7 +536,16 @@ pub enum StaticEffect {
     /// less"), else the cards the filter names (their kind and tags) that its controller plays
     /// (relation friendly: "Units you play cost [A] less") or its opponents play (enemy: "enemy
     /// spells cost [1][A] more"). `min`: a discount's minimum Energy, limiting it only (353.4.c).
-    PlayCost { cards: Option<UnitFilter>, more: bool, cost: Cost, per: Option<CountOf>, min: u32 },
+    /// `first_each_turn`: "the first friendly non-token gear played each turn": only a card the
+    /// filter names that its player plays while they have played no other such card this turn.
+    PlayCost {
+        cards: Option<UnitFilter>,
+        first_each_turn: bool,
+        more: bool,
+        cost: Cost,
+        per: Option<CountOf>,
+        min: u32,
+    },
     /// "This spell's Energy cost is reduced by the highest Might among units you control."
     DiscountByHighestMight,
     /// "My Might is increased by the number of cards in your trash.", "My Might is increased by
