@@ -1734,7 +1734,7 @@ fn r352_8_b_an_amount_for_each_counts_what_the_phrase_names() {
         }),
     ] {
         let c = compiled(text);
-        let AbilityKind::Static { effect: StaticEffect::CostLessPer { count: got, .. }, .. } =
+        let AbilityKind::Static { effect: StaticEffect::PlayCost { per: Some(got), .. }, .. } =
             &c.abilities.abilities[0].kind
         else {
             panic!("{text}")

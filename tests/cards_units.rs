@@ -7,7 +7,7 @@
 use riftbound::agents::Scripted;
 use riftbound::kernel::{ObjId, PlayerId};
 use riftbound::riftbound::Bf;
-use riftbound::riftbound::cards::CardType;
+use riftbound::riftbound::cards::{CardType, PowerSymbol};
 use riftbound::riftbound::costs::{CostChange, CostModifier, PlayFilter, PlayOptions};
 use riftbound::riftbound::events::Event;
 use riftbound::riftbound::layers::{Duration, Keyword};
@@ -244,7 +244,7 @@ fn units_cost_a_less(g: &mut Game, p: PlayerId) {
         source: None,
         player: p,
         filter: PlayFilter::OfType(CardType::Unit),
-        change: CostChange::Discount { energy: 0, min_energy: 0, power: 1 },
+        change: CostChange::Discount { energy: 0, min_energy: 0, power: vec![PowerSymbol::Any] },
         duration: Duration::Indefinite,
         next: false,
     });

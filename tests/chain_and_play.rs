@@ -867,9 +867,9 @@ fn sky_splitter() -> (Game, Rec, ObjId) {
         &mut g,
         P1,
         PlayFilter::OfType(CardType::Spell),
-        CostChange::Discount { energy: 1, min_energy: 1, power: 0 },
+        CostChange::Discount { energy: 1, min_energy: 1, power: Vec::new() },
     );
-    modifier(&mut g, P1, PlayFilter::Card(sky), CostChange::Discount { energy: 7, min_energy: 0, power: 0 });
+    modifier(&mut g, P1, PlayFilter::Card(sky), CostChange::Discount { energy: 7, min_energy: 0, power: Vec::new() });
     g.add(P1, 0, &[Domain::Fury], 0);
     (g, a, sky)
 }
@@ -932,7 +932,7 @@ fn r353_4_d_discount_reduces_additional_cost() {
         &mut g,
         P1,
         PlayFilter::OfType(CardType::Unit),
-        CostChange::Discount { energy: 0, min_energy: 0, power: 1 },
+        CostChange::Discount { energy: 0, min_energy: 0, power: vec![PowerSymbol::Any] },
     );
     g.add(P1, 2, &[], 0);
     a.push(Choice::Play(keeper));
@@ -952,7 +952,7 @@ fn r353_5_costs_floor_at_zero() {
         &mut g,
         P1,
         PlayFilter::OfType(CardType::Unit),
-        CostChange::Discount { energy: 5, min_energy: 0, power: 0 },
+        CostChange::Discount { energy: 5, min_energy: 0, power: Vec::new() },
     );
     g.add(P1, 1, &[], 0);
     a.push(Choice::Play(rookie));

@@ -692,7 +692,10 @@ impl Compiler<'_> {
             costs.push(match c.as_rule() {
                 Rule::exhaust_sym => ActivationCost::Exhaust,
                 Rule::resources => ActivationCost::Resources(self.resources(&c)?),
-                Rule::recycle_cost => ActivationCost::RecycleTrash(number(&c)),
+                Rule::recycle_cost => match c.clone().into_inner().find(|x| x.as_rule() == Rule::card_type) {
+                    Some(_) => ActivationCost::RecycleA(card_kind_filter(&c).kind),
+                    None => ActivationCost::RecycleTrash(number(&c)),
+                },
                 Rule::discard_cost => ActivationCost::Discard(number(&c)),
                 Rule::discard_kind_cost => ActivationCost::DiscardA(card_kind_filter(&c).kind),
                 Rule::kill_this_cost => ActivationCost::KillThis,
@@ -1121,7 +1124,10 @@ impl Compiler<'_> {
                 }
             }
             Rule::cond_played_another => Condition::Legion,
-            Rule::cond_buffed => Condition::Buffed,
+            Rule::cond_i_am => match c.into_inner().next().unwrap().as_rule() {
+                Rule::i_in_combat => Condition::InCombat,
+                _ => Condition::Buffed,
+            },
             Rule::cond_alone => {
                 let (attack, defend) = alone_role(&c.into_inner().next().unwrap());
                 Condition::Alone { attack, defend }
@@ -1174,6 +1180,13 @@ impl Compiler<'_> {
                 }
                 let opponent = c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::an_opponent_controls);
                 let whose = if opponent { Controlled::AnOpponent } else { Controlled::You };
+                // "you control this battlefield": the object itself.
+                if let Some(this) = c.clone().into_inner().find(|x| x.as_rule() == Rule::control_this) {
+                    if opponent {
+                        return Err(self.err(&this, "only \"you control this ...\" is understood here"));
+                    }
+                    return Ok(Condition::YouControlIt);
+                }
                 Condition::Count { filter, at_least, at_most, whose }
             }
             Rule::cond_died_alone => match c.into_inner().next() {
@@ -1220,6 +1233,7 @@ impl Compiler<'_> {
                     let n = word_or_number(&x.into_inner().next().unwrap());
                     (at_least, at_most) = (n, Some(n));
                 }
+                Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut filter, &w)),
                 _ => self.apply_filter_word(&mut filter, &x),
             }
         }
@@ -1305,26 +1319,27 @@ impl Compiler<'_> {
                             StaticEffect::OtherCost { cost: cost.unwrap(), words, optional, if_paid }
                         }
                         Rule::st_discount => {
-                            let (mut cards, mut energy, mut min, mut power) = (UnitFilter::units(), 0, 0, 0);
+                            let (mut cards, mut energy, mut min) = (UnitFilter::units(), 0, 0);
                             for x in s.into_inner() {
                                 match x.as_rule() {
-                                    Rule::unit_noun_plural => {
-                                        x.into_inner().for_each(|w| self.apply_filter_word(&mut cards, &w))
-                                    }
+                                    Rule::unit_noun_plural => self.cost_cards(&mut cards, x)?,
+                                    Rule::you_play => cards.relation = Relation::Friendly,
                                     Rule::energy => energy = number(&x),
                                     Rule::discount_minimum => min = number(&x),
-                                    Rule::resources => {
-                                        let cost = self.resources(&x)?;
-                                        if cost.power.iter().any(|p| *p != PowerSymbol::Any) {
-                                            return Err(self.err(&x, "a discount of Power is understood only as [A]"));
-                                        }
-                                        (energy, power) = (cost.energy, cost.power.len() as u32);
-                                    }
                                     _ => {}
                                 }
                             }
-                            StaticEffect::Discount { cards, energy, min, power }
+                            let cost = Cost { energy, power: Vec::new() };
+                            StaticEffect::PlayCost {
+                                cards: Some(cards),
+                                first_each_turn: false,
+                                more: false,
+                                cost,
+                                per: None,
+                                min,
+                            }
                         }
+                        Rule::st_cost_change => self.cost_change(s)?,
                         Rule::st_self_cost_reduction => StaticEffect::DiscountByHighestMight,
                         Rule::st_might_per => {
                             let mut x = s.into_inner();
@@ -1427,14 +1442,6 @@ impl Compiler<'_> {
                                 None => StaticEffect::UnitsMight { units, might, min },
                             }
                         }
-                        Rule::st_cost_less => {
-                            let mut x = s.into_inner();
-                            let energy = number(&x.next().unwrap());
-                            match x.next() {
-                                Some(per) => StaticEffect::CostLessPer { energy, count: self.count_of(per) },
-                                None => StaticEffect::CostLess(energy),
-                            }
-                        }
                         Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
                         Rule::st_play_to_open => {
                             let to = match s.clone().into_inner().any(|x| x.as_rule() == Rule::to_occupied_enemy) {
@@ -1495,6 +1502,73 @@ impl Compiler<'_> {
             self.push(&p, AbilityKind::Static { condition: condition.clone(), effect: also }, None);
         }
         self.push(&p, AbilityKind::Static { condition, effect }, None);
+        Ok(())
+    }
+
+    /// 353.3-353.4: "I cost [2][Y] less", "Units you play cost [A] less", "enemy spells cost
+    /// [1][A] more", "I cost [1] less for each card in your trash", "..., to a minimum of [1]".
+    fn cost_change(&self, s: P) -> Result<StaticEffect, Diagnostic> {
+        let (mut cards, mut more, mut cost, mut per, mut min) = (None, false, Cost::default(), None, 0);
+        let mut subject = None;
+        let mut first_each_turn = false;
+        for x in s.into_inner() {
+            match x.as_rule() {
+                Rule::cost_subject => {
+                    subject = Some(x.clone());
+                    for w in x.into_inner() {
+                        match w.as_rule() {
+                            Rule::unit_noun_plural => {
+                                let mut f = UnitFilter::units();
+                                self.cost_cards(&mut f, w)?;
+                                cards = Some(f);
+                            }
+                            // "the first friendly non-token gear played each turn".
+                            Rule::first_played => {
+                                let mut f = UnitFilter::units();
+                                self.cost_cards(&mut f, w)?;
+                                cards = Some(f);
+                                first_each_turn = true;
+                            }
+                            Rule::you_play => {
+                                if let Some(f) = cards.as_mut() {
+                                    f.relation = Relation::Friendly
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Rule::resources => cost = self.resources(&x)?,
+                Rule::cost_more => more = true,
+                Rule::per_each => per = Some(self.count_of(x)),
+                Rule::discount_minimum if more => {
+                    return Err(self.err(&x, "a minimum is understood only for a discount"));
+                }
+                Rule::discount_minimum => min = number(&x),
+                _ => {}
+            }
+        }
+        if let (Some(f), Some(subject)) = (&cards, &subject)
+            && f.relation == Relation::Any
+        {
+            let message = "whose cards? `friendly`, `enemy`, `your` or `... you play` is understood here";
+            return Err(self.err(subject, message));
+        }
+        Ok(StaticEffect::PlayCost { cards, first_each_turn, more, cost, per, min })
+    }
+
+    /// The cards a cost change names (353.4): their kind, tags, whose they are and whether they
+    /// are tokens; any other restriction is refused, as the cost change would not honour it.
+    fn cost_cards(&self, f: &mut UnitFilter, p: P) -> Result<(), Diagnostic> {
+        for w in p.clone().into_inner() {
+            self.apply_filter_word(f, &w);
+        }
+        let token = |c: &Condition| matches!(c, Condition::Token) || *c == Condition::Not(Box::new(Condition::Token));
+        if f.other || f.at != At::Anywhere || f.condition.as_deref().is_some_and(|c| !token(c)) {
+            return Err(
+                self.err(&p, "a cost change is understood only for cards named by kind, tag and whose they are")
+            );
+        }
         Ok(())
     }
 
@@ -3145,6 +3219,7 @@ impl Compiler<'_> {
                 "enemy" => f.relation = Relation::Enemy,
                 "other" => f.other = true,
                 "your" => f.relation = Relation::Friendly,
+                "non-token" => f.condition = Some(Box::new(Condition::Not(Box::new(Condition::Token)))),
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
             Rule::unit_state => f.condition = Some(Box::new(unit_state(part))),
@@ -3193,6 +3268,12 @@ impl Compiler<'_> {
                 "there" => f.at = At::Here,
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::post_state) => {
                     f.condition = Some(Box::new(unit_state(&part.clone().into_inner().next().unwrap())))
+                }
+                // "a battlefield with exactly two units there": a count relative to the object.
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::with_count) => {
+                    let (at_least, at_most, filter) = self.counted(part.clone().into_inner().next().unwrap());
+                    let count = Condition::Count { filter, at_least, at_most, whose: Controlled::Anyone };
+                    f.condition = Some(Box::new(count));
                 }
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cost_at_most) => {
                     let mut limit = part

@@ -152,6 +152,7 @@ impl Game {
                 ActivationCost::RecycleTrash(n) => self.player(p).trash.len() >= *n as usize,
                 ActivationCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
                 ActivationCost::DiscardA(kind) => self.player(p).hand.iter().any(|c| self.card(*c).kind == *kind),
+                ActivationCost::RecycleA(kind) => self.player(p).trash.iter().any(|c| self.card(*c).kind == *kind),
                 ActivationCost::KillThis => true,
                 ActivationCost::KillFriendly(f) => !self.cost_kill_candidates(p, o, f, costs).is_empty(),
                 // 702.2.b.1: no buff, nothing to spend.
@@ -159,6 +160,17 @@ impl Game {
                 ActivationCost::SpendXp(n) => self.xp(p) >= *n,
                 ActivationCost::Disempower => self.obj(o).empowered,
             })
+    }
+
+    /// "Discard a spell", "Recycle a unit from your trash" (409.3, 403.3): the payer chooses the
+    /// card of type `kind` among `cards` that pays the cost.
+    fn one_card_of(&mut self, p: PlayerId, cards: &[ObjId], kind: CardType) -> R<Option<ObjId>> {
+        let options: Vec<Choice> =
+            cards.iter().copied().filter(|c| self.card(*c).kind == kind).map(Choice::Obj).collect();
+        Ok(match self.decide(p, Ask::PayCost, options)? {
+            Choice::Obj(card) => Some(card),
+            _ => None,
+        })
     }
 
     /// 386-394: activates ability `index` of `source`. Returns false if it was undone (355.3).
@@ -211,16 +223,15 @@ impl Game {
                 ActivationCost::RecycleTrash(n) => self.recycle_from_trash(p, *n, Ask::ChooseCard)?,
                 ActivationCost::Discard(n) => self.discard_choose(p, *n, Ask::ChooseCard)?,
                 ActivationCost::DiscardA(kind) => {
-                    let options: Vec<Choice> = self
-                        .player(p)
-                        .hand
-                        .iter()
-                        .copied()
-                        .filter(|c| self.card(*c).kind == *kind)
-                        .map(Choice::Obj)
-                        .collect();
-                    if let Choice::Obj(card) = self.decide(p, Ask::PayCost, options)? {
+                    let hand = self.player(p).hand.clone();
+                    if let Some(card) = self.one_card_of(p, &hand, *kind)? {
                         self.discard(p, &[card]);
+                    }
+                }
+                ActivationCost::RecycleA(kind) => {
+                    let trash = self.player(p).trash.clone();
+                    if let Some(card) = self.one_card_of(p, &trash, *kind)? {
+                        self.recycle(p, &[card])?;
                     }
                 }
                 ActivationCost::KillThis => self.kill(&[source], None)?,

@@ -37,6 +37,8 @@ impl Game {
             | Condition::Was(_)
             | Condition::Attacking
             | Condition::Defending
+            | Condition::InCombat
+            | Condition::Token
             | Condition::HasKeyword(_)
             | Condition::Empowered => true,
             // Out of combat, "alone" is false without looking at other units.
@@ -69,6 +71,9 @@ impl Game {
             Condition::Buffed => alive && self.obj(subject).buffs > 0,
             Condition::Attacking => alive && self.obj(subject).role == Some(Role::Attacker),
             Condition::Defending => alive && self.obj(subject).role == Some(Role::Defender),
+            Condition::InCombat => alive && self.obj(subject).role.is_some(),
+            Condition::Token => self.card(subject).supertype == Some(super::cards::Supertype::Token),
+            Condition::YouControlIt => self.controls(you, subject),
             Condition::Empowered => alive && self.obj(subject).empowered,
             Condition::HasKeyword(k) => {
                 chars.map_or_else(|| self.chars(subject).keywords.has(*k), |c| c.keywords.has(*k))

@@ -109,8 +109,9 @@ pub enum CostChange {
     Additional(AdditionalCost),
     /// 353.3: a cost increase.
     Increase(Cost),
-    /// 353.4: a discount of energy (to a minimum, 353.4.c) and of power symbols.
-    Discount { energy: u32, min_energy: u32, power: u32 },
+    /// 353.4: a discount of energy (to a minimum, 353.4.c) and of power symbols: an [A] takes
+    /// away an [A] of the cost first, else any symbol; a domain's symbol one of that domain.
+    Discount { energy: u32, min_energy: u32, power: Vec<PowerSymbol> },
     /// 353.1: the base cost is ignored (set to zero).
     Ignore,
     /// 353.2.b.1: `then` applies only if the optional additional cost labelled `label` is chosen

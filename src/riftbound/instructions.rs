@@ -616,7 +616,7 @@ impl Game {
             source: c.source,
             player: you,
             filter: super::costs::PlayFilter::OfType(CardType::Spell),
-            change: super::costs::CostChange::Discount { energy: n, min_energy: 0, power: 0 },
+            change: super::costs::CostChange::Discount { energy: n, min_energy: 0, power: Vec::new() },
             duration: Duration::ThisTurn,
             next: true,
         });

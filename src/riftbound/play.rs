@@ -148,12 +148,13 @@ impl Game {
             if let CostChange::Discount { energy, min_energy, power } = ch {
                 let floor = (*min_energy).min(cost.energy);
                 cost.energy = cost.energy.saturating_sub(*energy).max(floor);
-                for _ in 0..*power {
-                    // A power discount removes [A] symbols first, then domain symbols.
-                    if let Some(i) = cost.power.iter().position(|s| *s == PowerSymbol::Any) {
+                for symbol in power {
+                    // An [A] discount removes [A] symbols first, then domain symbols; a domain's
+                    // discount removes that domain's symbol (353.5: never below 0).
+                    let i = cost.power.iter().position(|s| s == symbol);
+                    let i = if *symbol == PowerSymbol::Any { i.or(cost.power.len().checked_sub(1)) } else { i };
+                    if let Some(i) = i {
                         cost.power.remove(i);
-                    } else if !cost.power.is_empty() {
-                        cost.power.pop();
                     }
                 }
             }
@@ -623,7 +624,7 @@ impl Game {
                 _ => 0,
             };
             if let CostChange::Discount { energy, min_energy, power } = &discounts[i] {
-                let power = if *power > 0 { format!(" and {power} Power") } else { String::new() };
+                let power = if power.is_empty() { String::new() } else { format!(" and {} Power", power.len()) };
                 trace!(
                     self,
                     "353.4", "{p} applies next a discount of [{energy}] (to a minimum of [{min_energy}]){power}"

@@ -2,9 +2,10 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, Condition, Controlled, IfPaid, PlayTo, StaticEffect};
+use super::abilities::{AbilityKind, Condition, Controlled, IfPaid, PlayTo, StaticEffect, UnitFilter};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange};
+use super::events::Event;
 use super::layers::{self, Duration, Filter, Keyword, Modification};
 use super::state::{Bf, Game, Loc};
 use crate::kernel::{ObjId, PlayerId};
@@ -34,10 +35,10 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         StaticEffect::UnitsMight { .. } | StaticEffect::UnitsKeywords { .. } => {
             matches!(condition, Condition::AtBattlefield | Condition::Buffed)
         }
-        StaticEffect::Discount { .. } | StaticEffect::EntersReady { .. } => true,
+        StaticEffect::PlayCost { cards: Some(_), .. } | StaticEffect::EntersReady { .. } => true,
         // Read while the card is played, from the hand: only a condition about its controller
         // means anything then.
-        StaticEffect::CostLess(_) => matches!(
+        StaticEffect::PlayCost { cards: None, .. } => matches!(
             condition,
             Condition::Cards { .. }
                 | Condition::Legion
@@ -49,6 +50,18 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
                 | Condition::Count { whose: Controlled::You | Controlled::AnOpponent, .. }
         ),
         _ => false,
+    }
+}
+
+/// A cost change `times` over (353.3 with `more`, else 353.4): `cost` more, or `cost` less to a
+/// minimum of `min` Energy.
+fn cost_change(more: bool, cost: &Cost, times: u32, min: u32) -> CostChange {
+    let power: Vec<PowerSymbol> = (0..times).flat_map(|_| cost.power.iter().copied()).collect();
+    let energy = cost.energy.saturating_mul(times);
+    if more {
+        CostChange::Increase(Cost { energy, power })
+    } else {
+        CostChange::Discount { energy, min_energy: min, power }
     }
 }
 
@@ -131,10 +144,11 @@ impl Game {
         for (_, a) in def.abilities.rules_text() {
             let AbilityKind::Static { effect, condition } = &a.kind else { continue };
             match effect {
-                // 353.4.b: its own discount, while its condition holds for its controller.
-                StaticEffect::CostLess(n) => {
+                // 353.3-353.4: its own cost change, while its condition holds for its controller.
+                StaticEffect::PlayCost { cards: None, more, cost, per, min, .. } => {
                     if condition.as_ref().is_none_or(|c| self.holds(c, card, p, None)) {
-                        out.push(CostChange::Discount { energy: *n, min_energy: 0, power: 0 });
+                        let times = per.as_ref().map_or(1, |per| self.count_of(per, p, card));
+                        out.push(cost_change(*more, cost, times, *min));
                     }
                 }
                 StaticEffect::OptionalCost(cost) => out.push(CostChange::Additional(AdditionalCost {
@@ -150,7 +164,7 @@ impl Game {
                     let then = match if_paid {
                         IfPaid::Nothing => None,
                         IfPaid::Discount(energy) => {
-                            Some(CostChange::Discount { energy: *energy, min_energy: 0, power: 0 })
+                            Some(CostChange::Discount { energy: *energy, min_energy: 0, power: Vec::new() })
                         }
                         IfPaid::IgnoreCost => Some(CostChange::Ignore),
                     };
@@ -172,13 +186,7 @@ impl Game {
                         .map(|u| self.might(u))
                         .max()
                         .unwrap_or(0);
-                    out.push(CostChange::Discount { energy: highest.max(0) as u32, min_energy: 0, power: 0 });
-                }
-                // 353.4.b: "I cost [1] less for each card in your trash", "for each of your
-                // [Mighty] units" (353.5: not below 0).
-                StaticEffect::CostLessPer { energy, count } => {
-                    let n = self.count_of(count, p, card);
-                    out.push(CostChange::Discount { energy: energy.saturating_mul(n), min_energy: 0, power: 0 });
+                    out.push(CostChange::Discount { energy: highest.max(0) as u32, min_energy: 0, power: Vec::new() });
                 }
                 _ => {}
             }
@@ -194,14 +202,29 @@ impl Game {
                 other: Vec::new(),
             }));
         }
-        // Discounts from the player's units on the cards they name: spells (Eager Apprentice),
-        // "Your Dragons' Energy costs are reduced by [2]", "Units you play cost [A] less" (353.4.b-d).
-        for (_, effect) in self.unit_passives(p) {
-            if let StaticEffect::Discount { cards, energy, min, power } = effect
-                && cards.kind == def.kind
-                && cards.tags_ok(&def.tags)
+        // 353.3-353.4: cost changes of the permanents in play on the cards they name, those their
+        // controller plays ("Units you play cost [A] less") or their opponents ("enemy spells cost
+        // [1][A] more"), each while its condition holds for its own controller.
+        let wanted = |e: &StaticEffect| matches!(e, StaticEffect::PlayCost { cards: Some(_), .. });
+        // A card the filter names: its kind, tags and (non-)token (`Condition::Token`).
+        let names = |cards: &UnitFilter, c: ObjId| {
+            let d = self.card(c);
+            cards.kind == d.kind
+                && cards.tags_ok(&d.tags)
+                && cards.condition.as_deref().is_none_or(|cond| self.holds(cond, c, p, None))
+        };
+        for (source, effect) in self.board_passives(wanted) {
+            if let StaticEffect::PlayCost { cards: Some(cards), first_each_turn, more, cost, per, min } = effect
+                && names(cards, card)
+                && cards.relation.holds(p, self.ability_controller(source))
+                && !(*first_each_turn
+                    && self.events_this_turn().iter().any(
+                        |e| matches!(e, Event::Played { player, card: c, .. } if *player == p && names(cards, *c)),
+                    ))
             {
-                out.push(CostChange::Discount { energy: *energy, min_energy: *min, power: *power })
+                let you = self.ability_controller(source);
+                let times = per.as_ref().map_or(1, |per| self.count_of(per, you, source));
+                out.push(cost_change(*more, cost, times, *min));
             }
         }
         out

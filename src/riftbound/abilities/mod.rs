@@ -181,6 +181,8 @@ pub enum ActivationCost {
     SpendMyBuff,
     /// "Discard a spell" (409.3): one card of that type from its controller's hand.
     DiscardA(CardType),
+    /// "Recycle a unit from your trash" (403.3): one card of that type from its controller's trash.
+    RecycleA(CardType),
     /// "Spend N XP": only a player with N XP or more can pay it (Core Rules 1.3, section 728).
     SpendXp(u32),
     /// "Disempower this" (rule 002, [Empower]'s reminder text): only an [Empowered] object can
@@ -436,6 +438,12 @@ pub enum Condition {
     /// "attacking" / "defending": the subject is an attacker / a defender (438.1.a.3-4).
     Attacking,
     Defending,
+    /// "in combat": the subject is an attacker or a defender (438.1.a.3-4).
+    InCombat,
+    /// "token" (176): the subject is a token; "non-token" is its opposite.
+    Token,
+    /// "you control this battlefield": "you" control the subject (181 for a battlefield).
+    YouControlIt,
     /// "with [Tank]": the subject has the keyword now (through the layers).
     HasKeyword(Keyword),
     /// "[Empowered]" (rule 002, [Empower]'s reminder text): the object was empowered and has
@@ -566,12 +574,22 @@ pub enum StaticEffect {
     /// a non-standard additional cost (`words`: as printed, "kill a friendly unit"), mandatory
     /// or `optional`, and what paying it does to the cost (353.4, 353.1).
     OtherCost { cost: OtherCost, words: String, optional: bool, if_paid: IfPaid },
-    /// A discount on the cards its controller plays that `cards` names (their kind and tags):
-    /// "the Energy costs for spells you play is reduced by [1], to a minimum of [1]", "Your
-    /// Dragons' Energy costs are reduced by [2], to a minimum of [1]" (353.4.c: the minimum limits
-    /// this discount only), "Units you play cost [1][A] less" (353.4.b; it can reduce additional
-    /// costs, 353.4.d).
-    Discount { cards: UnitFilter, energy: u32, min: u32, power: u32 },
+    /// 353.3-353.4: a change to the cost of playing cards (353.4.b: "cost [amount] less", or
+    /// "reduced by [amount]"): `cost` less, or more (`more`, 353.3), times the count of `per`
+    /// ("for each X") as the card is played. `cards`: none for the card itself ("I cost [2][Y]
+    /// less"), else the cards the filter names (their kind and tags) that its controller plays
+    /// (relation friendly: "Units you play cost [A] less") or its opponents play (enemy: "enemy
+    /// spells cost [1][A] more"). `min`: a discount's minimum Energy, limiting it only (353.4.c).
+    /// `first_each_turn`: "the first friendly non-token gear played each turn": only a card the
+    /// filter names that its player plays while they have played no other such card this turn.
+    PlayCost {
+        cards: Option<UnitFilter>,
+        first_each_turn: bool,
+        more: bool,
+        cost: Cost,
+        per: Option<CountOf>,
+        min: u32,
+    },
     /// "This spell's Energy cost is reduced by the highest Might among units you control."
     DiscountByHighestMight,
     /// "My Might is increased by the number of cards in your trash.", "My Might is increased by
@@ -608,11 +626,6 @@ pub enum StaticEffect {
     /// `if_lacking` ("if they didn't already"): only a unit without the keyword gets it, so the
     /// values do not sum (725.2).
     UnitsKeywords { units: UnitFilter, keywords: Vec<(Keyword, u32)>, if_lacking: bool },
-    /// "I cost [1] less for each card in your trash.", "I cost [2] less for each of your [Mighty]
-    /// units." (353.4.b, 353.5: not below 0).
-    CostLessPer { energy: u32, count: CountOf },
-    /// "If CONDITION, this costs [2] less." (353.4.b, 353.5).
-    CostLess(u32),
     /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).
     ExhaustAbilitiesOfFriends,
     /// "Increase the points needed to win the game by 1." (456.3): added to the Mode of Play's
