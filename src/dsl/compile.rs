@@ -3287,7 +3287,9 @@ impl Compiler<'_> {
                     let power = limit.next().map(|_| 1);
                     f.max_cost = Some(MaxCost { energy, power });
                 }
-                t if t.starts_with("with") => f.max_might = part.clone().into_inner().next().map(|m| number(&m)),
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::might_at_most) => {
+                    f.max_might = part.clone().into_inner().next().map(|m| number(&m))
+                }
                 _ => f.relation = Relation::Friendly,
             },
             _ => {}
