@@ -1193,7 +1193,6 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::RecycleAny(Objs::Var(Var::Looked)),
         Effect::PutBackInAnyOrder(Objs::Var(Var::Looked)),
         Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))),
-        Effect::Let(Var::Played, Box::new(Effect::PlaySpellFromTrash { optional: true })),
         Effect::BanishAndPlay { from: Objs::Var(Var::Looked), max_might: None, optional: false, reduced_by: Some(5) },
         Effect::BanishAndPlay {
             from: Objs::Var(Var::Looked),
@@ -1873,7 +1872,6 @@ const ONE_CARD_PHRASES: &[&str] = &[
     "i_buffs_give",
     "i_extra_turn",
     "i_kill_next_damage",
-    "i_play_spell_from_trash",
     "i_put_back_in_order",
     "i_reveal_top",
     "i_swap",
@@ -1925,4 +1923,32 @@ fn grammar_has_no_phrase_only_one_card_says() {
         new.join("\n")
     );
     assert!(folded.is_empty(), "no longer one-card phrases, remove them from ONE_CARD_PHRASES: {folded:?}");
+}
+
+/// 130 / 352.10.a: "with Energy cost less than AMOUNT" (or "costing less than ...") keeps the cards
+/// whose printed Energy cost is below an amount counted as the target is chosen; "without paying
+/// its Energy cost" is "ignoring its Energy cost" (353.1.b). Kai'Sa, Evolutionary and fresh cards.
+#[test]
+fn r130_cost_below_an_amount_is_a_filter() {
+    use riftbound::riftbound::abilities::{Condition, CountOf, Effect};
+    for (text, below) in [
+        (
+            "When I conquer, you may play a spell from your trash with Energy cost less than your points without paying its Energy cost.",
+            CountOf::YourPoints,
+        ),
+        (
+            "When you play me, you may play a unit from your trash costing less than the number of cards in your hand, ignoring its Energy cost.",
+            CountOf::CardsInYourHand,
+        ),
+    ] {
+        let c = compiled(text);
+        let ability = &c.abilities.abilities[0];
+        assert_eq!(ability.targets[0].filter.condition.as_deref(), Some(&Condition::EnergyCostBelow(below)), "{text}");
+        let Effect::Let(_, play) = &ability.effects[0] else { panic!("{text}: {:?}", ability.effects) };
+        assert!(matches!(**play, Effect::PlayCard { ignore_energy: true, ignore_power: false, .. }), "{text}");
+    }
+    let kaisa =
+        parse_card("cards/ogn/112-kai-sa-evolutionary.toml", &official("cards/ogn/112-kai-sa-evolutionary.toml"))
+            .unwrap();
+    assert!(kaisa.unsupported.is_none(), "{:?}", kaisa.unsupported);
 }

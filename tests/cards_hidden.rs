@@ -623,7 +623,8 @@ fn iron_ballista_404_6_b_2_a_damage_is_dealt_by_the_gear_and_by_an_ability() {
 
 /// Conquering, Kai'Sa plays a spell whose printed Energy cost is below her controller's points
 /// without paying its Energy (its Power is still paid); after resolving it is recycled, not left
-/// in the trash.
+/// in the trash. A card in a trash is a target (352.10.a: the trash is public), chosen as the
+/// ability goes on the chain, after the conquest scored (points 2: only costs below 2 qualify).
 #[test]
 fn kaisa_evolutionary_plays_a_cheap_spell_from_the_trash_then_recycles_it() {
     let (mut g, a, _b) = board();
@@ -648,7 +649,7 @@ fn kaisa_evolutionary_plays_a_cheap_spell_from_the_trash_then_recycles_it() {
     }
     assert_eq!(g.location(kaisa), Some(BF1));
     assert_eq!(g.player(P1).points, 2, "conquered");
-    let offered = a.asked(Ask::ChooseCard);
+    let offered = a.asked(Ask::Target);
     assert_eq!(offered[0], vec![Choice::Obj(ray), Choice::Done], "Energy cost less than 2 points only");
     assert!(!g.obj(victim).alive, "Hextech Ray resolved");
     assert!(g.player(P1).pool.is_empty(), "its Power was paid");
@@ -673,6 +674,6 @@ fn kaisa_evolutionary_may_decline() {
         }
         g.step().unwrap();
     }
-    assert_eq!(a.asked(Ask::ChooseCard).len(), 1);
+    assert_eq!(a.asked(Ask::Target).len(), 1);
     assert!(g.obj(ray).alive && g.obj(ray).zone == Zone::Trash, "declined: stays in the trash");
 }

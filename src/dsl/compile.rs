@@ -1345,16 +1345,9 @@ impl Compiler<'_> {
                             let mut x = s.into_inner();
                             let first = x.next().unwrap();
                             match first.as_rule() {
-                                Rule::count_amount => StaticEffect::MightPer {
-                                    each: 1,
-                                    count: {
-                                        let what = first.into_inner().next().unwrap();
-                                        match what.as_rule() {
-                                            Rule::count_points => CountOf::YourPoints,
-                                            _ => self.count_of(what),
-                                        }
-                                    },
-                                },
+                                Rule::count_amount => {
+                                    StaticEffect::MightPer { each: 1, count: self.count_amount(first) }
+                                }
                                 _ => StaticEffect::MightPer {
                                     each: signed(&first),
                                     count: self.count_of(x.nth(1).unwrap()),
@@ -2666,11 +2659,6 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))));
                 b.it = Some(Obj::Var(Var::Banished));
             }
-            Rule::i_play_spell_from_trash => {
-                let optional = std::mem::take(&mut b.may);
-                b.effects.push(Effect::Let(Var::Played, Box::new(Effect::PlaySpellFromTrash { optional })));
-                b.it = Some(Obj::Var(Var::Played));
-            }
             Rule::i_next_spell => {
                 let whom = parts.next().unwrap().as_rule();
                 let unit = whom != Rule::next_spell;
@@ -3172,6 +3160,15 @@ impl Compiler<'_> {
 
     /// What a `per_each` or "the number of" counts: the objects its phrase names, or the cards in
     /// your hand or trash.
+    /// "your points", "the number of cards in your hand": what a `count_amount` counts.
+    fn count_amount(&self, amount: P) -> CountOf {
+        let what = amount.into_inner().next().unwrap();
+        match what.as_rule() {
+            Rule::count_points => CountOf::YourPoints,
+            _ => self.count_of(what),
+        }
+    }
+
     fn count_of(&self, per: P) -> CountOf {
         let mut f = UnitFilter::units();
         for x in per.into_inner() {
@@ -3286,6 +3283,10 @@ impl Compiler<'_> {
                     let energy = number(&limit.next().unwrap().into_inner().next().unwrap());
                     let power = limit.next().map(|_| 1);
                     f.max_cost = Some(MaxCost { energy, power });
+                }
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cost_below) => {
+                    let below = part.clone().into_inner().next().unwrap().into_inner().last().unwrap();
+                    f.condition = Some(Box::new(Condition::EnergyCostBelow(self.count_amount(below))));
                 }
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::might_at_most) => {
                     f.max_might = part.clone().into_inner().next().map(|m| number(&m))

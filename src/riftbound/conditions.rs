@@ -157,6 +157,7 @@ impl Game {
                     .unwrap_or(0);
                 n >= *at_least && at_most.is_none_or(|m| n <= m)
             }
+            Condition::EnergyCostBelow(n) => self.card(subject).energy < self.count_of(n, you, subject),
             Condition::All(cs) => cs.iter().all(|c| self.holds_with(c, subject, you, chars, that_battlefield)),
             Condition::ScoreWithin { opponent, points } => {
                 let vs = self.victory_score();

@@ -1371,34 +1371,6 @@ impl Game {
         trace!(self, "411.4.a", "{you} puts {} into its owner's {place}", self.describe(new));
     }
 
-    /// Kai'Sa, Evolutionary: "[you may] play a spell from your trash with Energy cost less than
-    /// your points without paying its Energy cost" (printed cost, 130; its Power cost is still
-    /// paid, 353.1). Returns the spell as played: on the chain, pending until this ability has
-    /// resolved (351.3).
-    pub fn play_spell_from_trash(&mut self, c: &HookCall, optional: bool) -> R<Option<ObjId>> {
-        let Some(you) = c.controller else { return Ok(None) };
-        let points = self.player(you).points;
-        let opts = PlayOptions { ignore_energy: true, ..PlayOptions::default() };
-        let mut options: Vec<Choice> = self
-            .player(you)
-            .trash
-            .iter()
-            .copied()
-            .filter(|s| self.card(*s).kind == CardType::Spell && self.card(*s).energy < points)
-            .filter(|s| self.can_pay_to_play(you, *s, opts))
-            .map(Choice::Obj)
-            .collect();
-        if options.is_empty() {
-            return Ok(None);
-        }
-        if optional {
-            options.push(Choice::Done);
-        }
-        let Choice::Obj(card) = self.decide(you, Ask::ChooseCard, options)? else { return Ok(None) };
-        trace!(self, "406.3", "{you} plays {} from their trash without paying its Energy cost", self.describe(card));
-        Ok(Some(self.play_card_while_resolving(you, card, opts)))
-    }
-
     /// 346 / 351.3: "Play a unit from your trash, ignoring its Energy cost", "its owner plays it
     /// to their base, ignoring its cost": `you` plays the card from their trash or banishment as
     /// this resolves, its costs ignored as the text says (353.1.a-b); what remains of its cost is

@@ -517,6 +517,9 @@ pub enum Condition {
         at_least: u32,
         at_most: Option<u32>,
     },
+    /// "with Energy cost less than your points": the subject's printed Energy cost (130) is below
+    /// the amount, counted for "you" relative to the subject.
+    EnergyCostBelow(CountOf),
     /// Every one of these holds: "I'm attacking with another unit" is "I'm attacking" and a count
     /// of other attackers at my battlefield (438.1.a.3).
     All(Vec<Condition>),

@@ -205,8 +205,6 @@ impl Display for Effect {
                 let ignored = if *ignore_power { "cost" } else { "Energy cost" };
                 write!(f, "{} {card}{base}, ignoring its {ignored}", verb(who, "Play", "plays"))
             }
-            Effect::PlaySpellFromTrash { optional: true } => f.write_str("You may play a spell from your trash"),
-            Effect::PlaySpellFromTrash { optional: false } => f.write_str("Play a spell from your trash"),
             Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
             Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
             Effect::PlayerChooses { who, filter, optional } => {
@@ -344,6 +342,20 @@ impl Display for Amount {
     }
 }
 
+impl Display for CountOf {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self {
+            CountOf::Matching(u) => write!(f, "the number of {u}"),
+            CountOf::CardsInYourTrash => f.write_str("the number of cards in your trash"),
+            CountOf::YourPoints => f.write_str("your points"),
+            CountOf::CardsInYourHand => f.write_str("the number of cards in your hand"),
+            CountOf::ExtremeMight { filter, highest } => {
+                write!(f, "the {} Might among {filter}", if *highest { "highest" } else { "lowest" })
+            }
+        }
+    }
+}
+
 impl Display for Test {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
@@ -453,6 +465,7 @@ impl Display for UnitFilter {
             Some(Condition::Alone { attack: true, .. }) => f.write_str(" attacking alone")?,
             Some(Condition::Alone { .. }) => f.write_str(" defending alone")?,
             Some(Condition::HasKeyword(k)) => write!(f, " with [{k:?}]")?,
+            Some(Condition::EnergyCostBelow(n)) => write!(f, " with Energy cost less than {n}")?,
             Some(c) => write!(f, " ({c:?})")?,
         }
         if self.my_name {
