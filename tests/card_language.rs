@@ -916,7 +916,7 @@ fn sandbox_host_functions_ignore_bad_ids() {
                   ready(999999); exhaust(999999); heal(999999); recall(999999); kill(999999); \
                   deal(1, 999999); draw(77, 1); move_unit(-1); return_to_hand(999999); \
                   move_to_chosen(999999, 0); move_to_chosen(-1, -5); move_here(999999); \
-                  energy_of(999999); only_unit_there(-1); units_at(UNITS + ENEMY, 999999); might(999999) }";
+                  energy_of(999999); matches(-1, UNITS); units_at(UNITS + ENEMY, 999999); might(999999) }";
     let r = host::run(&mut g, script, "a0", HookCall::default(), "Rogue Card", 1);
     assert!(r.is_ok(), "{r:?}");
 }
@@ -983,7 +983,7 @@ fn sandbox_host_functions_survive_hostile_arguments() {
            draw(0, 0); discard(0, -1); recycle_trash(0, -1); next_spell_bonus(-1); \
            target(-5); targets(1000000); look_top(0, -1); score(1, 0); pay_optional(energy(-3) + FURY); \
            fight({u}, {u}); swap_places({u}, {u}); killed_might(-1); recycle_obj({v}); \
-           units_at(UNITS + ENEMY, {u}); energy_of({u}); only_unit_there({v}); return_to_hand({v}); \
+           units_at(UNITS + ENEMY, {u}); energy_of({u}); matches({v}, UNITS + with_count(UNITS + HERE + OTHER, 0, 0)); return_to_hand({v}); \
            units(UNITS + non(\"\") + might_at_most(-4)); \
          }}",
         u = u.0,
@@ -1169,7 +1169,7 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::If { test: Test::Var(Var::Done), then: vec![Effect::Vision], otherwise: vec![Effect::PlayMeFromTrash] },
         Effect::ThisTurn(TurnRule::NextSpellBonus(1)),
         Effect::ThisTurn(TurnRule::UnitsEnterReady),
-        Effect::ThisTurn(TurnRule::BuffsGiveMore),
+        Effect::ThisTurn(TurnRule::BuffsGiveMore { might: 1, to: UnitFilter::units() }),
         Effect::EachPlayerKillsOne(Objs::All(UnitFilter::of_kind(CardType::Gear))),
         Effect::EachPlayer(Players::All, vec![Effect::DiscardHand(Who::Each)]),
         Effect::Channel { who: Who::OwnerOf(Obj::Target(0)), amount: 1, exhausted: true },
@@ -1220,7 +1220,7 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
             then: vec![Effect::If {
                 test: Test::BuffedThisWay(Obj::Target(0)),
                 then: vec![Effect::If {
-                    test: Test::OnlyUnitThere(Obj::Me),
+                    test: Test::Matches(Obj::Me, UnitFilter::units()),
                     then: vec![Effect::If { test: Test::Legion, then: vec![], otherwise: vec![] }],
                     otherwise: vec![Effect::If {
                         test: Test::PayOther(riftbound::riftbound::costs::OtherCost::Discard(1)),
@@ -1868,8 +1868,6 @@ fn r178_named_token_units_compile_from_one_phrase() {
 /// general production; the list may only shrink: the test below fails on a rule missing from it
 /// and on a rule in it that no longer needs to be there.
 const ONE_CARD_PHRASES: &[&str] = &[
-    "cond_only_unit_there",
-    "i_buffs_give",
     "i_extra_turn",
     "i_kill_next_damage",
     "i_put_back_in_order",
@@ -1951,4 +1949,27 @@ fn r130_cost_below_an_amount_is_a_filter() {
         parse_card("cards/ogn/112-kai-sa-evolutionary.toml", &official("cards/ogn/112-kai-sa-evolutionary.toml"))
             .unwrap();
     assert!(kaisa.unsupported.is_none(), "{:?}", kaisa.unsupported);
+}
+
+/// 702 / 352.8: "Buffs give an additional +N [M] to UNITS this turn" takes any amount and plural unit
+/// phrase, and "if it is the only UNIT you control there" is an "if it is ..." question: no other
+/// object the phrase names at its location (Stand United, En Garde, and fresh wordings).
+#[test]
+fn r702_buffs_give_more_and_the_only_unit_there_are_productions() {
+    use riftbound::riftbound::abilities::{At, Condition, Effect, Relation, Test, TurnRule};
+    let c = compiled("When you play me, buffs give an additional +2 [M] to your Mechs here this turn.");
+    let Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }) = &c.abilities.abilities[0].effects[0] else {
+        panic!("{:?}", c.abilities.abilities[0].effects)
+    };
+    assert_eq!((*might, to.tag.as_deref(), to.relation, to.at), (2, Some("Mech"), Relation::Friendly, At::Here));
+    let c = compiled(
+        "When you play me, give a friendly unit +2 [M] this turn, then an additional +1 [M] this turn if it's the only unit you control here.",
+    );
+    let Effect::If { test: Test::Matches(_, f), .. } = &c.abilities.abilities[0].effects[1] else {
+        panic!("{:?}", c.abilities.abilities[0].effects)
+    };
+    let Some(Condition::Count { filter, at_least: 0, at_most: Some(0), .. }) = f.condition.as_deref() else {
+        panic!("{f:?}")
+    };
+    assert_eq!((filter.other, filter.relation, filter.at), (true, Relation::Friendly, At::Here));
 }

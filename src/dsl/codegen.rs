@@ -2,8 +2,8 @@
 //! Rhai function calling the host package (`riftbound::host`), whose functions and constants take
 //! the same types. Nothing else in the card language prints code.
 
-use crate::riftbound::abilities::names::{duration, keyword, kind, other_cost, part, place, power};
-use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, UnitFilter, Who};
+use crate::riftbound::abilities::names::{duration, filter, keyword, other_cost, place, power};
+use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, Who};
 use crate::riftbound::costs::Cost;
 use std::fmt::Write;
 
@@ -164,7 +164,6 @@ fn test(t: &Test) -> String {
         Test::SpendItsBuff(o) => format!("spend_its_buff({})", object(o)),
         Test::RecycleToPay(o) => format!("recycle_to_pay({})", object(o)),
         Test::BuffedThisWay(o) => format!("buffed_this_way({})", object(o)),
-        Test::OnlyUnitThere(o) => format!("only_unit_there({})", object(o)),
         Test::Matches(o, f) => format!("matches({}, {})", object(o), filter(f)),
         Test::Legion => "legion()".into(),
         Test::PlayedACard => "played_a_card()".into(),
@@ -178,19 +177,6 @@ fn test(t: &Test) -> String {
             Test::Var(_) => format!("!{}", test(t)),
             _ => format!("!({})", test(t)),
         },
-    }
-}
-
-/// `UNITS + ENEMY + HERE`, `(UNITS + AT_BATTLEFIELD) | GEAR`.
-pub fn filter(f: &UnitFilter) -> String {
-    let mut s = kind(f.kind).to_string();
-    for p in f.parts() {
-        s.push_str(" + ");
-        s.push_str(&part(&p));
-    }
-    match &f.or {
-        Some(or) => format!("({s}) | ({})", filter(or)),
-        None => s,
     }
 }
 

@@ -1378,7 +1378,11 @@ impl Compiler<'_> {
                         }
                         Rule::st_have_might => {
                             let mut x = s.into_inner();
-                            let might = signed(&x.next().unwrap());
+                            let first = x.next().unwrap();
+                            let might = match first.as_rule() {
+                                Rule::extra_might => signed(&first.into_inner().next().unwrap()),
+                                _ => signed(&first),
+                            };
                             if let Some(list) = x.find(|k| k.as_rule() == Rule::keyword_list) {
                                 also.push(StaticEffect::Keywords(self.keyword_list(list)?));
                             }
@@ -1725,6 +1729,20 @@ impl Compiler<'_> {
             match part.as_rule() {
                 Rule::t_it | Rule::article => {}
                 Rule::it_has_might => filter.max_might = Some(number(&part.into_inner().next().unwrap())),
+                // "the only unit you control there": no other such object at its location.
+                Rule::it_the_only => {
+                    let mut others = UnitFilter { other: true, ..UnitFilter::units() };
+                    for w in part.into_inner() {
+                        match w.as_rule() {
+                            Rule::unit_restriction if w.as_str().eq_ignore_ascii_case("there") => others.at = At::Here,
+                            _ => self.apply_filter_word(&mut others, &w),
+                        }
+                    }
+                    (filter.kind, filter.relation) = (others.kind, others.relation);
+                    let none =
+                        Condition::Count { filter: others, at_least: 0, at_most: Some(0), whose: Controlled::Anyone };
+                    filter.condition = Some(Box::new(none));
+                }
                 _ => self.apply_filter_word(&mut filter, &part),
             }
         }
@@ -2400,7 +2418,17 @@ impl Compiler<'_> {
                 ));
                 b.that_card = Some(Obj::Var(Var::Chosen));
             }
-            Rule::i_buffs_give => b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore)),
+            Rule::i_buffs_give => {
+                let might = signed(&parts.next().unwrap().into_inner().next().unwrap());
+                let mut to = UnitFilter::units();
+                for x in parts.filter(|x| x.as_rule() != Rule::this_turn) {
+                    match x.as_rule() {
+                        Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut to, &w)),
+                        _ => self.apply_filter_word(&mut to, &x),
+                    }
+                }
+                b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }));
+            }
             Rule::i_prevent_damage => {
                 let kinds: Vec<Rule> = parts
                     .filter(|x| x.as_rule() == Rule::damage_kind)
@@ -2857,21 +2885,14 @@ impl Compiler<'_> {
                 let it = self.it(&i, &b, "\"an additional\" needs a unit given Might before it")?;
                 let mut amount = 0;
                 let mut until = Duration::Indefinite;
-                let mut only_there = false;
                 for x in parts {
                     match x.as_rule() {
-                        Rule::signed => amount = signed(&x),
+                        Rule::extra_might => amount = signed(&x.into_inner().next().unwrap()),
                         Rule::this_turn => until = Duration::ThisTurn,
-                        Rule::cond_only_unit_there => only_there = true,
                         _ => {}
                     }
                 }
-                let give = Effect::Give { to: it.clone(), grant: Grant::Might { amount, min: None }, until };
-                b.effects.push(if only_there {
-                    Effect::If { test: Test::OnlyUnitThere(it), then: vec![give], otherwise: Vec::new() }
-                } else {
-                    give
-                });
+                b.effects.push(Effect::Give { to: it, grant: Grant::Might { amount, min: None }, until });
             }
             Rule::i_win => b.effects.push(Effect::Win(Who::You)),
             Rule::i_move_to_base => {

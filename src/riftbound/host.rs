@@ -258,6 +258,15 @@ fn register_types(e: &mut Engine) {
     e.register_fn("tagged", |tag: &str| FilterPart::Tag(tag.to_string()));
     e.register_fn("might_at_most", |n: i64| FilterPart::MaxMight(count(n)));
     e.register_fn("with_keyword", |k: Keyword| FilterPart::Is(super::abilities::Condition::HasKeyword(k)));
+    // A negative upper bound is none.
+    e.register_fn("with_count", |filter: UnitFilter, at_least: i64, at_most: i64| {
+        FilterPart::Is(super::abilities::Condition::Count {
+            filter,
+            at_least: count(at_least),
+            at_most: (at_most >= 0).then(|| count(at_most)),
+            whose: super::abilities::Controlled::Anyone,
+        })
+    });
     // A negative Power limit is none.
     e.register_fn("cost_at_most", |energy: i64, power: i64| {
         FilterPart::MaxCost(MaxCost { energy: count(energy), power: (power >= 0).then(|| count(power)) })
@@ -500,7 +509,8 @@ verbs! {
     Effect::ThisTurn(TurnRule::NextSpellCostsLess(n)) => "next_spell_costs_less"(n => n: Count) |g, c| g.next_spell_costs_less(c, n);
     Effect::ThisTurn(TurnRule::UnitsEnterReady) => "units_enter_ready"() |g, c| g.units_enter_ready_this_turn(c);
     Effect::ThisTurn(TurnRule::NextUnitEntersReady) => "next_unit_enters_ready"() |g, c| g.next_unit_enters_ready(c);
-    Effect::ThisTurn(TurnRule::BuffsGiveMore) => "buffs_give_more"() |g, c| g.buffs_give_more(c);
+    Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }) =>
+        "buffs_give_more"(might => n: Delta, to => f: UnitFilter) |g, c| g.buffs_give_more(c, n, f);
     Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) =>
         "prevent_damage"(spells => s: bool, abilities => a: bool) |g, _| g.prevent_damage_this_turn(s, a);
     Effect::EachPlayerKillsOne(o) => "each_player_kills_one"(o => cards: Cards) |g, c| g.each_player_kills_one(c, &cards);
@@ -608,7 +618,6 @@ fn register(e: &mut Engine) {
     host_fn!(e, "points", (p: Player) |g, _| i64::from(g.player(p).points));
     host_fn!(e, "killed_might", (spec: Index) |g, c| g.killed_might(c, spec));
     // Tests.
-    host_fn!(e, "only_unit_there", (x: Object) |g, c| g.only_unit_there(c, x));
     // "If it is stunned": the object, still there, is one the filter names (352.8.b).
     host_fn!(e, "matches", (x: Object, filter: UnitFilter) |g, c| {
         let you = c.controller.unwrap_or(g.turn_player);

@@ -595,14 +595,21 @@ impl Game {
         }
     }
 
-    /// Stand United: "Buffs give an additional +1 [M] to friendly units this turn."
-    pub fn buffs_give_more(&mut self, c: &HookCall) {
-        let you = c.controller.unwrap_or(self.turn_player);
+    /// 702: "Buffs give an additional +1 [M] to friendly units this turn": every unit the filter
+    /// names (relative to the ability's source) has `might` more while it is buffed, this turn.
+    pub fn buffs_give_more(&mut self, c: &HookCall, might: i32, mut to: UnitFilter) {
+        let Some(source) = c.source else { return };
+        trace!(self, "702", "buffs give an additional {might:+} [M] to {to} this turn");
+        // Whether a unit is buffed is asked of each unit as the layers apply it (361.3.a).
+        to.condition = Some(Box::new(match to.condition.take() {
+            Some(c) => Condition::All(vec![*c, Condition::Buffed]),
+            None => Condition::Buffed,
+        }));
         self.add_effect(
             c.source,
-            Filter::UnitsControlledBy(you),
-            Some(Condition::Buffed),
-            Modification::Might(1),
+            Filter::Matching { filter: to, source },
+            None,
+            Modification::Might(might),
             Duration::ThisTurn,
         );
     }
@@ -1473,14 +1480,6 @@ impl Game {
             }
         }
         self.kill(&chosen, c.spell.or(c.source))
-    }
-
-    /// En Garde: "if it is the only unit you control there": `u` is at a location where the
-    /// ability's controller controls no other unit.
-    pub fn only_unit_there(&self, c: &HookCall, u: ObjId) -> bool {
-        let you = c.controller.unwrap_or(self.turn_player);
-        let Some(here) = self.location(u).filter(|_| self.obj(u).alive) else { return false };
-        self.controller(u) == you && self.units_iter(here).filter(|x| self.controller(*x) == you).count() == 1
     }
 
     /// 411.3: "They reveal their hand": every card in it, revealed to all players; the cards

@@ -325,6 +325,15 @@ pub enum Filter {
     Matching { filter: UnitFilter, source: ObjId },
 }
 
+impl std::fmt::Display for Filter {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Filter::Matching { filter, source } => write!(f, "{filter} (relative to {source:?})"),
+            other => write!(f, "{other:?}"),
+        }
+    }
+}
+
 /// How long an effect lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Duration {
@@ -363,7 +372,7 @@ impl Game {
         duration: Duration,
     ) {
         let timestamp = self.timestamp();
-        crate::trace!(self, "450", "continuous effect {:?} on {:?} ({:?})", modification, filter, duration);
+        crate::trace!(self, "450", "continuous effect {:?} on {} ({:?})", modification, filter, duration);
         self.push_effect(ContinuousEffect { source, timestamp, filter, condition, modification, duration });
         self.changed();
     }

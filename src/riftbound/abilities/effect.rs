@@ -389,7 +389,7 @@ pub enum Grant {
 }
 
 /// A rule an instruction sets for the rest of this turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum TurnRule {
     /// "The next spell you play this turn deals N Bonus Damage" (712).
     NextSpellBonus(u32),
@@ -399,8 +399,9 @@ pub enum TurnRule {
     UnitsEnterReady,
     /// "The next unit you play this turn enters ready" (356.2.c): used by that unit's play.
     NextUnitEntersReady,
-    /// "Buffs give an additional +1 [M] this turn" (702).
-    BuffsGiveMore,
+    /// "Buffs give an additional +1 [M] to friendly units this turn" (702): the buffed units
+    /// the filter names have `might` more for the rest of the turn.
+    BuffsGiveMore { might: i32, to: UnitFilter },
     /// "Prevent all spell and ability damage this turn": damage spells (`spells`) and abilities
     /// (`abilities`) would deal is not dealt (404; rule 002, the card's text is the rule).
     PreventDamage { spells: bool, abilities: bool },
@@ -542,8 +543,6 @@ pub enum Test {
     RecycleToPay(Obj),
     /// "if it was buffed this way" (413.1.c): the body buffed it.
     BuffedThisWay(Obj),
-    /// "if it is the only unit there".
-    OnlyUnitThere(Obj),
     /// "If it is stunned": the object is one the filter names, as it resolves.
     Matches(Obj, UnitFilter),
     /// [Legion]: you have played another card this turn (728.1).

@@ -3,7 +3,7 @@
 //! constants, so the two cannot drift apart, and a script naming a value that does not exist
 //! fails to compile (strict variables).
 
-use super::{At, Condition, FilterPart, Place, Relation, UnitFilter};
+use super::{At, Condition, Controlled, FilterPart, Place, Relation, UnitFilter};
 use crate::riftbound::cards::{CardType, Domain, PowerSymbol};
 use crate::riftbound::costs::OtherCost;
 use crate::riftbound::layers::{Duration, Keyword};
@@ -17,6 +17,19 @@ pub fn kind(k: CardType) -> &'static str {
         CardType::Rune => "RUNES",
         CardType::Legend => "LEGENDS",
         CardType::Battlefield => "BATTLEFIELDS",
+    }
+}
+
+/// A filter as a script writes it: `UNITS + ENEMY + HERE`, `(GEAR) | (UNITS)`.
+pub fn filter(f: &UnitFilter) -> String {
+    let mut s = kind(f.kind).to_string();
+    for p in f.parts() {
+        s.push_str(" + ");
+        s.push_str(&part(&p));
+    }
+    match &f.or {
+        Some(or) => format!("({s}) | ({})", filter(or)),
+        None => s,
     }
 }
 
@@ -34,6 +47,10 @@ pub fn part(p: &FilterPart) -> String {
         FilterPart::MyName => "MY_NAME".into(),
         FilterPart::Facedown => "FACEDOWN".into(),
         FilterPart::Is(Condition::HasKeyword(k)) => format!("with_keyword({})", keyword(*k)),
+        // "the only unit you control there": how many others the phrase names, relative to it.
+        FilterPart::Is(Condition::Count { filter: f, at_least, at_most, whose: Controlled::Anyone }) => {
+            format!("with_count({}, {at_least}, {})", filter(f), at_most.map_or(-1, i64::from))
+        }
         FilterPart::Is(c) => OBJECT_CONDITIONS
             .iter()
             .find(|(_, x)| x == c)

@@ -142,7 +142,9 @@ impl Display for Effect {
             Effect::ThisTurn(TurnRule::NextUnitEntersReady) => {
                 f.write_str("The next unit you play this turn enters ready")
             }
-            Effect::ThisTurn(TurnRule::BuffsGiveMore) => f.write_str("Buffs give an additional +1 [M] this turn"),
+            Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }) => {
+                write!(f, "Buffs give an additional {might:+} [M] to {to} this turn")
+            }
             Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) => {
                 let kinds = match (spells, abilities) {
                     (true, true) => "spell and ability",
@@ -368,7 +370,6 @@ impl Display for Test {
             Test::SpendItsBuff(o) => write!(f, "you spend the buff of {o}"),
             Test::RecycleToPay(o) => write!(f, "you recycle {o}"),
             Test::BuffedThisWay(o) => write!(f, "{o} was buffed this way"),
-            Test::OnlyUnitThere(o) => write!(f, "{o} is the only unit there"),
             Test::Matches(o, u) => write!(f, "{o} is one of {u}"),
             Test::Legion => f.write_str("you have played another card this turn [Legion]"),
             Test::PlayedACard => f.write_str("you have played a card this turn [Legion]"),
