@@ -1873,7 +1873,6 @@ const ONE_CARD_PHRASES: &[&str] = &[
     "i_put_back_in_order",
     "i_reveal_top",
     "i_swap",
-    "legion_instead",
     "might_up_to_killed",
     "st_any_number_of_buffs",
     "st_discount",

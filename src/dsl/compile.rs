@@ -434,8 +434,17 @@ impl Compiler<'_> {
                 Rule::dash_body => {
                     let mut inner = part.clone().into_inner();
                     let mut effect = inner.next().unwrap();
+                    // 728.1.c.1 / 151.2: "[Legion] — Kill it now instead." replaces the spell's
+                    // instructions above it when the Legion condition holds.
                     if effect.as_rule() == Rule::instead_effect {
-                        return Err(self.err(&part, "only [Level N] takes \"... instead\" after the arrow yet"));
+                        if last != Some(Keyword::Legion) || self.card.kind != CardType::Spell {
+                            return Err(self.err(
+                                &part,
+                                "only [Level N] and [Legion] on spells take \"... instead\" after the arrow",
+                            ));
+                        }
+                        self.conditional_on_spell(&p, effect, Test::Legion, true)?;
+                        continue;
                     }
                     // 376.2.b: "[Deathknell] — If CONDITION, EFFECT": the trigger's condition.
                     let mut condition = None;
@@ -2034,12 +2043,6 @@ impl Compiler<'_> {
                         .err(&more, "more than one instruction after a distant \"Otherwise\" is not understood yet"));
                 }
                 self.guarded(first, body, negated)
-            }
-            Rule::legion_instead => {
-                let mut b = body;
-                let it = b.it.clone().unwrap_or(Obj::Target(0));
-                b.effects.push(Effect::Act(Act::KillNowInstead, it));
-                Ok(b)
             }
             Rule::delayed_trigger => {
                 // 383.2: its own ability, set up now and run when the event happens later this

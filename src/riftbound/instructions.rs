@@ -563,7 +563,6 @@ impl Game {
             Act::MoveHere => self.move_here(c.source, o),
             Act::ReturnToHand => self.return_to_hand(c, o),
             Act::KillNextDamage => self.kill_next_damage(c, o),
-            Act::KillNowInstead => self.kill_now_instead(c, o)?,
             Act::SpendBuff => self.spend_buff_instruction(c, o),
             Act::DrawIt => self.draw_it(c, o),
             Act::PutInHand => self.put_revealed(c, o, Zone::Hand),
@@ -861,14 +860,6 @@ impl Game {
         let you = c.controller.unwrap_or(self.turn_player);
         self.delayed.push(Delayed { when_damaged: u, controller: you, source: c.spell.or(c.source) });
         trace!(self, "383.2", "{} will be killed the next time it takes damage this turn", self.describe(u));
-    }
-
-    /// "[Legion] — Kill it now instead": kills now and replaces the delayed kill this spell set
-    /// up (151.2).
-    pub fn kill_now_instead(&mut self, c: &HookCall, u: ObjId) -> R<()> {
-        let source = c.spell.or(c.source);
-        self.delayed.retain(|d| d.source != source);
-        self.kill(&[u], source)
     }
 
     /// "If CONDITION, X": condition `i` of the source's card, about the source and the body's

@@ -263,8 +263,6 @@ pub enum Act {
     ReturnToHand,
     /// "The next time it's dealt damage this turn, kill it".
     KillNextDamage,
-    /// [Legion] "kill it now instead" (728.1.c.1).
-    KillNowInstead,
     /// 702.2.b: "spend its buff".
     SpendBuff,
     /// 414.3: "draw it": a banished card, or a card revealed on top of a Main Deck.
@@ -292,7 +290,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 25] = [
+    pub const ALL: [Act; 24] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -306,7 +304,6 @@ impl Act {
         Act::MoveHere,
         Act::ReturnToHand,
         Act::KillNextDamage,
-        Act::KillNowInstead,
         Act::SpendBuff,
         Act::DrawIt,
         Act::PutInHand,
@@ -334,7 +331,6 @@ impl Act {
                 | Act::PutInHand
                 | Act::PutInTrash
                 | Act::Recycle
-                | Act::KillNowInstead
                 | Act::KillNextDamage
                 | Act::Counter
                 | Act::Banish
@@ -358,7 +354,6 @@ impl Act {
             Act::MoveHere => "move_here",
             Act::ReturnToHand => "return_to_hand",
             Act::KillNextDamage => "kill_next_damage",
-            Act::KillNowInstead => "kill_now_instead",
             Act::SpendBuff => "spend_buff",
             Act::DrawIt => "draw_it",
             Act::PutInHand => "put_in_hand",
