@@ -1872,7 +1872,6 @@ const ONE_CARD_PHRASES: &[&str] = &[
     "i_kill_next_damage",
     "i_put_back_in_order",
     "i_reveal_top",
-    "i_swap",
     "might_up_to_killed",
     "st_any_number_of_buffs",
     "st_discount",
