@@ -99,7 +99,7 @@ fn modifier(g: &mut Game, p: PlayerId, filter: PlayFilter, change: CostChange) {
 }
 
 fn additional(optional: bool, energy: u32, power: Vec<PowerSymbol>, other: Vec<OtherCost>) -> CostChange {
-    CostChange::Additional(AdditionalCost { label: "test cost".into(), optional, cost: Cost { energy, power }, other })
+    CostChange::Additional(AdditionalCost::once("test cost".into(), optional, Cost { energy, power }, other))
 }
 
 /// "kill a friendly unit" (353.2.a.1).

@@ -345,7 +345,13 @@ impl Compiler<'_> {
         let effect = match cost.as_rule() {
             Rule::other_cost => {
                 let words = cost.as_str().trim().to_lowercase();
-                StaticEffect::OtherCost { cost: self.other_cost(cost), words, optional: true, if_paid: IfPaid::Nothing }
+                StaticEffect::OtherCost {
+                    cost: self.other_cost(cost),
+                    words,
+                    optional: true,
+                    any_number: false,
+                    if_paid: IfPaid::Nothing,
+                }
             }
             _ => StaticEffect::OptionalCost(self.resources(&cost)?),
         };
@@ -1100,6 +1106,22 @@ impl Compiler<'_> {
         }
     }
 
+    /// "spend any number of buffs", "kill any number of friendly units": the cost paid once, as
+    /// many times as its payer chooses (353.2.b).
+    fn any_number_cost(&self, p: P) -> OtherCost {
+        let mut parts = p.into_inner();
+        let verb = parts.next().unwrap().as_rule();
+        let mut filter = UnitFilter::units();
+        for part in parts {
+            match part.as_rule() {
+                Rule::buffs => return OtherCost::SpendBuff,
+                Rule::unit_noun_plural => part.into_inner().for_each(|w| self.apply_filter_word(&mut filter, &w)),
+                _ => self.apply_filter_word(&mut filter, &part),
+            }
+        }
+        if verb == Rule::cost_kill { OtherCost::Kill(filter) } else { OtherCost::Exhaust(filter) }
+    }
+
     fn condition(&self, p: P) -> Result<Condition, Diagnostic> {
         let c = if p.as_rule() == Rule::condition { p.into_inner().next().unwrap() } else { p };
         Ok(match c.as_rule() {
@@ -1306,26 +1328,55 @@ impl Compiler<'_> {
                         Rule::st_other_cost => {
                             let mut cost = None;
                             let mut if_paid = IfPaid::Nothing;
-                            let mut optional = false;
+                            let (mut optional, mut any_number, mut each) = (false, false, None);
                             let mut words = String::new();
-                            for x in s.into_inner() {
+                            for x in s.clone().into_inner() {
                                 match x.as_rule() {
                                     Rule::may => optional = true,
                                     Rule::other_cost => {
                                         words = x.as_str().trim().to_lowercase();
                                         cost = Some(self.other_cost(x));
                                     }
-                                    Rule::if_you_do_discount => {
-                                        let d = x.into_inner().next().unwrap();
+                                    Rule::any_number_cost => {
+                                        words = x.as_str().trim().to_lowercase();
+                                        any_number = true;
+                                        cost = Some(self.any_number_cost(x));
+                                    }
+                                    Rule::if_you_do_discount | Rule::my_cost_less => {
+                                        let d = match x.as_rule() {
+                                            Rule::my_cost_less => x,
+                                            _ => x.into_inner().next().unwrap(),
+                                        };
                                         if_paid = match d.as_rule() {
                                             Rule::ignore_own_cost => IfPaid::IgnoreCost,
-                                            _ => IfPaid::Discount(number(&d)),
+                                            _ => {
+                                                let mut parts = d.into_inner();
+                                                let less = self.resources(&parts.next().unwrap())?;
+                                                each = parts.next();
+                                                IfPaid::Discount(less)
+                                            }
                                         };
                                     }
                                     _ => {}
                                 }
                             }
-                            StaticEffect::OtherCost { cost: cost.unwrap(), words, optional, if_paid }
+                            let cost = cost.unwrap();
+                            // 353.4: "for each buff you spend" counts the payments of an "any
+                            // number of" cost, and of the cost it names.
+                            match (&each, any_number) {
+                                (Some(e), true) if !pays(e, &cost) => {
+                                    return Err(self.err(e, "this counts a cost other than the one the line pays"));
+                                }
+                                (None, true) if if_paid != IfPaid::Nothing => {
+                                    return Err(self
+                                        .err(&s, "a discount for a cost paid any number of times says \"for each\""));
+                                }
+                                (Some(e), false) => {
+                                    return Err(self.err(e, "\"for each\" counts a cost paid \"any number of\" times"));
+                                }
+                                _ => {}
+                            }
+                            StaticEffect::OtherCost { cost, words, optional, any_number, if_paid }
                         }
                         Rule::st_discount => {
                             let (mut cards, mut energy, mut min) = (UnitFilter::units(), 0, 0);
@@ -3392,6 +3443,18 @@ fn contains(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
             _ => false,
         }
     })
+}
+
+/// Whether "for each buff you spend" (`per_payment`) counts the payments of `cost`.
+fn pays(per_payment: &P, cost: &OtherCost) -> bool {
+    let verb = per_payment.clone().into_inner().find(|x| x.as_rule() == Rule::payment_verb).unwrap();
+    let verb = verb.as_str().to_ascii_lowercase();
+    match cost {
+        OtherCost::SpendBuff => verb.starts_with("spen"),
+        OtherCost::Kill(_) => verb.starts_with("kill"),
+        OtherCost::Exhaust(_) => verb.starts_with("exhaust"),
+        _ => false,
+    }
 }
 
 /// "attacking" / "defending" (438.1.a.3-4).

@@ -92,6 +92,25 @@ pub struct AdditionalCost {
     pub optional: bool,
     pub cost: Cost,
     pub other: Vec<OtherCost>,
+    /// "you may spend any number of buffs as an additional cost": the player chooses in 352 how
+    /// many times to pay `other` (353.2.b).
+    pub any_number: bool,
+    /// How many times it is paid: 1, or the number chosen for an `any_number` cost; a discount
+    /// granted by paying it applies once per payment ("for each buff you spend", 353.4).
+    pub times: u32,
+}
+
+impl AdditionalCost {
+    /// An additional cost paid once.
+    pub fn once(label: String, optional: bool, cost: Cost, other: Vec<OtherCost>) -> Self {
+        AdditionalCost { label, optional, cost, other, any_number: false, times: 1 }
+    }
+
+    /// This `any_number` cost paid `n` times: its non-standard costs `n` times over.
+    pub fn paid_times(&self, n: u32) -> Self {
+        let other = (0..n).flat_map(|_| self.other.iter().cloned()).collect();
+        AdditionalCost { other, times: n, ..self.clone() }
+    }
 }
 
 /// Which plays a cost modifier applies to.
@@ -599,18 +618,42 @@ impl Game {
     /// is still in hand (`in_hand`) it will have left the hand for the chain before its costs
     /// are paid (351.1), so it can't be discarded to pay them.
     pub fn can_pay_other(&self, p: PlayerId, card: ObjId, in_hand: bool, other: &[OtherCost]) -> bool {
+        // The same cost several times ("kill any number of friendly units") needs that many
+        // different objects, buffs or cards.
+        let times = |c: &OtherCost| other.iter().filter(|o| *o == c).count();
         other.iter().all(|c| match c {
-            OtherCost::Kill(f) => !self.cost_units(p, card, f).is_empty(),
+            OtherCost::Kill(f) => self.cost_units(p, card, f).len() >= times(c),
             OtherCost::Discard(n) => {
-                self.player(p).hand.iter().filter(|c| !in_hand || **c != card).count() >= *n as usize
+                self.player(p).hand.iter().filter(|c| !in_hand || **c != card).count() >= (*n as usize) * times(c)
             }
-            OtherCost::RecycleFromTrash(n) => self.player(p).trash.len() >= *n as usize,
+            OtherCost::RecycleFromTrash(n) => self.player(p).trash.len() >= (*n as usize) * times(c),
             // 401.4: an exhausted unit can't be exhausted again to pay a cost.
-            OtherCost::Exhaust(f) => self.cost_units(p, card, f).iter().any(|u| !self.obj(*u).exhausted),
-            OtherCost::SpendBuff => !self.buffed_units(p).is_empty(),
-            OtherCost::Burn(n) => self.player(p).main_deck.len() >= *n as usize,
+            OtherCost::Exhaust(f) => {
+                self.cost_units(p, card, f).iter().filter(|u| !self.obj(**u).exhausted).count() >= times(c)
+            }
+            OtherCost::SpendBuff => self.buff_count(p) >= times(c),
+            OtherCost::Burn(n) => self.player(p).main_deck.len() >= (*n as usize) * times(c),
             OtherCost::BanishMe => self.obj(card).alive && self.obj(card).zone.is_board(),
         })
+    }
+
+    /// How many times `cost` could be paid at most by `p` for `card` (an "any number of" cost).
+    pub fn times_payable(&self, p: PlayerId, card: ObjId, cost: &OtherCost) -> u32 {
+        let n = match cost {
+            OtherCost::Kill(f) => self.cost_units(p, card, f).len(),
+            OtherCost::Exhaust(f) => self.cost_units(p, card, f).iter().filter(|u| !self.obj(**u).exhausted).count(),
+            OtherCost::SpendBuff => self.buff_count(p),
+            OtherCost::Discard(n) => self.player(p).hand.len() / (*n).max(1) as usize,
+            OtherCost::RecycleFromTrash(n) => self.player(p).trash.len() / (*n).max(1) as usize,
+            OtherCost::Burn(n) => self.player(p).main_deck.len() / (*n).max(1) as usize,
+            OtherCost::BanishMe => usize::from(self.can_pay_other(p, card, false, std::slice::from_ref(cost))),
+        };
+        n as u32
+    }
+
+    /// The buffs on the units `p` controls (702.2.b: each can be spent once).
+    fn buff_count(&self, p: PlayerId) -> usize {
+        self.buffed_units(p).iter().map(|u| self.obj(*u).buffs as usize).sum()
     }
 
     /// The objects on the board (units, gear) that `f` names for `p` paying a cost of `card`.

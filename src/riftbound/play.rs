@@ -271,7 +271,12 @@ impl Game {
                 if a.optional && !paid_discounts(&changes, std::slice::from_ref(a)).is_empty() =>
             {
                 let mut with = mandatory.clone();
-                with.push(a.clone());
+                // Paid as many times as it can be, for the most discount.
+                let a = match (a.any_number, a.other.first()) {
+                    (true, Some(o)) => a.paid_times(self.times_payable(p, card, o).max(1)),
+                    _ => a.clone(),
+                };
+                with.push(a);
                 let other: Vec<_> = with.iter().flat_map(|a| a.other.iter().cloned()).collect();
                 supply.affords(&total(self.cheapest_cost(card, opts, &with, &changes)), spell)
                     && self.can_pay_other(p, card, true, &other)
@@ -427,13 +432,7 @@ impl Game {
     fn play_steps(&mut self, p: PlayerId, card: ObjId, index: usize, kind: CardType, opts: PlayOptions) -> R<bool> {
         let changes = self.cost_modifiers_for(p, card);
         let kills_in = |costs: &mut dyn Iterator<Item = &AdditionalCost>| -> Vec<UnitFilter> {
-            costs
-                .flat_map(|a| a.other.iter())
-                .filter_map(|o| match o {
-                    OtherCost::Kill(f) => Some(f.clone()),
-                    _ => None,
-                })
-                .collect()
+            costs.flat_map(kills_of).collect()
         };
         let mandatory_kills = kills_in(&mut changes.iter().filter_map(|c| match c {
             CostChange::Additional(a) if !a.optional => Some(a),
@@ -561,6 +560,16 @@ impl Game {
         let mut kills = mandatory_kills.clone();
         for ch in &changes {
             if let CostChange::Additional(a) = ch {
+                if a.optional && a.any_number {
+                    // 353.2.b: "any number of": how many times (none: not paid).
+                    let n = self.times_to_pay(p, card, opts, a, &additional, &changes, location, &kills)?;
+                    if n > 0 {
+                        trace!(self, "353.2.b", "{p} will pay the optional cost {} {n} time(s)", a.label);
+                        kills.extend((0..n).flat_map(|_| kills_of(a)));
+                        additional.push(a.paid_times(n));
+                    }
+                    continue;
+                }
                 if a.optional {
                     let more = kills_in(&mut std::iter::once(a));
                     let with_more: Vec<UnitFilter> = kills.iter().chain(&more).cloned().collect();
@@ -764,6 +773,53 @@ impl Game {
 }
 
 impl Game {
+    /// 353.2.b: how many times `p` pays the "any number of" optional cost `a` of `card`: none, or
+    /// a number that leaves the whole cost payable and the chosen battlefield kept (352.16).
+    /// `chosen`: the additional costs chosen so far; `kills`: what their kills may take.
+    #[allow(clippy::too_many_arguments)]
+    fn times_to_pay(
+        &mut self,
+        p: PlayerId,
+        card: ObjId,
+        opts: PlayOptions,
+        a: &AdditionalCost,
+        chosen: &[AdditionalCost],
+        changes: &[CostChange],
+        location: Loc,
+        kills: &[UnitFilter],
+    ) -> R<u32> {
+        let most = a.other.first().map_or(0, |o| self.times_payable(p, card, o));
+        let mandatory = changes.iter().filter_map(|c| match c {
+            CostChange::Additional(x) if !x.optional => Some(x.clone()),
+            _ => None,
+        });
+        let before: Vec<AdditionalCost> = mandatory.chain(chosen.iter().filter(|x| x.optional).cloned()).collect();
+        let kill = kills_of(a);
+        let mut options = vec![Choice::Amount(0)];
+        options.extend(
+            (1..=most)
+                .filter(|&n| {
+                    let mut all = before.clone();
+                    all.push(a.paid_times(n));
+                    let other: Vec<_> = all.iter().flat_map(|x| x.other.iter().cloned()).collect();
+                    let more: Vec<UnitFilter> =
+                        kills.iter().cloned().chain((0..n).flat_map(|_| kill.iter().cloned())).collect();
+                    let dooms = match location {
+                        Loc::Battlefield(b) => self.kills_lose_battlefield(p, card, b, &more),
+                        Loc::Base(_) => false,
+                    };
+                    !dooms
+                        && self.can_afford(p, &self.cheapest_cost(card, opts, &all, changes))
+                        && self.can_pay_other(p, card, false, &other)
+                })
+                .map(Choice::Amount),
+        );
+        Ok(match self.decide(p, Ask::OptionalCost, options)? {
+            Choice::Amount(n) => n,
+            _ => 0,
+        })
+    }
+
     /// 352.16 / 354.3: would paying the "kill a friendly unit" costs of `card` (one kill per
     /// filter in `kills`) certainly leave `p` with no unit at battlefield `b`, losing it
     /// (181.4.c)? Each kill takes a unit elsewhere while one it may take is left; a contested
@@ -798,12 +854,34 @@ struct WaitingPlay {
 }
 
 /// 353.2.b.1: the discounts (353.4) and ignored costs (353.1) granted by paying the chosen
-/// additional costs `add`.
+/// additional costs `add`; a discount granted by a cost paid several times ("for each buff you
+/// spend") is one discount that many times over.
 fn paid_discounts(changes: &[CostChange], add: &[AdditionalCost]) -> Vec<CostChange> {
     changes
         .iter()
         .filter_map(|c| match c {
-            CostChange::IfPaid { label, then } if add.iter().any(|a| a.label == *label) => Some((**then).clone()),
+            CostChange::IfPaid { label, then } => {
+                let paid = add.iter().find(|a| a.label == *label)?;
+                Some(match &**then {
+                    CostChange::Discount { energy, min_energy, power } => CostChange::Discount {
+                        energy: energy * paid.times,
+                        min_energy: *min_energy,
+                        power: (0..paid.times).flat_map(|_| power.iter().copied()).collect(),
+                    },
+                    other => other.clone(),
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The "kill a friendly unit" costs among `a`'s non-standard costs: what each kill may take.
+fn kills_of(a: &AdditionalCost) -> Vec<UnitFilter> {
+    a.other
+        .iter()
+        .filter_map(|o| match o {
+            OtherCost::Kill(f) => Some(f.clone()),
             _ => None,
         })
         .collect()

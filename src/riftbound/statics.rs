@@ -151,20 +151,22 @@ impl Game {
                         out.push(cost_change(*more, cost, times, *min));
                     }
                 }
-                StaticEffect::OptionalCost(cost) => out.push(CostChange::Additional(AdditionalCost {
-                    label: format!("pay {cost}"),
-                    optional: true,
-                    cost: cost.clone(),
-                    other: Vec::new(),
-                })),
+                StaticEffect::OptionalCost(cost) => out.push(CostChange::Additional(AdditionalCost::once(
+                    format!("pay {cost}"),
+                    true,
+                    cost.clone(),
+                    Vec::new(),
+                ))),
                 // 353.2: a non-standard additional cost, mandatory or (353.2.b.1) optional; the
                 // discount paying it grants applies only if it is chosen (353.4).
-                StaticEffect::OtherCost { cost, words, optional, if_paid } => {
+                // "you may spend any number of buffs as an additional cost. Reduce my cost by [O]
+                // for each buff you spend": paid as many times as chosen, the discount each time.
+                StaticEffect::OtherCost { cost, words, optional, any_number, if_paid } => {
                     let label = words.clone();
                     let then = match if_paid {
                         IfPaid::Nothing => None,
-                        IfPaid::Discount(energy) => {
-                            Some(CostChange::Discount { energy: *energy, min_energy: 0, power: Vec::new() })
+                        IfPaid::Discount(less) => {
+                            Some(CostChange::Discount { energy: less.energy, min_energy: 0, power: less.power.clone() })
                         }
                         IfPaid::IgnoreCost => Some(CostChange::Ignore),
                     };
@@ -172,10 +174,8 @@ impl Game {
                         out.push(CostChange::IfPaid { label: label.clone(), then: Box::new(then) });
                     }
                     out.push(CostChange::Additional(AdditionalCost {
-                        label,
-                        optional: *optional,
-                        cost: Cost::default(),
-                        other: vec![cost.clone()],
+                        any_number: *any_number,
+                        ..AdditionalCost::once(label, *optional, Cost::default(), vec![cost.clone()])
                     }));
                 }
                 StaticEffect::DiscountByHighestMight => {
@@ -195,12 +195,12 @@ impl Game {
         // I enter ready." The power is the unit's domain, or any with none or several (721.1.a.2).
         if def.kind == CardType::Unit && def.abilities.has_keyword(Keyword::Accelerate) {
             let power = def.domains.single().map(PowerSymbol::Of).unwrap_or(PowerSymbol::Any);
-            out.push(CostChange::Additional(AdditionalCost {
-                label: ACCELERATE.into(),
-                optional: true,
-                cost: Cost { energy: 1, power: vec![power] },
-                other: Vec::new(),
-            }));
+            out.push(CostChange::Additional(AdditionalCost::once(
+                ACCELERATE.into(),
+                true,
+                Cost { energy: 1, power: vec![power] },
+                Vec::new(),
+            )));
         }
         // 353.3-353.4: cost changes of the permanents in play on the cards they name, those their
         // controller plays ("Units you play cost [A] less") or their opponents ("enemy spells cost

@@ -191,11 +191,12 @@ pub enum ActivationCost {
 }
 
 /// What paying an optional additional cost does to the card's own cost (353.2.b.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum IfPaid {
     Nothing,
-    /// "If you do, reduce my cost by [2]" (353.4).
-    Discount(u32),
+    /// "If you do, reduce my cost by [2]", "Reduce my cost by [O] for each buff you spend" (353.4):
+    /// once for each time the cost is paid.
+    Discount(Cost),
     /// "If you do, ignore this spell's cost" (353.1).
     IgnoreCost,
 }
@@ -575,8 +576,9 @@ pub enum StaticEffect {
     /// "As an additional cost to play me, kill a friendly unit" (353.2.a.1), "As you play me, you
     /// may discard 1 as an additional cost. If you do, reduce my cost by [2]." (353.2.b.1, 401.4):
     /// a non-standard additional cost (`words`: as printed, "kill a friendly unit"), mandatory
-    /// or `optional`, and what paying it does to the cost (353.4, 353.1).
-    OtherCost { cost: OtherCost, words: String, optional: bool, if_paid: IfPaid },
+    /// or `optional`, and what paying it does to the cost (353.4, 353.1). `any_number`: "you may
+    /// kill any number of friendly units as an additional cost", paid as many times as chosen.
+    OtherCost { cost: OtherCost, words: String, optional: bool, any_number: bool, if_paid: IfPaid },
     /// 353.3-353.4: a change to the cost of playing cards (353.4.b: "cost [amount] less", or
     /// "reduced by [amount]"): `cost` less, or more (`more`, 353.3), times the count of `per`
     /// ("for each X") as the card is played. `cards`: none for the card itself ("I cost [2][Y]
