@@ -134,6 +134,15 @@ const CARD_KINDS: [CardType; 3] = [CardType::Unit, CardType::Spell, CardType::Ge
 /// What "something" is: the objects on the board a player controls (352.8.a, 352.8.a.4).
 const SOMETHING_KINDS: [CardType; 4] = [CardType::Unit, CardType::Gear, CardType::Rune, CardType::Legend];
 
+/// Whether a noun is "card" / "cards" (every kind of [`CARD_KINDS`]).
+fn names_cards(noun: &P) -> bool {
+    match noun.as_rule() {
+        Rule::plural_noun => noun.as_str().eq_ignore_ascii_case("cards"),
+        Rule::unit_noun => noun.clone().into_inner().any(|x| x.as_rule() == Rule::noun_card),
+        _ => false,
+    }
+}
+
 /// `f` for each of `kinds` (an `or` chain), each with `f`'s restrictions.
 fn of_kinds(kinds: impl DoubleEndedIterator<Item = CardType>, f: UnitFilter) -> UnitFilter {
     kinds.rev().fold(None, |or, kind| Some(UnitFilter { kind, or: or.map(Box::new), ..f.clone() })).unwrap()
@@ -1082,6 +1091,7 @@ impl Compiler<'_> {
             Rule::discard_cost => OtherCost::Discard(number(&c)),
             Rule::spend_buff_cost => OtherCost::SpendBuff,
             Rule::burn_cost => OtherCost::Burn(number(&c)),
+            Rule::banish_cost => OtherCost::Banish(self.unit_phrase(c.into_inner().next().unwrap())),
             _ => {
                 let mut parts = c.into_inner();
                 let kill = parts.next().unwrap().as_rule() == Rule::cost_kill;
@@ -1781,6 +1791,7 @@ impl Compiler<'_> {
                     Some(r) => self.resources(&r)?,
                     None => Cost::default(),
                 };
+                let may = parts.next_if(|x| x.as_rule() == Rule::may).is_some();
                 // "you may banish me to X": banishing the source is the payment (414).
                 let banish_me = parts
                     .next_if(|x| {
@@ -1794,13 +1805,13 @@ impl Compiler<'_> {
                 let test = match parts
                     .next_if(|x| matches!(x.as_rule(), Rule::pay_recycle_me | Rule::other_cost | Rule::spend_its_buff))
                 {
-                    Some(x) if x.as_rule() == Rule::other_cost => Test::PayOther(self.other_cost(x)),
+                    Some(x) if x.as_rule() == Rule::other_cost => Test::PayOther { cost: self.other_cost(x), may },
                     // "you may spend its buff to X": the buff of the unit "its" names (702.2.b).
                     Some(x) if x.as_rule() == Rule::spend_its_buff => {
                         Test::SpendItsBuff(self.it(&x, &body, "\"its buff\" needs a unit before it")?)
                     }
                     Some(_) => Test::RecycleToPay(Obj::Me),
-                    None if banish_me => Test::PayOther(OtherCost::BanishMe),
+                    None if banish_me => Test::PayOther { cost: OtherCost::BanishMe, may: true },
                     None => match payer {
                         Some(who) => Test::PlayerPays { who, cost },
                         None => Test::Pay { cost, exhaust_me },
@@ -1916,7 +1927,7 @@ impl Compiler<'_> {
                 if which.as_rule() == Rule::you_do
                     && matches!(
                         body.effects.last(),
-                        Some(Effect::If { test: Test::May | Test::Pay { .. } | Test::PayOther(_), otherwise, .. })
+                        Some(Effect::If { test: Test::May | Test::Pay { .. } | Test::PayOther { .. }, otherwise, .. })
                             if otherwise.is_empty()
                     )
                 {
@@ -3085,7 +3096,7 @@ impl Compiler<'_> {
         for part in p.into_inner().flat_map(|x| {
             if x.as_rule() == Rule::unit_noun_plural { x.into_inner().collect::<Vec<_>>() } else { vec![x] }
         }) {
-            cards |= part.as_rule() == Rule::plural_noun && part.as_str().eq_ignore_ascii_case("cards");
+            cards |= names_cards(&part);
             if part.as_rule() == Rule::more_nouns {
                 nouns.extend(part.into_inner());
             } else {
@@ -3200,14 +3211,21 @@ impl Compiler<'_> {
     /// A unit phrase's filter; a plural one ("one or more enemy units") as well.
     fn unit_phrase(&self, p: P) -> UnitFilter {
         let mut f = UnitFilter::units();
+        let mut cards = false;
         for part in p.into_inner() {
             match part.as_rule() {
                 Rule::t_something => return self.something(part),
-                Rule::unit_noun_plural => part.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
-                _ => self.apply_filter_word(&mut f, &part),
+                Rule::unit_noun_plural => part.into_inner().for_each(|w| {
+                    cards |= names_cards(&w);
+                    self.apply_filter_word(&mut f, &w)
+                }),
+                _ => {
+                    cards |= names_cards(&part);
+                    self.apply_filter_word(&mut f, &part)
+                }
             }
         }
-        f
+        if cards { of_kinds(CARD_KINDS.into_iter(), f) } else { f }
     }
 
     fn apply_filter_word(&self, f: &mut UnitFilter, part: &P) {
@@ -3261,7 +3279,9 @@ impl Compiler<'_> {
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
-                "from trashes" => f.at = At::Trashes,
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::any_trash) => {
+                    f.at = At::Trashes
+                }
                 "in combat" => f.at = At::InCombat,
                 "in your base" => f.at = At::YourBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.

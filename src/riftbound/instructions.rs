@@ -799,13 +799,14 @@ impl Game {
     }
 
     /// 352.10.c.1: "you may discard 1 to ...", "you may spend a buff to ...": if the controller
-    /// can pay the cost, they may; answers whether they paid it.
-    pub fn pay_other_optional(&mut self, c: &HookCall, cost: &OtherCost) -> R<bool> {
+    /// can pay the cost, they may (`may`), or must ("banish a card from any trash to ...");
+    /// answers whether they paid it.
+    pub fn pay_other_within(&mut self, c: &HookCall, cost: &OtherCost, may: bool) -> R<bool> {
         let (Some(you), Some(source)) = (c.controller, c.source) else { return Ok(false) };
         if !self.can_pay_other(you, source, false, std::slice::from_ref(cost)) {
             return Ok(false);
         }
-        if self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
+        if may && self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
             return Ok(false);
         }
         self.pay_other(you, source, std::slice::from_ref(cost), None)
