@@ -151,6 +151,7 @@ fn amount(a: &Amount) -> String {
         }
         Amount::Twice(a) => format!("2 * {}", amount(a)),
         Amount::Above(a, o) => format!("max(0, {} - might({}))", amount(a), object(o)),
+        Amount::Among { each, from, filter: f } => format!("{each} * count_among({}, {})", objects(from), filter(f)),
     }
 }
 

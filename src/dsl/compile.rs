@@ -2121,7 +2121,13 @@ impl Compiler<'_> {
             Rule::i_deal => {
                 let n = number(&parts.next().unwrap());
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let amount = self.amount(n, parts.next());
+                let per = parts.next();
+                if per.as_ref().is_some_and(|p| p.clone().into_inner().any(|x| x.as_rule() == Rule::revealed_this_way))
+                    && !b.looked
+                {
+                    return Err(self.err(&i, "\"revealed this way\" needs a \"reveal\" before it"));
+                }
+                let amount = self.amount(n, per);
                 b.effects.push(each(t, |to| Effect::Deal { amount: amount.clone(), to }));
             }
             Rule::i_deal_split => {
@@ -2625,7 +2631,10 @@ impl Compiler<'_> {
                 b.effects.push(each(t, |o| Effect::Act(act, o)));
             }
             Rule::i_look_top | Rule::i_reveal_top => {
-                let amount = word_or_number(&parts.next().unwrap());
+                let first = parts.next().unwrap();
+                // "the top N cards of your Main Deck": its number.
+                let n = if first.as_rule() == Rule::top_cards { first.into_inner().next().unwrap() } else { first };
+                let amount = word_or_number(&n);
                 let e = if rule == Rule::i_look_top {
                     Effect::LookTop { who: Who::You, amount }
                 } else {
@@ -2918,7 +2927,14 @@ impl Compiler<'_> {
         let rule = t.as_rule();
         let result = match rule {
             Rule::t_me | Rule::t_this => Target::One(Obj::Me),
-            Rule::t_that_unit => Target::One(Obj::ThatUnit),
+            // "Choose an enemy unit here and ... Deal 1 to that unit": the unit chosen before it;
+            // with none, the unit of the event or replacement.
+            Rule::t_that_unit => Target::One(
+                b.targets
+                    .iter()
+                    .rposition(|s| s.filter.kind == CardType::Unit && s.count == TargetCount::One)
+                    .map_or(Obj::ThatUnit, Obj::Target),
+            ),
             Rule::t_that_card => Target::One(b.that_card.clone().ok_or_else(|| self.err(&t, THAT_CARD))?),
             Rule::t_it => Target::One(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
             Rule::t_all | Rule::t_plural => {
@@ -3116,6 +3132,19 @@ impl Compiler<'_> {
     /// `n`, or "n for each X" with a `per_each`.
     fn amount(&self, n: u32, per: Option<P>) -> Amount {
         match per {
+            // "for each card with [Hidden] revealed this way": among the cards revealed, which stay
+            // in the Main Deck while revealed (411.1.a.2).
+            Some(per) if per.clone().into_inner().any(|x| x.as_rule() == Rule::revealed_this_way) => {
+                let CountOf::Matching(mut filter) = self.count_of(per) else {
+                    unreachable!("a noun phrase counts objects")
+                };
+                let mut kind = Some(&mut filter);
+                while let Some(f) = kind {
+                    f.at = At::MainDeck;
+                    kind = f.or.as_deref_mut();
+                }
+                Amount::Among { each: n.into(), from: Objs::Var(Var::Looked), filter }
+            }
             Some(per) => Amount::Per { each: n.into(), count: self.count_of(per) },
             None => Amount::Number(n.into()),
         }
@@ -3184,15 +3213,10 @@ impl Compiler<'_> {
     /// What a `per_each` or "the number of" counts: the objects its phrase names, or the cards in
     /// your hand or trash.
     fn count_of(&self, per: P) -> CountOf {
-        let mut f = UnitFilter::units();
-        for x in per.into_inner() {
-            match x.as_rule() {
-                Rule::cards_in_your => return cards_in_your(x),
-                Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
-                _ => self.apply_filter_word(&mut f, &x),
-            }
+        match per.clone().into_inner().find(|x| x.as_rule() == Rule::cards_in_your) {
+            Some(x) => cards_in_your(x),
+            None => CountOf::Matching(self.unit_phrase(per)),
         }
-        CountOf::Matching(f)
     }
 
     /// "something [else] [that's STATE]": an object of any kind a player controls on the board

@@ -603,6 +603,8 @@ fn register(e: &mut Engine) {
     // "for each X": how many objects the filter names; how many cards are in a player's trash.
     host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
     host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);
+    // "for each card with [Hidden] revealed this way": how many of those cards the filter names.
+    host_fn!(e, "count_among", (cards: Cards, filter: UnitFilter) |g, c| g.count_among(c, &cards, &filter));
     host_fn!(e, "hand_size", (p: Player) |g, _| g.player(p).hand.len() as i64);
     // "the highest / lowest Might among X" (0 with none).
     host_fn!(e, "highest_might", (filter: UnitFilter) |g, c| g.amount_of(c, &CountOf::ExtremeMight { filter, highest: true }));

@@ -1199,6 +1199,14 @@ impl Game {
         Ok(())
     }
 
+    /// "for each card with [Hidden] revealed this way": how many of `cards` the filter names, each
+    /// where it was revealed (a Main Deck, 411.1.a.2).
+    pub fn count_among(&self, c: &HookCall, cards: &[ObjId], f: &UnitFilter) -> i64 {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let source = c.source.unwrap_or(ObjId(u32::MAX));
+        cards.iter().filter(|o| self.unit_matches(f, **o, you, source)).count() as i64
+    }
+
     /// "Then recycle the rest": the looked-at cards still in the deck go to its bottom in a
     /// random order (403.5).
     pub fn recycle_cards(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {

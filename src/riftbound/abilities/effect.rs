@@ -492,6 +492,13 @@ pub enum Amount {
         each: i64,
         count: CountOf,
     },
+    /// "N for each card with [Hidden] revealed this way": N times how many of the cards `from`
+    /// names the filter names, as it resolves.
+    Among {
+        each: i64,
+        from: Objs,
+        filter: UnitFilter,
+    },
     /// "twice my Might": the amount doubled.
     Twice(Box<Amount>),
     /// "increase its Might to the Might of X": how far the amount is above the object's Might,

@@ -340,6 +340,7 @@ impl Display for Amount {
             }
             Amount::Twice(a) => write!(f, "twice {a}"),
             Amount::Above(a, o) => write!(f, "what {a} is above the Might of {o}"),
+            Amount::Among { each, from, filter } => write!(f, "{each} for each of {filter} among {from}"),
         }
     }
 }
