@@ -1223,7 +1223,7 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
                     test: Test::Matches(Obj::Me, UnitFilter::units()),
                     then: vec![Effect::If { test: Test::Legion, then: vec![], otherwise: vec![] }],
                     otherwise: vec![Effect::If {
-                        test: Test::PayOther(riftbound::riftbound::costs::OtherCost::Discard(1)),
+                        test: Test::PayOther { cost: riftbound::riftbound::costs::OtherCost::Discard(1), may: true },
                         then: vec![],
                         otherwise: vec![],
                     }],

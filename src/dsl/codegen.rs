@@ -151,6 +151,7 @@ fn amount(a: &Amount) -> String {
         }
         Amount::Twice(a) => format!("2 * {}", amount(a)),
         Amount::Above(a, o) => format!("max(0, {} - might({}))", amount(a), object(o)),
+        Amount::Among { each, from, filter: f } => format!("{each} * count_among({}, {})", objects(from), filter(f)),
     }
 }
 
@@ -160,7 +161,8 @@ fn test(t: &Test) -> String {
         Test::Pay { cost: c, exhaust_me: false } => format!("pay_optional({})", cost(c)),
         Test::Pay { cost: c, exhaust_me: true } => format!("pay_optional_and_exhaust({})", cost(c)),
         Test::PlayerPays { who: w, cost: c } => format!("player_pays({}, {})", who(w), cost(c)),
-        Test::PayOther(c) => format!("pay_other({})", other_cost(c, filter)),
+        Test::PayOther { cost: c, may: true } => format!("pay_other({})", other_cost(c, filter)),
+        Test::PayOther { cost: c, may: false } => format!("pay_other_if_able({})", other_cost(c, filter)),
         Test::SpendItsBuff(o) => format!("spend_its_buff({})", object(o)),
         Test::RecycleToPay(o) => format!("recycle_to_pay({})", object(o)),
         Test::BuffedThisWay(o) => format!("buffed_this_way({})", object(o)),

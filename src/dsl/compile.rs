@@ -134,6 +134,15 @@ const CARD_KINDS: [CardType; 3] = [CardType::Unit, CardType::Spell, CardType::Ge
 /// What "something" is: the objects on the board a player controls (352.8.a, 352.8.a.4).
 const SOMETHING_KINDS: [CardType; 4] = [CardType::Unit, CardType::Gear, CardType::Rune, CardType::Legend];
 
+/// Whether a noun is "card" / "cards" (every kind of [`CARD_KINDS`]).
+fn names_cards(noun: &P) -> bool {
+    match noun.as_rule() {
+        Rule::plural_noun => noun.as_str().eq_ignore_ascii_case("cards"),
+        Rule::unit_noun => noun.clone().into_inner().any(|x| x.as_rule() == Rule::noun_card),
+        _ => false,
+    }
+}
+
 /// `f` for each of `kinds` (an `or` chain), each with `f`'s restrictions.
 fn of_kinds(kinds: impl DoubleEndedIterator<Item = CardType>, f: UnitFilter) -> UnitFilter {
     kinds.rev().fold(None, |or, kind| Some(UnitFilter { kind, or: or.map(Box::new), ..f.clone() })).unwrap()
@@ -1097,6 +1106,7 @@ impl Compiler<'_> {
             Rule::discard_cost => OtherCost::Discard(number(&c)),
             Rule::spend_buff_cost => OtherCost::SpendBuff,
             Rule::burn_cost => OtherCost::Burn(number(&c)),
+            Rule::banish_cost => OtherCost::Banish(self.unit_phrase(c.into_inner().next().unwrap())),
             _ => {
                 let mut parts = c.into_inner();
                 let kill = parts.next().unwrap().as_rule() == Rule::cost_kill;
@@ -1852,6 +1862,7 @@ impl Compiler<'_> {
                     Some(r) => self.resources(&r)?,
                     None => Cost::default(),
                 };
+                let may = parts.next_if(|x| x.as_rule() == Rule::may).is_some();
                 // "you may banish me to X": banishing the source is the payment (414).
                 let banish_me = parts
                     .next_if(|x| {
@@ -1865,13 +1876,13 @@ impl Compiler<'_> {
                 let test = match parts
                     .next_if(|x| matches!(x.as_rule(), Rule::pay_recycle_me | Rule::other_cost | Rule::spend_its_buff))
                 {
-                    Some(x) if x.as_rule() == Rule::other_cost => Test::PayOther(self.other_cost(x)),
+                    Some(x) if x.as_rule() == Rule::other_cost => Test::PayOther { cost: self.other_cost(x), may },
                     // "you may spend its buff to X": the buff of the unit "its" names (702.2.b).
                     Some(x) if x.as_rule() == Rule::spend_its_buff => {
                         Test::SpendItsBuff(self.it(&x, &body, "\"its buff\" needs a unit before it")?)
                     }
                     Some(_) => Test::RecycleToPay(Obj::Me),
-                    None if banish_me => Test::PayOther(OtherCost::BanishMe),
+                    None if banish_me => Test::PayOther { cost: OtherCost::BanishMe, may: true },
                     None => match payer {
                         Some(who) => Test::PlayerPays { who, cost },
                         None => Test::Pay { cost, exhaust_me },
@@ -1987,7 +1998,7 @@ impl Compiler<'_> {
                 if which.as_rule() == Rule::you_do
                     && matches!(
                         body.effects.last(),
-                        Some(Effect::If { test: Test::May | Test::Pay { .. } | Test::PayOther(_), otherwise, .. })
+                        Some(Effect::If { test: Test::May | Test::Pay { .. } | Test::PayOther { .. }, otherwise, .. })
                             if otherwise.is_empty()
                     )
                 {
@@ -2175,7 +2186,13 @@ impl Compiler<'_> {
             Rule::i_deal => {
                 let n = number(&parts.next().unwrap());
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let amount = self.amount(n, parts.next());
+                let per = parts.next();
+                if per.as_ref().is_some_and(|p| p.clone().into_inner().any(|x| x.as_rule() == Rule::revealed_this_way))
+                    && !b.looked
+                {
+                    return Err(self.err(&i, "\"revealed this way\" needs a \"reveal\" before it"));
+                }
+                let amount = self.amount(n, per);
                 b.effects.push(each(t, |to| Effect::Deal { amount: amount.clone(), to }));
             }
             Rule::i_deal_split => {
@@ -2689,7 +2706,10 @@ impl Compiler<'_> {
                 b.effects.push(each(t, |o| Effect::Act(act, o)));
             }
             Rule::i_look_top | Rule::i_reveal_top => {
-                let amount = word_or_number(&parts.next().unwrap());
+                let first = parts.next().unwrap();
+                // "the top N cards of your Main Deck": its number.
+                let n = if first.as_rule() == Rule::top_cards { first.into_inner().next().unwrap() } else { first };
+                let amount = word_or_number(&n);
                 let e = if rule == Rule::i_look_top {
                     Effect::LookTop { who: Who::You, amount }
                 } else {
@@ -2970,7 +2990,14 @@ impl Compiler<'_> {
         let rule = t.as_rule();
         let result = match rule {
             Rule::t_me | Rule::t_this => Target::One(Obj::Me),
-            Rule::t_that_unit => Target::One(Obj::ThatUnit),
+            // "Choose an enemy unit here and ... Deal 1 to that unit": the unit chosen before it;
+            // with none, the unit of the event or replacement.
+            Rule::t_that_unit => Target::One(
+                b.targets
+                    .iter()
+                    .rposition(|s| s.filter.kind == CardType::Unit && s.count == TargetCount::One)
+                    .map_or(Obj::ThatUnit, Obj::Target),
+            ),
             Rule::t_that_card => Target::One(b.that_card.clone().ok_or_else(|| self.err(&t, THAT_CARD))?),
             Rule::t_it => Target::One(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
             Rule::t_all | Rule::t_plural => {
@@ -3148,7 +3175,7 @@ impl Compiler<'_> {
         for part in p.into_inner().flat_map(|x| {
             if x.as_rule() == Rule::unit_noun_plural { x.into_inner().collect::<Vec<_>>() } else { vec![x] }
         }) {
-            cards |= part.as_rule() == Rule::plural_noun && part.as_str().eq_ignore_ascii_case("cards");
+            cards |= names_cards(&part);
             if part.as_rule() == Rule::more_nouns {
                 nouns.extend(part.into_inner());
             } else {
@@ -3168,6 +3195,19 @@ impl Compiler<'_> {
     /// `n`, or "n for each X" with a `per_each`.
     fn amount(&self, n: u32, per: Option<P>) -> Amount {
         match per {
+            // "for each card with [Hidden] revealed this way": among the cards revealed, which stay
+            // in the Main Deck while revealed (411.1.a.2).
+            Some(per) if per.clone().into_inner().any(|x| x.as_rule() == Rule::revealed_this_way) => {
+                let CountOf::Matching(mut filter) = self.count_of(per) else {
+                    unreachable!("a noun phrase counts objects")
+                };
+                let mut kind = Some(&mut filter);
+                while let Some(f) = kind {
+                    f.at = At::MainDeck;
+                    kind = f.or.as_deref_mut();
+                }
+                Amount::Among { each: n.into(), from: Objs::Var(Var::Looked), filter }
+            }
             Some(per) => Amount::Per { each: n.into(), count: self.count_of(per) },
             None => Amount::Number(n.into()),
         }
@@ -3245,15 +3285,10 @@ impl Compiler<'_> {
     }
 
     fn count_of(&self, per: P) -> CountOf {
-        let mut f = UnitFilter::units();
-        for x in per.into_inner() {
-            match x.as_rule() {
-                Rule::cards_in_your => return cards_in_your(x),
-                Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
-                _ => self.apply_filter_word(&mut f, &x),
-            }
+        match per.clone().into_inner().find(|x| x.as_rule() == Rule::cards_in_your) {
+            Some(x) => cards_in_your(x),
+            None => CountOf::Matching(self.unit_phrase(per)),
         }
-        CountOf::Matching(f)
     }
 
     /// "something [else] [that's STATE]": an object of any kind a player controls on the board
@@ -3272,14 +3307,21 @@ impl Compiler<'_> {
     /// A unit phrase's filter; a plural one ("one or more enemy units") as well.
     fn unit_phrase(&self, p: P) -> UnitFilter {
         let mut f = UnitFilter::units();
+        let mut cards = false;
         for part in p.into_inner() {
             match part.as_rule() {
                 Rule::t_something => return self.something(part),
-                Rule::unit_noun_plural => part.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
-                _ => self.apply_filter_word(&mut f, &part),
+                Rule::unit_noun_plural => part.into_inner().for_each(|w| {
+                    cards |= names_cards(&w);
+                    self.apply_filter_word(&mut f, &w)
+                }),
+                _ => {
+                    cards |= names_cards(&part);
+                    self.apply_filter_word(&mut f, &part)
+                }
             }
         }
-        f
+        if cards { of_kinds(CARD_KINDS.into_iter(), f) } else { f }
     }
 
     fn apply_filter_word(&self, f: &mut UnitFilter, part: &P) {
@@ -3333,7 +3375,9 @@ impl Compiler<'_> {
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
-                "from trashes" => f.at = At::Trashes,
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::any_trash) => {
+                    f.at = At::Trashes
+                }
                 "in combat" => f.at = At::InCombat,
                 "in your base" => f.at = At::YourBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.

@@ -53,6 +53,8 @@ pub enum OtherCost {
     Burn(u32),
     /// "banish me" (414): the object whose cost it is, while it is on the board.
     BanishMe,
+    /// "banish a card from any trash" (414): one object the filter names, the payer's choice.
+    Banish(UnitFilter),
 }
 
 /// The cost as a card says it ("discard 1").
@@ -66,6 +68,7 @@ impl std::fmt::Display for OtherCost {
             OtherCost::SpendBuff => f.write_str("spend a buff"),
             OtherCost::Burn(n) => write!(f, "[Burn {n}]"),
             OtherCost::BanishMe => f.write_str("banish me"),
+            OtherCost::Banish(u) => write!(f, "banish one of the {u}"),
         }
     }
 }
@@ -81,6 +84,7 @@ impl OtherCost {
             OtherCost::SpendBuff => "spending a buff".to_string(),
             OtherCost::Burn(n) => format!("burning {n} ([Burn {n}])"),
             OtherCost::BanishMe => "banishing its source".to_string(),
+            OtherCost::Banish(u) => format!("banishing one of the {u}"),
         }
     }
 }
@@ -622,7 +626,7 @@ impl Game {
         // different objects, buffs or cards.
         let times = |c: &OtherCost| other.iter().filter(|o| *o == c).count();
         other.iter().all(|c| match c {
-            OtherCost::Kill(f) => self.cost_units(p, card, f).len() >= times(c),
+            OtherCost::Kill(f) | OtherCost::Banish(f) => self.cost_units(p, card, f).len() >= times(c),
             OtherCost::Discard(n) => {
                 self.player(p).hand.iter().filter(|c| !in_hand || **c != card).count() >= (*n as usize) * times(c)
             }
@@ -741,6 +745,16 @@ impl Game {
                         return Ok(false);
                     }
                     self.banish(&[card], Some(p));
+                }
+                // 414.1: the payer chooses which of the cards the phrase names to banish.
+                OtherCost::Banish(f) => {
+                    let cards: Vec<Choice> = self.cost_units(p, card, f).into_iter().map(Choice::Obj).collect();
+                    if cards.is_empty() {
+                        return Ok(false);
+                    }
+                    if let Choice::Obj(o) = self.decide(p, Ask::PayCost, cards)? {
+                        self.banish(&[o], Some(p));
+                    }
                 }
             }
         }

@@ -252,6 +252,7 @@ fn register_types(e: &mut Engine) {
     e.register_fn("burn_cost", |n: i64| OtherCost::Burn(count(n)));
     e.register_fn("kill_cost", |f: UnitFilter| OtherCost::Kill(f));
     e.register_fn("exhaust_cost", |f: UnitFilter| OtherCost::Exhaust(f));
+    e.register_fn("banish_cost", |f: UnitFilter| OtherCost::Banish(f));
     e.register_fn("+", |f: UnitFilter, p: FilterPart| f.with(p));
     e.register_fn("|", |f: UnitFilter, g: UnitFilter| UnitFilter { or: Some(Box::new(g)), ..f });
     e.register_fn("non", |tag: &str| FilterPart::NotTag(tag.to_string()));
@@ -611,6 +612,8 @@ fn register(e: &mut Engine) {
     // "for each X": how many objects the filter names; how many cards are in a player's trash.
     host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
     host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);
+    // "for each card with [Hidden] revealed this way": how many of those cards the filter names.
+    host_fn!(e, "count_among", (cards: Cards, filter: UnitFilter) |g, c| g.count_among(c, &cards, &filter));
     host_fn!(e, "hand_size", (p: Player) |g, _| g.player(p).hand.len() as i64);
     // "the highest / lowest Might among X" (0 with none).
     host_fn!(e, "highest_might", (filter: UnitFilter) |g, c| g.amount_of(c, &CountOf::ExtremeMight { filter, highest: true }));
@@ -633,7 +636,8 @@ fn register(e: &mut Engine) {
     host_fn!(e, "may", () | g, c | g.ask_may(c));
     host_fn!(e, "choose_first", () | g, c | g.ask_first_of_two(c));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.
-    e.register_fn("pay_other", |cost: OtherCost| paid_or(move |g, c| g.pay_other_optional(c, &cost)));
+    e.register_fn("pay_other", |cost: OtherCost| paid_or(move |g, c| g.pay_other_within(c, &cost, true)));
+    e.register_fn("pay_other_if_able", |cost: OtherCost| paid_or(move |g, c| g.pay_other_within(c, &cost, false)));
     e.register_fn("spend_its_buff", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.spend_its_buff(c, o))));
     e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));
     e.register_fn("player_pays", |who: i64, cost: Cost| {

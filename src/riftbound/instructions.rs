@@ -805,13 +805,14 @@ impl Game {
     }
 
     /// 352.10.c.1: "you may discard 1 to ...", "you may spend a buff to ...": if the controller
-    /// can pay the cost, they may; answers whether they paid it.
-    pub fn pay_other_optional(&mut self, c: &HookCall, cost: &OtherCost) -> R<bool> {
+    /// can pay the cost, they may (`may`), or must ("banish a card from any trash to ...");
+    /// answers whether they paid it.
+    pub fn pay_other_within(&mut self, c: &HookCall, cost: &OtherCost, may: bool) -> R<bool> {
         let (Some(you), Some(source)) = (c.controller, c.source) else { return Ok(false) };
         if !self.can_pay_other(you, source, false, std::slice::from_ref(cost)) {
             return Ok(false);
         }
-        if self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
+        if may && self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
             return Ok(false);
         }
         self.pay_other(you, source, std::slice::from_ref(cost), None)
@@ -1194,6 +1195,14 @@ impl Game {
         };
         self.play_card_while_resolving(you, banished, opts);
         Ok(())
+    }
+
+    /// "for each card with [Hidden] revealed this way": how many of `cards` the filter names, each
+    /// where it was revealed (a Main Deck, 411.1.a.2).
+    pub fn count_among(&self, c: &HookCall, cards: &[ObjId], f: &UnitFilter) -> i64 {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let source = c.source.unwrap_or(ObjId(u32::MAX));
+        cards.iter().filter(|o| self.unit_matches(f, **o, you, source)).count() as i64
     }
 
     /// "Then recycle the rest": the looked-at cards still in the deck go to its bottom in a

@@ -770,7 +770,7 @@ impl Game {
         cost.power.extend(extra.power);
         let exhaust = matches!(within, Some(Test::Pay { exhaust_me: true, .. }));
         let other = match within {
-            Some(Test::PayOther(o)) => Some(o),
+            Some(Test::PayOther { cost, .. }) => Some(cost),
             _ => None,
         };
         let mut parts = if cost.is_free() { Vec::new() } else { vec![cost.to_string()] };

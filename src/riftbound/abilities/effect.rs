@@ -486,6 +486,13 @@ pub enum Amount {
         each: i64,
         count: CountOf,
     },
+    /// "N for each card with [Hidden] revealed this way": N times how many of the cards `from`
+    /// names the filter names, as it resolves.
+    Among {
+        each: i64,
+        from: Objs,
+        filter: UnitFilter,
+    },
     /// "twice my Might": the amount doubled.
     Twice(Box<Amount>),
     /// "increase its Might to the Might of X": how far the amount is above the object's Might,
@@ -528,8 +535,13 @@ pub enum Test {
     },
     /// "you may discard 1 / spend a buff / exhaust a friendly unit to X": a cost other than
     /// Energy and Power within the instruction (352.10.c.1), offered only if payable; whether it
-    /// was paid (a buff spent, 702.2.b).
-    PayOther(OtherCost),
+    /// was paid (a buff spent, 702.2.b). Without "you may" ("banish a card from any trash to
+    /// X") it is paid if it can be; a triggered ability's controller may still decline it as the
+    /// ability is finalized (392.2).
+    PayOther {
+        cost: OtherCost,
+        may: bool,
+    },
     /// "you may spend its buff to": the controller may spend that unit's buff, if it has one and
     /// they control it (702.2.b.1-2); whether they did.
     SpendItsBuff(Obj),

@@ -96,7 +96,7 @@ impl Ability {
             .iter()
             .filter(|_| triggered)
             .filter_map(|e| match e {
-                Effect::If { test: t @ (Test::Pay { .. } | Test::PayOther(_)), otherwise, .. }
+                Effect::If { test: t @ (Test::Pay { .. } | Test::PayOther { .. }), otherwise, .. }
                     if otherwise.is_empty() =>
                 {
                     Some(t)

@@ -172,6 +172,7 @@ pub fn other_cost(c: &OtherCost, filter: impl Fn(&UnitFilter) -> String) -> Stri
         OtherCost::SpendBuff => SPEND_A_BUFF.to_string(),
         OtherCost::Burn(n) => format!("burn_cost({n})"),
         OtherCost::BanishMe => BANISH_ME.to_string(),
+        OtherCost::Banish(f) => format!("banish_cost({})", filter(f)),
     }
 }
 

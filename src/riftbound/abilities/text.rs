@@ -339,6 +339,7 @@ impl Display for Amount {
             }
             Amount::Twice(a) => write!(f, "twice {a}"),
             Amount::Above(a, o) => write!(f, "what {a} is above the Might of {o}"),
+            Amount::Among { each, from, filter } => write!(f, "{each} for each of {filter} among {from}"),
         }
     }
 }
@@ -365,7 +366,7 @@ impl Display for Test {
             Test::Pay { cost, exhaust_me: true } if cost.is_free() => f.write_str("you exhaust me"),
             Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
             Test::PlayerPays { who, cost } => write!(f, "{who} pays {cost}"),
-            Test::PayOther(c) => write!(f, "you {c}"),
+            Test::PayOther { cost, .. } => write!(f, "you {cost}"),
             Test::SpendItsBuff(o) => write!(f, "you spend the buff of {o}"),
             Test::RecycleToPay(o) => write!(f, "you recycle {o}"),
             Test::BuffedThisWay(o) => write!(f, "{o} was buffed this way"),
