@@ -1560,7 +1560,10 @@ fn r376_4_events_join_with_or() {
     use riftbound::riftbound::abilities::{AbilityKind, Trigger};
     for (text, expected) in [
         ("When I attack or defend, draw 1.", vec![Trigger::Attack, Trigger::Defend]),
-        ("When I conquer or hold, draw 1.", vec![Trigger::ConquerMe { after_attack: false }, Trigger::HoldMe]),
+        (
+            "When I conquer or hold, draw 1.",
+            vec![Trigger::ConquerMe { after_attack: false, was_uncontrolled: false }, Trigger::HoldMe],
+        ),
         ("When you play me or when I hold, draw 1.", vec![Trigger::PlayMe, Trigger::HoldMe]),
     ] {
         let card = parse_card("mod/or.toml", &mod_unit("Either", text)).unwrap();

@@ -1100,6 +1100,12 @@ fn r444_2_scores_are_recorded_once_per_battlefield_per_turn() {
     let scored: Vec<&Event> = g.events[start..].iter().filter(|e| matches!(e, Event::Scored { .. })).collect();
     assert_eq!(
         scored,
-        vec![&Event::Scored { player: P1, battlefield: Bf::new(0), method: ScoreMethod::Conquer, after_combat: false }]
+        vec![&Event::Scored {
+            player: P1,
+            battlefield: Bf::new(0),
+            method: ScoreMethod::Conquer,
+            after_combat: false,
+            was_uncontrolled: true
+        }]
     );
 }

@@ -640,7 +640,7 @@ impl Compiler<'_> {
                         "on_death" => Trigger::Deathknell,
                         "on_attack" => Trigger::Attack,
                         "on_defend" => Trigger::Defend,
-                        "on_conquer" => Trigger::ConquerMe { after_attack: false },
+                        "on_conquer" => Trigger::ConquerMe { after_attack: false, was_uncontrolled: false },
                         "on_hold" => Trigger::HoldMe,
                         "at_beginning" => Trigger::StartOfBeginning,
                         _ => Trigger::EndOfTurn,
@@ -957,13 +957,26 @@ impl Compiler<'_> {
     fn event(&self, p: P) -> Result<Trigger, Diagnostic> {
         let e = p.clone().into_inner().next().unwrap();
         Ok(match e.as_rule() {
-            Rule::ev_play_me if e.clone().into_inner().any(|x| x.as_rule() == Rule::played_to_battlefield) => {
-                Trigger::PlayMeToBattlefield
+            Rule::ev_play_me => {
+                let (mut to_battlefield, mut from_hidden, mut turn) = (false, false, Actor::AnyPlayer);
+                for x in e.into_inner() {
+                    match x.as_rule() {
+                        Rule::played_to_battlefield => to_battlefield = true,
+                        Rule::played_from_hidden => from_hidden = true,
+                        Rule::play_turn => turn = play_turn(&x),
+                        _ => {}
+                    }
+                }
+                if (to_battlefield, from_hidden, turn) == (false, false, Actor::AnyPlayer) {
+                    Trigger::PlayMe
+                } else {
+                    Trigger::PlayMeAs { to_battlefield, from_hidden, turn }
+                }
             }
-            Rule::ev_play_me => Trigger::PlayMe,
             Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
             Rule::ev_me => {
                 let after_attack = e.clone().into_inner().find(|x| x.as_rule() == Rule::after_attack);
+                let was = e.clone().into_inner().find(|x| x.as_rule() == Rule::conquered_was);
                 let mut verbs: Vec<Trigger> = e
                     .clone()
                     .into_inner()
@@ -971,14 +984,28 @@ impl Compiler<'_> {
                     .map(|v| match v.as_str().to_ascii_lowercase().as_str() {
                         "attack" => Trigger::Attack,
                         "defend" => Trigger::Defend,
-                        "conquer" => Trigger::ConquerMe { after_attack: after_attack.is_some() },
+                        "conquer" => {
+                            Trigger::ConquerMe { after_attack: after_attack.is_some(), was_uncontrolled: was.is_some() }
+                        }
                         _ => Trigger::HoldMe,
                     })
                     .collect();
                 if let Some(a) = after_attack
-                    && verbs != [Trigger::ConquerMe { after_attack: true }]
+                    && verbs != [Trigger::ConquerMe { after_attack: true, was_uncontrolled: false }]
                 {
                     return Err(self.err(&a, "\"after an attack\" is understood after \"When I conquer\""));
+                }
+                // "a battlefield that was uncontrolled": what I conquered, named after the verb.
+                if let Some(w) = was {
+                    let noun = w.clone().into_inner().find(|x| x.as_rule() == Rule::unit_noun);
+                    if verbs != [Trigger::ConquerMe { after_attack: false, was_uncontrolled: true }]
+                        || !noun.is_some_and(|n| n.as_str().eq_ignore_ascii_case("battlefield"))
+                    {
+                        return Err(self.err(
+                            &w,
+                            "\"a battlefield that was uncontrolled\" is understood after \"When I conquer\"",
+                        ));
+                    }
                 }
                 if verbs.len() == 1 { verbs.pop().unwrap() } else { Trigger::AnyOf(verbs) }
             }
@@ -986,15 +1013,15 @@ impl Compiler<'_> {
             Rule::ev_move_me => Trigger::MoveMe,
             Rule::ev_play_card => {
                 let mut nth = None;
-                let (mut opponents_turn, mut from_hidden) = (false, false);
+                let (mut turn, mut from_hidden) = (Actor::AnyPlayer, false);
                 for x in e.into_inner() {
                     match x.as_rule() {
                         Rule::ordinal => nth = Some(ordinal(&x)),
                         Rule::played_from_hidden => from_hidden = true,
-                        _ => opponents_turn = true,
+                        _ => turn = play_turn(&x),
                     }
                 }
-                let played = Trigger::PlayCard { opponents_turn, from_hidden };
+                let played = Trigger::PlayCard { turn, from_hidden };
                 match nth {
                     Some(1) => Trigger::FirstTime(Box::new(played)),
                     Some(n) => Trigger::NthTime(n, Box::new(played)),
@@ -1982,7 +2009,7 @@ impl Compiler<'_> {
                     effects: inner.effects,
                     targets: inner.targets,
                     text,
-                    kind: AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn },
+                    kind: AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn, once: false },
                 });
                 let mut b = body;
                 b.effects.push(Effect::Delay { body: name, it: None });
@@ -2110,7 +2137,8 @@ impl Compiler<'_> {
                 // 383.2: its own ability, set up now and run when the event happens later this
                 // turn; "it" there is what "it" is here, remembered (414.3).
                 let text = c.as_str().trim().trim_end_matches('.').to_string();
-                let mut parts = c.clone().into_inner();
+                let mut parts = c.clone().into_inner().peekable();
+                let once = parts.next_if(|x| x.as_rule() == Rule::next_time).is_some();
                 let trigger = self.event(parts.next().unwrap())?;
                 // "it" is the unit the event is about, if any, else what "it" was here.
                 let it = if trigger.names_a_unit() { Obj::ThatUnit } else { Obj::Remembered };
@@ -2127,7 +2155,7 @@ impl Compiler<'_> {
                     effects: inner.effects,
                     targets: Vec::new(),
                     text,
-                    kind: AbilityKind::DelayedTrigger { trigger },
+                    kind: AbilityKind::DelayedTrigger { trigger, once },
                 });
                 let mut b = body;
                 let it = b.it.clone();
@@ -2817,7 +2845,7 @@ impl Compiler<'_> {
                 let to_battlefield = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_battlefield);
                 // "to or from its base": its base at one end of the move (`At::YourBase`).
                 let to_or_from_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_or_from_base);
-                let here = dest.is_some_and(|d| d.as_rule() == Rule::move_to_here)
+                let here = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_here)
                     || !to_base
                         && phrase.clone().into_inner().next().and_then(|t| t.into_inner().last()).is_some_and(|r| {
                             r.as_rule() == Rule::unit_restriction && r.as_str().eq_ignore_ascii_case("here")
@@ -2849,7 +2877,13 @@ impl Compiler<'_> {
                         each(t, |unit| Effect::MoveTo { unit, to: to.clone(), battlefield: true })
                     }
                     _ if to_battlefield_of => {
-                        let to = named_before.ok_or_else(|| {
+                        // "to my battlefield": my location, if a battlefield (423).
+                        let mine =
+                            dest.as_ref().unwrap().clone().into_inner().any(|x| x.as_rule() == Rule::battlefield_mine);
+                        // "to that battlefield": the battlefield chosen before it, if one was.
+                        let bare = !dest.as_ref().unwrap().clone().into_inner().any(|x| x.as_rule() == Rule::unit_noun);
+                        let chosen = chosen_bf.filter(|_| bare).map(Obj::Target);
+                        let to = if mine { Some(Obj::Me) } else { chosen.or(named_before) }.ok_or_else(|| {
                             self.err(&phrase, "\"to that unit's battlefield\" needs a unit before it")
                         })?;
                         each(t, |unit| Effect::MoveTo { unit, to: to.clone(), battlefield: true })
@@ -3083,13 +3117,14 @@ impl Compiler<'_> {
                 if distinct {
                     filter.other = false;
                 }
-                // "a battlefield you control and a unit you control at a different location": the
-                // location would be the chosen battlefield's, not the source's; not understood yet.
-                if filter.at == At::Elsewhere && b.targets.iter().any(|s| s.filter.kind == CardType::Battlefield) {
-                    return Err(self.err(
-                        &t,
-                        "\"at a different location\" after a chosen battlefield (its location, not mine) is not understood yet",
-                    ));
+                // "a battlefield you control and a unit you control at a different location": a
+                // location other than the chosen battlefield, not other than mine (352.8.b).
+                let mut located = None;
+                if filter.at == At::Elsewhere
+                    && let Some(k) = b.targets.iter().rposition(|s| s.filter.kind == CardType::Battlefield)
+                {
+                    filter.at = At::Anywhere;
+                    located = Some(Located::Elsewhere(k));
                 }
                 let count = match rule {
                     Rule::t_one | Rule::t_one_of | Rule::t_something => TargetCount::One,
@@ -3131,7 +3166,7 @@ impl Compiler<'_> {
                         "only a spell \"from your trash\" can be chosen here (one on the chain only to counter it)",
                     ));
                 }
-                b.targets.push(TargetSpec { count, filter, distinct, same_battlefield_as: None });
+                b.targets.push(TargetSpec { count, filter, distinct, located });
                 let index = b.targets.len() - 1;
                 Target::Chosen(index, count)
             }
@@ -3146,8 +3181,10 @@ impl Compiler<'_> {
                 let second = self.unit_phrase(phrases.next().unwrap());
                 b.targets.push(TargetSpec::new(TargetCount::One, first));
                 let i = b.targets.len() - 1;
-                b.targets
-                    .push(TargetSpec { same_battlefield_as: Some(i), ..TargetSpec::new(TargetCount::One, second) });
+                b.targets.push(TargetSpec {
+                    located: Some(Located::SameBattlefield(i)),
+                    ..TargetSpec::new(TargetCount::One, second)
+                });
                 b.it = None;
                 Target::Pair(i, i + 1)
             }
@@ -3380,6 +3417,7 @@ impl Compiler<'_> {
                 }
                 "in combat" => f.at = At::InCombat,
                 "in your base" => f.at = At::YourBase,
+                "in a base" => f.at = At::AnyBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.
                 "there" => f.at = At::Here,
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::post_state) => {
@@ -3522,6 +3560,14 @@ fn event_player(p: &P) -> Actor {
     match p.clone().into_inner().next().map(|x| x.as_rule()) {
         Some(Rule::an_opponent) => Actor::Opponent,
         _ => Actor::AnyPlayer,
+    }
+}
+
+/// "on your turn", "on an opponent's turn".
+fn play_turn(p: &P) -> Actor {
+    match p.clone().into_inner().next().map(|x| x.as_rule()) {
+        Some(Rule::turn_yours) => Actor::You,
+        _ => Actor::Opponent,
     }
 }
 

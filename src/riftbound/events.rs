@@ -133,6 +133,8 @@ pub enum Event {
         battlefield: Bf,
         method: ScoreMethod,
         after_combat: bool,
+        /// A conquer of a battlefield no player controlled before it (181.2.b).
+        was_uncontrolled: bool,
     },
     /// 438.1.a: designations gained (376.4.d-e attack and defend triggers).
     Attacked(ObjId),

@@ -3,7 +3,7 @@
 //! restricted to that battlefield (727.1.d). Losing the battlefield trashes the card at the next
 //! cleanup (106.4.d, 322.5: see `cleanup.rs`).
 
-use super::abilities::{Ability, AbilityKind, At, TargetCount, TargetSpec, Trigger};
+use super::abilities::{Ability, AbilityKind, At, Located, TargetCount, TargetSpec, Trigger};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::Cost;
@@ -132,7 +132,7 @@ impl Game {
 fn restricted(ability: &Ability) -> bool {
     matches!(
         ability.kind,
-        AbilityKind::Spell | AbilityKind::Triggered { trigger: Trigger::PlayMe | Trigger::PlayMeToBattlefield, .. }
+        AbilityKind::Spell | AbilityKind::Triggered { trigger: Trigger::PlayMe | Trigger::PlayMeAs { .. }, .. }
     )
 }
 
@@ -144,6 +144,7 @@ fn restrict_to(b: Bf, ability: &Ability) -> Vec<TargetSpec> {
         for s in &mut specs {
             let possible = s.count != TargetCount::Player
                 && s.filter.kind != CardType::Rune
+                && !matches!(s.located, Some(Located::Elsewhere(_)))
                 && matches!(s.filter.at, At::Anywhere | At::Battlefield | At::Here);
             if possible {
                 s.filter.at = At::That(b);

@@ -1,7 +1,7 @@
 //! The kernel side of card instructions: what each host function (`host.rs`) does, plus
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
-use super::abilities::{Act, Condition, CountOf, Grant, Place, TargetCount, TargetSpec, UnitFilter};
+use super::abilities::{Act, Condition, CountOf, Grant, Located, Place, TargetCount, TargetSpec, UnitFilter};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{Cost, OtherCost, PlayOptions};
@@ -204,12 +204,19 @@ impl Game {
         Ok(Some(all))
     }
 
-    /// 352.8.b: "at the same battlefield": `o` is at the battlefield of the object chosen for the
-    /// spec `spec` names (`chosen_for` answers it), when it names one.
+    /// 352.8.b: "at the same battlefield" / "at a different location": `o` is where the spec says
+    /// relative to the object chosen for the spec it names (`chosen_for` answers it), when it
+    /// names one (a battlefield's location is itself, 053.3).
     fn beside(&self, spec: &TargetSpec, o: ObjId, chosen_for: impl Fn(usize) -> Option<ObjId>) -> bool {
-        let Some(k) = spec.same_battlefield_as else { return true };
         let at = self.location(o);
-        matches!(at, Some(super::state::Loc::Battlefield(_))) && chosen_for(k).is_some_and(|c| self.location(c) == at)
+        match spec.located {
+            None => true,
+            Some(Located::SameBattlefield(k)) => {
+                matches!(at, Some(super::state::Loc::Battlefield(_)))
+                    && chosen_for(k).is_some_and(|c| self.here(c) == at)
+            }
+            Some(Located::Elsewhere(k)) => at.is_some() && chosen_for(k).is_some_and(|c| self.here(c) != at),
+        }
     }
 
     /// 352.9: the players a player target of `p`'s may name: `p`'s opponents still in the game
@@ -304,7 +311,7 @@ impl Game {
         }
         candidates.retain(|c| self.beside(spec, *c, |k| Self::taken_for(taken, k)));
         candidates.sort_by_key(|c| deflect(*c));
-        if required == 1 && specs[index + 1..].iter().any(|s| s.distinct || s.same_battlefield_as.is_some()) {
+        if required == 1 && specs[index + 1..].iter().any(|s| s.distinct || s.located.is_some()) {
             let mut best: Option<u32> = None;
             for c in candidates {
                 taken.push((index, c));
@@ -1332,7 +1339,9 @@ impl Game {
         let (Some(source), Some(controller)) = (c.source, c.controller) else { return };
         let abilities = &self.card(source).abilities.abilities;
         let Some(index) = abilities.iter().position(|a| a.body.as_deref() == Some(name)) else { return };
-        let super::abilities::AbilityKind::DelayedTrigger { trigger } = abilities[index].kind.clone() else { return };
+        let super::abilities::AbilityKind::DelayedTrigger { trigger, once } = abilities[index].kind.clone() else {
+            return;
+        };
         trace!(self, "383.2", "{}: {}", self.describe(source), abilities[index].text);
         self.delayed_triggers.push(super::state::DelayedTrigger {
             trigger,
@@ -1340,6 +1349,7 @@ impl Game {
             index: index as u8,
             controller,
             remembered: it,
+            once,
         });
     }
 

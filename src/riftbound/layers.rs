@@ -456,6 +456,7 @@ impl Game {
             At::That(b) => at == Some(Loc::Battlefield(b)),
             At::InCombat => o.role.is_some(),
             At::YourBase => at == Some(Loc::Base(self.source_controller(source))),
+            At::AnyBase => matches!(at, Some(Loc::Base(_))),
             At::YourTrash | At::Trashes | At::MainDeck => false,
         };
         at_ok

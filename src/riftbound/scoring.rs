@@ -22,14 +22,29 @@ impl Game {
         if bf.controller == Some(p) {
             return Ok(());
         }
+        let was_uncontrolled = bf.controller.is_none();
         bf.controller = Some(p);
         trace!(self, "181.4", "{p} establishes control of {}", self.describe_loc(Loc::Battlefield(b)));
         self.changed();
-        self.score(p, b, ScoreMethod::Conquer, after_combat)
+        self.score_from(p, b, ScoreMethod::Conquer, after_combat, was_uncontrolled)
     }
 
-    /// 442-444: `p` scores battlefield `b`, at most once per battlefield per turn (443).
+    /// 442-444: `p` scores battlefield `b` (see [`Game::score_from`]), not by conquering an
+    /// uncontrolled battlefield.
     pub fn score(&mut self, p: PlayerId, b: Bf, method: ScoreMethod, after_combat: bool) -> R<()> {
+        self.score_from(p, b, method, after_combat, false)
+    }
+
+    /// 442-444: `p` scores battlefield `b`, at most once per battlefield per turn (443);
+    /// `was_uncontrolled`: a conquer of a battlefield no player controlled before (181.2.b).
+    fn score_from(
+        &mut self,
+        p: PlayerId,
+        b: Bf,
+        method: ScoreMethod,
+        after_combat: bool,
+        was_uncontrolled: bool,
+    ) -> R<()> {
         if self.is_over() {
             return Ok(());
         }
@@ -39,7 +54,7 @@ impl Game {
             return Ok(());
         }
         self.player_mut(p).scored_this_turn |= bit;
-        self.emit(super::events::Event::Scored { player: p, battlefield: b, method, after_combat });
+        self.emit(super::events::Event::Scored { player: p, battlefield: b, method, after_combat, was_uncontrolled });
         let rule = if method == ScoreMethod::Conquer { "442.1" } else { "442.2" };
         trace!(self, rule, "{p} scores {} by {:?}", self.describe_loc(Loc::Battlefield(b)), method);
         // 444.1.b: the final point needs a hold, or a conquer after scoring every battlefield.

@@ -309,6 +309,8 @@ pub struct DelayedTrigger {
     /// What "it" is: the object the instruction before it acted on (414.3: the card this
     /// banished, not another card banished by another copy).
     pub remembered: Option<ObjId>,
+    /// "The next time ...": it ends as it triggers.
+    pub once: bool,
 }
 
 /// What was chosen for one target spec (352): objects, or a player (352.9: a player an

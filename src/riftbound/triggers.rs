@@ -239,11 +239,17 @@ impl Game {
                 });
             }
         }
-        // Delayed triggers (383.2): "When you conquer this turn, ...", each time it happens.
+        // Delayed triggers (383.2): "When you conquer this turn, ...", each time it happens; "The
+        // next time ...", the first time only, and then it ends.
         for e in &batch {
             for d in self.delayed_triggers.clone() {
-                if self.event_matches(&d.trigger, d.source, d.controller, e).is_none() {
+                if self.event_matches(&d.trigger, d.source, d.controller, e).is_none()
+                    || !self.delayed_triggers.contains(&d)
+                {
                     continue;
+                }
+                if d.once {
+                    self.delayed_triggers.retain(|x| *x != d);
                 }
                 trace!(self, "383.2", "the delayed ability of {} triggers", self.describe(d.source));
                 self.chain.push(ChainItem {
@@ -339,8 +345,13 @@ impl Game {
         let yes = Some(None);
         match (trigger, e) {
             (Trigger::PlayMe, Event::Played { card, .. }) if *card == source => yes,
-            (Trigger::PlayMeToBattlefield, Event::Played { card, .. }) if *card == source => {
-                matches!(self.location(source), Some(Loc::Battlefield(_))).then_some(None)
+            (Trigger::PlayMeAs { to_battlefield, from_hidden, turn }, Event::Played { card, hidden, .. })
+                if *card == source =>
+            {
+                ((!to_battlefield || matches!(self.location(source), Some(Loc::Battlefield(_))))
+                    && (!from_hidden || *hidden)
+                    && turn.is(self.turn_player, you))
+                .then_some(None)
             }
             (Trigger::Attacks { filter, your_battlefield }, Event::Attacked(u)) => {
                 let yours = |g: &Game| match g.location(*u) {
@@ -362,11 +373,10 @@ impl Game {
             }
             // A card, not a token (176); "on an opponent's turn": not this player's turn; "from
             // [Hidden]": played from hidden (727.1.b).
-            (Trigger::PlayCard { opponents_turn, from_hidden }, Event::Played { player, card, hidden }) => (*player
-                == you
+            (Trigger::PlayCard { turn, from_hidden }, Event::Played { player, card, hidden }) => (*player == you
                 && !self.obj(*card).token
                 && self.card(*card).is_main_deck_card()
-                && (!opponents_turn || self.turn_player != you)
+                && turn.is(self.turn_player, you)
                 && (!from_hidden || *hidden))
                 .then_some(None),
             // 376.2.c.1: the object that was discarded or killed, now in the trash.
@@ -393,9 +403,17 @@ impl Game {
                 .then_some(None)
             }
             (
-                Trigger::ConquerMe { after_attack },
-                Event::Scored { player, battlefield, method: ScoreMethod::Conquer, after_combat },
-            ) if after_combat >= after_attack => self.present_at_score(source, you, *player, *battlefield),
+                Trigger::ConquerMe { after_attack, was_uncontrolled },
+                Event::Scored {
+                    player,
+                    battlefield,
+                    method: ScoreMethod::Conquer,
+                    after_combat,
+                    was_uncontrolled: was,
+                },
+            ) if after_combat >= after_attack && was >= was_uncontrolled => {
+                self.present_at_score(source, you, *player, *battlefield)
+            }
             (Trigger::HoldMe, Event::Scored { player, battlefield, method: ScoreMethod::Hold, .. }) => {
                 self.present_at_score(source, you, *player, *battlefield)
             }
@@ -571,6 +589,7 @@ impl Game {
             super::abilities::At::YourTrash | super::abilities::At::Trashes | super::abilities::At::MainDeck => true,
             // 106.2.d: the base of the ability's controller.
             super::abilities::At::YourBase => self.location(u) == Some(Loc::Base(you)),
+            super::abilities::At::AnyBase => matches!(self.location(u), Some(Loc::Base(_))),
             // 438.1.a.3-4: the attacking and defending units of the combat in progress.
             super::abilities::At::InCombat => {
                 o.role.is_some()

@@ -112,6 +112,8 @@ pub enum At {
     InCombat,
     /// "in your base": at the base of the ability's controller (106.2.d).
     YourBase,
+    /// "in a base": at any player's base (106.2.d).
+    AnyBase,
     /// A card in a Main Deck, as a revealed one stays (411.1.a.2): "If it's a spell" after
     /// "reveal the top card of your Main Deck".
     MainDeck,
@@ -126,15 +128,26 @@ pub struct TargetSpec {
     /// the objects chosen for the earlier specs (352.8.b: a targeting restriction, here relative
     /// to the choices made before it).
     pub distinct: bool,
+    /// Where it is relative to the object chosen for another spec (352.8.b: a restriction
+    /// relative to another choice).
+    pub located: Option<Located>,
+}
+
+/// A spec's location relative to the object chosen for spec N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Located {
     /// "a friendly unit and an enemy unit at the same battlefield": at the battlefield of the
-    /// object chosen for spec N (352.8.b: a restriction relative to another choice).
-    pub same_battlefield_as: Option<usize>,
+    /// object chosen for spec N.
+    SameBattlefield(usize),
+    /// "a battlefield you control and a unit you control at a different location": at a location
+    /// other than that of the object chosen for spec N (a battlefield's is itself, 053.3).
+    Elsewhere(usize),
 }
 
 impl TargetSpec {
     /// A spec with no restriction relative to the other choices.
     pub fn new(count: TargetCount, filter: UnitFilter) -> Self {
-        TargetSpec { count, filter, distinct: false, same_battlefield_as: None }
+        TargetSpec { count, filter, distinct: false, located: None }
     }
 }
 

@@ -148,8 +148,9 @@ pub enum AbilityKind {
     DelayedReplacement,
     /// A delayed trigger (383.2), "When EVENT this turn, X", set up by the spell or ability it
     /// is part of as that resolves; its body runs when EVENT happens later this turn, with the
-    /// object the instruction before it acted on remembered (414.3).
-    DelayedTrigger { trigger: Trigger },
+    /// object the instruction before it acted on remembered (414.3); `once` ("The next time
+    /// EVENT this turn, X"): it ends as it triggers.
+    DelayedTrigger { trigger: Trigger, once: bool },
     /// "If ... would die, ... instead." (364-368): the body runs instead of the event.
     ReplaceDeath { filter: UnitFilter },
 }
@@ -216,8 +217,11 @@ pub enum Trigger {
     Defend,
     /// 376.4.b: "When I conquer"; "after an attack": only a conquer that ends a combat
     /// (440.2.a), where I was an attacker (438.1.a: every unit of the attacking player there is).
+    /// `was_uncontrolled`: "When I conquer a battlefield that was uncontrolled": one no player
+    /// controlled before (181.2.b).
     ConquerMe {
         after_attack: bool,
+        was_uncontrolled: bool,
     },
     /// 376.4.c: "When I hold".
     HoldMe,
@@ -272,8 +276,14 @@ pub enum Trigger {
         to: bool,
         battlefield_only: bool,
     },
-    /// "When you play me to a battlefield" (352.2): played to a battlefield, not a base.
-    PlayMeToBattlefield,
+    /// "When you play me to a battlefield [from face down] [on your turn]": played to a
+    /// battlefield, not a base (352.2); from a Facedown Zone (`from_hidden`, 727.1.b); on the
+    /// turn of the player `turn` names ("on your turn": `You`; any: `AnyPlayer`).
+    PlayMeAs {
+        to_battlefield: bool,
+        from_hidden: bool,
+        turn: Actor,
+    },
     /// "When an enemy unit attacks [a battlefield you control]" (438.1.a): a unit the filter
     /// names becomes an attacker (at a battlefield the ability's controller controls); "it" is
     /// that unit.
@@ -315,7 +325,7 @@ pub enum Trigger {
     /// "When you play a card [on an opponent's turn] [from [Hidden]]": a card, not a token (176,
     /// 347.2); from hidden: one played from a facedown zone (727.1.b).
     PlayCard {
-        opponents_turn: bool,
+        turn: Actor,
         from_hidden: bool,
     },
     /// "When you discard me" (409): I am in the trash then, where this works (376.2.c.1, 378.2).
@@ -349,7 +359,8 @@ pub enum Trigger {
     },
 }
 
-/// The player an event's verb is about, relative to the ability's controller ("you").
+/// The player an event's verb is about (or whose turn a play is on), relative to the ability's
+/// controller ("you").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Actor {
     /// "you play ...".

@@ -78,6 +78,7 @@ pub fn at(a: At) -> Option<&'static str> {
         At::Trashes => "IN_A_TRASH",
         At::InCombat => "IN_COMBAT",
         At::YourBase => "IN_YOUR_BASE",
+        At::AnyBase => "IN_A_BASE",
         At::MainDeck => "IN_A_MAIN_DECK",
         At::That(_) => return None,
     })
@@ -113,7 +114,7 @@ pub fn power(p: PowerSymbol) -> String {
 }
 
 /// Every place a card can name.
-pub const PLACES: [At; 10] = [
+pub const PLACES: [At; 11] = [
     At::Anywhere,
     At::Battlefield,
     At::Here,
@@ -123,6 +124,7 @@ pub const PLACES: [At; 10] = [
     At::Trashes,
     At::InCombat,
     At::YourBase,
+    At::AnyBase,
     At::MainDeck,
 ];
 

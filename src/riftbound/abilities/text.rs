@@ -3,7 +3,7 @@
 
 use super::Condition;
 use super::effect::*;
-use super::filter::{At, Relation, TargetCount, TargetSpec, UnitFilter};
+use super::filter::{At, Located, Relation, TargetCount, TargetSpec, UnitFilter};
 use crate::riftbound::cards::CardType;
 use crate::riftbound::layers::Duration;
 use std::fmt::{self, Display, Formatter};
@@ -437,6 +437,7 @@ impl Display for UnitFilter {
             At::Trashes => f.write_str(" in a trash")?,
             At::InCombat => f.write_str(" in combat")?,
             At::YourBase => f.write_str(" in your base")?,
+            At::AnyBase => f.write_str(" in a base")?,
             At::MainDeck => f.write_str(" in a Main Deck")?,
         }
         if let Some(m) = self.max_might {
@@ -501,8 +502,10 @@ impl Display for TargetSpec {
         if self.distinct {
             f.write_str(", not one chosen before")?;
         }
-        if let Some(i) = self.same_battlefield_as {
-            write!(f, ", at the battlefield of target {i}")?;
+        match self.located {
+            Some(Located::SameBattlefield(i)) => write!(f, ", at the battlefield of target {i}")?,
+            Some(Located::Elsewhere(i)) => write!(f, ", at a location other than target {i}'s")?,
+            None => {}
         }
         Ok(())
     }
