@@ -160,6 +160,7 @@ fn test(t: &Test) -> String {
         Test::Pay { cost: c, exhaust_me: false } => format!("pay_optional({})", cost(c)),
         Test::Pay { cost: c, exhaust_me: true } => format!("pay_optional_and_exhaust({})", cost(c)),
         Test::PlayerPays { who: w, cost: c } => format!("player_pays({}, {})", who(w), cost(c)),
+        Test::PlayerAgrees(w) => format!("player_agrees({})", who(w)),
         Test::PayOther(c) => format!("pay_other({})", other_cost(c, filter)),
         Test::SpendItsBuff(o) => format!("spend_its_buff({})", object(o)),
         Test::RecycleToPay(o) => format!("recycle_to_pay({})", object(o)),
