@@ -1210,7 +1210,12 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
             vec![
                 Effect::Let(
                     Var::Chosen,
-                    Box::new(Effect::PlayerChooses { who: Who::Each, filter: UnitFilter::units(), optional: true }),
+                    Box::new(Effect::PlayerChooses {
+                        who: Who::Each,
+                        filter: UnitFilter::units(),
+                        optional: true,
+                        except: None,
+                    }),
                 ),
                 Effect::Act(Act::ReturnToHand, Obj::Var(Var::Chosen)),
             ],

@@ -161,6 +161,7 @@ fn test(t: &Test) -> String {
         Test::Pay { cost: c, exhaust_me: false } => format!("pay_optional({})", cost(c)),
         Test::Pay { cost: c, exhaust_me: true } => format!("pay_optional_and_exhaust({})", cost(c)),
         Test::PlayerPays { who: w, cost: c } => format!("player_pays({}, {})", who(w), cost(c)),
+        Test::PlayerAgrees(w) => format!("player_agrees({})", who(w)),
         Test::PayOther { cost: c, may: true } => format!("pay_other({})", other_cost(c, filter)),
         Test::PayOther { cost: c, may: false } => format!("pay_other_if_able({})", other_cost(c, filter)),
         Test::SpendItsBuff(o) => format!("spend_its_buff({})", object(o)),

@@ -210,6 +210,16 @@ struct Body {
     that_card: Option<Obj>,
     /// "return this from your trash": the ability works while its card is in the trash (378.2).
     from_trash: bool,
+    /// The player who does the instructions: after "that player may pay [1] to", the payer
+    /// (181.6.a: the card says who); otherwise the ability's controller.
+    actor: Option<Who>,
+}
+
+impl Body {
+    /// The subject of a player's verb ("channel 1 rune", "draw 1") in the instruction.
+    fn actor(&self) -> Who {
+        self.actor.clone().unwrap_or(Who::You)
+    }
 }
 
 /// A reflexive ability (380) or delayed replacement (383.3) found inside a body, pushed after the
@@ -943,12 +953,24 @@ impl Compiler<'_> {
             }
             // "When you play me or when I hold": either event (376.1).
             Rule::event => {
+                let first = p.clone().into_inner().find(|x| x.as_rule() == Rule::for_first_time);
                 let mut events = p
                     .into_inner()
                     .filter(|e| e.as_rule() == Rule::event)
                     .map(|e| self.event(e))
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(if events.len() == 1 { events.pop().unwrap() } else { Trigger::AnyOf(events) })
+                let t = if events.len() == 1 { events.pop().unwrap() } else { Trigger::AnyOf(events) };
+                match first {
+                    None => Ok(t),
+                    // 376.1.b: "for the first time each turn", the event's player's first time.
+                    Some(f) if ordinal(&f.clone().into_inner().next().unwrap()) == 1 && t.names_a_player() => {
+                        Ok(Trigger::FirstTimeForThem(Box::new(t)))
+                    }
+                    Some(f) => Err(self.err(
+                        &f,
+                        "\"for the first time each turn\" is understood after an event whose subject is a player (\"When a player ...\")",
+                    )),
+                }
             }
             _ => Err(self.err(&p, "unknown trigger")),
         }
@@ -956,7 +978,24 @@ impl Compiler<'_> {
 
     fn event(&self, p: P) -> Result<Trigger, Diagnostic> {
         let e = p.clone().into_inner().next().unwrap();
+        if e.as_rule() != Rule::ev_player_chooses {
+            self.no_they_control(&e)?;
+        }
         Ok(match e.as_rule() {
+            // 421: a player's move to a battlefield (other than the source's).
+            Rule::ev_player_moves => {
+                let mut parts = e.into_inner();
+                let by = event_player(&parts.next().unwrap());
+                Trigger::PlayerMoves { by, elsewhere: parts.any(|x| x.as_rule() == Rule::other_than_mine) }
+            }
+            // 352.6: a player chose a unit with a spell ("friendly": theirs).
+            Rule::ev_player_chooses => {
+                let mut parts = e.into_inner();
+                let by = event_player(&parts.next().unwrap());
+                Trigger::Chooses { by, filter: self.unit_phrase(parts.next().unwrap()) }
+            }
+            // 107.1.d: returned to its owner's hand.
+            Rule::ev_unit_returned => Trigger::ReturnedToHand(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_play_me => {
                 let (mut to_battlefield, mut from_hidden, mut turn) = (false, false, Actor::AnyPlayer);
                 for x in e.into_inner() {
@@ -1572,6 +1611,19 @@ impl Compiler<'_> {
                             let n = s.into_inner().find(|x| x.as_rule() == Rule::number);
                             StaticEffect::HideMore(n.map(|n| number(&n)).unwrap_or(1))
                         }
+                        // 141.3: "Opponents must pay [A] for each unit beyond the first to move
+                        // multiple units to my battlefield at the same time".
+                        Rule::st_move_tax => {
+                            let (mut cost, mut free) = (Cost::default(), 1);
+                            for x in s.into_inner() {
+                                match x.as_rule() {
+                                    Rule::resources => cost = self.resources(&x)?,
+                                    Rule::beyond => free = ordinal(&x.into_inner().next().unwrap()),
+                                    _ => {}
+                                }
+                            }
+                            StaticEffect::MoveTax { cost, free }
+                        }
                         _ => return Err(self.err(&s, "unknown passive ability")),
                     };
                     match effect {
@@ -1915,8 +1967,35 @@ impl Compiler<'_> {
                         None => Test::Pay { cost, exhaust_me },
                     },
                 };
-                let mut b = self.instructions_if(parts, Body { paying: true, ..body }, test)?;
+                // "that player may pay [1] to channel 1 rune": the payer channels.
+                let actor = match &test {
+                    Test::PlayerPays { who, .. } => Some(who.clone()),
+                    _ => body.actor.clone(),
+                };
+                let outer = body.actor.clone();
+                let mut b = self.instructions_if(parts, Body { paying: true, actor, ..body }, test)?;
                 b.paying = false;
+                b.actor = outer;
+                Ok(b)
+            }
+            // "Deal 6 to it unless its controller has you draw 2", "Counter a spell unless its
+            // controller pays [2]": that player decides first (181.6.a); X only if they don't.
+            Rule::unless_player => {
+                let mut parts = c.into_inner();
+                let ins = parts.next().unwrap();
+                let (b, mut otherwise) = self.nested(body, |s, b| s.instruction(ins, b))?;
+                let who = self.one_player(parts.next().unwrap().into_inner().next().unwrap(), &b)?;
+                let choice = parts.next().unwrap();
+                let ask = choice.clone().into_inner().next().unwrap();
+                let (mut b, test, then) = if choice.as_rule() == Rule::unless_pays {
+                    let cost = self.resources(&ask)?;
+                    let unpaid = Test::Not(Box::new(Test::PlayerPays { who, cost }));
+                    (b, unpaid, std::mem::take(&mut otherwise))
+                } else {
+                    let (b, then) = self.nested(b, |s, b| s.instruction(ask, b))?;
+                    (b, Test::PlayerAgrees(who), then)
+                };
+                b.effects.push(Effect::If { test, then, otherwise });
                 Ok(b)
             }
             Rule::reflexive => {
@@ -2205,6 +2284,19 @@ impl Compiler<'_> {
         })
     }
 
+    /// The one player a singular subject names: "that player", "they", "its owner", "its
+    /// controller" (the card or unit named before it).
+    fn one_player(&self, subject: P, b: &Body) -> Result<Who, Diagnostic> {
+        match subject.as_rule() {
+            Rule::ps_that_player | Rule::ps_they => self.they(subject, b),
+            Rule::ps_its_owner => Ok(Who::OwnerOf(self.it(&subject, b, "\"its owner\" needs a card before it")?)),
+            Rule::ps_its_controller => {
+                Ok(Who::ControllerOf(self.it(&subject, b, "\"its controller\" needs a unit before it")?))
+            }
+            _ => Err(self.err(&subject, "one player is expected here, as \"its controller\" or \"that player\"")),
+        }
+    }
+
     fn instruction(&self, p: P, mut b: Body) -> Result<Body, Diagnostic> {
         let i = p.into_inner().next().unwrap();
         let rule = i.as_rule();
@@ -2313,19 +2405,19 @@ impl Compiler<'_> {
             Rule::i_channel => {
                 let amount = number(&parts.next().unwrap());
                 let exhausted = parts.next().is_some();
-                b.effects.push(Effect::Channel { who: Who::You, amount, exhausted });
+                b.effects.push(Effect::Channel { who: b.actor(), amount, exhausted });
             }
-            Rule::i_you_score => b.effects.push(Effect::Score { who: Who::You, points: n(parts.next()) }),
+            Rule::i_you_score => b.effects.push(Effect::Score { who: b.actor(), points: n(parts.next()) }),
             Rule::i_gain_xp => {
                 let each = number(&parts.next().unwrap());
                 let amount = self.amount(each, parts.next());
-                b.effects.push(Effect::GainXp { who: Who::You, amount });
+                b.effects.push(Effect::GainXp { who: b.actor(), amount });
             }
-            Rule::i_burn => b.effects.push(Effect::Burn { who: Who::You, amount: n(parts.next()) }),
+            Rule::i_burn => b.effects.push(Effect::Burn { who: b.actor(), amount: n(parts.next()) }),
             // "[Predict]" is "[Predict 1]" (its reminder text: the top card, which you may recycle).
             Rule::i_predict => {
                 let amount = parts.next().map_or(1, |x| number(&x));
-                b.effects.push(Effect::Predict { who: Who::You, amount });
+                b.effects.push(Effect::Predict { who: b.actor(), amount });
             }
             Rule::i_empower => {
                 let mut x = parts.peekable();
@@ -2345,7 +2437,7 @@ impl Compiler<'_> {
                     Some(a) if a.as_rule() == Rule::amount => self.amount_words(a, &mut b)?,
                     per => self.amount(count, per),
                 };
-                b.effects.push(Effect::Draw { who: Who::You, amount })
+                b.effects.push(Effect::Draw { who: b.actor(), amount })
             }
             Rule::i_draw_it => {
                 let it = self.it(&i, &b, "\"draw it\" needs a card before it")?;
@@ -2359,9 +2451,7 @@ impl Compiler<'_> {
                     | Rule::ps_each_opponent
                     | Rule::ps_opponents
                     | Rule::ps_combatants => Who::Each,
-                    Rule::ps_that_player | Rule::ps_they => self.they(subject.clone(), &b)?,
-                    Rule::ps_its_owner => Who::OwnerOf(self.it(&i, &b, "\"its owner\" needs a card before it")?),
-                    _ => Who::ControllerOf(self.it(&i, &b, "\"its\" needs a unit before it")?),
+                    _ => self.one_player(subject.clone(), &b)?,
                 };
                 let mut effects = Vec::new();
                 for v in parts {
@@ -2383,9 +2473,28 @@ impl Compiler<'_> {
                         let mut x = verb.into_inner().peekable();
                         let optional = x.next_if(|y| y.as_rule() == Rule::pv_may).is_some();
                         let filter = self.unit_phrase(x.next().unwrap());
-                        let chosen = Effect::PlayerChooses { who, filter, optional };
+                        let chosen = Effect::PlayerChooses { who, filter, optional, except: None };
                         effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
                         effects.push(Effect::Act(Act::ReturnToHand, Obj::Var(Var::Chosen)));
+                        continue;
+                    }
+                    // 423: "they may move another unit they control here to its base": the
+                    // player chooses it (352.9); "another" after an event about a unit: not that
+                    // unit.
+                    if rule == Rule::pv_moves {
+                        let mut x = verb.into_inner().peekable();
+                        let optional = x.next_if(|y| y.as_rule() == Rule::pv_may).is_some();
+                        let mut filter = self.unit_phrase(x.next().unwrap());
+                        let except = match b.it.clone() {
+                            Some(it) if filter.other => {
+                                filter.other = false;
+                                Some(it)
+                            }
+                            _ => None,
+                        };
+                        let chosen = Effect::PlayerChooses { who, filter, optional, except };
+                        effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
+                        effects.push(Effect::Act(Act::MoveToBase, Obj::Var(Var::Chosen)));
                         continue;
                     }
                     let mut x = verb.into_inner();
@@ -2645,10 +2754,10 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Act(Act::SpendBuff, x));
             }
             Rule::i_discard => {
-                b.effects.push(Effect::Discard { who: Who::You, amount: number(&parts.next().unwrap()) })
+                b.effects.push(Effect::Discard { who: b.actor(), amount: number(&parts.next().unwrap()) })
             }
             Rule::i_recycle_trash => {
-                b.effects.push(Effect::RecycleFromTrash { who: Who::You, amount: number(&parts.next().unwrap()) })
+                b.effects.push(Effect::RecycleFromTrash { who: b.actor(), amount: number(&parts.next().unwrap()) })
             }
             Rule::i_play_token => {
                 // 178: the token is what the text says: its Might, name and keywords.
@@ -2818,7 +2927,7 @@ impl Compiler<'_> {
                 // 416.2-416.3: the ability adds resources (and this is what it adds).
                 b.adds_resources = true;
                 b.added = Some(Added { resources: resources.clone(), spells_only });
-                b.effects.push(Effect::Add { who: Who::You, resources, spells_only });
+                b.effects.push(Effect::Add { who: b.actor(), resources, spells_only });
             }
             Rule::i_move => {
                 // 423: "to its base" is a move to its controller's base. "Move a friendly unit
@@ -3020,6 +3129,7 @@ impl Compiler<'_> {
     /// A target phrase: a chosen target adds a [`TargetSpec`] (352); "me", "it", "all ..." do
     /// not (352.10).
     fn target(&self, p: P, b: &mut Body, split: Option<u32>) -> Result<Target, Diagnostic> {
+        self.no_they_control(&p)?;
         let t = p.into_inner().next().unwrap();
         let rule = t.as_rule();
         let result = match rule {
@@ -3339,6 +3449,19 @@ impl Compiler<'_> {
             }
         }
         of_kinds(SOMETHING_KINDS.into_iter(), f)
+    }
+
+    /// "they control" names a player other than the ability's controller: understood where that
+    /// player chooses (a player's verb, "When a player chooses ..."), not in a phrase relative to
+    /// the controller.
+    fn no_they_control(&self, p: &P) -> Result<(), Diagnostic> {
+        match p.clone().into_inner().flatten().find(|x| x.as_rule() == Rule::they_control) {
+            Some(x) => Err(self.err(
+                &x,
+                "\"they control\" is understood where that player chooses (\"they may move another unit they control here\")",
+            )),
+            None => Ok(()),
+        }
     }
 
     /// A unit phrase's filter; a plural one ("one or more enemy units") as well.

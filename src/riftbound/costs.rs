@@ -644,7 +644,7 @@ impl Game {
     /// How many times `cost` could be paid at most by `p` for `card` (an "any number of" cost).
     pub fn times_payable(&self, p: PlayerId, card: ObjId, cost: &OtherCost) -> u32 {
         let n = match cost {
-            OtherCost::Kill(f) => self.cost_units(p, card, f).len(),
+            OtherCost::Kill(f) | OtherCost::Banish(f) => self.cost_units(p, card, f).len(),
             OtherCost::Exhaust(f) => self.cost_units(p, card, f).iter().filter(|u| !self.obj(**u).exhausted).count(),
             OtherCost::SpendBuff => self.buff_count(p),
             OtherCost::Discard(n) => self.player(p).hand.len() / (*n).max(1) as usize,

@@ -114,6 +114,13 @@ pub enum Event {
         card: ObjId,
         from: ObjId,
     },
+    /// 352.6: `player` chose `obj` as a target of `spell`, which they are playing (its targets
+    /// chosen as it was put on the chain).
+    Targeted {
+        player: PlayerId,
+        obj: ObjId,
+        spell: ObjId,
+    },
     /// 370.2: a player activated ability `index` of `source` (its costs paid).
     Activated {
         source: ObjId,

@@ -561,8 +561,9 @@ verbs! {
     // Answers the chosen card ("that card").
     Effect::ChooseCard { from, filter } => "choose_card"(from => cards: Cards, filter => f: UnitFilter) |g, c| g.choose_card(c, &cards, &f);
     // Answers the chosen object (or none).
-    Effect::PlayerChooses { who, filter, optional } =>
-        "player_chooses"(who => p: Player, filter => f: UnitFilter, optional => o: bool) |g, c| g.player_chooses(c, p, &f, o);
+    Effect::PlayerChooses { who, filter, optional, except } =>
+        "player_chooses"(who => p: Player, filter => f: UnitFilter, optional => o: bool, except.as_ref() => x: MaybeObject)
+            |g, c| g.player_chooses(c, p, &f, o, x);
 }
 
 /// The most tokens one instruction plays, and runes one instruction channels (no printed card
@@ -643,6 +644,8 @@ fn register(e: &mut Engine) {
     e.register_fn("player_pays", |who: i64, cost: Cost| {
         with(move |g, _| player(who).map_or(Ok(false), |p| g.pay_optional_by(p, &cost)))
     });
+    // "unless its controller has you draw 2": that player's yes or no (181.6.a).
+    e.register_fn("player_agrees", |who: i64| with(move |g, _| player(who).map_or(Ok(false), |p| g.player_agrees(p))));
     e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
     e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));
     e.register_fn("buffed_this_way", |x: i64| {

@@ -946,6 +946,14 @@ impl Game {
         self.pay(p, cost)
     }
 
+    /// "X unless its controller has you Y": player `p` says, as the instruction resolves, whether
+    /// Y happens instead of X (181.6.a: the card names who chooses).
+    pub fn player_agrees(&mut self, p: PlayerId) -> R<bool> {
+        let yes = self.decide(p, Ask::YesNo, vec![Choice::Yes, Choice::No])? == Choice::Yes;
+        trace!(self, "181.6.a", "{p} {}", if yes { "agrees" } else { "declines" });
+        Ok(yes)
+    }
+
     /// 416.1: "[Add] RESOURCES [. Use only to play spells.]": puts them into `p`'s rune pool
     /// ([A] is universal power); restricted Energy and [A] can only pay for playing spells. The
     /// compiler accepts the restriction only on Energy and [A] (compile.rs, `i_add`).
@@ -1511,8 +1519,14 @@ impl Game {
         p: PlayerId,
         filter: &UnitFilter,
         optional: bool,
+        except: Option<ObjId>,
     ) -> R<Option<ObjId>> {
-        let mut options: Vec<Choice> = self.matching(filter, Some(p), c.source).into_iter().map(Choice::Obj).collect();
+        let mut options: Vec<Choice> = self
+            .matching(filter, Some(p), c.source)
+            .into_iter()
+            .filter(|o| Some(*o) != except)
+            .map(Choice::Obj)
+            .collect();
         if options.is_empty() {
             trace!(self, "352.9", "there is nothing {p} can choose");
             return Ok(None);

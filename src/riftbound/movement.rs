@@ -109,7 +109,8 @@ impl Game {
                 .filter(|u| !chosen.contains(u))
                 .map(Choice::Obj)
                 .collect();
-            if options.is_empty() {
+            // 141.3: one more unit only if the move's additional cost with it can be paid.
+            if options.is_empty() || !self.can_afford(p, &self.move_tax(p, dest, chosen.len() + 1)) {
                 break;
             }
             if !chosen.is_empty() {
@@ -121,6 +122,11 @@ impl Game {
             }
         }
         trace!(self, "141.3", "{p} makes a standard move of {} unit(s) to {}", chosen.len(), self.describe_loc(dest));
+        let tax = self.move_tax(p, dest, chosen.len());
+        if !tax.is_free() {
+            trace!(self, "141.3", "{p} pays {tax} to move {} units there together", chosen.len());
+            self.pay(p, &tax)?;
+        }
         for &u in &chosen {
             self.exhaust(u);
         }

@@ -284,6 +284,26 @@ impl Game {
         })
     }
 
+    /// 141.2-141.3: what `p`'s standard move of `n` units together to `dest` costs besides
+    /// exhausting them: each "Opponents must pay COST for each unit beyond the first ..." of an
+    /// opponent's object at that battlefield, for each unit beyond its free ones.
+    pub(crate) fn move_tax(&self, p: PlayerId, dest: Loc, n: usize) -> Cost {
+        let mut total = Cost::default();
+        for (s, e) in self.board_passives(|e| matches!(e, StaticEffect::MoveTax { .. })) {
+            if let StaticEffect::MoveTax { cost, free } = e
+                && matches!(dest, Loc::Battlefield(_))
+                && self.ability_controller(s) != p
+                && self.here(s) == Some(dest)
+            {
+                for _ in (*free as usize)..n {
+                    total.energy += cost.energy;
+                    total.power.extend(cost.power.iter().copied());
+                }
+            }
+        }
+        total
+    }
+
     /// 456.3: the points a player needs to win: the Mode of Play's Victory Score, changed by the
     /// passives in play ("Increase the points needed to win the game by 1."); 456.3.a: always a
     /// positive number.

@@ -2,7 +2,7 @@
 //! triggered abilities on the chain as pending items in the right order (376.3.b), finalizing
 //! them with their targets (386-394), and resolving abilities.
 
-use super::abilities::{AbilityKind, Actor, Condition, InstructionCosts, Relation, Test, Trigger, UnitFilter};
+use super::abilities::{AbilityKind, Actor, At, Condition, InstructionCosts, Relation, Test, Trigger, UnitFilter};
 use super::cards::CardType;
 use super::costs::{Cost, OtherCost};
 use super::decision::{Ask, Choice};
@@ -285,6 +285,30 @@ impl Game {
             | Trigger::OneOrMore(_)
             | Trigger::YouDiscard
             | Trigger::YouDefendHere => self.first_match(trigger, source, you, batch, start).into_iter().collect(),
+            // Units moved at the same time are one move (141.3): once for each player moving.
+            Trigger::PlayerMoves { .. } => {
+                let mut movers: Vec<Option<PlayerId>> = Vec::new();
+                for m in batch.iter().filter_map(|e| self.event_matches(trigger, source, you, e)) {
+                    if !movers.contains(&m) {
+                        movers.push(m);
+                    }
+                }
+                movers
+            }
+            // Once for each player doing it for the first time this turn.
+            Trigger::FirstTimeForThem(inner) => {
+                let turn_start = self.events.turn_mark().unwrap_or(0);
+                let earlier = &self.events[turn_start..start.max(turn_start)];
+                let mut them: Vec<Option<PlayerId>> = Vec::new();
+                for m in batch.iter().filter_map(|e| self.event_matches(inner, source, you, e)) {
+                    if !them.contains(&m)
+                        && !earlier.iter().any(|e| self.event_matches(inner, source, you, e) == Some(m))
+                    {
+                        them.push(m);
+                    }
+                }
+                them
+            }
             _ => batch.iter().filter_map(|e| self.event_matches(trigger, source, you, e)).collect(),
         }
     }
@@ -299,7 +323,7 @@ impl Game {
         batch: &[Event],
     ) -> Vec<(Option<ObjId>, Option<Bf>)> {
         let inner = match trigger {
-            Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) => t,
+            Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) | Trigger::FirstTimeForThem(t) => t,
             t => t,
         };
         batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(event_subject).collect()
@@ -486,7 +510,28 @@ impl Game {
                     && self.unit_matches(filter, *unit, you, source))
                 .then_some(None)
             }
-            (Trigger::OneOrMore(inner), e) => self.event_matches(inner, source, you, e),
+            (Trigger::OneOrMore(inner), e) | (Trigger::FirstTimeForThem(inner), e) => {
+                self.event_matches(inner, source, you, e)
+            }
+            // 107.1.d: a card returned to its owner's hand (a token ceases to exist instead,
+            // 177.1); "that player" is the owner.
+            (Trigger::ReturnedToHand(f), Event::LeftBoard(obj)) => {
+                let o = self.obj(*obj);
+                let to_hand = o.next.is_some_and(|n| self.obj(n).zone == Zone::Hand);
+                (to_hand && self.filter_matches_lki(f, *obj, you, source) && self.was_at(f, *obj, source))
+                    .then_some(Some(o.owner))
+            }
+            // 421: the player's own move (141, 423) to a battlefield, "other than mine": not the
+            // source's location.
+            (
+                Trigger::PlayerMoves { by, elsewhere },
+                Event::Moved { to: to @ Loc::Battlefield(_), by: Some(p), .. },
+            ) => (by.is(*p, you) && (!elsewhere || self.here(source) != Some(*to))).then_some(Some(*p)),
+            // 352.6: "friendly" is relative to the player who chose it.
+            (Trigger::Chooses { by, filter }, Event::Targeted { player, obj, spell }) => (by.is(*player, you)
+                && self.card(*spell).kind == CardType::Spell
+                && self.unit_matches(filter, *obj, *player, source))
+            .then_some(Some(*player)),
             // 404: damage marked on a unit the filter names (as it last was: it may die of it).
             // 709: a unit the filter names became Mighty.
             (Trigger::BecomesMighty(f), Event::BecameMighty(u)) => {
@@ -504,6 +549,17 @@ impl Game {
             (Trigger::EndOfTurn, Event::StepBegan { step: Step::Ending, player }) => (*player == you).then_some(None),
             (Trigger::EndOfThisTurn, Event::StepBegan { step: Step::Ending, .. }) => yes,
             _ => None,
+        }
+    }
+
+    /// The filter's location ("here", "at a battlefield") against where a unit that has left the
+    /// board last was (356.3.e.13).
+    fn was_at(&self, f: &UnitFilter, obj: ObjId, source: ObjId) -> bool {
+        let Some(lki) = self.obj(obj).lki else { return false };
+        match f.at {
+            At::Here => matches!(lki.zone, Zone::Battlefield(b) if self.here(source) == Some(Loc::Battlefield(b))),
+            At::Battlefield => matches!(lki.zone, Zone::Battlefield(_)),
+            _ => true,
         }
     }
 

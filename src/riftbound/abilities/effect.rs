@@ -147,8 +147,9 @@ pub enum Effect {
     ChooseCard { from: Objs, filter: UnitFilter },
     /// "each player may return a unit to its owner's hand": `who` chooses one object the filter
     /// names (relative to them) as this resolves, not a target (352.9); `optional`: they may
-    /// choose none. Answers it (or none).
-    PlayerChooses { who: Who, filter: UnitFilter, optional: bool },
+    /// choose none; `except`: "another" after an event about a unit ("they may move another unit
+    /// they control here"), not that unit. Answers it (or none).
+    PlayerChooses { who: Who, filter: UnitFilter, optional: bool, except: Option<Obj> },
 }
 
 /// One argument of a host call, typed: the generator writes each kind one way (an object as its
@@ -533,6 +534,9 @@ pub enum Test {
         who: Who,
         cost: Cost,
     },
+    /// "X unless its controller has you Y": the player decides, as it resolves, whether Y happens
+    /// (instead of X); 181.6.a: the card names who chooses.
+    PlayerAgrees(Who),
     /// "you may discard 1 / spend a buff / exhaust a friendly unit to X": a cost other than
     /// Energy and Power within the instruction (352.10.c.1), offered only if payable; whether it
     /// was paid (a buff spent, 702.2.b). Without "you may" ("banish a card from any trash to

@@ -357,6 +357,30 @@ pub enum Trigger {
         here: bool,
         mine: bool,
     },
+    /// "When a unit here is returned to a player's hand" (107.1.d): a unit the filter names (as it
+    /// last was on the board, 356.3.e.13) left it for its owner's hand; "that player" is the
+    /// owner, whose hand it went to.
+    ReturnedToHand(UnitFilter),
+    /// "When an opponent moves to a battlefield [other than mine]" (421): units of the actor's
+    /// moved by that player (their standard move, 141, or their spell or ability, 423) to a
+    /// battlefield (`elsewhere`: not the source's location; a base is no battlefield). Units
+    /// moved at the same time are one move (141.3), so it triggers once for each player's move of one
+    /// batch; "that player" is the mover.
+    PlayerMoves {
+        by: Actor,
+        elsewhere: bool,
+    },
+    /// "When a player chooses a friendly unit here with a spell" (352.6): the actor chose a unit
+    /// the filter names as a target of a spell they played, the filter relative to that player
+    /// ("friendly": theirs); "they" / "that player" is that player.
+    Chooses {
+        by: Actor,
+        filter: UnitFilter,
+    },
+    /// "EVENT for the first time each turn" (376.1.b), where the event's subject is a player:
+    /// the first time that player does it this turn (what other players did earlier does not
+    /// count).
+    FirstTimeForThem(Box<Trigger>),
 }
 
 /// The player an event's verb is about (or whose turn a play is on), relative to the ability's
@@ -387,15 +411,24 @@ impl Trigger {
     /// and "that player" in the effect are that player.
     pub fn names_a_player(&self) -> bool {
         match self {
-            Trigger::Play { by, .. } => *by != Actor::You,
-            Trigger::OpponentScores | Trigger::StartOfEachFirstBeginning => true,
-            Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) => t.names_a_player(),
+            Trigger::Play { by, .. } | Trigger::PlayerMoves { by, .. } | Trigger::Chooses { by, .. } => {
+                *by != Actor::You
+            }
+            Trigger::OpponentScores | Trigger::StartOfEachFirstBeginning | Trigger::ReturnedToHand(_) => true,
+            Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) | Trigger::FirstTimeForThem(t) => {
+                t.names_a_player()
+            }
             _ => false,
         }
     }
 
     /// Whether the event is about a unit other than the source, "it" in the effect (414.3).
     pub fn names_a_unit(&self) -> bool {
+        if let Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) | Trigger::FirstTimeForThem(t) =
+            self
+        {
+            return t.names_a_unit();
+        }
         matches!(
             self,
             Trigger::YouBuff(_)
@@ -650,4 +683,9 @@ pub enum StaticEffect {
     /// "You may hide an additional card here." (727.1.b): this many more facedown cards may be
     /// hidden at this object's battlefield.
     HideMore(u32),
+    /// "Opponents must pay [A] for each unit beyond the first to move multiple units to my
+    /// battlefield at the same time": an additional cost of an opponent's standard move of several
+    /// units together (141.3) to this object's battlefield, `cost` for each unit beyond the first
+    /// `free` ones.
+    MoveTax { cost: Cost, free: u32 },
 }

@@ -209,9 +209,13 @@ impl Display for Effect {
             }
             Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
             Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
-            Effect::PlayerChooses { who, filter, optional } => {
+            Effect::PlayerChooses { who, filter, optional, except } => {
                 let verb = if *optional { "may choose" } else { "chooses" };
-                write!(f, "{who} {verb} one of {filter}")
+                write!(f, "{who} {verb} one of {filter}")?;
+                match except {
+                    Some(o) => write!(f, " other than {o}"),
+                    None => Ok(()),
+                }
             }
         }
     }
@@ -366,6 +370,7 @@ impl Display for Test {
             Test::Pay { cost, exhaust_me: true } if cost.is_free() => f.write_str("you exhaust me"),
             Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
             Test::PlayerPays { who, cost } => write!(f, "{who} pays {cost}"),
+            Test::PlayerAgrees(who) => write!(f, "{who} chooses so"),
             Test::PayOther { cost, .. } => write!(f, "you {cost}"),
             Test::SpendItsBuff(o) => write!(f, "you spend the buff of {o}"),
             Test::RecycleToPay(o) => write!(f, "you recycle {o}"),
