@@ -271,6 +271,7 @@ impl Compiler<'_> {
             adds_resources,
             added,
             repeat: false,
+            given: false,
         });
         self.flush_reflexives(self.line_of(p));
     }
@@ -295,6 +296,7 @@ impl Compiler<'_> {
                 adds_resources: false,
                 added: None,
                 repeat: false,
+                given: false,
             });
         }
     }
@@ -668,6 +670,7 @@ impl Compiler<'_> {
                 adds_resources: false,
                 added: None,
                 repeat: false,
+                given: false,
             });
         }
         super::codegen::script_block(code, &self.card.name, script);
@@ -713,6 +716,7 @@ impl Compiler<'_> {
                 adds_resources: false,
                 added: None,
                 repeat: false,
+                given: false,
             });
         }
     }
@@ -1530,6 +1534,7 @@ impl Compiler<'_> {
                             let mut min = None;
                             let mut keywords = None;
                             let mut if_lacking = false;
+                            let mut quoted = None;
                             for x in s.clone().into_inner() {
                                 match x.as_rule() {
                                     Rule::group_other => units = units.with(FilterPart::Other),
@@ -1555,15 +1560,24 @@ impl Compiler<'_> {
                                         );
                                     }
                                     Rule::not_already => if_lacking = true,
+                                    // 450.2.a: the quoted ability is compiled on this card, given
+                                    // to the units, not had by it.
+                                    Rule::quoted_ability => {
+                                        let index = self.out.abilities.len();
+                                        self.activated(x.into_inner().next().unwrap())?;
+                                        self.out.abilities[index].given = true;
+                                        quoted = Some(index as u8);
+                                    }
                                     _ => {}
                                 }
                             }
-                            match keywords {
+                            match (quoted, keywords) {
+                                (Some(ability), _) => StaticEffect::UnitsAbility { units, ability },
                                 // Deathknell and Legion are abilities the compiler writes for the
                                 // card that prints them (724.1, 728.1), not characteristics the
                                 // layers can give another unit; a given Vision the kernel
                                 // triggers (733.3).
-                                Some((list, ks))
+                                (None, Some((list, ks)))
                                     if ks.iter().any(|(k, _)| matches!(k, Keyword::Deathknell | Keyword::Legion)) =>
                                 {
                                     return Err(self.err(
@@ -1571,11 +1585,36 @@ impl Compiler<'_> {
                                         "[Deathknell] and [Legion] can't be given to a group of units yet",
                                     ));
                                 }
-                                Some((_, keywords)) => StaticEffect::UnitsKeywords { units, keywords, if_lacking },
-                                None => StaticEffect::UnitsMight { units, might, min },
+                                (None, Some((_, keywords))) => {
+                                    StaticEffect::UnitsKeywords { units, keywords, if_lacking }
+                                }
+                                (None, None) => StaticEffect::UnitsMight { units, might, min },
                             }
                         }
                         Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
+                        Rule::st_cant_reveal => {
+                            let mut x = s.into_inner();
+                            let whose = x.next().unwrap();
+                            let whose = match whose.into_inner().next() {
+                                Some(_) => Relation::Enemy,
+                                None => Relation::Friendly,
+                            };
+                            let k = x.next().unwrap();
+                            if self.keyword(&k)?.0 != Keyword::Hidden {
+                                return Err(self.err(&k, "only [Hidden] cards are revealed as they are played"));
+                            }
+                            StaticEffect::CantReveal { whose }
+                        }
+                        Rule::st_triggers_again => {
+                            let k = s.into_inner().next().unwrap();
+                            match self.keyword(&k)?.0 {
+                                Keyword::Deathknell => StaticEffect::TriggersAgain(Keyword::Deathknell),
+                                _ => {
+                                    let message = "only [Deathknell] effects can trigger an additional time yet";
+                                    return Err(self.err(&k, message));
+                                }
+                            }
+                        }
                         Rule::st_play_to_open => {
                             let to = match s.clone().into_inner().any(|x| x.as_rule() == Rule::to_occupied_enemy) {
                                 true => PlayTo::OccupiedEnemy,

@@ -16,14 +16,15 @@ pub type HeldAbility<'g> = (u8, &'g Ability, Option<(ObjId, u8)>);
 
 impl Game {
     /// Objects on the board whose abilities `p` controls (runes' abilities are the rune pool's).
-    fn ability_holders(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
+    pub(crate) fn ability_holders(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
         let units = self.units_on_board().filter(move |u| self.controller(*u) == p);
         let gear = self.player(p).base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear);
         units.chain(gear).chain(self.player(p).legend)
     }
 
     /// The activated abilities an object has, by index: its card's, then (past those) the ones
-    /// it has from other objects' text, with their lender: Heimerdinger, Inventor has every
+    /// it has from other objects' text, with their lender: the quoted abilities passives give it
+    /// (450.2.a); Heimerdinger, Inventor has every
     /// activated ability with [E] in its costs of his controller's legend, other units and gear
     /// (he is their source, so [E] exhausts him).
     /// The abilities are borrowed from the card database, never copied (this is asked for every
@@ -44,6 +45,15 @@ impl Game {
                     out.push((next as u8, a, Some((lender, j as u8))));
                     next += 1;
                 }
+            }
+        }
+        // 450.2.a: quoted abilities other objects' passives give it ("Units here have \"...\"").
+        for (lender, j) in self.given_abilities(o) {
+            if let Some(a) = self.card(lender).abilities.abilities.get(j as usize)
+                && next < u8::MAX as usize
+            {
+                out.push((next as u8, a, Some((lender, j))));
+                next += 1;
             }
         }
         let borrows = out.iter().any(|(_, a, _)| {

@@ -285,6 +285,9 @@ pub enum Modification {
     /// "Units you play this turn enter ready." (356.2.c): read as such a unit enters (see
     /// `Game::enters_ready`), with a filter naming its player; no characteristic changes.
     EntersReady,
+    /// 450.2.a: has the quoted ability with this index on the effect's source's card (appending
+    /// rules text), read where abilities are listed (`Game::given_abilities`).
+    GrantAbility(u8),
 }
 
 impl Modification {
@@ -299,7 +302,8 @@ impl Modification {
             | Modification::NoCombatDamage
             | Modification::AnyNumberOfBuffs
             | Modification::UnchoosableByEnemies
-            | Modification::EntersReady => Layer::Ability,
+            | Modification::EntersReady
+            | Modification::GrantAbility(_) => Layer::Ability,
             Modification::Might(n) | Modification::MightPer(n, _) if *n < 0 => Layer::Decrease,
             Modification::MightToMinimum { .. } => Layer::Decrease,
             Modification::Might(_) | Modification::MightPer(..) => Layer::Increase,
@@ -558,6 +562,22 @@ impl Game {
             .count()
     }
 
+    /// 450.2.a: the quoted abilities continuous effects in force give `id`, as (the card whose
+    /// text holds it, its index there).
+    pub fn given_abilities(&self, id: ObjId) -> Vec<(ObjId, u8)> {
+        if !self.effects.iter().any(|e| matches!(e.modification, Modification::GrantAbility(_))) {
+            return Vec::new();
+        }
+        let chars = self.chars(id);
+        self.effects
+            .iter()
+            .filter_map(|e| match (e.modification.clone(), e.source) {
+                (Modification::GrantAbility(i), Some(s)) if self.effect_applies(id, &chars, e) => Some((s, i)),
+                _ => None,
+            })
+            .collect()
+    }
+
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
         if self.effects.is_empty() {
             // With no effect in force, the printed keywords are the keywords.
@@ -626,6 +646,7 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::Might(_)
         | Modification::MightPer(..)
         | Modification::MightToMinimum { .. }
-        | Modification::EntersReady => {}
+        | Modification::EntersReady
+        | Modification::GrantAbility(_) => {}
     }
 }

@@ -32,7 +32,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         // source (the layers evaluate it on the source). Only states of the source that are no
         // characteristic are accepted, so a group's passive never depends on what it changes; a
         // condition about "you" would mean no one on an uncontrolled battlefield (181.6.c).
-        StaticEffect::UnitsMight { .. } | StaticEffect::UnitsKeywords { .. } => {
+        StaticEffect::UnitsMight { .. } | StaticEffect::UnitsKeywords { .. } | StaticEffect::UnitsAbility { .. } => {
             matches!(condition, Condition::AtBattlefield | Condition::Buffed)
         }
         StaticEffect::PlayCost { cards: Some(_), .. } | StaticEffect::EntersReady { .. } => true,
@@ -112,12 +112,17 @@ impl Game {
                 StaticEffect::UnitsKeywords { keywords, if_lacking: true, .. } => {
                     keywords.iter().map(|(k, v)| (cond.clone(), Modification::GrantMissingKeyword(*k, *v))).collect()
                 }
+                StaticEffect::UnitsAbility { ability, .. } => {
+                    vec![(cond.clone(), Modification::GrantAbility(*ability))]
+                }
                 _ => Vec::new(),
             };
             // 053.3: a battlefield's "Units here have ..." applies to the units here, not to it.
             let filter = match effect {
                 // "Other buffed friendly units at my battlefield", "friendly units ... here".
-                StaticEffect::UnitsMight { units, .. } | StaticEffect::UnitsKeywords { units, .. } => {
+                StaticEffect::UnitsMight { units, .. }
+                | StaticEffect::UnitsKeywords { units, .. }
+                | StaticEffect::UnitsAbility { units, .. } => {
                     Filter::Matching { filter: units.clone(), source: subject }
                 }
                 _ => Filter::Object(subject),

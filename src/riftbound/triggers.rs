@@ -2,12 +2,15 @@
 //! triggered abilities on the chain as pending items in the right order (376.3.b), finalizing
 //! them with their targets (386-394), and resolving abilities.
 
-use super::abilities::{AbilityKind, Actor, At, Condition, InstructionCosts, Relation, Test, Trigger, UnitFilter};
+use super::abilities::{
+    AbilityKind, Actor, At, Condition, InstructionCosts, Relation, StaticEffect, Test, Trigger, UnitFilter,
+};
 use super::cards::CardType;
 use super::costs::{Cost, OtherCost};
 use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::host::HookCall;
+use super::layers::Keyword;
 use super::scoring::ScoreMethod;
 use super::state::{Bf, ChainItem, Game, ItemKind, Loc, R, Step, Zone};
 use crate::kernel::triggers::{self, TriggerIndex, Triggers};
@@ -75,6 +78,28 @@ impl Game {
             );
         }
         out
+    }
+
+    /// "Your [Deathknell] effects trigger an additional time" (724.2: instances trigger
+    /// separately): how many more times `controller`'s triggered abilities of keyword `k` trigger
+    /// for the events of `batch`: one per such passive of a permanent they control, or of one
+    /// that left the board in the batch as theirs (its passive applied as the others died: a
+    /// unit dying at the same time still counts, docs/rulings.md).
+    fn triggers_again(&self, k: Keyword, controller: PlayerId, batch: &[Event]) -> usize {
+        let says = |o: ObjId| {
+            self.card(o)
+                .abilities
+                .rules_text()
+                .filter(|(_, a)| {
+                    matches!(&a.kind, AbilityKind::Static { effect: StaticEffect::TriggersAgain(x), .. } if *x == k)
+                })
+                .count()
+        };
+        let left = batch.iter().filter_map(|e| match e {
+            Event::LeftBoard(o) if self.last_known_controller(*o) == controller => Some(*o),
+            _ => None,
+        });
+        self.ability_holders(controller).chain(left).map(says).sum()
     }
 
     /// The card whose text holds ability `index` of an ability item's source: its lender's, if
@@ -145,15 +170,21 @@ impl Game {
                     if *trigger != look_back || !holds {
                         continue;
                     }
-                    fired.push(Triggered {
-                        source: *obj,
-                        index: i as u8,
-                        lender,
-                        controller,
-                        that_player: None,
-                        that_unit: None,
-                        that_battlefield: None,
-                    });
+                    let times = match look_back {
+                        Trigger::Deathknell => 1 + self.triggers_again(Keyword::Deathknell, controller, &batch),
+                        _ => 1,
+                    };
+                    for _ in 0..times {
+                        fired.push(Triggered {
+                            source: *obj,
+                            index: i as u8,
+                            lender,
+                            controller,
+                            that_player: None,
+                            that_unit: None,
+                            that_battlefield: None,
+                        });
+                    }
                 }
             }
         }
@@ -170,7 +201,7 @@ impl Game {
                     // SFD-720: an attached card's [Temporary] is inactive text.
                     if self.controller(source) == *player
                         && self.top_most_of(source).is_none()
-                        && self.has_keyword(source, super::layers::Keyword::Temporary)
+                        && self.has_keyword(source, Keyword::Temporary)
                     {
                         fired.push(Triggered {
                             source,
@@ -207,7 +238,7 @@ impl Game {
                 && self.obj(*card).alive
                 && self.card(*card).is_permanent()
             {
-                for _ in 0..self.granted_instances(*card, super::layers::Keyword::Vision) {
+                for _ in 0..self.granted_instances(*card, Keyword::Vision) {
                     fired.push(Triggered {
                         source: *card,
                         index: VISION,

@@ -43,10 +43,10 @@ impl CardAbilities {
     }
 
     /// The abilities of the rules text, with their indices: the card's own while it is not
-    /// attached (SFD-718.2).
+    /// attached (SFD-718.2). A quoted ability its passive gives other objects is not among them.
     pub fn rules_text(&self) -> impl Iterator<Item = (usize, &Ability)> {
         let end = self.effect_from.unwrap_or(self.abilities.len());
-        self.abilities[..end.min(self.abilities.len())].iter().enumerate()
+        self.abilities[..end.min(self.abilities.len())].iter().enumerate().filter(|(_, a)| !a.given)
     }
 
     /// The abilities of the effect text, with their indices: inactive unless the card is
@@ -79,6 +79,9 @@ pub struct Ability {
     /// [Repeat] (a spell's instructions): with the optional additional cost paid, they are
     /// executed once more, with targets chosen anew as the spell is played (`play.rs`).
     pub repeat: bool,
+    /// A quoted ability ("Units here have \"[E]: Gain 1 XP.\""): its card's passive gives it to
+    /// the objects it names (450.2.a, appending rules text); the card does not have it itself.
+    pub given: bool,
 }
 
 impl Ability {
@@ -688,4 +691,16 @@ pub enum StaticEffect {
     /// units together (141.3) to this object's battlefield, `cost` for each unit beyond the first
     /// `free` ones.
     MoveTax { cost: Cost, free: u32 },
+    /// A battlefield's "Units here have \"[E]: Gain 1 XP.\"": the units a phrase names relative to
+    /// me have the quoted ability, `ability` on my card (ability layer, 450.2.a: appending rules
+    /// text); each is its source as it is activated ([E] exhausts it), its controller controls it.
+    UnitsAbility { units: UnitFilter, ability: u8 },
+    /// "Your [Deathknell] effects trigger an additional time." (724.2: each instance triggers on
+    /// its own): each triggered ability of the keyword its controller controls triggers once more
+    /// for each such passive (`triggers.rs`).
+    TriggersAgain(Keyword),
+    /// "Your opponents' [Hidden] cards can't be revealed here." (054; 727.1.b: a facedown card is
+    /// revealed as it is played): the facedown cards at my location of the players `whose` names,
+    /// relative to my controller, can't be played.
+    CantReveal { whose: Relation },
 }
