@@ -202,8 +202,8 @@ struct Body {
     /// Inside "pay X to ...": "play me" there is played for that payment, which replaces its
     /// cost (406.3); elsewhere "play me" would ignore the cost, so it is rejected.
     paying: bool,
-    /// Inside "counter ...": "a spell" is one on the chain (412.3).
-    countering: bool,
+    /// Inside "counter ..." or "choose ...": "a spell" is one on the chain (352.8.a.2, 412.3).
+    chain_spells: bool,
     /// "they": the player an instruction before chose ("Choose an opponent").
     they: Option<Who>,
     /// "that card": the card an instruction before chose ("Choose a card from it").
@@ -2638,9 +2638,9 @@ impl Compiler<'_> {
                 }
             }
             Rule::i_counter => {
-                b.countering = true;
+                b.chain_spells = true;
                 let t = self.target(parts.next().unwrap(), &mut b, None);
-                b.countering = false;
+                b.chain_spells = false;
                 b.effects.push(each(t?, |o| Effect::Act(Act::Counter, o)));
             }
             Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
@@ -2699,7 +2699,7 @@ impl Compiler<'_> {
                 for gift in parts {
                     let mut gift = gift.into_inner();
                     let t = self.target(gift.next().unwrap(), &mut b, None)?;
-                    let amount = signed(&gift.next().unwrap());
+                    let change = gift.next().unwrap();
                     let mut until = Duration::Indefinite;
                     let mut min = None;
                     for rest in gift {
@@ -2709,6 +2709,16 @@ impl Compiler<'_> {
                             _ => {}
                         }
                     }
+                    if change.as_rule() == Rule::might_equal_to {
+                        if min.is_some() {
+                            return Err(self.err(&change, "\"to a minimum\" is understood after a number"));
+                        }
+                        let words = change.into_inner().find(|x| x.as_rule() == Rule::amount).unwrap();
+                        let amount = self.amount_words(words, &mut b)?;
+                        b.effects.push(each(t, |to| Effect::GiveMightOf { to, amount: amount.clone(), until }));
+                        continue;
+                    }
+                    let amount = signed(&change);
                     b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::Might { amount, min }, until }));
                 }
             }
@@ -2844,9 +2854,14 @@ impl Compiler<'_> {
             }
             Rule::i_choose => {
                 // 352.12: "you may choose a unit": a target that may be left unchosen.
+                // 352.8.a.2: "Choose a friendly unit and a spell": the spell is one on the chain,
+                // which the instructions after it name as "that spell".
                 let may = std::mem::take(&mut b.may);
-                for t in parts {
-                    if let Target::Chosen(index, TargetCount::One) = self.target(t, &mut b, None)?
+                b.chain_spells = true;
+                let chosen: Result<Vec<Target>, Diagnostic> = parts.map(|t| self.target(t, &mut b, None)).collect();
+                b.chain_spells = false;
+                for t in chosen? {
+                    if let Target::Chosen(index, TargetCount::One) = t
                         && may
                     {
                         b.targets[index].count = TargetCount::UpTo(1);
@@ -3298,9 +3313,9 @@ impl Compiler<'_> {
                 };
                 // 143.1.a.3: "a gear" chooses gear; units and runes are the other choosable kinds.
                 // 352.10.a: "a spell from your trash" chooses a spell card there; 352.8.a.2: any
-                // other spell is one on the chain, and only a counter chooses one there (412.3),
-                // so a spell is never read as a unit.
-                let on_chain = b.countering;
+                // other spell is one on the chain, chosen only by a counter (412.3) or a "Choose"
+                // the counter then names, so a spell is never read as a unit.
+                let on_chain = b.chain_spells;
                 // 352.10.b: "Choose a battlefield": a battlefield is a target.
                 let choosable = |f: &UnitFilter| {
                     matches!(
@@ -3312,7 +3327,7 @@ impl Compiler<'_> {
                 if !choosable(&filter) || filter.or.as_deref().is_some_and(|o| !choosable(o)) {
                     return Err(self.err(
                         &t,
-                        "only a spell \"from your trash\" can be chosen here (one on the chain only to counter it)",
+                        "only a spell \"from your trash\" can be chosen here (one on the chain only by \"Choose\" or to counter it)",
                     ));
                 }
                 b.targets.push(TargetSpec { count, filter, distinct, located });
@@ -3416,6 +3431,15 @@ impl Compiler<'_> {
                 }
                 Rule::amount_energy => {
                     amount = Amount::EnergyOf(match x.clone().into_inner().next() {
+                        // "that spell's Energy cost": the last object of that kind chosen (352.10).
+                        Some(that) if that.as_rule() == Rule::that_possessive => {
+                            let kind = self.filter_of(that.clone()).kind;
+                            let spec =
+                                b.targets.iter().rposition(|s| s.filter.kind == kind && s.count == TargetCount::One);
+                            Obj::Target(
+                                spec.ok_or_else(|| self.err(&that, "\"that ...'s\" needs one chosen before it"))?,
+                            )
+                        }
                         // "Discard 1. Deal its Energy cost ...": "its" is the discarded card.
                         Some(its) => match bind_last(b, Var::Discarded, |e| matches!(e, Effect::Discard { .. })) {
                             Some(card) => Obj::Var(card),
