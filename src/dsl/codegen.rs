@@ -107,6 +107,7 @@ fn object(o: &Obj) -> String {
         Obj::Me => "me()".into(),
         Obj::ThatUnit => "that_unit()".into(),
         Obj::Remembered => "remembered()".into(),
+        Obj::ThatBattlefield => "that_battlefield()".into(),
         Obj::Target(i) => format!("target({i})"),
         Obj::Each => "u".into(),
         Obj::Var(v) => v.script_name().into(),

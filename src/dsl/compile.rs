@@ -213,6 +213,8 @@ struct Body {
     /// The player who does the instructions: after "that player may pay [1] to", the payer
     /// (181.6.a: the card says who); otherwise the ability's controller.
     actor: Option<Who>,
+    /// "this battlefield": the trigger's event names a battlefield (444.2).
+    battlefield: bool,
 }
 
 impl Body {
@@ -883,6 +885,8 @@ impl Compiler<'_> {
                     if t.names_a_unit() {
                         body.it = Some(Obj::ThatUnit);
                     }
+                    // "When I hold, ... to this battlefield": the battlefield held.
+                    body.battlefield = t.names_a_battlefield();
                     // "When a player plays a unit here, they ...": the player the event is about.
                     if t.names_a_player() {
                         body.they = Some(Who::ThatPlayer);
@@ -2121,14 +2125,7 @@ impl Compiler<'_> {
                 // targets as it goes on the chain (390).
                 let text = c.as_str().trim().trim_end_matches('.').to_string();
                 let inner = self.instruction(c.into_inner().next().unwrap(), Body::default())?;
-                let name = format!("t{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
-                self.reflexives.borrow_mut().push(PendingReflexive {
-                    name: name.clone(),
-                    effects: inner.effects,
-                    targets: inner.targets,
-                    text,
-                    kind: AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn, once: false },
-                });
+                let name = self.delayed_trigger(text, inner, Trigger::EndOfThisTurn, false);
                 let mut b = body;
                 b.effects.push(Effect::Delay { body: name, it: None });
                 Ok(b)
@@ -2267,14 +2264,21 @@ impl Compiler<'_> {
                 if !inner.targets.is_empty() {
                     return Err(self.err(&c, "a delayed trigger that chooses targets is not understood yet"));
                 }
-                let name = format!("t{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
-                self.reflexives.borrow_mut().push(PendingReflexive {
-                    name: name.clone(),
-                    effects: inner.effects,
-                    targets: Vec::new(),
-                    text,
-                    kind: AbilityKind::DelayedTrigger { trigger, once },
-                });
+                let name = self.delayed_trigger(text, inner, trigger, once);
+                let mut b = body;
+                let it = b.it.clone();
+                b.effects.push(Effect::Delay { body: name, it });
+                Ok(b)
+            }
+            Rule::at_next_main => {
+                // 383.2: its own ability, waiting for the controller's next Action Phase (316.1),
+                // once; it chooses its targets as it goes on the chain (390). What "it" and "this
+                // battlefield" are here is remembered (414.3).
+                let text = c.as_str().trim().trim_end_matches('.').to_string();
+                let clause = c.clone().into_inner().nth(1).unwrap();
+                let inner = Body { it: Some(Obj::Remembered), battlefield: body.battlefield, ..Body::default() };
+                let inner = self.clause(clause, inner)?;
+                let name = self.delayed_trigger(text, inner, Trigger::StartOfMainPhase, true);
                 let mut b = body;
                 let it = b.it.clone();
                 b.effects.push(Effect::Delay { body: name, it });
@@ -2282,6 +2286,20 @@ impl Compiler<'_> {
             }
             _ => Err(self.err(&c, "unknown clause")),
         }
+    }
+
+    /// 383.2: a delayed trigger found inside a body, its own ability pushed after the one that
+    /// sets it up; answers the name of its body.
+    fn delayed_trigger(&self, text: String, inner: Body, trigger: Trigger, once: bool) -> String {
+        let name = format!("t{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
+        self.reflexives.borrow_mut().push(PendingReflexive {
+            name: name.clone(),
+            effects: inner.effects,
+            targets: inner.targets,
+            text,
+            kind: AbilityKind::DelayedTrigger { trigger, once },
+        });
+        name
     }
 
     /// What "If you do" asks: with nothing before it in the body, whether this card's optional
@@ -3005,6 +3023,7 @@ impl Compiler<'_> {
                     .iter()
                     .rposition(|s| s.filter.kind == CardType::Battlefield && s.count == TargetCount::One);
                 let to_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_its_base);
+                let to_this_battlefield = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_this_battlefield);
                 let to_battlefield = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_battlefield);
                 // "to or from its base": its base at one end of the move (`At::YourBase`).
                 let to_or_from_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_or_from_base);
@@ -3032,6 +3051,15 @@ impl Compiler<'_> {
                 }
                 let effect = match (&t, to_base, here) {
                     (_, true, _) => each(t, |o| Effect::Act(Act::MoveToBase, o)),
+                    _ if to_this_battlefield => {
+                        if !b.battlefield {
+                            return Err(self.err(
+                                dest.as_ref().unwrap(),
+                                "\"to this battlefield\" needs a trigger whose event names a battlefield, such as \"When I hold\"",
+                            ));
+                        }
+                        each(t, |unit| Effect::MoveTo { unit, to: Obj::ThatBattlefield, battlefield: true })
+                    }
                     _ if there => {
                         let spec = chosen_bf.ok_or_else(|| {
                             self.err(&phrase, "\"move ... there\" needs a battlefield chosen before it")

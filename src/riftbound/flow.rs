@@ -325,6 +325,8 @@ impl Game {
                 }
                 self.step = Step::Action;
                 trace!(self, "316.1", "action phase");
+                // "at the start of your next Main Phase" triggers now (383.2).
+                self.emit(super::events::Event::StepBegan { step: Step::Action, player: tp });
             }
             Step::Action => unreachable!("the action phase is driven by decisions"),
             Step::Ending => {
@@ -352,10 +354,11 @@ impl Game {
                 // a chain to resolve before the step ends.
                 trace!(self, "317.3.a", "expiration step: \"this turn\" effects expire");
                 self.expire_effects(true);
-                // Delayed abilities and "next spell" bonuses of this turn end (384).
+                // Delayed abilities and "next spell" bonuses of this turn end (384); one waiting
+                // for "your next Main Phase" waits on (383.2).
                 self.delayed.clear();
                 self.components.get_mut::<super::replacements::Replacements>().expire_delayed();
-                self.delayed_triggers.clear();
+                self.delayed_triggers.retain(|d| d.trigger == super::abilities::Trigger::StartOfMainPhase);
                 self.components.get_mut::<super::instructions::SpellBonuses>().next.clear();
                 self.components.get_mut::<super::instructions::PlayBans>().0.clear();
                 self.components.get_mut::<super::movement::MoveBans>().0.clear();

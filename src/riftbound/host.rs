@@ -35,6 +35,8 @@ pub struct HookCall {
     pub that_unit: Option<ObjId>,
     /// "that player" of a trigger about a player.
     pub that_player: Option<PlayerId>,
+    /// "this battlefield" of a triggered ability: the battlefield its event names (444.2).
+    pub that_battlefield: Option<Bf>,
     /// The spell this body belongs to, when it is a spell's (for 415.5 and bonus damage).
     pub spell: Option<ObjId>,
     /// "if you paid the additional cost" (353.4.d.1).
@@ -579,6 +581,7 @@ fn register(e: &mut Engine) {
     host_fn!(e, "you", () | _, c | c.controller);
     host_fn!(e, "that_unit", () | _, c | c.that_unit);
     host_fn!(e, "remembered", () | _, c | c.remembered);
+    host_fn!(e, "that_battlefield", () | g, c | c.that_battlefield.map(|b| g.battlefields[b].obj));
     host_fn!(e, "that_player", () | _, c | c.that_player);
     host_fn!(e, "paid_additional", () | _, c | c.paid_additional);
     e.register_fn("target", |i: i64| -> Result<i64, Box<EvalAltResult>> {

@@ -1358,6 +1358,7 @@ impl Game {
             controller,
             remembered: it,
             once,
+            that_battlefield: c.that_battlefield,
         });
     }
 

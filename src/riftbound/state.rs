@@ -311,6 +311,8 @@ pub struct DelayedTrigger {
     pub remembered: Option<ObjId>,
     /// "The next time ...": it ends as it triggers.
     pub once: bool,
+    /// "this battlefield" of the ability that set it up, remembered (414.3).
+    pub that_battlefield: Option<Bf>,
 }
 
 /// What was chosen for one target spec (352): objects, or a player (352.9: a player an

@@ -291,7 +291,8 @@ impl Game {
                     that_player: None,
                     // "When any unit takes damage this turn, kill it": the unit of the event.
                     that_unit: event_subject(e).0,
-                    that_battlefield: None,
+                    // "this battlefield": the one the ability that set it up named (414.3).
+                    that_battlefield: d.that_battlefield,
                     costs_paid: Vec::new(),
                 });
             }
@@ -572,6 +573,9 @@ impl Game {
                 self.filter_matches_lki(f, *target, you, source).then_some(None)
             }
             (Trigger::StartOfBeginning, Event::StepBegan { step: Step::Beginning, player }) => {
+                (*player == you).then_some(None)
+            }
+            (Trigger::StartOfMainPhase, Event::StepBegan { step: Step::Action, player }) => {
                 (*player == you).then_some(None)
             }
             (Trigger::StartOfEachFirstBeginning, Event::StepBegan { step: Step::Beginning, player }) => {
@@ -980,6 +984,7 @@ impl Game {
                     specs: self.choice_specs(source, ability),
                     that_unit: item.that_unit,
                     that_player: item.that_player,
+                    that_battlefield: item.that_battlefield,
                     spell: None,
                     paid_additional: self.obj(source).paid_additional,
                     remembered: None,
@@ -1020,6 +1025,7 @@ impl Game {
                     remembered,
                     costs_paid: item.costs_paid.clone(),
                     that_unit: item.that_unit,
+                    that_battlefield: item.that_battlefield,
                     ..HookCall::default()
                 };
                 trace!(self, "384", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);

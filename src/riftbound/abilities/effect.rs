@@ -412,6 +412,9 @@ pub enum Obj {
     ThatUnit,
     /// What a delayed trigger remembers (414.3).
     Remembered,
+    /// "this battlefield" in a triggered ability: the battlefield its event names (444.2: the
+    /// one held), remembered by a delayed trigger it sets up (414.3).
+    ThatBattlefield,
     /// The first chosen target of spec N, if still legal (356.3.e).
     Target(usize),
     /// The current object of a [`Effect::ForEach`].

@@ -305,6 +305,9 @@ pub enum Trigger {
     OneOrMore(Box<Trigger>),
     /// "At the start of your Beginning Phase" (315.2.a).
     StartOfBeginning,
+    /// "at the start of your next Main Phase" (a delayed trigger, 383.2): the controller's
+    /// Action Phase begins (316.1; the cards' "Main Phase", docs/rulings.md).
+    StartOfMainPhase,
     /// "At the start of each player's first Beginning Phase": that player is "that player".
     StartOfEachFirstBeginning,
     /// "At the end of your turn" (317.1).
@@ -425,15 +428,35 @@ impl Trigger {
         }
     }
 
+    /// The event itself, under "the first time", "the Nth time" and "one or more" (376.1.b, 376.2).
+    fn event(&self) -> &Trigger {
+        match self {
+            Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) | Trigger::FirstTimeForThem(t) => {
+                t.event()
+            }
+            t => t,
+        }
+    }
+
+    /// Whether the event names a battlefield, "this battlefield" in the effect: the one scored
+    /// (444.2).
+    pub fn names_a_battlefield(&self) -> bool {
+        matches!(
+            self.event(),
+            Trigger::ConquerMe { .. }
+                | Trigger::HoldMe
+                | Trigger::YouConquerHere
+                | Trigger::YouHoldHere
+                | Trigger::YouConquer
+                | Trigger::YouHold
+                | Trigger::OpponentScores
+        )
+    }
+
     /// Whether the event is about a unit other than the source, "it" in the effect (414.3).
     pub fn names_a_unit(&self) -> bool {
-        if let Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) | Trigger::FirstTimeForThem(t) =
-            self
-        {
-            return t.names_a_unit();
-        }
         matches!(
-            self,
+            self.event(),
             Trigger::YouBuff(_)
                 | Trigger::YouStun(_)
                 | Trigger::YouMove(_)

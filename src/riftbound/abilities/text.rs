@@ -293,6 +293,7 @@ impl Display for Obj {
             Obj::Me => f.write_str("me"),
             Obj::ThatUnit => f.write_str("that unit"),
             Obj::Remembered => f.write_str("it (remembered)"),
+            Obj::ThatBattlefield => f.write_str("this battlefield"),
             Obj::Target(i) => write!(f, "target {i}"),
             Obj::Each => f.write_str("it"),
             Obj::Var(v) => f.write_str(var_text(*v)),
