@@ -536,7 +536,12 @@ impl Compiler<'_> {
     /// SFD-744.1.c.2: "[Equip] COST" is "COST: attach this to a unit you control" (SFD-744.1.b.1: the
     /// unit is a target), used when an activated ability of its kind may be (no Reaction).
     fn equip(&mut self, p: P) -> Result<(), Diagnostic> {
-        let costs = self.activation_costs(p.clone().into_inner().next().unwrap())?;
+        let mut parts = p.clone().into_inner();
+        let mut costs = self.activation_costs(parts.next().unwrap())?;
+        // 391.2: "This ability's Energy cost is reduced by the Might of the unit you choose".
+        if parts.next().is_some() {
+            costs.push(ActivationCost::LessByChosenMight);
+        }
         let body = Body {
             targets: vec![friendly_unit_target()],
             effects: vec![Effect::Attach { card: Obj::Me, to: Obj::Target(0) }],

@@ -1,7 +1,9 @@
 //! Activated abilities (369-374, 386-394): when they may be activated, and the activation
 //! process (the play process applied to an ability: targets, costs, finalize).
 
-use super::abilities::{Ability, AbilityKind, AbilityTiming, ActivationCost, Added, StaticEffect, UnitFilter};
+use super::abilities::{
+    Ability, AbilityKind, AbilityTiming, ActivationCost, Added, StaticEffect, TargetSpec, UnitFilter,
+};
 use super::cards::CardType;
 use super::costs::Cost;
 use super::decision::{Ask, Choice};
@@ -107,7 +109,7 @@ impl Game {
                 // 390.2: an activated ability needs legal choices for its required targets; the
                 // cheapest one's Deflect surcharge is part of its total cost (391.2, 725.1.c).
                 let Some(deflect) = self.least_deflect(p, o, &a.targets) else { continue };
-                if self.can_pay_activation(p, o, costs, deflect) {
+                if self.can_pay_activation(p, o, costs, deflect, self.best_chosen_discount(p, o, costs, &a.targets)) {
                     out.push((o, i));
                 }
             }
@@ -133,7 +135,7 @@ impl Game {
                 if only_while.as_ref().is_some_and(|c| !self.holds(c, o, p, None)) {
                     continue;
                 }
-                if self.can_pay_activation(p, o, costs, 0) {
+                if self.can_pay_activation(p, o, costs, 0, 0) {
                     out.push((o, i, added));
                 }
             }
@@ -149,10 +151,21 @@ impl Game {
         self.matching(f, Some(p), Some(source)).into_iter().filter(|u| !(exhausts && *u == source)).collect()
     }
 
+    /// 391.2: the largest discount "reduced by the Might of the unit you choose" can give: the
+    /// highest Might among the units the first target may be (0 without that discount).
+    fn best_chosen_discount(&self, p: PlayerId, o: ObjId, costs: &[ActivationCost], specs: &[TargetSpec]) -> u32 {
+        if specs.is_empty() || !costs.contains(&ActivationCost::LessByChosenMight) {
+            return 0;
+        }
+        let candidates = self.target_candidates(p, Some(o), specs, 0);
+        candidates.into_iter().map(|u| self.might(u).max(0) as u32).max().unwrap_or(0)
+    }
+
     /// Whether `p` can pay `costs` plus `deflect` [A] for Deflect (725.1.c), the resources as
-    /// one total (391).
-    fn can_pay_activation(&self, p: PlayerId, o: ObjId, costs: &[ActivationCost], deflect: u32) -> bool {
+    /// one total (391), `discount` Energy less (391.2).
+    fn can_pay_activation(&self, p: PlayerId, o: ObjId, costs: &[ActivationCost], deflect: u32, discount: u32) -> bool {
         let mut resources = resources_of(costs);
+        resources.energy = resources.energy.saturating_sub(discount);
         resources.power.extend(std::iter::repeat_n(super::cards::PowerSymbol::Any, deflect as usize));
         self.can_afford(p, &resources)
             && costs.iter().all(|c| match c {
@@ -169,6 +182,7 @@ impl Game {
                 ActivationCost::SpendMyBuff => self.obj(o).buffs > 0,
                 ActivationCost::SpendXp(n) => self.xp(p) >= *n,
                 ActivationCost::Disempower => self.obj(o).empowered,
+                ActivationCost::LessByChosenMight => true,
             })
     }
 
@@ -223,6 +237,13 @@ impl Game {
         if let Some(more) = self.deflect_increase(p, &self.chain[at].targets) {
             resources.power.extend(more.power);
         }
+        if costs.contains(&ActivationCost::LessByChosenMight)
+            && let Some(u) = self.chain[at].targets.first().and_then(|t| t.objs().first().copied())
+        {
+            let less = self.might(u).max(0) as u32;
+            trace!(self, "391.2", "its Energy cost is reduced by {} (the Might of {})", less, self.describe(u));
+            resources.energy = resources.energy.saturating_sub(less);
+        }
         if !self.pay(p, &resources)? {
             self.restore(snapshot);
             return Ok(false);
@@ -255,6 +276,7 @@ impl Game {
                 ActivationCost::SpendMyBuff => _ = self.spend_buff(p, source),
                 ActivationCost::SpendXp(n) => _ = self.spend_xp(p, *n),
                 ActivationCost::Disempower => self.disempower(source),
+                ActivationCost::LessByChosenMight => {}
                 ActivationCost::Resources(_) => {}
             }
         }

@@ -187,8 +187,9 @@ impl Game {
     }
 
     /// The resources of `card`'s Equip ability (SFD-744.1.c.2: "COST: attach this to a unit you
-    /// control"), if it has one whose costs are all resources.
-    pub fn equip_cost(&self, card: ObjId) -> Option<Cost> {
+    /// control") to attach it to `to`, if it has one whose costs are all resources (less the
+    /// Might of `to` where its Energy cost is reduced by it, 391.2).
+    pub fn equip_cost(&self, card: ObjId, to: ObjId) -> Option<Cost> {
         let abilities = &self.card(card).abilities;
         abilities.rules_text().find_map(|(_, a)| {
             let AbilityKind::Activated { costs, .. } = &a.kind else { return None };
@@ -197,9 +198,17 @@ impl Game {
             }
             let mut cost = Cost::default();
             for c in costs {
-                let ActivationCost::Resources(r) = c else { return None };
-                cost.energy += r.energy;
-                cost.power.extend(r.power.iter().copied());
+                match c {
+                    ActivationCost::Resources(r) => {
+                        cost.energy += r.energy;
+                        cost.power.extend(r.power.iter().copied());
+                    }
+                    ActivationCost::LessByChosenMight => {}
+                    _ => return None,
+                }
+            }
+            if costs.contains(&ActivationCost::LessByChosenMight) {
+                cost.energy = cost.energy.saturating_sub(self.might(to).max(0) as u32);
             }
             Some(cost)
         })
@@ -221,7 +230,7 @@ impl Game {
             if e == me || !self.is_equipment(e) || self.top_most_of(e) == Some(me) {
                 continue;
             }
-            let Some(mut cost) = self.equip_cost(e) else { continue };
+            let Some(mut cost) = self.equip_cost(e, me) else { continue };
             if !cost.power.is_empty() {
                 let i = cost.power.iter().position(|s| *s == super::cards::PowerSymbol::Any).unwrap_or(0);
                 cost.power.remove(i);

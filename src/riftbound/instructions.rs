@@ -243,7 +243,13 @@ impl Game {
 
     /// 352.5-352.8: what [`Game::choose_targets`] offers for `specs[index]`: the matching
     /// objects, except a spell itself; a unit to move only with a valid destination (352.3).
-    fn target_candidates(&self, p: PlayerId, source: Option<ObjId>, specs: &[TargetSpec], index: usize) -> Vec<ObjId> {
+    pub(crate) fn target_candidates(
+        &self,
+        p: PlayerId,
+        source: Option<ObjId>,
+        specs: &[TargetSpec],
+        index: usize,
+    ) -> Vec<ObjId> {
         // 352.3 / 352.7: a unit to move needs a valid destination to be a valid choice.
         let moved = specs.iter().find(|s| s.count == TargetCount::Destination(index));
         self.matching(&specs[index].filter, Some(p), source)

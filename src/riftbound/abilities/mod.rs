@@ -192,6 +192,9 @@ pub enum ActivationCost {
     /// "Disempower this" (rule 002, [Empower]'s reminder text): only an [Empowered] object can
     /// pay it.
     Disempower,
+    /// 391.2: "This ability's Energy cost is reduced by the Might of the unit you choose": not a
+    /// payment, a discount counted once the ability's first target is chosen (never below 0).
+    LessByChosenMight,
 }
 
 /// What paying an optional additional cost does to the card's own cost (353.2.b.1).
