@@ -1860,15 +1860,7 @@ impl Compiler<'_> {
         // The reflexive ability is its own ability: its own targets, chosen as it is put on
         // the chain (390); "it" still refers to what the outer ability chose.
         let inner = self.effect(effect, Body { it: body.it.clone(), killed: body.killed, ..Body::default() })?;
-        let name = format!("r{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
-        self.reflexives.borrow_mut().push(PendingReflexive {
-            name: name.clone(),
-            effects: inner.effects,
-            targets: inner.targets,
-            text,
-            kind: AbilityKind::Reflexive,
-        });
-        Ok((name, times))
+        Ok((self.pending('r', text, inner.effects, inner.targets, AbilityKind::Reflexive), times))
     }
 
     /// Compiles instructions after `body`'s own into a block of their own: what `f` adds to a
@@ -1929,12 +1921,8 @@ impl Compiler<'_> {
                 // "the only unit you control there": no other such object at its location.
                 Rule::it_the_only => {
                     let mut others = UnitFilter { other: true, ..UnitFilter::units() };
-                    for w in part.into_inner() {
-                        match w.as_rule() {
-                            Rule::unit_restriction if w.as_str().eq_ignore_ascii_case("there") => others.at = At::Here,
-                            _ => self.apply_filter_word(&mut others, &w),
-                        }
-                    }
+                    // "there": where it is (`apply_filter_word` reads it as "here", relative to it).
+                    part.into_inner().for_each(|w| self.apply_filter_word(&mut others, &w));
                     (filter.kind, filter.relation) = (others.kind, others.relation);
                     let none =
                         Condition::Count { filter: others, at_least: 0, at_most: Some(0), whose: Controlled::Anyone };
@@ -2130,7 +2118,13 @@ impl Compiler<'_> {
                 // targets as it goes on the chain (390).
                 let text = c.as_str().trim().trim_end_matches('.').to_string();
                 let inner = self.instruction(c.into_inner().next().unwrap(), Body::default())?;
-                let name = self.delayed_trigger(text, inner, Trigger::EndOfThisTurn, false);
+                let name = self.pending(
+                    't',
+                    text,
+                    inner.effects,
+                    inner.targets,
+                    AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn, once: false },
+                );
                 let mut b = body;
                 b.effects.push(Effect::Delay { body: name, it: None });
                 Ok(b)
@@ -2269,7 +2263,13 @@ impl Compiler<'_> {
                 if !inner.targets.is_empty() {
                     return Err(self.err(&c, "a delayed trigger that chooses targets is not understood yet"));
                 }
-                let name = self.delayed_trigger(text, inner, trigger, once);
+                let name = self.pending(
+                    't',
+                    text,
+                    inner.effects,
+                    inner.targets,
+                    AbilityKind::DelayedTrigger { trigger, once },
+                );
                 let mut b = body;
                 let it = b.it.clone();
                 b.effects.push(Effect::Delay { body: name, it });
@@ -2283,7 +2283,13 @@ impl Compiler<'_> {
                 let clause = c.clone().into_inner().nth(1).unwrap();
                 let inner = Body { it: Some(Obj::Remembered), battlefield: body.battlefield, ..Body::default() };
                 let inner = self.clause(clause, inner)?;
-                let name = self.delayed_trigger(text, inner, Trigger::StartOfMainPhase, true);
+                let name = self.pending(
+                    't',
+                    text,
+                    inner.effects,
+                    inner.targets,
+                    AbilityKind::DelayedTrigger { trigger: Trigger::StartOfMainPhase, once: true },
+                );
                 let mut b = body;
                 let it = b.it.clone();
                 b.effects.push(Effect::Delay { body: name, it });
@@ -2293,17 +2299,19 @@ impl Compiler<'_> {
         }
     }
 
-    /// 383.2: a delayed trigger found inside a body, its own ability pushed after the one that
-    /// sets it up; answers the name of its body.
-    fn delayed_trigger(&self, text: String, inner: Body, trigger: Trigger, once: bool) -> String {
-        let name = format!("t{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
-        self.reflexives.borrow_mut().push(PendingReflexive {
-            name: name.clone(),
-            effects: inner.effects,
-            targets: inner.targets,
-            text,
-            kind: AbilityKind::DelayedTrigger { trigger, once },
-        });
+    /// An ability found inside a body (a reflexive one 380, a delayed trigger 383.2, a delayed
+    /// replacement 383.3), its own ability pushed after the one that contains it; answers the
+    /// name of its body (`prefix` and a number).
+    fn pending(
+        &self,
+        prefix: char,
+        text: String,
+        effects: Vec<Effect>,
+        targets: Vec<TargetSpec>,
+        kind: AbilityKind,
+    ) -> String {
+        let name = format!("{prefix}{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
+        self.reflexives.borrow_mut().push(PendingReflexive { name: name.clone(), effects, targets, text, kind });
         name
     }
 
@@ -2453,15 +2461,8 @@ impl Compiler<'_> {
                     }],
                     None => then,
                 };
-                let name = format!("d{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
                 let text = i.as_str().trim().to_string();
-                self.reflexives.borrow_mut().push(PendingReflexive {
-                    name: name.clone(),
-                    effects,
-                    targets: Vec::new(),
-                    text,
-                    kind: AbilityKind::DelayedReplacement,
-                });
+                let name = self.pending('d', text, effects, Vec::new(), AbilityKind::DelayedReplacement);
                 b.effects.push(Effect::ReplaceNextDeath { unit, body: name });
             }
             Rule::i_channel => {
