@@ -1877,7 +1877,6 @@ fn r178_named_token_units_compile_from_one_phrase() {
 /// and on a rule in it that no longer needs to be there.
 const ONE_CARD_PHRASES: &[&str] = &[
     "i_extra_turn",
-    "i_kill_next_damage",
     "i_put_back_in_order",
     "i_reveal_top",
     "might_up_to_killed",

@@ -491,7 +491,7 @@ fn noxian_guillotine_384_delayed_trigger_kills_on_next_damage() {
     a.push(Choice::Obj(mech));
     g.step().unwrap();
     resolve(&mut g, &a, &b);
-    assert!(traced(&g, "384", "Mega-Mech"), "{}", g.trace.render());
+    assert!(traced(&g, "383.2", "the delayed ability of Noxian Guillotine"), "{}", g.trace.render());
     resolve_all(&mut g, &a, &b);
     assert!(!g.obj(mech).alive, "4 damage is not lethal to 8 [M], but the delayed ability kills it");
     let killer = g.events.iter().find_map(|e| match e {
@@ -548,7 +548,7 @@ fn noxian_guillotine_151_2_legion_kills_now_and_ignores_the_delayed_kill() {
     assert!(!g.obj(hourglass).alive, "the kill happened now and Zhonya's replaced it");
     assert!(g.obj(mech).alive, "the unit remains on the board");
     assert_eq!(g.location(mech), Some(Loc::Base(P2)));
-    assert!(g.delayed.is_empty());
+    assert!(g.delayed_triggers.is_empty());
     g.deal(None, &[(mech, 1)]);
     g.cleanup().unwrap();
     assert!(g.chain.is_empty(), "the delayed kill was replaced, not set up");

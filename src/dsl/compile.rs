@@ -990,6 +990,15 @@ impl Compiler<'_> {
     }
 
     fn event(&self, p: P) -> Result<Trigger, Diagnostic> {
+        self.event_of(p, false)
+    }
+
+    /// An event; `it_allowed`: its subject may be "it" / "that unit", what a delayed trigger
+    /// remembers (414.3). Elsewhere "it" names nothing and is an error.
+    fn event_of(&self, p: P, it_allowed: bool) -> Result<Trigger, Diagnostic> {
+        if !it_allowed && let Some(it) = p.clone().into_inner().flatten().find(|x| x.as_rule() == Rule::unit_it) {
+            return Err(self.err(&it, "\"it\" names nothing here: an event about \"it\" is understood in a delayed trigger (\"the next time it ... this turn\")"));
+        }
         let e = p.clone().into_inner().next().unwrap();
         if e.as_rule() != Rule::ev_player_chooses {
             self.no_they_control(&e)?;
@@ -2123,7 +2132,7 @@ impl Compiler<'_> {
                     text,
                     inner.effects,
                     inner.targets,
-                    AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn, once: false },
+                    AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn, once: false, of_it: false },
                 );
                 let mut b = body;
                 b.effects.push(Effect::Delay { body: name, it: None });
@@ -2251,13 +2260,16 @@ impl Compiler<'_> {
                 // 383.2: its own ability, set up now and run when the event happens later this
                 // turn; "it" there is what "it" is here, remembered (414.3).
                 let text = c.as_str().trim().trim_end_matches('.').to_string();
-                let mut parts = c.clone().into_inner().peekable();
-                let once = parts.next_if(|x| x.as_rule() == Rule::next_time).is_some();
-                let trigger = self.event(parts.next().unwrap())?;
+                // "When EVENT this turn, X" or "X the next time EVENT this turn".
+                let parts: Vec<P> = c.clone().into_inner().collect();
+                let once = parts.iter().any(|x| x.as_rule() == Rule::next_time);
+                let event = parts.iter().find(|x| x.as_rule() == Rule::event).unwrap();
+                let of_it = event.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::unit_it);
+                let trigger = self.event_of(event.clone(), true)?;
                 // "it" is the unit the event is about, if any, else what "it" was here.
                 let it = if trigger.names_a_unit() { Obj::ThatUnit } else { Obj::Remembered };
                 let mut inner = Body { it: Some(it), ..Body::default() };
-                for ins in parts {
+                for ins in parts.into_iter().filter(|x| x.as_rule() == Rule::instruction) {
                     inner = self.instruction(ins, inner)?;
                 }
                 if !inner.targets.is_empty() {
@@ -2268,7 +2280,7 @@ impl Compiler<'_> {
                     text,
                     inner.effects,
                     inner.targets,
-                    AbilityKind::DelayedTrigger { trigger, once },
+                    AbilityKind::DelayedTrigger { trigger, once, of_it },
                 );
                 let mut b = body;
                 let it = b.it.clone();
@@ -2288,7 +2300,7 @@ impl Compiler<'_> {
                     text,
                     inner.effects,
                     inner.targets,
-                    AbilityKind::DelayedTrigger { trigger: Trigger::StartOfMainPhase, once: true },
+                    AbilityKind::DelayedTrigger { trigger: Trigger::StartOfMainPhase, once: true, of_it: false },
                 );
                 let mut b = body;
                 let it = b.it.clone();
@@ -2713,10 +2725,6 @@ impl Compiler<'_> {
                 let amount = number(&parts.next().unwrap());
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
                 b.effects.push(each(t, |unit| Effect::PreventNext { unit, amount }));
-            }
-            Rule::i_kill_next_damage => {
-                let it = self.it(&i, &b, "\"it\" needs a unit before it")?;
-                b.effects.push(Effect::Act(Act::KillNextDamage, it));
             }
             Rule::i_give_might => {
                 // One "give" for one or more groups, each with its own change (450.3).
@@ -3564,6 +3572,11 @@ impl Compiler<'_> {
     /// A unit phrase's filter; a plural one ("one or more enemy units") as well.
     fn unit_phrase(&self, p: P) -> UnitFilter {
         let mut f = UnitFilter::units();
+        // "it" as an event's subject: any unit here; the delayed trigger matches it against the
+        // object it remembers (`DelayedTrigger::of_it`).
+        if p.as_rule() == Rule::unit_it {
+            return f;
+        }
         let mut cards = false;
         for part in p.into_inner() {
             match part.as_rule() {

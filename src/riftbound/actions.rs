@@ -663,9 +663,6 @@ impl Game {
             super::state::ItemKind::Temporary(unit) => format!("[Temporary] of {}", self.describe(*unit)),
             super::state::ItemKind::Vision(unit) => format!("[Vision] of {}", self.describe(*unit)),
             super::state::ItemKind::Hunt { unit, .. } => format!("[Hunt] of {}", self.describe(*unit)),
-            super::state::ItemKind::DelayedKill { unit, .. } => {
-                format!("the delayed kill of {}", self.describe(*unit))
-            }
             super::state::ItemKind::DelayedTrigger { source, .. } => {
                 format!("the delayed ability of {}", self.describe(*source))
             }

@@ -356,7 +356,6 @@ impl Game {
                 self.expire_effects(true);
                 // Delayed abilities and "next spell" bonuses of this turn end (384); one waiting
                 // for "your next Main Phase" waits on (383.2).
-                self.delayed.clear();
                 self.components.get_mut::<super::replacements::Replacements>().expire_delayed();
                 self.delayed_triggers.retain(|d| d.trigger == super::abilities::Trigger::StartOfMainPhase);
                 self.components.get_mut::<super::instructions::SpellBonuses>().next.clear();

@@ -9,7 +9,7 @@ use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::host::HookCall;
 use super::layers::{Duration, Filter, Modification};
-use super::state::{Bf, Chosen, Delayed, Game, Loc, R, Zone};
+use super::state::{Bf, Chosen, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
@@ -575,7 +575,6 @@ impl Game {
             }
             Act::MoveHere => self.move_here(c.source, o),
             Act::ReturnToHand => self.return_to_hand(c, o),
-            Act::KillNextDamage => self.kill_next_damage(c, o),
             Act::SpendBuff => self.spend_buff_instruction(c, o),
             Act::DrawIt => self.draw_it(c, o),
             Act::PutInHand => self.put_revealed(c, o, Zone::Hand),
@@ -867,13 +866,6 @@ impl Game {
     pub fn next_spell_bonus(&mut self, c: &HookCall, n: u32) {
         let you = c.controller.unwrap_or(self.turn_player);
         self.components.get_mut::<SpellBonuses>().next.push((you, n));
-    }
-
-    /// Noxian Guillotine: "Kill it the next time it takes damage this turn" (383.2).
-    pub fn kill_next_damage(&mut self, c: &HookCall, u: ObjId) {
-        let you = c.controller.unwrap_or(self.turn_player);
-        self.delayed.push(Delayed { when_damaged: u, controller: you, source: c.spell.or(c.source) });
-        trace!(self, "383.2", "{} will be killed the next time it takes damage this turn", self.describe(u));
     }
 
     /// "If CONDITION, X": condition `i` of the source's card, about the source and the body's
@@ -1353,10 +1345,13 @@ impl Game {
         let (Some(source), Some(controller)) = (c.source, c.controller) else { return };
         let abilities = &self.card(source).abilities.abilities;
         let Some(index) = abilities.iter().position(|a| a.body.as_deref() == Some(name)) else { return };
-        let super::abilities::AbilityKind::DelayedTrigger { trigger, once } = abilities[index].kind.clone() else {
+        let super::abilities::AbilityKind::DelayedTrigger { trigger, once, of_it } = abilities[index].kind.clone()
+        else {
             return;
         };
-        trace!(self, "383.2", "{}: {}", self.describe(source), abilities[index].text);
+        let text = abilities[index].text.clone();
+        let about = it.map(|o| format!(" (it: {})", self.describe(o))).unwrap_or_default();
+        trace!(self, "383.2", "{}: {text}{about}", self.describe(source));
         self.delayed_triggers.push(super::state::DelayedTrigger {
             trigger,
             source,
@@ -1364,6 +1359,7 @@ impl Game {
             controller,
             remembered: it,
             once,
+            of_it,
             that_battlefield: c.that_battlefield,
         });
     }

@@ -275,8 +275,6 @@ pub enum ItemKind {
     /// An activated ability `source` has from another object's text (Heimerdinger, Inventor):
     /// ability `index` of `lender`'s card, with `source` as its source.
     Borrowed { source: ObjId, lender: ObjId, index: u8 },
-    /// A delayed triggered ability (382-385): "kill it the next time it takes damage".
-    DelayedKill { unit: ObjId, source: Option<ObjId> },
     /// A delayed trigger (383.2) that triggered: ability `index` of `source`'s card (the spell
     /// that set it up, possibly gone since, 385), remembering the object it is about (414.3).
     DelayedTrigger { source: ObjId, index: u8, remembered: Option<ObjId> },
@@ -286,16 +284,6 @@ pub enum ItemKind {
     Vision(ObjId),
     /// Core Rules 1.3, 823.1.c.1: a unit's [Hunt] triggered: its controller gains `xp` XP.
     Hunt { unit: ObjId, xp: u32 },
-}
-
-/// A delayed triggered ability waiting for its moment (383.2), until the end of the turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Delayed {
-    /// The next time this unit takes damage...
-    pub when_damaged: ObjId,
-    pub controller: PlayerId,
-    /// ...kill it; created by this spell or ability source.
-    pub source: Option<ObjId>,
 }
 
 /// A delayed trigger set up this turn (383.2): "When you conquer this turn, draw it".
@@ -311,6 +299,8 @@ pub struct DelayedTrigger {
     pub remembered: Option<ObjId>,
     /// "The next time ...": it ends as it triggers.
     pub once: bool,
+    /// "the next time it takes damage": the event must be about `remembered`.
+    pub of_it: bool,
     /// "this battlefield" of the ability that set it up, remembered (414.3).
     pub that_battlefield: Option<Bf>,
 }
@@ -483,8 +473,6 @@ pub struct Game {
     /// How far triggered abilities have looked at `events`, and the objects that have them
     /// (376.2.c).
     pub trigger_index: crate::kernel::triggers::TriggerIndex<ObjId>,
-    /// Delayed triggered abilities waiting for their moment (382-385).
-    pub delayed: Vec<Delayed>,
     /// Delayed triggers set up this turn (383.2), until the end of the turn.
     pub delayed_triggers: Vec<DelayedTrigger>,
     /// The state each mechanic keeps in a type of its own module (delayed replacements, bonus
@@ -545,7 +533,6 @@ impl Game {
             outcome: self.outcome.clone(),
             events: if logs { self.events.clone() } else { Default::default() },
             trigger_index: self.trigger_index.clone(),
-            delayed: self.delayed.clone(),
             delayed_triggers: self.delayed_triggers.clone(),
             components: self.components.clone(),
             undone: self.undone.clone(),
@@ -611,7 +598,6 @@ impl Game {
             outcome: None,
             events: Default::default(),
             trigger_index: Default::default(),
-            delayed: Vec::new(),
             delayed_triggers: Vec::new(),
             components: Default::default(),
             undone: Vec::new(),

@@ -251,30 +251,12 @@ impl Game {
                 }
             }
         }
-        // Delayed triggered abilities (383.2): "the next time it takes damage this turn".
-        for e in &batch {
-            if let Event::Dealt { target, .. } = e
-                && let Some(k) = self.delayed.iter().position(|d| d.when_damaged == *target)
-            {
-                let d = self.delayed.remove(k);
-                trace!(self, "384", "the delayed ability for {} triggers", self.describe(*target));
-                self.chain.push(ChainItem {
-                    kind: ItemKind::DelayedKill { unit: *target, source: d.source },
-                    controller: d.controller,
-                    pending: true,
-                    targets: Vec::new(),
-                    that_player: None,
-                    that_unit: None,
-                    that_battlefield: None,
-                    costs_paid: Vec::new(),
-                });
-            }
-        }
         // Delayed triggers (383.2): "When you conquer this turn, ...", each time it happens; "The
         // next time ...", the first time only, and then it ends.
         for e in &batch {
             for d in self.delayed_triggers.clone() {
                 if self.event_matches(&d.trigger, d.source, d.controller, e).is_none()
+                    || (d.of_it && event_subject(e).0 != d.remembered)
                     || !self.delayed_triggers.contains(&d)
                 {
                     continue;
@@ -1005,12 +987,6 @@ impl Game {
                 self.vision(&call)
             }
             ItemKind::Hunt { unit, xp } => self.hunt(unit, item.controller, xp),
-            ItemKind::DelayedKill { unit, source } => {
-                if self.obj(unit).alive {
-                    self.kill(&[unit], source)?;
-                }
-                Ok(())
-            }
             // 385: it resolves whether or not its source is still around (a spell is in the
             // trash by now); its card's script is the source's.
             ItemKind::DelayedTrigger { source, index, remembered } => {

@@ -262,8 +262,6 @@ pub enum Act {
     MoveHere,
     /// "Return X to its owner's hand".
     ReturnToHand,
-    /// "The next time it's dealt damage this turn, kill it".
-    KillNextDamage,
     /// 702.2.b: "spend its buff".
     SpendBuff,
     /// 414.3: "draw it": a banished card, or a card revealed on top of a Main Deck.
@@ -291,7 +289,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 24] = [
+    pub const ALL: [Act; 23] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -304,7 +302,6 @@ impl Act {
         Act::Move,
         Act::MoveHere,
         Act::ReturnToHand,
-        Act::KillNextDamage,
         Act::SpendBuff,
         Act::DrawIt,
         Act::PutInHand,
@@ -332,7 +329,6 @@ impl Act {
                 | Act::PutInHand
                 | Act::PutInTrash
                 | Act::Recycle
-                | Act::KillNextDamage
                 | Act::Counter
                 | Act::Banish
                 | Act::Discard
@@ -354,7 +350,6 @@ impl Act {
             Act::Move => "move_unit",
             Act::MoveHere => "move_here",
             Act::ReturnToHand => "return_to_hand",
-            Act::KillNextDamage => "kill_next_damage",
             Act::SpendBuff => "spend_buff",
             Act::DrawIt => "draw_it",
             Act::PutInHand => "put_in_hand",

@@ -152,8 +152,9 @@ pub enum AbilityKind {
     /// A delayed trigger (383.2), "When EVENT this turn, X", set up by the spell or ability it
     /// is part of as that resolves; its body runs when EVENT happens later this turn, with the
     /// object the instruction before it acted on remembered (414.3); `once` ("The next time
-    /// EVENT this turn, X"): it ends as it triggers.
-    DelayedTrigger { trigger: Trigger, once: bool },
+    /// EVENT this turn, X"): it ends as it triggers; `of_it` ("the next time it takes damage"):
+    /// EVENT is about the remembered object only.
+    DelayedTrigger { trigger: Trigger, once: bool, of_it: bool },
     /// "If ... would die, ... instead." (364-368): the body runs instead of the event.
     ReplaceDeath { filter: UnitFilter },
 }

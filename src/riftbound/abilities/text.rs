@@ -237,7 +237,6 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::Move => format!("Move {o}"),
         Act::MoveHere => format!("Move {o} here"),
         Act::ReturnToHand => format!("Return {o} to its owner's hand"),
-        Act::KillNextDamage => format!("The next time {o} is dealt damage this turn, kill it"),
         Act::SpendBuff => format!("Spend the buff of {o}"),
         Act::DrawIt => format!("Draw {o}"),
         Act::PutInHand => format!("Put {o} into its owner's hand"),
