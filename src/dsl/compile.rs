@@ -1476,29 +1476,8 @@ impl Compiler<'_> {
                             }
                             StaticEffect::OtherCost { cost, words, optional, any_number, if_paid }
                         }
-                        Rule::st_discount => {
-                            let (mut cards, mut energy, mut min) = (UnitFilter::units(), 0, 0);
-                            for x in s.into_inner() {
-                                match x.as_rule() {
-                                    Rule::unit_noun_plural => self.cost_cards(&mut cards, x)?,
-                                    Rule::you_play => cards.relation = Relation::Friendly,
-                                    Rule::energy => energy = number(&x),
-                                    Rule::discount_minimum => min = number(&x),
-                                    _ => {}
-                                }
-                            }
-                            let cost = Cost { energy, power: Vec::new() };
-                            StaticEffect::PlayCost {
-                                cards: Some(cards),
-                                first_each_turn: false,
-                                more: false,
-                                cost,
-                                per: None,
-                                min,
-                            }
-                        }
+                        Rule::st_cost_reduced => self.cost_reduced(s)?,
                         Rule::st_cost_change => self.cost_change(s)?,
-                        Rule::st_self_cost_reduction => StaticEffect::DiscountByHighestMight,
                         Rule::st_might_per => {
                             let mut x = s.into_inner();
                             let first = x.next().unwrap();
@@ -1758,6 +1737,61 @@ impl Compiler<'_> {
             return Err(self.err(subject, message));
         }
         Ok(StaticEffect::PlayCost { cards, first_each_turn, more, cost, per, min })
+    }
+
+    /// 353.4.b: "X's Energy cost(s) is / are reduced by AMOUNT": a discount of the card's own
+    /// cost or of the cards its controller plays, a number or a count as the cost is paid.
+    fn cost_reduced(&self, s: P) -> Result<StaticEffect, Diagnostic> {
+        let (mut cards, mut cost, mut per, mut min) = (None, Cost::default(), None, 0);
+        let mut owner = None;
+        for x in s.clone().into_inner() {
+            match x.as_rule() {
+                Rule::cost_owner => owner = Some(x),
+                Rule::cost_reduced_by => {
+                    if let Some(f) = x.into_inner().find(|w| w.as_rule() == Rule::costs_for) {
+                        let mut filter = UnitFilter::units();
+                        self.cost_cards(&mut filter, f.into_inner().next().unwrap())?;
+                        filter.relation = Relation::Friendly;
+                        cards = Some(filter);
+                    }
+                }
+                Rule::energy => cost.energy = number(&x),
+                Rule::count_amount => {
+                    cost.energy = 1;
+                    per = Some(self.count_amount(x));
+                }
+                Rule::discount_minimum => min = number(&x),
+                _ => {}
+            }
+        }
+        let owner = owner.unwrap();
+        match owner.clone().into_inner().next() {
+            // "my", "this spell's": its own cost.
+            Some(w) if w.as_rule() == Rule::cost_own => {
+                if cards.is_some() {
+                    return Err(self.err(&owner, "its own cost is for no other cards"));
+                }
+            }
+            // "Your Dragons'": the cards a plural phrase names.
+            Some(w) => {
+                if cards.is_some() {
+                    return Err(self.err(&owner, "whose cost? name the cards before \"Energy costs\" or after \"for\""));
+                }
+                let mut f = UnitFilter::units();
+                self.cost_cards(&mut f, w.clone())?;
+                if f.relation == Relation::Any {
+                    let message = "whose cards? `friendly`, `enemy`, `your` or `... you play` is understood here";
+                    return Err(self.err(&w, message));
+                }
+                cards = Some(f);
+            }
+            // "the Energy costs for spells you play".
+            None if cards.is_none() => {
+                return Err(self.err(&owner, "whose cost? `the Energy costs for CARDS you play` is understood here"));
+            }
+            None => {}
+        }
+        Ok(StaticEffect::PlayCost { cards, first_each_turn: false, more: false, cost, per, min })
     }
 
     /// The cards a cost change names (353.4): their kind, tags, whose they are and whether they
@@ -3504,18 +3538,7 @@ impl Compiler<'_> {
                         _ => self.it(&x, b, "\"the damage marked on it\" needs a unit before it")?,
                     })
                 }
-                _ => {
-                    let mut parts = x.into_inner();
-                    let highest = parts.next().unwrap().as_rule() == Rule::amount_highest;
-                    let mut f = UnitFilter::units();
-                    for w in parts {
-                        match w.as_rule() {
-                            Rule::unit_noun_plural => w.into_inner().for_each(|y| self.apply_filter_word(&mut f, &y)),
-                            _ => self.apply_filter_word(&mut f, &w),
-                        }
-                    }
-                    amount = Amount::Per { each: 1, count: CountOf::ExtremeMight { filter: f, highest } };
-                }
+                _ => amount = Amount::Per { each: 1, count: self.extreme_might(x) },
             }
         }
         Ok(match (twice, amount) {
@@ -3532,8 +3555,23 @@ impl Compiler<'_> {
         let what = amount.into_inner().next().unwrap();
         match what.as_rule() {
             Rule::count_points => CountOf::YourPoints,
+            Rule::amount_extreme => self.extreme_might(what),
             _ => self.count_of(what),
         }
+    }
+
+    /// "the highest / lowest Might among UNITS" (131: the Might each has now).
+    fn extreme_might(&self, p: P) -> CountOf {
+        let mut parts = p.into_inner();
+        let highest = parts.next().unwrap().as_rule() == Rule::amount_highest;
+        let mut f = UnitFilter::units();
+        for w in parts {
+            match w.as_rule() {
+                Rule::unit_noun_plural => w.into_inner().for_each(|y| self.apply_filter_word(&mut f, &y)),
+                _ => self.apply_filter_word(&mut f, &w),
+            }
+        }
+        CountOf::ExtremeMight { filter: f, highest }
     }
 
     fn count_of(&self, per: P) -> CountOf {

@@ -183,16 +183,6 @@ impl Game {
                         ..AdditionalCost::once(label, *optional, Cost::default(), vec![cost.clone()])
                     }));
                 }
-                StaticEffect::DiscountByHighestMight => {
-                    let highest = self
-                        .all_units()
-                        .into_iter()
-                        .filter(|u| self.controller(*u) == p)
-                        .map(|u| self.might(u))
-                        .max()
-                        .unwrap_or(0);
-                    out.push(CostChange::Discount { energy: highest.max(0) as u32, min_energy: 0, power: Vec::new() });
-                }
                 _ => {}
             }
         }

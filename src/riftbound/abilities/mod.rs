@@ -669,8 +669,6 @@ pub enum StaticEffect {
         per: Option<CountOf>,
         min: u32,
     },
-    /// "This spell's Energy cost is reduced by the highest Might among units you control."
-    DiscountByHighestMight,
     /// "My Might is increased by the number of cards in your trash.", "My Might is increased by
     /// your points.", "I get +1 [M] for each buffed friendly unit at my battlefield.": `each`
     /// Might per what `count` counts, for my controller and me (arithmetic layer, 450.3).
