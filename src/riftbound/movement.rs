@@ -242,8 +242,15 @@ impl Game {
     /// the battlefields among them for "move it to a battlefield" (`spec.filter.at`), and only
     /// a move with its controller's base at one end for "move it to or from its base"
     /// (`At::YourBase`: from its base to a battlefield, or from a battlefield to its base).
-    pub fn spec_destinations(&self, spec: &super::abilities::TargetSpec, u: ObjId) -> Vec<Loc> {
+    /// A battlefield must also be one the spec's filter names for `you` ("to a battlefield where
+    /// you have units", 352.8.b).
+    pub fn spec_destinations(&self, spec: &super::abilities::TargetSpec, u: ObjId, you: PlayerId) -> Vec<Loc> {
         let mut options = self.move_destinations(u);
+        let named = super::abilities::UnitFilter { at: super::abilities::At::Anywhere, ..spec.filter.clone() };
+        options.retain(|l| match l {
+            Loc::Battlefield(b) => self.unit_matches(&named, self.battlefields[*b].obj, you, ObjId(u32::MAX)),
+            Loc::Base(_) => true,
+        });
         let at_base = self.location(u) == Some(Loc::Base(self.controller(u)));
         match spec.filter.at {
             super::abilities::At::Battlefield => options.retain(|l| matches!(l, Loc::Battlefield(_))),
@@ -265,7 +272,7 @@ impl Game {
         spec: &super::abilities::TargetSpec,
         u: ObjId,
     ) -> super::state::R<Option<Vec<ObjId>>> {
-        let options: Vec<Choice> = self.spec_destinations(spec, u).into_iter().map(Choice::Loc).collect();
+        let options: Vec<Choice> = self.spec_destinations(spec, u, p).into_iter().map(Choice::Loc).collect();
         if options.is_empty() {
             return Ok(None);
         }
