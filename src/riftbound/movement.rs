@@ -307,6 +307,34 @@ impl Game {
         self.move_if_valid(u, dest);
     }
 
+    /// [`Game::move_to_chosen`] for the destination chosen for spec `i` of the running body (only
+    /// a destination spec names one). A battlefield chosen there is a target (352.10.b): one its
+    /// filter no longer names ("a battlefield where you have units") is no longer legal, and the
+    /// move doesn't happen (356.3.e.2, 356.3.e.5).
+    pub fn move_to_chosen_spec(&mut self, c: &super::host::HookCall, u: ObjId, i: usize) -> super::state::R<()> {
+        if !c.specs.get(i).is_some_and(|s| matches!(s.count, super::abilities::TargetCount::Destination(_))) {
+            return Ok(());
+        }
+        let chosen = c.targets.get(i).map(|t| t.objs().to_vec()).unwrap_or_default();
+        // Where the destination may be relative to the unit (`at`) is checked by the move itself.
+        let named = super::abilities::UnitFilter { at: super::abilities::At::Anywhere, ..c.specs[i].filter.clone() };
+        let you = c.controller.unwrap_or(self.turn_player);
+        if let Some(&b) = chosen.first()
+            && !self.unit_matches(&named, b, you, ObjId(u32::MAX))
+        {
+            trace!(
+                self,
+                "356.3.e.5",
+                "{} is no longer a legal destination: {} doesn't move",
+                self.describe(b),
+                self.describe(u)
+            );
+            return Ok(());
+        }
+        self.move_to_chosen(u, &chosen);
+        Ok(())
+    }
+
     /// "Move a friendly unit here." (053.3: "here" is the source's location as it resolves): a
     /// named destination, so nothing is chosen for it (352.3 needs no choice); checked like a
     /// chosen one ([`Game::move_to_chosen`]). A source no longer on the board names no location
