@@ -206,6 +206,9 @@ struct Body {
     chain_spells: bool,
     /// "they": the player an instruction before chose ("Choose an opponent").
     they: Option<Who>,
+    /// "they" as objects: the units a condition before it counted ("If you have exactly two
+    /// units there, they each get +1 [M] this turn").
+    they_units: Option<Objs>,
     /// "that card": the card an instruction before chose ("Choose a card from it").
     that_card: Option<Obj>,
     /// "return this from your trash": the ability works while its card is in the trash (378.2).
@@ -1286,10 +1289,16 @@ impl Compiler<'_> {
                 Condition::Count { filter, at_least, at_most, whose: Controlled::Anyone }
             }
             Rule::cond_units_at => {
-                let mut parts = c.into_inner();
-                let min = number(&parts.next().unwrap());
-                let that_battlefield = parts.next().is_some_and(|x| x.as_rule() == Rule::cond_that_battlefield);
-                Condition::UnitsAt { min, that_battlefield }
+                let (min, max, at) = units_at_parts(c.clone());
+                match at {
+                    Rule::cond_there => {
+                        return Err(self.err(
+                            &c,
+                            "\"you have N units there\" is understood in instructions after a battlefield is chosen",
+                        ));
+                    }
+                    at => Condition::UnitsAt { min, max, that_battlefield: at == Rule::cond_that_battlefield },
+                }
             }
             Rule::cond_died_this_turn => Condition::DiedThisTurn(self.unit_phrase(c.into_inner().next().unwrap())),
             Rule::cond_control => {
@@ -1942,6 +1951,31 @@ impl Compiler<'_> {
         Ok(Test::Holds { index, condition })
     }
 
+    /// "If you have exactly two units there": whether the battlefield chosen before it (a Move
+    /// Destination too, 352.3) has that many units "you" control there as it resolves; "they" is
+    /// then those units.
+    fn units_there(&self, u: P, body: &mut Body) -> Result<Test, Diagnostic> {
+        let (at_least, at_most, _) = units_at_parts(u.clone());
+        let spec = body
+            .targets
+            .iter()
+            .rposition(|s| {
+                s.filter.kind == CardType::Battlefield
+                    && matches!(s.count, TargetCount::One | TargetCount::Destination(_))
+            })
+            .ok_or_else(|| self.err(&u, "\"there\" needs a battlefield chosen before it"))?;
+        let yours = UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() };
+        let count = Condition::Count {
+            filter: UnitFilter { at: At::Here, ..yours.clone() },
+            at_least,
+            at_most,
+            whose: Controlled::Anyone,
+        };
+        let bf = UnitFilter { condition: Some(Box::new(count)), ..UnitFilter::of_kind(CardType::Battlefield) };
+        body.they_units = Some(Objs::AtBattlefield { filter: yours, spec });
+        Ok(Test::Matches(Obj::Target(spec), bf))
+    }
+
     /// "it's stunned", "it's an Equipment", "it has 3 [M] or less": whether what "it" names is so
     /// as the instruction resolves. "it" is of the kind its phrase chose ("choose an enemy gear.
     /// If it's [Empowered]"); a noun says what it must be ("If it's an Equipment").
@@ -2209,7 +2243,16 @@ impl Compiler<'_> {
             }
             Rule::if_condition => {
                 let mut parts = c.clone().into_inner();
-                let test = self.condition_test(parts.next().unwrap())?;
+                let cond = parts.next().unwrap();
+                let mut body = body;
+                let test = match cond.clone().into_inner().next() {
+                    Some(u)
+                        if u.as_rule() == Rule::cond_units_at && units_at_parts(u.clone()).2 == Rule::cond_there =>
+                    {
+                        self.units_there(u, &mut body)?
+                    }
+                    _ => self.condition_test(cond)?,
+                };
                 let mut inner = self.guarded(parts.next().unwrap(), body, test.clone())?;
                 inner.last_if = Some(test);
                 Ok(inner)
@@ -2788,6 +2831,24 @@ impl Compiler<'_> {
                     b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::Might { amount, min }, until }));
                 }
             }
+            // "they each get +1 [M] this turn": the Might change of "give" (450.3), said with the
+            // objects as the subject.
+            Rule::i_gets_might => {
+                let who = parts.next().unwrap();
+                let t = match who.as_rule() {
+                    Rule::t_they => Target::All(
+                        b.they_units.clone().ok_or_else(|| self.err(&who, "\"they\" needs units named before it"))?,
+                    ),
+                    _ => self.target(who, &mut b, None)?,
+                };
+                let amount = signed(&parts.next().unwrap());
+                let until = if parts.any(|x| x.as_rule() == Rule::this_turn) {
+                    Duration::ThisTurn
+                } else {
+                    Duration::Indefinite
+                };
+                b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::Might { amount, min: None }, until }));
+            }
             Rule::i_give_keyword | Rule::i_gains_keyword => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
                 let kws = self.keyword_list(parts.next().unwrap())?;
@@ -3072,7 +3133,7 @@ impl Compiler<'_> {
                     .rposition(|s| s.filter.kind == CardType::Battlefield && s.count == TargetCount::One);
                 let to_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_its_base);
                 let to_this_battlefield = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_this_battlefield);
-                let to_battlefield = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_battlefield);
+                let to_battlefield = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_a_battlefield);
                 // "to or from its base": its base at one end of the move (`At::YourBase`).
                 let to_or_from_base = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_or_from_base);
                 let here = dest.as_ref().is_some_and(|d| d.as_rule() == Rule::move_to_here)
@@ -3089,6 +3150,17 @@ impl Compiler<'_> {
                 // "to a battlefield": the destination is chosen among battlefields only.
                 let mut bf = UnitFilter::of_kind(CardType::Battlefield);
                 if to_battlefield {
+                    // "to a battlefield where you have units": the battlefields the restrictions
+                    // name (a battlefield is where it is, 053.3).
+                    for r in dest.clone().unwrap().into_inner() {
+                        self.apply_filter_word(&mut bf, &r);
+                        if bf.at != At::Anywhere {
+                            return Err(self.err(
+                                &r,
+                                "a move's destination is understood with \"where you have units\" or \"you control\"",
+                            ));
+                        }
+                    }
                     bf.at = At::Battlefield;
                 }
                 if to_or_from_base {
@@ -3694,6 +3766,16 @@ impl Compiler<'_> {
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::post_state) => {
                     f.condition = Some(Box::new(unit_state(&part.clone().into_inner().next().unwrap())))
                 }
+                // "a battlefield where you have units": at least one such unit "you" control at it.
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::where_you_have) => {
+                    let mut units = UnitFilter::units();
+                    let plural = part.clone().into_inner().next().unwrap().into_inner().next().unwrap();
+                    plural.into_inner().for_each(|w| self.apply_filter_word(&mut units, &w));
+                    (units.at, units.relation) = (At::Here, Relation::Friendly);
+                    let count =
+                        Condition::Count { filter: units, at_least: 1, at_most: None, whose: Controlled::Anyone };
+                    f.condition = Some(Box::new(count));
+                }
                 // "a battlefield with exactly two units there": a count relative to the object.
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::with_count) => {
                     let (at_least, at_most, filter) = self.counted(part.clone().into_inner().next().unwrap());
@@ -3926,4 +4008,21 @@ fn cards_in_your(p: P) -> CountOf {
 /// "a unit you control": the target of [Equip] and [Quick-Draw] (SFD-744.1.b.1, SFD-745.1.d).
 fn friendly_unit_target() -> TargetSpec {
     TargetSpec::new(TargetCount::One, UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() })
+}
+
+/// "you have 4+ units", "you have exactly two units": (at least, at most, and where: `cond_here`,
+/// `cond_that_battlefield` or `cond_there`).
+fn units_at_parts(c: P) -> (u32, Option<u32>, Rule) {
+    let (mut min, mut max, mut at) = (0, None, Rule::cond_here);
+    for x in c.into_inner() {
+        match x.as_rule() {
+            Rule::number => min = number(&x),
+            Rule::exactly_count => {
+                let n = word_or_number(&x.into_inner().next().unwrap());
+                (min, max) = (n, Some(n));
+            }
+            r => at = r,
+        }
+    }
+    (min, max, at)
 }

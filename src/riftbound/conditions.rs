@@ -131,11 +131,14 @@ impl Game {
             Condition::OnResolution(c) | Condition::OnTrigger(c) => {
                 self.holds_with(c, subject, you, chars, that_battlefield)
             }
-            Condition::UnitsAt { min, that_battlefield: that } => {
+            Condition::UnitsAt { min, max, that_battlefield: that } => {
                 // "that battlefield": the one the trigger's event scored (444.2); "here": the
                 // battlefield itself (053.3).
                 let at = if *that { that_battlefield.map(Loc::Battlefield) } else { self.here(subject) };
-                at.is_some_and(|l| self.units_iter(l).filter(|u| self.controller(*u) == you).count() >= *min as usize)
+                at.is_some_and(|l| {
+                    let n = self.units_iter(l).filter(|u| self.controller(*u) == you).count() as u32;
+                    n >= *min && max.is_none_or(|m| n <= m)
+                })
             }
             Condition::DiedThisTurn(f) => self
                 .events_this_turn()

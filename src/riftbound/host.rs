@@ -9,8 +9,7 @@
 //! package and the typed constants, one sandbox per thread.
 
 use super::abilities::{
-    Act, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Place, TargetCount, TargetSpec, ToArg, TurnRule,
-    UnitFilter, names,
+    Act, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Place, TargetSpec, ToArg, TurnRule, UnitFilter, names,
 };
 use super::cards::PowerSymbol;
 use super::costs::{Cost, OtherCost, PlayOptions};
@@ -482,12 +481,7 @@ verbs! {
         "set_might"(to => o: Object, n => n: Delta, until => until: Duration) |g, c| g.give(c, o, Grant::SetMight(n), until);
     // 352.3: the unit moves to the destination chosen for it as the spell was played (spec i);
     // only a destination spec names one.
-    Effect::MoveToChosen { unit, spec } => "move_to_chosen"(unit => o: Object, spec => i: Index) |g, c| {
-        if c.specs.get(i).is_some_and(|s| matches!(s.count, TargetCount::Destination(_))) {
-            let chosen = c.targets.get(i).map(|t| t.objs().to_vec()).unwrap_or_default();
-            g.move_to_chosen(o, &chosen);
-        }
-    };
+    Effect::MoveToChosen { unit, spec } => "move_to_chosen"(unit => o: Object, spec => i: Index) |g, c| g.move_to_chosen_spec(c, o, i);
     // Answers the (last) card discarded: what a following "its" means.
     Effect::Discard { who, amount } => "discard"(who => p: Player, amount => n: Count) |g, _| g.discard_instruction(p, n);
     Effect::ExtraTurn(who) => "extra_turn"(who => p: Player) |g, _| g.extra_turn(p);

@@ -256,7 +256,7 @@ impl Game {
             .into_iter()
             .filter(|o| Some(*o) != source || self.card(*o).kind != CardType::Spell)
             .filter(|o| self.choosable_by(p, *o))
-            .filter(|o| moved.is_none_or(|d| !self.spec_destinations(d, *o).is_empty()))
+            .filter(|o| moved.is_none_or(|d| !self.spec_destinations(d, *o, p).is_empty()))
             .collect()
     }
 

@@ -242,8 +242,15 @@ impl Game {
     /// the battlefields among them for "move it to a battlefield" (`spec.filter.at`), and only
     /// a move with its controller's base at one end for "move it to or from its base"
     /// (`At::YourBase`: from its base to a battlefield, or from a battlefield to its base).
-    pub fn spec_destinations(&self, spec: &super::abilities::TargetSpec, u: ObjId) -> Vec<Loc> {
+    /// A battlefield must also be one the spec's filter names for `you` ("to a battlefield where
+    /// you have units", 352.8.b).
+    pub fn spec_destinations(&self, spec: &super::abilities::TargetSpec, u: ObjId, you: PlayerId) -> Vec<Loc> {
         let mut options = self.move_destinations(u);
+        let named = super::abilities::UnitFilter { at: super::abilities::At::Anywhere, ..spec.filter.clone() };
+        options.retain(|l| match l {
+            Loc::Battlefield(b) => self.unit_matches(&named, self.battlefields[*b].obj, you, ObjId(u32::MAX)),
+            Loc::Base(_) => true,
+        });
         let at_base = self.location(u) == Some(Loc::Base(self.controller(u)));
         match spec.filter.at {
             super::abilities::At::Battlefield => options.retain(|l| matches!(l, Loc::Battlefield(_))),
@@ -265,7 +272,7 @@ impl Game {
         spec: &super::abilities::TargetSpec,
         u: ObjId,
     ) -> super::state::R<Option<Vec<ObjId>>> {
-        let options: Vec<Choice> = self.spec_destinations(spec, u).into_iter().map(Choice::Loc).collect();
+        let options: Vec<Choice> = self.spec_destinations(spec, u, p).into_iter().map(Choice::Loc).collect();
         if options.is_empty() {
             return Ok(None);
         }
@@ -298,6 +305,34 @@ impl Game {
             None => Loc::Base(self.controller(u)),
         };
         self.move_if_valid(u, dest);
+    }
+
+    /// [`Game::move_to_chosen`] for the destination chosen for spec `i` of the running body (only
+    /// a destination spec names one). A battlefield chosen there is a target (352.10.b): one its
+    /// filter no longer names ("a battlefield where you have units") is no longer legal, and the
+    /// move doesn't happen (356.3.e.2, 356.3.e.5).
+    pub fn move_to_chosen_spec(&mut self, c: &super::host::HookCall, u: ObjId, i: usize) -> super::state::R<()> {
+        if !c.specs.get(i).is_some_and(|s| matches!(s.count, super::abilities::TargetCount::Destination(_))) {
+            return Ok(());
+        }
+        let chosen = c.targets.get(i).map(|t| t.objs().to_vec()).unwrap_or_default();
+        // Where the destination may be relative to the unit (`at`) is checked by the move itself.
+        let named = super::abilities::UnitFilter { at: super::abilities::At::Anywhere, ..c.specs[i].filter.clone() };
+        let you = c.controller.unwrap_or(self.turn_player);
+        if let Some(&b) = chosen.first()
+            && !self.unit_matches(&named, b, you, ObjId(u32::MAX))
+        {
+            trace!(
+                self,
+                "356.3.e.5",
+                "{} is no longer a legal destination: {} doesn't move",
+                self.describe(b),
+                self.describe(u)
+            );
+            return Ok(());
+        }
+        self.move_to_chosen(u, &chosen);
+        Ok(())
     }
 
     /// "Move a friendly unit here." (053.3: "here" is the source's location as it resolves): a

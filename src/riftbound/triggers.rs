@@ -642,8 +642,9 @@ impl Game {
         let at_ok = match f.at {
             super::abilities::At::Anywhere => true,
             // 106.4: a facedown card is at the battlefield it was hidden at.
+            // 053.3: a battlefield is where it is (a Move Destination "to a battlefield").
             super::abilities::At::Battlefield => {
-                matches!(self.location(u), Some(Loc::Battlefield(_))) || matches!(o.zone, Zone::Facedown(_))
+                matches!(self.here(u), Some(Loc::Battlefield(_))) || matches!(o.zone, Zone::Facedown(_))
             }
             // 053.3: a battlefield's "here" is the battlefield itself.
             super::abilities::At::Here => {

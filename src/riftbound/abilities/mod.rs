@@ -569,9 +569,11 @@ pub enum Condition {
     /// this turn if ..."): part of the effect (376.2.b), so checked only as it resolves; the
     /// ability triggers either way.
     OnResolution(Box<Condition>),
-    /// "you have N+ units here" (053.3) / "at that battlefield" (the trigger's battlefield).
+    /// "you have N+ units here" (053.3) / "at that battlefield" (the trigger's battlefield);
+    /// "you have exactly two units here": at most `max` too.
     UnitsAt {
         min: u32,
+        max: Option<u32>,
         that_battlefield: bool,
     },
     /// "an opponent's score is within N points of the Victory Score" (`opponent`), "your score

@@ -500,6 +500,10 @@ impl Display for TargetSpec {
                 }
                 Ok(())
             }
+            // "to a battlefield where you have units": among the battlefields its filter names.
+            TargetCount::Destination(i) if self.filter.condition.is_some() || self.filter.relation != Relation::Any => {
+                write!(f, "a destination for target {i} among {}", self.filter)
+            }
             TargetCount::Destination(i) => write!(f, "a destination for target {i}"),
             TargetCount::Player if self.filter.relation == Relation::Enemy => f.write_str("an opponent"),
             TargetCount::Player => f.write_str("a player"),
