@@ -1549,6 +1549,66 @@ impl Game {
         Ok(Some(o))
     }
 
+    /// 352.9: "Each other player chooses Cards or Runes": each of `players`, in the order given
+    /// (turn order), chooses one of the named options as this resolves. Answers, for each option,
+    /// the players who chose it, in the order they chose.
+    pub fn players_choose_option(&mut self, players: &[PlayerId], options: &[String]) -> R<Vec<Vec<PlayerId>>> {
+        let mut chose = vec![Vec::new(); options.len()];
+        if options.is_empty() {
+            return Ok(chose);
+        }
+        for &p in players {
+            if self.player(p).removed {
+                continue;
+            }
+            let n = options.len().min(u8::MAX as usize) as u8;
+            let i = match self.decide(p, Ask::Mode, (0..n).map(Choice::Nth).collect())? {
+                Choice::Nth(i) => i as usize,
+                _ => 0,
+            };
+            trace!(self, "352.9", "{p} chooses {}", options[i]);
+            chose[i].push(p);
+        }
+        Ok(chose)
+    }
+
+    /// 352.9 / 352.10.e: "Starting with the next player, each other player chooses a unit you
+    /// don't control [that hasn't been chosen for this spell]": each of `players`, in the order
+    /// given, chooses one object `filter` names relative to the ability's controller ("you"); not
+    /// a target, so it is chosen as this resolves; `distinct`: not one an earlier player chose. A
+    /// player with nothing to choose chooses nothing. Answers the chosen objects.
+    pub fn players_choose(
+        &mut self,
+        c: &HookCall,
+        players: &[PlayerId],
+        filter: &UnitFilter,
+        distinct: bool,
+    ) -> R<Vec<ObjId>> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let mut chosen: Vec<ObjId> = Vec::new();
+        for &p in players {
+            if self.player(p).removed {
+                continue;
+            }
+            let options: Vec<Choice> = self
+                .matching(filter, Some(you), c.source)
+                .into_iter()
+                .filter(|o| !distinct || !chosen.contains(o))
+                .map(Choice::Obj)
+                .collect();
+            if options.is_empty() {
+                trace!(self, "352.9", "there is nothing {p} can choose");
+                continue;
+            }
+            let Choice::Obj(o) = self.decide(p, Ask::ChooseCard, options)? else { continue };
+            trace!(self, "352.9", "{p} chooses {}", self.describe(o));
+            if !chosen.contains(&o) {
+                chosen.push(o);
+            }
+        }
+        Ok(chosen)
+    }
+
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of `cards`,
     /// still where they were revealed, of a kind `filter` names (its kind or one of its `or`
     /// kinds: "a card" is a unit, spell or gear). A hand is not public, so this is a choice as
