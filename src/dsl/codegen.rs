@@ -93,6 +93,13 @@ fn argument(a: &Arg) -> String {
         Arg::Cost(c) => cost(c),
         Arg::Body(b) => format!("{b:?}"),
         Arg::Players(p) => players_of(p),
+        Arg::Picks(ps) => format!(
+            "[{}]",
+            ps.iter()
+                .map(|p| format!("[{}, {}, {}]", p.count, filter(&p.filter), p.in_hand))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Arg::Words(w) => format!("[{}]", w.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")),
         Arg::KilledMight(spec) => format!("killed_might({spec})"),
     }

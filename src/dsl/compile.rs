@@ -219,6 +219,8 @@ struct Body {
     options: Vec<String>,
     /// Players chose objects before ("those units").
     those: bool,
+    /// Players chose some of theirs before ("Recycle the rest").
+    rest: bool,
     /// "that player" inside "For each player that chooses X, ...": the current one.
     that_player: Option<Who>,
 }
@@ -2545,7 +2547,22 @@ impl Compiler<'_> {
                     return Err(self.err(&subject, "several players choose here, as \"each other player\""));
                 };
                 let what = parts.next().unwrap();
-                if what.as_rule() == Rule::named_options {
+                if what.as_rule() == Rule::counted_list {
+                    let mut picks = Vec::new();
+                    for counted in what.into_inner() {
+                        let mut x = counted.into_inner();
+                        let count = number(&x.next().unwrap());
+                        let noun = x.next().unwrap();
+                        let mut filter = UnitFilter::units();
+                        self.apply_filter_word(&mut filter, &noun);
+                        // Their own: the objects they control.
+                        filter.relation = Relation::Friendly;
+                        let filter = if names_cards(&noun) { of_kinds(CARD_KINDS.into_iter(), filter) } else { filter };
+                        picks.push(Pick { count, filter, in_hand: x.next().is_some() });
+                    }
+                    b.rest = true;
+                    b.effects.push(Effect::Let(Var::Rest, Box::new(Effect::PlayersKeep { who, picks })));
+                } else if what.as_rule() == Rule::named_options {
                     let options: Vec<String> = what.into_inner().map(|o| o.as_str().to_string()).collect();
                     b.options = options.clone();
                     b.effects.push(Effect::Let(Var::Choices, Box::new(Effect::PlayersChooseOption { who, options })));
@@ -3017,6 +3034,8 @@ impl Compiler<'_> {
                 let from = Objs::Var(Var::Looked);
                 b.effects.push(Effect::BanishAndPlay { from, max_might, optional, reduced_by });
             }
+            // "Recycle the rest" after players chose some of theirs: the objects not chosen.
+            Rule::i_recycle_rest if b.rest && !b.looked => b.effects.push(Effect::RecycleAll(Objs::Var(Var::Rest))),
             Rule::i_recycle_rest | Rule::i_put_one_hand | Rule::i_recycle_any | Rule::i_put_back_in_order => {
                 if !b.looked {
                     return Err(self.err(

@@ -318,6 +318,8 @@ struct TokenCard;
 struct PlayerList;
 /// Named options ("Cards", "Runes").
 struct Words;
+/// What each player chooses some of (`[count, filter, in_hand]` each).
+struct Picks;
 
 macro_rules! slots {
     ($($slot:ty: $script:ty => $value:ty, |$x:ident| $take:expr;)*) => {$(
@@ -342,6 +344,10 @@ slots! {
     BodyName: rhai::ImmutableString => String, |s| Some(s.to_string());
     TokenCard: rhai::ImmutableString => String, |s| Some(s.to_string());
     PlayerList: Array => Vec<PlayerId>, |a| Some(a.into_iter().filter_map(|x| x.as_int().ok()).filter_map(player).collect());
+    Picks: Array => Vec<(u32, UnitFilter, bool)>, |a| Some(a.into_iter().filter_map(|x| {
+        let x = x.try_cast::<Array>()?;
+        Some((count(x.first()?.as_int().ok()?), x.get(1)?.clone().try_cast::<UnitFilter>()?, x.get(2)?.as_bool().ok()?))
+    }).collect());
     Words: Array => Vec<String>, |a| Some(a.into_iter().filter_map(|x| x.into_immutable_string().ok()).map(|s| s.to_string()).collect());
 }
 
@@ -579,6 +585,10 @@ verbs! {
     // Answers, for each option, the players who chose it.
     Effect::PlayersChooseOption { who, options } =>
         "players_choose_option"(who => ps: PlayerList, options => names: Words) |g, _| g.players_choose_option(&ps, &names);
+    // Answers the objects not chosen ("the rest").
+    Effect::PlayersKeep { who, picks } =>
+        "players_keep"(who => ps: PlayerList, picks => picks: Picks) |g, c| g.players_keep(c, &ps, &picks);
+    Effect::RecycleAll(o) => "recycle_all"(o => cards: Cards) |g, c| g.recycle_all(c, &cards);
     // Answers the chosen objects ("those units").
     Effect::PlayersChoose { who, filter, distinct } =>
         "players_choose"(who => ps: PlayerList, filter => f: UnitFilter, distinct => d: bool) |g, c| g.players_choose(c, &ps, &f, d);

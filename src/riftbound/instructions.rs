@@ -1609,6 +1609,59 @@ impl Game {
         Ok(chosen)
     }
 
+    /// 352.9: "Each player chooses 2 units, 2 gear, 2 runes, and 2 cards in their hands": each
+    /// of `players`, in the order given, chooses, for each pick, that many of their own objects
+    /// the filter names (relative to them) or of the cards in their hand; with no more than that
+    /// many, all of them, without asking. Answers the rest: the objects of those picks not chosen.
+    pub fn players_keep(
+        &mut self,
+        c: &HookCall,
+        players: &[PlayerId],
+        picks: &[(u32, UnitFilter, bool)],
+    ) -> R<Vec<ObjId>> {
+        let mut rest = Vec::new();
+        for &p in players {
+            if self.player(p).removed {
+                continue;
+            }
+            for (n, filter, in_hand) in picks {
+                let mut left: Vec<ObjId> =
+                    if *in_hand { self.player(p).hand.clone() } else { self.matching(filter, Some(p), c.source) };
+                let mut kept = Vec::new();
+                while kept.len() < *n as usize && !left.is_empty() {
+                    let o = if left.len() + kept.len() <= *n as usize {
+                        left[0]
+                    } else {
+                        match self.decide(p, Ask::ChooseCard, left.iter().copied().map(Choice::Obj).collect())? {
+                            Choice::Obj(o) => o,
+                            _ => left[0],
+                        }
+                    };
+                    left.retain(|x| *x != o);
+                    kept.push(o);
+                }
+                let names: Vec<String> = kept.iter().map(|o| self.describe(*o)).collect();
+                let what = if *in_hand { "in their hand".to_string() } else { filter.to_string() };
+                if names.is_empty() {
+                    trace!(self, "352.9", "{p} has none of {what} to choose");
+                } else {
+                    trace!(self, "352.9", "{p} chooses {} ({what})", names.join(", "));
+                }
+                rest.extend(left);
+            }
+        }
+        Ok(rest)
+    }
+
+    /// 403: "Recycle the rest": the objects of `cards` still in the game, recycled at once
+    /// (403.5: to the bottom of their owner's Main Deck in a random order; 403.5.a: runes to
+    /// their owner's rune deck in the order they choose).
+    pub fn recycle_all(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let alive: Vec<ObjId> = cards.iter().copied().filter(|o| self.obj(*o).alive).collect();
+        self.recycle(you, &alive)
+    }
+
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of `cards`,
     /// still where they were revealed, of a kind `filter` names (its kind or one of its `or`
     /// kinds: "a card" is a unit, spell or gear). A hand is not public, so this is a choice as

@@ -160,6 +160,22 @@ pub enum Effect {
     /// "you"), not a target; `distinct`: none an earlier player chose. Answers the chosen ones
     /// ("those units").
     PlayersChoose { who: Players, filter: UnitFilter, distinct: bool },
+    /// 352.9: "Each player chooses 2 units, 2 gear, 2 runes, and 2 cards in their hands": each
+    /// of the players, in turn order, chooses that many of their own objects of each kind (the
+    /// filter relative to them; `in_hand`: cards in their hand), all of them if they have no
+    /// more. Answers the rest: their objects of those kinds not chosen ("Recycle the rest").
+    PlayersKeep { who: Players, picks: Vec<Pick> },
+    /// 403: "Recycle the rest": these objects, wherever they are, recycled at once (403.5:
+    /// Main Deck cards in a random order; 403.5.a: runes in their owner's order).
+    RecycleAll(Objs),
+}
+
+/// One kind of object each player chooses some of ([`Effect::PlayersKeep`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pick {
+    pub count: u32,
+    pub filter: UnitFilter,
+    pub in_hand: bool,
 }
 
 /// One argument of a host call, typed: the generator writes each kind one way (an object as its
@@ -189,6 +205,8 @@ pub enum Arg<'a> {
     Players(&'a Players),
     /// Named options ("Cards or Runes"), as an array of strings.
     Words(&'a [String]),
+    /// What each player chooses some of: `[[count, filter, in_hand], ...]`.
+    Picks(&'a [Pick]),
     /// The Might target spec N had as this ability killed it (`killed_might(N)`).
     KilledMight(usize),
 }
@@ -216,7 +234,7 @@ macro_rules! to_arg_by_reference {
     )*};
 }
 
-to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token, Players => Players, Vec<String> => Words);
+to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token, Players => Players, Vec<String> => Words, Vec<Pick> => Picks);
 
 /// An optional object: "none" (-1) when absent.
 impl<'a> ToArg<'a> for Option<&'a Obj> {
@@ -629,6 +647,8 @@ pub enum Var {
     Choices,
     /// The objects players chose ("those units").
     Those,
+    /// The objects players did not choose ("the rest").
+    Rest,
 }
 
 impl Var {
@@ -643,6 +663,7 @@ impl Var {
             Var::Chosen => "chosen",
             Var::Choices => "choices",
             Var::Those => "those",
+            Var::Rest => "rest",
         }
     }
 }

@@ -227,6 +227,14 @@ impl Display for Effect {
             Effect::PlayersChooseOption { who, options } => {
                 write!(f, "{}: that player chooses {}", players_text(who), options.join(" or "))
             }
+            Effect::PlayersKeep { who, picks } => {
+                let list: Vec<String> = picks
+                    .iter()
+                    .map(|p| format!("{} of {}{}", p.count, p.filter, if p.in_hand { " in their hand" } else { "" }))
+                    .collect();
+                write!(f, "{}: that player chooses {}", players_text(who), list.join(", "))
+            }
+            Effect::RecycleAll(objs) => write!(f, "Recycle {objs}"),
             Effect::PlayersChoose { who, filter, distinct } => {
                 write!(f, "{}: that player chooses one of {filter}", players_text(who))?;
                 if *distinct { f.write_str(" not chosen yet") } else { Ok(()) }
@@ -313,6 +321,7 @@ fn var_text(v: Var) -> &'static str {
         Var::Chosen => "the chosen card",
         Var::Choices => "the players' choices",
         Var::Those => "the chosen objects",
+        Var::Rest => "the objects not chosen",
     }
 }
 
