@@ -3,7 +3,7 @@
 //! the same types. Nothing else in the card language prints code.
 
 use crate::riftbound::abilities::names::{duration, filter, keyword, other_cost, place, power};
-use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, Who};
+use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, Var, Who};
 use crate::riftbound::costs::Cost;
 use std::fmt::Write;
 
@@ -47,13 +47,7 @@ fn statement(e: &Effect) -> Vec<String> {
             }
         }
         Effect::EachPlayer(players, body) => {
-            let which = match players {
-                Players::All => "each_player()",
-                Players::Opponents => "each_opponent()",
-                Players::FromNext => "each_player_from_next()",
-                Players::Combatants { attacker, defender } => &format!("combatants({attacker}, {defender})"),
-            };
-            let mut out = vec![format!("for p in {which} {{")];
+            let mut out = vec![format!("for p in {} {{", players_of(players))];
             out.extend(indented(block(body)));
             out.push("}".into());
             out
@@ -98,7 +92,29 @@ fn argument(a: &Arg) -> String {
         Arg::Place(p) => place(*p).into(),
         Arg::Cost(c) => cost(c),
         Arg::Body(b) => format!("{b:?}"),
+        Arg::Players(p) => players_of(p),
+        Arg::Picks(ps) => format!(
+            "[{}]",
+            ps.iter()
+                .map(|p| format!("[{}, {}, {}]", p.count, filter(&p.filter), p.in_hand))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Arg::Words(w) => format!("[{}]", w.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")),
         Arg::KilledMight(spec) => format!("killed_might({spec})"),
+    }
+}
+
+/// The players' ids, in the order they act.
+fn players_of(p: &Players) -> String {
+    match p {
+        Players::All => "each_player()".into(),
+        Players::Opponents => "each_opponent()".into(),
+        Players::FromNext => "each_player_from_next()".into(),
+        Players::OthersFromNext => "each_other_player_from_next()".into(),
+        Players::Combatants { attacker, defender } => format!("combatants({attacker}, {defender})"),
+        Players::Chose(i) => format!("chose({}, {i})", Var::Choices.script_name()),
+        Players::YouAnd(w) => format!("[you(), {}]", who(w)),
     }
 }
 

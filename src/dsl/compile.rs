@@ -218,6 +218,14 @@ struct Body {
     actor: Option<Who>,
     /// "this battlefield": the trigger's event names a battlefield (444.2).
     battlefield: bool,
+    /// The options players chose before ("Each other player chooses Cards or Runes").
+    options: Vec<String>,
+    /// Players chose objects before ("those units").
+    those: bool,
+    /// Players chose some of theirs before ("Recycle the rest").
+    rest: bool,
+    /// "that player" inside "For each player that chooses X, ...": the current one.
+    that_player: Option<Who>,
 }
 
 impl Body {
@@ -2436,7 +2444,7 @@ impl Compiler<'_> {
     /// player chosen before it, or the one the trigger's event is about) names.
     fn they(&self, p: P, b: &Body) -> Result<Who, Diagnostic> {
         if p.as_rule() == Rule::ps_that_player {
-            return Ok(Who::ThatPlayer);
+            return Ok(b.that_player.clone().unwrap_or(Who::ThatPlayer));
         }
         b.they.clone().ok_or_else(|| {
             self.err(&p, "\"they\" needs a player before it, as \"Choose an opponent.\" or \"When a player ...\" names")
@@ -2454,6 +2462,30 @@ impl Compiler<'_> {
             }
             _ => Err(self.err(&subject, "one player is expected here, as \"its controller\" or \"that player\"")),
         }
+    }
+
+    /// The players a subject of several names, in the order they act ("each player", "starting
+    /// with the next player, each other player", "you and that player each"); `None` for one
+    /// player ("that player", "its owner").
+    fn subject_players(&self, subject: &P, b: &Body) -> Result<Option<Players>, Diagnostic> {
+        Ok(Some(match subject.as_rule() {
+            Rule::ps_each_player => Players::All,
+            Rule::ps_from_next if subject.clone().into_inner().any(|x| x.as_rule() == Rule::each_other_player) => {
+                Players::OthersFromNext
+            }
+            Rule::ps_from_next => Players::FromNext,
+            Rule::ps_each_opponent | Rule::ps_opponents => Players::Opponents,
+            Rule::ps_combatants => {
+                let sides: Vec<Rule> =
+                    subject.clone().into_inner().map(|s| s.into_inner().next().unwrap().as_rule()).collect();
+                Players::Combatants {
+                    attacker: sides.contains(&Rule::side_attacker),
+                    defender: sides.contains(&Rule::side_defender),
+                }
+            }
+            Rule::ps_you_and => Players::YouAnd(self.one_player(subject.clone().into_inner().next().unwrap(), b)?),
+            _ => return Ok(None),
+        }))
     }
 
     fn instruction(&self, p: P, mut b: Body) -> Result<Body, Diagnostic> {
@@ -2595,15 +2627,77 @@ impl Compiler<'_> {
                 let it = self.it(&i, &b, "\"draw it\" needs a card before it")?;
                 b.effects.push(Effect::Act(Act::DrawIt, it));
             }
+            // 352.9: "Each other player chooses Cards or Runes" / "... chooses a unit you don't
+            // control [that hasn't been chosen for this spell]": the choices, kept for "For each
+            // player that chooses Cards" / "those units".
+            Rule::i_players_choose => {
+                let subject = parts.next().unwrap().into_inner().next().unwrap();
+                let Some(who) = self.subject_players(&subject, &b)? else {
+                    return Err(self.err(&subject, "several players choose here, as \"each other player\""));
+                };
+                let what = parts.next().unwrap();
+                if what.as_rule() == Rule::counted_list {
+                    let mut picks = Vec::new();
+                    for counted in what.into_inner() {
+                        let mut x = counted.into_inner();
+                        let count = number(&x.next().unwrap());
+                        let noun = x.next().unwrap();
+                        let mut filter = UnitFilter::units();
+                        self.apply_filter_word(&mut filter, &noun);
+                        // Their own: the objects they control.
+                        filter.relation = Relation::Friendly;
+                        let filter = if names_cards(&noun) { of_kinds(CARD_KINDS.into_iter(), filter) } else { filter };
+                        picks.push(Pick { count, filter, in_hand: x.next().is_some() });
+                    }
+                    b.rest = true;
+                    b.effects.push(Effect::Let(Var::Rest, Box::new(Effect::PlayersKeep { who, picks })));
+                } else if what.as_rule() == Rule::named_options {
+                    let options: Vec<String> = what.into_inner().map(|o| o.as_str().to_string()).collect();
+                    b.options = options.clone();
+                    b.effects.push(Effect::Let(Var::Choices, Box::new(Effect::PlayersChooseOption { who, options })));
+                } else {
+                    self.no_they_control(&what)?;
+                    let filter = self.unit_phrase(what);
+                    let distinct = parts.next().is_some();
+                    b.those = true;
+                    b.effects.push(Effect::Let(Var::Those, Box::new(Effect::PlayersChoose { who, filter, distinct })));
+                }
+            }
+            // "For each player that chooses Cards, you and that player each draw 1": the
+            // instruction for each player who chose that option, "that player" being them.
+            Rule::i_for_each_player => {
+                let noun = parts.next().unwrap();
+                let name = parts.next().unwrap().into_inner().next().unwrap().into_inner().next().unwrap();
+                // "For each opponent that chooses": the same players, if only opponents chose.
+                let only_opponents = b.effects.iter().any(|e| {
+                    matches!(e, Effect::Let(Var::Choices, c) if matches!(**c,
+                        Effect::PlayersChooseOption { who: Players::Opponents | Players::OthersFromNext, .. }))
+                });
+                if noun.as_str().eq_ignore_ascii_case("opponent") && !only_opponents {
+                    return Err(
+                        self.err(&noun, "\"For each opponent that chooses\" needs only opponents to have chosen")
+                    );
+                }
+                let Some(option) = b.options.iter().position(|o| o == name.as_str()) else {
+                    return Err(self.err(
+                        &name,
+                        "\"For each player that chooses X\" needs X among the options players chose before it",
+                    ));
+                };
+                let outer = std::mem::take(&mut b.effects);
+                let saved = b.that_player.replace(Who::Each);
+                let mut inner = self.instruction(parts.next().unwrap(), b)?;
+                inner.that_player = saved;
+                let body = std::mem::replace(&mut inner.effects, outer);
+                inner.effects.push(Effect::EachPlayer(Players::Chose(option), body));
+                b = inner;
+            }
             Rule::i_players => {
                 let subject = parts.next().unwrap().into_inner().next().unwrap();
-                let who = match subject.as_rule() {
-                    Rule::ps_each_player
-                    | Rule::ps_from_next
-                    | Rule::ps_each_opponent
-                    | Rule::ps_opponents
-                    | Rule::ps_combatants => Who::Each,
-                    _ => self.one_player(subject.clone(), &b)?,
+                let players = self.subject_players(&subject, &b)?;
+                let who = match players {
+                    Some(_) => Who::Each,
+                    None => self.one_player(subject.clone(), &b)?,
                 };
                 let mut effects = Vec::new();
                 for v in parts {
@@ -2693,22 +2787,9 @@ impl Compiler<'_> {
                         _ => Effect::Score { who, points: n },
                     });
                 }
-                match subject.as_rule() {
-                    Rule::ps_each_player => b.effects.push(Effect::EachPlayer(Players::All, effects)),
-                    Rule::ps_from_next => b.effects.push(Effect::EachPlayer(Players::FromNext, effects)),
-                    Rule::ps_combatants => {
-                        let sides: Vec<Rule> =
-                            subject.clone().into_inner().map(|s| s.into_inner().next().unwrap().as_rule()).collect();
-                        let players = Players::Combatants {
-                            attacker: sides.contains(&Rule::side_attacker),
-                            defender: sides.contains(&Rule::side_defender),
-                        };
-                        b.effects.push(Effect::EachPlayer(players, effects))
-                    }
-                    Rule::ps_each_opponent | Rule::ps_opponents => {
-                        b.effects.push(Effect::EachPlayer(Players::Opponents, effects))
-                    }
-                    _ => b.effects.extend(effects),
+                match players {
+                    Some(players) => b.effects.push(Effect::EachPlayer(players, effects)),
+                    None => b.effects.extend(effects),
                 }
             }
             Rule::i_buff
@@ -3056,6 +3137,8 @@ impl Compiler<'_> {
                 let from = Objs::Var(Var::Looked);
                 b.effects.push(Effect::BanishAndPlay { from, max_might, optional, reduced_by });
             }
+            // "Recycle the rest" after players chose some of theirs: the objects not chosen.
+            Rule::i_recycle_rest if b.rest && !b.looked => b.effects.push(Effect::RecycleAll(Objs::Var(Var::Rest))),
             Rule::i_recycle_rest | Rule::i_put_one_hand | Rule::i_recycle_any | Rule::i_put_back_in_order => {
                 if !b.looked {
                     return Err(self.err(
@@ -3346,6 +3429,9 @@ impl Compiler<'_> {
             ),
             Rule::t_that_card => Target::One(b.that_card.clone().ok_or_else(|| self.err(&t, THAT_CARD))?),
             Rule::t_it => Target::One(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
+            // "Kill those units": the objects players chose before it.
+            Rule::t_those if b.those => Target::All(Objs::Var(Var::Those)),
+            Rule::t_those => return Err(self.err(&t, "\"those\" needs the players to choose objects before it")),
             Rule::t_all | Rule::t_plural => {
                 let filter = self.filter_of(t.clone());
                 // "there": the battlefield chosen before it ("Choose a battlefield. Give friendly
@@ -3760,6 +3846,8 @@ impl Compiler<'_> {
                 }
                 "in combat" => f.at = At::InCombat,
                 "in your base" => f.at = At::YourBase,
+                // "a unit you don't control": another player controls it.
+                "you don't control" => f.relation = Relation::Enemy,
                 "in a base" => f.at = At::AnyBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.
                 "there" => f.at = At::Here,

@@ -313,6 +313,12 @@ struct Cards;
 struct BodyName;
 /// A token's card id in the card pool.
 struct TokenCard;
+/// Players' ids (what `each_opponent` and the like answered); ids that name no player are left out.
+struct PlayerList;
+/// Named options ("Cards", "Runes").
+struct Words;
+/// What each player chooses some of (`[count, filter, in_hand]` each).
+struct Picks;
 
 macro_rules! slots {
     ($($slot:ty: $script:ty => $value:ty, |$x:ident| $take:expr;)*) => {$(
@@ -336,6 +342,12 @@ slots! {
     Cards: Array => Vec<ObjId>, |a| Some(a.into_iter().filter_map(|x| x.as_int().ok()).filter_map(id).collect());
     BodyName: rhai::ImmutableString => String, |s| Some(s.to_string());
     TokenCard: rhai::ImmutableString => String, |s| Some(s.to_string());
+    PlayerList: Array => Vec<PlayerId>, |a| Some(a.into_iter().filter_map(|x| x.as_int().ok()).filter_map(player).collect());
+    Picks: Array => Vec<(u32, UnitFilter, bool)>, |a| Some(a.into_iter().filter_map(|x| {
+        let x = x.try_cast::<Array>()?;
+        Some((count(x.first()?.as_int().ok()?), x.get(1)?.clone().try_cast::<UnitFilter>()?, x.get(2)?.as_bool().ok()?))
+    }).collect());
+    Words: Array => Vec<String>, |a| Some(a.into_iter().filter_map(|x| x.into_immutable_string().ok()).map(|s| s.to_string()).collect());
 }
 
 // The instruction set's own types arrive as they are (a script can only name them by their
@@ -402,6 +414,10 @@ answers! {
     Option<i32> => i64, |v| v.map_or(-1, i64::from), -1;
     Vec<ObjId> => Array, |v| array(v), Array::new();
     Vec<PlayerId> => Array, |v| v.into_iter().map(|p| Dynamic::from(p.0 as i64)).collect(), Array::new();
+    // For each option, the players who chose it.
+    Vec<Vec<PlayerId>> => Array, |v| v.into_iter()
+        .map(|ps| Dynamic::from(ps.into_iter().map(|p| Dynamic::from(p.0 as i64)).collect::<Array>()))
+        .collect(), Array::new();
 }
 
 /// What the handler answered, or "nothing" for a call a slot made do nothing.
@@ -560,6 +576,16 @@ verbs! {
     Effect::PlayerChooses { who, filter, optional, except } =>
         "player_chooses"(who => p: Player, filter => f: UnitFilter, optional => o: bool, except.as_ref() => x: MaybeObject)
             |g, c| g.player_chooses(c, p, &f, o, x);
+    // Answers, for each option, the players who chose it.
+    Effect::PlayersChooseOption { who, options } =>
+        "players_choose_option"(who => ps: PlayerList, options => names: Words) |g, _| g.players_choose_option(&ps, &names);
+    // Answers the objects not chosen ("the rest").
+    Effect::PlayersKeep { who, picks } =>
+        "players_keep"(who => ps: PlayerList, picks => picks: Picks) |g, c| g.players_keep(c, &ps, &picks);
+    Effect::RecycleAll(o) => "recycle_all"(o => cards: Cards) |g, c| g.recycle_all(c, &cards);
+    // Answers the chosen objects ("those units").
+    Effect::PlayersChoose { who, filter, distinct } =>
+        "players_choose"(who => ps: PlayerList, filter => f: UnitFilter, distinct => d: bool) |g, c| g.players_choose(c, &ps, &f, d);
 }
 
 /// The most tokens one instruction plays, and runes one instruction channels (no printed card
@@ -605,6 +631,24 @@ fn register(e: &mut Engine) {
     host_fn!(e, "each_player", () | g, _ | g.active_players());
     host_fn!(e, "each_opponent", () | g, c | c.controller.map(|p| g.opponents(p)).unwrap_or_default());
     host_fn!(e, "each_player_from_next", () | g, c | g.players_from_next(c.controller.unwrap_or(g.turn_player)));
+    // "Starting with the next player, each other player": the same without the controller.
+    host_fn!(
+        e,
+        "each_other_player_from_next",
+        () | g,
+        c | {
+            let you = c.controller.unwrap_or(g.turn_player);
+            g.players_from_next(you).into_iter().filter(|p| *p != you).collect::<Vec<_>>()
+        }
+    );
+    // "For each player that chooses Cards": the players who chose option `i` (none if no one did).
+    e.register_fn("chose", |choices: Array, i: i64| -> Array {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| choices.get(i))
+            .and_then(|x| x.clone().try_cast::<Array>())
+            .unwrap_or_default()
+    });
     // "the attacker and defender each" (438.1.a.1-2): none outside a combat.
     host_fn!(e, "combatants", (attacker: bool, defender: bool) | g, _ | g.combatants(attacker, defender));
     // "for each X": how many objects the filter names; how many cards are in a player's trash.

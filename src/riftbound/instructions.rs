@@ -1545,6 +1545,119 @@ impl Game {
         Ok(Some(o))
     }
 
+    /// 352.9: "Each other player chooses Cards or Runes": each of `players`, in the order given
+    /// (turn order), chooses one of the named options as this resolves. Answers, for each option,
+    /// the players who chose it, in the order they chose.
+    pub fn players_choose_option(&mut self, players: &[PlayerId], options: &[String]) -> R<Vec<Vec<PlayerId>>> {
+        let mut chose = vec![Vec::new(); options.len()];
+        if options.is_empty() {
+            return Ok(chose);
+        }
+        for &p in players {
+            if self.player(p).removed {
+                continue;
+            }
+            let n = options.len().min(u8::MAX as usize) as u8;
+            let i = match self.decide(p, Ask::Mode, (0..n).map(Choice::Nth).collect())? {
+                Choice::Nth(i) => i as usize,
+                _ => 0,
+            };
+            trace!(self, "352.9", "{p} chooses {}", options[i]);
+            chose[i].push(p);
+        }
+        Ok(chose)
+    }
+
+    /// 352.9 / 352.10.e: "Starting with the next player, each other player chooses a unit you
+    /// don't control [that hasn't been chosen for this spell]": each of `players`, in the order
+    /// given, chooses one object `filter` names relative to the ability's controller ("you"); not
+    /// a target, so it is chosen as this resolves; `distinct`: not one an earlier player chose. A
+    /// player with nothing to choose chooses nothing. Answers the chosen objects.
+    pub fn players_choose(
+        &mut self,
+        c: &HookCall,
+        players: &[PlayerId],
+        filter: &UnitFilter,
+        distinct: bool,
+    ) -> R<Vec<ObjId>> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let mut chosen: Vec<ObjId> = Vec::new();
+        for &p in players {
+            if self.player(p).removed {
+                continue;
+            }
+            let options: Vec<Choice> = self
+                .matching(filter, Some(you), c.source)
+                .into_iter()
+                .filter(|o| !distinct || !chosen.contains(o))
+                .map(Choice::Obj)
+                .collect();
+            if options.is_empty() {
+                trace!(self, "352.9", "there is nothing {p} can choose");
+                continue;
+            }
+            let Choice::Obj(o) = self.decide(p, Ask::ChooseCard, options)? else { continue };
+            trace!(self, "352.9", "{p} chooses {}", self.describe(o));
+            if !chosen.contains(&o) {
+                chosen.push(o);
+            }
+        }
+        Ok(chosen)
+    }
+
+    /// 352.9: "Each player chooses 2 units, 2 gear, 2 runes, and 2 cards in their hands": each
+    /// of `players`, in the order given, chooses, for each pick, that many of their own objects
+    /// the filter names (relative to them) or of the cards in their hand; with no more than that
+    /// many, all of them, without asking. Answers the rest: the objects of those picks not chosen.
+    pub fn players_keep(
+        &mut self,
+        c: &HookCall,
+        players: &[PlayerId],
+        picks: &[(u32, UnitFilter, bool)],
+    ) -> R<Vec<ObjId>> {
+        let mut rest = Vec::new();
+        for &p in players {
+            if self.player(p).removed {
+                continue;
+            }
+            for (n, filter, in_hand) in picks {
+                let mut left: Vec<ObjId> =
+                    if *in_hand { self.player(p).hand.clone() } else { self.matching(filter, Some(p), c.source) };
+                let mut kept = Vec::new();
+                while kept.len() < *n as usize && !left.is_empty() {
+                    let o = if left.len() + kept.len() <= *n as usize {
+                        left[0]
+                    } else {
+                        match self.decide(p, Ask::ChooseCard, left.iter().copied().map(Choice::Obj).collect())? {
+                            Choice::Obj(o) => o,
+                            _ => left[0],
+                        }
+                    };
+                    left.retain(|x| *x != o);
+                    kept.push(o);
+                }
+                let names: Vec<String> = kept.iter().map(|o| self.describe(*o)).collect();
+                let what = if *in_hand { "in their hand".to_string() } else { filter.to_string() };
+                if names.is_empty() {
+                    trace!(self, "352.9", "{p} has none of {what} to choose");
+                } else {
+                    trace!(self, "352.9", "{p} chooses {} ({what})", names.join(", "));
+                }
+                rest.extend(left);
+            }
+        }
+        Ok(rest)
+    }
+
+    /// 403: "Recycle the rest": the objects of `cards` still in the game, recycled at once
+    /// (403.5: to the bottom of their owner's Main Deck in a random order; 403.5.a: runes to
+    /// their owner's rune deck in the order they choose).
+    pub fn recycle_all(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let alive: Vec<ObjId> = cards.iter().copied().filter(|o| self.obj(*o).alive).collect();
+        self.recycle(you, &alive)
+    }
+
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of `cards`,
     /// still where they were revealed, of a kind `filter` names (its kind or one of its `or`
     /// kinds: "a card" is a unit, spell or gear). A hand is not public, so this is a choice as

@@ -150,6 +150,32 @@ pub enum Effect {
     /// choose none; `except`: "another" after an event about a unit ("they may move another unit
     /// they control here"), not that unit. Answers it (or none).
     PlayerChooses { who: Who, filter: UnitFilter, optional: bool, except: Option<Obj> },
+    /// 352.9: "Each other player chooses Cards or Runes": each of the players, in turn order,
+    /// chooses one of the named options as this resolves. Answers, for each option, the players
+    /// who chose it ([`Players::Chose`]).
+    PlayersChooseOption { who: Players, options: Vec<String> },
+    /// 352.9 / 352.10.e: "Starting with the next player, each other player chooses a unit you
+    /// don't control [that hasn't been chosen for this spell]": each of the players, in turn
+    /// order, chooses one object the filter names (relative to the ability's controller, who is
+    /// "you"), not a target; `distinct`: none an earlier player chose. Answers the chosen ones
+    /// ("those units").
+    PlayersChoose { who: Players, filter: UnitFilter, distinct: bool },
+    /// 352.9: "Each player chooses 2 units, 2 gear, 2 runes, and 2 cards in their hands": each
+    /// of the players, in turn order, chooses that many of their own objects of each kind (the
+    /// filter relative to them; `in_hand`: cards in their hand), all of them if they have no
+    /// more. Answers the rest: their objects of those kinds not chosen ("Recycle the rest").
+    PlayersKeep { who: Players, picks: Vec<Pick> },
+    /// 403: "Recycle the rest": these objects, wherever they are, recycled at once (403.5:
+    /// Main Deck cards in a random order; 403.5.a: runes in their owner's order).
+    RecycleAll(Objs),
+}
+
+/// One kind of object each player chooses some of ([`Effect::PlayersKeep`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pick {
+    pub count: u32,
+    pub filter: UnitFilter,
+    pub in_hand: bool,
 }
 
 /// One argument of a host call, typed: the generator writes each kind one way (an object as its
@@ -175,6 +201,12 @@ pub enum Arg<'a> {
     Cost(&'a Cost),
     /// The name of one of the card's bodies (a reflexive ability, a delayed effect).
     Body(&'a str),
+    /// Players an instruction names ("each other player"), as the array of their ids.
+    Players(&'a Players),
+    /// Named options ("Cards or Runes"), as an array of strings.
+    Words(&'a [String]),
+    /// What each player chooses some of: `[[count, filter, in_hand], ...]`.
+    Picks(&'a [Pick]),
     /// The Might target spec N had as this ability killed it (`killed_might(N)`).
     KilledMight(usize),
 }
@@ -202,7 +234,7 @@ macro_rules! to_arg_by_reference {
     )*};
 }
 
-to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token);
+to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token, Players => Players, Vec<String> => Words, Vec<Pick> => Picks);
 
 /// An optional object: "none" (-1) when absent.
 impl<'a> ToArg<'a> for Option<&'a Obj> {
@@ -455,7 +487,7 @@ pub enum Who {
 }
 
 /// The players "each player" / "each opponent" names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Players {
     /// "each player".
     All,
@@ -467,6 +499,14 @@ pub enum Players {
     /// "the attacker", "the defender", "the attacker and defender each": the players of the
     /// combat in progress on those sides (438.1.a.1-2), the attacker first.
     Combatants { attacker: bool, defender: bool },
+    /// "Starting with the next player, each other player": [`Players::FromNext`] without the
+    /// ability's controller.
+    OthersFromNext,
+    /// "For each player that chooses Cards": the players who chose option N of the
+    /// [`Effect::PlayersChooseOption`] before it ([`Var::Choices`]), in the order they chose.
+    Chose(usize),
+    /// "you and that player each": the ability's controller, then that player.
+    YouAnd(Who),
 }
 
 /// A number an instruction uses.
@@ -598,6 +638,12 @@ pub enum Var {
     Done,
     /// The card chosen from among cards ("that card").
     Chosen,
+    /// The options players chose ("For each player that chooses Cards").
+    Choices,
+    /// The objects players chose ("those units").
+    Those,
+    /// The objects players did not choose ("the rest").
+    Rest,
 }
 
 impl Var {
@@ -610,6 +656,9 @@ impl Var {
             Var::Discarded => "discarded",
             Var::Done => "done",
             Var::Chosen => "chosen",
+            Var::Choices => "choices",
+            Var::Those => "those",
+            Var::Rest => "rest",
         }
     }
 }

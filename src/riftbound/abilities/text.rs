@@ -43,6 +43,13 @@ impl Display for Effect {
             Effect::EachPlayer(Players::FromNext, body) => {
                 write!(f, "For each player, starting with the next: {}", Instructions(body))
             }
+            Effect::EachPlayer(Players::OthersFromNext, body) => {
+                write!(f, "For each other player, starting with the next: {}", Instructions(body))
+            }
+            Effect::EachPlayer(Players::Chose(i), body) => {
+                write!(f, "For each player who chose option {}: {}", i + 1, Instructions(body))
+            }
+            Effect::EachPlayer(Players::YouAnd(who), body) => write!(f, "For you and {who}: {}", Instructions(body)),
             Effect::If { test, then, otherwise } => {
                 write!(f, "If {test}: {}", Instructions(then))?;
                 if !otherwise.is_empty() {
@@ -217,7 +224,35 @@ impl Display for Effect {
                     None => Ok(()),
                 }
             }
+            Effect::PlayersChooseOption { who, options } => {
+                write!(f, "{}: that player chooses {}", players_text(who), options.join(" or "))
+            }
+            Effect::PlayersKeep { who, picks } => {
+                let list: Vec<String> = picks
+                    .iter()
+                    .map(|p| format!("{} of {}{}", p.count, p.filter, if p.in_hand { " in their hand" } else { "" }))
+                    .collect();
+                write!(f, "{}: that player chooses {}", players_text(who), list.join(", "))
+            }
+            Effect::RecycleAll(objs) => write!(f, "Recycle {objs}"),
+            Effect::PlayersChoose { who, filter, distinct } => {
+                write!(f, "{}: that player chooses one of {filter}", players_text(who))?;
+                if *distinct { f.write_str(" not chosen yet") } else { Ok(()) }
+            }
         }
+    }
+}
+
+/// "For each opponent" and the like, for an instruction about several players.
+fn players_text(p: &Players) -> String {
+    match p {
+        Players::All => "For each player".into(),
+        Players::Opponents => "For each opponent".into(),
+        Players::FromNext => "For each player, starting with the next".into(),
+        Players::OthersFromNext => "For each other player, starting with the next".into(),
+        Players::Combatants { .. } => "For the players in combat".into(),
+        Players::Chose(i) => format!("For each player who chose option {}", i + 1),
+        Players::YouAnd(who) => format!("For you and {who}"),
     }
 }
 
@@ -283,6 +318,9 @@ fn var_text(v: Var) -> &'static str {
         Var::Discarded => "the discarded card",
         Var::Done => "whether it was done",
         Var::Chosen => "the chosen card",
+        Var::Choices => "the players' choices",
+        Var::Those => "the chosen objects",
+        Var::Rest => "the objects not chosen",
     }
 }
 
