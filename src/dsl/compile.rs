@@ -2911,6 +2911,19 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Let(Var::Revealed, Box::new(Effect::RevealTopCard(Who::You))));
                 b.it = Some(Obj::Var(Var::Revealed));
             }
+            // 411.3: "reveal cards from the top of your Main Deck until you reveal a unit": "it" is
+            // the card found, "the rest" every card revealed.
+            Rule::i_reveal_top if parts.clone().any(|x| x.as_rule() == Rule::reveal_until) => {
+                let until = parts.find(|x| x.as_rule() == Rule::reveal_until).unwrap();
+                let kind = until.into_inner().find(|x| x.as_rule() == Rule::card_kind).unwrap();
+                let filter = card_kind_filter(&kind);
+                let looked = Effect::RevealUntil { who: Who::You, filter: filter.clone() };
+                b.effects.push(Effect::Let(Var::Looked, Box::new(looked)));
+                let found = Effect::FirstOf { among: Objs::Var(Var::Looked), filter };
+                b.effects.push(Effect::Let(Var::Revealed, Box::new(found)));
+                b.looked = true;
+                b.it = Some(Obj::Var(Var::Revealed));
+            }
             // "put it in your hand": a card revealed in a Main Deck (411.4.a).
             Rule::i_put_in_hand => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
@@ -3161,6 +3174,23 @@ impl Compiler<'_> {
                 let phrase = parts.next().unwrap();
                 let ignore_power = parts.next().is_none();
                 let t = self.target(phrase.clone(), &mut b, None)?;
+                // "Banish it. Play it, ignoring its cost": the card an instruction before named,
+                // from the banishment it went to (406.3).
+                if let Target::One(card @ Obj::Var(_)) = &t {
+                    if may {
+                        return Err(self.err(&phrase, "\"you may play it\" is not understood yet"));
+                    }
+                    let play = Effect::PlayCard {
+                        who: Who::You,
+                        card: card.clone(),
+                        ignore_energy: true,
+                        ignore_power,
+                        to_base: false,
+                    };
+                    b.effects.push(Effect::Let(Var::Played, Box::new(play)));
+                    b.it = Some(Obj::Var(Var::Played));
+                    return Ok(b);
+                }
                 let Target::Chosen(index, TargetCount::One) = t else {
                     return Err(self.err(&phrase, "\"play\" is understood for one card chosen \"from your trash\""));
                 };

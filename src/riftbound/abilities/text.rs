@@ -184,6 +184,13 @@ impl Display for Effect {
             Effect::RevealTopCard(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "reveal", "reveals"), possessive(who))
             }
+            Effect::RevealUntil { who, filter } => write!(
+                f,
+                "{} cards from the top of {} Main Deck until one of {filter}",
+                verb(who, "reveal", "reveals"),
+                possessive(who)
+            ),
+            Effect::FirstOf { among, filter } => write!(f, "the first of {among} that is one of {filter}"),
             Effect::PutOneIntoHand(o) => write!(f, "Put one of {o} into your hand"),
             Effect::RecycleCards(o) => write!(f, "Recycle the rest of {o}"),
             Effect::RecycleAny(o) => write!(f, "Recycle any of {o}"),
