@@ -1914,6 +1914,10 @@ impl Compiler<'_> {
         if it == Obj::Var(Var::Revealed) {
             filter.at = At::MainDeck;
         }
+        // A card played by an instruction before waits on the chain (351.3).
+        if it == Obj::Var(Var::Played) {
+            filter.at = At::Chain;
+        }
         for part in words {
             match part.as_rule() {
                 Rule::t_it | Rule::article => {}
@@ -3173,6 +3177,26 @@ impl Compiler<'_> {
                 let may = std::mem::take(&mut b.may);
                 let phrase = parts.next().unwrap();
                 let ignore_power = parts.next().is_none();
+                // "play a card with [Hidden] from your hand": chosen as this resolves (352.10.a: a
+                // hand is not public), by the ability's controller; "you may": none.
+                if phrase.as_str().to_ascii_lowercase().ends_with("from your hand") {
+                    let filter = self.filter_of(phrase.clone().into_inner().next().unwrap());
+                    if filter.at != At::YourHand {
+                        return Err(self.err(&phrase, "\"from your hand\" must name the card played"));
+                    }
+                    let chosen = Effect::PlayerChooses { who: Who::You, filter, optional: may, except: None };
+                    b.effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
+                    let play = Effect::PlayCard {
+                        who: Who::You,
+                        card: Obj::Var(Var::Chosen),
+                        ignore_energy: true,
+                        ignore_power,
+                        to_base: false,
+                    };
+                    b.effects.push(Effect::Let(Var::Played, Box::new(play)));
+                    b.it = Some(Obj::Var(Var::Played));
+                    return Ok(b);
+                }
                 let t = self.target(phrase.clone(), &mut b, None)?;
                 // "Banish it. Play it, ignoring its cost": the card an instruction before named,
                 // from the banishment it went to (406.3).
@@ -3210,6 +3234,14 @@ impl Compiler<'_> {
                 };
                 b.effects.push(Effect::Let(Var::Played, Box::new(play)));
                 b.it = Some(Obj::Var(Var::Played));
+            }
+            // 352.2: "play it here": the unit played before it goes to this location.
+            Rule::i_play_here => {
+                let it = self.it(&i, &b, "\"play it here\" needs a card played before it")?;
+                if it != Obj::Var(Var::Played) {
+                    return Err(self.err(&i, "\"play it here\" needs a card played before it"));
+                }
+                b.effects.push(Effect::PlayHere(it));
             }
             Rule::i_each_player_kills => {
                 let mut f = UnitFilter::units();
@@ -3388,6 +3420,11 @@ impl Compiler<'_> {
                     ) || (f.kind == CardType::Spell
                         && (matches!(f.at, At::YourTrash | At::Trashes) || (on_chain && f.at == At::Anywhere)))
                 };
+                // 352.10.a: a hand is not public: a card there is chosen as the instruction
+                // resolves ("play a card from your hand"), never a target.
+                if filter.at == At::YourHand {
+                    return Err(self.err(&t, "a card \"from your hand\" is understood only after \"play\""));
+                }
                 if !choosable(&filter) || filter.or.as_deref().is_some_and(|o| !choosable(o)) {
                     return Err(self.err(
                         &t,
@@ -3662,6 +3699,7 @@ impl Compiler<'_> {
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
+                "from your hand" => f.at = At::YourHand,
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::any_trash) => {
                     f.at = At::Trashes
                 }

@@ -562,6 +562,7 @@ verbs! {
     Effect::PlayCard { who, card, ignore_energy, ignore_power, to_base } =>
         "play_card"(who => p: Player, card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool, to_base => b: bool)
         |g, _| g.play_card_instruction(p, o, PlayOptions { ignore_energy: e, ignore_power: pw, to_base: b, ..PlayOptions::default() });
+    Effect::PlayHere(card) => "play_here"(card => o: Object) |g, c| g.play_here(c, o);
     // Answers the revealed cards.
     Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
     // Answers the chosen card ("that card").

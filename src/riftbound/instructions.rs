@@ -1460,10 +1460,14 @@ impl Game {
             card = n;
         }
         let o = self.obj(card);
-        if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment) || o.zone_player != you {
+        if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment | Zone::Hand) || o.zone_player != you {
             return Ok(None);
         }
-        let from = if o.zone == Zone::Trash { "trash" } else { "banishment" };
+        let from = match o.zone {
+            Zone::Trash => "trash",
+            Zone::Hand => "hand",
+            _ => "banishment",
+        };
         if !self.can_pay_to_play(you, card, opts) {
             trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
             return Ok(None);
@@ -1471,6 +1475,18 @@ impl Game {
         let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
         trace!(self, "353.1", "{you} plays {} from their {from}, ignoring {ignored}", self.describe(card));
         Ok(Some(self.play_card_while_resolving(you, card, opts)))
+    }
+
+    /// 352.2: "If it's a unit, play it here": the unit this effect is playing (waiting on the
+    /// chain, 351.3) goes to the source's location as it is finalized, not one its player chooses.
+    /// With the source no longer on the board, there is no "here" and nothing changes.
+    pub fn play_here(&mut self, c: &HookCall, card: ObjId) {
+        let Some(here) = c.source.filter(|s| s.index() < self.objs.len()).and_then(|s| self.here(s)) else {
+            return;
+        };
+        if self.card(card).kind == CardType::Unit && self.set_waiting_play_location(card, here) {
+            trace!(self, "352.2", "{} will be played here, to {}", self.describe(card), self.describe_loc(here));
+        }
     }
 
     /// "Banish this" (414): a spell still on the chain is banished as it leaves it after

@@ -147,6 +147,9 @@ pub enum Effect {
     /// banished to) is played by `who` as this resolves, the costs named ignored; `to_base`: a
     /// unit is played to their base (352.2).
     PlayCard { who: Who, card: Obj, ignore_energy: bool, ignore_power: bool, to_base: bool },
+    /// 352.2: "If it's a unit, play it here": the unit an instruction before is playing goes to
+    /// the source's location instead of one its player chooses.
+    PlayHere(Obj),
     /// 411: "They reveal their hand" (answers the cards revealed, which stay in the hand).
     RevealHand(Who),
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of the cards an
