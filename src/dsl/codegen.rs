@@ -24,9 +24,56 @@ pub fn script_block(out: &mut String, card: &str, script: &str) {
     let _ = writeln!(out, "// {}: script block\n{script}", card.replace(['\n', '\r'], " "));
 }
 
-/// The statements of `effects`, one per line (nested blocks indented).
+/// The statements of `effects`, one per line (nested blocks indented). A value an `if` branch
+/// names (`let played = ...` inside "you may pay [B] to play ...") that a later statement reads
+/// ("If it's a unit, play it here") is declared before the `if`, as none, and assigned inside.
 fn block(effects: &[Effect]) -> Vec<String> {
-    effects.iter().flat_map(statement).collect()
+    let mut out = Vec::new();
+    for (i, e) in effects.iter().enumerate() {
+        let Effect::If { then, otherwise, .. } = e else {
+            out.extend(statement(e));
+            continue;
+        };
+        let later = block(&effects[i + 1..]).join("\n");
+        let hoisted: Vec<Var> = then
+            .iter()
+            .chain(otherwise)
+            .filter_map(|x| match x {
+                Effect::Let(v, _) if mentions(&later, v.script_name()) => Some(*v),
+                _ => None,
+            })
+            .collect();
+        let mut lines = statement(e);
+        for v in &hoisted {
+            let name = v.script_name();
+            let none = match v {
+                Var::Looked => "[]",
+                Var::Done => "false",
+                _ => "-1",
+            };
+            if !out.iter().any(|l: &String| l.starts_with(&format!("let {name} = "))) {
+                out.push(format!("let {name} = {none};"));
+            }
+            let declared = format!("    let {name} = ");
+            for l in &mut lines {
+                if l.starts_with(&declared) {
+                    *l = format!("    {name} = {}", &l[declared.len()..]);
+                }
+            }
+        }
+        out.extend(lines);
+    }
+    out
+}
+
+/// Whether `code` reads the variable `name` (a whole identifier).
+fn mentions(code: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    code.match_indices(name).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].chars().next();
+        !before.is_some_and(ident) && !after.is_some_and(ident)
+    })
 }
 
 fn indented(lines: Vec<String>) -> impl Iterator<Item = String> {

@@ -1999,6 +1999,10 @@ impl Compiler<'_> {
         if it == Obj::Var(Var::Revealed) {
             filter.at = At::MainDeck;
         }
+        // A card played by an instruction before waits on the chain (351.3).
+        if it == Obj::Var(Var::Played) {
+            filter.at = At::Chain;
+        }
         for part in words {
             match part.as_rule() {
                 Rule::t_it | Rule::article => {}
@@ -3095,6 +3099,19 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Let(Var::Revealed, Box::new(Effect::RevealTopCard(Who::You))));
                 b.it = Some(Obj::Var(Var::Revealed));
             }
+            // 411.3: "reveal cards from the top of your Main Deck until you reveal a unit": "it" is
+            // the card found, "the rest" every card revealed.
+            Rule::i_reveal_top if parts.clone().any(|x| x.as_rule() == Rule::reveal_until) => {
+                let until = parts.find(|x| x.as_rule() == Rule::reveal_until).unwrap();
+                let kind = until.into_inner().find(|x| x.as_rule() == Rule::card_kind).unwrap();
+                let filter = card_kind_filter(&kind);
+                let looked = Effect::RevealUntil { who: Who::You, filter: filter.clone() };
+                b.effects.push(Effect::Let(Var::Looked, Box::new(looked)));
+                let found = Effect::FirstOf { among: Objs::Var(Var::Looked), filter };
+                b.effects.push(Effect::Let(Var::Revealed, Box::new(found)));
+                b.looked = true;
+                b.it = Some(Obj::Var(Var::Revealed));
+            }
             // "put it in your hand": a card revealed in a Main Deck (411.4.a).
             Rule::i_put_in_hand => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
@@ -3357,7 +3374,44 @@ impl Compiler<'_> {
                 let may = std::mem::take(&mut b.may);
                 let phrase = parts.next().unwrap();
                 let ignore_power = parts.next().is_none();
+                // "play a card with [Hidden] from your hand": chosen as this resolves (352.10.a: a
+                // hand is not public), by the ability's controller; "you may": none.
+                if phrase.as_str().to_ascii_lowercase().ends_with("from your hand") {
+                    let filter = self.filter_of(phrase.clone().into_inner().next().unwrap());
+                    if filter.at != At::YourHand {
+                        return Err(self.err(&phrase, "\"from your hand\" must name the card played"));
+                    }
+                    let chosen = Effect::PlayerChooses { who: Who::You, filter, optional: may, except: None };
+                    b.effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
+                    let play = Effect::PlayCard {
+                        who: Who::You,
+                        card: Obj::Var(Var::Chosen),
+                        ignore_energy: true,
+                        ignore_power,
+                        to_base: false,
+                    };
+                    b.effects.push(Effect::Let(Var::Played, Box::new(play)));
+                    b.it = Some(Obj::Var(Var::Played));
+                    return Ok(b);
+                }
                 let t = self.target(phrase.clone(), &mut b, None)?;
+                // "Banish it. Play it, ignoring its cost": the card an instruction before named,
+                // from the banishment it went to (406.3).
+                if let Target::One(card @ Obj::Var(_)) = &t {
+                    if may {
+                        return Err(self.err(&phrase, "\"you may play it\" is not understood yet"));
+                    }
+                    let play = Effect::PlayCard {
+                        who: Who::You,
+                        card: card.clone(),
+                        ignore_energy: true,
+                        ignore_power,
+                        to_base: false,
+                    };
+                    b.effects.push(Effect::Let(Var::Played, Box::new(play)));
+                    b.it = Some(Obj::Var(Var::Played));
+                    return Ok(b);
+                }
                 let Target::Chosen(index, TargetCount::One) = t else {
                     return Err(self.err(&phrase, "\"play\" is understood for one card chosen \"from your trash\""));
                 };
@@ -3377,6 +3431,14 @@ impl Compiler<'_> {
                 };
                 b.effects.push(Effect::Let(Var::Played, Box::new(play)));
                 b.it = Some(Obj::Var(Var::Played));
+            }
+            // 352.2: "play it here": the unit played before it goes to this location.
+            Rule::i_play_here => {
+                let it = self.it(&i, &b, "\"play it here\" needs a card played before it")?;
+                if it != Obj::Var(Var::Played) {
+                    return Err(self.err(&i, "\"play it here\" needs a card played before it"));
+                }
+                b.effects.push(Effect::PlayHere(it));
             }
             Rule::i_each_player_kills => {
                 let mut f = UnitFilter::units();
@@ -3558,6 +3620,11 @@ impl Compiler<'_> {
                     ) || (f.kind == CardType::Spell
                         && (matches!(f.at, At::YourTrash | At::Trashes) || (on_chain && f.at == At::Anywhere)))
                 };
+                // 352.10.a: a hand is not public: a card there is chosen as the instruction
+                // resolves ("play a card from your hand"), never a target.
+                if filter.at == At::YourHand {
+                    return Err(self.err(&t, "a card \"from your hand\" is understood only after \"play\""));
+                }
                 if !choosable(&filter) || filter.or.as_deref().is_some_and(|o| !choosable(o)) {
                     return Err(self.err(
                         &t,
@@ -3841,6 +3908,7 @@ impl Compiler<'_> {
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
+                "from your hand" => f.at = At::YourHand,
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::any_trash) => {
                     f.at = At::Trashes
                 }

@@ -166,6 +166,8 @@ pub struct PlayOptions {
     pub energy_less: u32,
     /// "plays it to their base": a unit goes to its player's base, not a battlefield (352.2).
     pub to_base: bool,
+    /// "play it here": a unit goes to this location (352.2).
+    pub at: Option<super::state::Loc>,
 }
 
 /// Whether `pool` plus runes can pay `cost`. `ready` counts ready runes (each can exhaust for

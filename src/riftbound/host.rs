@@ -549,6 +549,10 @@ verbs! {
     Effect::RevealTop { who, amount } => "reveal_top"(who => p: Player, amount => n: Count) |g, _| g.reveal_top(p, n);
     // Answers the revealed card, or none.
     Effect::RevealTopCard(who) => "reveal_top_card"(who => p: Player) |g, _| g.reveal_top(p, 1).first().copied();
+    // Answers every card revealed, top first.
+    Effect::RevealUntil { who, filter } => "reveal_until"(who => p: Player, filter => f: UnitFilter) |g, _| g.reveal_until(p, &f);
+    // Answers that card, or none.
+    Effect::FirstOf { among, filter } => "first_of"(among => cards: Cards, filter => f: UnitFilter) |g, _| g.first_of(&cards, &f);
     Effect::PutOneIntoHand(o) => "put_into_hand"(o => cards: Cards) |g, c| g.put_one_into_hand(c, &cards);
     Effect::RecycleCards(o) => "recycle_cards"(o => cards: Cards) |g, c| g.recycle_cards(c, &cards);
     Effect::RecycleAny(o) => "recycle_any"(o => cards: Cards) |g, c| g.recycle_any(c, &cards);
@@ -568,6 +572,7 @@ verbs! {
     Effect::PlayCard { who, card, ignore_energy, ignore_power, to_base } =>
         "play_card"(who => p: Player, card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool, to_base => b: bool)
         |g, _| g.play_card_instruction(p, o, PlayOptions { ignore_energy: e, ignore_power: pw, to_base: b, ..PlayOptions::default() });
+    Effect::PlayHere(card) => "play_here"(card => o: Object) |g, c| g.play_here(c, o);
     // Answers the revealed cards.
     Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
     // Answers the chosen card ("that card").

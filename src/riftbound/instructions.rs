@@ -1300,6 +1300,50 @@ impl Game {
         top
     }
 
+    /// 411.3: "Reveal cards from the top of your Main Deck until you reveal a unit": `p` reveals
+    /// the cards from the top, one after another, until one of the filter's kinds is revealed;
+    /// with none in the deck, every card of it, without burning out (418.1.c). They stay in the
+    /// deck while revealed (411.1.a.2). Returns them, top first (the card found last).
+    pub fn reveal_until(&mut self, p: PlayerId, filter: &UnitFilter) -> Vec<ObjId> {
+        let deck = self.player(p).main_deck.clone();
+        let found = deck.iter().position(|o| self.is_of_kinds(*o, filter));
+        let shown: Vec<ObjId> = match found {
+            Some(i) => deck[..=i].to_vec(),
+            None => deck.clone(),
+        };
+        self.reveal(p, &shown);
+        match found {
+            Some(_) => trace!(self, "411.3", "{p} reveals {} card(s) until one of the kind named", shown.len()),
+            None => trace!(
+                self,
+                "418.1.c",
+                "{p} reveals their whole Main Deck ({} card(s)): none is of the kind named",
+                shown.len()
+            ),
+        }
+        if !shown.is_empty() {
+            trace!(self, "411.1.a.2", "the revealed card(s) stay on top of {p}'s Main Deck");
+        }
+        shown
+    }
+
+    /// The first of `cards` of the filter's kinds, or none.
+    pub fn first_of(&self, cards: &[ObjId], filter: &UnitFilter) -> Option<ObjId> {
+        cards.iter().copied().find(|o| self.obj(*o).alive && self.is_of_kinds(*o, filter))
+    }
+
+    /// Whether card `o` is of one of the kinds the filter (and its alternatives) names.
+    fn is_of_kinds(&self, o: ObjId, filter: &UnitFilter) -> bool {
+        let mut f = Some(filter);
+        while let Some(x) = f {
+            if self.card(o).kind == x.kind {
+                return true;
+            }
+            f = x.or.as_deref();
+        }
+        false
+    }
+
     /// 411.4.a: "Put one into your hand": the controller chooses one of `cards` still in the
     /// Main Deck and puts it into its owner's hand (not a draw); with none left, the instruction
     /// is ignored (418.1.c.1).
@@ -1412,10 +1456,14 @@ impl Game {
             card = n;
         }
         let o = self.obj(card);
-        if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment) || o.zone_player != you {
+        if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment | Zone::Hand) || o.zone_player != you {
             return Ok(None);
         }
-        let from = if o.zone == Zone::Trash { "trash" } else { "banishment" };
+        let from = match o.zone {
+            Zone::Trash => "trash",
+            Zone::Hand => "hand",
+            _ => "banishment",
+        };
         if !self.can_pay_to_play(you, card, opts) {
             trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
             return Ok(None);
@@ -1423,6 +1471,18 @@ impl Game {
         let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
         trace!(self, "353.1", "{you} plays {} from their {from}, ignoring {ignored}", self.describe(card));
         Ok(Some(self.play_card_while_resolving(you, card, opts)))
+    }
+
+    /// 352.2: "If it's a unit, play it here": the unit this effect is playing (waiting on the
+    /// chain, 351.3) goes to the source's location as it is finalized, not one its player chooses.
+    /// With the source no longer on the board, there is no "here" and nothing changes.
+    pub fn play_here(&mut self, c: &HookCall, card: ObjId) {
+        let Some(here) = c.source.filter(|s| s.index() < self.objs.len()).and_then(|s| self.here(s)) else {
+            return;
+        };
+        if self.card(card).kind == CardType::Unit && self.set_waiting_play_location(card, here) {
+            trace!(self, "352.2", "{} will be played here, to {}", self.describe(card), self.describe_loc(here));
+        }
     }
 
     /// "Banish this" (414): a spell still on the chain is banished as it leaves it after
@@ -1664,18 +1724,12 @@ impl Game {
     /// it resolves, not a target (352.10.a). None when no card qualifies.
     pub fn choose_card(&mut self, c: &HookCall, cards: &[ObjId], filter: &UnitFilter) -> R<Option<ObjId>> {
         let you = c.controller.unwrap_or(self.turn_player);
-        let kind_ok = |g: &Game, o: ObjId| {
-            let mut f = Some(filter);
-            while let Some(x) = f {
-                if g.card(o).kind == x.kind {
-                    return true;
-                }
-                f = x.or.as_deref();
-            }
-            false
-        };
-        let options: Vec<Choice> =
-            cards.iter().copied().filter(|o| self.obj(*o).alive && kind_ok(self, *o)).map(Choice::Obj).collect();
+        let options: Vec<Choice> = cards
+            .iter()
+            .copied()
+            .filter(|o| self.obj(*o).alive && self.is_of_kinds(*o, filter))
+            .map(Choice::Obj)
+            .collect();
         if options.is_empty() {
             trace!(self, "352.9", "no card there is one {you} can choose");
             return Ok(None);

@@ -348,6 +348,19 @@ impl Game {
         card
     }
 
+    /// 352.2: "play it here": the card `card` waiting on the chain (played by the effect now
+    /// resolving) will go to `at` if it is a unit. False if no such play is waiting.
+    pub(crate) fn set_waiting_play_location(&mut self, card: ObjId, at: Loc) -> bool {
+        let waiting = &mut self.components.get_mut::<WaitingPlays>().0;
+        match waiting.iter_mut().find(|w| w.card == card) {
+            Some(w) => {
+                w.opts.at = Some(at);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// 351.3 / 333.1.b: steps 2-6 of a card played while an effect was resolving, pending at
     /// `index`. If it turns out illegal, every step is undone, step 1 included: the card goes
     /// back to the zone it was played from (355.3).
@@ -466,6 +479,9 @@ impl Game {
             // 727.1.d.1: a hidden unit must be played to that battlefield.
             location = Loc::Battlefield(b);
             trace!(self, "727.1.d.1", "{} will be played to {}", self.describe(card), self.describe_loc(location));
+        } else if let (Some(at), CardType::Unit) = (opts.at, kind) {
+            // 352.2: the instruction playing it named its location ("play it here").
+            location = at;
         } else if kind == CardType::Unit && opts.to_base {
             // 352.2: the instruction playing it names its location, its player's base.
             trace!(self, "352.2", "{} will be played to {p}'s base", self.describe(card));
@@ -689,7 +705,9 @@ impl Game {
             let keeps = bf.contested_by.is_some() || self.players_at(b).contains(&p);
             let open = self.permitted_battlefields_for(p, card).contains(&location);
             let ambush = self.ambush_battlefields(p, card).contains(&location);
-            if !open && !ambush && (bf.controller != Some(p) || !keeps) {
+            // "play it here" (002: the card's text over 352.2): the location the instruction names.
+            let named = opts.at == Some(location);
+            if !open && !ambush && !named && (bf.controller != Some(p) || !keeps) {
                 return Ok(false);
             }
         }

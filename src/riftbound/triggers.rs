@@ -607,6 +607,8 @@ impl Game {
             super::abilities::At::YourTrash => o.zone == Zone::Trash && o.zone_player == you,
             super::abilities::At::Trashes => o.zone == Zone::Trash,
             super::abilities::At::MainDeck => o.zone == Zone::MainDeck,
+            super::abilities::At::YourHand => o.zone == Zone::Hand && o.zone_player == you,
+            super::abilities::At::Chain => o.zone == Zone::Chain,
             _ if f.kind == CardType::Battlefield => o.zone == Zone::BattlefieldZone,
             // 352.8.a.2: a spell not in a trash is on the chain.
             _ if f.kind == CardType::Spell => o.zone == Zone::Chain,
@@ -660,7 +662,11 @@ impl Game {
                 let at = if source.index() < self.objs.len() { self.location_or_died_at(source) } else { None };
                 matches!(at, Some(Loc::Battlefield(_))) && self.location(u) == at
             }
-            super::abilities::At::YourTrash | super::abilities::At::Trashes | super::abilities::At::MainDeck => true,
+            super::abilities::At::YourTrash
+            | super::abilities::At::Trashes
+            | super::abilities::At::MainDeck
+            | super::abilities::At::YourHand
+            | super::abilities::At::Chain => true,
             // 106.2.d: the base of the ability's controller.
             super::abilities::At::YourBase => self.location(u) == Some(Loc::Base(you)),
             super::abilities::At::AnyBase => matches!(self.location(u), Some(Loc::Base(_))),
@@ -684,6 +690,7 @@ impl Game {
             // 352.10.a: "from your trash" looks in the trash (public), whatever the card kind;
             // before the kind branches, which look only at the board.
             _ if f.at == super::abilities::At::YourTrash => self.player(you).trash.clone(),
+            _ if f.at == super::abilities::At::YourHand => self.player(you).hand.clone(),
             _ if f.at == super::abilities::At::Trashes => {
                 self.players.iter().flat_map(|p| p.trash.iter().copied()).collect()
             }

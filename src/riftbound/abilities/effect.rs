@@ -119,6 +119,13 @@ pub enum Effect {
     /// "Reveal the top card of your Main Deck" (411): answers it, "it" for what follows ("If it's
     /// a spell, ... Otherwise, ..."); none with an empty deck.
     RevealTopCard(Who),
+    /// 411.3: "Reveal cards from the top of your Main Deck until you reveal a unit": one at a
+    /// time from the top until a card of the filter's kinds is revealed, or the deck is all
+    /// revealed (answers every card revealed, top first; they stay in the deck, 411.1.a.2).
+    RevealUntil { who: Who, filter: UnitFilter },
+    /// The first of the cards an earlier instruction answered that is of the filter's kinds (the
+    /// card "until you reveal a unit" found: "it"), or none.
+    FirstOf { among: Objs, filter: UnitFilter },
     /// "Put one into your hand" (from cards revealed).
     PutOneIntoHand(Objs),
     /// "Recycle the rest / the other" (cards looked at).
@@ -140,6 +147,9 @@ pub enum Effect {
     /// banished to) is played by `who` as this resolves, the costs named ignored; `to_base`: a
     /// unit is played to their base (352.2).
     PlayCard { who: Who, card: Obj, ignore_energy: bool, ignore_power: bool, to_base: bool },
+    /// 352.2: "If it's a unit, play it here": the unit an instruction before is playing goes to
+    /// the source's location instead of one its player chooses.
+    PlayHere(Obj),
     /// 411: "They reveal their hand" (answers the cards revealed, which stay in the hand).
     RevealHand(Who),
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of the cards an

@@ -117,6 +117,11 @@ pub enum At {
     /// A card in a Main Deck, as a revealed one stays (411.1.a.2): "If it's a spell" after
     /// "reveal the top card of your Main Deck".
     MainDeck,
+    /// "from your hand": a card in the hand of the ability's controller (352.10.a: a hand is
+    /// not public, so it is chosen as the instruction resolves, never a target).
+    YourHand,
+    /// A card being played, on the chain (351): "If it's a unit" after "play a card".
+    Chain,
 }
 
 /// What an ability chooses (352).

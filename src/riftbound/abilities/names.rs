@@ -80,6 +80,8 @@ pub fn at(a: At) -> Option<&'static str> {
         At::YourBase => "IN_YOUR_BASE",
         At::AnyBase => "IN_A_BASE",
         At::MainDeck => "IN_A_MAIN_DECK",
+        At::YourHand => "IN_YOUR_HAND",
+        At::Chain => "ON_THE_CHAIN",
         At::That(_) => return None,
     })
 }
@@ -114,7 +116,7 @@ pub fn power(p: PowerSymbol) -> String {
 }
 
 /// Every place a card can name.
-pub const PLACES: [At; 11] = [
+pub const PLACES: [At; 13] = [
     At::Anywhere,
     At::Battlefield,
     At::Here,
@@ -126,6 +128,8 @@ pub const PLACES: [At; 11] = [
     At::YourBase,
     At::AnyBase,
     At::MainDeck,
+    At::YourHand,
+    At::Chain,
 ];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").

@@ -191,6 +191,13 @@ impl Display for Effect {
             Effect::RevealTopCard(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "reveal", "reveals"), possessive(who))
             }
+            Effect::RevealUntil { who, filter } => write!(
+                f,
+                "{} cards from the top of {} Main Deck until one of {filter}",
+                verb(who, "reveal", "reveals"),
+                possessive(who)
+            ),
+            Effect::FirstOf { among, filter } => write!(f, "the first of {among} that is one of {filter}"),
             Effect::PutOneIntoHand(o) => write!(f, "Put one of {o} into your hand"),
             Effect::RecycleCards(o) => write!(f, "Recycle the rest of {o}"),
             Effect::RecycleAny(o) => write!(f, "Recycle any of {o}"),
@@ -214,6 +221,7 @@ impl Display for Effect {
                 let ignored = if *ignore_power { "cost" } else { "Energy cost" };
                 write!(f, "{} {card}{base}, ignoring its {ignored}", verb(who, "Play", "plays"))
             }
+            Effect::PlayHere(card) => write!(f, "{card} is played here"),
             Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
             Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
             Effect::PlayerChooses { who, filter, optional, except } => {
@@ -482,6 +490,8 @@ impl Display for UnitFilter {
             At::YourBase => f.write_str(" in your base")?,
             At::AnyBase => f.write_str(" in a base")?,
             At::MainDeck => f.write_str(" in a Main Deck")?,
+            At::YourHand => f.write_str(" in your hand")?,
+            At::Chain => f.write_str(" on the chain")?,
         }
         if let Some(m) = self.max_might {
             write!(f, " with {m} [M] or less")?;
