@@ -1881,7 +1881,6 @@ const ONE_CARD_PHRASES: &[&str] = &[
     "i_put_back_in_order",
     "i_reveal_top",
     "might_up_to_killed",
-    "st_any_number_of_buffs",
     "st_discount",
     "st_exhaust_abilities_of_friends",
     "st_self_cost_reduction",

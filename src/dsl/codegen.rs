@@ -3,7 +3,7 @@
 //! the same types. Nothing else in the card language prints code.
 
 use crate::riftbound::abilities::names::{duration, filter, keyword, other_cost, place, power};
-use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, Who};
+use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, Var, Who};
 use crate::riftbound::costs::Cost;
 use std::fmt::Write;
 
@@ -69,6 +69,12 @@ fn statement(e: &Effect) -> Vec<String> {
             out
         }
         Effect::Let(var, e) => vec![format!("let {} = {};", var.script_name(), expression(e))],
+        Effect::Repeat(n, body) => {
+            let mut out = vec![format!("for n in 0..{} {{", amount(n))];
+            out.extend(indented(block(body)));
+            out.push("}".into());
+            out
+        }
         Effect::Answer(b) => vec![b.to_string()],
         e => vec![format!("{};", expression(e))],
     }
@@ -99,6 +105,7 @@ fn argument(a: &Arg) -> String {
         Arg::Cost(c) => cost(c),
         Arg::Body(b) => format!("{b:?}"),
         Arg::KilledMight(spec) => format!("killed_might({spec})"),
+        Arg::OtherCost(c) => other_cost(c, filter),
     }
 }
 
@@ -152,6 +159,7 @@ fn amount(a: &Amount) -> String {
         }
         Amount::Twice(a) => format!("2 * {}", amount(a)),
         Amount::Above(a, o) => format!("max(0, {} - might({}))", amount(a), object(o)),
+        Amount::Paid => Var::Paid.script_name().into(),
         Amount::Among { each, from, filter: f } => format!("{each} * count_among({}, {})", objects(from), filter(f)),
     }
 }

@@ -215,6 +215,10 @@ struct Body {
     actor: Option<Who>,
     /// "this battlefield": the trigger's event names a battlefield (444.2).
     battlefield: bool,
+    /// An instruction before paid a cost a chosen number of times ("that much", "for each buff
+    /// spent"): `Some(Some(cost))` after "spend any number of buffs", `Some(None)` after "pay any
+    /// amount of [A]".
+    paid: Option<Option<OtherCost>>,
 }
 
 impl Body {
@@ -1966,6 +1970,19 @@ impl Compiler<'_> {
                 }
                 Ok(b)
             }
+            // 352.10.c.1: "Pay any amount of [A] to X": paid first, X with "that much" as what was
+            // paid (nothing paid, X does nothing more than with 0).
+            Rule::pay_to if c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::pay_any_amount) => {
+                let mut parts = c.into_inner();
+                let cost = self.resources(&parts.next().unwrap().into_inner().next().unwrap())?;
+                let mut b = body;
+                b.effects.push(Effect::Let(Var::Paid, Box::new(Effect::PayAnyAmount(cost))));
+                b.paid = Some(None);
+                for ins in parts {
+                    b = self.instruction(ins, b)?;
+                }
+                Ok(b)
+            }
             Rule::pay_to => {
                 let mut parts = c.into_inner().peekable();
                 // "they may pay [1] to X": that player decides and pays (181.6.a).
@@ -2097,6 +2114,23 @@ impl Compiler<'_> {
             // 702.2.b: the instructions happen only if a buff was spent.
             // "For each friendly unit, you may spend its buff to ready it.": the clause for each
             // object the phrase names as it resolves (352.10.d: no target), "it" being that one.
+            // "For each buff spent, X": X once for each payment of the "any number of" cost
+            // before it.
+            Rule::for_each_paid => {
+                let mut parts = c.clone().into_inner();
+                let per = parts.next().unwrap();
+                match &body.paid {
+                    Some(Some(cost)) if pays(&per, cost) => {}
+                    _ => {
+                        return Err(
+                            self.err(&per, "\"for each ... spent\" counts a cost paid any number of times before it")
+                        );
+                    }
+                }
+                let (mut b, then) = self.nested(body, |s, b| s.clause(parts.next().unwrap(), b))?;
+                b.effects.push(Effect::Repeat(Amount::Paid, then));
+                Ok(b)
+            }
             Rule::for_each_clause => {
                 let mut f = UnitFilter::units();
                 let mut clause = None;
@@ -2972,6 +3006,12 @@ impl Compiler<'_> {
                     _ => Effect::RecycleCards(looked),
                 });
             }
+            // "spend any number of buffs": how many times is the controller's choice (702.2.b).
+            Rule::i_spend_any_number => {
+                let cost = self.any_number_cost(i);
+                b.effects.push(Effect::Let(Var::Paid, Box::new(Effect::PayAnyNumber(cost.clone()))));
+                b.paid = Some(Some(cost));
+            }
             Rule::i_banish_top => {
                 b.effects.push(Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))));
                 b.it = Some(Obj::Var(Var::Banished));
@@ -3457,6 +3497,13 @@ impl Compiler<'_> {
         for x in p.into_inner() {
             match x.as_rule() {
                 Rule::amount_twice => twice = true,
+                // "that much": what "Pay any amount of" before it paid.
+                Rule::amount_that_much => {
+                    if b.paid.is_none() {
+                        return Err(self.err(&x, "\"that much\" is understood after \"Pay any amount of ... to\""));
+                    }
+                    amount = Amount::Paid;
+                }
                 Rule::amount_might => {
                     amount = Amount::MightOf(match x.clone().into_inner().next() {
                         Some(its) => self.it(&its, b, "\"its Might\" needs a unit before it")?,
@@ -3723,7 +3770,9 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
             | Effect::ReflexiveIfKilled { body: b, .. }
             | Effect::ReplaceNextDeath { body: b, .. }
             | Effect::Delay { body: b, .. } => out.push(b.as_str()),
-            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) => out.extend(body_names(body)),
+            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) | Effect::Repeat(_, body) => {
+                out.extend(body_names(body))
+            }
             Effect::Let(_, e) => out.extend(body_names(std::slice::from_ref(e.as_ref()))),
             Effect::If { then, otherwise, .. } => {
                 out.extend(body_names(then));
@@ -3739,7 +3788,7 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
 fn contains(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
     effects.iter().any(|e| {
         f(e) || match e {
-            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) => contains(body, f),
+            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) | Effect::Repeat(_, body) => contains(body, f),
             Effect::Let(_, e) => contains(std::slice::from_ref(e.as_ref()), f),
             Effect::If { then, otherwise, .. } => contains(then, f) || contains(otherwise, f),
             _ => false,

@@ -26,6 +26,8 @@ pub enum Effect {
     /// Keeps what an instruction answers (the cards looked at, the card discarded, whether it was
     /// done) for the instructions after it.
     Let(Var, Box<Effect>),
+    /// "For each buff spent, X": the instructions as many times as the amount says.
+    Repeat(Amount, Vec<Effect>),
     /// A replacement body's answer: whether it applied (364; a declined payment did not).
     Answer(bool),
     /// 408: "Deal N to X".
@@ -131,6 +133,12 @@ pub enum Effect {
     PutBackInAnyOrder(Objs),
     /// 414: "Banish the top card of your Main Deck" (answers it).
     BanishTop(Who),
+    /// "spend any number of buffs" (702.2.b): the controller pays the cost as many times as they
+    /// choose, none included, each time anew (answers how many times: [`Amount::Paid`]).
+    PayAnyNumber(OtherCost),
+    /// 352.10.c.1: "Pay any amount of [A] to X": the controller pays the resource as many times as
+    /// they choose and can, none included (answers how many times: "that much", [`Amount::Paid`]).
+    PayAnyAmount(Cost),
     /// "You may banish one from among them and play it [with Might up to the killed unit's +N]".
     /// `reduced_by`: `None` ignores its cost (353.1); `Some(N)` reduces its Energy cost by N
     /// ("reducing its cost by [5]", 353.4).
@@ -177,6 +185,8 @@ pub enum Arg<'a> {
     Body(&'a str),
     /// The Might target spec N had as this ability killed it (`killed_might(N)`).
     KilledMight(usize),
+    /// A cost other than Energy and Power, as its constant (`SPEND_A_BUFF`).
+    OtherCost(&'a OtherCost),
 }
 
 /// A value an instruction hands its host function, as the argument the generator writes for it
@@ -202,7 +212,7 @@ macro_rules! to_arg_by_reference {
     )*};
 }
 
-to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token);
+to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token, OtherCost => OtherCost);
 
 /// An optional object: "none" (-1) when absent.
 impl<'a> ToArg<'a> for Option<&'a Obj> {
@@ -502,6 +512,9 @@ pub enum Amount {
     /// "increase its Might to the Might of X": how far the amount is above the object's Might,
     /// 0 if it is not (its Might is raised to the amount, never lowered).
     Above(Box<Amount>, Obj),
+    /// "that much", "for each buff spent": how many times the instruction before paid its cost
+    /// ([`Effect::PayAnyNumber`], [`Effect::PayAnyAmount`]).
+    Paid,
 }
 
 /// What "for each" counts.
@@ -603,6 +616,8 @@ pub enum Var {
     Done,
     /// The card chosen from among cards ("that card").
     Chosen,
+    /// How many times a cost was paid ("that much", "for each buff spent").
+    Paid,
 }
 
 impl Var {
@@ -615,6 +630,7 @@ impl Var {
             Var::Discarded => "discarded",
             Var::Done => "done",
             Var::Chosen => "chosen",
+            Var::Paid => "paid",
         }
     }
 }

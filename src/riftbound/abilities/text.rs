@@ -18,7 +18,7 @@ impl Display for Instructions<'_> {
                 f.write_str(" ")?;
             }
             write!(f, "{e}")?;
-            if !matches!(e, Effect::If { .. } | Effect::ForEach(..) | Effect::EachPlayer(..)) {
+            if !matches!(e, Effect::If { .. } | Effect::ForEach(..) | Effect::EachPlayer(..) | Effect::Repeat(..)) {
                 f.write_str(".")?;
             }
         }
@@ -30,6 +30,8 @@ impl Display for Effect {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
             Effect::ForEach(objs, body) => write!(f, "For each of {objs}: {}", Instructions(body)),
+            Effect::Repeat(Amount::Paid, body) => write!(f, "For each time it was paid: {}", Instructions(body)),
+            Effect::Repeat(n, body) => write!(f, "{n} times: {}", Instructions(body)),
             Effect::EachPlayer(Players::All, body) => write!(f, "For each player: {}", Instructions(body)),
             Effect::EachPlayer(Players::Opponents, body) => write!(f, "For each opponent: {}", Instructions(body)),
             Effect::EachPlayer(Players::Combatants { attacker, defender }, body) => {
@@ -188,6 +190,8 @@ impl Display for Effect {
             Effect::RecycleCards(o) => write!(f, "Recycle the rest of {o}"),
             Effect::RecycleAny(o) => write!(f, "Recycle any of {o}"),
             Effect::PutBackInAnyOrder(o) => write!(f, "Put the rest of {o} back in any order"),
+            Effect::PayAnyNumber(cost) => write!(f, "You {cost} any number of times"),
+            Effect::PayAnyAmount(cost) => write!(f, "You pay {cost} any number of times"),
             Effect::BanishTop(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "banish", "banishes"), possessive(who))
             }
@@ -284,6 +288,7 @@ fn var_text(v: Var) -> &'static str {
         Var::Discarded => "the discarded card",
         Var::Done => "whether it was done",
         Var::Chosen => "the chosen card",
+        Var::Paid => "how many times it was paid",
     }
 }
 
@@ -344,6 +349,7 @@ impl Display for Amount {
             }
             Amount::Twice(a) => write!(f, "twice {a}"),
             Amount::Above(a, o) => write!(f, "what {a} is above the Might of {o}"),
+            Amount::Paid => f.write_str("that much (the times it was paid)"),
             Amount::Among { each, from, filter } => write!(f, "{each} for each of {filter} among {from}"),
         }
     }
