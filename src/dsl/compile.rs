@@ -3192,8 +3192,20 @@ impl Compiler<'_> {
                     return Err(self.err(&i, "\"to your hand\" is understood only for a card \"from your trash\""));
                 }
                 b.from_trash |= mine;
+                // 107.2.b.1: "to your Champion Zone [if it is empty]": only the Chosen Champion
+                // returns there, and only to an empty one.
+                let act = if i.clone().into_inner().any(|x| x.as_rule() == Rule::your_champion_zone) {
+                    if phrase.clone().into_inner().next().map(|x| x.as_rule()) != Some(Rule::t_chosen_champion) {
+                        return Err(
+                            self.err(&phrase, "only \"your Chosen Champion\" returns to your Champion Zone (107.2.b)")
+                        );
+                    }
+                    Act::ReturnToChampionZone
+                } else {
+                    Act::ReturnToHand
+                };
                 let t = self.target(phrase, &mut b, None)?;
-                b.effects.push(each(t, |o| Effect::Act(Act::ReturnToHand, o)));
+                b.effects.push(each(t, |o| Effect::Act(act, o)));
             }
             Rule::i_play_card => {
                 // "you may play ...": the card may be left unchosen (352.12).
@@ -3340,7 +3352,18 @@ impl Compiler<'_> {
                     .ok_or_else(|| self.err(&t, "\"your unit\" / \"that unit\" needs such a unit chosen before it"))?;
                 Target::One(Obj::Target(i))
             }
-            Rule::t_one | Rule::t_one_of | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly | Rule::t_something => {
+            Rule::t_chosen_champion if self.filter_of(t.clone()).at != At::YourTrash => {
+                // 352.8.a.5: without "from your trash" it is the one in the Champion Zone, which
+                // no phrase here chooses from.
+                return Err(self.err(&t, "\"your Chosen Champion\" is understood \"from your trash\""));
+            }
+            Rule::t_one
+            | Rule::t_one_of
+            | Rule::t_up_to
+            | Rule::t_any_number
+            | Rule::t_exactly
+            | Rule::t_something
+            | Rule::t_chosen_champion => {
                 let mut filter = self.filter_of(t.clone());
                 // 352.8.b: "a unit and another unit": "another" after an earlier choice of the
                 // same kind sets this choice apart from that one, not from the source.
@@ -3365,7 +3388,7 @@ impl Compiler<'_> {
                     located = Some(Located::Elsewhere(k));
                 }
                 let count = match rule {
-                    Rule::t_one | Rule::t_one_of | Rule::t_something => TargetCount::One,
+                    Rule::t_one | Rule::t_one_of | Rule::t_something | Rule::t_chosen_champion => TargetCount::One,
                     Rule::t_exactly => TargetCount::Exactly(word_or_number(&t.clone().into_inner().next().unwrap())),
                     Rule::t_up_to => {
                         let n = t.clone().into_inner().next().unwrap();
@@ -3641,6 +3664,12 @@ impl Compiler<'_> {
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
             Rule::unit_state => f.condition = Some(Box::new(unit_state(part))),
+            // 103.2.a.3: "your Chosen Champion": a unit of yours that is your Chosen Champion.
+            Rule::chosen_champion => {
+                f.kind = CardType::Unit;
+                f.relation = Relation::Friendly;
+                f.condition = Some(Box::new(Condition::ChosenChampion));
+            }
             Rule::unit_noun | Rule::plural_noun => {
                 f.facedown = text == "facedown card";
                 f.kind = match text.as_str() {

@@ -575,6 +575,7 @@ impl Game {
             }
             Act::MoveHere => self.move_here(c.source, o),
             Act::ReturnToHand => self.return_to_hand(c, o),
+            Act::ReturnToChampionZone => self.return_to_champion_zone(o),
             Act::KillNextDamage => self.kill_next_damage(c, o),
             Act::SpendBuff => self.spend_buff_instruction(c, o),
             Act::DrawIt => self.draw_it(c, o),
@@ -1524,6 +1525,29 @@ impl Game {
         let you = c.controller.unwrap_or(self.turn_player);
         trace!(self, "107.1.d", "{you} returns {} to its owner's ({owner}) hand", self.describe(o));
         self.move_object(o, Zone::Hand, owner, Pos::Bottom);
+    }
+
+    /// 107.2.b.1: "return your Chosen Champion from your trash to your Champion Zone": the Chosen
+    /// Champion (103.2.a.3) goes from its owner's trash to their Champion Zone, only if no card is
+    /// there; it keeps no buff there (705.1).
+    pub fn return_to_champion_zone(&mut self, o: ObjId) {
+        let obj = self.obj(o);
+        if !obj.alive || obj.zone != Zone::Trash || !self.is_chosen_champion(o) {
+            return;
+        }
+        let owner = obj.owner;
+        if let Some(there) = self.player(owner).champion_zone {
+            trace!(
+                self,
+                "107.2.b.1",
+                "{} stays: {owner}'s Champion Zone holds {}",
+                self.describe(o),
+                self.describe(there)
+            );
+            return;
+        }
+        trace!(self, "107.2.b.1", "{} returns to {owner}'s Champion Zone", self.describe(o));
+        self.move_object(o, Zone::ChampionZone, owner, Pos::Bottom);
     }
 
     /// 352.10.e: "Each player kills one of their units / gear": no target; as it resolves each

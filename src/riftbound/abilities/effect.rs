@@ -272,6 +272,8 @@ pub enum Act {
     MoveHere,
     /// "Return X to its owner's hand".
     ReturnToHand,
+    /// "return your Chosen Champion from your trash to your Champion Zone" (107.2.b.1).
+    ReturnToChampionZone,
     /// "The next time it's dealt damage this turn, kill it".
     KillNextDamage,
     /// 702.2.b: "spend its buff".
@@ -301,7 +303,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 24] = [
+    pub const ALL: [Act; 25] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -314,6 +316,7 @@ impl Act {
         Act::Move,
         Act::MoveHere,
         Act::ReturnToHand,
+        Act::ReturnToChampionZone,
         Act::KillNextDamage,
         Act::SpendBuff,
         Act::DrawIt,
@@ -338,6 +341,7 @@ impl Act {
                 | Act::Move
                 | Act::MoveHere
                 | Act::ReturnToHand
+                | Act::ReturnToChampionZone
                 | Act::DrawIt
                 | Act::PutInHand
                 | Act::PutInTrash
@@ -364,6 +368,7 @@ impl Act {
             Act::Move => "move_unit",
             Act::MoveHere => "move_here",
             Act::ReturnToHand => "return_to_hand",
+            Act::ReturnToChampionZone => "return_to_champion_zone",
             Act::KillNextDamage => "kill_next_damage",
             Act::SpendBuff => "spend_buff",
             Act::DrawIt => "draw_it",

@@ -241,6 +241,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::Move => format!("Move {o}"),
         Act::MoveHere => format!("Move {o} here"),
         Act::ReturnToHand => format!("Return {o} to its owner's hand"),
+        Act::ReturnToChampionZone => format!("Return {o} to its owner's Champion Zone if it is empty"),
         Act::KillNextDamage => format!("The next time {o} is dealt damage this turn, kill it"),
         Act::SpendBuff => format!("Spend the buff of {o}"),
         Act::DrawIt => format!("Draw {o}"),
@@ -480,6 +481,7 @@ impl Display for UnitFilter {
             Some(Condition::Alone { .. }) => f.write_str(" defending alone")?,
             Some(Condition::HasKeyword(k)) => write!(f, " with [{k:?}]")?,
             Some(Condition::EnergyCostBelow(n)) => write!(f, " with Energy cost less than {n}")?,
+            Some(Condition::ChosenChampion) => f.write_str(" that is its owner's Chosen Champion")?,
             Some(c) => write!(f, " ({c:?})")?,
         }
         if self.my_name {
