@@ -2734,6 +2734,7 @@ impl Compiler<'_> {
                 }
                 b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }));
             }
+            Rule::i_hide_free => b.effects.push(Effect::ThisTurn(TurnRule::HideFree)),
             Rule::i_prevent_damage => {
                 let kinds: Vec<Rule> = parts
                     .filter(|x| x.as_rule() == Rule::damage_kind)

@@ -516,6 +516,7 @@ verbs! {
     Effect::ThisTurn(TurnRule::NextUnitEntersReady) => "next_unit_enters_ready"() |g, c| g.next_unit_enters_ready(c);
     Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }) =>
         "buffs_give_more"(might => n: Delta, to => f: UnitFilter) |g, c| g.buffs_give_more(c, n, f);
+    Effect::ThisTurn(TurnRule::HideFree) => "hide_free"() |g, c| g.hide_free_this_turn(c);
     Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) =>
         "prevent_damage"(spells => s: bool, abilities => a: bool) |g, _| g.prevent_damage_this_turn(s, a);
     Effect::EachPlayerKillsOne(o) => "each_player_kills_one"(o => cards: Cards) |g, c| g.each_player_kills_one(c, &cards);

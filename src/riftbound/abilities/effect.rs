@@ -416,6 +416,9 @@ pub enum TurnRule {
     /// "Prevent all spell and ability damage this turn": damage spells (`spells`) and abilities
     /// (`abilities`) would deal is not dealt (404; rule 002, the card's text is the rule).
     PreventDamage { spells: bool, abilities: bool },
+    /// "You can hide cards ignoring costs this turn" (727.1.b, 353.1): hiding costs its
+    /// controller nothing this turn.
+    HideFree,
 }
 
 /// One object an instruction acts on.

@@ -147,6 +147,7 @@ impl Display for Effect {
             Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }) => {
                 write!(f, "Buffs give an additional {might:+} [M] to {to} this turn")
             }
+            Effect::ThisTurn(TurnRule::HideFree) => f.write_str("You can hide cards ignoring costs this turn"),
             Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) => {
                 let kinds = match (spells, abilities) {
                     (true, true) => "spell and ability",
