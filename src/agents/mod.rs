@@ -25,7 +25,8 @@ impl Agent<Game> for RandomAgent {
 
 /// A simple greedy player: plays the most expensive card it can, sends ready units to the
 /// battlefield it can take most cheaply, keeps cheap hands, and assigns damage to kill the
-/// biggest units it can. Never wastes resources on Add abilities outside paying.
+/// biggest units it can, pays "any amount" instructions in full. Never wastes resources on Add
+/// abilities outside paying.
 pub struct GreedyAgent {
     rng: GameRng,
 }
@@ -70,6 +71,10 @@ impl GreedyAgent {
             (Ask::AssignDamage, Choice::Obj(u)) => game.might(*u) as i64,
             (Ask::BurnOutOpponent, _) => 0,
             (Ask::OptionalCost | Ask::TriggerCost, Choice::Yes) => 1,
+            // 352.10.c.1: "Pay any amount of [A] to deal that much damage", "spend any number of
+            // buffs ... for each buff spent": the instruction does more for each payment, so
+            // the greedy player pays as much as it can (it played the card for that).
+            (Ask::PayAmount, Choice::Amount(n)) => *n as i64,
             _ => 0,
         }
     }

@@ -110,6 +110,12 @@ fn statement(e: &Effect) -> Vec<String> {
             out
         }
         Effect::Let(var, e) => vec![format!("let {} = {};", var.script_name(), expression(e))],
+        Effect::Repeat(n, body) => {
+            let mut out = vec![format!("for n in 0..{} {{", amount(n))];
+            out.extend(indented(block(body)));
+            out.push("}".into());
+            out
+        }
         Effect::Answer(b) => vec![b.to_string()],
         e => vec![format!("{};", expression(e))],
     }
@@ -149,6 +155,7 @@ fn argument(a: &Arg) -> String {
         ),
         Arg::Words(w) => format!("[{}]", w.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")),
         Arg::KilledMight(spec) => format!("killed_might({spec})"),
+        Arg::OtherCost(c) => other_cost(c, filter),
     }
 }
 
@@ -215,6 +222,7 @@ fn amount(a: &Amount) -> String {
         }
         Amount::Twice(a) => format!("2 * {}", amount(a)),
         Amount::Above(a, o) => format!("max(0, {} - might({}))", amount(a), object(o)),
+        Amount::Paid => Var::Paid.script_name().into(),
         Amount::Among { each, from, filter: f } => format!("{each} * count_among({}, {})", objects(from), filter(f)),
     }
 }

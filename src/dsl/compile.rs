@@ -226,6 +226,10 @@ struct Body {
     rest: bool,
     /// "that player" inside "For each player that chooses X, ...": the current one.
     that_player: Option<Who>,
+    /// An instruction before paid a cost a chosen number of times ("that much", "for each buff
+    /// spent"): `Some(Some(cost))` after "spend any number of buffs", `Some(None)` after "pay any
+    /// amount of [A]".
+    paid: Option<Option<OtherCost>>,
 }
 
 impl Body {
@@ -2055,6 +2059,19 @@ impl Compiler<'_> {
                 }
                 Ok(b)
             }
+            // 352.10.c.1: "Pay any amount of [A] to X": paid first, X with "that much" as what was
+            // paid (nothing paid, X does nothing more than with 0).
+            Rule::pay_to if c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::pay_any_amount) => {
+                let mut parts = c.into_inner();
+                let cost = self.resources(&parts.next().unwrap().into_inner().next().unwrap())?;
+                let mut b = body;
+                b.effects.push(Effect::Let(Var::Paid, Box::new(Effect::PayAnyAmount(cost))));
+                b.paid = Some(None);
+                for ins in parts {
+                    b = self.instruction(ins, b)?;
+                }
+                Ok(b)
+            }
             Rule::pay_to => {
                 let mut parts = c.into_inner().peekable();
                 // "they may pay [1] to X": that player decides and pays (181.6.a).
@@ -2186,6 +2203,23 @@ impl Compiler<'_> {
             // 702.2.b: the instructions happen only if a buff was spent.
             // "For each friendly unit, you may spend its buff to ready it.": the clause for each
             // object the phrase names as it resolves (352.10.d: no target), "it" being that one.
+            // "For each buff spent, X": X once for each payment of the "any number of" cost
+            // before it.
+            Rule::for_each_paid => {
+                let mut parts = c.clone().into_inner();
+                let per = parts.next().unwrap();
+                match &body.paid {
+                    Some(Some(cost)) if pays(&per, cost) => {}
+                    _ => {
+                        return Err(
+                            self.err(&per, "\"for each ... spent\" counts a cost paid any number of times before it")
+                        );
+                    }
+                }
+                let (mut b, then) = self.nested(body, |s, b| s.clause(parts.next().unwrap(), b))?;
+                b.effects.push(Effect::Repeat(Amount::Paid, then));
+                Ok(b)
+            }
             Rule::for_each_clause => {
                 let mut f = UnitFilter::units();
                 let mut clause = None;
@@ -2874,6 +2908,7 @@ impl Compiler<'_> {
                 }
                 b.effects.push(Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }));
             }
+            Rule::i_hide_free => b.effects.push(Effect::ThisTurn(TurnRule::HideFree)),
             Rule::i_prevent_damage => {
                 let kinds: Vec<Rule> = parts
                     .filter(|x| x.as_rule() == Rule::damage_kind)
@@ -3175,6 +3210,12 @@ impl Compiler<'_> {
                     _ => Effect::RecycleCards(looked),
                 });
             }
+            // "spend any number of buffs": how many times is the controller's choice (702.2.b).
+            Rule::i_spend_any_number => {
+                let cost = self.any_number_cost(i);
+                b.effects.push(Effect::Let(Var::Paid, Box::new(Effect::PayAnyNumber(cost.clone()))));
+                b.paid = Some(Some(cost));
+            }
             Rule::i_banish_top => {
                 b.effects.push(Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))));
                 b.it = Some(Obj::Var(Var::Banished));
@@ -3366,8 +3407,20 @@ impl Compiler<'_> {
                     return Err(self.err(&i, "\"to your hand\" is understood only for a card \"from your trash\""));
                 }
                 b.from_trash |= mine;
+                // 107.2.b.1: "to your Champion Zone [if it is empty]": only the Chosen Champion
+                // returns there, and only to an empty one.
+                let act = if i.clone().into_inner().any(|x| x.as_rule() == Rule::your_champion_zone) {
+                    if phrase.clone().into_inner().next().map(|x| x.as_rule()) != Some(Rule::t_chosen_champion) {
+                        return Err(
+                            self.err(&phrase, "only \"your Chosen Champion\" returns to your Champion Zone (107.2.b)")
+                        );
+                    }
+                    Act::ReturnToChampionZone
+                } else {
+                    Act::ReturnToHand
+                };
                 let t = self.target(phrase, &mut b, None)?;
-                b.effects.push(each(t, |o| Effect::Act(Act::ReturnToHand, o)));
+                b.effects.push(each(t, |o| Effect::Act(act, o)));
             }
             Rule::i_play_card => {
                 // "you may play ...": the card may be left unchosen (352.12).
@@ -3562,7 +3615,18 @@ impl Compiler<'_> {
                     .ok_or_else(|| self.err(&t, "\"your unit\" / \"that unit\" needs such a unit chosen before it"))?;
                 Target::One(Obj::Target(i))
             }
-            Rule::t_one | Rule::t_one_of | Rule::t_up_to | Rule::t_any_number | Rule::t_exactly | Rule::t_something => {
+            Rule::t_chosen_champion if self.filter_of(t.clone()).at != At::YourTrash => {
+                // 352.8.a.5: without "from your trash" it is the one in the Champion Zone, which
+                // no phrase here chooses from.
+                return Err(self.err(&t, "\"your Chosen Champion\" is understood \"from your trash\""));
+            }
+            Rule::t_one
+            | Rule::t_one_of
+            | Rule::t_up_to
+            | Rule::t_any_number
+            | Rule::t_exactly
+            | Rule::t_something
+            | Rule::t_chosen_champion => {
                 let mut filter = self.filter_of(t.clone());
                 // 352.8.b: "a unit and another unit": "another" after an earlier choice of the
                 // same kind sets this choice apart from that one, not from the source.
@@ -3587,7 +3651,7 @@ impl Compiler<'_> {
                     located = Some(Located::Elsewhere(k));
                 }
                 let count = match rule {
-                    Rule::t_one | Rule::t_one_of | Rule::t_something => TargetCount::One,
+                    Rule::t_one | Rule::t_one_of | Rule::t_something | Rule::t_chosen_champion => TargetCount::One,
                     Rule::t_exactly => TargetCount::Exactly(word_or_number(&t.clone().into_inner().next().unwrap())),
                     Rule::t_up_to => {
                         let n = t.clone().into_inner().next().unwrap();
@@ -3724,6 +3788,13 @@ impl Compiler<'_> {
         for x in p.into_inner() {
             match x.as_rule() {
                 Rule::amount_twice => twice = true,
+                // "that much": what "Pay any amount of" before it paid.
+                Rule::amount_that_much => {
+                    if b.paid.is_none() {
+                        return Err(self.err(&x, "\"that much\" is understood after \"Pay any amount of ... to\""));
+                    }
+                    amount = Amount::Paid;
+                }
                 Rule::amount_might => {
                     amount = Amount::MightOf(match x.clone().into_inner().next() {
                         Some(its) => self.it(&its, b, "\"its Might\" needs a unit before it")?,
@@ -3870,6 +3941,12 @@ impl Compiler<'_> {
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
             Rule::unit_state => f.condition = Some(Box::new(unit_state(part))),
+            // 103.2.a.3: "your Chosen Champion": a unit of yours that is your Chosen Champion.
+            Rule::chosen_champion => {
+                f.kind = CardType::Unit;
+                f.relation = Relation::Friendly;
+                f.condition = Some(Box::new(Condition::ChosenChampion));
+            }
             Rule::unit_noun | Rule::plural_noun => {
                 f.facedown = text == "facedown card";
                 f.kind = match text.as_str() {
@@ -4012,7 +4089,9 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
             | Effect::ReflexiveIfKilled { body: b, .. }
             | Effect::ReplaceNextDeath { body: b, .. }
             | Effect::Delay { body: b, .. } => out.push(b.as_str()),
-            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) => out.extend(body_names(body)),
+            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) | Effect::Repeat(_, body) => {
+                out.extend(body_names(body))
+            }
             Effect::Let(_, e) => out.extend(body_names(std::slice::from_ref(e.as_ref()))),
             Effect::If { then, otherwise, .. } => {
                 out.extend(body_names(then));
@@ -4028,7 +4107,7 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
 fn contains(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
     effects.iter().any(|e| {
         f(e) || match e {
-            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) => contains(body, f),
+            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) | Effect::Repeat(_, body) => contains(body, f),
             Effect::Let(_, e) => contains(std::slice::from_ref(e.as_ref()), f),
             Effect::If { then, otherwise, .. } => contains(then, f) || contains(otherwise, f),
             _ => false,

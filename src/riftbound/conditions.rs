@@ -40,6 +40,7 @@ impl Game {
             | Condition::InCombat
             | Condition::Token
             | Condition::HasKeyword(_)
+            | Condition::ChosenChampion
             | Condition::Empowered => true,
             // Out of combat, "alone" is false without looking at other units.
             Condition::Alone { .. } => self.obj(subject).role.is_none(),
@@ -84,6 +85,7 @@ impl Game {
             Condition::Exhausted => alive && self.obj(subject).exhausted,
             Condition::Ready => alive && !self.obj(subject).exhausted,
             Condition::Equipped => alive && self.is_equipped(subject),
+            Condition::ChosenChampion => self.is_chosen_champion(subject),
             Condition::Alone { attack, defend } => {
                 alive
                     && match self.obj(subject).role {

@@ -58,6 +58,9 @@ pub enum Ask {
     Destination,
     /// 352.9: a player an instruction has its controller choose ("Choose an opponent").
     ChoosePlayer,
+    /// 352.10.c.1: how many times to pay a cost within an instruction that may be paid any number
+    /// of times ("Pay any amount of [A] to ...", "spend any number of buffs").
+    PayAmount,
 }
 
 impl Ask {
@@ -87,6 +90,7 @@ impl Ask {
             Ask::ChooseCard => "403.6",
             Ask::Destination => "423.1",
             Ask::ChoosePlayer => "352.9",
+            Ask::PayAmount => "352.10.c.1",
         }
     }
 }

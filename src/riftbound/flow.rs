@@ -360,6 +360,7 @@ impl Game {
                 self.delayed_triggers.retain(|d| d.trigger == super::abilities::Trigger::StartOfMainPhase);
                 self.components.get_mut::<super::instructions::SpellBonuses>().next.clear();
                 self.components.get_mut::<super::instructions::PlayBans>().0.clear();
+                self.components.get_mut::<super::hidden::HideFree>().0.clear();
                 self.components.get_mut::<super::movement::MoveBans>().0.clear();
                 self.components.get_mut::<super::instructions::NextUnitReady>().0.clear();
                 self.end_turn_instructions();

@@ -18,7 +18,26 @@ fn hide_cost() -> Cost {
     Cost { energy: 0, power: vec![PowerSymbol::Any] }
 }
 
+/// "You can hide cards ignoring costs this turn": the players who hide for nothing (353.1:
+/// ignoring a cost makes it zero) until the turn ends (317.3.a).
+#[derive(Clone, Debug, Default)]
+pub struct HideFree(pub Vec<PlayerId>);
+
 impl Game {
+    /// 727.1.b: what hiding a card costs `p` now: [A], or nothing this turn after "You can hide
+    /// cards ignoring costs this turn" (353.1).
+    fn hide_cost_for(&self, p: PlayerId) -> Cost {
+        if self.components.get::<HideFree>().is_some_and(|h| h.0.contains(&p)) { Cost::default() } else { hide_cost() }
+    }
+
+    /// "You can hide cards ignoring costs this turn": the ability's controller hides for nothing
+    /// until the turn ends (353.1, 727.1.b).
+    pub fn hide_free_this_turn(&mut self, c: &HookCall) {
+        let Some(you) = c.controller else { return };
+        trace!(self, "353.1", "{you} can hide cards ignoring costs this turn");
+        self.components.get_mut::<HideFree>().0.push(you);
+    }
+
     /// 408.2.a / 727.1.b: the Hide actions `p` may take now, as (card, battlefield): a card with
     /// Hidden in their hand or champion zone, on their turn in an open state while they hold
     /// priority, to a battlefield they control with room for another facedown card (106.4.b-c,
@@ -34,7 +53,7 @@ impl Game {
                 bf.controller == Some(p) && bf.facedown.len() < self.hide_capacity(*b)
             })
             .collect();
-        if fields.is_empty() || !self.can_afford(p, &hide_cost()) {
+        if fields.is_empty() || !self.can_afford(p, &self.hide_cost_for(p)) {
             return Vec::new();
         }
         let pl = self.player(p);
@@ -54,7 +73,7 @@ impl Game {
         if !self.hide_options(p).contains(&(card, b)) {
             return Ok(false);
         }
-        if !self.pay(p, &hide_cost())? {
+        if !self.pay(p, &self.hide_cost_for(p))? {
             return Ok(false);
         }
         trace!(

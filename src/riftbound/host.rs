@@ -358,6 +358,7 @@ slots! {
     Duration: Duration => Duration, |v| Some(v);
     Place: Place => Place, |v| Some(v);
     Cost: Cost => Cost, |v| Some(v);
+    OtherCost: OtherCost => OtherCost, |v| Some(v);
     UnitFilter: UnitFilter => UnitFilter, |v| Some(v);
 }
 
@@ -455,6 +456,7 @@ macro_rules! verbs {
                     | Effect::EachPlayer(..)
                     | Effect::If { .. }
                     | Effect::Let(..)
+                    | Effect::Repeat(..)
                     | Effect::Answer(_) => return None,
                     Effect::Act(act, o) => (act.script_name(), vec![o.arg()]),
                     $($pat => ($name, vec![$(ToArg::arg($arg)),*]),)*
@@ -524,6 +526,7 @@ verbs! {
     Effect::ThisTurn(TurnRule::NextUnitEntersReady) => "next_unit_enters_ready"() |g, c| g.next_unit_enters_ready(c);
     Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }) =>
         "buffs_give_more"(might => n: Delta, to => f: UnitFilter) |g, c| g.buffs_give_more(c, n, f);
+    Effect::ThisTurn(TurnRule::HideFree) => "hide_free"() |g, c| g.hide_free_this_turn(c);
     Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) =>
         "prevent_damage"(spells => s: bool, abilities => a: bool) |g, _| g.prevent_damage_this_turn(s, a);
     Effect::EachPlayerKillsOne(o) => "each_player_kills_one"(o => cards: Cards) |g, c| g.each_player_kills_one(c, &cards);
@@ -558,6 +561,9 @@ verbs! {
     Effect::RecycleAny(o) => "recycle_any"(o => cards: Cards) |g, c| g.recycle_any(c, &cards);
     Effect::PutBackInAnyOrder(o) => "put_back_in_any_order"(o => cards: Cards) |g, c| g.put_back_in_any_order(c, &cards);
     Effect::BanishTop(who) => "banish_top"(who => p: Player) |g, _| g.banish_top(p);
+    // Answer how many times the cost was paid ("that much", "for each buff spent").
+    Effect::PayAnyNumber(cost) => "pay_any_number"(cost => x: OtherCost) |g, c| g.pay_any_number(c, &x);
+    Effect::PayAnyAmount(cost) => "pay_any_amount"(cost => x: Cost) |g, c| g.pay_any_amount(c, &x);
     // "with Might up to the killed unit's + N": `killed_might` answers -1 when none was killed.
     // `less`: -1 ignores its cost, else its Energy cost is reduced by that much.
     Effect::BanishAndPlay { from, max_might: Some(k), optional, reduced_by } =>

@@ -575,6 +575,7 @@ impl Game {
             }
             Act::MoveHere => self.move_here(c.source, o),
             Act::ReturnToHand => self.return_to_hand(c, o),
+            Act::ReturnToChampionZone => self.return_to_champion_zone(o),
             Act::SpendBuff => self.spend_buff_instruction(c, o),
             Act::DrawIt => self.draw_it(c, o),
             Act::PutInHand => self.put_revealed(c, o, Zone::Hand),
@@ -828,6 +829,53 @@ impl Game {
             return Ok(false);
         }
         self.pay_other(you, source, std::slice::from_ref(cost), None)
+    }
+
+    /// "spend any number of buffs" (702.2.b; 352.10.c.1): the controller chooses how many times
+    /// to pay `cost` (none included, at most as often as they can), then pays it that many times,
+    /// choosing anew each time (which unit spends its buff). Answers how many times it was paid.
+    pub fn pay_any_number(&mut self, c: &HookCall, cost: &OtherCost) -> R<i64> {
+        let (Some(you), Some(source)) = (c.controller, c.source) else { return Ok(0) };
+        let most = self.times_payable(you, source, cost);
+        let n = match self.decide(you, Ask::PayAmount, (0..=most).map(Choice::Amount).collect())? {
+            Choice::Amount(n) => n,
+            _ => 0,
+        };
+        let mut paid = 0;
+        for _ in 0..n {
+            if !self.pay_other(you, source, std::slice::from_ref(cost), None)? {
+                break;
+            }
+            paid += 1;
+        }
+        trace!(self, "352.10.c.1", "{you} pays {paid} time(s) the cost {}", cost.paying());
+        Ok(paid)
+    }
+
+    /// 352.10.c.1: "Pay any amount of [A] to ...": the controller chooses how many times to pay
+    /// `unit` (none included, at most as many times as they can afford together), and pays that
+    /// much. Answers how many times ("that much").
+    pub fn pay_any_amount(&mut self, c: &HookCall, unit: &Cost) -> R<i64> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let times =
+            |n: u32| Cost { energy: unit.energy * n, power: (0..n).flat_map(|_| unit.power.iter().copied()).collect() };
+        if unit.energy == 0 && unit.power.is_empty() {
+            return Ok(0);
+        }
+        let mut most = 0;
+        while most < MAX_AMOUNT_PAID && self.can_afford(you, &times(most + 1)) {
+            most += 1;
+        }
+        let n = match self.decide(you, Ask::PayAmount, (0..=most).map(Choice::Amount).collect())? {
+            Choice::Amount(n) => n,
+            _ => 0,
+        };
+        if n == 0 || !self.pay(you, &times(n))? {
+            trace!(self, "352.10.c.1", "{you} pays nothing: that much is 0");
+            return Ok(0);
+        }
+        trace!(self, "352.10.c.1", "{you} pays {} {n} time(s): that much is {n}", unit);
+        Ok(n.into())
     }
 
     /// 702.2.b: "you may spend its buff to ...": if the unit has a buff and the controller
@@ -1535,6 +1583,29 @@ impl Game {
         self.move_object(o, Zone::Hand, owner, Pos::Bottom);
     }
 
+    /// 107.2.b.1: "return your Chosen Champion from your trash to your Champion Zone": the Chosen
+    /// Champion (103.2.a.3) goes from its owner's trash to their Champion Zone, only if no card is
+    /// there; it keeps no buff there (705.1).
+    pub fn return_to_champion_zone(&mut self, o: ObjId) {
+        let obj = self.obj(o);
+        if !obj.alive || obj.zone != Zone::Trash || !self.is_chosen_champion(o) {
+            return;
+        }
+        let owner = obj.owner;
+        if let Some(there) = self.player(owner).champion_zone {
+            trace!(
+                self,
+                "107.2.b.1",
+                "{} stays: {owner}'s Champion Zone holds {}",
+                self.describe(o),
+                self.describe(there)
+            );
+            return;
+        }
+        trace!(self, "107.2.b.1", "{} returns to {owner}'s Champion Zone", self.describe(o));
+        self.move_object(o, Zone::ChampionZone, owner, Pos::Bottom);
+    }
+
     /// 352.10.e: "Each player kills one of their units / gear": no target; as it resolves each
     /// player, in turn order from the turn player (115), chooses one of `candidates` they
     /// control, then the chosen ones are killed at once (415), this spell or ability being
@@ -1759,3 +1830,6 @@ impl Game {
         }))
     }
 }
+
+/// The most times one "Pay any amount of" instruction is paid (more than any player's runes).
+const MAX_AMOUNT_PAID: u32 = 24;

@@ -26,6 +26,8 @@ pub enum Effect {
     /// Keeps what an instruction answers (the cards looked at, the card discarded, whether it was
     /// done) for the instructions after it.
     Let(Var, Box<Effect>),
+    /// "For each buff spent, X": the instructions as many times as the amount says.
+    Repeat(Amount, Vec<Effect>),
     /// A replacement body's answer: whether it applied (364; a declined payment did not).
     Answer(bool),
     /// 408: "Deal N to X".
@@ -138,6 +140,12 @@ pub enum Effect {
     PutBackInAnyOrder(Objs),
     /// 414: "Banish the top card of your Main Deck" (answers it).
     BanishTop(Who),
+    /// "spend any number of buffs" (702.2.b): the controller pays the cost as many times as they
+    /// choose, none included, each time anew (answers how many times: [`Amount::Paid`]).
+    PayAnyNumber(OtherCost),
+    /// 352.10.c.1: "Pay any amount of [A] to X": the controller pays the resource as many times as
+    /// they choose and can, none included (answers how many times: "that much", [`Amount::Paid`]).
+    PayAnyAmount(Cost),
     /// "You may banish one from among them and play it [with Might up to the killed unit's +N]".
     /// `reduced_by`: `None` ignores its cost (353.1); `Some(N)` reduces its Energy cost by N
     /// ("reducing its cost by [5]", 353.4).
@@ -219,6 +227,8 @@ pub enum Arg<'a> {
     Picks(&'a [Pick]),
     /// The Might target spec N had as this ability killed it (`killed_might(N)`).
     KilledMight(usize),
+    /// A cost other than Energy and Power, as its constant (`SPEND_A_BUFF`).
+    OtherCost(&'a OtherCost),
 }
 
 /// A value an instruction hands its host function, as the argument the generator writes for it
@@ -244,7 +254,7 @@ macro_rules! to_arg_by_reference {
     )*};
 }
 
-to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token, Players => Players, Vec<String> => Words, Vec<Pick> => Picks);
+to_arg_by_reference!(Obj => Obj, Objs => Objs, UnitFilter => Filter, Who => Who, Amount => Amount, Cost => Cost, String => Body, Token => Token, Players => Players, Vec<String> => Words, Vec<Pick> => Picks, OtherCost => OtherCost);
 
 /// An optional object: "none" (-1) when absent.
 impl<'a> ToArg<'a> for Option<&'a Obj> {
@@ -304,6 +314,8 @@ pub enum Act {
     MoveHere,
     /// "Return X to its owner's hand".
     ReturnToHand,
+    /// "return your Chosen Champion from your trash to your Champion Zone" (107.2.b.1).
+    ReturnToChampionZone,
     /// 702.2.b: "spend its buff".
     SpendBuff,
     /// 414.3: "draw it": a banished card, or a card revealed on top of a Main Deck.
@@ -331,7 +343,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 23] = [
+    pub const ALL: [Act; 24] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -344,6 +356,7 @@ impl Act {
         Act::Move,
         Act::MoveHere,
         Act::ReturnToHand,
+        Act::ReturnToChampionZone,
         Act::SpendBuff,
         Act::DrawIt,
         Act::PutInHand,
@@ -367,6 +380,7 @@ impl Act {
                 | Act::Move
                 | Act::MoveHere
                 | Act::ReturnToHand
+                | Act::ReturnToChampionZone
                 | Act::DrawIt
                 | Act::PutInHand
                 | Act::PutInTrash
@@ -392,6 +406,7 @@ impl Act {
             Act::Move => "move_unit",
             Act::MoveHere => "move_here",
             Act::ReturnToHand => "return_to_hand",
+            Act::ReturnToChampionZone => "return_to_champion_zone",
             Act::SpendBuff => "spend_buff",
             Act::DrawIt => "draw_it",
             Act::PutInHand => "put_in_hand",
@@ -438,6 +453,9 @@ pub enum TurnRule {
     /// "Prevent all spell and ability damage this turn": damage spells (`spells`) and abilities
     /// (`abilities`) would deal is not dealt (404; rule 002, the card's text is the rule).
     PreventDamage { spells: bool, abilities: bool },
+    /// "You can hide cards ignoring costs this turn" (727.1.b, 353.1): hiding costs its
+    /// controller nothing this turn.
+    HideFree,
 }
 
 /// One object an instruction acts on.
@@ -547,6 +565,9 @@ pub enum Amount {
     /// "increase its Might to the Might of X": how far the amount is above the object's Might,
     /// 0 if it is not (its Might is raised to the amount, never lowered).
     Above(Box<Amount>, Obj),
+    /// "that much", "for each buff spent": how many times the instruction before paid its cost
+    /// ([`Effect::PayAnyNumber`], [`Effect::PayAnyAmount`]).
+    Paid,
 }
 
 /// What "for each" counts.
@@ -654,6 +675,8 @@ pub enum Var {
     Those,
     /// The objects players did not choose ("the rest").
     Rest,
+    /// How many times a cost was paid ("that much", "for each buff spent").
+    Paid,
 }
 
 impl Var {
@@ -669,6 +692,7 @@ impl Var {
             Var::Choices => "choices",
             Var::Those => "those",
             Var::Rest => "rest",
+            Var::Paid => "paid",
         }
     }
 }

@@ -484,6 +484,9 @@ impl Trigger {
 pub enum Condition {
     /// "I'm at a battlefield".
     AtBattlefield,
+    /// 103.2.a.3: "your Chosen Champion": a champion unit with the name of the card its owner
+    /// chose for that slot (every copy counts).
+    ChosenChampion,
     /// "equipped" (SFD-744.3): an Equipment is attached to it.
     Equipped,
     /// "I'm [Mighty]" (708).

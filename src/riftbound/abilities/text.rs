@@ -18,7 +18,7 @@ impl Display for Instructions<'_> {
                 f.write_str(" ")?;
             }
             write!(f, "{e}")?;
-            if !matches!(e, Effect::If { .. } | Effect::ForEach(..) | Effect::EachPlayer(..)) {
+            if !matches!(e, Effect::If { .. } | Effect::ForEach(..) | Effect::EachPlayer(..) | Effect::Repeat(..)) {
                 f.write_str(".")?;
             }
         }
@@ -30,6 +30,8 @@ impl Display for Effect {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
             Effect::ForEach(objs, body) => write!(f, "For each of {objs}: {}", Instructions(body)),
+            Effect::Repeat(Amount::Paid, body) => write!(f, "For each time it was paid: {}", Instructions(body)),
+            Effect::Repeat(n, body) => write!(f, "{n} times: {}", Instructions(body)),
             Effect::EachPlayer(Players::All, body) => write!(f, "For each player: {}", Instructions(body)),
             Effect::EachPlayer(Players::Opponents, body) => write!(f, "For each opponent: {}", Instructions(body)),
             Effect::EachPlayer(Players::Combatants { attacker, defender }, body) => {
@@ -152,6 +154,7 @@ impl Display for Effect {
             Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }) => {
                 write!(f, "Buffs give an additional {might:+} [M] to {to} this turn")
             }
+            Effect::ThisTurn(TurnRule::HideFree) => f.write_str("You can hide cards ignoring costs this turn"),
             Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }) => {
                 let kinds = match (spells, abilities) {
                     (true, true) => "spell and ability",
@@ -202,6 +205,8 @@ impl Display for Effect {
             Effect::RecycleCards(o) => write!(f, "Recycle the rest of {o}"),
             Effect::RecycleAny(o) => write!(f, "Recycle any of {o}"),
             Effect::PutBackInAnyOrder(o) => write!(f, "Put the rest of {o} back in any order"),
+            Effect::PayAnyNumber(cost) => write!(f, "You {cost} any number of times"),
+            Effect::PayAnyAmount(cost) => write!(f, "You pay {cost} any number of times"),
             Effect::BanishTop(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "banish", "banishes"), possessive(who))
             }
@@ -280,6 +285,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::Move => format!("Move {o}"),
         Act::MoveHere => format!("Move {o} here"),
         Act::ReturnToHand => format!("Return {o} to its owner's hand"),
+        Act::ReturnToChampionZone => format!("Return {o} to its owner's Champion Zone if it is empty"),
         Act::SpendBuff => format!("Spend the buff of {o}"),
         Act::DrawIt => format!("Draw {o}"),
         Act::PutInHand => format!("Put {o} into its owner's hand"),
@@ -329,6 +335,7 @@ fn var_text(v: Var) -> &'static str {
         Var::Choices => "the players' choices",
         Var::Those => "the chosen objects",
         Var::Rest => "the objects not chosen",
+        Var::Paid => "how many times it was paid",
     }
 }
 
@@ -389,6 +396,7 @@ impl Display for Amount {
             }
             Amount::Twice(a) => write!(f, "twice {a}"),
             Amount::Above(a, o) => write!(f, "what {a} is above the Might of {o}"),
+            Amount::Paid => f.write_str("that much (the times it was paid)"),
             Amount::Among { each, from, filter } => write!(f, "{each} for each of {filter} among {from}"),
         }
     }
@@ -521,6 +529,7 @@ impl Display for UnitFilter {
             Some(Condition::Alone { .. }) => f.write_str(" defending alone")?,
             Some(Condition::HasKeyword(k)) => write!(f, " with [{k:?}]")?,
             Some(Condition::EnergyCostBelow(n)) => write!(f, " with Energy cost less than {n}")?,
+            Some(Condition::ChosenChampion) => f.write_str(" that is its owner's Chosen Champion")?,
             Some(c) => write!(f, " ({c:?})")?,
         }
         if self.my_name {
