@@ -1822,11 +1822,19 @@ impl Compiler<'_> {
         let filter = self.unit_phrase(inner.next().unwrap());
         let mut body = Body { it: Some(Obj::ThatUnit), ..Body::default() };
         for part in inner {
+            let optional = part.as_rule() == Rule::clause
+                && part.clone().into_inner().next().is_some_and(|c| c.as_rule() == Rule::pay_to);
             body = match part.as_rule() {
                 Rule::clause => self.clause(part, body)?,
                 Rule::effect => self.effect(part, body)?,
                 _ => body,
             };
+            // "you may pay COST to X instead": the body answers whether the replacement applied;
+            // declined (or unpayable), the event happens as it would have (383.3 likewise).
+            if optional && let Some(Effect::If { then, otherwise, .. }) = body.effects.last_mut() {
+                then.push(Effect::Answer(true));
+                otherwise.push(Effect::Answer(false));
+            }
         }
         self.push(&p, AbilityKind::ReplaceDeath { filter }, Some(body));
         Ok(())
@@ -1986,6 +1994,12 @@ impl Compiler<'_> {
                     .is_some();
                 let exhaust_me =
                     parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_me)).is_some();
+                // "pay [A], exhaust me, and spend its buff to X": the buff of the unit "its" names
+                // is part of the payment (702.2.b).
+                let spend_buff = match parts.next_if(|x| x.as_rule() == Rule::pay_its_buff) {
+                    Some(x) => Some(self.it(&x, &body, "\"its buff\" needs a unit before it")?),
+                    None => None,
+                };
                 // 352.10.c.1: "Recycle me to X": recycling is the payment; "discard 1 to X":
                 // a cost other than Energy and Power.
                 let test = match parts
@@ -2000,7 +2014,7 @@ impl Compiler<'_> {
                     None if banish_me => Test::PayOther { cost: OtherCost::BanishMe, may: true },
                     None => match payer {
                         Some(who) => Test::PlayerPays { who, cost },
-                        None => Test::Pay { cost, exhaust_me },
+                        None => Test::Pay { cost, exhaust_me, spend_buff },
                     },
                 };
                 // "that player may pay [1] to channel 1 rune": the payer channels.
@@ -2455,7 +2469,7 @@ impl Compiler<'_> {
                 then.push(Effect::Answer(true));
                 let effects = match pay {
                     Some(cost) => vec![Effect::If {
-                        test: Test::Pay { cost, exhaust_me: false },
+                        test: Test::Pay { cost, exhaust_me: false, spend_buff: None },
                         then,
                         otherwise: vec![Effect::Answer(false)],
                     }],

@@ -650,6 +650,9 @@ fn register(e: &mut Engine) {
     // "unless its controller has you draw 2": that player's yes or no (181.6.a).
     e.register_fn("player_agrees", |who: i64| with(move |g, _| player(who).map_or(Ok(false), |p| g.player_agrees(p))));
     e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
+    e.register_fn("pay_optional_and_spend_buff", |cost: Cost, exhaust_me: bool, x: i64| {
+        with(move |g, c| id(x).map_or(Ok(false), |o| g.pay_optional_and_spend_buff(c, &cost, exhaust_me, o)))
+    });
     e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));
     e.register_fn("buffed_this_way", |x: i64| {
         let from = body_events_from();

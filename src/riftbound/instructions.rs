@@ -1005,6 +1005,29 @@ impl Game {
         Ok(true)
     }
 
+    /// "you may pay [A], exhaust me, and spend its buff to ...": a payment in several parts,
+    /// offered only if every part can be paid (401.4: this must be ready to be exhausted;
+    /// 702.2.b.1-2: the unit has a buff and the payer controls it), then paid together.
+    pub fn pay_optional_and_spend_buff(&mut self, c: &HookCall, cost: &Cost, exhaust_me: bool, u: ObjId) -> R<bool> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let me = c.source.filter(|s| self.obj(*s).alive && self.obj(*s).zone.is_board());
+        if exhaust_me && me.is_none_or(|m| self.obj(m).exhausted) {
+            trace!(self, "401.4", "the source can't be exhausted to pay: the cost can't be paid");
+            return Ok(false);
+        }
+        if !self.obj(u).alive || self.obj(u).buffs == 0 || self.controller(u) != you {
+            trace!(self, "702.2.b", "{} has no buff {you} can spend: the cost can't be paid", self.describe(u));
+            return Ok(false);
+        }
+        if !self.pay_optional(c, cost)? {
+            return Ok(false);
+        }
+        if let Some(m) = me.filter(|_| exhaust_me) {
+            self.exhaust(m);
+        }
+        Ok(self.spend_buff(you, u))
+    }
+
     /// Immortal Phoenix: "play me from your trash" — a limited play (406.3) whose cost the
     /// ability already took, so the card's own cost is ignored (353.1).
     pub fn play_me_from_trash(&mut self, c: &HookCall) -> R<()> {

@@ -99,11 +99,11 @@ impl Ability {
             .iter()
             .filter(|_| triggered)
             .filter_map(|e| match e {
-                Effect::If { test: t @ (Test::Pay { .. } | Test::PayOther { .. }), otherwise, .. }
-                    if otherwise.is_empty() =>
-                {
-                    Some(t)
-                }
+                Effect::If {
+                    test: t @ (Test::Pay { spend_buff: None, .. } | Test::PayOther { .. }),
+                    otherwise,
+                    ..
+                } if otherwise.is_empty() => Some(t),
                 _ => None,
             })
             .collect();

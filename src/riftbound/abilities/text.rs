@@ -367,9 +367,12 @@ impl Display for Test {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
             Test::May => f.write_str("you choose to"),
-            Test::Pay { cost, exhaust_me: false } => write!(f, "you pay {cost}"),
-            Test::Pay { cost, exhaust_me: true } if cost.is_free() => f.write_str("you exhaust me"),
-            Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
+            Test::Pay { cost, exhaust_me: false, spend_buff: None } => write!(f, "you pay {cost}"),
+            Test::Pay { cost, exhaust_me: true, spend_buff: None } if cost.is_free() => f.write_str("you exhaust me"),
+            Test::Pay { cost, exhaust_me: true, spend_buff: None } => write!(f, "you pay {cost} and exhaust me"),
+            Test::Pay { cost, exhaust_me, spend_buff: Some(o) } => {
+                write!(f, "you pay {cost}{}, and spend the buff of {o}", if *exhaust_me { ", exhaust me" } else { "" })
+            }
             Test::PlayerPays { who, cost } => write!(f, "{who} pays {cost}"),
             Test::PlayerAgrees(who) => write!(f, "{who} chooses so"),
             Test::PayOther { cost, .. } => write!(f, "you {cost}"),
