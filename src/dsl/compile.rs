@@ -1649,6 +1649,31 @@ impl Compiler<'_> {
                             }
                             StaticEffect::CantMoveToBase { units }
                         }
+                        Rule::st_play_only_to_base => {
+                            let mut units = UnitFilter::units();
+                            if let Some(x) = s.into_inner().find(|x| x.as_rule() == Rule::unit_noun_plural) {
+                                x.into_inner().for_each(|w| self.apply_filter_word(&mut units, &w));
+                            }
+                            StaticEffect::PlayOnlyToBase { units }
+                        }
+                        Rule::st_cant_ready => {
+                            let mut units = UnitFilter::units();
+                            for x in s.into_inner() {
+                                match x.as_rule() {
+                                    Rule::unit_noun_plural => {
+                                        x.into_inner().for_each(|w| self.apply_filter_word(&mut units, &w))
+                                    }
+                                    // "enemy units and gear": the same words with the other noun.
+                                    Rule::plural_noun => {
+                                        let mut g = UnitFilter { tag: None, ..units.clone() };
+                                        self.apply_filter_word(&mut g, &x);
+                                        units.or = Some(Box::new(g));
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            StaticEffect::CantReady { units }
+                        }
                         Rule::st_change_victory_score => {
                             let mut parts = s.into_inner();
                             let sign = if parts.next().unwrap().as_rule() == Rule::decrease { -1 } else { 1 };

@@ -563,7 +563,12 @@ impl Game {
             Act::Kill => self.kill_instruction(c, o)?,
             Act::Buff => _ = self.buff_by(o, c.controller),
             Act::Stun => self.stun_by(c, o),
-            Act::Ready => self.ready(o),
+            Act::Ready => match self.cant_ready(o) {
+                Some(s) if self.obj(o).exhausted => {
+                    trace!(self, "054", "{} can't ready {}: it stays exhausted", self.describe(s), self.describe(o))
+                }
+                _ => self.ready(o),
+            },
             Act::Exhaust => self.exhaust(o),
             Act::Recall => self.recall(o),
             Act::TakeControl => self.take_control(c.controller.unwrap_or(self.turn_player), o),
