@@ -2515,6 +2515,17 @@ impl Compiler<'_> {
                 let amount = self.amount(each, parts.next());
                 b.effects.push(Effect::GainXp { who: b.actor(), amount });
             }
+            Rule::i_activate_effects => {
+                let mut f = UnitFilter::units();
+                for x in parts {
+                    match x.as_rule() {
+                        Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
+                        Rule::unit_restriction => self.apply_filter_word(&mut f, &x),
+                        _ => {}
+                    }
+                }
+                b.effects.push(Effect::ActivateConquerEffects(f));
+            }
             Rule::i_burn => b.effects.push(Effect::Burn { who: b.actor(), amount: n(parts.next()) }),
             // "[Predict]" is "[Predict 1]" (its reminder text: the top card, which you may recycle).
             Rule::i_predict => {

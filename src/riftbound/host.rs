@@ -463,6 +463,7 @@ verbs! {
     Effect::Fight(a, b) => "fight"(a => a: Object, b => b: Object) |g, c| g.fight(c, a, b);
     Effect::Draw { who, amount } => "draw"(who => p: Player, amount => n: Count) |g, _| g.draw(p, n);
     Effect::Burn { who, amount } => "burn"(who => p: Player, amount => n: Count) |g, _| g.burn(p, n);
+    Effect::ActivateConquerEffects(f) => "activate_conquer_effects"(f => f: UnitFilter) |g, c| g.activate_conquer_effects(c, &f);
     Effect::Predict { who, amount } => "predict"(who => p: Player, amount => n: Count) |g, _| g.predict(p, n);
     Effect::Give { to, grant: Grant::Might { amount, min }, until } =>
         "give_might"(to => o: Object, amount => n: Delta, min.map_or(-1, i64::from) => min: Delta, until => until: Duration)
