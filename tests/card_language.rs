@@ -1132,14 +1132,19 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
     let cost = Cost { energy: 1, power };
     all.extend([
         Effect::If {
-            test: Test::Pay { cost: cost.clone(), exhaust_me: true },
+            test: Test::Pay { cost: cost.clone(), exhaust_me: true, spend_buff: None },
             then: vec![Effect::Add { who: Who::You, resources: cost.clone(), spells_only: false }],
             otherwise: vec![Effect::Answer(false)],
         },
         Effect::If {
-            test: Test::Not(Box::new(Test::Pay { cost, exhaust_me: false })),
+            test: Test::Not(Box::new(Test::Pay { cost: cost.clone(), exhaust_me: false, spend_buff: None })),
             then: vec![Effect::Answer(true)],
             otherwise: Vec::new(),
+        },
+        Effect::If {
+            test: Test::Pay { cost, exhaust_me: true, spend_buff: Some(Obj::ThatUnit) },
+            then: vec![Effect::Answer(true)],
+            otherwise: vec![Effect::Answer(false)],
         },
         Effect::Deal { amount: Amount::MightOf(Obj::Me), to: Obj::Target(0) },
         Effect::Deal { amount: Amount::EnergyOf(Obj::ThatUnit), to: Obj::Remembered },

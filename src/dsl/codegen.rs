@@ -230,8 +230,13 @@ fn amount(a: &Amount) -> String {
 fn test(t: &Test) -> String {
     match t {
         Test::May => "may()".into(),
-        Test::Pay { cost: c, exhaust_me: false } => format!("pay_optional({})", cost(c)),
-        Test::Pay { cost: c, exhaust_me: true } => format!("pay_optional_and_exhaust({})", cost(c)),
+        Test::Pay { cost: c, exhaust_me: false, spend_buff: None } => format!("pay_optional({})", cost(c)),
+        Test::Pay { cost: c, exhaust_me: true, spend_buff: None } => {
+            format!("pay_optional_and_exhaust({})", cost(c))
+        }
+        Test::Pay { cost: c, exhaust_me, spend_buff: Some(o) } => {
+            format!("pay_optional_and_spend_buff({}, {exhaust_me}, {})", cost(c), object(o))
+        }
         Test::PlayerPays { who: w, cost: c } => format!("player_pays({}, {})", who(w), cost(c)),
         Test::PlayerAgrees(w) => format!("player_agrees({})", who(w)),
         Test::PayOther { cost: c, may: true } => format!("pay_other({})", other_cost(c, filter)),

@@ -1658,6 +1658,31 @@ impl Compiler<'_> {
                             }
                             StaticEffect::CantMoveToBase { units }
                         }
+                        Rule::st_play_only_to_base => {
+                            let mut units = UnitFilter::units();
+                            if let Some(x) = s.into_inner().find(|x| x.as_rule() == Rule::unit_noun_plural) {
+                                x.into_inner().for_each(|w| self.apply_filter_word(&mut units, &w));
+                            }
+                            StaticEffect::PlayOnlyToBase { units }
+                        }
+                        Rule::st_cant_ready => {
+                            let mut units = UnitFilter::units();
+                            for x in s.into_inner() {
+                                match x.as_rule() {
+                                    Rule::unit_noun_plural => {
+                                        x.into_inner().for_each(|w| self.apply_filter_word(&mut units, &w))
+                                    }
+                                    // "enemy units and gear": the same words with the other noun.
+                                    Rule::plural_noun => {
+                                        let mut g = UnitFilter { tag: None, ..units.clone() };
+                                        self.apply_filter_word(&mut g, &x);
+                                        units.or = Some(Box::new(g));
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            StaticEffect::CantReady { units }
+                        }
                         Rule::st_change_victory_score => {
                             let mut parts = s.into_inner();
                             let sign = if parts.next().unwrap().as_rule() == Rule::decrease { -1 } else { 1 };
@@ -1886,11 +1911,19 @@ impl Compiler<'_> {
         let filter = self.unit_phrase(inner.next().unwrap());
         let mut body = Body { it: Some(Obj::ThatUnit), ..Body::default() };
         for part in inner {
+            let optional = part.as_rule() == Rule::clause
+                && part.clone().into_inner().next().is_some_and(|c| c.as_rule() == Rule::pay_to);
             body = match part.as_rule() {
                 Rule::clause => self.clause(part, body)?,
                 Rule::effect => self.effect(part, body)?,
                 _ => body,
             };
+            // "you may pay COST to X instead": the body answers whether the replacement applied;
+            // declined (or unpayable), the event happens as it would have (383.3 likewise).
+            if optional && let Some(Effect::If { then, otherwise, .. }) = body.effects.last_mut() {
+                then.push(Effect::Answer(true));
+                otherwise.push(Effect::Answer(false));
+            }
         }
         self.push(&p, AbilityKind::ReplaceDeath { filter }, Some(body));
         Ok(())
@@ -2092,6 +2125,12 @@ impl Compiler<'_> {
                     .is_some();
                 let exhaust_me =
                     parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_me)).is_some();
+                // "pay [A], exhaust me, and spend its buff to X": the buff of the unit "its" names
+                // is part of the payment (702.2.b).
+                let spend_buff = match parts.next_if(|x| x.as_rule() == Rule::pay_its_buff) {
+                    Some(x) => Some(self.it(&x, &body, "\"its buff\" needs a unit before it")?),
+                    None => None,
+                };
                 // 352.10.c.1: "Recycle me to X": recycling is the payment; "discard 1 to X":
                 // a cost other than Energy and Power.
                 let test = match parts
@@ -2106,7 +2145,7 @@ impl Compiler<'_> {
                     None if banish_me => Test::PayOther { cost: OtherCost::BanishMe, may: true },
                     None => match payer {
                         Some(who) => Test::PlayerPays { who, cost },
-                        None => Test::Pay { cost, exhaust_me },
+                        None => Test::Pay { cost, exhaust_me, spend_buff },
                     },
                 };
                 // "that player may pay [1] to channel 1 rune": the payer channels.
@@ -2614,7 +2653,7 @@ impl Compiler<'_> {
                 then.push(Effect::Answer(true));
                 let effects = match pay {
                     Some(cost) => vec![Effect::If {
-                        test: Test::Pay { cost, exhaust_me: false },
+                        test: Test::Pay { cost, exhaust_me: false, spend_buff: None },
                         then,
                         otherwise: vec![Effect::Answer(false)],
                     }],
@@ -2634,6 +2673,17 @@ impl Compiler<'_> {
                 let each = number(&parts.next().unwrap());
                 let amount = self.amount(each, parts.next());
                 b.effects.push(Effect::GainXp { who: b.actor(), amount });
+            }
+            Rule::i_activate_effects => {
+                let mut f = UnitFilter::units();
+                for x in parts {
+                    match x.as_rule() {
+                        Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
+                        Rule::unit_restriction => self.apply_filter_word(&mut f, &x),
+                        _ => {}
+                    }
+                }
+                b.effects.push(Effect::ActivateConquerEffects(f));
             }
             Rule::i_burn => b.effects.push(Effect::Burn { who: b.actor(), amount: n(parts.next()) }),
             // "[Predict]" is "[Predict 1]" (its reminder text: the top card, which you may recycle).

@@ -480,6 +480,7 @@ verbs! {
     Effect::Fight(a, b) => "fight"(a => a: Object, b => b: Object) |g, c| g.fight(c, a, b);
     Effect::Draw { who, amount } => "draw"(who => p: Player, amount => n: Count) |g, _| g.draw(p, n);
     Effect::Burn { who, amount } => "burn"(who => p: Player, amount => n: Count) |g, _| g.burn(p, n);
+    Effect::ActivateConquerEffects(f) => "activate_conquer_effects"(f => f: UnitFilter) |g, c| g.activate_conquer_effects(c, &f);
     Effect::Predict { who, amount } => "predict"(who => p: Player, amount => n: Count) |g, _| g.predict(p, n);
     Effect::Give { to, grant: Grant::Might { amount, min }, until } =>
         "give_might"(to => o: Object, amount => n: Delta, min.map_or(-1, i64::from) => min: Delta, until => until: Duration)
@@ -699,6 +700,9 @@ fn register(e: &mut Engine) {
     // "unless its controller has you draw 2": that player's yes or no (181.6.a).
     e.register_fn("player_agrees", |who: i64| with(move |g, _| player(who).map_or(Ok(false), |p| g.player_agrees(p))));
     e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
+    e.register_fn("pay_optional_and_spend_buff", |cost: Cost, exhaust_me: bool, x: i64| {
+        with(move |g, c| id(x).map_or(Ok(false), |o| g.pay_optional_and_spend_buff(c, &cost, exhaust_me, o)))
+    });
     e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));
     e.register_fn("buffed_this_way", |x: i64| {
         let from = body_events_from();

@@ -563,7 +563,12 @@ impl Game {
             Act::Kill => self.kill_instruction(c, o)?,
             Act::Buff => _ = self.buff_by(o, c.controller),
             Act::Stun => self.stun_by(c, o),
-            Act::Ready => self.ready(o),
+            Act::Ready => match self.cant_ready(o) {
+                Some(s) if self.obj(o).exhausted => {
+                    trace!(self, "054", "{} can't ready {}: it stays exhausted", self.describe(s), self.describe(o))
+                }
+                _ => self.ready(o),
+            },
             Act::Exhaust => self.exhaust(o),
             Act::Recall => self.recall(o),
             Act::TakeControl => self.take_control(c.controller.unwrap_or(self.turn_player), o),
@@ -1043,6 +1048,29 @@ impl Game {
         }
         self.exhaust(me);
         Ok(true)
+    }
+
+    /// "you may pay [A], exhaust me, and spend its buff to ...": a payment in several parts,
+    /// offered only if every part can be paid (401.4: this must be ready to be exhausted;
+    /// 702.2.b.1-2: the unit has a buff and the payer controls it), then paid together.
+    pub fn pay_optional_and_spend_buff(&mut self, c: &HookCall, cost: &Cost, exhaust_me: bool, u: ObjId) -> R<bool> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let me = c.source.filter(|s| self.obj(*s).alive && self.obj(*s).zone.is_board());
+        if exhaust_me && me.is_none_or(|m| self.obj(m).exhausted) {
+            trace!(self, "401.4", "the source can't be exhausted to pay: the cost can't be paid");
+            return Ok(false);
+        }
+        if !self.obj(u).alive || self.obj(u).buffs == 0 || self.controller(u) != you {
+            trace!(self, "702.2.b", "{} has no buff {you} can spend: the cost can't be paid", self.describe(u));
+            return Ok(false);
+        }
+        if !self.pay_optional(c, cost)? {
+            return Ok(false);
+        }
+        if let Some(m) = me.filter(|_| exhaust_me) {
+            self.exhaust(m);
+        }
+        Ok(self.spend_buff(you, u))
     }
 
     /// Immortal Phoenix: "play me from your trash" — a limited play (406.3) whose cost the

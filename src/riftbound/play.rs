@@ -501,6 +501,8 @@ impl Game {
             let locs: Vec<Loc> = locs
                 .into_iter()
                 .filter(|l| match l {
+                    // 054: "Opponents can only play units to their base."
+                    Loc::Battlefield(_) if self.only_to_base(p, card) => false,
                     Loc::Battlefield(b) => !self.kills_lose_battlefield(p, card, *b, &mandatory_kills),
                     Loc::Base(_) => true,
                 })

@@ -82,12 +82,13 @@ impl replacements::Replacements for Game {
     }
 
     /// The passive abilities of permanents in bases and at battlefields (gear played from hidden
-    /// is there until the next cleanup recalls it, 431.1) whose filter the unit matches.
+    /// is there until the next cleanup recalls it, 431.1), and of legends in their Legend Zone
+    /// (Sett, The Boss), whose filter the unit matches.
     fn standing(&self, &unit: &ObjId, out: &mut Vec<Passive>) {
         let sources = self
             .players
             .iter()
-            .flat_map(|p| p.base.iter().copied())
+            .flat_map(|p| p.base.iter().copied().chain(p.legend))
             .chain(self.battlefields.iter().flat_map(|b| b.units.iter().copied()));
         // SFD-718.2: an attached card's rules text is inactive.
         for s in sources.filter(|s| *s != unit && self.top_most_of(*s).is_none()) {
@@ -137,7 +138,8 @@ impl replacements::Replacements for Game {
         Ok(Applied::Declined)
     }
 
-    /// 366: the passive replacement applies to `unit` dying, instead.
+    /// 366: the passive replacement applies to `unit` dying, instead; an optional one ("you may
+    /// pay COST to X instead") whose payment is declined does not apply.
     fn apply_standing(&mut self, &unit: &ObjId, p: Passive) -> R<Applied> {
         let card = self.card(p.source).clone();
         let ability = &card.abilities.abilities[p.ability];
@@ -156,8 +158,11 @@ impl replacements::Replacements for Game {
             that_unit: Some(unit),
             ..HookCall::default()
         };
-        if let Some(body) = &ability.body {
-            super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)?;
+        if let Some(body) = &ability.body
+            && !super::host::run_bool(self, &card.abilities.script, body, call, &card.name, ability.line)?
+        {
+            trace!(self, "366", "{} is declined: it does not apply to {}", card.name, self.describe(unit));
+            return Ok(Applied::Declined);
         }
         Ok(Applied::Instead)
     }

@@ -36,6 +36,11 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
             matches!(condition, Condition::AtBattlefield | Condition::Buffed)
         }
         StaticEffect::PlayCost { cards: Some(_), .. } | StaticEffect::EntersReady { .. } => true,
+        // "While I'm at a battlefield, opponents can only play units to their base.": read from
+        // the board as a unit is played or readied (`board_passives`), with the source's state.
+        StaticEffect::PlayOnlyToBase { .. } | StaticEffect::CantReady { .. } => {
+            matches!(condition, Condition::AtBattlefield | Condition::Buffed)
+        }
         // Read while the card is played, from the hand: only a condition about its controller
         // means anything then.
         StaticEffect::PlayCost { cards: None, .. } => matches!(
@@ -276,6 +281,27 @@ impl Game {
         self.board_passives(wanted).into_iter().any(|(s, e)| match e {
             StaticEffect::CantMoveToBase { units } => self.unit_matches(units, u, self.ability_controller(s), s),
             _ => false,
+        })
+    }
+
+    /// 054, 352.2: a passive of an opponent's object in play says `p` can only play `card` (a
+    /// unit) to their base ("Opponents can only play units to their base.").
+    pub(crate) fn only_to_base(&self, p: PlayerId, card: ObjId) -> bool {
+        let def = self.card(card);
+        self.board_passives(|e| matches!(e, StaticEffect::PlayOnlyToBase { .. })).into_iter().any(|(s, e)| match e {
+            StaticEffect::PlayOnlyToBase { units } => {
+                self.ability_controller(s) != p && units.kind == def.kind && units.tags_ok(&def.tags)
+            }
+            _ => false,
+        })
+    }
+
+    /// 054, 402: a passive of an object in play says spells and abilities can't ready `u` ("Spells
+    /// and abilities can't ready enemy units and gear.", the phrase relative to that object).
+    pub(crate) fn cant_ready(&self, u: ObjId) -> Option<ObjId> {
+        self.board_passives(|e| matches!(e, StaticEffect::CantReady { .. })).into_iter().find_map(|(s, e)| match e {
+            StaticEffect::CantReady { units } if self.unit_matches(units, u, self.ability_controller(s), s) => Some(s),
+            _ => None,
         })
     }
 

@@ -784,6 +784,43 @@ impl Game {
         Ok(())
     }
 
+    /// 376.4.b: "activate the conquer effects of units here" (Reckoner's Arena): the conquer
+    /// effects ("When I conquer", "When you conquer") of the objects `f` names go on the chain as
+    /// pending items, as if they had triggered (376.3), their controllers ordering their own;
+    /// "this battlefield" in them is the source's battlefield (444.2).
+    pub fn activate_conquer_effects(&mut self, c: &HookCall, f: &UnitFilter) -> R<()> {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let here = c.source.and_then(|s| {
+            self.battlefield_of(s).or(match self.here(s) {
+                Some(Loc::Battlefield(b)) => Some(b),
+                _ => None,
+            })
+        });
+        let mut fired = Vec::new();
+        for u in self.matching(f, Some(you), c.source) {
+            for (lender, i) in self.triggered_abilities(u) {
+                let a = &self.text_card(u, lender).abilities.abilities[i];
+                if let AbilityKind::Triggered { trigger: Trigger::ConquerMe { .. } | Trigger::YouConquer, .. } = a.kind
+                {
+                    trace!(self, "376.4.b", "the conquer effect of {} is activated", self.describe(u));
+                    fired.push(Triggered {
+                        source: u,
+                        index: i as u8,
+                        lender,
+                        controller: self.controller(u),
+                        that_player: None,
+                        that_unit: None,
+                        that_battlefield: here,
+                    });
+                }
+            }
+        }
+        let mut order = self.active_players();
+        let tp = order.iter().position(|p| *p == self.turn_player).unwrap_or(0);
+        order.rotate_left(tp);
+        self.order_onto_chain(fired, order)
+    }
+
     /// 390: a pending triggered ability chooses its targets as it is finalized; one that can't
     /// leaves the chain (390.3, not countered). Then its total cost is paid or declined (391-392).
     pub(crate) fn finalize_ability_item(&mut self, i: usize) -> R<bool> {

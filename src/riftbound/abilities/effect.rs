@@ -51,6 +51,9 @@ pub enum Effect {
     /// "[Burn N]" (rule 002, its reminder text): the top N cards of their Main Deck go to their
     /// trash, burning out if it runs out (418.1.b).
     Burn { who: Who, amount: u32 },
+    /// "activate the conquer effects of units here" (376.4.b): the conquer effects of the objects
+    /// the filter names go on the chain as pending items, as if they had triggered (376.3).
+    ActivateConquerEffects(UnitFilter),
     /// "[Predict N]" (rule 002, its reminder text): look at the top N cards of their Main Deck,
     /// recycle any of them and put the rest back in any order.
     Predict { who: Who, amount: u32 },
@@ -591,10 +594,14 @@ pub enum CountOf {
 pub enum Test {
     /// "you may": the controller's choice (352.12).
     May,
-    /// "you may pay COST [and exhaust me] to": offered only if payable; paid at once (352.10.c.1).
+    /// "you may pay COST [and exhaust me] [and spend its buff] to": offered only if every part is
+    /// payable; paid at once (352.10.c.1). `spend_buff`: the unit whose buff the payment spends
+    /// (702.2.b).
     Pay {
         cost: Cost,
         exhaust_me: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        spend_buff: Option<Obj>,
     },
     /// "they may pay COST to X", "that player may pay COST to X": a player other than the
     /// controller decides as it resolves, offered only if they can pay (352.10.c.1; 181.6.a:

@@ -99,11 +99,11 @@ impl Ability {
             .iter()
             .filter(|_| triggered)
             .filter_map(|e| match e {
-                Effect::If { test: t @ (Test::Pay { .. } | Test::PayOther { .. }), otherwise, .. }
-                    if otherwise.is_empty() =>
-                {
-                    Some(t)
-                }
+                Effect::If {
+                    test: t @ (Test::Pay { spend_buff: None, .. } | Test::PayOther { .. }),
+                    otherwise,
+                    ..
+                } if otherwise.is_empty() => Some(t),
                 _ => None,
             })
             .collect();
@@ -693,6 +693,12 @@ pub enum StaticEffect {
     /// the units the phrase names, relative to this object, can't move to their base (421;
     /// a recall is no move).
     CantMoveToBase { units: UnitFilter },
+    /// "Opponents can only play units to their base." (054, 352.2): the units `units` names
+    /// that an opponent of this object's controller plays can't be played to a battlefield.
+    PlayOnlyToBase { units: UnitFilter },
+    /// "Spells and abilities can't ready enemy units and gear." (054, 402): an instruction
+    /// can't ready the objects `units` names, relative to this object.
+    CantReady { units: UnitFilter },
     /// "I enter ready." / "Other friendly units enter ready." (`others`; 356.2.c, 721.6).
     EntersReady { others: bool },
     /// "I have +2 [M]." (arithmetic layer, 450.3).

@@ -131,6 +131,7 @@ impl Display for Effect {
                 Ok(())
             }
             Effect::Burn { who, amount } => write!(f, "{} {amount}", verb(who, "burn", "burns")),
+            Effect::ActivateConquerEffects(u) => write!(f, "Activate the conquer effects of {u}"),
             Effect::Predict { who, amount } => write!(f, "{} {amount}", verb(who, "predict", "predicts")),
             Effect::Score { who, points } => {
                 write!(f, "{} {points} point{}", verb(who, "score", "scores"), if *points == 1 { "" } else { "s" })
@@ -420,9 +421,12 @@ impl Display for Test {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
             Test::May => f.write_str("you choose to"),
-            Test::Pay { cost, exhaust_me: false } => write!(f, "you pay {cost}"),
-            Test::Pay { cost, exhaust_me: true } if cost.is_free() => f.write_str("you exhaust me"),
-            Test::Pay { cost, exhaust_me: true } => write!(f, "you pay {cost} and exhaust me"),
+            Test::Pay { cost, exhaust_me: false, spend_buff: None } => write!(f, "you pay {cost}"),
+            Test::Pay { cost, exhaust_me: true, spend_buff: None } if cost.is_free() => f.write_str("you exhaust me"),
+            Test::Pay { cost, exhaust_me: true, spend_buff: None } => write!(f, "you pay {cost} and exhaust me"),
+            Test::Pay { cost, exhaust_me, spend_buff: Some(o) } => {
+                write!(f, "you pay {cost}{}, and spend the buff of {o}", if *exhaust_me { ", exhaust me" } else { "" })
+            }
             Test::PlayerPays { who, cost } => write!(f, "{who} pays {cost}"),
             Test::PlayerAgrees(who) => write!(f, "{who} chooses so"),
             Test::PayOther { cost, .. } => write!(f, "you {cost}"),
