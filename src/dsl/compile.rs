@@ -1609,7 +1609,22 @@ impl Compiler<'_> {
                                 (None, None) => StaticEffect::UnitsMight { units, might, min },
                             }
                         }
-                        Rule::st_exhaust_abilities_of_friends => StaticEffect::ExhaustAbilitiesOfFriends,
+                        Rule::st_abilities_of => {
+                            // Each noun is a kind of its own, the adjectives apply to all.
+                            let mut f = UnitFilter::units();
+                            let mut kinds = Vec::new();
+                            for w in s.into_inner() {
+                                match w.as_rule() {
+                                    Rule::plural_noun => {
+                                        let mut k = UnitFilter::units();
+                                        self.apply_filter_word(&mut k, &w);
+                                        kinds.push(k.kind);
+                                    }
+                                    _ => self.apply_filter_word(&mut f, &w),
+                                }
+                            }
+                            StaticEffect::ExhaustAbilitiesOf(of_kinds(kinds.into_iter(), f))
+                        }
                         Rule::st_cant_reveal => {
                             let mut x = s.into_inner();
                             let whose = x.next().unwrap();
@@ -4004,6 +4019,7 @@ impl Compiler<'_> {
                     "gear" => CardType::Gear,
                     "spell" | "spells" => CardType::Spell,
                     "battlefield" | "battlefields" => CardType::Battlefield,
+                    "legend" | "legends" => CardType::Legend,
                     _ => CardType::Unit,
                 };
                 // "a Mech", "Poros": the units with that tag.

@@ -58,14 +58,17 @@ impl Game {
                 next += 1;
             }
         }
-        let borrows = out.iter().any(|(_, a, _)| {
-            matches!(a.kind, AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOfFriends, .. })
+        let borrows = out.iter().find_map(|(_, a, _)| match &a.kind {
+            AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOf(of), .. } => Some(of.clone()),
+            _ => None,
         });
-        if !borrows || !self.obj(o).alive || !self.obj(o).zone.is_board() {
+        let Some(of) = borrows else { return out };
+        if !self.obj(o).alive || !self.obj(o).zone.is_board() {
             return out;
         }
-        for lender in self.ability_holders(self.controller(o)) {
-            if lender == o {
+        let you = self.controller(o);
+        for lender in self.ability_holders(you) {
+            if lender == o || !self.unit_matches(&of, lender, you, o) {
                 continue;
             }
             for (j, a, _) in self.abilities_of_own(lender) {

@@ -714,8 +714,9 @@ pub enum StaticEffect {
     /// `if_lacking` ("if they didn't already"): only a unit without the keyword gets it, so the
     /// values do not sum (725.2).
     UnitsKeywords { units: UnitFilter, keywords: Vec<(Keyword, u32)>, if_lacking: bool },
-    /// "I have all [E] abilities of all friendly legends, units, and gear." (Heimerdinger).
-    ExhaustAbilitiesOfFriends,
+    /// "I have all [E] abilities of all friendly legends, units, and gear." (450.2): the activated
+    /// abilities with [E] in their costs of the other objects the filter names are mine too.
+    ExhaustAbilitiesOf(UnitFilter),
     /// "Increase the points needed to win the game by 1." (456.3): added to the Mode of Play's
     /// Victory Score while this is on the board (negative: "Decrease ...").
     VictoryScore(i32),
