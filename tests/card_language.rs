@@ -1973,3 +1973,36 @@ fn r702_buffs_give_more_and_the_only_unit_there_are_productions() {
     };
     assert_eq!((filter.other, filter.relation, filter.at), (true, Relation::Friendly, At::Here));
 }
+
+/// 352.10.c.1 / 403: "you may recycle UNIT to ..." is a cost within the instruction, as "you may
+/// kill UNIT to ..." is; "the unit you recycled / killed" is the object it was paid with, its
+/// Might as it last was on the board, understood only inside the instruction the cost buys; "play
+/// a X from your trash. Reduce its Energy cost by AMOUNT" plays it for less (353.4.b). Rumble,
+/// Hotheaded and fresh wordings.
+#[test]
+fn r352_10_c_1_the_unit_a_cost_was_paid_with_is_named_after_it() {
+    use riftbound::riftbound::abilities::{Amount, Effect, Obj, Test};
+    use riftbound::riftbound::costs::OtherCost;
+    let c = compiled(
+        "When I conquer, you may recycle another friendly unit to play a Mech from your trash. Reduce its Energy cost by the Might of the unit you recycled.",
+    );
+    let Effect::If { test: Test::PayOther { cost: OtherCost::Recycle(f), may: true }, then, .. } =
+        &c.abilities.abilities[0].effects[0]
+    else {
+        panic!("{:?}", c.abilities.abilities[0].effects)
+    };
+    assert!(f.other);
+    let Effect::Let(_, play) = &then[0] else { panic!("{then:?}") };
+    assert!(
+        matches!(&**play, Effect::PlayCardReduced { by: Amount::MightOf(Obj::Paid), card: Obj::Target(0), .. }),
+        "{play:?}"
+    );
+    let c = compiled(
+        "When I attack, you may kill another friendly unit to deal damage equal to the Might of the unit you killed to an enemy unit.",
+    );
+    assert!(c.abilities.script.contains("kill_cost(") && c.abilities.script.contains("last_might(paid())"));
+    // Nothing was paid for: there is no "unit you killed".
+    let text = "When I attack, deal damage equal to the Might of the unit you killed to an enemy unit.";
+    let c = parse_card("mod/fresh.toml", &mod_unit("Fresh Card", text)).unwrap();
+    assert!(c.unsupported.is_some(), "{text}");
+}

@@ -177,6 +177,7 @@ fn object(o: &Obj) -> String {
         Obj::Me => "me()".into(),
         Obj::ThatUnit => "that_unit()".into(),
         Obj::Remembered => "remembered()".into(),
+        Obj::Paid => "paid()".into(),
         Obj::ThatBattlefield => "that_battlefield()".into(),
         Obj::Target(i) => format!("target({i})"),
         Obj::Each => "u".into(),
@@ -209,6 +210,8 @@ fn who(w: &Who) -> String {
 fn amount(a: &Amount) -> String {
     match a {
         Amount::Number(n) => n.to_string(),
+        // Paid with, it has left the board: its Might as it last was there.
+        Amount::MightOf(Obj::Paid) => "last_might(paid())".into(),
         Amount::MightOf(o) => format!("might({})", object(o)),
         Amount::EnergyOf(o) => format!("energy_of({})", object(o)),
         Amount::DamageOn(o) => format!("damage_on({})", object(o)),

@@ -1212,9 +1212,13 @@ impl Compiler<'_> {
             Rule::banish_cost => OtherCost::Banish(self.unit_phrase(c.into_inner().next().unwrap())),
             _ => {
                 let mut parts = c.into_inner();
-                let kill = parts.next().unwrap().as_rule() == Rule::cost_kill;
+                let verb = parts.next().unwrap().as_rule();
                 let filter = self.unit_phrase(parts.next().unwrap());
-                if kill { OtherCost::Kill(filter) } else { OtherCost::Exhaust(filter) }
+                match verb {
+                    Rule::cost_kill => OtherCost::Kill(filter),
+                    Rule::cost_recycle => OtherCost::Recycle(filter),
+                    _ => OtherCost::Exhaust(filter),
+                }
             }
         }
     }
@@ -3491,9 +3495,17 @@ impl Compiler<'_> {
                 // "you may play ...": the card may be left unchosen (352.12).
                 let may = std::mem::take(&mut b.may);
                 let phrase = parts.next().unwrap();
-                let ignore_power = parts.next().is_none();
+                let rest = parts.next();
+                let ignore_power = rest.is_none();
+                // "Reduce its Energy cost by AMOUNT" (353.4.b): a card chosen from your trash.
+                let reduced = rest.filter(|r| r.as_rule() == Rule::play_cost_reduced);
                 // "play a card with [Hidden] from your hand": chosen as this resolves (352.10.a: a
                 // hand is not public), by the ability's controller; "you may": none.
+                if reduced.is_some() && !phrase.as_str().to_ascii_lowercase().ends_with("from your trash") {
+                    return Err(
+                        self.err(&phrase, "\"Reduce its Energy cost\" is understood for a card \"from your trash\"")
+                    );
+                }
                 if phrase.as_str().to_ascii_lowercase().ends_with("from your hand") {
                     let filter = self.filter_of(phrase.clone().into_inner().next().unwrap());
                     if filter.at != At::YourHand {
@@ -3540,12 +3552,19 @@ impl Compiler<'_> {
                     b.targets[index].count = TargetCount::UpTo(1);
                 }
                 // "Then recycle it": "it" is the card as played (414.3).
-                let play = Effect::PlayCard {
-                    who: Who::You,
-                    card: Obj::Target(index),
-                    ignore_energy: true,
-                    ignore_power,
-                    to_base: false,
+                let play = match reduced {
+                    Some(r) => {
+                        let words = r.into_inner().find(|x| x.as_rule() == Rule::amount).unwrap();
+                        let by = self.amount_words(words, &mut b)?;
+                        Effect::PlayCardReduced { who: Who::You, card: Obj::Target(index), by }
+                    }
+                    None => Effect::PlayCard {
+                        who: Who::You,
+                        card: Obj::Target(index),
+                        ignore_energy: true,
+                        ignore_power,
+                        to_base: false,
+                    },
                 };
                 b.effects.push(Effect::Let(Var::Played, Box::new(play)));
                 b.it = Some(Obj::Var(Var::Played));
@@ -3608,6 +3627,11 @@ impl Compiler<'_> {
                     .map_or(Obj::ThatUnit, Obj::Target),
             ),
             Rule::t_that_card => Target::One(b.that_card.clone().ok_or_else(|| self.err(&t, THAT_CARD))?),
+            // "the unit you recycled": only what a cost within this instruction was paid with.
+            Rule::t_paid if b.paying => Target::One(Obj::Paid),
+            Rule::t_paid => {
+                return Err(self.err(&t, "\"the unit you recycled\" is understood after \"you may recycle ... to\""));
+            }
             Rule::t_it => Target::One(b.it.clone().ok_or_else(|| self.err(&t, "\"it\" needs something before it"))?),
             // "Kill those units": the objects players chose before it.
             Rule::t_those if b.those => Target::All(Objs::Var(Var::Those)),
@@ -3887,10 +3911,15 @@ impl Compiler<'_> {
                 }
                 Rule::amount_might_of => {
                     let t = self.target(x.into_inner().next().unwrap(), b, None)?;
-                    let Target::Chosen(spec, _) = t else {
-                        return Err(self.err(&p_text, "\"the Might of\" is understood with a unit chosen as a target"));
-                    };
-                    amount = Amount::MightOf(Obj::Target(spec));
+                    amount = Amount::MightOf(match t {
+                        Target::Chosen(spec, _) => Obj::Target(spec),
+                        Target::One(Obj::Paid) => Obj::Paid,
+                        _ => {
+                            return Err(
+                                self.err(&p_text, "\"the Might of\" is understood with a unit chosen as a target")
+                            );
+                        }
+                    });
                 }
                 Rule::amount_number_of => amount = Amount::Per { each: 1, count: self.count_of(x) },
                 Rule::amount_damage => {

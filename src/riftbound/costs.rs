@@ -55,7 +55,14 @@ pub enum OtherCost {
     BanishMe,
     /// "banish a card from any trash" (414): one object the filter names, the payer's choice.
     Banish(UnitFilter),
+    /// "recycle another friendly unit" (403): one object the filter names, the payer's choice,
+    /// put on the bottom of its owner's Main Deck.
+    Recycle(UnitFilter),
 }
+
+/// A cost within an instruction as it was decided (352.10.c.1): `None`, not paid; `Some`, paid,
+/// with the objects it was paid with ("the unit you recycled"; none for Energy, Power, a discard).
+pub type CostPaid = Option<Vec<ObjId>>;
 
 /// The cost as a card says it ("discard 1").
 impl std::fmt::Display for OtherCost {
@@ -69,6 +76,7 @@ impl std::fmt::Display for OtherCost {
             OtherCost::Burn(n) => write!(f, "[Burn {n}]"),
             OtherCost::BanishMe => f.write_str("banish me"),
             OtherCost::Banish(u) => write!(f, "banish one of the {u}"),
+            OtherCost::Recycle(u) => write!(f, "recycle one of the {u}"),
         }
     }
 }
@@ -85,6 +93,7 @@ impl OtherCost {
             OtherCost::Burn(n) => format!("burning {n} ([Burn {n}])"),
             OtherCost::BanishMe => "banishing its source".to_string(),
             OtherCost::Banish(u) => format!("banishing one of the {u}"),
+            OtherCost::Recycle(u) => format!("recycling one of the {u}"),
         }
     }
 }
@@ -628,7 +637,9 @@ impl Game {
         // different objects, buffs or cards.
         let times = |c: &OtherCost| other.iter().filter(|o| *o == c).count();
         other.iter().all(|c| match c {
-            OtherCost::Kill(f) | OtherCost::Banish(f) => self.cost_units(p, card, f).len() >= times(c),
+            OtherCost::Kill(f) | OtherCost::Banish(f) | OtherCost::Recycle(f) => {
+                self.cost_units(p, card, f).len() >= times(c)
+            }
             OtherCost::Discard(n) => {
                 self.player(p).hand.iter().filter(|c| !in_hand || **c != card).count() >= (*n as usize) * times(c)
             }
@@ -646,7 +657,7 @@ impl Game {
     /// How many times `cost` could be paid at most by `p` for `card` (an "any number of" cost).
     pub fn times_payable(&self, p: PlayerId, card: ObjId, cost: &OtherCost) -> u32 {
         let n = match cost {
-            OtherCost::Kill(f) | OtherCost::Banish(f) => self.cost_units(p, card, f).len(),
+            OtherCost::Kill(f) | OtherCost::Banish(f) | OtherCost::Recycle(f) => self.cost_units(p, card, f).len(),
             OtherCost::Exhaust(f) => self.cost_units(p, card, f).iter().filter(|u| !self.obj(**u).exhausted).count(),
             OtherCost::SpendBuff => self.buff_count(p),
             OtherCost::Discard(n) => self.player(p).hand.len() / (*n).max(1) as usize,
@@ -671,12 +682,26 @@ impl Game {
     /// discard or recycle. `keep`: the battlefield a unit is being played to: 354.3 — a kill that
     /// would lose `p` that battlefield (181.4.c) is not offered unless there is no other choice.
     pub fn pay_other(&mut self, p: PlayerId, card: ObjId, other: &[OtherCost], keep: Option<Bf>) -> R<bool> {
+        Ok(self.pay_other_with(p, card, other, keep)?.is_some())
+    }
+
+    /// [`Game::pay_other`], answering the objects the costs were paid with (the units killed,
+    /// exhausted, recycled or banished, in order: "the Might of the unit you recycled"), or
+    /// `None` if they could not be paid.
+    pub fn pay_other_with(
+        &mut self,
+        p: PlayerId,
+        card: ObjId,
+        other: &[OtherCost],
+        keep: Option<Bf>,
+    ) -> R<Option<Vec<ObjId>>> {
+        let mut with = Vec::new();
         for c in other {
             match c {
                 OtherCost::Kill(f) => {
                     let mut units: Vec<Choice> = self.cost_units(p, card, f).into_iter().map(Choice::Obj).collect();
                     if units.is_empty() {
-                        return Ok(false);
+                        return Ok(None);
                     }
                     if let Some(b) = keep {
                         let here = super::state::Loc::Battlefield(b);
@@ -696,17 +721,18 @@ impl Game {
                     if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
                         // 354.2.a: a replaced death still pays the cost.
                         self.kill(&[u], None)?;
+                        with.push(u);
                     }
                 }
                 OtherCost::Discard(n) => {
                     if self.player(p).hand.len() < *n as usize {
-                        return Ok(false);
+                        return Ok(None);
                     }
                     self.discard_choose(p, *n, Ask::PayCost)?;
                 }
                 OtherCost::RecycleFromTrash(n) => {
                     if self.player(p).trash.len() < *n as usize {
-                        return Ok(false);
+                        return Ok(None);
                     }
                     self.recycle_from_trash(p, *n, Ask::PayCost)?;
                 }
@@ -719,18 +745,19 @@ impl Game {
                         .map(Choice::Obj)
                         .collect();
                     if units.is_empty() {
-                        return Ok(false);
+                        return Ok(None);
                     }
                     if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
                         trace!(self, "401.4", "{p} exhausts {} to pay a cost", self.describe(u));
                         self.exhaust(u);
+                        with.push(u);
                     }
                 }
                 // 702.2.b.1: the payer chooses which of their buffed units spends its buff.
                 OtherCost::SpendBuff => {
                     let units: Vec<Choice> = self.buffed_units(p).into_iter().map(Choice::Obj).collect();
                     if units.is_empty() {
-                        return Ok(false);
+                        return Ok(None);
                     }
                     if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
                         self.spend_buff(p, u);
@@ -738,13 +765,13 @@ impl Game {
                 }
                 OtherCost::Burn(n) => {
                     if self.player(p).main_deck.len() < *n as usize {
-                        return Ok(false);
+                        return Ok(None);
                     }
                     self.burn(p, *n)?;
                 }
                 OtherCost::BanishMe => {
                     if !self.can_pay_other(p, card, false, std::slice::from_ref(c)) {
-                        return Ok(false);
+                        return Ok(None);
                     }
                     self.banish(&[card], Some(p));
                 }
@@ -752,15 +779,28 @@ impl Game {
                 OtherCost::Banish(f) => {
                     let cards: Vec<Choice> = self.cost_units(p, card, f).into_iter().map(Choice::Obj).collect();
                     if cards.is_empty() {
-                        return Ok(false);
+                        return Ok(None);
                     }
                     if let Choice::Obj(o) = self.decide(p, Ask::PayCost, cards)? {
                         self.banish(&[o], Some(p));
+                        with.push(o);
+                    }
+                }
+                // 403.1: the payer chooses which of the objects the phrase names to recycle.
+                OtherCost::Recycle(f) => {
+                    let units: Vec<Choice> = self.cost_units(p, card, f).into_iter().map(Choice::Obj).collect();
+                    if units.is_empty() {
+                        return Ok(None);
+                    }
+                    if let Choice::Obj(u) = self.decide(p, Ask::PayCost, units)? {
+                        trace!(self, "403", "{p} recycles {} to pay a cost", self.describe(u));
+                        self.recycle(p, &[u])?;
+                        with.push(u);
                     }
                 }
             }
         }
-        Ok(true)
+        Ok(Some(with))
     }
 }
 

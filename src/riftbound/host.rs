@@ -12,7 +12,7 @@ use super::abilities::{
     Act, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Place, TargetSpec, ToArg, TurnRule, UnitFilter, names,
 };
 use super::cards::PowerSymbol;
-use super::costs::{Cost, OtherCost, PlayOptions};
+use super::costs::{Cost, CostPaid, OtherCost, PlayOptions};
 use super::decision::Ask;
 use super::layers::{Duration, Keyword};
 use super::state::{Bf, Game, R};
@@ -47,8 +47,9 @@ pub struct HookCall {
     pub hidden_at: Option<Bf>,
     /// 392: whether each cost within its instructions was paid as the triggered ability was
     /// finalized (`Ability::instruction_costs`), in order: the instructions asking for them answer
-    /// so without asking, one each. Empty: nothing was decided then, an instruction asks now.
-    pub costs_paid: Vec<bool>,
+    /// so without asking, one each, and what it was paid with is the body's (`paid()`). Empty:
+    /// nothing was decided then, an instruction asks now.
+    pub costs_paid: Vec<super::costs::CostPaid>,
 }
 
 /// The context of one running body, kept on its sandbox frame.
@@ -60,6 +61,9 @@ struct Body {
     events_from: usize,
     /// "Card (line N)": what a script error this body's host calls raise is prefixed with.
     at: String,
+    /// The objects the costs within its instructions were paid with so far, in order ("the
+    /// unit you recycled": the last one, 352.10.c.1).
+    paid_with: Vec<ObjId>,
 }
 
 thread_local! {
@@ -116,18 +120,22 @@ pub fn run_bool(game: &mut Game, script: &str, func: &str, call: HookCall, card:
 fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<Dynamic> {
     set_bounds(game);
     let at = format!("{card} (line {line})");
-    let body = Body { call, checked: HashMap::new(), events_from: game.events.len(), at };
+    let body = Body { call, checked: HashMap::new(), events_from: game.events.len(), at, paid_with: Vec::new() };
     SANDBOX.with(|s| s.run(game, body, script, func, card, line))
 }
 
 /// An instruction's cost (352.10.c.1): paid or declined already if the body's triggered ability
-/// decided it as it was finalized (the next of `HookCall::costs_paid`), else `pay`.
-fn paid_or(pay: impl FnOnce(&mut Game, &HookCall) -> R<bool>) -> Result<bool, Box<EvalAltResult>> {
+/// decided it as it was finalized (the next of `HookCall::costs_paid`), else `pay`. The objects
+/// it was paid with are kept on the body (`paid()`).
+fn paid_or(pay: impl FnOnce(&mut Game, &HookCall) -> R<CostPaid>) -> Result<bool, Box<EvalAltResult>> {
     let decided = |b: &mut Body| (!b.call.costs_paid.is_empty()).then(|| b.call.costs_paid.remove(0));
-    if let Some(paid) = script::context(decided).flatten() {
-        return Ok(paid);
-    }
-    with(pay)
+    let paid = match script::context(decided).flatten() {
+        Some(paid) => paid,
+        None => with(pay)?,
+    };
+    let Some(objs) = paid else { return Ok(false) };
+    script::context(|b: &mut Body| b.paid_with.extend(objs));
+    Ok(true)
 }
 
 /// Gives a host function the game and its body's context. Kernel stops (a decision to ask, a
@@ -254,6 +262,7 @@ fn register_types(e: &mut Engine) {
     e.register_fn("kill_cost", |f: UnitFilter| OtherCost::Kill(f));
     e.register_fn("exhaust_cost", |f: UnitFilter| OtherCost::Exhaust(f));
     e.register_fn("banish_cost", |f: UnitFilter| OtherCost::Banish(f));
+    e.register_fn("recycle_unit_cost", |f: UnitFilter| OtherCost::Recycle(f));
     e.register_fn("+", |f: UnitFilter, p: FilterPart| f.with(p));
     e.register_fn("|", |f: UnitFilter, g: UnitFilter| UnitFilter { or: Some(Box::new(g)), ..f });
     e.register_fn("non", |tag: &str| FilterPart::NotTag(tag.to_string()));
@@ -579,6 +588,10 @@ verbs! {
     Effect::PlayCard { who, card, ignore_energy, ignore_power, to_base } =>
         "play_card"(who => p: Player, card => o: Object, ignore_energy => e: bool, ignore_power => pw: bool, to_base => b: bool)
         |g, _| g.play_card_instruction(p, o, PlayOptions { ignore_energy: e, ignore_power: pw, to_base: b, ..PlayOptions::default() });
+    // "Reduce its Energy cost by AMOUNT" (353.4.b): the amount counted as it is played.
+    Effect::PlayCardReduced { who, card, by } =>
+        "play_card_reduced"(who => p: Player, card => o: Object, by => less: Count)
+        |g, _| g.play_card_instruction(p, o, PlayOptions { energy_less: less, ..PlayOptions::default() });
     Effect::PlayHere(card) => "play_here"(card => o: Object) |g, c| g.play_here(c, o);
     // Answers the revealed cards.
     Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
@@ -636,6 +649,8 @@ fn register(e: &mut Engine) {
     // Amounts.
     host_fn!(e, "energy_of", (x: Object) |g, _| i64::from(g.card(x).energy));
     host_fn!(e, "might", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.might(x)) } else { 0 });
+    // "the Might of the unit you recycled": its Might now, or as it last was on the board.
+    host_fn!(e, "last_might", (x: Object) |g, _| i64::from(g.last_might(x)));
     host_fn!(e, "damage_on", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.obj(x).damage) } else { 0 });
     host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
     host_fn!(e, "owner_of", (x: Object) |g, _| g.obj(x).owner);
@@ -692,14 +707,21 @@ fn register(e: &mut Engine) {
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.
     e.register_fn("pay_other", |cost: OtherCost| paid_or(move |g, c| g.pay_other_within(c, &cost, true)));
     e.register_fn("pay_other_if_able", |cost: OtherCost| paid_or(move |g, c| g.pay_other_within(c, &cost, false)));
+    // "the unit you recycled": the object the last cost within the instructions was paid with
+    // (none: -1).
+    e.register_fn("paid", || -> i64 {
+        script::context(|b: &mut Body| b.paid_with.last().map_or(-1, |o| o.0 as i64)).unwrap_or(-1)
+    });
     e.register_fn("spend_its_buff", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.spend_its_buff(c, o))));
-    e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| g.pay_optional(c, &cost)));
+    e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| Ok(g.pay_optional(c, &cost)?.then(Vec::new))));
     e.register_fn("player_pays", |who: i64, cost: Cost| {
         with(move |g, _| player(who).map_or(Ok(false), |p| g.pay_optional_by(p, &cost)))
     });
     // "unless its controller has you draw 2": that player's yes or no (181.6.a).
     e.register_fn("player_agrees", |who: i64| with(move |g, _| player(who).map_or(Ok(false), |p| g.player_agrees(p))));
-    e.register_fn("pay_optional_and_exhaust", |cost: Cost| paid_or(move |g, c| g.pay_optional_and_exhaust(c, &cost)));
+    e.register_fn("pay_optional_and_exhaust", |cost: Cost| {
+        paid_or(move |g, c| Ok(g.pay_optional_and_exhaust(c, &cost)?.then(Vec::new)))
+    });
     e.register_fn("pay_optional_and_spend_buff", |cost: Cost, exhaust_me: bool, x: i64| {
         with(move |g, c| id(x).map_or(Ok(false), |o| g.pay_optional_and_spend_buff(c, &cost, exhaust_me, o)))
     });

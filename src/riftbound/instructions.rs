@@ -824,16 +824,17 @@ impl Game {
 
     /// 352.10.c.1: "you may discard 1 to ...", "you may spend a buff to ...": if the controller
     /// can pay the cost, they may (`may`), or must ("banish a card from any trash to ...");
-    /// answers whether they paid it.
-    pub fn pay_other_within(&mut self, c: &HookCall, cost: &OtherCost, may: bool) -> R<bool> {
-        let (Some(you), Some(source)) = (c.controller, c.source) else { return Ok(false) };
+    /// answers the objects they paid it with (none for a discard or a buff), or `None` if they
+    /// did not pay it.
+    pub fn pay_other_within(&mut self, c: &HookCall, cost: &OtherCost, may: bool) -> R<Option<Vec<ObjId>>> {
+        let (Some(you), Some(source)) = (c.controller, c.source) else { return Ok(None) };
         if !self.can_pay_other(you, source, false, std::slice::from_ref(cost)) {
-            return Ok(false);
+            return Ok(None);
         }
         if may && self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
-            return Ok(false);
+            return Ok(None);
         }
-        self.pay_other(you, source, std::slice::from_ref(cost), None)
+        self.pay_other_with(you, source, std::slice::from_ref(cost), None)
     }
 
     /// "spend any number of buffs" (702.2.b; 352.10.c.1): the controller chooses how many times
@@ -1544,8 +1545,18 @@ impl Game {
             trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
             return Ok(None);
         }
-        let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
-        trace!(self, "353.1", "{you} plays {} from their {from}, ignoring {ignored}", self.describe(card));
+        if opts.ignore_energy {
+            let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
+            trace!(self, "353.1", "{you} plays {} from their {from}, ignoring {ignored}", self.describe(card));
+        } else {
+            trace!(
+                self,
+                "353.4.b",
+                "{you} plays {} from their {from}, its Energy cost reduced by {} (353.5: not below 0)",
+                self.describe(card),
+                opts.energy_less
+            );
+        }
         Ok(Some(self.play_card_while_resolving(you, card, opts)))
     }
 

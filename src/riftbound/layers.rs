@@ -526,6 +526,16 @@ impl Game {
         crate::kernel::layers::solve(&ObjectLayers { game: self, id }, &base)
     }
 
+    /// "the Might of the unit you recycled": its Might now, or, once it has left the board, as
+    /// it last was there (its last known information).
+    pub fn last_might(&self, id: ObjId) -> i32 {
+        match self.obj(id).lki {
+            Some(l) if !self.obj(id).alive && l.zone.is_board() => l.might,
+            _ if self.obj(id).alive && self.obj(id).zone.is_board() => self.might(id),
+            _ => 0,
+        }
+    }
+
     pub fn might(&self, id: ObjId) -> i32 {
         if self.effects.is_empty() && self.card(id).abilities.keywords.is_empty() {
             // No continuous effect: printed might plus the object's own arithmetic (buffs), the

@@ -347,8 +347,8 @@ pub struct ChainItem {
     /// carried from the moment it triggers (Garen, Might of Demacia).
     pub that_battlefield: Option<Bf>,
     /// 392.1: for each cost within a triggered ability's instructions, in order, whether it was
-    /// paid as the ability was finalized (`Ability::instruction_costs`).
-    pub costs_paid: Vec<bool>,
+    /// paid as the ability was finalized (`Ability::instruction_costs`), and with what.
+    pub costs_paid: Vec<super::costs::CostPaid>,
 }
 
 impl ChainEntry for ChainItem {

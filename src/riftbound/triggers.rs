@@ -861,20 +861,22 @@ impl Game {
         let p = self.chain[i].controller;
         let deflect = self.deflect_increase(p, &self.chain[i].targets);
         if within.alone {
-            if self.offer_trigger_cost(i, source, deflect.unwrap_or_default(), Some(within.tests[0]))? {
-                self.chain[i].costs_paid = vec![true];
+            if let Some(with) =
+                self.offer_trigger_cost(i, source, deflect.unwrap_or_default(), Some(within.tests[0]))?
+            {
+                self.chain[i].costs_paid = vec![Some(with)];
                 return Ok(true);
             }
             return Ok(self.decline_trigger(i));
         }
         if let Some(d) = deflect
-            && !self.offer_trigger_cost(i, source, d, None)?
+            && self.offer_trigger_cost(i, source, d, None)?.is_none()
         {
             return Ok(self.decline_trigger(i));
         }
         for test in within.tests {
             let paid = self.offer_trigger_cost(i, source, Cost::default(), Some(test))?;
-            if !paid {
+            if paid.is_none() {
                 trace!(
                     self,
                     "352.10.c.1",
@@ -896,8 +898,15 @@ impl Game {
     }
 
     /// 391.3-392.1: offers the controller of the triggered ability pending at `i` to pay `extra`
-    /// (Deflect's) with the cost within its instruction `within`. Returns whether it was paid.
-    fn offer_trigger_cost(&mut self, i: usize, source: ObjId, extra: Cost, within: Option<&Test>) -> R<bool> {
+    /// (Deflect's) with the cost within its instruction `within`. Returns the objects it was paid
+    /// with (the unit recycled, killed ...), or `None` if it was not paid.
+    fn offer_trigger_cost(
+        &mut self,
+        i: usize,
+        source: ObjId,
+        extra: Cost,
+        within: Option<&Test>,
+    ) -> R<Option<Vec<ObjId>>> {
         let p = self.chain[i].controller;
         let mut cost = match within {
             Some(Test::Pay { cost, .. }) => cost.clone(),
@@ -925,11 +934,11 @@ impl Game {
                 self.exhaust(source);
             }
             if !others.is_empty() {
-                return self.pay_other(p, source, others, None);
+                return self.pay_other_with(p, source, others, None);
             }
-            return Ok(true);
+            return Ok(Some(Vec::new()));
         }
-        Ok(false)
+        Ok(None)
     }
 
     /// 356.3.d: a resolving spell's instructions, top to bottom, with the targets chosen as it

@@ -158,6 +158,10 @@ pub enum Effect {
     /// banished to) is played by `who` as this resolves, the costs named ignored; `to_base`: a
     /// unit is played to their base (352.2).
     PlayCard { who: Who, card: Obj, ignore_energy: bool, ignore_power: bool, to_base: bool },
+    /// 352.10.a / 353.4.b: "play a Mech from your trash. Reduce its Energy cost by AMOUNT": the
+    /// card is played by `who` as this resolves, its Energy cost reduced by the amount counted
+    /// then (353.5: never below 0), the rest of its cost paid as usual.
+    PlayCardReduced { who: Who, card: Obj, by: Amount },
     /// 352.2: "If it's a unit, play it here": the unit an instruction before is playing goes to
     /// the source's location instead of one its player chooses.
     PlayHere(Obj),
@@ -479,6 +483,9 @@ pub enum Obj {
     Each,
     /// What an earlier instruction answered.
     Var(Var),
+    /// "the unit you recycled", "the unit you killed": the object the last cost within the
+    /// instructions was paid with (352.10.c.1), as it was paid.
+    Paid,
 }
 
 /// Several objects.

@@ -227,6 +227,9 @@ impl Display for Effect {
                 let ignored = if *ignore_power { "cost" } else { "Energy cost" };
                 write!(f, "{} {card}{base}, ignoring its {ignored}", verb(who, "Play", "plays"))
             }
+            Effect::PlayCardReduced { who, card, by } => {
+                write!(f, "{} {card}, its Energy cost reduced by {by}", verb(who, "Play", "plays"))
+            }
             Effect::PlayHere(card) => write!(f, "{card} is played here"),
             Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
             Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
@@ -346,6 +349,7 @@ impl Display for Obj {
             Obj::Me => f.write_str("me"),
             Obj::ThatUnit => f.write_str("that unit"),
             Obj::Remembered => f.write_str("it (remembered)"),
+            Obj::Paid => f.write_str("the object the cost was paid with"),
             Obj::ThatBattlefield => f.write_str("this battlefield"),
             Obj::Target(i) => write!(f, "target {i}"),
             Obj::Each => f.write_str("it"),
