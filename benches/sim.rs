@@ -1,5 +1,5 @@
-//! Simulation throughput: whole games between the default decks (the seven precons, game `i` on
-//! pairing `i mod 21`, as `sim` plays them), greedy and random agents.
+//! Simulation throughput: whole games between the default decks (the 13 precons, game `i` on
+//! pairing `i mod 78`, as `sim` plays them), greedy and random agents.
 //! Run with `cargo bench`; compare medians before and after a change.
 
 use riftbound::agents::{GreedyAgent, RandomAgent};
@@ -11,7 +11,7 @@ fn main() {
     divan::main();
 }
 
-/// The 21 pairings of the seven precons, as the two decks of each.
+/// The 78 pairings of the 13 precons, as the two decks of each.
 fn all_pairings(db: &CardDb) -> Vec<Vec<Deck>> {
     let all = pick_decks(db, &DEFAULT_DECKS.map(String::from)).unwrap();
     pairings(all.len()).iter().map(|p| p.iter().map(|&i| all[i].clone()).collect()).collect()

@@ -15,25 +15,42 @@ fn nums(v: &serde_json::Value) -> Vec<u64> {
     v.as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect()
 }
 
-/// With no deck named, `sim` plays the seven precons, every pairing in turn, as casual Duels.
+/// With no deck named, `sim` plays the 13 precons, every pairing in turn, as casual Duels.
 #[test]
-fn sim_plays_every_pairing_of_the_seven_precons_by_default() {
-    let (code, out, err) = riftbound(&["sim", "--games", "42", "--seed", "3", "--json"]);
+fn sim_plays_every_pairing_of_the_13_precons_by_default() {
+    let (code, out, err) = riftbound(&["sim", "--games", "156", "--seed", "3", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(v["games"], 42);
+    assert_eq!(v["games"], 156);
     assert_eq!(v["mode"], "casual Duel");
-    assert_eq!(v["decks"], serde_json::json!(["Annie", "Lux", "Garen", "Master Yi", "Jinx", "Viktor", "Lee Sin"]));
+    assert_eq!(
+        v["decks"],
+        serde_json::json!([
+            "Annie",
+            "Lux",
+            "Garen",
+            "Master Yi",
+            "Jinx",
+            "Viktor",
+            "Lee Sin",
+            "Fiora",
+            "Rumble",
+            "Vex",
+            "Vi",
+            "Shen",
+            "Zed"
+        ])
+    );
     let pairings = v["pairings"].as_array().unwrap();
-    assert_eq!(pairings.len(), 21);
+    assert_eq!(pairings.len(), 78);
     for p in pairings {
         assert_eq!(p["games"], 2, "{p}");
         let no_winner = p["turn_capped"].as_u64().unwrap() + p["stalled"].as_u64().unwrap();
         assert_eq!(nums(&p["wins"]).iter().sum::<u64>() + no_winner, 2, "{p}");
     }
-    assert_eq!(nums(&v["played"]), vec![12; 7], "each deck plays its six pairings twice");
+    assert_eq!(nums(&v["played"]), vec![24; 13], "each deck plays its twelve pairings twice");
     let no_winner = v["turn_capped"].as_u64().unwrap() + v["stalled"].as_u64().unwrap();
-    assert_eq!(nums(&v["wins"]).iter().sum::<u64>() + no_winner, 42);
+    assert_eq!(nums(&v["wins"]).iter().sum::<u64>() + no_winner, 156);
     assert!(v["average_turns"].as_f64().unwrap() > 2.0);
     assert!(v["games_per_second"].as_f64().unwrap() > 0.0);
 }
@@ -205,7 +222,7 @@ fn decks_lists_the_embedded_decks() {
         out.lines().any(|l| l.starts_with("annie: Annie (Proving Grounds, default) — casual only (103.4.a")),
         "{out}"
     );
-    assert!(out.lines().any(|l| l.starts_with("vi: Vi (Unleashed Champion Deck) — legal")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("vi: Vi (Unleashed Champion Deck, default) — legal")), "{out}");
     assert_eq!(out.lines().count(), 13);
 }
 
@@ -247,7 +264,7 @@ fn card_coverage_doc_is_current() {
     assert_eq!(code, 0);
     let doc = include_str!("../docs/card-coverage.md");
     assert!(doc == out, "docs/card-coverage.md is stale: run `cargo run -- card coverage > docs/card-coverage.md`");
-    assert!(out.contains("| all seven | 122 | 122 | 0 | 0 |"), "every card of the default decks, no script: {out}");
+    assert!(out.contains("| all 13 | 264 | 264 | 0 | 0 |"), "every card of the default decks, no script: {out}");
 }
 
 /// docs/rules-coverage.md is what `riftbound coverage --markdown` prints, and every rule of

@@ -58,7 +58,7 @@ fn scenario_typos_name_file_and_line() {
     assert!(e.message.contains("312.1"), "cites the rule: {e}");
 }
 
-/// Every card of the seven default decks has a scenario of its own: a file in
+/// Every card of the 13 default decks has a scenario of its own: a file in
 /// `tests/scenarios/cards/` named after its set and number (`ogn-169-gust-...`) that uses it. A
 /// card without rules text (a basic rune, a vanilla unit) needs only to appear in some scenario.
 /// The cards of `cards` with no scenario of their own: a file `cards/SET-NNN-*.toml` that names

@@ -1,5 +1,5 @@
 //! Focus in whole games: 200 seeded games between the default precons (the casual Duel, game `i`
-//! on pairing `i mod 21`, random and greedy agents), each showdown and combat followed through
+//! on pairing `i mod 78`, random and greedy agents), each showdown and combat followed through
 //! the event log (`ShowdownBegan`, `FocusPassed`, `ShowdownEnded`) and the state between steps:
 //!
 //! - 341 / 438.1.a.1.a: the player who gains focus as a showdown begins is the player contesting

@@ -238,7 +238,7 @@ pub fn coverage_markdown(db: &CardDb) -> String {
     }
     out.push_str(&total.row("all"));
     out.push_str("\n## The default decks\n\n");
-    out.push_str("The seven Proving Grounds and Origins precons `sim` plays when no deck is named; each card\n");
+    out.push_str("The 13 bundled precons `sim` plays when no deck is named; each card\n");
     out.push_str("counted once per deck, the chosen champion, legend, battlefields and runes included.\n\n");
     out.push_str("| deck | distinct cards | implemented | with a `script` block | not yet |\n|---|---|---|---|---|\n");
     let decks = Deck::embedded(db);
@@ -261,7 +261,7 @@ pub fn coverage_markdown(db: &CardDb) -> String {
     for &c in all.values() {
         union.add(db.get(c));
     }
-    out.push_str(&union.row("all seven"));
+    out.push_str(&union.row("all 13"));
     if !union.3.is_empty() {
         out.push_str(&format!("\nNot yet implemented in the default decks: {}.\n", union.3.join(", ")));
     }

@@ -33,9 +33,10 @@ use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The decks played when no deck is named: the seven Proving Grounds and Origins precons, every
-/// pairing of them.
-pub const DEFAULT_DECKS: [&str; 7] = ["annie", "lux", "garen", "master-yi", "jinx", "viktor", "lee-sin"];
+/// The decks played when no deck is named: the 13 bundled precons (Proving Grounds, Origins,
+/// Spiritforged, Unleashed and Vendetta), every pairing of them.
+pub const DEFAULT_DECKS: [&str; 13] =
+    ["annie", "lux", "garen", "master-yi", "jinx", "viktor", "lee-sin", "fiora", "rumble", "vex", "vi", "shen", "zed"];
 
 #[derive(Parser)]
 #[command(name = "riftbound", version, about = "A rules engine for the Riftbound TCG")]
@@ -51,7 +52,7 @@ pub struct GameArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Embedded decks, comma-separated (see `riftbound decks`). Two decks play each other; more
-    /// play every pairing. With no decks at all, the seven precons play every pairing.
+    /// play every pairing. With no decks at all, the 13 bundled precons play every pairing.
     #[arg(long, value_delimiter = ',')]
     pub decks: Vec<String>,
     /// A deck file of your own (the format of `decks/*.toml`), checked against deck
@@ -468,7 +469,7 @@ fn run_checked(g: &mut Game) -> Result<Outcome, String> {
 }
 
 /// The decks, mode and agent names a command asked for: `--decks` then `--deck-file`s, or the
-/// seven precons when neither is given. Every deck is checked against the mode's deck
+/// 13 bundled precons when neither is given. Every deck is checked against the mode's deck
 /// construction here, so all problems of all decks are reported at once.
 /// A deck key names a deck file of a `--cards` folder first, then an embedded deck.
 fn resolve(
