@@ -109,12 +109,15 @@ impl Game {
         }
         order.push(defender);
         self.check_triggers_in(order)?;
-        self.finalize_pending()?;
+        // An initial chain there is once its triggers are on it, even if each then leaves it as
+        // it is finalized (390.3 no legal target, 392.2 its cost declined or unpaid): the player
+        // with focus keeps it when the chain is empty (343.1), however finalizing went (a
+        // decision may interrupt it).
         let initial = !self.chain.is_empty();
         if let Some(sd) = self.showdown.as_mut() {
             sd.initial_chain = initial;
         }
-        Ok(())
+        self.finalize_pending()
     }
 
     /// 344.3-344.4: the player with focus passes. When everyone has passed in sequence the
