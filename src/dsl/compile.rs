@@ -3506,6 +3506,13 @@ impl Compiler<'_> {
                         self.err(&phrase, "\"Reduce its Energy cost\" is understood for a card \"from your trash\"")
                     );
                 }
+                // The card played as this resolves, its Energy cost ignored; "it" is the card played.
+                let play_free = |b: &mut Body, card: Obj| {
+                    let play =
+                        Effect::PlayCard { who: Who::You, card, ignore_energy: true, ignore_power, to_base: false };
+                    b.effects.push(Effect::Let(Var::Played, Box::new(play)));
+                    b.it = Some(Obj::Var(Var::Played));
+                };
                 if phrase.as_str().to_ascii_lowercase().ends_with("from your hand") {
                     let filter = self.filter_of(phrase.clone().into_inner().next().unwrap());
                     if filter.at != At::YourHand {
@@ -3513,15 +3520,7 @@ impl Compiler<'_> {
                     }
                     let chosen = Effect::PlayerChooses { who: Who::You, filter, optional: may, except: None };
                     b.effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
-                    let play = Effect::PlayCard {
-                        who: Who::You,
-                        card: Obj::Var(Var::Chosen),
-                        ignore_energy: true,
-                        ignore_power,
-                        to_base: false,
-                    };
-                    b.effects.push(Effect::Let(Var::Played, Box::new(play)));
-                    b.it = Some(Obj::Var(Var::Played));
+                    play_free(&mut b, Obj::Var(Var::Chosen));
                     return Ok(b);
                 }
                 let t = self.target(phrase.clone(), &mut b, None)?;
@@ -3531,15 +3530,7 @@ impl Compiler<'_> {
                     if may {
                         return Err(self.err(&phrase, "\"you may play it\" is not understood yet"));
                     }
-                    let play = Effect::PlayCard {
-                        who: Who::You,
-                        card: card.clone(),
-                        ignore_energy: true,
-                        ignore_power,
-                        to_base: false,
-                    };
-                    b.effects.push(Effect::Let(Var::Played, Box::new(play)));
-                    b.it = Some(Obj::Var(Var::Played));
+                    play_free(&mut b, card.clone());
                     return Ok(b);
                 }
                 let Target::Chosen(index, TargetCount::One) = t else {
