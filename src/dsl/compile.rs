@@ -975,6 +975,7 @@ impl Compiler<'_> {
                 let at = inner.into_inner().next().unwrap();
                 Ok(match at.as_rule() {
                     Rule::at_start_beginning => Trigger::StartOfBeginning,
+                    Rule::at_start_main => Trigger::StartOfMainPhase,
                     Rule::at_start_first_beginning => Trigger::StartOfEachFirstBeginning,
                     _ => Trigger::EndOfTurn,
                 })

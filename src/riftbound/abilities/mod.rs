@@ -309,8 +309,9 @@ pub enum Trigger {
     OneOrMore(Box<Trigger>),
     /// "At the start of your Beginning Phase" (315.2.a).
     StartOfBeginning,
-    /// "at the start of your next Main Phase" (a delayed trigger, 383.2): the controller's
-    /// Action Phase begins (316.1; the cards' "Main Phase", docs/rulings.md).
+    /// "At the start of your Main Phase", or "at the start of your next Main Phase" (a delayed
+    /// trigger, 383.2): the controller's Action Phase begins (316.1; the cards' "Main Phase",
+    /// docs/rulings.md).
     StartOfMainPhase,
     /// "At the start of each player's first Beginning Phase": that player is "that player".
     StartOfEachFirstBeginning,
