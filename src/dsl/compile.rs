@@ -3281,8 +3281,8 @@ impl Compiler<'_> {
                 });
             }
             // "spend any number of buffs": how many times is the controller's choice (702.2.b).
-            Rule::i_spend_any_number => {
-                let cost = self.any_number_cost(i);
+            Rule::i_pay_any_number => {
+                let cost = self.any_number_cost(i.into_inner().next().unwrap());
                 b.effects.push(Effect::Let(Var::Paid, Box::new(Effect::PayAnyNumber(cost.clone()))));
                 b.paid = Some(Some(cost));
             }
