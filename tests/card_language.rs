@@ -1613,6 +1613,18 @@ fn r353_4_b_a_conditional_discount_on_its_own_cost() {
     assert!(card.unsupported.is_none(), "{:?}", card.unsupported);
 }
 
+/// A fresh spell with `text`: its abilities, or the first diagnostic's message.
+fn spell(text: &str) -> Result<CardDef, String> {
+    let src = format!(
+        "id = \"MOD-2\"\nname = \"Fresh Spell\"\ntype = \"spell\"\nenergy = 1\nset = \"MOD\"\nnumber = 2\ntext = \"\"\"\n{text}\"\"\"\n"
+    );
+    let c = parse_card("mod/spell.toml", &src).map_err(|e| e.to_string())?;
+    match c.unsupported {
+        None => Ok(c),
+        Some(u) => Err(format!("{u:?}")),
+    }
+}
+
 /// A fresh unit with `text`, which must compile.
 fn compiled(text: &str) -> CardDef {
     let c = parse_card("mod/fresh.toml", &mod_unit("Fresh Card", text)).unwrap();
@@ -1880,7 +1892,7 @@ fn r178_named_token_units_compile_from_one_phrase() {
 /// text (issue 13: "productions, not sentences"). Each is a sentence waiting to be folded into a
 /// general production; the list may only shrink: the test below fails on a rule missing from it
 /// and on a rule in it that no longer needs to be there.
-const ONE_CARD_PHRASES: &[&str] = &["i_extra_turn", "might_up_to_killed"];
+const ONE_CARD_PHRASES: &[&str] = &[];
 
 /// Issue 13: a grammar rule whose words occur in exactly one card text serves that card's wording
 /// only. A phrase here is a literal of three or more words (keywords and two-word joints such as
@@ -1921,6 +1933,48 @@ fn grammar_has_no_phrase_only_one_card_says() {
         new.join("\n")
     );
     assert!(folded.is_empty(), "no longer one-card phrases, remove them from ONE_CARD_PHRASES: {folded:?}");
+}
+
+/// Rule 002 (Time Warp): "take a turn after this one" is a player verb: "Take an extra turn", "Each
+/// opponent takes an extra turn after this turn" name who takes it.
+#[test]
+fn taking_an_extra_turn_is_a_player_verb() {
+    use riftbound::riftbound::abilities::{Effect, Players, Who};
+    let cases = [
+        ("Take a turn after this one.", vec![Effect::ExtraTurn(Who::You)]),
+        ("Take an extra turn.", vec![Effect::ExtraTurn(Who::You)]),
+        (
+            "Each opponent takes an extra turn after this turn.",
+            vec![Effect::EachPlayer(Players::Opponents, vec![Effect::ExtraTurn(Who::Each)])],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(spell(text).unwrap().abilities.abilities[0].effects, want, "{text}");
+    }
+    assert!(spell("Take a turn.").is_err(), "\"a turn\" alone says nothing about when");
+}
+
+/// 415.5.b / 356.3.e.12: a unit banished from among the cards looked at may be limited by the
+/// killed unit's Might: "up to N more than", "no more ... than", "less ... than" (one less).
+#[test]
+fn might_limit_against_the_killed_unit() {
+    use riftbound::riftbound::abilities::{Effect, KilledMight};
+    for (limit, more) in [
+        ("that has Might up to 2 more than the killed unit", 2),
+        ("with no more Might than the killed unit", 0),
+        ("with less Might than the killed unit", -1),
+    ] {
+        let text = format!(
+            "Kill a friendly unit. Look at the top 3 cards of your Main Deck. You may banish a unit from among them {limit} and play it, ignoring its cost. Then recycle the rest."
+        );
+        let effects = &spell(&text).unwrap().abilities.abilities[0].effects;
+        assert!(
+            effects.iter().any(|e| matches!(e, Effect::BanishAndPlay { max_might: Some(KilledMight { spec: 0, more: m }), .. } if *m == more)),
+            "{text}: {effects:?}"
+        );
+    }
+    let unkilled = "Look at the top 3 cards of your Main Deck. Banish a unit from among them with less Might than the killed unit and play it, ignoring its cost.";
+    assert!(spell(unkilled).unwrap_err().contains("needs a kill before it"), "{unkilled}");
 }
 
 /// 130 / 352.10.a: "with Energy cost less than AMOUNT" (or "costing less than ...") keeps the cards

@@ -2872,6 +2872,10 @@ impl Compiler<'_> {
                         effects.push(Effect::Add { who, resources: self.resources(&amount)?, spells_only: false });
                         continue;
                     }
+                    if rule == Rule::pv_takes_turn {
+                        effects.push(Effect::ExtraTurn(who));
+                        continue;
+                    }
                     if rule == Rule::pv_reveals_hand {
                         effects.push(Effect::Let(Var::Looked, Box::new(Effect::RevealHand(who))));
                         b.looked = true;
@@ -2945,7 +2949,7 @@ impl Compiler<'_> {
                 b.chain_spells = false;
                 b.effects.push(each(t?, |o| Effect::Act(Act::Counter, o)));
             }
-            Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(Who::You)),
+            Rule::i_extra_turn => b.effects.push(Effect::ExtraTurn(b.actor())),
             Rule::i_choose_opponent => {
                 let any = parts.any(|x| x.as_rule() == Rule::a_player);
                 let relation = if any { Relation::Any } else { Relation::Enemy };
@@ -3247,11 +3251,17 @@ impl Compiler<'_> {
                 let (mut max_might, mut reduced_by) = (None, None);
                 for l in parts {
                     match l.as_rule() {
-                        Rule::might_up_to_killed => {
-                            let more = number(&l) as i32;
+                        Rule::might_vs => {
+                            // Might at most the killed unit's + N: "less than" is N = -1 (Might
+                            // is a whole number), "no more than" N = 0.
+                            let more = l.clone().into_inner().find_map(|x| match x.as_rule() {
+                                Rule::might_up_to_more => Some(number(&x) as i32),
+                                Rule::might_cmp => Some(if x.as_str().eq_ignore_ascii_case("less") { -1 } else { 0 }),
+                                _ => None,
+                            });
                             let spec =
                                 b.killed.ok_or_else(|| self.err(&l, "\"the killed unit\" needs a kill before it"))?;
-                            max_might = Some(KilledMight { spec, more });
+                            max_might = Some(KilledMight { spec, more: more.unwrap_or(0) });
                         }
                         _ => reduced_by = Some(number(&l)),
                     }
