@@ -1641,7 +1641,8 @@ impl Compiler<'_> {
                             if self.keyword(&k)?.0 != Keyword::Hidden {
                                 return Err(self.err(&k, "only [Hidden] cards are revealed as they are played"));
                             }
-                            StaticEffect::CantReveal { whose }
+                            let objects = UnitFilter { relation: whose, at: At::Here, ..UnitFilter::units() };
+                            StaticEffect::Cant { what: Forbidden::Reveal, objects: Some(objects) }
                         }
                         Rule::st_triggers_again => {
                             let k = s.into_inner().next().unwrap();
@@ -1658,40 +1659,42 @@ impl Compiler<'_> {
                                 true => PlayTo::OccupiedEnemy,
                                 false => PlayTo::Open,
                             };
-                            let units = s.into_inner().find(|x| x.as_rule() == Rule::unit_noun_plural).map(|x| {
-                                let mut f = UnitFilter::units();
-                                x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w));
-                                f
-                            });
+                            let units = s
+                                .into_inner()
+                                .find(|x| x.as_rule() == Rule::unit_noun_plural)
+                                .map(|x| self.unit_phrase(x));
                             StaticEffect::PlayToBattlefield { units, to }
                         }
                         Rule::st_cant_move_to_base => {
-                            let mut units = UnitFilter::units();
+                            let mut units = Some(UnitFilter::units());
                             for x in s.into_inner() {
                                 match x.as_rule() {
-                                    Rule::unit_noun_plural => {
-                                        x.into_inner().for_each(|w| self.apply_filter_word(&mut units, &w))
+                                    Rule::unit_noun_plural => units = Some(self.unit_phrase(x)),
+                                    // "I can't move to base.": this unit.
+                                    Rule::cost_self => units = None,
+                                    Rule::move_from_here => {
+                                        units = units.map(|u| UnitFilter { at: At::Here, ..u });
                                     }
-                                    Rule::move_from_here => units.at = At::Here,
                                     _ => {}
                                 }
                             }
-                            StaticEffect::CantMoveToBase { units }
+                            StaticEffect::Cant { what: Forbidden::MoveToBase, objects: units }
                         }
+                        // "Opponents can only play units to their base": the cards the opponents
+                        // play, so enemy ones.
                         Rule::st_play_only_to_base => {
-                            let mut units = UnitFilter::units();
+                            let mut objects = UnitFilter::units();
                             if let Some(x) = s.into_inner().find(|x| x.as_rule() == Rule::unit_noun_plural) {
-                                x.into_inner().for_each(|w| self.apply_filter_word(&mut units, &w));
+                                objects = self.unit_phrase(x);
                             }
-                            StaticEffect::PlayOnlyToBase { units }
+                            objects.relation = Relation::Enemy;
+                            StaticEffect::Cant { what: Forbidden::PlayToBattlefield, objects: Some(objects) }
                         }
                         Rule::st_cant_ready => {
                             let mut units = UnitFilter::units();
                             for x in s.into_inner() {
                                 match x.as_rule() {
-                                    Rule::unit_noun_plural => {
-                                        x.into_inner().for_each(|w| self.apply_filter_word(&mut units, &w))
-                                    }
+                                    Rule::unit_noun_plural => units = self.unit_phrase(x),
                                     // "enemy units and gear": the same words with the other noun.
                                     Rule::plural_noun => {
                                         let mut g = UnitFilter { tag: None, ..units.clone() };
@@ -1701,7 +1704,7 @@ impl Compiler<'_> {
                                     _ => {}
                                 }
                             }
-                            StaticEffect::CantReady { units }
+                            StaticEffect::Cant { what: Forbidden::ReadyByEffects, objects: Some(units) }
                         }
                         Rule::st_change_victory_score => {
                             let mut parts = s.into_inner();

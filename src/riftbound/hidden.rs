@@ -3,7 +3,7 @@
 //! restricted to that battlefield (727.1.d). Losing the battlefield trashes the card at the next
 //! cleanup (106.4.d, 322.5: see `cleanup.rs`).
 
-use super::abilities::{Ability, AbilityKind, At, Located, StaticEffect, TargetCount, TargetSpec, Trigger};
+use super::abilities::{Ability, AbilityKind, At, Forbidden, Located, TargetCount, TargetSpec, Trigger};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::Cost;
@@ -105,22 +105,9 @@ impl Game {
             .filter(|bf| bf.controller == Some(p))
             .flat_map(|bf| bf.facedown.iter().copied())
             .filter(|f| self.obj(*f).controller == p && self.obj(*f).hidden_on_turn < self.turn)
-            .filter(|f| self.hidden_at(*f).is_none_or(|b| !self.cant_reveal_at(p, b)))
+            // 054: "Your opponents' [Hidden] cards can't be revealed here."
+            .filter(|f| self.forbidding(Forbidden::Reveal, *f, p).is_none())
             .collect()
-    }
-
-    /// 054: "Your opponents' [Hidden] cards can't be revealed here": a passive of a unit at
-    /// battlefield `b`, or of `b` itself, forbids `p` to play their facedown cards there (727.1.b:
-    /// playing one reveals it).
-    fn cant_reveal_at(&self, p: PlayerId, b: Bf) -> bool {
-        let mut there = self.units_at(Loc::Battlefield(b)).into_iter().chain(std::iter::once(self.battlefields[b].obj));
-        there.any(|o| {
-            let you = self.ability_controller(o);
-            self.card(o).abilities.rules_text().any(|(_, a)| {
-                matches!(a.kind, AbilityKind::Static { effect: StaticEffect::CantReveal { whose }, .. }
-                    if whose.holds(p, you))
-            })
-        })
     }
 
     /// 727.1.d.2: the targets of a spell played from hidden, or of the play effect of a permanent

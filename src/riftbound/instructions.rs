@@ -1,7 +1,9 @@
 //! The kernel side of card instructions: what each host function (`host.rs`) does, plus
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
-use super::abilities::{Act, Condition, CountOf, Grant, Located, Place, TargetCount, TargetSpec, UnitFilter};
+use super::abilities::{
+    Act, Condition, CountOf, Forbidden, Grant, Located, Place, TargetCount, TargetSpec, UnitFilter,
+};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{Cost, OtherCost, PlayOptions};
@@ -563,7 +565,7 @@ impl Game {
             Act::Kill => self.kill_instruction(c, o)?,
             Act::Buff => _ = self.buff_by(o, c.controller),
             Act::Stun => self.stun_by(c, o),
-            Act::Ready => match self.cant_ready(o) {
+            Act::Ready => match self.forbidding(Forbidden::ReadyByEffects, o, self.controller(o)) {
                 Some(s) if self.obj(o).exhausted => {
                     trace!(self, "054", "{} can't ready {}: it stays exhausted", self.describe(s), self.describe(o))
                 }

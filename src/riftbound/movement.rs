@@ -1,5 +1,6 @@
 //! Movement (419-427), the standard move (141) and the contested status it applies (181.3).
 
+use super::abilities::Forbidden;
 use super::decision::{Ask, Choice};
 use super::layers::Keyword;
 use super::state::{Bf, Game, Loc, Step, Zone};
@@ -37,7 +38,7 @@ impl Game {
     fn standard_move_allowed(&self, unit: ObjId, p: PlayerId, from: Loc, to: Loc) -> bool {
         match (from, to) {
             (Loc::Base(_), Loc::Battlefield(b)) => !self.occupied_by_two_others(b, p) && !self.closed_by_combat(b, p),
-            (Loc::Battlefield(_), Loc::Base(q)) => q == p && !self.cant_move_to_base(unit),
+            (Loc::Battlefield(_), Loc::Base(q)) => q == p && self.forbidding(Forbidden::MoveToBase, unit, p).is_none(),
             (Loc::Battlefield(a), Loc::Battlefield(b)) => {
                 a != b
                     && self.has_keyword(unit, Keyword::Ganking)
@@ -227,7 +228,7 @@ impl Game {
         let Some(from) = self.location(u) else { return Vec::new() };
         let p = self.controller(u);
         let mut options = Vec::new();
-        if from != Loc::Base(p) && !self.cant_move_to_base(u) {
+        if from != Loc::Base(p) && self.forbidding(Forbidden::MoveToBase, u, p).is_none() {
             options.push(Loc::Base(p));
         }
         for b in self.battlefield_ids() {

@@ -1,7 +1,7 @@
 //! Playing cards (346-356): the six steps, from putting the card on the chain to finalizing it,
 //! with the legality check undoing everything when the play turns out illegal (355.3).
 
-use super::abilities::{AbilityKind, PlayTo, UnitFilter};
+use super::abilities::{AbilityKind, Forbidden, PlayTo, UnitFilter};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions, Supply};
 use super::decision::{Ask, Choice};
@@ -502,7 +502,7 @@ impl Game {
                 .into_iter()
                 .filter(|l| match l {
                     // 054: "Opponents can only play units to their base."
-                    Loc::Battlefield(_) if self.only_to_base(p, card) => false,
+                    Loc::Battlefield(_) if self.forbidding(Forbidden::PlayToBattlefield, card, p).is_some() => false,
                     Loc::Battlefield(b) => !self.kills_lose_battlefield(p, card, *b, &mandatory_kills),
                     Loc::Base(_) => true,
                 })

@@ -2,7 +2,7 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, Condition, Controlled, IfPaid, PlayTo, StaticEffect, UnitFilter};
+use super::abilities::{AbilityKind, Condition, Controlled, Forbidden, IfPaid, PlayTo, StaticEffect, UnitFilter};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange};
 use super::events::Event;
@@ -37,8 +37,9 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         }
         StaticEffect::PlayCost { cards: Some(_), .. } | StaticEffect::EntersReady { .. } => true,
         // "While I'm at a battlefield, opponents can only play units to their base.": read from
-        // the board as a unit is played or readied (`board_passives`), with the source's state.
-        StaticEffect::PlayOnlyToBase { .. } | StaticEffect::CantReady { .. } => {
+        // the board as a unit is played, moved, readied or revealed (`board_passives`), with the
+        // source's state.
+        StaticEffect::Cant { .. } => {
             matches!(condition, Condition::AtBattlefield | Condition::Buffed)
         }
         // Read while the card is played, from the hand: only a condition about its controller
@@ -274,34 +275,28 @@ impl Game {
         out
     }
 
-    /// 054: can't beats can: a passive of a unit, gear or battlefield in play says unit `u` can't
-    /// move to its base ("Units can't move from here to base.", the phrase relative to it).
-    pub(crate) fn cant_move_to_base(&self, u: ObjId) -> bool {
-        let wanted = |e: &StaticEffect| matches!(e, StaticEffect::CantMoveToBase { .. });
-        self.board_passives(wanted).into_iter().any(|(s, e)| match e {
-            StaticEffect::CantMoveToBase { units } => self.unit_matches(units, u, self.ability_controller(s), s),
-            _ => false,
-        })
-    }
-
-    /// 054, 352.2: a passive of an opponent's object in play says `p` can only play `card` (a
-    /// unit) to their base ("Opponents can only play units to their base.").
-    pub(crate) fn only_to_base(&self, p: PlayerId, card: ObjId) -> bool {
-        let def = self.card(card);
-        self.board_passives(|e| matches!(e, StaticEffect::PlayOnlyToBase { .. })).into_iter().any(|(s, e)| match e {
-            StaticEffect::PlayOnlyToBase { units } => {
-                self.ability_controller(s) != p && units.kind == def.kind && units.tags_ok(&def.tags)
-            }
-            _ => false,
-        })
-    }
-
-    /// 054, 402: a passive of an object in play says spells and abilities can't ready `u` ("Spells
-    /// and abilities can't ready enemy units and gear.", the phrase relative to that object).
-    pub(crate) fn cant_ready(&self, u: ObjId) -> Option<ObjId> {
-        self.board_passives(|e| matches!(e, StaticEffect::CantReady { .. })).into_iter().find_map(|(s, e)| match e {
-            StaticEffect::CantReady { units } if self.unit_matches(units, u, self.ability_controller(s), s) => Some(s),
-            _ => None,
+    /// 054: can't beats can. The passive of a legend, unit, gear or battlefield in play that
+    /// forbids `what` for object `o`, done or played by player `by` (relative to that passive's
+    /// object and its controller), if any. A card being played or revealed is not on the board:
+    /// its kind and tags, who plays it and where it is hidden are what the phrase is about.
+    pub(crate) fn forbidding(&self, what: Forbidden, o: ObjId, by: PlayerId) -> Option<ObjId> {
+        let wanted = |e: &StaticEffect| matches!(e, StaticEffect::Cant { what: w, .. } if *w == what);
+        self.board_passives(wanted).into_iter().find_map(|(s, e)| {
+            let StaticEffect::Cant { objects, .. } = e else { return None };
+            let Some(objects) = objects else { return (o == s).then_some(s) };
+            let you = self.ability_controller(s);
+            let def = self.card(o);
+            let hit = match what {
+                Forbidden::MoveToBase | Forbidden::ReadyByEffects => self.unit_matches(objects, o, you, s),
+                Forbidden::PlayToBattlefield => {
+                    objects.relation.holds(by, you) && objects.kind == def.kind && objects.tags_ok(&def.tags)
+                }
+                Forbidden::Reveal => {
+                    objects.relation.holds(by, you)
+                        && self.hidden_at(o).is_some_and(|b| self.here(s) == Some(Loc::Battlefield(b)))
+                }
+            };
+            hit.then_some(s)
         })
     }
 

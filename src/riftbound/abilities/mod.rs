@@ -690,16 +690,12 @@ pub enum StaticEffect {
     /// to an occupied enemy battlefield": the battlefields `to` names are locations they may be
     /// played to as well (352.2).
     PlayToBattlefield { units: Option<UnitFilter>, to: PlayTo },
-    /// "Units can't move from here to base.", "Units can't move to base." (054: can't beats can):
-    /// the units the phrase names, relative to this object, can't move to their base (421;
-    /// a recall is no move).
-    CantMoveToBase { units: UnitFilter },
-    /// "Opponents can only play units to their base." (054, 352.2): the units `units` names
-    /// that an opponent of this object's controller plays can't be played to a battlefield.
-    PlayOnlyToBase { units: UnitFilter },
-    /// "Spells and abilities can't ready enemy units and gear." (054, 402): an instruction
-    /// can't ready the objects `units` names, relative to this object.
-    CantReady { units: UnitFilter },
+    /// A restriction (054: can't beats can): `what` can't happen to the objects `objects` names,
+    /// relative to this object and its controller ("Units can't move from here to base.",
+    /// "Opponents can only play units to their base.", "Spells and abilities can't ready enemy
+    /// units and gear.", "Your opponents' [Hidden] cards can't be revealed here."); `None`: this
+    /// object itself ("I can't move to base.").
+    Cant { what: Forbidden, objects: Option<UnitFilter> },
     /// "I enter ready." / "Other friendly units enter ready." (`others`; 356.2.c, 721.6).
     EntersReady { others: bool },
     /// "I have +2 [M]." (arithmetic layer, 450.3).
@@ -737,8 +733,18 @@ pub enum StaticEffect {
     /// its own): each triggered ability of the keyword its controller controls triggers once more
     /// for each such passive (`triggers.rs`).
     TriggersAgain(Keyword),
-    /// "Your opponents' [Hidden] cards can't be revealed here." (054; 727.1.b: a facedown card is
-    /// revealed as it is played): the facedown cards at my location of the players `whose` names,
-    /// relative to my controller, can't be played.
-    CantReveal { whose: Relation },
+}
+
+/// What a restriction ([`StaticEffect::Cant`]) forbids for the objects it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Forbidden {
+    /// 421: moving to their base (a recall is no move).
+    MoveToBase,
+    /// 352.2: being played to a battlefield (the cards a player plays, named by who plays them:
+    /// "Opponents can only play units to their base").
+    PlayToBattlefield,
+    /// 402: being readied by a spell or ability (readying in the Awaken Phase, 315.1, is neither).
+    ReadyByEffects,
+    /// 727.1.b: being revealed, so a facedown card at the named place can't be played.
+    Reveal,
 }
