@@ -1977,6 +1977,37 @@ fn might_limit_against_the_killed_unit() {
     assert!(spell(unkilled).unwrap_err().contains("needs a kill before it"), "{unkilled}");
 }
 
+/// 376.4: "activate the conquer effects of UNITS" names a category of triggered abilities; the
+/// other categories (play and hold effects, attack and defend triggers) are written the same way
+/// and take only the abilities that trigger on their condition.
+#[test]
+fn r376_4_activating_effects_names_a_category_of_triggers() {
+    use riftbound::riftbound::abilities::{Effect, Trigger, TriggerCategory};
+    for (words, category) in [
+        ("play effects", TriggerCategory::Play),
+        ("conquer effects", TriggerCategory::Conquer),
+        ("hold effects", TriggerCategory::Hold),
+        ("attack triggers", TriggerCategory::Attack),
+        ("defend triggers", TriggerCategory::Defend),
+    ] {
+        let text = format!("When I attack, activate the {words} of other friendly units here.");
+        match &compiled(&text).abilities.abilities[0].effects[0] {
+            Effect::ActivateEffects { category: c, of } => {
+                assert_eq!(*c, category, "{text}");
+                assert!(of.other, "{text}");
+            }
+            e => panic!("{text}: {e:?}"),
+        }
+    }
+    let conquer = Trigger::ConquerMe { after_attack: false, was_uncontrolled: false };
+    assert!(TriggerCategory::Conquer.includes(&conquer) && TriggerCategory::Conquer.includes(&Trigger::YouConquer));
+    assert!(TriggerCategory::Hold.includes(&Trigger::YouHold) && !TriggerCategory::Hold.includes(&Trigger::YouConquer));
+    // 376.4.a.4: triggering on another card being played is no play effect.
+    let other_spell = Trigger::PlaySpell { min_energy: None };
+    assert!(TriggerCategory::Play.includes(&Trigger::PlayMe) && !TriggerCategory::Play.includes(&other_spell));
+    assert!(TriggerCategory::Defend.includes(&Trigger::Defend) && !TriggerCategory::Attack.includes(&Trigger::Defend));
+}
+
 /// 130 / 352.10.a: "with Energy cost less than AMOUNT" (or "costing less than ...") keeps the cards
 /// whose printed Energy cost is below an amount counted as the target is chosen; "without paying
 /// its Energy cost" is "ignoring its Energy cost" (353.1.b). Kai'Sa, Evolutionary and fresh cards.

@@ -2699,14 +2699,19 @@ impl Compiler<'_> {
             }
             Rule::i_activate_effects => {
                 let mut f = UnitFilter::units();
+                let mut category = TriggerCategory::Conquer;
                 for x in parts {
                     match x.as_rule() {
-                        Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w)),
+                        Rule::trigger_category => {
+                            let word = x.as_str().to_ascii_lowercase();
+                            category = TriggerCategory::ALL.into_iter().find(|c| c.name() == word).unwrap_or(category);
+                        }
+                        Rule::unit_noun_plural => f = self.unit_phrase(x),
                         Rule::unit_restriction => self.apply_filter_word(&mut f, &x),
                         _ => {}
                     }
                 }
-                b.effects.push(Effect::ActivateConquerEffects(f));
+                b.effects.push(Effect::ActivateEffects { category, of: f });
             }
             Rule::i_burn => b.effects.push(Effect::Burn { who: b.actor(), amount: n(parts.next()) }),
             // "[Predict]" is "[Predict 1]" (its reminder text: the top card, which you may recycle).

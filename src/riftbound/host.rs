@@ -9,7 +9,8 @@
 //! package and the typed constants, one sandbox per thread.
 
 use super::abilities::{
-    Act, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Place, TargetSpec, ToArg, TurnRule, UnitFilter, names,
+    Act, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Place, TargetSpec, ToArg, TriggerCategory, TurnRule,
+    UnitFilter, names,
 };
 use super::cards::PowerSymbol;
 use super::costs::{Cost, CostPaid, OtherCost, PlayOptions};
@@ -489,7 +490,10 @@ verbs! {
     Effect::Fight(a, b) => "fight"(a => a: Object, b => b: Object) |g, c| g.fight(c, a, b);
     Effect::Draw { who, amount } => "draw"(who => p: Player, amount => n: Count) |g, _| g.draw(p, n);
     Effect::Burn { who, amount } => "burn"(who => p: Player, amount => n: Count) |g, _| g.burn(p, n);
-    Effect::ActivateConquerEffects(f) => "activate_conquer_effects"(f => f: UnitFilter) |g, c| g.activate_conquer_effects(c, &f);
+    // The category as its index in `TriggerCategory::ALL`.
+    Effect::ActivateEffects { category, of } =>
+        "activate_effects"(TriggerCategory::ALL.iter().position(|x| x == category).unwrap_or(0) as i64 => k: Index, of => f: UnitFilter)
+        |g, c| g.activate_effects(c, TriggerCategory::ALL[k.min(TriggerCategory::ALL.len() - 1)], &f);
     Effect::Predict { who, amount } => "predict"(who => p: Player, amount => n: Count) |g, _| g.predict(p, n);
     Effect::Give { to, grant: Grant::Might { amount, min }, until } =>
         "give_might"(to => o: Object, amount => n: Delta, min.map_or(-1, i64::from) => min: Delta, until => until: Duration)

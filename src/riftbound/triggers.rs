@@ -3,7 +3,8 @@
 //! them with their targets (386-394), and resolving abilities.
 
 use super::abilities::{
-    AbilityKind, Actor, At, Condition, InstructionCosts, Relation, StaticEffect, Test, Trigger, UnitFilter,
+    AbilityKind, Actor, At, Condition, InstructionCosts, Relation, StaticEffect, Test, Trigger, TriggerCategory,
+    UnitFilter,
 };
 use super::cards::CardType;
 use super::costs::{Cost, OtherCost};
@@ -788,7 +789,7 @@ impl Game {
     /// effects ("When I conquer", "When you conquer") of the objects `f` names go on the chain as
     /// pending items, as if they had triggered (376.3), their controllers ordering their own;
     /// "this battlefield" in them is the source's battlefield (444.2).
-    pub fn activate_conquer_effects(&mut self, c: &HookCall, f: &UnitFilter) -> R<()> {
+    pub fn activate_effects(&mut self, c: &HookCall, category: TriggerCategory, f: &UnitFilter) -> R<()> {
         let you = c.controller.unwrap_or(self.turn_player);
         let here = c.source.and_then(|s| {
             self.battlefield_of(s).or(match self.here(s) {
@@ -800,9 +801,16 @@ impl Game {
         for u in self.matching(f, Some(you), c.source) {
             for (lender, i) in self.triggered_abilities(u) {
                 let a = &self.text_card(u, lender).abilities.abilities[i];
-                if let AbilityKind::Triggered { trigger: Trigger::ConquerMe { .. } | Trigger::YouConquer, .. } = a.kind
+                if let AbilityKind::Triggered { trigger, .. } = &a.kind
+                    && category.includes(trigger)
                 {
-                    trace!(self, "376.4.b", "the conquer effect of {} is activated", self.describe(u));
+                    trace!(
+                        self,
+                        category.rule(),
+                        "the {} effect of {} is activated",
+                        category.name(),
+                        self.describe(u)
+                    );
                     fired.push(Triggered {
                         source: u,
                         index: i as u8,

@@ -6,8 +6,8 @@
 //!
 //! Every value prints back as rules text (`text.rs`) and serialises (serde) for tools.
 
-use super::Condition;
 use super::filter::UnitFilter;
+use super::{Condition, TriggerCategory};
 use crate::riftbound::costs::{Cost, OtherCost};
 use crate::riftbound::layers::{Duration, Keyword};
 use serde::Serialize;
@@ -51,9 +51,10 @@ pub enum Effect {
     /// "[Burn N]" (rule 002, its reminder text): the top N cards of their Main Deck go to their
     /// trash, burning out if it runs out (418.1.b).
     Burn { who: Who, amount: u32 },
-    /// "activate the conquer effects of units here" (376.4.b): the conquer effects of the objects
-    /// the filter names go on the chain as pending items, as if they had triggered (376.3).
-    ActivateConquerEffects(UnitFilter),
+    /// "activate the conquer effects of units here" (376.4.b): the triggered abilities of the
+    /// category (376.4) of the objects the filter names go on the chain as pending items, as if
+    /// they had triggered (376.3).
+    ActivateEffects { category: TriggerCategory, of: UnitFilter },
     /// "[Predict N]" (rule 002, its reminder text): look at the top N cards of their Main Deck,
     /// recycle any of them and put the rest back in any order.
     Predict { who: Who, amount: u32 },

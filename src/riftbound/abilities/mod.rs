@@ -209,6 +209,55 @@ pub enum IfPaid {
     IgnoreCost,
 }
 
+/// 376.4: the named categories of triggered abilities, by the condition they trigger on: play
+/// effects, conquer effects, hold effects, attack and defend triggers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TriggerCategory {
+    Play,
+    Conquer,
+    Hold,
+    Attack,
+    Defend,
+}
+
+impl TriggerCategory {
+    pub const ALL: [TriggerCategory; 5] = [Self::Play, Self::Conquer, Self::Hold, Self::Attack, Self::Defend];
+
+    /// Whether a triggered ability with trigger `t` is of this category (376.4.a.4: an ability
+    /// that triggers on another object being played is no play effect).
+    pub fn includes(self, t: &Trigger) -> bool {
+        match self {
+            Self::Play => matches!(t, Trigger::PlayMe),
+            Self::Conquer => matches!(t, Trigger::ConquerMe { .. } | Trigger::YouConquer),
+            Self::Hold => matches!(t, Trigger::HoldMe | Trigger::YouHold),
+            Self::Attack => matches!(t, Trigger::Attack),
+            Self::Defend => matches!(t, Trigger::Defend),
+        }
+    }
+
+    /// The rule that defines it.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Self::Play => "376.4.a",
+            Self::Conquer => "376.4.b",
+            Self::Hold => "376.4.c",
+            Self::Attack => "376.4.d",
+            Self::Defend => "376.4.e",
+        }
+    }
+
+    /// Its name as cards write it ("the conquer effects").
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Play => "play",
+            Self::Conquer => "conquer",
+            Self::Hold => "hold",
+            Self::Attack => "attack",
+            Self::Defend => "defend",
+        }
+    }
+}
+
 /// When a triggered ability triggers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Trigger {

@@ -131,7 +131,7 @@ impl Display for Effect {
                 Ok(())
             }
             Effect::Burn { who, amount } => write!(f, "{} {amount}", verb(who, "burn", "burns")),
-            Effect::ActivateConquerEffects(u) => write!(f, "Activate the conquer effects of {u}"),
+            Effect::ActivateEffects { category, of } => write!(f, "Activate the {} effects of {of}", category.name()),
             Effect::Predict { who, amount } => write!(f, "{} {amount}", verb(who, "predict", "predicts")),
             Effect::Score { who, points } => {
                 write!(f, "{} {points} point{}", verb(who, "score", "scores"), if *points == 1 { "" } else { "s" })
