@@ -211,6 +211,13 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
         self.version += 1;
     }
 
+    /// How many changes have been reported: two equal readings mean no reported change in
+    /// between, so nothing characteristics are computed from has changed (a caller that looks
+    /// at every object's values can skip looking again).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
     /// Object `index`'s own record changed: its value is stale, and so is every value that
     /// read shared state (a condition may read this object).
     pub fn changed_object(&mut self, index: usize) {

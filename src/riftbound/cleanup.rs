@@ -328,7 +328,14 @@ impl Game {
 
     /// 709: a unit "becomes Mighty" when its might goes from below 5 to 5 or more. Cleanups
     /// follow every change of state (319.6), so comparing here catches every such moment.
+    /// Every unit's Might is looked at only if something changed since the last look (the
+    /// characteristics memo's version): most cleanup passes follow a step that changed nothing
+    /// a Might is computed from.
     fn observe_mighty(&mut self) {
+        let version = self.chars_cache.version();
+        if self.mighty_seen_at == Some(version) {
+            return;
+        }
         for u in self.all_units() {
             let now = self.is_mighty(u);
             if now != self.obj(u).was_mighty {
@@ -340,6 +347,9 @@ impl Game {
                 }
             }
         }
+        // An event emitted here is a change (a condition may count it): then the next pass
+        // looks again, as the version it sees is a later one.
+        self.mighty_seen_at = Some(version);
     }
 
     /// The player contesting a battlefield, if any.

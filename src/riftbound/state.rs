@@ -458,6 +458,9 @@ pub struct Game {
     /// `obj_mut`, `player_mut`, `battlefield_mut`, `emit`, the effect list's `push_effect` and
     /// `retain_effects`, or the zone moves of `actions.rs`, which report the change.
     pub chars_cache: CharsCache<Chars>,
+    /// The memo's version when the cleanup last compared every unit's Might with its
+    /// `was_mighty` (709, `observe_mighty`): equal to the version now, nothing has changed since.
+    pub mighty_seen_at: Option<u64>,
     pub cost_modifiers: Vec<super::costs::CostModifier>,
     pub next_timestamp: u64,
     /// Counts events that qualify for a cleanup (319); a cleanup repeats while it moves (321).
@@ -523,6 +526,7 @@ impl Game {
             showdown: self.showdown.clone(),
             effects: self.effects.clone(),
             chars_cache: self.chars_cache.clone(),
+            mighty_seen_at: self.mighty_seen_at,
             cost_modifiers: self.cost_modifiers.clone(),
             next_timestamp: self.next_timestamp,
             changes: self.changes,
@@ -588,6 +592,7 @@ impl Game {
             showdown: None,
             effects: Vec::new(),
             chars_cache: CharsCache::default(),
+            mighty_seen_at: None,
             cost_modifiers: Vec::new(),
             next_timestamp: 0,
             changes: 0,
