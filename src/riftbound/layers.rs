@@ -188,6 +188,10 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
 
     /// Tags and controller come from the trait layer, keywords and the two rules texts from the
     /// ability layer, Might from arithmetic (what the trait layer sets, it changes).
+    fn may_apply(&self, e: &ContinuousEffect) -> bool {
+        self.game.filter_may_match(self.id, &e.filter)
+    }
+
     fn judged(&self, now: &Chars, before: &Chars, layer: usize) -> Chars {
         let mut c = now.clone();
         if layer < Layer::Increase as usize {
@@ -423,7 +427,7 @@ impl Game {
     }
 
     fn filter_matches(&self, id: ObjId, chars: &Chars, f: &Filter) -> bool {
-        let is_unit = || self.card(id).kind == CardType::Unit && self.obj(id).zone.is_board();
+        let is_unit = || self.is_board_unit(id);
         match f {
             Filter::Object(o) => *o == id,
             Filter::UnitsControlledBy(p) => is_unit() && chars.controller == *p,
@@ -433,6 +437,31 @@ impl Game {
         }
     }
 
+    /// Whether `f` can match `id` at all: what [`filter_matches`](Game::filter_matches) tests
+    /// before any characteristic (the object named, the printed kind, on the board, "other"),
+    /// so `false` here is `false` there whatever the layers make of the object.
+    fn filter_may_match(&self, id: ObjId, f: &Filter) -> bool {
+        match f {
+            Filter::Object(o) => *o == id,
+            Filter::UnitsControlledBy(_) | Filter::UnitsWithTag(_) | Filter::UnitsWithKeyword(_) => {
+                self.is_board_unit(id)
+            }
+            Filter::Matching { filter, source } => {
+                std::iter::successors(Some(filter), |g| g.or.as_deref()).any(|g| self.kind_admits(g, id, *source))
+            }
+        }
+    }
+
+    fn is_board_unit(&self, id: ObjId) -> bool {
+        self.card(id).kind == CardType::Unit && self.obj(id).zone.is_board()
+    }
+
+    /// The part of [`Filter::Matching`]'s own test (not its `or`) that no characteristic
+    /// decides: the printed kind, on the board, "other" than the source.
+    fn kind_admits(&self, f: &UnitFilter, id: ObjId, source: ObjId) -> bool {
+        self.card(id).kind == f.kind && self.obj(id).zone.is_board() && !(f.other && id == source)
+    }
+
     /// [`Filter::Matching`]: `f` relative to `source` ("friendly" to its controller, "here" at its
     /// location), for the object whose characteristics are `chars` (on the board only).
     fn layer_matches(&self, f: &UnitFilter, id: ObjId, chars: &Chars, source: ObjId) -> bool {
@@ -440,7 +469,7 @@ impl Game {
             return true;
         }
         let o = self.obj(id);
-        if self.card(id).kind != f.kind || !o.zone.is_board() || (f.other && id == source) {
+        if !self.kind_admits(f, id, source) {
             return false;
         }
         if f.my_name && self.card(id).name != self.card(source).name {
