@@ -303,8 +303,11 @@ impl Game {
                 self.battlefield_mut(b).contested_by = None;
                 self.changed();
             }
-            let bf = self.battlefield_mut(b);
+            // Only a change of what is staged is written (a written battlefield stales every
+            // memoized characteristics value, as "here" reads battlefields).
+            let bf = &self.battlefields[b];
             if bf.showdown_staged != showdown || bf.combat_staged != combat {
+                let bf = self.battlefield_mut(b);
                 let unstaged = bf.combat_staged && !combat;
                 bf.showdown_staged = showdown;
                 bf.combat_staged = combat;

@@ -389,6 +389,13 @@ impl Game {
     pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
         self.chars_cache.changed_all();
         self.effects.push(e);
+        self.note_control_effects();
+    }
+
+    /// Keeps `control_effects` (is a control-changing effect in force?) in step with the
+    /// effect list, for [`controller`](Game::controller), asked far more often than effects change.
+    fn note_control_effects(&mut self) {
+        self.control_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)));
     }
 
     /// Ends the effects `keep` refuses: the one way out of the effect list, telling the
@@ -402,6 +409,7 @@ impl Game {
         let mut kept = kept.into_iter();
         self.effects.retain(|_| kept.next().unwrap_or(true));
         self.chars_cache.changed_all();
+        self.note_control_effects();
         true
     }
 
@@ -580,8 +588,7 @@ impl Game {
         let o = self.obj(id);
         // Only a control-changing effect (450.1.a) makes the controller differ from the record;
         // without one in force, the layers need not run (the hottest question "friendly?" asks).
-        if !o.zone.is_board() || !self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)))
-        {
+        if !o.zone.is_board() || !self.control_effects {
             return o.controller;
         }
         self.chars(id).controller

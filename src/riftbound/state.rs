@@ -452,6 +452,9 @@ pub struct Game {
     pub priority: Option<PlayerId>,
     pub showdown: Option<Showdown>,
     pub effects: Vec<ContinuousEffect>,
+    /// Whether one of `effects` changes control (450.1.a), kept by `push_effect` and
+    /// `retain_effects`: without one, an object's controller is its record's.
+    pub control_effects: bool,
     /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
     /// the objects, the players' zones, the battlefields, the effects and the event log (and
     /// the card database, which a game never changes); every `&mut` into those goes through
@@ -525,6 +528,7 @@ impl Game {
             priority: self.priority,
             showdown: self.showdown.clone(),
             effects: self.effects.clone(),
+            control_effects: self.control_effects,
             chars_cache: self.chars_cache.clone(),
             mighty_seen_at: self.mighty_seen_at,
             cost_modifiers: self.cost_modifiers.clone(),
@@ -591,6 +595,7 @@ impl Game {
             priority: None,
             showdown: None,
             effects: Vec::new(),
+            control_effects: false,
             chars_cache: CharsCache::default(),
             mighty_seen_at: None,
             cost_modifiers: Vec::new(),
