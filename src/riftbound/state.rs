@@ -837,7 +837,11 @@ impl Game {
 
     /// Every unit on the board: bases in seat order, then battlefields.
     pub fn all_units(&self) -> Vec<ObjId> {
-        self.units_on_board().collect()
+        // Room for a usual board at once: collecting from the chained zones would start small
+        // and grow (reallocate) twice or more.
+        let mut out = Vec::with_capacity(16);
+        out.extend(self.units_on_board());
+        out
     }
 
     /// [`Game::all_units`] without building the list, for the hot paths that only look.

@@ -252,20 +252,19 @@ impl Game {
     /// (362.1; 361.3.a: a conditional one while its condition holds), with the object that has
     /// each. Only the wanted ones' conditions are evaluated: a condition may itself read a
     /// passive (your score against the Victory Score), never one of its own kind.
+    /// Asked at every cleanup and for every option listed: the sources are walked, not
+    /// collected, and a source's controller is found only for a condition that reads it.
     pub(crate) fn board_passives(&self, wanted: impl Fn(&StaticEffect) -> bool) -> Vec<(ObjId, &StaticEffect)> {
-        let mut sources: Vec<ObjId> = self.players.iter().filter_map(|p| p.legend).collect();
-        sources.extend(self.all_units());
-        for pl in &self.players {
-            sources.extend(pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
-        }
-        sources.extend(self.battlefields.iter().map(|b| b.obj));
+        let legends = self.players.iter().filter_map(|p| p.legend);
+        let gear =
+            self.players.iter().flat_map(|pl| pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
+        let fields = self.battlefields.iter().map(|b| b.obj);
         let mut out = Vec::new();
-        for s in sources {
-            let you = self.ability_controller(s);
+        for s in legends.chain(self.units_on_board()).chain(gear).chain(fields) {
             for (_, a) in self.card(s).abilities.rules_text() {
                 if let AbilityKind::Static { condition, effect } = &a.kind
                     && wanted(effect)
-                    && condition.as_ref().is_none_or(|c| self.holds(c, s, you, None))
+                    && condition.as_ref().is_none_or(|c| self.holds(c, s, self.ability_controller(s), None))
                 {
                     out.push((s, effect));
                 }
