@@ -340,7 +340,8 @@ impl Game {
             return;
         }
         for u in self.all_units() {
-            let now = self.is_mighty(u);
+            // A unit whose Might is bounded below 5 is not Mighty: no need of the layers.
+            let now = self.might_at_most(u).is_none_or(|m| m >= 5) && self.is_mighty(u);
             if now != self.obj(u).was_mighty {
                 // Not read by the layers: no change to report to the characteristics memo.
                 self.objs[u.index()].was_mighty = now;

@@ -584,6 +584,29 @@ impl Game {
         self.chars(id).might()
     }
 
+    /// A bound `might(id)` never exceeds, found without the layers: the printed Might, the
+    /// unit's buffs and every increase that may apply to it (`filter_may_match`, conditions
+    /// ignored). `None` when that bounds nothing: an effect sets its Might or adds per a count,
+    /// or it is in combat, where Assault and Shield add (see `ObjectLayers::enter_layer`).
+    pub fn might_at_most(&self, id: ObjId) -> Option<i32> {
+        let o = self.obj(id);
+        if o.role.is_some() {
+            return None;
+        }
+        let mut most = self.db.get(o.card).might.saturating_add(o.buffs as i32);
+        for e in self.effects.iter().filter(|e| self.filter_may_match(id, &e.filter)) {
+            match e.modification {
+                Modification::SetMight(_) => return None,
+                Modification::MightPer(each, _) if each > 0 => return None,
+                Modification::Might(n) | Modification::MightToMinimum { might: n, .. } if n > 0 => {
+                    most = most.saturating_add(n)
+                }
+                _ => {}
+            }
+        }
+        Some(most)
+    }
+
     pub fn controller(&self, id: ObjId) -> PlayerId {
         let o = self.obj(id);
         // Only a control-changing effect (450.1.a) makes the controller differ from the record;
