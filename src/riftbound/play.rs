@@ -243,7 +243,7 @@ impl Game {
     /// being what [`Game::spell_deflect`] says of the card.
     fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: PlayOptions, deflect: u32) -> bool {
         let p = supply.player();
-        let changes = self.cost_modifiers_for(p, card);
+        let changes = self.cost_modifiers_among(p, card, supply.play_costs());
         let mandatory: Vec<AdditionalCost> = changes
             .iter()
             .filter_map(|c| match c {
