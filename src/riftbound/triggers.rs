@@ -72,7 +72,11 @@ impl Game {
         let own = self.top_most_of(o).is_none().then(|| self.card(o).abilities.rules_text());
         let own = own.into_iter().flatten().filter(move |(_, a)| triggered(a)).map(|(i, _)| (None, i));
         let lent = self.attached_to(o).into_iter().flat_map(move |lender| {
-            self.card(lender).abilities.effect_text().filter(move |(_, a)| triggered(a)).map(move |(i, _)| (Some(lender), i))
+            self.card(lender)
+                .abilities
+                .effect_text()
+                .filter(move |(_, a)| triggered(a))
+                .map(move |(i, _)| (Some(lender), i))
         });
         own.chain(lent)
     }
