@@ -31,6 +31,12 @@ pub trait Layered {
     /// far) says of what `layer` and the earlier layers make, and what `before` (the previous
     /// sequence's result) says of what later layers make, which this sequence has not reached.
     fn judged(&self, now: &Self::Chars, before: &Self::Chars, layer: usize) -> Self::Chars;
+    /// False only if `e` applies to the object whatever its characteristics (an effect on
+    /// another object, a kind of object it is not): an object no effect may apply to skips
+    /// the fixpoint. Every effect may apply unless the game says otherwise.
+    fn may_apply(&self, _e: &Self::Effect) -> bool {
+        true
+    }
 }
 
 /// 449: the characteristics from `base`. Each sequence applies the layers in order to `base`
@@ -47,6 +53,15 @@ pub trait Layered {
 pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
     let effects = l.effects();
     let n = effects.len();
+    // No effect may apply: the sequences would flip nothing and apply nothing, so the result
+    // is one sequence of the layers' own changes. Most objects are in this case most of the time.
+    if !effects.iter().any(|e| l.may_apply(e)) {
+        let mut now = base.clone();
+        for layer in 0..L::LAYERS {
+            l.enter_layer(&mut now, layer);
+        }
+        return now;
+    }
     // Each effect's standing: not yet applied, applied, or removed for good (449.3).
     let mut standing = vec![Standing::NotYet; n];
     let mut before = base.clone();
@@ -209,6 +224,13 @@ impl<C: Clone + PartialEq + std::fmt::Debug> CharsCache<C> {
     /// player, the history): every value that read shared state is stale.
     pub fn changed(&mut self) {
         self.version += 1;
+    }
+
+    /// How many changes have been reported: two equal readings mean no reported change in
+    /// between, so nothing characteristics are computed from has changed (a caller that looks
+    /// at every object's values can skip looking again).
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// Object `index`'s own record changed: its value is stale, and so is every value that

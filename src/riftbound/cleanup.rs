@@ -303,8 +303,11 @@ impl Game {
                 self.battlefield_mut(b).contested_by = None;
                 self.changed();
             }
-            let bf = self.battlefield_mut(b);
+            // Only a change of what is staged is written (a written battlefield stales every
+            // memoized characteristics value, as "here" reads battlefields).
+            let bf = &self.battlefields[b];
             if bf.showdown_staged != showdown || bf.combat_staged != combat {
+                let bf = self.battlefield_mut(b);
                 let unstaged = bf.combat_staged && !combat;
                 bf.showdown_staged = showdown;
                 bf.combat_staged = combat;
@@ -328,9 +331,17 @@ impl Game {
 
     /// 709: a unit "becomes Mighty" when its might goes from below 5 to 5 or more. Cleanups
     /// follow every change of state (319.6), so comparing here catches every such moment.
+    /// Every unit's Might is looked at only if something changed since the last look (the
+    /// characteristics memo's version): most cleanup passes follow a step that changed nothing
+    /// a Might is computed from.
     fn observe_mighty(&mut self) {
+        let version = self.chars_cache.version();
+        if self.mighty_seen_at == Some(version) {
+            return;
+        }
         for u in self.all_units() {
-            let now = self.is_mighty(u);
+            // A unit whose Might is bounded below 5 is not Mighty: no need of the layers.
+            let now = self.might_at_most(u).is_none_or(|m| m >= 5) && self.is_mighty(u);
             if now != self.obj(u).was_mighty {
                 // Not read by the layers: no change to report to the characteristics memo.
                 self.objs[u.index()].was_mighty = now;
@@ -340,6 +351,9 @@ impl Game {
                 }
             }
         }
+        // An event emitted here is a change (a condition may count it): then the next pass
+        // looks again, as the version it sees is a later one.
+        self.mighty_seen_at = Some(version);
     }
 
     /// The player contesting a battlefield, if any.

@@ -252,12 +252,19 @@ pub(crate) struct Supply<'g> {
     ready: usize,
     all: [u32; 6],
     reactions: std::cell::OnceCell<Vec<Vec<Added>>>,
+    /// The board's cost-changing passives ([`Game::play_cost_passives`]), found once.
+    play_costs: std::cell::OnceCell<Vec<(ObjId, &'g super::abilities::StaticEffect)>>,
 }
 
-impl Supply<'_> {
+impl<'g> Supply<'g> {
     /// Whose supply it is.
     pub(crate) fn player(&self) -> PlayerId {
         self.p
+    }
+
+    /// The board's passives that change what cards cost, found at the first card asked about.
+    pub(crate) fn play_costs(&self) -> &[(ObjId, &'g super::abilities::StaticEffect)] {
+        self.play_costs.get_or_init(|| self.game.play_cost_passives())
     }
 
     /// [`Game::can_afford_for`] against this supply.
@@ -301,7 +308,14 @@ impl Game {
     /// What `p` could pay with now, to test several costs against (listing what `p` can play).
     pub(crate) fn supply(&self, p: PlayerId) -> Supply<'_> {
         let (ready, all) = self.rune_supply(p);
-        Supply { game: self, p, ready, all, reactions: std::cell::OnceCell::new() }
+        Supply {
+            game: self,
+            p,
+            ready,
+            all,
+            reactions: std::cell::OnceCell::new(),
+            play_costs: std::cell::OnceCell::new(),
+        }
     }
 
     /// 416.3: [`Game::add_reactions`] grouped by object: each object's [E] (or "Kill this") can
@@ -613,6 +627,17 @@ impl Game {
 
     /// The cost modifiers that apply to `p` playing `card`.
     pub fn cost_modifiers_for(&self, p: PlayerId, card: ObjId) -> Vec<CostChange> {
+        self.cost_modifiers_among(p, card, &self.play_cost_passives())
+    }
+
+    /// [`cost_modifiers_for`](Game::cost_modifiers_for), the board's cost-changing passives
+    /// found already ([`Game::play_cost_passives`]).
+    pub(crate) fn cost_modifiers_among(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        passives: &[(ObjId, &super::abilities::StaticEffect)],
+    ) -> Vec<CostChange> {
         let kind = self.card(card).kind;
         let mut out: Vec<CostChange> = self
             .cost_modifiers
@@ -625,7 +650,7 @@ impl Game {
             })
             .map(|m| m.change.clone())
             .collect();
-        out.extend(self.text_cost_changes(p, card));
+        out.extend(self.text_cost_changes(p, card, passives));
         out
     }
 

@@ -188,6 +188,10 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
 
     /// Tags and controller come from the trait layer, keywords and the two rules texts from the
     /// ability layer, Might from arithmetic (what the trait layer sets, it changes).
+    fn may_apply(&self, e: &ContinuousEffect) -> bool {
+        self.game.filter_may_match(self.id, &e.filter)
+    }
+
     fn judged(&self, now: &Chars, before: &Chars, layer: usize) -> Chars {
         let mut c = now.clone();
         if layer < Layer::Increase as usize {
@@ -385,6 +389,13 @@ impl Game {
     pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
         self.chars_cache.changed_all();
         self.effects.push(e);
+        self.note_control_effects();
+    }
+
+    /// Keeps `control_effects` (is a control-changing effect in force?) in step with the
+    /// effect list, for [`controller`](Game::controller), asked far more often than effects change.
+    fn note_control_effects(&mut self) {
+        self.control_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)));
     }
 
     /// Ends the effects `keep` refuses: the one way out of the effect list, telling the
@@ -398,6 +409,7 @@ impl Game {
         let mut kept = kept.into_iter();
         self.effects.retain(|_| kept.next().unwrap_or(true));
         self.chars_cache.changed_all();
+        self.note_control_effects();
         true
     }
 
@@ -423,7 +435,7 @@ impl Game {
     }
 
     fn filter_matches(&self, id: ObjId, chars: &Chars, f: &Filter) -> bool {
-        let is_unit = || self.card(id).kind == CardType::Unit && self.obj(id).zone.is_board();
+        let is_unit = || self.is_board_unit(id);
         match f {
             Filter::Object(o) => *o == id,
             Filter::UnitsControlledBy(p) => is_unit() && chars.controller == *p,
@@ -433,6 +445,31 @@ impl Game {
         }
     }
 
+    /// Whether `f` can match `id` at all: what [`filter_matches`](Game::filter_matches) tests
+    /// before any characteristic (the object named, the printed kind, on the board, "other"),
+    /// so `false` here is `false` there whatever the layers make of the object.
+    fn filter_may_match(&self, id: ObjId, f: &Filter) -> bool {
+        match f {
+            Filter::Object(o) => *o == id,
+            Filter::UnitsControlledBy(_) | Filter::UnitsWithTag(_) | Filter::UnitsWithKeyword(_) => {
+                self.is_board_unit(id)
+            }
+            Filter::Matching { filter, source } => {
+                std::iter::successors(Some(filter), |g| g.or.as_deref()).any(|g| self.kind_admits(g, id, *source))
+            }
+        }
+    }
+
+    fn is_board_unit(&self, id: ObjId) -> bool {
+        self.card(id).kind == CardType::Unit && self.obj(id).zone.is_board()
+    }
+
+    /// The part of [`Filter::Matching`]'s own test (not its `or`) that no characteristic
+    /// decides: the printed kind, on the board, "other" than the source.
+    fn kind_admits(&self, f: &UnitFilter, id: ObjId, source: ObjId) -> bool {
+        self.card(id).kind == f.kind && self.obj(id).zone.is_board() && !(f.other && id == source)
+    }
+
     /// [`Filter::Matching`]: `f` relative to `source` ("friendly" to its controller, "here" at its
     /// location), for the object whose characteristics are `chars` (on the board only).
     fn layer_matches(&self, f: &UnitFilter, id: ObjId, chars: &Chars, source: ObjId) -> bool {
@@ -440,7 +477,7 @@ impl Game {
             return true;
         }
         let o = self.obj(id);
-        if self.card(id).kind != f.kind || !o.zone.is_board() || (f.other && id == source) {
+        if !self.kind_admits(f, id, source) {
             return false;
         }
         if f.my_name && self.card(id).name != self.card(source).name {
@@ -547,12 +584,34 @@ impl Game {
         self.chars(id).might()
     }
 
+    /// A bound `might(id)` never exceeds, found without the layers: the printed Might, the
+    /// unit's buffs and every increase that may apply to it (`filter_may_match`, conditions
+    /// ignored). `None` when that bounds nothing: an effect sets its Might or adds per a count,
+    /// or it is in combat, where Assault and Shield add (see `ObjectLayers::enter_layer`).
+    pub fn might_at_most(&self, id: ObjId) -> Option<i32> {
+        let o = self.obj(id);
+        if o.role.is_some() {
+            return None;
+        }
+        let mut most = self.db.get(o.card).might.saturating_add(o.buffs as i32);
+        for e in self.effects.iter().filter(|e| self.filter_may_match(id, &e.filter)) {
+            match e.modification {
+                Modification::SetMight(_) => return None,
+                Modification::MightPer(each, _) if each > 0 => return None,
+                Modification::Might(n) | Modification::MightToMinimum { might: n, .. } if n > 0 => {
+                    most = most.saturating_add(n)
+                }
+                _ => {}
+            }
+        }
+        Some(most)
+    }
+
     pub fn controller(&self, id: ObjId) -> PlayerId {
         let o = self.obj(id);
         // Only a control-changing effect (450.1.a) makes the controller differ from the record;
         // without one in force, the layers need not run (the hottest question "friendly?" asks).
-        if !o.zone.is_board() || !self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)))
-        {
+        if !o.zone.is_board() || !self.control_effects {
             return o.controller;
         }
         self.chars(id).controller

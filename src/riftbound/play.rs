@@ -212,11 +212,20 @@ impl Game {
         }
         // 352.7: a spell goes on the chain only with a valid choice for each target it must
         // choose ("a unit": at least one candidate; "up to" / "any number" may choose none).
-        let deflect = self.spell_deflect(p, card);
-        if hidden.is_none() && def.kind == CardType::Spell && deflect.is_none() {
+        if def.kind != CardType::Spell {
+            return self.can_pay_to_play_from(supply, card, opts, 0);
+        }
+        // Deflect only adds to the cost: a spell that can't be paid for without it is rejected
+        // before its targets are looked for.
+        if !self.can_pay_to_play_from(supply, card, opts, 0) {
             return false;
         }
-        self.can_pay_to_play_from(supply, card, opts, deflect.unwrap_or(0))
+        match self.spell_deflect(p, card) {
+            // Played from hidden, it is paid for without Deflect.
+            None => hidden.is_some(),
+            Some(0) => true,
+            Some(d) => self.can_pay_to_play_from(supply, card, opts, d),
+        }
     }
 
     /// The fewest Deflect points (725.1.c) a legal choice of `card`'s required targets adds, if
@@ -243,7 +252,7 @@ impl Game {
     /// being what [`Game::spell_deflect`] says of the card.
     fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: PlayOptions, deflect: u32) -> bool {
         let p = supply.player();
-        let changes = self.cost_modifiers_for(p, card);
+        let changes = self.cost_modifiers_among(p, card, supply.play_costs());
         let mandatory: Vec<AdditionalCost> = changes
             .iter()
             .filter_map(|c| match c {

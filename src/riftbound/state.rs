@@ -452,12 +452,18 @@ pub struct Game {
     pub priority: Option<PlayerId>,
     pub showdown: Option<Showdown>,
     pub effects: Vec<ContinuousEffect>,
+    /// Whether one of `effects` changes control (450.1.a), kept by `push_effect` and
+    /// `retain_effects`: without one, an object's controller is its record's.
+    pub control_effects: bool,
     /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
     /// the objects, the players' zones, the battlefields, the effects and the event log (and
     /// the card database, which a game never changes); every `&mut` into those goes through
     /// `obj_mut`, `player_mut`, `battlefield_mut`, `emit`, the effect list's `push_effect` and
     /// `retain_effects`, or the zone moves of `actions.rs`, which report the change.
     pub chars_cache: CharsCache<Chars>,
+    /// The memo's version when the cleanup last compared every unit's Might with its
+    /// `was_mighty` (709, `observe_mighty`): equal to the version now, nothing has changed since.
+    pub mighty_seen_at: Option<u64>,
     pub cost_modifiers: Vec<super::costs::CostModifier>,
     pub next_timestamp: u64,
     /// Counts events that qualify for a cleanup (319); a cleanup repeats while it moves (321).
@@ -522,7 +528,9 @@ impl Game {
             priority: self.priority,
             showdown: self.showdown.clone(),
             effects: self.effects.clone(),
+            control_effects: self.control_effects,
             chars_cache: self.chars_cache.clone(),
+            mighty_seen_at: self.mighty_seen_at,
             cost_modifiers: self.cost_modifiers.clone(),
             next_timestamp: self.next_timestamp,
             changes: self.changes,
@@ -587,7 +595,9 @@ impl Game {
             priority: None,
             showdown: None,
             effects: Vec::new(),
+            control_effects: false,
             chars_cache: CharsCache::default(),
+            mighty_seen_at: None,
             cost_modifiers: Vec::new(),
             next_timestamp: 0,
             changes: 0,
@@ -827,7 +837,11 @@ impl Game {
 
     /// Every unit on the board: bases in seat order, then battlefields.
     pub fn all_units(&self) -> Vec<ObjId> {
-        self.units_on_board().collect()
+        // Room for a usual board at once: collecting from the chained zones would start small
+        // and grow (reallocate) twice or more.
+        let mut out = Vec::with_capacity(16);
+        out.extend(self.units_on_board());
+        out
     }
 
     /// [`Game::all_units`] without building the list, for the hot paths that only look.

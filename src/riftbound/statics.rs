@@ -147,9 +147,22 @@ impl Game {
         }
     }
 
+    /// The passives of permanents in play that change the cost of the cards they name
+    /// (353.3-353.4), each while its condition holds: found once for a whole listing of
+    /// playable cards (`costs::Supply`), as they do not depend on the card.
+    pub(crate) fn play_cost_passives(&self) -> Vec<(ObjId, &StaticEffect)> {
+        self.board_passives(|e| matches!(e, StaticEffect::PlayCost { cards: Some(_), .. }))
+    }
+
     /// Cost changes from card text for `p` playing `card` (353.2-353.4): the card's own passives
-    /// (363.2), its Accelerate (721), and discounts from `p`'s permanents.
-    pub(crate) fn text_cost_changes(&self, p: PlayerId, card: ObjId) -> Vec<CostChange> {
+    /// (363.2), its Accelerate (721), and discounts from `p`'s permanents, among `passives`
+    /// ([`play_cost_passives`](Game::play_cost_passives)).
+    pub(crate) fn text_cost_changes(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        passives: &[(ObjId, &StaticEffect)],
+    ) -> Vec<CostChange> {
         let def = self.card(card);
         let mut out = Vec::new();
         for (_, a) in def.abilities.rules_text() {
@@ -206,7 +219,6 @@ impl Game {
         // 353.3-353.4: cost changes of the permanents in play on the cards they name, those their
         // controller plays ("Units you play cost [A] less") or their opponents ("enemy spells cost
         // [1][A] more"), each while its condition holds for its own controller.
-        let wanted = |e: &StaticEffect| matches!(e, StaticEffect::PlayCost { cards: Some(_), .. });
         // A card the filter names: its kind, tags and (non-)token (`Condition::Token`).
         let names = |cards: &UnitFilter, c: ObjId| {
             let d = self.card(c);
@@ -214,7 +226,7 @@ impl Game {
                 && cards.tags_ok(&d.tags)
                 && cards.condition.as_deref().is_none_or(|cond| self.holds(cond, c, p, None))
         };
-        for (source, effect) in self.board_passives(wanted) {
+        for &(source, effect) in passives {
             if let StaticEffect::PlayCost { cards: Some(cards), first_each_turn, more, cost, per, min } = effect
                 && names(cards, card)
                 && cards.relation.holds(p, self.ability_controller(source))
@@ -253,20 +265,19 @@ impl Game {
     /// (362.1; 361.3.a: a conditional one while its condition holds), with the object that has
     /// each. Only the wanted ones' conditions are evaluated: a condition may itself read a
     /// passive (your score against the Victory Score), never one of its own kind.
+    /// Asked at every cleanup and for every option listed: the sources are walked, not
+    /// collected, and a source's controller is found only for a condition that reads it.
     pub(crate) fn board_passives(&self, wanted: impl Fn(&StaticEffect) -> bool) -> Vec<(ObjId, &StaticEffect)> {
-        let mut sources: Vec<ObjId> = self.players.iter().filter_map(|p| p.legend).collect();
-        sources.extend(self.all_units());
-        for pl in &self.players {
-            sources.extend(pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
-        }
-        sources.extend(self.battlefields.iter().map(|b| b.obj));
+        let legends = self.players.iter().filter_map(|p| p.legend);
+        let gear =
+            self.players.iter().flat_map(|pl| pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
+        let fields = self.battlefields.iter().map(|b| b.obj);
         let mut out = Vec::new();
-        for s in sources {
-            let you = self.ability_controller(s);
+        for s in legends.chain(self.units_on_board()).chain(gear).chain(fields) {
             for (_, a) in self.card(s).abilities.rules_text() {
                 if let AbilityKind::Static { condition, effect } = &a.kind
                     && wanted(effect)
-                    && condition.as_ref().is_none_or(|c| self.holds(c, s, you, None))
+                    && condition.as_ref().is_none_or(|c| self.holds(c, s, self.ability_controller(s), None))
                 {
                     out.push((s, effect));
                 }

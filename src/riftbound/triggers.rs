@@ -60,25 +60,26 @@ impl Game {
             }));
         }
         out.extend(self.battlefields.iter().map(|b| b.obj));
-        out.retain(|o| !self.triggered_abilities(*o).is_empty());
+        out.retain(|o| self.triggered_abilities(*o).next().is_some());
         out
     }
 
     /// The triggered abilities an object has now, as (lender, index on the lender's card): its
     /// rules text's unless it is attached (SFD-718.2), and the effect text of each card attached to
     /// it (SFD-718.3, lent by that card).
-    fn triggered_abilities(&self, o: ObjId) -> Vec<(Option<ObjId>, usize)> {
+    /// Not collected: this is asked for every object with triggered abilities at every check.
+    fn triggered_abilities(&self, o: ObjId) -> impl Iterator<Item = (Option<ObjId>, usize)> + '_ {
         let triggered = |a: &super::abilities::Ability| matches!(a.kind, AbilityKind::Triggered { .. });
-        let mut out: Vec<(Option<ObjId>, usize)> = Vec::new();
-        if self.top_most_of(o).is_none() {
-            out.extend(self.card(o).abilities.rules_text().filter(|(_, a)| triggered(a)).map(|(i, _)| (None, i)));
-        }
-        for lender in self.attached_to(o) {
-            out.extend(
-                self.card(lender).abilities.effect_text().filter(|(_, a)| triggered(a)).map(|(i, _)| (Some(lender), i)),
-            );
-        }
-        out
+        let own = self.top_most_of(o).is_none().then(|| self.card(o).abilities.rules_text());
+        let own = own.into_iter().flatten().filter(move |(_, a)| triggered(a)).map(|(i, _)| (None, i));
+        let lent = self.attached_to(o).into_iter().flat_map(move |lender| {
+            self.card(lender)
+                .abilities
+                .effect_text()
+                .filter(move |(_, a)| triggered(a))
+                .map(move |(i, _)| (Some(lender), i))
+        });
+        own.chain(lent)
     }
 
     /// "Your [Deathknell] effects trigger an additional time" (724.2: instances trigger
@@ -799,7 +800,8 @@ impl Game {
         });
         let mut fired = Vec::new();
         for u in self.matching(f, Some(you), c.source) {
-            for (lender, i) in self.triggered_abilities(u) {
+            let held: Vec<_> = self.triggered_abilities(u).collect();
+            for (lender, i) in held {
                 let a = &self.text_card(u, lender).abilities.abilities[i];
                 if let AbilityKind::Triggered { trigger, .. } = &a.kind
                     && category.includes(trigger)
