@@ -465,6 +465,7 @@ macro_rules! verbs {
                     | Effect::EachPlayer(..)
                     | Effect::If { .. }
                     | Effect::Let(..)
+                    | Effect::Append(..)
                     | Effect::Repeat(..)
                     | Effect::Answer(_) => return None,
                     Effect::Act(act, o) => (act.script_name(), vec![o.arg()]),
@@ -571,6 +572,8 @@ verbs! {
     Effect::RecycleAny(o) => "recycle_any"(o => cards: Cards) |g, c| g.recycle_any(c, &cards);
     Effect::PutBackInAnyOrder(o) => "put_back_in_any_order"(o => cards: Cards) |g, c| g.put_back_in_any_order(c, &cards);
     Effect::BanishTop(who) => "banish_top"(who => p: Player) |g, _| g.banish_top(p);
+    // Answers the card banished, or none.
+    Effect::BanishOne { who, from } => "banish_one"(who => p: Player, from => cards: Cards) |g, _| g.banish_one(p, &cards);
     // Answer how many times the cost was paid ("that much", "for each buff spent").
     Effect::PayAnyNumber(cost) => "pay_any_number"(cost => x: OtherCost) |g, c| g.pay_any_number(c, &x);
     Effect::PayAnyAmount(cost) => "pay_any_amount"(cost => x: Cost) |g, c| g.pay_any_amount(c, &x);
@@ -654,6 +657,8 @@ fn register(e: &mut Engine) {
     host_fn!(e, "damage_on", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.obj(x).damage) } else { 0 });
     host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
     host_fn!(e, "owner_of", (x: Object) |g, _| g.obj(x).owner);
+    // "each player plays those cards": those of the cards that player owns (107.1).
+    host_fn!(e, "owned_by", (cards: Cards, p: Player) |g, _| cards.into_iter().filter(|o| g.obj(*o).owner == p).collect::<Vec<_>>());
     // "each player" / "each opponent": the players still in the game, in turn order.
     host_fn!(e, "each_player", () | g, _ | g.active_players());
     host_fn!(e, "each_opponent", () | g, c | c.controller.map(|p| g.opponents(p)).unwrap_or_default());

@@ -1460,6 +1460,22 @@ impl Game {
         Ok(self.obj(top).next)
     }
 
+    /// 414: "[Each player looks at the top 5 cards of their Main Deck,] banishes one of them":
+    /// `p` chooses one of `cards` still in a Main Deck (a single one without asking) and banishes
+    /// it to its owner's banishment (107.5.d). Answers the card banished (414.3: the effect refers
+    /// to it after), or none with no card left to choose.
+    pub fn banish_one(&mut self, p: PlayerId, cards: &[ObjId]) -> R<Option<ObjId>> {
+        let options: Vec<Choice> = self.still_in_deck(cards).into_iter().map(Choice::Obj).collect();
+        if options.is_empty() {
+            trace!(self, "406.3.c", "{p} has no card among them to banish");
+            return Ok(None);
+        }
+        let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? else { return Ok(None) };
+        trace!(self, "414", "{p} banishes {}, one of the cards they looked at", self.describe(card));
+        self.banish(&[card], Some(p));
+        Ok(self.obj(card).next)
+    }
+
     /// 383.2: "When EVENT this turn, X": sets up the delayed trigger (the source's ability with
     /// body `name`), remembering `it` (414.3).
     pub fn delay_trigger(&mut self, c: &HookCall, name: &str, it: Option<ObjId>) {
@@ -1533,26 +1549,31 @@ impl Game {
             card = n;
         }
         let o = self.obj(card);
-        if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment | Zone::Hand) || o.zone_player != you {
+        // 107.5.g / 414.3: a card the effect itself banished is played from its owner's
+        // banishment by the player the text names, who need not own it ("Choose one and banish
+        // it, then play it": an opponent's card); from a trash or hand, only their own.
+        let theirs = o.zone_player == you || o.zone == Zone::Banishment;
+        if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment | Zone::Hand) || !theirs {
             return Ok(None);
         }
-        let from = match o.zone {
+        let zone = match o.zone {
             Zone::Trash => "trash",
             Zone::Hand => "hand",
             _ => "banishment",
         };
+        let from = if o.zone_player == you { format!("their {zone}") } else { format!("{}'s {zone}", o.zone_player) };
         if !self.can_pay_to_play(you, card, opts) {
             trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
             return Ok(None);
         }
         if opts.ignore_energy {
             let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
-            trace!(self, "353.1", "{you} plays {} from their {from}, ignoring {ignored}", self.describe(card));
+            trace!(self, "353.1", "{you} plays {} from {from}, ignoring {ignored}", self.describe(card));
         } else {
             trace!(
                 self,
                 "353.4.b",
-                "{you} plays {} from their {from}, its Energy cost reduced by {} (353.5: not below 0)",
+                "{you} plays {} from {from}, its Energy cost reduced by {} (353.5: not below 0)",
                 self.describe(card),
                 opts.energy_less
             );

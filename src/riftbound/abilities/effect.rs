@@ -26,6 +26,10 @@ pub enum Effect {
     /// Keeps what an instruction answers (the cards looked at, the card discarded, whether it was
     /// done) for the instructions after it.
     Let(Var, Box<Effect>),
+    /// Keeps what an instruction answers together with what it answered before, in a loop over
+    /// players ("Each opponent reveals the top card of their Main Deck": the cards of them all;
+    /// "each player ... banishes one of them": every card banished so, "those cards").
+    Append(Var, Box<Effect>),
     /// "For each buff spent, X": the instructions as many times as the amount says.
     Repeat(Amount, Vec<Effect>),
     /// A replacement body's answer: whether it applied (364; a declined payment did not).
@@ -143,6 +147,9 @@ pub enum Effect {
     PutBackInAnyOrder(Objs),
     /// 414: "Banish the top card of your Main Deck" (answers it).
     BanishTop(Who),
+    /// 414: "[each player] banishes one of them": `who` chooses one of the cards (looked at,
+    /// still in a Main Deck) and banishes it (answers the card banished, or none).
+    BanishOne { who: Who, from: Objs },
     /// "spend any number of buffs" (702.2.b): the controller pays the cost as many times as they
     /// choose, none included, each time anew (answers how many times: [`Amount::Paid`]).
     PayAnyNumber(OtherCost),
@@ -502,6 +509,9 @@ pub enum Objs {
     AtBattlefield { filter: UnitFilter, spec: usize },
     /// Cards an earlier instruction answered (looked at, revealed).
     Var(Var),
+    /// "each player plays those cards": those of the cards an earlier instruction answered that
+    /// the player owns (107.1).
+    OwnedBy(Var, Who),
 }
 
 /// A player an instruction names.

@@ -60,6 +60,7 @@ impl Display for Effect {
                 Ok(())
             }
             Effect::Let(var, e) => write!(f, "{e} (call that {})", var_text(*var)),
+            Effect::Append(var, e) => write!(f, "{e} (add that to {})", var_text(*var)),
             Effect::Answer(true) => f.write_str("It applies"),
             Effect::Answer(false) => f.write_str("It does not apply"),
             Effect::Deal { amount, to } => write!(f, "Deal {amount} to {to}"),
@@ -211,6 +212,7 @@ impl Display for Effect {
             Effect::BanishTop(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "banish", "banishes"), possessive(who))
             }
+            Effect::BanishOne { who, from } => write!(f, "{} one of {from}", verb(who, "banish", "banishes")),
             Effect::BanishAndPlay { from, max_might, optional, reduced_by } => {
                 let may = if *optional { "You may banish" } else { "Banish" };
                 match reduced_by {
@@ -366,6 +368,7 @@ impl Display for Objs {
             Objs::All(filter) => write!(f, "all {filter}"),
             Objs::AtBattlefield { filter, spec } => write!(f, "all {filter} at the battlefield of target {spec}"),
             Objs::Var(v) => f.write_str(var_text(*v)),
+            Objs::OwnedBy(v, who) => write!(f, "those of {} {who} owns", var_text(*v)),
         }
     }
 }
