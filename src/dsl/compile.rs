@@ -2907,10 +2907,12 @@ impl Compiler<'_> {
                     let amount = x.next().unwrap();
                     // 406.3: "its owner plays it [to their base], ignoring its cost".
                     if rule == Rule::pv_plays {
-                        let (mut to_base, mut ignore_power) = (false, true);
+                        let (mut to_base, mut ignore_power, mut same, mut battlefield) = (false, true, false, false);
                         for y in x.by_ref() {
                             match y.as_rule() {
                                 Rule::play_to_their_base => to_base = true,
+                                Rule::play_to_same => same = true,
+                                Rule::play_to_battlefield => battlefield = true,
                                 Rule::ignoring_energy => ignore_power = false,
                                 _ => {}
                             }
@@ -2932,7 +2934,20 @@ impl Compiler<'_> {
                             continue;
                         }
                         let card = self.it(&amount, &b, "\"plays it\" needs a card before it")?;
-                        effects.push(Effect::PlayCard { who, card, ignore_energy: true, ignore_power, to_base });
+                        let play =
+                            Effect::PlayCard { who, card: card.clone(), ignore_energy: true, ignore_power, to_base };
+                        // 352.2: "to the same location": where the unit banished before it was.
+                        // "to any battlefield": one its player chooses.
+                        if same || battlefield {
+                            effects.push(Effect::Let(Var::Played, Box::new(play)));
+                            let played = Obj::Var(Var::Played);
+                            effects.push(match same {
+                                true => Effect::PlayWhereItWas { card: played, unit: card },
+                                false => Effect::PlayToABattlefield(played),
+                            });
+                        } else {
+                            effects.push(play);
+                        }
                         continue;
                     }
                     if rule == Rule::pv_adds {

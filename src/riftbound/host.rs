@@ -596,6 +596,9 @@ verbs! {
         "play_card_reduced"(who => p: Player, card => o: Object, by => less: Count)
         |g, _| g.play_card_instruction(p, o, PlayOptions { energy_less: less, ..PlayOptions::default() });
     Effect::PlayHere(card) => "play_here"(card => o: Object) |g, c| g.play_here(c, o);
+    Effect::PlayWhereItWas { card, unit } =>
+        "play_where_it_was"(card => o: Object, unit => u: Object) |g, _| g.play_where_it_was(o, u);
+    Effect::PlayToABattlefield(card) => "play_to_a_battlefield"(card => o: Object) |g, _| g.play_to_a_battlefield(o);
     // Answers the revealed cards.
     Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
     // Answers the chosen card ("that card").

@@ -1593,6 +1593,41 @@ impl Game {
         }
     }
 
+    /// 352.2: "its owner plays it to the same location": the unit `card` this effect is playing
+    /// (waiting on the chain, 351.3) goes to the location `unit` was at as it left the board. A
+    /// base is its controller's own (106.2.d): a unit that was at another player's base goes to
+    /// its player's. A unit that was not on the board has no such location: nothing changes.
+    pub fn play_where_it_was(&mut self, card: ObjId, unit: ObjId) {
+        let Some(lki) = self.obj(unit).lki else { return };
+        let p = self.obj(card).controller;
+        let at = match lki.zone {
+            Zone::Battlefield(b) => Loc::Battlefield(b),
+            Zone::Base if lki.zone_player == p => Loc::Base(p),
+            Zone::Base => {
+                trace!(self, "106.2.d", "{p} can't have a unit in {}'s base: their own", lki.zone_player);
+                Loc::Base(p)
+            }
+            _ => return,
+        };
+        if self.card(card).kind == CardType::Unit && self.set_waiting_play_location(card, at) {
+            trace!(
+                self,
+                "352.2",
+                "{} will be played to the same location, {}",
+                self.describe(card),
+                self.describe_loc(at)
+            );
+        }
+    }
+
+    /// 352.2: "its owner plays it to any battlefield": the unit `card` this effect is playing
+    /// (waiting on the chain, 351.3) goes to a battlefield its player chooses as it is played.
+    pub fn play_to_a_battlefield(&mut self, card: ObjId) {
+        if self.card(card).kind == CardType::Unit && self.set_waiting_play_any_battlefield(card) {
+            trace!(self, "352.2", "{} will be played to a battlefield its player chooses", self.describe(card));
+        }
+    }
+
     /// "Banish this" (414): a spell still on the chain is banished as it leaves it after
     /// resolving, instead of going to the trash (Time Warp); anything else is banished now.
     pub fn banish_instruction(&mut self, c: &HookCall, o: ObjId) {

@@ -172,6 +172,12 @@ pub enum Effect {
     /// 352.2: "If it's a unit, play it here": the unit an instruction before is playing goes to
     /// the source's location instead of one its player chooses.
     PlayHere(Obj),
+    /// 352.2: "its owner plays it to the same location": the unit `card` (being played by an
+    /// instruction before, 351.3) goes to the location `unit` was at as it left the board.
+    PlayWhereItWas { card: Obj, unit: Obj },
+    /// 352.2: "its owner plays it to any battlefield": the unit (being played by an instruction
+    /// before, 351.3) goes to a battlefield its player chooses, any of them.
+    PlayToABattlefield(Obj),
     /// 411: "They reveal their hand" (answers the cards revealed, which stay in the hand).
     RevealHand(Who),
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of the cards an

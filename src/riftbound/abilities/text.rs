@@ -233,6 +233,8 @@ impl Display for Effect {
                 write!(f, "{} {card}, its Energy cost reduced by {by}", verb(who, "Play", "plays"))
             }
             Effect::PlayHere(card) => write!(f, "{card} is played here"),
+            Effect::PlayWhereItWas { card, unit } => write!(f, "{card} is played where {unit} was"),
+            Effect::PlayToABattlefield(card) => write!(f, "{card} is played to any battlefield"),
             Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
             Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
             Effect::PlayerChooses { who, filter, optional, except } => {
