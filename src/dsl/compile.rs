@@ -2855,7 +2855,7 @@ impl Compiler<'_> {
                     }
                     // 414: the cards banished so are "those cards" after it.
                     if rule == Rule::pv_banishes_one {
-                        let banish = Effect::BanishOne { who, from: Objs::Var(Var::Looked) };
+                        let banish = Effect::BanishOne { who, from: Objs::Var(Var::Looked), optional: false };
                         effects.push(Effect::Append(Var::Those, Box::new(banish)));
                         b.those = true;
                         continue;
@@ -3374,6 +3374,25 @@ impl Compiler<'_> {
                 let cost = self.any_number_cost(i.into_inner().next().unwrap());
                 b.effects.push(Effect::Let(Var::Paid, Box::new(Effect::PayAnyNumber(cost.clone()))));
                 b.paid = Some(Some(cost));
+            }
+            // 414: "banish one" of the cards looked at: the controller chooses it.
+            Rule::i_banish_one => {
+                if !b.looked {
+                    return Err(self.err(&i, "\"banish one\" needs cards looked at or revealed before it"));
+                }
+                // "You may banish one": choosing none is the "may" (352.12).
+                let optional = std::mem::take(&mut b.may);
+                let banish = Effect::BanishOne { who: Who::You, from: Objs::Var(Var::Looked), optional };
+                b.effects.push(Effect::Let(Var::Banished, Box::new(banish)));
+                b.it = Some(Obj::Var(Var::Banished));
+            }
+            // 406.3: "then play it": the card named before it, its cost paid as usual.
+            Rule::i_play_it => {
+                let card = self.it(&i, &b, "\"play it\" needs a card before it")?;
+                let play =
+                    Effect::PlayCard { who: Who::You, card, ignore_energy: false, ignore_power: false, to_base: false };
+                b.effects.push(Effect::Let(Var::Played, Box::new(play)));
+                b.it = Some(Obj::Var(Var::Played));
             }
             Rule::i_banish_top => {
                 b.effects.push(Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))));

@@ -573,7 +573,8 @@ verbs! {
     Effect::PutBackInAnyOrder(o) => "put_back_in_any_order"(o => cards: Cards) |g, c| g.put_back_in_any_order(c, &cards);
     Effect::BanishTop(who) => "banish_top"(who => p: Player) |g, _| g.banish_top(p);
     // Answers the card banished, or none.
-    Effect::BanishOne { who, from } => "banish_one"(who => p: Player, from => cards: Cards) |g, _| g.banish_one(p, &cards);
+    Effect::BanishOne { who, from, optional } =>
+        "banish_one"(who => p: Player, from => cards: Cards, optional => o: bool) |g, _| g.banish_one(p, &cards, o);
     // Answer how many times the cost was paid ("that much", "for each buff spent").
     Effect::PayAnyNumber(cost) => "pay_any_number"(cost => x: OtherCost) |g, c| g.pay_any_number(c, &x);
     Effect::PayAnyAmount(cost) => "pay_any_amount"(cost => x: Cost) |g, c| g.pay_any_amount(c, &x);

@@ -1462,16 +1462,19 @@ impl Game {
 
     /// 414: "[Each player looks at the top 5 cards of their Main Deck,] banishes one of them":
     /// `p` chooses one of `cards` still in a Main Deck (a single one without asking) and banishes
-    /// it to its owner's banishment (107.5.d). Answers the card banished (414.3: the effect refers
-    /// to it after), or none with no card left to choose.
-    pub fn banish_one(&mut self, p: PlayerId, cards: &[ObjId]) -> R<Option<ObjId>> {
-        let options: Vec<Choice> = self.still_in_deck(cards).into_iter().map(Choice::Obj).collect();
+    /// it to its owner's banishment (107.5.d); `optional` ("you may banish one"): or none. Answers
+    /// the card banished (414.3: the effect refers to it after), or none.
+    pub fn banish_one(&mut self, p: PlayerId, cards: &[ObjId], optional: bool) -> R<Option<ObjId>> {
+        let mut options: Vec<Choice> = self.still_in_deck(cards).into_iter().map(Choice::Obj).collect();
         if options.is_empty() {
             trace!(self, "406.3.c", "{p} has no card among them to banish");
             return Ok(None);
         }
+        if optional {
+            options.push(Choice::Done);
+        }
         let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? else { return Ok(None) };
-        trace!(self, "414", "{p} banishes {}, one of the cards they looked at", self.describe(card));
+        trace!(self, "414", "{p} banishes {}, one of those cards", self.describe(card));
         self.banish(&[card], Some(p));
         Ok(self.obj(card).next)
     }
@@ -1566,7 +1569,9 @@ impl Game {
             trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
             return Ok(None);
         }
-        if opts.ignore_energy {
+        if !opts.ignore_energy && opts.energy_less == 0 {
+            trace!(self, "406.3", "{you} plays {} from {from}, paying its cost", self.describe(card));
+        } else if opts.ignore_energy {
             let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
             trace!(self, "353.1", "{you} plays {} from {from}, ignoring {ignored}", self.describe(card));
         } else {

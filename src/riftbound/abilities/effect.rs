@@ -147,9 +147,10 @@ pub enum Effect {
     PutBackInAnyOrder(Objs),
     /// 414: "Banish the top card of your Main Deck" (answers it).
     BanishTop(Who),
-    /// 414: "[each player] banishes one of them": `who` chooses one of the cards (looked at,
-    /// still in a Main Deck) and banishes it (answers the card banished, or none).
-    BanishOne { who: Who, from: Objs },
+    /// 414: "[each player] banishes one of them", "[you may] banish one": `who` chooses one of
+    /// the cards (looked at, still in a Main Deck) and banishes it; `optional`: or none (answers
+    /// the card banished, or none).
+    BanishOne { who: Who, from: Objs, optional: bool },
     /// "spend any number of buffs" (702.2.b): the controller pays the cost as many times as they
     /// choose, none included, each time anew (answers how many times: [`Amount::Paid`]).
     PayAnyNumber(OtherCost),

@@ -212,7 +212,10 @@ impl Display for Effect {
             Effect::BanishTop(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "banish", "banishes"), possessive(who))
             }
-            Effect::BanishOne { who, from } => write!(f, "{} one of {from}", verb(who, "banish", "banishes")),
+            Effect::BanishOne { who, from, optional: false } => {
+                write!(f, "{} one of {from}", verb(who, "banish", "banishes"))
+            }
+            Effect::BanishOne { who, from, optional: true } => write!(f, "{who} may banish one of {from}"),
             Effect::BanishAndPlay { from, max_might, optional, reduced_by } => {
                 let may = if *optional { "You may banish" } else { "Banish" };
                 match reduced_by {
@@ -223,6 +226,9 @@ impl Display for Effect {
                     write!(f, " (Might up to target {}'s {:+})", k.spec, k.more)?;
                 }
                 Ok(())
+            }
+            Effect::PlayCard { who, card, ignore_energy: false, .. } => {
+                write!(f, "{} {card}, paying its cost", verb(who, "Play", "plays"))
             }
             Effect::PlayCard { who, card, ignore_power, to_base, .. } => {
                 let base = if *to_base { " to their base" } else { "" };
