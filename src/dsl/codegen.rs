@@ -13,6 +13,12 @@ pub fn function(out: &mut String, comment: &str, name: &str, effects: &[Effect])
     let comment = comment.replace(['\n', '\r'], " ");
     let _ = writeln!(out, "// {comment}");
     let _ = writeln!(out, "fn {name}() {{");
+    // What a loop over players keeps of each of them starts empty, before it.
+    let mut kept = Vec::new();
+    appended(effects, &mut kept);
+    for v in kept {
+        let _ = writeln!(out, "    let {} = [];", v.script_name());
+    }
     for line in block(effects) {
         let _ = writeln!(out, "    {line}");
     }
@@ -66,6 +72,21 @@ fn block(effects: &[Effect]) -> Vec<String> {
     out
 }
 
+/// The variables `Effect::Append` adds to, anywhere in `effects`, each once.
+fn appended(effects: &[Effect], out: &mut Vec<Var>) {
+    for e in effects {
+        match e {
+            Effect::Append(v, _) if !out.contains(v) => out.push(*v),
+            Effect::ForEach(_, body) | Effect::EachPlayer(_, body) | Effect::Repeat(_, body) => appended(body, out),
+            Effect::If { then, otherwise, .. } => {
+                appended(then, out);
+                appended(otherwise, out);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Whether `code` reads the variable `name` (a whole identifier).
 fn mentions(code: &str, name: &str) -> bool {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
@@ -110,6 +131,7 @@ fn statement(e: &Effect) -> Vec<String> {
             out
         }
         Effect::Let(var, e) => vec![format!("let {} = {};", var.script_name(), expression(e))],
+        Effect::Append(var, e) => vec![format!("{} += {};", var.script_name(), expression(e))],
         Effect::Repeat(n, body) => {
             let mut out = vec![format!("for n in 0..{} {{", amount(n))];
             out.extend(indented(block(body)));
@@ -192,6 +214,7 @@ fn objects(o: &Objs) -> String {
         Objs::All(f) => format!("units({})", filter(f)),
         Objs::AtBattlefield { filter: f, spec } => format!("units_at({}, target({spec}))", filter(f)),
         Objs::Var(v) => v.script_name().into(),
+        Objs::OwnedBy(v, w) => format!("owned_by({}, {})", v.script_name(), who(w)),
     }
 }
 

@@ -2592,6 +2592,15 @@ impl Compiler<'_> {
         let i = p.into_inner().next().unwrap();
         let rule = i.as_rule();
         let mut parts = i.clone().into_inner();
+        // "their Main Deck" is a player's own, said after a subject of players ("Each player
+        // looks at the top 5 cards of their Main Deck"), not in an instruction to you.
+        if matches!(rule, Rule::i_look_top | Rule::i_reveal_top | Rule::i_banish_top)
+            && let Some(their) = i.clone().into_inner().flatten().find(|x| x.as_rule() == Rule::their_main_deck)
+        {
+            return Err(
+                self.err(&their, "\"their Main Deck\" needs a player before it, as \"Each player looks at ...\"")
+            );
+        }
         let n = |x: Option<P>| x.map_or(1, |x| number(&x));
         match rule {
             Rule::i_deal => {
@@ -2816,10 +2825,53 @@ impl Compiler<'_> {
                     None => self.one_player(subject.clone(), &b)?,
                 };
                 let mut effects = Vec::new();
-                for v in parts {
+                // "... looks at the top 5 cards of their Main Deck, banishes one of them": each
+                // player's own cards, for the verbs after it of the same subject.
+                let mut looked_here = false;
+                let mut verbs = parts.peekable();
+                while let Some(v) = verbs.next() {
+                    let last = verbs.peek().is_none();
                     let verb = v.into_inner().next().unwrap();
                     let rule = verb.as_rule();
                     let who = who.clone();
+                    // 411.3 / 127: each player their own Main Deck's top cards. Said last, the
+                    // cards of all the players are kept ("Choose one and banish it"; "the rest").
+                    if rule == Rule::pv_top_cards {
+                        let mut x = verb.into_inner().peekable();
+                        let look = x.next_if(|y| y.as_rule() == Rule::pv_look).is_some();
+                        let top = x.next().unwrap();
+                        let amount = match top.as_rule() {
+                            Rule::top_cards => word_or_number(&top.clone().into_inner().next().unwrap()),
+                            _ => 1,
+                        };
+                        if !top.clone().into_inner().any(|y| y.as_rule() == Rule::their_main_deck) {
+                            return Err(self.err(&top, "a player's own Main Deck is \"their Main Deck\""));
+                        }
+                        let e = if look { Effect::LookTop { who, amount } } else { Effect::RevealTop { who, amount } };
+                        if last && players.is_some() {
+                            effects.push(Effect::Append(Var::Looked, Box::new(e)));
+                            b.looked = true;
+                        } else {
+                            effects.push(Effect::Let(Var::Looked, Box::new(e)));
+                            looked_here = true;
+                            b.looked = players.is_none();
+                        }
+                        continue;
+                    }
+                    if matches!(rule, Rule::pv_banishes_one | Rule::pv_recycles_rest) && !looked_here {
+                        return Err(self.err(&verb, "\"one of them\" and \"the rest\" need \"looks at\" before them"));
+                    }
+                    // 414: the cards banished so are "those cards" after it.
+                    if rule == Rule::pv_banishes_one {
+                        let banish = Effect::BanishOne { who, from: Objs::Var(Var::Looked), optional: false };
+                        effects.push(Effect::Append(Var::Those, Box::new(banish)));
+                        b.those = true;
+                        continue;
+                    }
+                    if rule == Rule::pv_recycles_rest {
+                        effects.push(Effect::RecycleCards(Objs::Var(Var::Looked)));
+                        continue;
+                    }
                     if rule == Rule::pv_cant_move {
                         let unit = self.it(&verb, &b, "\"can't move it\" needs a unit before it")?;
                         effects.push(Effect::CantMove { who, unit });
@@ -2863,16 +2915,47 @@ impl Compiler<'_> {
                     let amount = x.next().unwrap();
                     // 406.3: "its owner plays it [to their base], ignoring its cost".
                     if rule == Rule::pv_plays {
-                        let card = self.it(&amount, &b, "\"plays it\" needs a card before it")?;
-                        let (mut to_base, mut ignore_power) = (false, true);
+                        let (mut to_base, mut ignore_power, mut same, mut battlefield) = (false, true, false, false);
                         for y in x.by_ref() {
                             match y.as_rule() {
                                 Rule::play_to_their_base => to_base = true,
+                                Rule::play_to_same => same = true,
+                                Rule::play_to_battlefield => battlefield = true,
                                 Rule::ignoring_energy => ignore_power = false,
                                 _ => {}
                             }
                         }
-                        effects.push(Effect::PlayCard { who, card, ignore_energy: true, ignore_power, to_base });
+                        // "each player plays those cards": each of those the player owns, one
+                        // after another (the cards the players banished before it).
+                        if amount.as_rule() == Rule::t_those {
+                            if !b.those {
+                                return Err(self.err(&amount, "\"those cards\" needs cards banished before it"));
+                            }
+                            let play = Effect::PlayCard {
+                                who: who.clone(),
+                                card: Obj::Each,
+                                ignore_energy: true,
+                                ignore_power,
+                                to_base,
+                            };
+                            effects.push(Effect::ForEach(Objs::OwnedBy(Var::Those, who), vec![play]));
+                            continue;
+                        }
+                        let card = self.it(&amount, &b, "\"plays it\" needs a card before it")?;
+                        let play =
+                            Effect::PlayCard { who, card: card.clone(), ignore_energy: true, ignore_power, to_base };
+                        // 352.2: "to the same location": where the unit banished before it was.
+                        // "to any battlefield": one its player chooses.
+                        if same || battlefield {
+                            effects.push(Effect::Let(Var::Played, Box::new(play)));
+                            let played = Obj::Var(Var::Played);
+                            effects.push(match same {
+                                true => Effect::PlayWhereItWas { card: played, unit: card },
+                                false => Effect::PlayToABattlefield(played),
+                            });
+                        } else {
+                            effects.push(play);
+                        }
                         continue;
                     }
                     if rule == Rule::pv_adds {
@@ -2971,8 +3054,14 @@ impl Compiler<'_> {
                         self.err(&i, "\"from it\" needs cards revealed before it, as \"They reveal their hand.\"")
                     );
                 }
-                let kind = parts.find(|x| x.as_rule() == Rule::card_kind).unwrap();
-                let filter = card_kind_filter(&kind);
+                // "Choose one": any of them, "it" after it too.
+                let filter = match parts.find(|x| x.as_rule() == Rule::card_kind) {
+                    Some(kind) => card_kind_filter(&kind),
+                    None => {
+                        b.it = Some(Obj::Var(Var::Chosen));
+                        of_kinds(CARD_KINDS.into_iter(), UnitFilter::units())
+                    }
+                };
                 b.effects.push(Effect::Let(
                     Var::Chosen,
                     Box::new(Effect::ChooseCard { from: Objs::Var(Var::Looked), filter }),
@@ -3303,6 +3392,25 @@ impl Compiler<'_> {
                 let cost = self.any_number_cost(i.into_inner().next().unwrap());
                 b.effects.push(Effect::Let(Var::Paid, Box::new(Effect::PayAnyNumber(cost.clone()))));
                 b.paid = Some(Some(cost));
+            }
+            // 414: "banish one" of the cards looked at: the controller chooses it.
+            Rule::i_banish_one => {
+                if !b.looked {
+                    return Err(self.err(&i, "\"banish one\" needs cards looked at or revealed before it"));
+                }
+                // "You may banish one": choosing none is the "may" (352.12).
+                let optional = std::mem::take(&mut b.may);
+                let banish = Effect::BanishOne { who: Who::You, from: Objs::Var(Var::Looked), optional };
+                b.effects.push(Effect::Let(Var::Banished, Box::new(banish)));
+                b.it = Some(Obj::Var(Var::Banished));
+            }
+            // 406.3: "then play it": the card named before it, its cost paid as usual.
+            Rule::i_play_it => {
+                let card = self.it(&i, &b, "\"play it\" needs a card before it")?;
+                let play =
+                    Effect::PlayCard { who: Who::You, card, ignore_energy: false, ignore_power: false, to_base: false };
+                b.effects.push(Effect::Let(Var::Played, Box::new(play)));
+                b.it = Some(Obj::Var(Var::Played));
             }
             Rule::i_banish_top => {
                 b.effects.push(Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))));

@@ -177,6 +177,9 @@ pub struct PlayOptions {
     pub to_base: bool,
     /// "play it here": a unit goes to this location (352.2).
     pub at: Option<super::state::Loc>,
+    /// "plays it to any battlefield": a unit goes to a battlefield its player chooses, any of them
+    /// (352.2: the instruction names the valid locations).
+    pub any_battlefield: bool,
 }
 
 /// Whether `pool` plus runes can pay `cost`. `ready` counts ready runes (each can exhaust for

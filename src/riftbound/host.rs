@@ -466,6 +466,7 @@ macro_rules! verbs {
                     | Effect::EachPlayer(..)
                     | Effect::If { .. }
                     | Effect::Let(..)
+                    | Effect::Append(..)
                     | Effect::Repeat(..)
                     | Effect::Answer(_) => return None,
                     Effect::Act(act, o) => (act.script_name(), vec![o.arg()]),
@@ -575,6 +576,9 @@ verbs! {
     Effect::RecycleAny(o) => "recycle_any"(o => cards: Cards) |g, c| g.recycle_any(c, &cards);
     Effect::PutBackInAnyOrder(o) => "put_back_in_any_order"(o => cards: Cards) |g, c| g.put_back_in_any_order(c, &cards);
     Effect::BanishTop(who) => "banish_top"(who => p: Player) |g, _| g.banish_top(p);
+    // Answers the card banished, or none.
+    Effect::BanishOne { who, from, optional } =>
+        "banish_one"(who => p: Player, from => cards: Cards, optional => o: bool) |g, _| g.banish_one(p, &cards, o);
     // Answer how many times the cost was paid ("that much", "for each buff spent").
     Effect::PayAnyNumber(cost) => "pay_any_number"(cost => x: OtherCost) |g, c| g.pay_any_number(c, &x);
     Effect::PayAnyAmount(cost) => "pay_any_amount"(cost => x: Cost) |g, c| g.pay_any_amount(c, &x);
@@ -597,6 +601,9 @@ verbs! {
         "play_card_reduced"(who => p: Player, card => o: Object, by => less: Count)
         |g, _| g.play_card_instruction(p, o, PlayOptions { energy_less: less, ..PlayOptions::default() });
     Effect::PlayHere(card) => "play_here"(card => o: Object) |g, c| g.play_here(c, o);
+    Effect::PlayWhereItWas { card, unit } =>
+        "play_where_it_was"(card => o: Object, unit => u: Object) |g, _| g.play_where_it_was(o, u);
+    Effect::PlayToABattlefield(card) => "play_to_a_battlefield"(card => o: Object) |g, _| g.play_to_a_battlefield(o);
     // Answers the revealed cards.
     Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
     // Answers the chosen card ("that card").
@@ -658,6 +665,8 @@ fn register(e: &mut Engine) {
     host_fn!(e, "damage_on", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.obj(x).damage) } else { 0 });
     host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
     host_fn!(e, "owner_of", (x: Object) |g, _| g.obj(x).owner);
+    // "each player plays those cards": those of the cards that player owns (107.1).
+    host_fn!(e, "owned_by", (cards: Cards, p: Player) |g, _| cards.into_iter().filter(|o| g.obj(*o).owner == p).collect::<Vec<_>>());
     // "each player" / "each opponent": the players still in the game, in turn order.
     host_fn!(e, "each_player", () | g, _ | g.active_players());
     host_fn!(e, "each_opponent", () | g, c | c.controller.map(|p| g.opponents(p)).unwrap_or_default());

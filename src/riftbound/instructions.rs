@@ -1462,6 +1462,25 @@ impl Game {
         Ok(self.obj(top).next)
     }
 
+    /// 414: "[Each player looks at the top 5 cards of their Main Deck,] banishes one of them":
+    /// `p` chooses one of `cards` still in a Main Deck (a single one without asking) and banishes
+    /// it to its owner's banishment (107.5.d); `optional` ("you may banish one"): or none. Answers
+    /// the card banished (414.3: the effect refers to it after), or none.
+    pub fn banish_one(&mut self, p: PlayerId, cards: &[ObjId], optional: bool) -> R<Option<ObjId>> {
+        let mut options: Vec<Choice> = self.still_in_deck(cards).into_iter().map(Choice::Obj).collect();
+        if options.is_empty() {
+            trace!(self, "406.3.c", "{p} has no card among them to banish");
+            return Ok(None);
+        }
+        if optional {
+            options.push(Choice::Done);
+        }
+        let Choice::Obj(card) = self.decide(p, Ask::ChooseCard, options)? else { return Ok(None) };
+        trace!(self, "414", "{p} banishes {}, one of those cards", self.describe(card));
+        self.banish(&[card], Some(p));
+        Ok(self.obj(card).next)
+    }
+
     /// 383.2: "When EVENT this turn, X": sets up the delayed trigger (the source's ability with
     /// body `name`), remembering `it` (414.3).
     pub fn delay_trigger(&mut self, c: &HookCall, name: &str, it: Option<ObjId>) {
@@ -1535,26 +1554,33 @@ impl Game {
             card = n;
         }
         let o = self.obj(card);
-        if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment | Zone::Hand) || o.zone_player != you {
+        // 107.5.g / 414.3: a card the effect itself banished is played from its owner's
+        // banishment by the player the text names, who need not own it ("Choose one and banish
+        // it, then play it": an opponent's card); from a trash or hand, only their own.
+        let theirs = o.zone_player == you || o.zone == Zone::Banishment;
+        if !o.alive || !matches!(o.zone, Zone::Trash | Zone::Banishment | Zone::Hand) || !theirs {
             return Ok(None);
         }
-        let from = match o.zone {
+        let zone = match o.zone {
             Zone::Trash => "trash",
             Zone::Hand => "hand",
             _ => "banishment",
         };
+        let from = if o.zone_player == you { format!("their {zone}") } else { format!("{}'s {zone}", o.zone_player) };
         if !self.can_pay_to_play(you, card, opts) {
             trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
             return Ok(None);
         }
-        if opts.ignore_energy {
+        if !opts.ignore_energy && opts.energy_less == 0 {
+            trace!(self, "406.3", "{you} plays {} from {from}, paying its cost", self.describe(card));
+        } else if opts.ignore_energy {
             let ignored = if opts.ignore_power { "its cost" } else { "its Energy cost" };
-            trace!(self, "353.1", "{you} plays {} from their {from}, ignoring {ignored}", self.describe(card));
+            trace!(self, "353.1", "{you} plays {} from {from}, ignoring {ignored}", self.describe(card));
         } else {
             trace!(
                 self,
                 "353.4.b",
-                "{you} plays {} from their {from}, its Energy cost reduced by {} (353.5: not below 0)",
+                "{you} plays {} from {from}, its Energy cost reduced by {} (353.5: not below 0)",
                 self.describe(card),
                 opts.energy_less
             );
@@ -1571,6 +1597,41 @@ impl Game {
         };
         if self.card(card).kind == CardType::Unit && self.set_waiting_play_location(card, here) {
             trace!(self, "352.2", "{} will be played here, to {}", self.describe(card), self.describe_loc(here));
+        }
+    }
+
+    /// 352.2: "its owner plays it to the same location": the unit `card` this effect is playing
+    /// (waiting on the chain, 351.3) goes to the location `unit` was at as it left the board. A
+    /// base is its controller's own (106.2.d): a unit that was at another player's base goes to
+    /// its player's. A unit that was not on the board has no such location: nothing changes.
+    pub fn play_where_it_was(&mut self, card: ObjId, unit: ObjId) {
+        let Some(lki) = self.obj(unit).lki else { return };
+        let p = self.obj(card).controller;
+        let at = match lki.zone {
+            Zone::Battlefield(b) => Loc::Battlefield(b),
+            Zone::Base if lki.zone_player == p => Loc::Base(p),
+            Zone::Base => {
+                trace!(self, "106.2.d", "{p} can't have a unit in {}'s base: their own", lki.zone_player);
+                Loc::Base(p)
+            }
+            _ => return,
+        };
+        if self.card(card).kind == CardType::Unit && self.set_waiting_play_location(card, at) {
+            trace!(
+                self,
+                "352.2",
+                "{} will be played to the same location, {}",
+                self.describe(card),
+                self.describe_loc(at)
+            );
+        }
+    }
+
+    /// 352.2: "its owner plays it to any battlefield": the unit `card` this effect is playing
+    /// (waiting on the chain, 351.3) goes to a battlefield its player chooses as it is played.
+    pub fn play_to_a_battlefield(&mut self, card: ObjId) {
+        if self.card(card).kind == CardType::Unit && self.set_waiting_play_any_battlefield(card) {
+            trace!(self, "352.2", "{} will be played to a battlefield its player chooses", self.describe(card));
         }
     }
 

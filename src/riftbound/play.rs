@@ -370,6 +370,20 @@ impl Game {
         }
     }
 
+    /// 352.2: "plays it to any battlefield": the card `card` waiting on the chain (played by the
+    /// effect now resolving) will go to a battlefield its player chooses among all of them, if it
+    /// is a unit. False if no such play is waiting.
+    pub(crate) fn set_waiting_play_any_battlefield(&mut self, card: ObjId) -> bool {
+        let waiting = &mut self.components.get_mut::<WaitingPlays>().0;
+        match waiting.iter_mut().find(|w| w.card == card) {
+            Some(w) => {
+                w.opts.any_battlefield = true;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// 351.3 / 333.1.b: steps 2-6 of a card played while an effect was resolving, pending at
     /// `index`. If it turns out illegal, every step is undone, step 1 included: the card goes
     /// back to the zone it was played from (355.3).
@@ -491,6 +505,21 @@ impl Game {
         } else if let (Some(at), CardType::Unit) = (opts.at, kind) {
             // 352.2: the instruction playing it named its location ("play it here").
             location = at;
+        } else if let (true, CardType::Unit) = (opts.any_battlefield, kind) {
+            // 352.2: the instruction playing it names the valid locations: any battlefield, but
+            // not one a combat its player is not in is at (436.2.a) nor one a restriction forbids
+            // (054); with none left, its player's base.
+            let options: Vec<Choice> = self
+                .battlefield_ids()
+                .filter(|b| !self.combat_excludes(*b, p) && !self.only_to_base(p, card))
+                .map(|b| Choice::Loc(Loc::Battlefield(b)))
+                .collect();
+            if !options.is_empty()
+                && let Choice::Loc(l) = self.decide(p, Ask::PlayLocation, options)?
+            {
+                location = l;
+            }
+            trace!(self, "352.2", "{} will be played to {}", self.describe(card), self.describe_loc(location));
         } else if kind == CardType::Unit && opts.to_base {
             // 352.2: the instruction playing it names its location, its player's base.
             trace!(self, "352.2", "{} will be played to {p}'s base", self.describe(card));
@@ -716,8 +745,9 @@ impl Game {
             let keeps = bf.contested_by.is_some() || self.players_at(b).contains(&p);
             let open = self.permitted_battlefields_for(p, card).contains(&location);
             let ambush = self.ambush_battlefields(p, card).contains(&location);
-            // "play it here" (002: the card's text over 352.2): the location the instruction names.
-            let named = opts.at == Some(location);
+            // "play it here" (002: the card's text over 352.2): the location the instruction names;
+            // "to any battlefield": any.
+            let named = opts.at == Some(location) || opts.any_battlefield;
             if !open && !ambush && !named && (bf.controller != Some(p) || !keeps) {
                 return Ok(false);
             }

@@ -26,6 +26,10 @@ pub enum Effect {
     /// Keeps what an instruction answers (the cards looked at, the card discarded, whether it was
     /// done) for the instructions after it.
     Let(Var, Box<Effect>),
+    /// Keeps what an instruction answers together with what it answered before, in a loop over
+    /// players ("Each opponent reveals the top card of their Main Deck": the cards of them all;
+    /// "each player ... banishes one of them": every card banished so, "those cards").
+    Append(Var, Box<Effect>),
     /// "For each buff spent, X": the instructions as many times as the amount says.
     Repeat(Amount, Vec<Effect>),
     /// A replacement body's answer: whether it applied (364; a declined payment did not).
@@ -144,6 +148,10 @@ pub enum Effect {
     PutBackInAnyOrder(Objs),
     /// 414: "Banish the top card of your Main Deck" (answers it).
     BanishTop(Who),
+    /// 414: "[each player] banishes one of them", "[you may] banish one": `who` chooses one of
+    /// the cards (looked at, still in a Main Deck) and banishes it; `optional`: or none (answers
+    /// the card banished, or none).
+    BanishOne { who: Who, from: Objs, optional: bool },
     /// "spend any number of buffs" (702.2.b): the controller pays the cost as many times as they
     /// choose, none included, each time anew (answers how many times: [`Amount::Paid`]).
     PayAnyNumber(OtherCost),
@@ -166,6 +174,12 @@ pub enum Effect {
     /// 352.2: "If it's a unit, play it here": the unit an instruction before is playing goes to
     /// the source's location instead of one its player chooses.
     PlayHere(Obj),
+    /// 352.2: "its owner plays it to the same location": the unit `card` (being played by an
+    /// instruction before, 351.3) goes to the location `unit` was at as it left the board.
+    PlayWhereItWas { card: Obj, unit: Obj },
+    /// 352.2: "its owner plays it to any battlefield": the unit (being played by an instruction
+    /// before, 351.3) goes to a battlefield its player chooses, any of them.
+    PlayToABattlefield(Obj),
     /// 411: "They reveal their hand" (answers the cards revealed, which stay in the hand).
     RevealHand(Who),
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of the cards an
@@ -503,6 +517,9 @@ pub enum Objs {
     AtBattlefield { filter: UnitFilter, spec: usize },
     /// Cards an earlier instruction answered (looked at, revealed).
     Var(Var),
+    /// "each player plays those cards": those of the cards an earlier instruction answered that
+    /// the player owns (107.1).
+    OwnedBy(Var, Who),
 }
 
 /// A player an instruction names.

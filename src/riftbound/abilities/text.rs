@@ -60,6 +60,7 @@ impl Display for Effect {
                 Ok(())
             }
             Effect::Let(var, e) => write!(f, "{e} (call that {})", var_text(*var)),
+            Effect::Append(var, e) => write!(f, "{e} (add that to {})", var_text(*var)),
             Effect::Answer(true) => f.write_str("It applies"),
             Effect::Answer(false) => f.write_str("It does not apply"),
             Effect::Deal { amount, to } => write!(f, "Deal {amount} to {to}"),
@@ -211,6 +212,10 @@ impl Display for Effect {
             Effect::BanishTop(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "banish", "banishes"), possessive(who))
             }
+            Effect::BanishOne { who, from, optional: false } => {
+                write!(f, "{} one of {from}", verb(who, "banish", "banishes"))
+            }
+            Effect::BanishOne { who, from, optional: true } => write!(f, "{who} may banish one of {from}"),
             Effect::BanishAndPlay { from, max_might, optional, reduced_by } => {
                 let may = if *optional { "You may banish" } else { "Banish" };
                 match reduced_by {
@@ -222,6 +227,9 @@ impl Display for Effect {
                 }
                 Ok(())
             }
+            Effect::PlayCard { who, card, ignore_energy: false, .. } => {
+                write!(f, "{} {card}, paying its cost", verb(who, "Play", "plays"))
+            }
             Effect::PlayCard { who, card, ignore_power, to_base, .. } => {
                 let base = if *to_base { " to their base" } else { "" };
                 let ignored = if *ignore_power { "cost" } else { "Energy cost" };
@@ -231,6 +239,8 @@ impl Display for Effect {
                 write!(f, "{} {card}, its Energy cost reduced by {by}", verb(who, "Play", "plays"))
             }
             Effect::PlayHere(card) => write!(f, "{card} is played here"),
+            Effect::PlayWhereItWas { card, unit } => write!(f, "{card} is played where {unit} was"),
+            Effect::PlayToABattlefield(card) => write!(f, "{card} is played to any battlefield"),
             Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
             Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
             Effect::PlayerChooses { who, filter, optional, except } => {
@@ -366,6 +376,7 @@ impl Display for Objs {
             Objs::All(filter) => write!(f, "all {filter}"),
             Objs::AtBattlefield { filter, spec } => write!(f, "all {filter} at the battlefield of target {spec}"),
             Objs::Var(v) => f.write_str(var_text(*v)),
+            Objs::OwnedBy(v, who) => write!(f, "those of {} {who} owns", var_text(*v)),
         }
     }
 }
