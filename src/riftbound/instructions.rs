@@ -605,10 +605,11 @@ impl Game {
         Ok(())
     }
 
-    /// 182.2.a-b: "make new choices for it": the ability's controller chooses the targets of spell
-    /// `card`, still on the chain, again: the choices legal for it now (352.4-352.8, restricted
-    /// to its battlefield if it was played from hidden, 727.1.d), among them those made before.
-    /// With no complete legal choice, it keeps the choices it had. Its mode stays (docs/rulings.md).
+    /// 182.2.a-b: "make new choices for it": the ability's controller chooses the mode (of a modal
+    /// spell, 352.1) and the targets of spell `card`, still on the chain, again: the choices legal
+    /// for it now (352.4-352.8, restricted to its battlefield if it was played from hidden,
+    /// 727.1.d), among them those made before. With no complete legal choice, it keeps the
+    /// choices it had (docs/rulings.md).
     pub fn make_new_choices(&mut self, c: &HookCall, card: ObjId) -> R<()> {
         let is_it = |i: &super::state::ChainItem| matches!(i.kind, super::state::ItemKind::Card(x) if x == card);
         if !self.chain.iter().any(is_it) {
@@ -616,21 +617,34 @@ impl Game {
         }
         let p = c.controller.unwrap_or(self.turn_player);
         let def = self.card(card).clone();
-        let Some(ability) = self.spell_ability(card).map(|i| &def.abilities.abilities[i]) else { return Ok(()) };
-        let specs = self.choice_specs(card, ability);
-        if specs.is_empty() {
+        let modal = def.abilities.abilities.iter().any(|a| a.kind == super::abilities::AbilityKind::Mode);
+        let specs_of = |g: &Self| {
+            g.spell_ability(card).map(|i| g.choice_specs(card, &def.abilities.abilities[i])).unwrap_or_default()
+        };
+        if !modal && specs_of(self).is_empty() {
             trace!(self, "182.2.a", "{} has no choices to make again", self.describe(card));
             return Ok(());
         }
         trace!(self, "182.2.a", "{p} makes new choices for {}", self.describe(card));
-        let Some(chosen) = self.choose_targets(p, Some(card), &specs)? else {
+        let mode = self.obj(card).mode;
+        if !self.choose_mode(p, card)? {
+            trace!(self, "352.16", "{p} has no mode to choose for {}: it keeps its choices", self.describe(card));
+            return Ok(());
+        }
+        let specs = specs_of(self);
+        let chosen = if specs.is_empty() { Some(Vec::new()) } else { self.choose_targets(p, Some(card), &specs)? };
+        let Some(chosen) = chosen else {
+            self.obj_mut(card).mode = mode;
             trace!(self, "352.7", "{p} has no legal choice for {}: it keeps its choices", self.describe(card));
             return Ok(());
         };
         // The choices of a [Repeat] paid for it (after its own) stay as they were.
         if let Some(index) = self.chain.iter().position(is_it) {
             let targets = &mut self.chain[index].targets;
-            let kept = targets.split_off(chosen.len().min(targets.len()));
+            let mut kept = targets.split_off(chosen.len().min(targets.len()));
+            if modal {
+                kept.clear();
+            }
             *targets = chosen;
             targets.extend(kept);
         }
