@@ -1456,9 +1456,10 @@ impl Game {
             trace!(self, "182.2.b", "{} is of no domain a mode names: nothing happens", self.describe(o));
             return Ok(());
         };
+        // A script's lists of another length name no body for that domain: nothing happens.
+        let Some(body) = bodies.get(k) else { return Ok(()) };
         let def = self.card(source).clone();
-        let Some(ability) = def.abilities.abilities.iter().find(|a| a.body.as_deref() == Some(bodies[k].as_str()))
-        else {
+        let Some(ability) = def.abilities.abilities.iter().find(|a| a.body.as_deref() == Some(body.as_str())) else {
             return Ok(());
         };
         trace!(self, "182.2.b", "{} is [{}]: {}", self.describe(o), domains[k], ability.text);
@@ -1476,7 +1477,7 @@ impl Game {
             }
         };
         let call = HookCall { targets, specs, costs_paid: Vec::new(), ..c.clone() };
-        super::host::run(self, &def.abilities.script, &bodies[k], call, &def.name, ability.line)
+        super::host::run(self, &def.abilities.script, body, call, &def.name, ability.line)
     }
 
     /// 411.3: "Reveal cards from the top of your Main Deck until you reveal a unit": `p` reveals
