@@ -2091,3 +2091,38 @@ fn r352_10_c_1_the_unit_a_cost_was_paid_with_is_named_after_it() {
     let c = parse_card("mod/fresh.toml", &mod_unit("Fresh Card", text)).unwrap();
     assert!(c.unsupported.is_some(), "{text}");
 }
+
+/// 182.2 / 182.2.b / 411: "gain control of" takes a spell on the chain as it takes a unit, "make
+/// new choices for" names a spell on the chain, "the top rune of your rune deck" is a reveal
+/// source, and "Do one of the following based on its domain:" makes one keyed mode per bullet,
+/// each its own ability with its own targets (Mystic Reversal, Twisted Fate, Gambler, and fresh
+/// wordings); a deck and an object that don't go together are refused.
+#[test]
+fn r182_2_control_of_spells_new_choices_and_modes_by_domain() {
+    use riftbound::riftbound::abilities::{AbilityKind, Act, Effect};
+    use riftbound::riftbound::cards::CardType;
+    let c = compiled("When you play me, gain control of a spell. You may make new choices for it.");
+    let a = &c.abilities.abilities[0];
+    assert_eq!(a.targets[0].filter.kind, CardType::Spell, "{:?}", a.targets);
+    assert!(matches!(a.effects[0], Effect::Act(Act::TakeControl, _)), "{:?}", a.effects);
+    let c = compiled("When you play me, take control of an enemy unit at a battlefield.");
+    assert_eq!(c.abilities.abilities[0].targets[0].filter.kind, CardType::Unit);
+    let c = compiled(
+        "When I hold, reveal the top rune of your rune deck, then recycle it. Do the following based on its domain:\n• [G] — Draw 1.\n• [O] — Kill an enemy unit here.",
+    );
+    let abilities = &c.abilities.abilities;
+    assert!(abilities[0].targets.is_empty(), "the modes' targets are chosen as it resolves");
+    assert!(
+        matches!(&abilities[0].effects[2], Effect::ByDomain { domains, bodies, .. } if domains == &["G", "O"] && bodies.len() == 2),
+        "{:?}",
+        abilities[0].effects
+    );
+    assert_eq!(abilities.iter().filter(|a| a.kind == AbilityKind::KeyedMode).count(), 2);
+    assert_eq!(abilities[2].targets.len(), 1);
+    let bad = parse_card(
+        "mod/fresh.toml",
+        &mod_unit("Fresh Card", "When I hold, reveal the top card of your rune deck. Draw 1."),
+    )
+    .unwrap();
+    assert!(bad.unsupported.is_some(), "a rune deck holds runes");
+}

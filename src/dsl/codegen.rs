@@ -278,6 +278,7 @@ fn test(t: &Test) -> String {
         Test::FirstOfTwo => "choose_first()".into(),
         Test::Var(v) => v.script_name().into(),
         Test::Exists(o) => format!("{} >= 0", object(o)),
+        Test::Same(a, b) => format!("{} == {}", object(a), object(b)),
         Test::Holds { index, .. } => format!("holds({index})"),
         Test::Not(t) => match t.as_ref() {
             Test::Var(_) => format!("!{}", test(t)),

@@ -280,7 +280,8 @@ impl Compiler<'_> {
         };
         self.out.abilities.push(Ability {
             line: self.line_of(p),
-            text: p.as_str().trim().to_string(),
+            // An ability with its modes on lines of their own ("based on its domain:") is one line.
+            text: p.as_str().lines().map(str::trim).collect::<Vec<_>>().join(" "),
             kind,
             targets,
             effects,
@@ -300,6 +301,7 @@ impl Compiler<'_> {
             let what = match r.kind {
                 AbilityKind::Reflexive => "reflexive",
                 AbilityKind::DelayedTrigger { .. } => "delayed trigger",
+                AbilityKind::KeyedMode => "mode",
                 _ => "delayed replacement",
             };
             self.hooks.push((format!("{} line {line}: {what}: {}", self.card.name, r.text), r.name.clone()));
@@ -923,6 +925,7 @@ impl Compiler<'_> {
                     condition = Some(Condition::OnResolution(Box::new(c)));
                 }
                 Rule::effect => body = self.effect(part, body)?,
+                Rule::keyed_modes => body = self.keyed_modes(part, body)?,
                 _ => {}
             }
         }
@@ -937,6 +940,30 @@ impl Compiler<'_> {
         let in_trash = body.from_trash || contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
         self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
         Ok(())
+    }
+
+    /// "Do one of the following based on its domain:" and its "• [R] — X" lines (182.2.b): each
+    /// mode is an ability of its own (its own targets, chosen as it is done), and the body does
+    /// the one whose domain the card "its" names has, as it resolves.
+    fn keyed_modes(&self, p: P, mut body: Body) -> Result<Body, Diagnostic> {
+        let of =
+            self.it(&p, &body, "\"its domain\" needs a card before it, as \"reveal the top rune of your rune deck\"")?;
+        let (mut domains, mut bodies) = (Vec::new(), Vec::new());
+        for mode in p.into_inner().filter(|x| x.as_rule() == Rule::keyed_mode) {
+            let mut parts = mode.clone().into_inner();
+            let symbol = parts.next().unwrap();
+            let letter = symbol.as_str().trim_matches(|c| c == '[' || c == ']').to_string();
+            if !letter.chars().next().is_some_and(|c| crate::riftbound::cards::Domain::from_letter(c).is_some()) {
+                return Err(self.err(&symbol, "a mode is keyed by a domain: [R], [G], [B], [O], [P] or [Y]"));
+            }
+            let effect = parts.next().unwrap();
+            let text = effect.as_str().trim().to_string();
+            let inner = self.effect(effect, Body { it: body.it.clone(), ..Body::default() })?;
+            domains.push(letter);
+            bodies.push(self.pending('k', text, inner.effects, inner.targets, AbilityKind::KeyedMode));
+        }
+        body.effects.push(Effect::ByDomain { of, domains, bodies });
+        Ok(body)
     }
 
     /// "one on one" after "When I attack or defend": N units at my battlefield are my
@@ -2606,14 +2633,48 @@ impl Compiler<'_> {
             Rule::i_deal => {
                 let n = number(&parts.next().unwrap());
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let per = parts.next();
+                let more = parts.clone().find(|x| x.as_rule() == Rule::deal_more);
+                let per = parts.next().filter(|x| x.as_rule() == Rule::per_each);
                 if per.as_ref().is_some_and(|p| p.clone().into_inner().any(|x| x.as_rule() == Rule::revealed_this_way))
                     && !b.looked
                 {
                     return Err(self.err(&i, "\"revealed this way\" needs a \"reveal\" before it"));
                 }
                 let amount = self.amount(n, per);
+                let first = match &t {
+                    Target::One(o) => Some(o.clone()),
+                    Target::Chosen(i, TargetCount::One) => Some(Obj::Target(*i)),
+                    _ => None,
+                };
                 b.effects.push(each(t, |to| Effect::Deal { amount: amount.clone(), to }));
+                // "and 1 to all other enemy units here": each of those but the one dealt to first.
+                if let Some(more) = more {
+                    let mut m = more.clone().into_inner();
+                    let amount = Amount::Number(number(&m.next().unwrap()).into());
+                    let t = self.target(m.next().unwrap(), &mut b, None)?;
+                    let other = |o: &Objs| match o {
+                        Objs::All(f) | Objs::AtBattlefield { filter: f, .. } => f.other,
+                        _ => false,
+                    };
+                    let (Some(first), Target::All(objs)) = (first, t) else {
+                        return Err(self.err(
+                            &more,
+                            "\"and N to ...\" is understood as \"and N to all other ...\" after one object",
+                        ));
+                    };
+                    if !other(&objs) {
+                        return Err(self.err(
+                            &more,
+                            "\"and N to ...\" is understood as \"and N to all other ...\" after one object",
+                        ));
+                    }
+                    let deal = Effect::Deal { amount, to: Obj::Each };
+                    let test = Test::Same(Obj::Each, first);
+                    b.effects.push(Effect::ForEach(
+                        objs,
+                        vec![Effect::If { test, then: Vec::new(), otherwise: vec![deal] }],
+                    ));
+                }
             }
             Rule::i_deal_split => {
                 let amount = number(&parts.next().unwrap());
@@ -3017,7 +3078,11 @@ impl Compiler<'_> {
                     Rule::i_banish => Act::Banish,
                     _ => Act::Heal,
                 };
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                // 182.2: "gain control of a spell" chooses a spell on the chain (352.8.a.2).
+                b.chain_spells = act == Act::TakeControl;
+                let t = self.target(parts.next().unwrap(), &mut b, None);
+                b.chain_spells = false;
+                let t = t?;
                 if let (Act::Kill, Target::Chosen(index, _)) = (act, &t) {
                     b.killed = Some(*index);
                 }
@@ -3033,6 +3098,13 @@ impl Compiler<'_> {
                     let t = self.target(what, &mut b, None)?;
                     b.effects.push(each(t, |o| Effect::Act(Act::Detach, o)));
                 }
+            }
+            // 182.2.a-b: "make new choices for it": a spell on the chain, its targets chosen again.
+            Rule::i_new_choices => {
+                b.chain_spells = true;
+                let t = self.target(parts.next().unwrap(), &mut b, None);
+                b.chain_spells = false;
+                b.effects.push(each(t?, |o| Effect::Act(Act::NewChoices, o)));
             }
             Rule::i_counter => {
                 b.chain_spells = true;
@@ -3300,6 +3372,22 @@ impl Compiler<'_> {
                     Effect::SwapPlaces(Obj::Me, self.it(&i, &b, "\"its location\" needs a unit before it")?)
                 };
                 b.effects.push(swap);
+            }
+            // "the top rune of your rune deck" (411; "the top card of your Main Deck" is `top_card`).
+            Rule::i_reveal_top if parts.clone().next().is_some_and(|x| x.as_rule() == Rule::top_of_deck) => {
+                let top = parts.next().unwrap();
+                let rune = top
+                    .clone()
+                    .into_inner()
+                    .any(|x| x.as_rule() == Rule::deck_object && x.as_str().eq_ignore_ascii_case("rune"));
+                let rune_deck =
+                    top.clone().into_inner().flat_map(|x| x.into_inner()).any(|x| x.as_rule() == Rule::rune_deck);
+                if rune != rune_deck {
+                    return Err(self.err(&top, "a rune deck holds runes, and a Main Deck cards"));
+                }
+                let reveal = if rune { Effect::RevealTopRune(Who::You) } else { Effect::RevealTopCard(Who::You) };
+                b.effects.push(Effect::Let(Var::Revealed, Box::new(reveal)));
+                b.it = Some(Obj::Var(Var::Revealed));
             }
             Rule::i_reveal_top if parts.clone().next().is_some_and(|x| x.as_rule() == Rule::top_card) => {
                 b.effects.push(Effect::Let(Var::Revealed, Box::new(Effect::RevealTopCard(Who::You))));
@@ -4298,6 +4386,7 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
     let mut out = Vec::new();
     for e in effects {
         match e {
+            Effect::ByDomain { bodies, .. } => out.extend(bodies.iter().map(String::as_str)),
             Effect::Reflexive(b)
             | Effect::ReflexiveIfKilled { body: b, .. }
             | Effect::ReplaceNextDeath { body: b, .. }

@@ -26,6 +26,11 @@ pub struct PreventNext(pub Vec<(ObjId, u32)>);
 #[derive(Clone, Debug, Default)]
 pub struct DiedInCompany(pub Vec<ObjId>);
 
+/// 182.2: the spells on the chain whose control changed, with the player who played each (352);
+/// cleared as the turn ends (no chain outlives its turn).
+#[derive(Clone, Debug, Default)]
+pub struct PlayedBy(pub Vec<(ObjId, PlayerId)>);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pos {
     Top,
@@ -623,11 +628,43 @@ impl Game {
     /// is not chosen by such a phrase: the card language refuses it.)
     pub fn take_control(&mut self, p: PlayerId, id: ObjId) {
         let o = self.obj(id);
+        if o.alive && o.zone == Zone::Chain {
+            self.take_control_of_spell(p, id);
+            return;
+        }
         if !o.alive || !o.zone.is_board() || self.controller(id) == p {
             return;
         }
         self.add_effect(None, Filter::Object(id), None, Modification::SetController(p), Duration::Indefinite);
         trace!(self, "182", "{p} takes control of {}", self.describe(id));
+    }
+
+    /// 182.2 / 183.1: "Gain control of a spell": the spell on the chain and its chain item become
+    /// `p`'s, so its instructions' "you" is `p` (182.2) and its choices stay as made until they
+    /// are made again ([`Game::make_new_choices`]). It was still played by the player who played
+    /// it ([`PlayedBy`]), and still goes to its owner's trash (356.3.d). docs/rulings.md.
+    fn take_control_of_spell(&mut self, p: PlayerId, card: ObjId) {
+        let is_it = |i: &super::state::ChainItem| matches!(i.kind, super::state::ItemKind::Card(c) if c == card);
+        let Some(index) = self.chain.iter().position(is_it) else { return };
+        let was = self.chain[index].controller;
+        if was == p {
+            return;
+        }
+        self.chain[index].controller = p;
+        self.obj_mut(card).controller = p;
+        let played = &mut self.components.get_mut::<PlayedBy>().0;
+        if !played.iter().any(|(c, _)| *c == card) {
+            played.push((card, was));
+        }
+        trace!(self, "182.2", "{p} gains control of {} (from {was})", self.describe(card));
+        self.changed();
+    }
+
+    /// 352 / 182.1: who played a spell on the chain, which is who began playing it, even after
+    /// another player gained control of it (Mystic Reversal).
+    pub fn played_by(&self, card: ObjId, controller: PlayerId) -> PlayerId {
+        let played = self.components.get::<PlayedBy>();
+        played.and_then(|p| p.0.iter().find(|(c, _)| *c == card)).map_or(controller, |(_, p)| *p)
     }
 
     /// Gains points (444, 418.2.c); reaching the victory score wins at once (445).

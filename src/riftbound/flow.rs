@@ -152,6 +152,7 @@ impl Game {
         let item = self.chain.pop().expect("an item to resolve");
         trace!(self, "336.1", "{} resolves", self.describe_item(&item));
         if let ItemKind::Card(card) = item.kind {
+            let item_card = card;
             // 356.3.d: a spell's instructions, top to bottom, then it goes to its owner's trash.
             self.run_spell(&item, card)?;
             let owner = self.obj(card).owner;
@@ -167,8 +168,10 @@ impl Game {
                 trace!(self, "356.3.d", "{} is put into {owner}'s trash", self.describe(card));
                 self.move_object(card, Zone::Trash, owner, super::actions::Pos::Bottom)
             };
-            self.player_mut(p).cards_played_this_turn += 1;
-            self.emit(super::events::Event::Played { player: p, card, hidden });
+            // 352 / 182.2: played by the player who played it, whoever controls it now.
+            let by = self.played_by(item_card, p);
+            self.player_mut(by).cards_played_this_turn += 1;
+            self.emit(super::events::Event::Played { player: by, card, hidden });
             if recycle {
                 // Kai'Sa, Evolutionary: "play a spell from your trash ... Then recycle it."
                 self.recycle(p, &[card])?;

@@ -567,6 +567,11 @@ verbs! {
     Effect::RevealTop { who, amount } => "reveal_top"(who => p: Player, amount => n: Count) |g, _| g.reveal_top(p, n);
     // Answers the revealed card, or none.
     Effect::RevealTopCard(who) => "reveal_top_card"(who => p: Player) |g, _| g.reveal_top(p, 1).first().copied();
+    // Answers the revealed rune, or none.
+    Effect::RevealTopRune(who) => "reveal_top_rune"(who => p: Player) |g, _| g.reveal_top_rune(p);
+    // 182.2.b: the mode for the domain of `of` (none: no mode).
+    Effect::ByDomain { of, domains, bodies } =>
+        "do_by_domain"(of => o: MaybeObject, domains => d: Words, bodies => b: Words) |g, c| g.do_by_domain(c, o, &d, &b);
     // Answers every card revealed, top first.
     Effect::RevealUntil { who, filter } => "reveal_until"(who => p: Player, filter => f: UnitFilter) |g, _| g.reveal_until(p, &f);
     // Answers that card, or none.

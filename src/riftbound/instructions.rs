@@ -77,6 +77,7 @@ impl Game {
     pub(crate) fn end_turn_instructions(&mut self) {
         self.components.reset::<GroupAt>();
         self.components.reset::<OnResolve>();
+        self.components.reset::<super::actions::PlayedBy>();
         self.components.reset::<DamagePrevented>();
         self.components.reset::<super::actions::PreventNext>();
     }
@@ -589,6 +590,7 @@ impl Game {
             Act::PutInTrash => self.put_revealed(c, o, Zone::Trash),
             Act::Recycle => self.recycle_obj(c, o)?,
             Act::Counter => self.counter_card(o),
+            Act::NewChoices => self.make_new_choices(c, o)?,
             Act::Banish => self.banish_instruction(c, o),
             Act::Detach => _ = self.detach(o),
             // 409: only a card still in a hand is discarded, by that hand's player.
@@ -602,6 +604,53 @@ impl Game {
             Act::Empower => self.empower(o),
             Act::Disempower => self.disempower(o),
         }
+        Ok(())
+    }
+
+    /// 182.2.a-b: "make new choices for it": the ability's controller chooses the mode (of a modal
+    /// spell, 352.1) and the targets of spell `card`, still on the chain, again: the choices legal
+    /// for it now (352.4-352.8, restricted to its battlefield if it was played from hidden,
+    /// 727.1.d), among them those made before. With no complete legal choice, it keeps the
+    /// choices it had (docs/rulings.md).
+    pub fn make_new_choices(&mut self, c: &HookCall, card: ObjId) -> R<()> {
+        let is_it = |i: &super::state::ChainItem| matches!(i.kind, super::state::ItemKind::Card(x) if x == card);
+        if !self.chain.iter().any(is_it) {
+            return Ok(());
+        }
+        let p = c.controller.unwrap_or(self.turn_player);
+        let def = self.card(card).clone();
+        let modal = def.abilities.abilities.iter().any(|a| a.kind == super::abilities::AbilityKind::Mode);
+        let specs_of = |g: &Self| {
+            g.spell_ability(card).map(|i| g.choice_specs(card, &def.abilities.abilities[i])).unwrap_or_default()
+        };
+        if !modal && specs_of(self).is_empty() {
+            trace!(self, "182.2.a", "{} has no choices to make again", self.describe(card));
+            return Ok(());
+        }
+        trace!(self, "182.2.a", "{p} makes new choices for {}", self.describe(card));
+        let mode = self.obj(card).mode;
+        if !self.choose_mode(p, card)? {
+            trace!(self, "352.16", "{p} has no mode to choose for {}: it keeps its choices", self.describe(card));
+            return Ok(());
+        }
+        let specs = specs_of(self);
+        let chosen = if specs.is_empty() { Some(Vec::new()) } else { self.choose_targets(p, Some(card), &specs)? };
+        let Some(chosen) = chosen else {
+            self.obj_mut(card).mode = mode;
+            trace!(self, "352.7", "{p} has no legal choice for {}: it keeps its choices", self.describe(card));
+            return Ok(());
+        };
+        // The choices of a [Repeat] paid for it (after its own) stay as they were.
+        if let Some(index) = self.chain.iter().position(is_it) {
+            let targets = &mut self.chain[index].targets;
+            let mut kept = targets.split_off(chosen.len().min(targets.len()));
+            if modal {
+                kept.clear();
+            }
+            *targets = chosen;
+            targets.extend(kept);
+        }
+        self.changed();
         Ok(())
     }
 
@@ -1377,6 +1426,60 @@ impl Game {
             trace!(self, "411.1.a.2", "the revealed card(s) stay on top of {p}'s Main Deck");
         }
         top
+    }
+
+    /// 411: "Reveal the top rune of your rune deck": `p` reveals it, and it stays there (411.1.a.2).
+    /// None with an empty rune deck.
+    pub fn reveal_top_rune(&mut self, p: PlayerId) -> Option<ObjId> {
+        let Some(&top) = self.player(p).rune_deck.first() else {
+            trace!(self, "411", "{p}'s rune deck is empty: there is no rune to reveal");
+            return None;
+        };
+        self.reveal(p, &[top]);
+        trace!(self, "411.1.a.2", "the revealed rune stays on top of {p}'s rune deck");
+        Some(top)
+    }
+
+    /// "Do one of the following based on its domain:" (182.2.b; docs/rulings.md): the mode whose
+    /// domain (`domains[k]`, a letter) is one of the domains of `of`'s card (as it was revealed:
+    /// the card may have moved since, 356.3.e.12) is done now: its targets are chosen by the
+    /// ability's controller now (352.4), and without a legal choice for a required one it does
+    /// nothing (390.3). A card of no listed domain does nothing.
+    pub fn do_by_domain(&mut self, c: &HookCall, of: Option<ObjId>, domains: &[String], bodies: &[String]) -> R<()> {
+        let Some(o) = of else {
+            trace!(self, "182.2.b", "there is no card whose domain picks a mode");
+            return Ok(());
+        };
+        let has = self.card(o).domains;
+        let pick = domains.iter().position(|d| {
+            d.chars().next().and_then(crate::riftbound::cards::Domain::from_letter).is_some_and(|d| has.contains(d))
+        });
+        let (Some(k), Some(source)) = (pick, c.source) else {
+            trace!(self, "182.2.b", "{} is of no domain a mode names: nothing happens", self.describe(o));
+            return Ok(());
+        };
+        // A script's lists of another length name no body for that domain: nothing happens.
+        let Some(body) = bodies.get(k) else { return Ok(()) };
+        let def = self.card(source).clone();
+        let Some(ability) = def.abilities.abilities.iter().find(|a| a.body.as_deref() == Some(body.as_str())) else {
+            return Ok(());
+        };
+        trace!(self, "182.2.b", "{} is [{}]: {}", self.describe(o), domains[k], ability.text);
+        let p = c.controller.unwrap_or(self.turn_player);
+        let specs = ability.targets.clone();
+        let targets = if specs.is_empty() {
+            Vec::new()
+        } else {
+            match self.choose_targets(p, Some(source), &specs)? {
+                Some(t) => t,
+                None => {
+                    trace!(self, "390.3", "there is no legal target for that mode: it does nothing");
+                    return Ok(());
+                }
+            }
+        };
+        let call = HookCall { targets, specs, costs_paid: Vec::new(), ..c.clone() };
+        super::host::run(self, &def.abilities.script, body, call, &def.name, ability.line)
     }
 
     /// 411.3: "Reveal cards from the top of your Main Deck until you reveal a unit": `p` reveals

@@ -464,6 +464,40 @@ impl Game {
         (card, opts)
     }
 
+    /// 182.2.b / 352.1: `p` chooses the mode of modal spell `card` (first, before its targets);
+    /// a mode whose required targets can't be chosen is not offered (352.16). False if no mode
+    /// can be chosen; true, asking nothing, for a spell without modes.
+    pub(crate) fn choose_mode(&mut self, p: PlayerId, card: ObjId) -> R<bool> {
+        let modes: Vec<usize> = self
+            .card(card)
+            .abilities
+            .abilities
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.kind == AbilityKind::Mode)
+            .map(|(i, _)| i)
+            .collect();
+        if modes.is_empty() {
+            return Ok(true);
+        }
+        let options: Vec<Choice> = modes
+            .iter()
+            .filter(|&&i| {
+                let a = &self.card(card).abilities.abilities[i];
+                self.has_legal_targets(p, card, &self.choice_specs(card, a))
+            })
+            .map(|&i| Choice::Nth(i as u8))
+            .collect();
+        if options.is_empty() {
+            return Ok(false);
+        }
+        if let Choice::Nth(i) = self.decide(p, Ask::Mode, options)? {
+            self.obj_mut(card).mode = i;
+            trace!(self, "182.2.b", "{p} chooses the mode: {}", self.card(card).abilities.abilities[i as usize].text);
+        }
+        Ok(true)
+    }
+
     /// Steps 352-356 for a card already on the chain at `index`.
     fn play_steps(&mut self, p: PlayerId, card: ObjId, index: usize, kind: CardType, opts: PlayOptions) -> R<bool> {
         let changes = self.cost_modifiers_for(p, card);
@@ -554,38 +588,8 @@ impl Game {
         // 352.4-352.8: a spell's targets; those of its [Repeat] wait for the repeat to be chosen.
         let mut repeat_specs = None;
         if kind == CardType::Spell {
-            // 182.2.b / 352.1: a modal spell's mode is chosen first; a mode whose required
-            // targets can't be chosen is not offered (352.16).
-            let modes: Vec<usize> = self
-                .card(card)
-                .abilities
-                .abilities
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.kind == AbilityKind::Mode)
-                .map(|(i, _)| i)
-                .collect();
-            if !modes.is_empty() {
-                let options: Vec<Choice> = modes
-                    .iter()
-                    .filter(|&&i| {
-                        let a = &self.card(card).abilities.abilities[i];
-                        self.has_legal_targets(p, card, &self.choice_specs(card, a))
-                    })
-                    .map(|&i| Choice::Nth(i as u8))
-                    .collect();
-                if options.is_empty() {
-                    return Ok(false);
-                }
-                if let Choice::Nth(i) = self.decide(p, Ask::Mode, options)? {
-                    self.obj_mut(card).mode = i;
-                    trace!(
-                        self,
-                        "182.2.b",
-                        "{p} chooses the mode: {}",
-                        self.card(card).abilities.abilities[i as usize].text
-                    );
-                }
+            if !self.choose_mode(p, card)? {
+                return Ok(false);
             }
             // 727.1.d.2: from hidden, the targets must be at that battlefield.
             let chosen = self.obj(card).mode as usize;

@@ -953,17 +953,22 @@ impl Game {
 
     /// 356.3.d: a resolving spell's instructions, top to bottom, with the targets chosen as it
     /// was played (still-legal ones only, 356.3.e).
-    pub(crate) fn run_spell(&mut self, item: &ChainItem, card: ObjId) -> R<()> {
-        let def = self.card(card).clone();
+    /// The ability a spell on the chain resolves with: its instructions, or the mode chosen for
+    /// it (182.2.b).
+    pub(crate) fn spell_ability(&self, card: ObjId) -> Option<usize> {
         let chosen = self.obj(card).mode as usize;
-        let Some(ability) = def
+        self.card(card)
             .abilities
             .abilities
             .iter()
             .enumerate()
             .find(|(i, a)| a.kind == AbilityKind::Spell || (a.kind == AbilityKind::Mode && *i == chosen))
-            .map(|(_, a)| a)
-        else {
+            .map(|(i, _)| i)
+    }
+
+    pub(crate) fn run_spell(&mut self, item: &ChainItem, card: ObjId) -> R<()> {
+        let def = self.card(card).clone();
+        let Some(ability) = self.spell_ability(card).map(|i| &def.abilities.abilities[i]) else {
             return Ok(());
         };
         let Some(body) = &ability.body else { return Ok(()) };

@@ -129,6 +129,13 @@ pub enum Effect {
     /// "Reveal the top card of your Main Deck" (411): answers it, "it" for what follows ("If it's
     /// a spell, ... Otherwise, ..."); none with an empty deck.
     RevealTopCard(Who),
+    /// 411: "Reveal the top rune of your rune deck": answers it, "it" for what follows; none with
+    /// an empty rune deck.
+    RevealTopRune(Who),
+    /// "Do one of the following based on its domain:" (182.2.b): the mode, among `bodies`, whose
+    /// domain letter in `domains` (same order) is a domain of `of`'s card, done as this resolves
+    /// with its targets chosen then; none if no mode's domain is one of its.
+    ByDomain { of: Obj, domains: Vec<String>, bodies: Vec<String> },
     /// 411.3: "Reveal cards from the top of your Main Deck until you reveal a unit": one at a
     /// time from the top until a card of the filter's kinds is revealed, or the deck is all
     /// revealed (answers every card revealed, top first; they stay in the deck, 411.1.a.2).
@@ -352,6 +359,9 @@ pub enum Act {
     Recycle,
     /// 412: "counter X" (a spell on the chain).
     Counter,
+    /// 182.2.a-b: "make new choices for X" (a spell on the chain): its targets chosen again by
+    /// the ability's controller.
+    NewChoices,
     /// 414: "banish X" (a spell resolving: as it leaves the chain).
     Banish,
     /// SFD-422: "detach X".
@@ -365,7 +375,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 24] = [
+    pub const ALL: [Act; 25] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -385,6 +395,7 @@ impl Act {
         Act::PutInTrash,
         Act::Recycle,
         Act::Counter,
+        Act::NewChoices,
         Act::Banish,
         Act::Detach,
         Act::Discard,
@@ -435,6 +446,7 @@ impl Act {
             Act::PutInTrash => "put_in_trash",
             Act::Recycle => "recycle_obj",
             Act::Counter => "counter",
+            Act::NewChoices => "new_choices",
             Act::Banish => "banish",
             Act::Detach => "detach",
             Act::Discard => "discard_card",
@@ -672,6 +684,8 @@ pub enum Test {
     FirstOfTwo,
     /// An earlier instruction answered an object (not "none").
     Exists(Obj),
+    /// The two name the same object ("all other enemy units" after "an enemy unit": not it).
+    Same(Obj, Obj),
     /// "If CONDITION, X" inside the instructions: the condition, as it resolves, about the
     /// ability's source and controller; `index` is its place in [`CardAbilities::conditions`],
     /// which is how the body names it.

@@ -146,6 +146,10 @@ pub enum AbilityKind {
     /// A reflexive trigger's ability (379-381): created on the chain by the ability it is part
     /// of ("do this: ..."), never on its own.
     Reflexive,
+    /// One mode of "Do one of the following based on its domain:" (182.2.b): done, its targets
+    /// chosen then, as the ability it is part of resolves, if the domain it is keyed by is that of
+    /// the card named; never on its own.
+    KeyedMode,
     /// What a delayed replacement effect does instead (383.3), set up by the ability it is part
     /// of; its body answers whether it applied (an optional payment may be declined).
     DelayedReplacement,

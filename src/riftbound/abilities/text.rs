@@ -193,6 +193,16 @@ impl Display for Effect {
             Effect::RevealTop { who, amount } => {
                 write!(f, "{} the top {amount} of {} Main Deck", verb(who, "reveal", "reveals"), possessive(who))
             }
+            Effect::RevealTopRune(who) => {
+                write!(f, "{} the top rune of {} rune deck", verb(who, "reveal", "reveals"), possessive(who))
+            }
+            Effect::ByDomain { of, domains, bodies } => {
+                write!(f, "Based on the domain of {of}:")?;
+                for (d, b) in domains.iter().zip(bodies) {
+                    write!(f, " [{d}] do {b};")?;
+                }
+                Ok(())
+            }
             Effect::RevealTopCard(who) => {
                 write!(f, "{} the top card of {} Main Deck", verb(who, "reveal", "reveals"), possessive(who))
             }
@@ -306,6 +316,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::PutInTrash => format!("Put {o} into its owner's trash"),
         Act::Recycle => format!("Recycle {o}"),
         Act::Counter => format!("Counter {o}"),
+        Act::NewChoices => format!("Make new choices for {o}"),
         Act::Banish => format!("Banish {o}"),
         Act::Detach => format!("Detach {o}"),
         Act::Discard => format!("Its owner discards {o}"),
@@ -457,6 +468,7 @@ impl Display for Test {
             Test::Var(Var::Done) => f.write_str("you do"),
             Test::Var(v) => write!(f, "there is {}", var_text(*v)),
             Test::Exists(o) => write!(f, "there is {o}"),
+            Test::Same(a, b) => write!(f, "{a} is {b}"),
             Test::Holds { condition, .. } => write!(f, "{condition:?}"),
             Test::Not(t) => match t.as_ref() {
                 Test::Var(Var::Done) => f.write_str("you can't"),
