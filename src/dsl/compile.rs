@@ -327,6 +327,7 @@ impl Compiler<'_> {
             Rule::activated_modal => self.activated_modal(p),
             Rule::triggered => self.triggered(p, false),
             Rule::static_line => self.static_line(p, None),
+            Rule::as_line => self.as_line(p),
             Rule::modal => self.modal(p),
             Rule::spell_line => self.spell_line(p),
             _ => Err(self.err(&p, format!("unexpected {:?}", p.as_rule()))),
@@ -936,6 +937,31 @@ impl Compiler<'_> {
         }
         let in_trash = body.from_trash || contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
         self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
+        Ok(())
+    }
+
+    /// "As EVENT, X" (365): X happens as part of the event, not on the chain; the event says
+    /// where the card is as it works (363.1).
+    fn as_line(&mut self, p: P) -> Result<(), Diagnostic> {
+        let mut parts = p.clone().into_inner();
+        let event = parts.next().unwrap().into_inner().next().unwrap();
+        let event = match event.as_rule() {
+            // "you look at or reveal me from the top of your deck" (127, 411).
+            Rule::ev_seen_me => {
+                let verbs: Vec<Rule> = event
+                    .into_inner()
+                    .filter(|x| x.as_rule() == Rule::see_verb)
+                    .map(|x| x.into_inner().next().unwrap().as_rule())
+                    .collect();
+                Trigger::SeenFromTop {
+                    look: verbs.contains(&Rule::look_at),
+                    reveal: verbs.contains(&Rule::reveal_verb),
+                }
+            }
+            r => return Err(self.err(&event, format!("unexpected {r:?}"))),
+        };
+        let body = self.effect(parts.next().unwrap(), Body::default())?;
+        self.push(&p, AbilityKind::As { event }, Some(body));
         Ok(())
     }
 
@@ -3303,6 +3329,12 @@ impl Compiler<'_> {
                     (false, _) => return Err(self.err(&what, "\"enters ready\" is said of the next unit, not a spell")),
                 };
                 b.effects.push(Effect::ThisTurn(rule))
+            }
+            // "play me for [A]": the cost named stands in for the card's own, paid as it is
+            // played (rule 002); the card is played from wherever it went since (406.3).
+            Rule::i_play_me if parts.peek().is_some() => {
+                let cost = self.resources(&parts.next().unwrap().into_inner().next().unwrap())?;
+                b.effects.push(Effect::PlayMeFor(cost));
             }
             // 406.3: only a payment replacing its cost ("pay [R] to play me") plays it; the
             // kernel's play_me_from_trash pays no cost itself.

@@ -115,13 +115,14 @@ impl Game {
     fn total_cost(
         &self,
         card: ObjId,
-        opts: PlayOptions,
+        opts: &PlayOptions,
         additional: &[AdditionalCost],
         changes: &[CostChange],
     ) -> Cost {
         // [Flow] (rule 002): played from the trash, the Flow cost stands in for the card's own.
         let flow = self.card(card).abilities.flow.as_ref().filter(|_| opts.flow);
-        let mut cost = flow.cloned().unwrap_or_else(|| self.base_cost(card));
+        // "play me for [A]": the cost the instruction names stands in for the card's own.
+        let mut cost = opts.cost.clone().or_else(|| flow.cloned()).unwrap_or_else(|| self.base_cost(card));
         // 353.1: ignoring a cost sets that base cost to zero.
         let ignore = changes.contains(&CostChange::Ignore);
         if opts.ignore_energy || ignore {
@@ -216,7 +217,7 @@ impl Game {
         if hidden.is_none() && def.kind == CardType::Spell && deflect.is_none() {
             return false;
         }
-        self.can_pay_to_play_from(supply, card, opts, deflect.unwrap_or(0))
+        self.can_pay_to_play_from(supply, card, &opts, deflect.unwrap_or(0))
     }
 
     /// The fewest Deflect points (725.1.c) a legal choice of `card`'s required targets adds, if
@@ -235,13 +236,13 @@ impl Game {
     }
 
     /// Can `p` pay the minimum total cost of playing `card` with `opts` (353, 398.1.b.2)?
-    pub fn can_pay_to_play(&self, p: PlayerId, card: ObjId, opts: PlayOptions) -> bool {
-        self.can_pay_to_play_from(&self.supply(p), card, opts, self.spell_deflect(p, card).unwrap_or(0))
+    pub fn can_pay_to_play(&self, p: PlayerId, card: ObjId, opts: &PlayOptions) -> bool {
+        self.can_pay_to_play_from(&self.supply(p), card, &opts, self.spell_deflect(p, card).unwrap_or(0))
     }
 
     /// [`Game::can_pay_to_play`] against the supply of the player who would play it, `deflect`
     /// being what [`Game::spell_deflect`] says of the card.
-    fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: PlayOptions, deflect: u32) -> bool {
+    fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: &PlayOptions, deflect: u32) -> bool {
         let p = supply.player();
         let changes = self.cost_modifiers_for(p, card);
         let mandatory: Vec<AdditionalCost> = changes
@@ -260,7 +261,7 @@ impl Game {
             cost
         };
         // The cheapest order of discounts decides affordability.
-        let cost = total(self.cheapest_cost(card, opts, &mandatory, &changes));
+        let cost = total(self.cheapest_cost(card, &opts, &mandatory, &changes));
         let spell = self.card(card).kind == CardType::Spell;
         if supply.affords(&cost, spell) && self.can_pay_other(p, card, true, &other) {
             return true;
@@ -278,14 +279,14 @@ impl Game {
                 };
                 with.push(a);
                 let other: Vec<_> = with.iter().flat_map(|a| a.other.iter().cloned()).collect();
-                supply.affords(&total(self.cheapest_cost(card, opts, &with, &changes)), spell)
+                supply.affords(&total(self.cheapest_cost(card, &opts, &with, &changes)), spell)
                     && self.can_pay_other(p, card, true, &other)
             }
             _ => false,
         })
     }
 
-    fn cheapest_cost(&self, card: ObjId, opts: PlayOptions, add: &[AdditionalCost], changes: &[CostChange]) -> Cost {
+    fn cheapest_cost(&self, card: ObjId, opts: &PlayOptions, add: &[AdditionalCost], changes: &[CostChange]) -> Cost {
         let paid = paid_discounts(changes, add);
         let discounts: Vec<&CostChange> =
             changes.iter().filter(|c| matches!(c, CostChange::Discount { .. })).chain(paid.iter()).collect();
@@ -294,13 +295,13 @@ impl Game {
         if discounts.len() < 2 {
             // One order only (the usual case: no discount at all).
             others.extend(discounts.into_iter().cloned());
-            return self.total_cost(card, opts, add, &others);
+            return self.total_cost(card, &opts, add, &others);
         }
         let mut best: Option<Cost> = None;
         for perm in permutations(discounts.len()) {
             let mut ordered = others.clone();
             ordered.extend(perm.iter().map(|&i| discounts[i].clone()));
-            let c = self.total_cost(card, opts, add, &ordered);
+            let c = self.total_cost(card, &opts, add, &ordered);
             if best.as_ref().is_none_or(|b| (c.energy, c.power.len()) < (b.energy, b.power.len())) {
                 best = Some(c);
             }
@@ -580,7 +581,7 @@ impl Game {
             if let CostChange::Additional(a) = ch {
                 if a.optional && a.any_number {
                     // 353.2.b: "any number of": how many times (none: not paid).
-                    let n = self.times_to_pay(p, card, opts, a, &additional, &changes, location, &kills)?;
+                    let n = self.times_to_pay(p, card, &opts, a, &additional, &changes, location, &kills)?;
                     if n > 0 {
                         trace!(self, "353.2.b", "{p} will pay the optional cost {} {n} time(s)", a.label);
                         kills.extend((0..n).flat_map(|_| kills_of(a)));
@@ -605,7 +606,7 @@ impl Game {
                         .collect();
                     with.extend(additional.iter().filter(|x| x.optional).cloned());
                     with.push(a.clone());
-                    let cheapest = self.cheapest_cost(card, opts, &with, &changes);
+                    let cheapest = self.cheapest_cost(card, &opts, &with, &changes);
                     // 401.4: a cost that can't be completed (no ready unit to exhaust) is not offered.
                     let other: Vec<_> = with.iter().flat_map(|x| x.other.iter().cloned()).collect();
                     let affordable = self.can_afford(p, &cheapest) && self.can_pay_other(p, card, false, &other);
@@ -663,7 +664,7 @@ impl Game {
         if let Some(more) = self.deflect_increase(p, &self.chain[index].targets) {
             ordered.insert(0, CostChange::Increase(more));
         }
-        let cost = self.total_cost(card, opts, &additional, &ordered);
+        let cost = self.total_cost(card, &opts, &additional, &ordered);
         trace!(self, "353", "total cost of {} is {cost}", self.describe(card));
         // "The next spell you play this turn costs [N] less": this play uses it up.
         self.cost_modifiers.retain(|m| {
@@ -807,7 +808,7 @@ impl Game {
         &mut self,
         p: PlayerId,
         card: ObjId,
-        opts: PlayOptions,
+        opts: &PlayOptions,
         a: &AdditionalCost,
         chosen: &[AdditionalCost],
         changes: &[CostChange],
@@ -835,7 +836,7 @@ impl Game {
                         Loc::Base(_) => false,
                     };
                     !dooms
-                        && self.can_afford(p, &self.cheapest_cost(card, opts, &all, changes))
+                        && self.can_afford(p, &self.cheapest_cost(card, &opts, &all, changes))
                         && self.can_pay_other(p, card, false, &other)
                 })
                 .map(Choice::Amount),

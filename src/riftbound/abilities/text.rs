@@ -170,6 +170,7 @@ impl Display for Effect {
             }
             Effect::CantMove { who, unit } => write!(f, "{who} can't move {unit} this turn"),
             Effect::PlayMeFromTrash => f.write_str("Play me from your trash"),
+            Effect::PlayMeFor(cost) => write!(f, "Play me for {cost}"),
             Effect::Vision => f.write_str("Look at the top card of your Main Deck; you may recycle it"),
             Effect::Attach { card, to } => write!(f, "Attach {card} to {to}"),
             Effect::DetachFrom(o) => write!(f, "Detach an Equipment from {o}"),
