@@ -237,7 +237,7 @@ impl Game {
 
     /// Can `p` pay the minimum total cost of playing `card` with `opts` (353, 398.1.b.2)?
     pub fn can_pay_to_play(&self, p: PlayerId, card: ObjId, opts: &PlayOptions) -> bool {
-        self.can_pay_to_play_from(&self.supply(p), card, &opts, self.spell_deflect(p, card).unwrap_or(0))
+        self.can_pay_to_play_from(&self.supply(p), card, opts, self.spell_deflect(p, card).unwrap_or(0))
     }
 
     /// [`Game::can_pay_to_play`] against the supply of the player who would play it, `deflect`
@@ -261,7 +261,7 @@ impl Game {
             cost
         };
         // The cheapest order of discounts decides affordability.
-        let cost = total(self.cheapest_cost(card, &opts, &mandatory, &changes));
+        let cost = total(self.cheapest_cost(card, opts, &mandatory, &changes));
         let spell = self.card(card).kind == CardType::Spell;
         if supply.affords(&cost, spell) && self.can_pay_other(p, card, true, &other) {
             return true;
@@ -279,7 +279,7 @@ impl Game {
                 };
                 with.push(a);
                 let other: Vec<_> = with.iter().flat_map(|a| a.other.iter().cloned()).collect();
-                supply.affords(&total(self.cheapest_cost(card, &opts, &with, &changes)), spell)
+                supply.affords(&total(self.cheapest_cost(card, opts, &with, &changes)), spell)
                     && self.can_pay_other(p, card, true, &other)
             }
             _ => false,
@@ -295,13 +295,13 @@ impl Game {
         if discounts.len() < 2 {
             // One order only (the usual case: no discount at all).
             others.extend(discounts.into_iter().cloned());
-            return self.total_cost(card, &opts, add, &others);
+            return self.total_cost(card, opts, add, &others);
         }
         let mut best: Option<Cost> = None;
         for perm in permutations(discounts.len()) {
             let mut ordered = others.clone();
             ordered.extend(perm.iter().map(|&i| discounts[i].clone()));
-            let c = self.total_cost(card, &opts, add, &ordered);
+            let c = self.total_cost(card, opts, add, &ordered);
             if best.as_ref().is_none_or(|b| (c.energy, c.power.len()) < (b.energy, b.power.len())) {
                 best = Some(c);
             }
@@ -836,7 +836,7 @@ impl Game {
                         Loc::Base(_) => false,
                     };
                     !dooms
-                        && self.can_afford(p, &self.cheapest_cost(card, &opts, &all, changes))
+                        && self.can_afford(p, &self.cheapest_cost(card, opts, &all, changes))
                         && self.can_pay_other(p, card, false, &other)
                 })
                 .map(Choice::Amount),
