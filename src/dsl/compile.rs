@@ -1735,6 +1735,21 @@ impl Compiler<'_> {
                             let by = number(&parts.nth(1).unwrap()) as i32;
                             StaticEffect::VictoryScore(sign * by)
                         }
+                        // 727.1.b: "You may pay [1] to hide a card with [Hidden] instead of [A]".
+                        Rule::st_hide_for => {
+                            let parts: Vec<P> = s.clone().into_inner().collect();
+                            let costs: Vec<&P> = parts.iter().filter(|x| x.as_rule() == Rule::resources).collect();
+                            let with = parts.iter().find(|x| x.as_rule() == Rule::with_keyword).unwrap();
+                            let (kw, _) = self.keyword(&with.clone().into_inner().next().unwrap())?;
+                            let instead = self.resources(costs[1])?;
+                            if kw != Keyword::Hidden || instead != (Cost { energy: 0, power: vec![PowerSymbol::Any] }) {
+                                return Err(self.err(
+                                    &s,
+                                    "only hiding a card with [Hidden] instead of [A] is understood (727.1.b)",
+                                ));
+                            }
+                            StaticEffect::HideFor(self.resources(costs[0])?)
+                        }
                         Rule::st_hide_more => {
                             let n = s.into_inner().find(|x| x.as_rule() == Rule::number);
                             StaticEffect::HideMore(n.map(|n| number(&n)).unwrap_or(1))
@@ -3246,10 +3261,37 @@ impl Compiler<'_> {
             // "put it in your hand": a card revealed in a Main Deck (411.4.a).
             Rule::i_put_in_hand => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let act = match parts.next().map(|x| x.as_rule()) {
+                let mut act = match parts.next().map(|x| x.as_rule()) {
                     Some(Rule::put_trash) => Act::PutInTrash,
                     _ => Act::PutInHand,
                 };
+                // "from your Champion Zone or the board": the target is chosen in those zones
+                // (352.8.a); a card of yours put into your hand is put into its owner's (107.6).
+                if let Some(zones) = parts.next() {
+                    let (Target::Chosen(i, TargetCount::One), Act::PutInHand) = (&t, act) else {
+                        return Err(self.err(&zones, "\"from ZONE\" is understood after \"put a card into your hand\""));
+                    };
+                    let spec = &mut b.targets[*i];
+                    if spec.filter.relation != Relation::Own {
+                        return Err(self.err(&zones, "\"into your hand\" is understood for a card \"you own\" (107.6)"));
+                    }
+                    let mut filters = zones.into_inner().map(|z| {
+                        let at = match z.into_inner().next().unwrap().as_rule() {
+                            Rule::your_champion_zone => At::YourChampionZone,
+                            Rule::your_trash => At::YourTrash,
+                            _ => At::Anywhere,
+                        };
+                        UnitFilter { at, ..spec.filter.clone() }
+                    });
+                    let mut filter = filters.next().unwrap();
+                    let mut last = &mut filter;
+                    for f in filters {
+                        last.or = Some(Box::new(f));
+                        last = last.or.as_mut().unwrap();
+                    }
+                    spec.filter = filter;
+                    act = Act::ReturnToHand;
+                }
                 b.effects.push(each(t, |o| Effect::Act(act, o)));
             }
             Rule::i_look_top | Rule::i_reveal_top => {
@@ -4112,6 +4154,7 @@ impl Compiler<'_> {
                 "in your base" => f.at = At::YourBase,
                 // "a unit you don't control": another player controls it.
                 "you don't control" => f.relation = Relation::Enemy,
+                "you own" => f.relation = Relation::Own,
                 "in a base" => f.at = At::AnyBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.
                 "there" => f.at = At::Here,

@@ -226,7 +226,7 @@ impl Game {
     fn player_candidates(&self, p: PlayerId, spec: &TargetSpec) -> Vec<PlayerId> {
         match spec.filter.relation {
             super::abilities::Relation::Enemy => self.opponents(p),
-            super::abilities::Relation::Friendly => vec![p],
+            super::abilities::Relation::Friendly | super::abilities::Relation::Own => vec![p],
             super::abilities::Relation::Any => self.active_players(),
         }
     }
@@ -1675,7 +1675,7 @@ impl Game {
     /// card goes to its owner's hand (107.1.d); a unit on the board leaves it (a new object, 109).
     pub fn return_to_hand(&mut self, c: &HookCall, o: ObjId) {
         let obj = self.obj(o);
-        if !obj.alive || !(obj.zone.is_board() || obj.zone == Zone::Trash) {
+        if !obj.alive || !(obj.zone.is_board() || matches!(obj.zone, Zone::Trash | Zone::ChampionZone)) {
             return;
         }
         let owner = obj.owner;

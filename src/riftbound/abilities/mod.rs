@@ -735,6 +735,9 @@ pub enum StaticEffect {
     /// "You may hide an additional card here." (727.1.b): this many more facedown cards may be
     /// hidden at this object's battlefield.
     HideMore(u32),
+    /// "You may pay [1] to hide a card with [Hidden] instead of [A]." (727.1.b): its controller
+    /// may hide a card for this cost instead of [A].
+    HideFor(Cost),
     /// "Opponents must pay [A] for each unit beyond the first to move multiple units to my
     /// battlefield at the same time": an additional cost of an opponent's standard move of several
     /// units together (141.3) to this object's battlefield, `cost` for each unit beyond the first

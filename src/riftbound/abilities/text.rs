@@ -478,6 +478,7 @@ impl Display for UnitFilter {
             Relation::Any => {}
             Relation::Friendly => f.write_str("friendly ")?,
             Relation::Enemy => f.write_str("enemy ")?,
+            Relation::Own => f.write_str("your own ")?,
         }
         if let Some(t) = &self.exclude_tag {
             write!(f, "non-{t} ")?;
@@ -509,6 +510,7 @@ impl Display for UnitFilter {
             At::MainDeck => f.write_str(" in a Main Deck")?,
             At::YourHand => f.write_str(" in your hand")?,
             At::Chain => f.write_str(" on the chain")?,
+            At::YourChampionZone => f.write_str(" in your Champion Zone")?,
         }
         if let Some(m) = self.max_might {
             write!(f, " with {m} [M] or less")?;
