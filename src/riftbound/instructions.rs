@@ -1261,6 +1261,9 @@ impl Game {
             if !self.obj(card).alive || self.obj(card).zone != Zone::MainDeck || self.obj(card).owner != p {
                 continue;
             }
+            if !self.card(card).abilities.rules_text().any(|(_, a)| matches!(a.kind, AbilityKind::As { .. })) {
+                continue;
+            }
             let def = self.card(card).clone();
             for (_, a) in def.abilities.rules_text() {
                 let AbilityKind::As { event: Trigger::SeenFromTop { look, reveal } } = a.kind else { continue };
