@@ -329,6 +329,7 @@ impl Compiler<'_> {
             Rule::activated_modal => self.activated_modal(p),
             Rule::triggered => self.triggered(p, false),
             Rule::static_line => self.static_line(p, None),
+            Rule::as_line => self.as_line(p),
             Rule::modal => self.modal(p),
             Rule::spell_line => self.spell_line(p),
             _ => Err(self.err(&p, format!("unexpected {:?}", p.as_rule()))),
@@ -964,6 +965,31 @@ impl Compiler<'_> {
         }
         body.effects.push(Effect::ByDomain { of, domains, bodies });
         Ok(body)
+    }
+
+    /// "As EVENT, X" (365): X happens as part of the event, not on the chain; the event says
+    /// where the card is as it works (363.1).
+    fn as_line(&mut self, p: P) -> Result<(), Diagnostic> {
+        let mut parts = p.clone().into_inner();
+        let event = parts.next().unwrap().into_inner().next().unwrap();
+        let event = match event.as_rule() {
+            // "you look at or reveal me from the top of your deck" (127, 411).
+            Rule::ev_seen_me => {
+                let verbs: Vec<Rule> = event
+                    .into_inner()
+                    .filter(|x| x.as_rule() == Rule::see_verb)
+                    .map(|x| x.into_inner().next().unwrap().as_rule())
+                    .collect();
+                Trigger::SeenFromTop {
+                    look: verbs.contains(&Rule::look_at),
+                    reveal: verbs.contains(&Rule::reveal_verb),
+                }
+            }
+            r => return Err(self.err(&event, format!("unexpected {r:?}"))),
+        };
+        let body = self.effect(parts.next().unwrap(), Body::default())?;
+        self.push(&p, AbilityKind::As { event }, Some(body));
+        Ok(())
     }
 
     /// "one on one" after "When I attack or defend": N units at my battlefield are my
@@ -1738,6 +1764,21 @@ impl Compiler<'_> {
                             let sign = if parts.next().unwrap().as_rule() == Rule::decrease { -1 } else { 1 };
                             let by = number(&parts.nth(1).unwrap()) as i32;
                             StaticEffect::VictoryScore(sign * by)
+                        }
+                        // 727.1.b: "You may pay [1] to hide a card with [Hidden] instead of [A]".
+                        Rule::st_hide_for => {
+                            let parts: Vec<P> = s.clone().into_inner().collect();
+                            let costs: Vec<&P> = parts.iter().filter(|x| x.as_rule() == Rule::resources).collect();
+                            let with = parts.iter().find(|x| x.as_rule() == Rule::with_keyword).unwrap();
+                            let (kw, _) = self.keyword(&with.clone().into_inner().next().unwrap())?;
+                            let instead = self.resources(costs[1])?;
+                            if kw != Keyword::Hidden || instead != (Cost { energy: 0, power: vec![PowerSymbol::Any] }) {
+                                return Err(self.err(
+                                    &s,
+                                    "only hiding a card with [Hidden] instead of [A] is understood (727.1.b)",
+                                ));
+                            }
+                            StaticEffect::HideFor(self.resources(costs[0])?)
                         }
                         Rule::st_hide_more => {
                             let n = s.into_inner().find(|x| x.as_rule() == Rule::number);
@@ -3409,10 +3450,37 @@ impl Compiler<'_> {
             // "put it in your hand": a card revealed in a Main Deck (411.4.a).
             Rule::i_put_in_hand => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                let act = match parts.next().map(|x| x.as_rule()) {
+                let mut act = match parts.next().map(|x| x.as_rule()) {
                     Some(Rule::put_trash) => Act::PutInTrash,
                     _ => Act::PutInHand,
                 };
+                // "from your Champion Zone or the board": the target is chosen in those zones
+                // (352.8.a); a card of yours put into your hand is put into its owner's (107.6).
+                if let Some(zones) = parts.next() {
+                    let (Target::Chosen(i, TargetCount::One), Act::PutInHand) = (&t, act) else {
+                        return Err(self.err(&zones, "\"from ZONE\" is understood after \"put a card into your hand\""));
+                    };
+                    let spec = &mut b.targets[*i];
+                    if spec.filter.relation != Relation::Own {
+                        return Err(self.err(&zones, "\"into your hand\" is understood for a card \"you own\" (107.6)"));
+                    }
+                    let mut filters = zones.into_inner().map(|z| {
+                        let at = match z.into_inner().next().unwrap().as_rule() {
+                            Rule::your_champion_zone => At::YourChampionZone,
+                            Rule::your_trash => At::YourTrash,
+                            _ => At::Anywhere,
+                        };
+                        UnitFilter { at, ..spec.filter.clone() }
+                    });
+                    let mut filter = filters.next().unwrap();
+                    let mut last = &mut filter;
+                    for f in filters {
+                        last.or = Some(Box::new(f));
+                        last = last.or.as_mut().unwrap();
+                    }
+                    spec.filter = filter;
+                    act = Act::ReturnToHand;
+                }
                 b.effects.push(each(t, |o| Effect::Act(act, o)));
             }
             Rule::i_look_top | Rule::i_reveal_top => {
@@ -3517,6 +3585,12 @@ impl Compiler<'_> {
                     (false, _) => return Err(self.err(&what, "\"enters ready\" is said of the next unit, not a spell")),
                 };
                 b.effects.push(Effect::ThisTurn(rule))
+            }
+            // "play me for [A]": the cost named stands in for the card's own, paid as it is
+            // played (rule 002); the card is played from wherever it went since (406.3).
+            Rule::i_play_me if parts.peek().is_some() => {
+                let cost = self.resources(&parts.next().unwrap().into_inner().next().unwrap())?;
+                b.effects.push(Effect::PlayMeFor(cost));
             }
             // 406.3: only a payment replacing its cost ("pay [R] to play me") plays it; the
             // kernel's play_me_from_trash pays no cost itself.
@@ -4294,6 +4368,7 @@ impl Compiler<'_> {
                 "in your base" => f.at = At::YourBase,
                 // "a unit you don't control": another player controls it.
                 "you don't control" => f.relation = Relation::Enemy,
+                "you own" => f.relation = Relation::Own,
                 "in a base" => f.at = At::AnyBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.
                 "there" => f.at = At::Here,

@@ -164,7 +164,7 @@ pub struct CostModifier {
 }
 
 /// How a limited play changes the usual process (406.3.b, 353.1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayOptions {
     pub ignore_energy: bool,
     pub ignore_power: bool,
@@ -180,6 +180,9 @@ pub struct PlayOptions {
     /// "plays it to any battlefield": a unit goes to a battlefield its player chooses, any of them
     /// (352.2: the instruction names the valid locations).
     pub any_battlefield: bool,
+    /// "play me for [A]": the card's cost is this one instead of its own (rule 002: the card
+    /// says what it costs; modifiers then apply to it as to any cost, 353).
+    pub cost: Option<Cost>,
 }
 
 /// Whether `pool` plus runes can pay `cost`. `ready` counts ready runes (each can exhaust for

@@ -65,6 +65,13 @@ pub enum Event {
         player: PlayerId,
         card: ObjId,
     },
+    /// 127 / 411: `player` looked at (`revealed`: revealed) `card` on the top of their Main Deck,
+    /// by any instruction that does (look at / reveal the top N, until, [Vision], [Predict]).
+    SeenFromTop {
+        player: PlayerId,
+        card: ObjId,
+        revealed: bool,
+    },
     /// 416.
     Added {
         player: PlayerId,

@@ -3,10 +3,11 @@
 //! restricted to that battlefield (727.1.d). Losing the battlefield trashes the card at the next
 //! cleanup (106.4.d, 322.5: see `cleanup.rs`).
 
-use super::abilities::{Ability, AbilityKind, At, Forbidden, Located, TargetCount, TargetSpec, Trigger};
+use super::abilities::{Ability, AbilityKind, At, Forbidden, Located, StaticEffect, TargetCount, TargetSpec, Trigger};
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
 use super::costs::Cost;
+use super::decision::{Ask, Choice};
 use super::host::HookCall;
 use super::layers::Keyword;
 use super::state::{Bf, Game, Loc, R, Zone};
@@ -24,10 +25,48 @@ fn hide_cost() -> Cost {
 pub struct HideFree(pub Vec<PlayerId>);
 
 impl Game {
-    /// 727.1.b: what hiding a card costs `p` now: [A], or nothing this turn after "You can hide
-    /// cards ignoring costs this turn" (353.1).
-    fn hide_cost_for(&self, p: PlayerId) -> Cost {
-        if self.components.get::<HideFree>().is_some_and(|h| h.0.contains(&p)) { Cost::default() } else { hide_cost() }
+    /// 727.1.b: the costs `p` may hide a card for now, the keyword's [A] first: the [A], or
+    /// instead the cost a passive of theirs on the board names ("You may pay [1] to hide a card
+    /// with [Hidden] instead of [A]."); only nothing this turn after "You can hide cards ignoring
+    /// costs this turn" (353.1: an ignored cost is zero, whichever one it would have been).
+    fn hide_costs(&self, p: PlayerId) -> Vec<Cost> {
+        if self.components.get::<HideFree>().is_some_and(|h| h.0.contains(&p)) {
+            return vec![Cost::default()];
+        }
+        let mut costs = vec![hide_cost()];
+        for (s, e) in self.board_passives(|e| matches!(e, StaticEffect::HideFor(_))) {
+            if let StaticEffect::HideFor(c) = e
+                && self.ability_controller(s) == p
+                && !costs.contains(c)
+            {
+                costs.push(c.clone());
+            }
+        }
+        costs
+    }
+
+    /// 408.1 / 727.1.b: the cost `p` hides for: the only one they can pay, or the one they choose
+    /// ("You may pay [1] ... instead of [A]": asked for each alternative they can pay, until one
+    /// is accepted; declining every one leaves the [A]). None if they can pay none.
+    fn choose_hide_cost(&mut self, p: PlayerId) -> R<Option<Cost>> {
+        let payable: Vec<Cost> = self.hide_costs(p).into_iter().filter(|c| self.can_afford(p, c)).collect();
+        let [first, alternatives @ ..] = payable.as_slice() else { return Ok(None) };
+        let free = self.components.get::<HideFree>().is_some_and(|h| h.0.contains(&p));
+        if *first != hide_cost() && !free {
+            // [A] can't be paid: the alternative is the only way to hide.
+            trace!(self, "727.1.b", "{p} hides for {first} instead of [A]");
+        }
+        if alternatives.is_empty() || *first != hide_cost() {
+            return Ok(Some(first.clone()));
+        }
+        for c in alternatives {
+            trace!(self, "727.1.b", "{p} may pay {c} to hide instead of [A]");
+            if self.decide(p, Ask::YesNo, vec![Choice::Yes, Choice::No])? == Choice::Yes {
+                trace!(self, "727.1.b", "{p} hides for {c} instead of [A]");
+                return Ok(Some(c.clone()));
+            }
+        }
+        Ok(Some(first.clone()))
     }
 
     /// "You can hide cards ignoring costs this turn": the ability's controller hides for nothing
@@ -53,7 +92,7 @@ impl Game {
                 bf.controller == Some(p) && bf.facedown.len() < self.hide_capacity(*b)
             })
             .collect();
-        if fields.is_empty() || !self.can_afford(p, &self.hide_cost_for(p)) {
+        if fields.is_empty() || !self.hide_costs(p).iter().any(|c| self.can_afford(p, c)) {
             return Vec::new();
         }
         let pl = self.player(p);
@@ -73,7 +112,8 @@ impl Game {
         if !self.hide_options(p).contains(&(card, b)) {
             return Ok(false);
         }
-        if !self.pay(p, &self.hide_cost_for(p))? {
+        let Some(cost) = self.choose_hide_cost(p)? else { return Ok(false) };
+        if !self.pay(p, &cost)? {
             return Ok(false);
         }
         trace!(

@@ -548,6 +548,7 @@ verbs! {
     Effect::CantMove { who, unit } => "cant_move"(who => p: Player, unit => o: Object) |g, _| g.cant_move_this_turn(p, o);
     Effect::CantPlay { who, spells_only } => "cant_play"(who => p: Player, spells_only => s: bool) |g, _| g.cant_play_this_turn(p, s);
     Effect::PlayMeFromTrash => "play_me_from_trash"() |g, c| g.play_me_from_trash(c);
+    Effect::PlayMeFor(cost) => "play_me_for"(cost => x: Cost) |g, c| g.play_me_for(c, x);
     Effect::Vision => "vision"() |g, c| g.vision(c);
     // Answers whether it was attached.
     Effect::Attach { card, to } => "attach"(card => a: Object, to => t: Object) |g, _| g.attach(a, t);
@@ -566,7 +567,7 @@ verbs! {
     Effect::LookTop { who, amount } => "look_top"(who => p: Player, amount => n: Count) |g, _| g.look_top(p, n);
     Effect::RevealTop { who, amount } => "reveal_top"(who => p: Player, amount => n: Count) |g, _| g.reveal_top(p, n);
     // Answers the revealed card, or none.
-    Effect::RevealTopCard(who) => "reveal_top_card"(who => p: Player) |g, _| g.reveal_top(p, 1).first().copied();
+    Effect::RevealTopCard(who) => "reveal_top_card"(who => p: Player) |g, _| g.reveal_top(p, 1).map(|v| v.first().copied());
     // Answers the revealed rune, or none.
     Effect::RevealTopRune(who) => "reveal_top_rune"(who => p: Player) |g, _| g.reveal_top_rune(p);
     // 182.2.b: the mode for the domain of `of` (none: no mode).

@@ -2,7 +2,8 @@
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
 use super::abilities::{
-    Act, Condition, CountOf, Forbidden, Grant, Located, Place, TargetCount, TargetSpec, UnitFilter,
+    AbilityKind, Act, Condition, CountOf, Forbidden, Grant, Located, Place, TargetCount, TargetSpec, Trigger,
+    UnitFilter,
 };
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
@@ -227,7 +228,7 @@ impl Game {
     fn player_candidates(&self, p: PlayerId, spec: &TargetSpec) -> Vec<PlayerId> {
         match spec.filter.relation {
             super::abilities::Relation::Enemy => self.opponents(p),
-            super::abilities::Relation::Friendly => vec![p],
+            super::abilities::Relation::Friendly | super::abilities::Relation::Own => vec![p],
             super::abilities::Relation::Any => self.active_players(),
         }
     }
@@ -1141,6 +1142,25 @@ impl Game {
         Ok(())
     }
 
+    /// "play me for [A]": the source card, wherever it went since the ability began (banished
+    /// by the instruction before: its new object, 406.3), is played as this resolves with `cost`
+    /// standing in for its own (rule 002). A card on the board or the chain is not played again;
+    /// a play that turns out illegal (the cost can't be paid) is undone and the card stays where
+    /// it was (355.3).
+    pub fn play_me_for(&mut self, c: &HookCall, cost: Cost) -> R<()> {
+        let (Some(mut me), Some(you)) = (c.source, c.controller) else { return Ok(()) };
+        while !self.obj(me).alive {
+            let Some(next) = self.obj(me).next else { return Ok(()) };
+            me = next;
+        }
+        if self.obj(me).zone.is_board() || self.obj(me).zone == Zone::Chain {
+            return Ok(());
+        }
+        trace!(self, "002", "{you} plays {} for {cost} instead of its own cost", self.describe(me));
+        self.play_card_while_resolving(you, me, PlayOptions { cost: Some(cost), ..PlayOptions::default() });
+        Ok(())
+    }
+
     /// 381.1: "do this: ..." puts the reflexive ability (the source's ability with body `name`)
     /// on the chain as a pending item; it is finalized, with its own targets, in the next
     /// cleanup (322.8), not while this ability is resolving (151.3).
@@ -1239,6 +1259,10 @@ impl Game {
         let you = c.controller.unwrap_or(self.turn_player);
         let Some(&top) = self.player(you).main_deck.first() else { return Ok(()) };
         trace!(self, "733.1.b", "{you} looks at the top card of their Main Deck");
+        self.seen_from_top(you, &[top], false)?;
+        if self.still_in_deck(&[top]).is_empty() {
+            return Ok(());
+        }
         if self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? == Choice::Yes {
             self.recycle(you, &[top])?;
         }
@@ -1265,10 +1289,48 @@ impl Game {
     }
 
     /// "Look at the top N cards of your Main Deck": the cards, in order (private: traced only).
-    pub fn look_top(&mut self, p: PlayerId, n: u32) -> Vec<ObjId> {
+    pub fn look_top(&mut self, p: PlayerId, n: u32) -> R<Vec<ObjId>> {
         let top: Vec<ObjId> = self.player(p).main_deck.iter().copied().take(n as usize).collect();
         trace!(self, "127", "{p} looks at the top {} card(s) of their Main Deck", top.len());
-        top
+        self.seen_from_top(p, &top, false)?;
+        Ok(top)
+    }
+
+    /// 127 / 411: `p` looks at (`revealed`: reveals) `cards` on the top of their Main Deck — the
+    /// one place every instruction doing so goes through (look at / reveal the top N, reveal
+    /// until, [Vision], [Predict]). Each card seen is an event; then the "As you look at or
+    /// reveal me from the top of your deck" abilities of those cards work, as part of this (365:
+    /// no chain), in the Main Deck where the ability says they are (363.1), top card first. "You"
+    /// is the card's owner, the player of that deck. What such an ability moves away is no longer
+    /// among the cards the instruction goes on with (those still in the deck).
+    fn seen_from_top(&mut self, p: PlayerId, cards: &[ObjId], revealed: bool) -> R<()> {
+        for &card in cards {
+            self.emit(Event::SeenFromTop { player: p, card, revealed });
+        }
+        for &card in cards {
+            if !self.obj(card).alive || self.obj(card).zone != Zone::MainDeck || self.obj(card).owner != p {
+                continue;
+            }
+            if !self.card(card).abilities.rules_text().any(|(_, a)| matches!(a.kind, AbilityKind::As { .. })) {
+                continue;
+            }
+            let def = self.card(card).clone();
+            for (_, a) in def.abilities.rules_text() {
+                let AbilityKind::As { event: Trigger::SeenFromTop { look, reveal } } = a.kind else { continue };
+                if !(if revealed { reveal } else { look }) || !self.obj(card).alive {
+                    continue;
+                }
+                let Some(body) = &a.body else { continue };
+                let verb = if revealed { "reveals" } else { "looks at" };
+                trace!(
+                    self,
+                    "363.1", "{p} {verb} {} from the top of their Main Deck: its ability works there", def.name
+                );
+                let call = HookCall { source: Some(card), controller: Some(p), ..HookCall::default() };
+                super::host::run(self, &def.abilities.script, body, call, &def.name, a.line)?;
+            }
+        }
+        Ok(())
     }
 
     /// "[Predict N]" (rule 002: the keyword's reminder text is its rule; docs/rulings.md): the
@@ -1276,7 +1338,7 @@ impl Game {
     /// time until they are done (403), then puts the rest back on top in the order they choose,
     /// the first chosen on top.
     pub fn predict(&mut self, p: PlayerId, n: u32) -> R<()> {
-        let looked = self.look_top(p, n);
+        let looked = self.look_top(p, n)?;
         self.recycle_chosen(p, &looked)?;
         self.put_back_ordered(p, &looked, "002")
     }
@@ -1411,7 +1473,7 @@ impl Game {
     /// 411.3: "Reveal N cards from the top of your Main Deck": the cards stay where they are,
     /// on top of the deck, while revealed (411.1.a.2); with fewer cards in the deck, as many as
     /// there are, without burning out (418.1.c). Returns them, top first.
-    pub fn reveal_top(&mut self, p: PlayerId, n: u32) -> Vec<ObjId> {
+    pub fn reveal_top(&mut self, p: PlayerId, n: u32) -> R<Vec<ObjId>> {
         let top: Vec<ObjId> = self.player(p).main_deck.iter().copied().take(n as usize).collect();
         if top.len() < n as usize {
             trace!(
@@ -1425,7 +1487,8 @@ impl Game {
         if !top.is_empty() {
             trace!(self, "411.1.a.2", "the revealed card(s) stay on top of {p}'s Main Deck");
         }
-        top
+        self.seen_from_top(p, &top, true)?;
+        Ok(top)
     }
 
     /// 411: "Reveal the top rune of your rune deck": `p` reveals it, and it stays there (411.1.a.2).
@@ -1486,7 +1549,7 @@ impl Game {
     /// the cards from the top, one after another, until one of the filter's kinds is revealed;
     /// with none in the deck, every card of it, without burning out (418.1.c). They stay in the
     /// deck while revealed (411.1.a.2). Returns them, top first (the card found last).
-    pub fn reveal_until(&mut self, p: PlayerId, filter: &UnitFilter) -> Vec<ObjId> {
+    pub fn reveal_until(&mut self, p: PlayerId, filter: &UnitFilter) -> R<Vec<ObjId>> {
         let deck = self.player(p).main_deck.clone();
         let found = deck.iter().position(|o| self.is_of_kinds(*o, filter));
         let shown: Vec<ObjId> = match found {
@@ -1506,7 +1569,8 @@ impl Game {
         if !shown.is_empty() {
             trace!(self, "411.1.a.2", "the revealed card(s) stay on top of {p}'s Main Deck");
         }
-        shown
+        self.seen_from_top(p, &shown, true)?;
+        Ok(shown)
     }
 
     /// The first of `cards` of the filter's kinds, or none.
@@ -1670,7 +1734,7 @@ impl Game {
             _ => "banishment",
         };
         let from = if o.zone_player == you { format!("their {zone}") } else { format!("{}'s {zone}", o.zone_player) };
-        if !self.can_pay_to_play(you, card, opts) {
+        if !self.can_pay_to_play(you, card, &opts) {
             trace!(self, "055", "{you} can't pay the rest of {}'s cost: it is not played", self.describe(card));
             return Ok(None);
         }
@@ -1779,7 +1843,7 @@ impl Game {
     /// card goes to its owner's hand (107.1.d); a unit on the board leaves it (a new object, 109).
     pub fn return_to_hand(&mut self, c: &HookCall, o: ObjId) {
         let obj = self.obj(o);
-        if !obj.alive || !(obj.zone.is_board() || obj.zone == Zone::Trash) {
+        if !obj.alive || !(obj.zone.is_board() || matches!(obj.zone, Zone::Trash | Zone::ChampionZone)) {
             return;
         }
         let owner = obj.owner;

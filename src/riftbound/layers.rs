@@ -498,7 +498,7 @@ impl Game {
             At::InCombat => o.role.is_some(),
             At::YourBase => at == Some(Loc::Base(self.source_controller(source))),
             At::AnyBase => matches!(at, Some(Loc::Base(_))),
-            At::YourTrash | At::Trashes | At::MainDeck | At::YourHand | At::Chain => false,
+            At::YourTrash | At::Trashes | At::MainDeck | At::YourHand | At::Chain | At::YourChampionZone => false,
         };
         at_ok
             && f.relation.holds(chars.controller, self.source_controller(source))

@@ -115,13 +115,14 @@ impl Game {
     fn total_cost(
         &self,
         card: ObjId,
-        opts: PlayOptions,
+        opts: &PlayOptions,
         additional: &[AdditionalCost],
         changes: &[CostChange],
     ) -> Cost {
         // [Flow] (rule 002): played from the trash, the Flow cost stands in for the card's own.
         let flow = self.card(card).abilities.flow.as_ref().filter(|_| opts.flow);
-        let mut cost = flow.cloned().unwrap_or_else(|| self.base_cost(card));
+        // "play me for [A]": the cost the instruction names stands in for the card's own.
+        let mut cost = opts.cost.clone().or_else(|| flow.cloned()).unwrap_or_else(|| self.base_cost(card));
         // 353.1: ignoring a cost sets that base cost to zero.
         let ignore = changes.contains(&CostChange::Ignore);
         if opts.ignore_energy || ignore {
@@ -213,18 +214,18 @@ impl Game {
         // 352.7: a spell goes on the chain only with a valid choice for each target it must
         // choose ("a unit": at least one candidate; "up to" / "any number" may choose none).
         if def.kind != CardType::Spell {
-            return self.can_pay_to_play_from(supply, card, opts, 0);
+            return self.can_pay_to_play_from(supply, card, &opts, 0);
         }
         // Deflect only adds to the cost: a spell that can't be paid for without it is rejected
         // before its targets are looked for.
-        if !self.can_pay_to_play_from(supply, card, opts, 0) {
+        if !self.can_pay_to_play_from(supply, card, &opts, 0) {
             return false;
         }
         match self.spell_deflect(p, card) {
             // Played from hidden, it is paid for without Deflect.
             None => hidden.is_some(),
             Some(0) => true,
-            Some(d) => self.can_pay_to_play_from(supply, card, opts, d),
+            Some(d) => self.can_pay_to_play_from(supply, card, &opts, d),
         }
     }
 
@@ -244,13 +245,13 @@ impl Game {
     }
 
     /// Can `p` pay the minimum total cost of playing `card` with `opts` (353, 398.1.b.2)?
-    pub fn can_pay_to_play(&self, p: PlayerId, card: ObjId, opts: PlayOptions) -> bool {
+    pub fn can_pay_to_play(&self, p: PlayerId, card: ObjId, opts: &PlayOptions) -> bool {
         self.can_pay_to_play_from(&self.supply(p), card, opts, self.spell_deflect(p, card).unwrap_or(0))
     }
 
     /// [`Game::can_pay_to_play`] against the supply of the player who would play it, `deflect`
     /// being what [`Game::spell_deflect`] says of the card.
-    fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: PlayOptions, deflect: u32) -> bool {
+    fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: &PlayOptions, deflect: u32) -> bool {
         let p = supply.player();
         let changes = self.cost_modifiers_among(p, card, supply.play_costs());
         let mandatory: Vec<AdditionalCost> = changes
@@ -294,7 +295,7 @@ impl Game {
         })
     }
 
-    fn cheapest_cost(&self, card: ObjId, opts: PlayOptions, add: &[AdditionalCost], changes: &[CostChange]) -> Cost {
+    fn cheapest_cost(&self, card: ObjId, opts: &PlayOptions, add: &[AdditionalCost], changes: &[CostChange]) -> Cost {
         let paid = paid_discounts(changes, add);
         let discounts: Vec<&CostChange> =
             changes.iter().filter(|c| matches!(c, CostChange::Discount { .. })).chain(paid.iter()).collect();
@@ -545,7 +546,7 @@ impl Game {
             // (054); with none left, its player's base.
             let options: Vec<Choice> = self
                 .battlefield_ids()
-                .filter(|b| !self.combat_excludes(*b, p) && !self.only_to_base(p, card))
+                .filter(|b| !self.combat_excludes(*b, p) && self.forbidding(Forbidden::PlayToBattlefield, card, p).is_none())
                 .map(|b| Choice::Loc(Loc::Battlefield(b)))
                 .collect();
             if !options.is_empty()
@@ -622,7 +623,7 @@ impl Game {
             if let CostChange::Additional(a) = ch {
                 if a.optional && a.any_number {
                     // 353.2.b: "any number of": how many times (none: not paid).
-                    let n = self.times_to_pay(p, card, opts, a, &additional, &changes, location, &kills)?;
+                    let n = self.times_to_pay(p, card, &opts, a, &additional, &changes, location, &kills)?;
                     if n > 0 {
                         trace!(self, "353.2.b", "{p} will pay the optional cost {} {n} time(s)", a.label);
                         kills.extend((0..n).flat_map(|_| kills_of(a)));
@@ -647,7 +648,7 @@ impl Game {
                         .collect();
                     with.extend(additional.iter().filter(|x| x.optional).cloned());
                     with.push(a.clone());
-                    let cheapest = self.cheapest_cost(card, opts, &with, &changes);
+                    let cheapest = self.cheapest_cost(card, &opts, &with, &changes);
                     // 401.4: a cost that can't be completed (no ready unit to exhaust) is not offered.
                     let other: Vec<_> = with.iter().flat_map(|x| x.other.iter().cloned()).collect();
                     let affordable = self.can_afford(p, &cheapest) && self.can_pay_other(p, card, false, &other);
@@ -705,7 +706,7 @@ impl Game {
         if let Some(more) = self.deflect_increase(p, &self.chain[index].targets) {
             ordered.insert(0, CostChange::Increase(more));
         }
-        let cost = self.total_cost(card, opts, &additional, &ordered);
+        let cost = self.total_cost(card, &opts, &additional, &ordered);
         trace!(self, "353", "total cost of {} is {cost}", self.describe(card));
         // "The next spell you play this turn costs [N] less": this play uses it up.
         self.cost_modifiers.retain(|m| {
@@ -850,7 +851,7 @@ impl Game {
         &mut self,
         p: PlayerId,
         card: ObjId,
-        opts: PlayOptions,
+        opts: &PlayOptions,
         a: &AdditionalCost,
         chosen: &[AdditionalCost],
         changes: &[CostChange],

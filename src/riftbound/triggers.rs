@@ -611,6 +611,7 @@ impl Game {
             super::abilities::At::MainDeck => o.zone == Zone::MainDeck,
             super::abilities::At::YourHand => o.zone == Zone::Hand && o.zone_player == you,
             super::abilities::At::Chain => o.zone == Zone::Chain,
+            super::abilities::At::YourChampionZone => o.zone == Zone::ChampionZone && o.zone_player == you,
             _ if f.kind == CardType::Battlefield => o.zone == Zone::BattlefieldZone,
             // 352.8.a.2: a spell not in a trash is on the chain.
             _ if f.kind == CardType::Spell => o.zone == Zone::Chain,
@@ -641,6 +642,8 @@ impl Game {
             Some(b) => {
                 f.relation == Relation::Any || self.battlefields[b].controller.is_some_and(|c| f.relation.holds(c, you))
             }
+            // 107.6: "you own" asks the card's owner, whoever controls it now.
+            None if f.relation == Relation::Own => o.owner == you,
             None => f.relation.holds(self.controller(u), you),
         };
         let at_ok = match f.at {
@@ -668,7 +671,8 @@ impl Game {
             | super::abilities::At::Trashes
             | super::abilities::At::MainDeck
             | super::abilities::At::YourHand
-            | super::abilities::At::Chain => true,
+            | super::abilities::At::Chain
+            | super::abilities::At::YourChampionZone => true,
             // 106.2.d: the base of the ability's controller.
             super::abilities::At::YourBase => self.location(u) == Some(Loc::Base(you)),
             super::abilities::At::AnyBase => matches!(self.location(u), Some(Loc::Base(_))),
@@ -693,6 +697,7 @@ impl Game {
             // before the kind branches, which look only at the board.
             _ if f.at == super::abilities::At::YourTrash => self.player(you).trash.clone(),
             _ if f.at == super::abilities::At::YourHand => self.player(you).hand.clone(),
+            _ if f.at == super::abilities::At::YourChampionZone => self.player(you).champion_zone.into_iter().collect(),
             _ if f.at == super::abilities::At::Trashes => {
                 self.players.iter().flat_map(|p| p.trash.iter().copied()).collect()
             }

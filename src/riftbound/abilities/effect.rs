@@ -98,6 +98,9 @@ pub enum Effect {
     CantMove { who: Who, unit: Obj },
     /// 406.3: "play me (from your trash)", its cost paid by the payment before it.
     PlayMeFromTrash,
+    /// "play me for [A]": the card is played from where it is now (its own object after any
+    /// zone change since, 406.3) as this resolves, its cost replaced by this one (rule 002).
+    PlayMeFor(super::super::costs::Cost),
     /// 733.1.b: [Vision], printed (the card's own ability) or given (the kernel's,
     /// `triggers.rs`); both described by [`VISION_TEXT`].
     Vision,

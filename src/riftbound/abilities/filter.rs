@@ -77,6 +77,8 @@ pub enum Relation {
     Friendly,
     /// "enemy".
     Enemy,
+    /// "you own" (107.6): its owner is you, whoever controls it.
+    Own,
 }
 
 impl Relation {
@@ -86,6 +88,9 @@ impl Relation {
             Relation::Any => true,
             Relation::Friendly => controller == you,
             Relation::Enemy => controller != you,
+            // Where only the controller is known: a card is its owner's unless control of it
+            // changed (the object's own owner is checked where it is known, `unit_matches`).
+            Relation::Own => controller == you,
         }
     }
 }
@@ -122,6 +127,9 @@ pub enum At {
     YourHand,
     /// A card being played, on the chain (351): "If it's a unit" after "play a card".
     Chain,
+    /// "from your Champion Zone": the unit in the Champion Zone of the ability's controller
+    /// (352.8.a.5; 352.10.a.1: the zone is public, so it is a target).
+    YourChampionZone,
 }
 
 /// What an ability chooses (352).
@@ -284,5 +292,5 @@ impl UnitFilter {
 }
 
 impl Relation {
-    pub const ALL: [Relation; 3] = [Relation::Any, Relation::Friendly, Relation::Enemy];
+    pub const ALL: [Relation; 4] = [Relation::Any, Relation::Friendly, Relation::Enemy, Relation::Own];
 }

@@ -161,6 +161,10 @@ pub enum AbilityKind {
     DelayedTrigger { trigger: Trigger, once: bool, of_it: bool },
     /// "If ... would die, ... instead." (364-368): the body runs instead of the event.
     ReplaceDeath { filter: UnitFilter },
+    /// "As EVENT, X" (365): the body runs as part of the event, while it happens, never on the
+    /// chain; it works where the event says its card is (363.1): "As you look at or reveal me
+    /// from the top of your deck" in its owner's Main Deck.
+    As { event: Trigger },
 }
 
 /// Extra timing permission of an activated ability (722, 729).
@@ -445,6 +449,13 @@ pub enum Trigger {
     /// the first time that player does it this turn (what other players did earlier does not
     /// count).
     FirstTimeForThem(Box<Trigger>),
+    /// "you look at or reveal me from the top of your deck" (127, 411), only after "As" (365):
+    /// the card is among those its owner looks at (`look`) or reveals (`reveal`) from the top of
+    /// their Main Deck.
+    SeenFromTop {
+        look: bool,
+        reveal: bool,
+    },
 }
 
 /// The player an event's verb is about (or whose turn a play is on), relative to the ability's
@@ -773,6 +784,9 @@ pub enum StaticEffect {
     /// "You may hide an additional card here." (727.1.b): this many more facedown cards may be
     /// hidden at this object's battlefield.
     HideMore(u32),
+    /// "You may pay [1] to hide a card with [Hidden] instead of [A]." (727.1.b): its controller
+    /// may hide a card for this cost instead of [A].
+    HideFor(Cost),
     /// "Opponents must pay [A] for each unit beyond the first to move multiple units to my
     /// battlefield at the same time": an additional cost of an opponent's standard move of several
     /// units together (141.3) to this object's battlefield, `cost` for each unit beyond the first

@@ -63,6 +63,7 @@ pub fn relation(r: Relation) -> &'static str {
         Relation::Any => "ANY_CONTROLLER",
         Relation::Friendly => "FRIENDLY",
         Relation::Enemy => "ENEMY",
+        Relation::Own => "YOU_OWN",
     }
 }
 
@@ -82,6 +83,7 @@ pub fn at(a: At) -> Option<&'static str> {
         At::MainDeck => "IN_A_MAIN_DECK",
         At::YourHand => "IN_YOUR_HAND",
         At::Chain => "ON_THE_CHAIN",
+        At::YourChampionZone => "IN_YOUR_CHAMPION_ZONE",
         At::That(_) => return None,
     })
 }
@@ -116,7 +118,7 @@ pub fn power(p: PowerSymbol) -> String {
 }
 
 /// Every place a card can name.
-pub const PLACES: [At; 13] = [
+pub const PLACES: [At; 14] = [
     At::Anywhere,
     At::Battlefield,
     At::Here,
@@ -130,6 +132,7 @@ pub const PLACES: [At; 13] = [
     At::MainDeck,
     At::YourHand,
     At::Chain,
+    At::YourChampionZone,
 ];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").

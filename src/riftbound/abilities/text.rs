@@ -171,6 +171,7 @@ impl Display for Effect {
             }
             Effect::CantMove { who, unit } => write!(f, "{who} can't move {unit} this turn"),
             Effect::PlayMeFromTrash => f.write_str("Play me from your trash"),
+            Effect::PlayMeFor(cost) => write!(f, "Play me for {cost}"),
             Effect::Vision => f.write_str("Look at the top card of your Main Deck; you may recycle it"),
             Effect::Attach { card, to } => write!(f, "Attach {card} to {to}"),
             Effect::DetachFrom(o) => write!(f, "Detach an Equipment from {o}"),
@@ -500,6 +501,7 @@ impl Display for UnitFilter {
             Relation::Any => {}
             Relation::Friendly => f.write_str("friendly ")?,
             Relation::Enemy => f.write_str("enemy ")?,
+            Relation::Own => f.write_str("your own ")?,
         }
         if let Some(t) = &self.exclude_tag {
             write!(f, "non-{t} ")?;
@@ -531,6 +533,7 @@ impl Display for UnitFilter {
             At::MainDeck => f.write_str(" in a Main Deck")?,
             At::YourHand => f.write_str(" in your hand")?,
             At::Chain => f.write_str(" on the chain")?,
+            At::YourChampionZone => f.write_str(" in your Champion Zone")?,
         }
         if let Some(m) = self.max_might {
             write!(f, " with {m} [M] or less")?;
