@@ -12,6 +12,7 @@ use crate::riftbound::cards::{CardDef, CardType, Domain, PowerSymbol};
 use crate::riftbound::costs::{Cost, OtherCost};
 use crate::riftbound::layers::Duration;
 use crate::riftbound::layers::Keyword;
+use crate::riftbound::state::Role;
 use pest::iterators::Pair;
 
 type P<'a> = Pair<'a, Rule>;
@@ -222,6 +223,9 @@ struct Body {
     options: Vec<String>,
     /// Players chose objects before ("those units").
     those: bool,
+    /// The body replaces what happens as a combat ends (366, 440.1.a.2): "all units" are the
+    /// units at its battlefield.
+    that_combat: bool,
     /// Players chose some of theirs before ("Recycle the rest").
     rest: bool,
     /// "that player" inside "For each player that chooses X, ...": the current one.
@@ -1132,6 +1136,7 @@ impl Compiler<'_> {
             Rule::ev_leaves_board => Trigger::LeavesBoard,
             Rule::ev_you_conquer => Trigger::YouConquer,
             Rule::ev_you_hold => Trigger::YouHold,
+            Rule::ev_win_combat => Trigger::WinCombat { me: e.into_inner().next().is_some() },
             Rule::ev_player_scores => Trigger::OpponentScores,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,
             Rule::ev_you_hold_here => Trigger::YouHoldHere,
@@ -1928,8 +1933,22 @@ impl Compiler<'_> {
 
     fn replacement(&mut self, p: P) -> Result<(), Diagnostic> {
         let mut inner = p.clone().into_inner();
-        let filter = self.unit_phrase(inner.next().unwrap());
-        let mut body = Body { it: Some(Obj::ThatUnit), ..Body::default() };
+        let event = inner.next().unwrap();
+        let (kind, mut body) = if event.as_rule() == Rule::combat_tie {
+            // "a combat where you are the attacker ends in a tie" (later Core Rules 461.3.d).
+            let side = event.into_inner().find(|x| x.as_rule() == Rule::combat_where);
+            let you_are = side.map(|w| {
+                if w.into_inner().flatten().any(|x| x.as_rule() == Rule::side_attacker) {
+                    Role::Attacker
+                } else {
+                    Role::Defender
+                }
+            });
+            (AbilityKind::ReplaceTie { you_are }, Body { that_combat: true, ..Body::default() })
+        } else {
+            let filter = self.unit_phrase(event);
+            (AbilityKind::ReplaceDeath { filter }, Body { it: Some(Obj::ThatUnit), ..Body::default() })
+        };
         for part in inner {
             let optional = part.as_rule() == Rule::clause
                 && part.clone().into_inner().next().is_some_and(|c| c.as_rule() == Rule::pay_to);
@@ -1945,7 +1964,7 @@ impl Compiler<'_> {
                 otherwise.push(Effect::Answer(false));
             }
         }
-        self.push(&p, AbilityKind::ReplaceDeath { filter }, Some(body));
+        self.push(&p, kind, Some(body));
         Ok(())
     }
 
@@ -3645,6 +3664,9 @@ impl Compiler<'_> {
                 if let (true, Some(spec)) = (there, chosen_bf) {
                     let filter = UnitFilter { at: At::Anywhere, ..filter };
                     return Ok(Target::All(Objs::AtBattlefield { filter, spec }));
+                }
+                if b.that_combat && filter.at == At::Anywhere {
+                    return Ok(Target::All(Objs::AtThatBattlefield(filter)));
                 }
                 let one_battlefield = t.clone().into_inner().any(|x| {
                     x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("at a battlefield")

@@ -474,6 +474,11 @@ impl Game {
             | (Trigger::YouHold, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
                 (*player == you).then_some(None)
             }
+            // Later Core Rules 461.3.a / 461.3.c: a player won a combat, their units there with
+            // them.
+            (Trigger::WinCombat { me }, Event::WonCombat { player, units, .. }) => {
+                (if *me { units.contains(&source) } else { *player == you }).then_some(None)
+            }
             // 441: an opponent scored (by conquering or holding); "that player" is they.
             (Trigger::OpponentScores, Event::Scored { player, .. }) => (*player != you).then_some(Some(*player)),
             (Trigger::BecomeEmpowered, Event::BecameEmpowered(o)) if *o == source => yes,

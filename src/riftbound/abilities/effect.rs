@@ -500,6 +500,9 @@ pub enum Objs {
     /// 352.10.b: "all X at a battlefield": the objects the filter matches at the battlefield
     /// chosen for spec `spec`.
     AtBattlefield { filter: UnitFilter, spec: usize },
+    /// "all X" in what replaces the end of a combat ("recall ALL units instead", 366): the
+    /// objects the filter matches at the combat's battlefield, the one its event names.
+    AtThatBattlefield(UnitFilter),
     /// Cards an earlier instruction answered (looked at, revealed).
     Var(Var),
 }

@@ -157,6 +157,10 @@ pub enum AbilityKind {
     DelayedTrigger { trigger: Trigger, once: bool, of_it: bool },
     /// "If ... would die, ... instead." (364-368): the body runs instead of the event.
     ReplaceDeath { filter: UnitFilter },
+    /// "If a combat [where you are the attacker] ends in a tie, ... instead." (366; later Core
+    /// Rules 461.3.d): the body runs instead of the recall of the tied combat's attackers
+    /// (440.1.a.2); `you_are`: only a combat in which the controller has that designation.
+    ReplaceTie { you_are: Option<crate::riftbound::state::Role> },
 }
 
 /// Extra timing permission of an activated ability (722, 729).
@@ -236,6 +240,11 @@ pub enum Trigger {
     YouConquer,
     /// "When you hold".
     YouHold,
+    /// Later Core Rules 461.3.a / 461.3.c: "When I win a combat" (`me`: the source is one of the
+    /// winner's units at its battlefield), "When you win a combat" (the controller won one).
+    WinCombat {
+        me: bool,
+    },
     /// A battlefield's "When you conquer here" / "When you hold here" (053.3, 444.2): its
     /// controller scored it (181.6.c: "you" is the battlefield's controller).
     YouConquerHere,

@@ -365,6 +365,7 @@ impl Display for Objs {
             Objs::Pair(i, j) => write!(f, "targets {i} and {j}"),
             Objs::All(filter) => write!(f, "all {filter}"),
             Objs::AtBattlefield { filter, spec } => write!(f, "all {filter} at the battlefield of target {spec}"),
+            Objs::AtThatBattlefield(filter) => write!(f, "all {filter} at the combat's battlefield"),
             Objs::Var(v) => f.write_str(var_text(*v)),
         }
     }
