@@ -1994,8 +1994,11 @@ impl Compiler<'_> {
         };
         let text = effect.as_str().trim().to_string();
         // The reflexive ability is its own ability: its own targets, chosen as it is put on
-        // the chain (390); "it" still refers to what the outer ability chose.
-        let inner = self.effect(effect, Body { it: body.it.clone(), killed: body.killed, ..Body::default() })?;
+        // the chain (390); "it" is the object the outer instructions named last, which the
+        // reflexive ability remembers as its "that unit" (`Effect::Reflexive`'s `it`; the killed
+        // unit of "If this kills it, do this"), not a target of its own.
+        let it = body.it.as_ref().map(|_| Obj::ThatUnit);
+        let inner = self.effect(effect, Body { it, killed: body.killed, ..Body::default() })?;
         Ok((self.pending('r', text, inner.effects, inner.targets, AbilityKind::Reflexive), times))
     }
 
@@ -2222,7 +2225,7 @@ impl Compiler<'_> {
                 let (name, times) = self.reflexive_ability(c, &body)?;
                 let mut b = body;
                 for _ in 0..times {
-                    b.effects.push(Effect::Reflexive(name.clone()));
+                    b.effects.push(Effect::Reflexive { body: name.clone(), it: b.it.clone() });
                 }
                 Ok(b)
             }
@@ -2633,12 +2636,21 @@ impl Compiler<'_> {
             // "They": the two units chosen last; "We": me and the unit chosen last.
             Rule::i_deal_mutual => {
                 let we = parts.next().is_some_and(|x| x.as_rule() == Rule::mutual_we);
-                let needed = if we { 1 } else { 2 };
+                // "Choose another enemy unit at its destination. They ...": the unit chosen at
+                // the location of "it" and that unit.
+                let beside_it = b.targets.last().is_some_and(|s| matches!(s.located, Some(Located::AtIt { .. })));
+                let needed = if we || beside_it { 1 } else { 2 };
                 if b.targets.len() < needed {
                     return Err(self.err(&i, "\"each other\" needs the chosen units before it"));
                 }
                 let last = Obj::Target(b.targets.len() - 1);
-                let first = if we { Obj::Me } else { Obj::Target(b.targets.len() - 2) };
+                let first = if we {
+                    Obj::Me
+                } else if beside_it {
+                    Obj::ThatUnit
+                } else {
+                    Obj::Target(b.targets.len() - 2)
+                };
                 b.effects.push(Effect::Fight(first, last));
             }
             // "my Might", "its Might" (what "it" names; "It deals damage equal to its Might").
@@ -3747,6 +3759,18 @@ impl Compiler<'_> {
                 // "a battlefield you control and a unit you control at a different location": a
                 // location other than the chosen battlefield, not other than mine (352.8.b).
                 let mut located = None;
+                // "another enemy unit at its destination": where "it" is, and not it.
+                if filter.at == At::ItsLocation {
+                    if b.it != Some(Obj::ThatUnit) {
+                        return Err(self.err(
+                            &t,
+                            "\"at its destination\" is understood in \"do this:\" after a move (its \"it\")",
+                        ));
+                    }
+                    located = Some(Located::AtIt { other: another && !distinct });
+                    filter.at = At::Anywhere;
+                    filter.other = false;
+                }
                 if filter.at == At::Elsewhere
                     && let Some(k) = b.targets.iter().rposition(|s| s.filter.kind == CardType::Battlefield)
                 {
@@ -4092,6 +4116,9 @@ impl Compiler<'_> {
                 "at my battlefield" => f.at = At::MyBattlefield,
                 "here" => f.at = At::Here,
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::at_its_location) => {
+                    f.at = At::ItsLocation
+                }
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
                 "from your hand" => f.at = At::YourHand,
@@ -4194,7 +4221,7 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
     let mut out = Vec::new();
     for e in effects {
         match e {
-            Effect::Reflexive(b)
+            Effect::Reflexive { body: b, .. }
             | Effect::ReflexiveIfKilled { body: b, .. }
             | Effect::ReplaceNextDeath { body: b, .. }
             | Effect::Delay { body: b, .. } => out.push(b.as_str()),

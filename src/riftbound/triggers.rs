@@ -657,6 +657,8 @@ impl Game {
             super::abilities::At::Here => {
                 self.location(u).is_some() && source.index() < self.objs.len() && self.location(u) == self.here(source)
             }
+            // Only a target spec says it, as `Located::AtIt`.
+            super::abilities::At::ItsLocation => false,
             super::abilities::At::Elsewhere => {
                 let here = if source.index() < self.objs.len() { self.location(source) } else { None };
                 self.location(u).is_some() && self.location(u) != here
@@ -844,7 +846,7 @@ impl Game {
         if !ability.targets.is_empty() {
             // 727.1.d.2: a play effect of a permanent played from hidden chooses at its battlefield.
             let specs = self.choice_specs(source, &ability);
-            let Some(t) = self.choose_targets(item.controller, Some(source), &specs)? else {
+            let Some(t) = self.choose_targets_about(item.controller, Some(source), &specs, item.that_unit)? else {
                 trace!(self, "390.3", "{} has no legal targets and leaves the chain", self.describe_item(&item));
                 self.chain.remove(i);
                 return Ok(false);

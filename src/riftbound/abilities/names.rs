@@ -82,7 +82,7 @@ pub fn at(a: At) -> Option<&'static str> {
         At::MainDeck => "IN_A_MAIN_DECK",
         At::YourHand => "IN_YOUR_HAND",
         At::Chain => "ON_THE_CHAIN",
-        At::That(_) => return None,
+        At::That(_) | At::ItsLocation => return None,
     })
 }
 
