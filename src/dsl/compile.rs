@@ -1136,6 +1136,7 @@ impl Compiler<'_> {
             Rule::ev_leaves_board => Trigger::LeavesBoard,
             Rule::ev_you_conquer => Trigger::YouConquer,
             Rule::ev_you_hold => Trigger::YouHold,
+            Rule::ev_i_die => Trigger::DieInCombat,
             Rule::ev_win_combat => Trigger::WinCombat { me: e.into_inner().next().is_some() },
             Rule::ev_player_scores => Trigger::OpponentScores,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,

@@ -167,7 +167,12 @@ impl Game {
                     let holds = condition.as_ref().is_none_or(|c| {
                         matches!(c, Condition::OnResolution(_)) || self.holds(c, *obj, controller, None)
                     });
-                    if *trigger != look_back || !holds {
+                    // "When I die in combat": the object that died still has the designation it had
+                    // (438.1.a.3-4; the combat cleanup removes those of units on the board only).
+                    let in_combat = *trigger == Trigger::DieInCombat
+                        && look_back == Trigger::Deathknell
+                        && self.obj(*obj).role.is_some();
+                    if (*trigger != look_back && !in_combat) || !holds {
                         continue;
                     }
                     let times = match look_back {
@@ -1167,7 +1172,7 @@ fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
 /// (`in_trash`). Deathknell looks back from its own death instead (724).
 fn active_trigger(t: &Trigger, in_trash: bool, at_trash: bool) -> Option<Trigger> {
     match t {
-        Trigger::Deathknell | Trigger::LeavesBoard => None,
+        Trigger::Deathknell | Trigger::LeavesBoard | Trigger::DieInCombat => None,
         Trigger::DiscardMe | Trigger::KilledMe => at_trash.then(|| t.clone()),
         Trigger::AnyOf(list) => {
             let active: Vec<Trigger> = list.iter().filter_map(|x| active_trigger(x, in_trash, at_trash)).collect();

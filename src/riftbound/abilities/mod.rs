@@ -352,6 +352,9 @@ pub enum Trigger {
     DiscardMe,
     /// "When this is killed" (415): as Deathknell, it looks back from the trash (378.2).
     KilledMe,
+    /// "When I die in combat": I was killed while an attacker or a defender (438.1.a.3-4); it
+    /// looks back from my death, as [Deathknell] does (724, 356.3.e.13).
+    DieInCombat,
     /// "When this is played, discarded, or killed": any one of these (each part works where the
     /// object then is: the board, or the trash, 378.2).
     AnyOf(Vec<Trigger>),
