@@ -213,6 +213,7 @@ fn objects(o: &Objs) -> String {
         Objs::Pair(i, j) => format!("targets({i}) + targets({j})"),
         Objs::All(f) => format!("units({})", filter(f)),
         Objs::AtBattlefield { filter: f, spec } => format!("units_at({}, target({spec}))", filter(f)),
+        Objs::AtThatBattlefield(f) => format!("units_at({}, that_battlefield())", filter(f)),
         Objs::Var(v) => v.script_name().into(),
         Objs::OwnedBy(v, w) => format!("owned_by({}, {})", v.script_name(), who(w)),
     }

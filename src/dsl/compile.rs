@@ -12,6 +12,7 @@ use crate::riftbound::cards::{CardDef, CardType, Domain, PowerSymbol};
 use crate::riftbound::costs::{Cost, OtherCost};
 use crate::riftbound::layers::Duration;
 use crate::riftbound::layers::Keyword;
+use crate::riftbound::state::Role;
 use pest::iterators::Pair;
 
 type P<'a> = Pair<'a, Rule>;
@@ -222,6 +223,9 @@ struct Body {
     options: Vec<String>,
     /// Players chose objects before ("those units").
     those: bool,
+    /// The body replaces what happens as a combat ends (366, 440.1.a.2): "all units" are the
+    /// units at its battlefield.
+    that_combat: bool,
     /// Players chose some of theirs before ("Recycle the rest").
     rest: bool,
     /// "that player" inside "For each player that chooses X, ...": the current one.
@@ -1185,6 +1189,8 @@ impl Compiler<'_> {
             Rule::ev_leaves_board => Trigger::LeavesBoard,
             Rule::ev_you_conquer => Trigger::YouConquer,
             Rule::ev_you_hold => Trigger::YouHold,
+            Rule::ev_i_die => Trigger::DieInCombat,
+            Rule::ev_win_combat => Trigger::WinCombat { me: e.into_inner().next().is_some() },
             Rule::ev_player_scores => Trigger::OpponentScores,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,
             Rule::ev_you_hold_here => Trigger::YouHoldHere,
@@ -1999,8 +2005,22 @@ impl Compiler<'_> {
 
     fn replacement(&mut self, p: P) -> Result<(), Diagnostic> {
         let mut inner = p.clone().into_inner();
-        let filter = self.unit_phrase(inner.next().unwrap());
-        let mut body = Body { it: Some(Obj::ThatUnit), ..Body::default() };
+        let event = inner.next().unwrap();
+        let (kind, mut body) = if event.as_rule() == Rule::combat_tie {
+            // "a combat where you are the attacker ends in a tie" (later Core Rules 461.3.d).
+            let side = event.into_inner().find(|x| x.as_rule() == Rule::combat_where);
+            let you_are = side.map(|w| {
+                if w.into_inner().flatten().any(|x| x.as_rule() == Rule::side_attacker) {
+                    Role::Attacker
+                } else {
+                    Role::Defender
+                }
+            });
+            (AbilityKind::ReplaceTie { you_are }, Body { that_combat: true, ..Body::default() })
+        } else {
+            let filter = self.unit_phrase(event);
+            (AbilityKind::ReplaceDeath { filter }, Body { it: Some(Obj::ThatUnit), ..Body::default() })
+        };
         for part in inner {
             let optional = part.as_rule() == Rule::clause
                 && part.clone().into_inner().next().is_some_and(|c| c.as_rule() == Rule::pay_to);
@@ -2016,7 +2036,7 @@ impl Compiler<'_> {
                 otherwise.push(Effect::Answer(false));
             }
         }
-        self.push(&p, AbilityKind::ReplaceDeath { filter }, Some(body));
+        self.push(&p, kind, Some(body));
         Ok(())
     }
 
@@ -2046,8 +2066,11 @@ impl Compiler<'_> {
         };
         let text = effect.as_str().trim().to_string();
         // The reflexive ability is its own ability: its own targets, chosen as it is put on
-        // the chain (390); "it" still refers to what the outer ability chose.
-        let inner = self.effect(effect, Body { it: body.it.clone(), killed: body.killed, ..Body::default() })?;
+        // the chain (390); "it" is the object the outer instructions named last, which the
+        // reflexive ability remembers as its "that unit" (`Effect::Reflexive`'s `it`; the killed
+        // unit of "If this kills it, do this"), not a target of its own.
+        let it = body.it.as_ref().map(|_| Obj::ThatUnit);
+        let inner = self.effect(effect, Body { it, killed: body.killed, ..Body::default() })?;
         Ok((self.pending('r', text, inner.effects, inner.targets, AbilityKind::Reflexive), times))
     }
 
@@ -2274,7 +2297,7 @@ impl Compiler<'_> {
                 let (name, times) = self.reflexive_ability(c, &body)?;
                 let mut b = body;
                 for _ in 0..times {
-                    b.effects.push(Effect::Reflexive(name.clone()));
+                    b.effects.push(Effect::Reflexive { body: name.clone(), it: b.it.clone() });
                 }
                 Ok(b)
             }
@@ -2728,12 +2751,21 @@ impl Compiler<'_> {
             // "They": the two units chosen last; "We": me and the unit chosen last.
             Rule::i_deal_mutual => {
                 let we = parts.next().is_some_and(|x| x.as_rule() == Rule::mutual_we);
-                let needed = if we { 1 } else { 2 };
+                // "Choose another enemy unit at its destination. They ...": the unit chosen at
+                // the location of "it" and that unit.
+                let beside_it = b.targets.last().is_some_and(|s| matches!(s.located, Some(Located::AtIt { .. })));
+                let needed = if we || beside_it { 1 } else { 2 };
                 if b.targets.len() < needed {
                     return Err(self.err(&i, "\"each other\" needs the chosen units before it"));
                 }
                 let last = Obj::Target(b.targets.len() - 1);
-                let first = if we { Obj::Me } else { Obj::Target(b.targets.len() - 2) };
+                let first = if we {
+                    Obj::Me
+                } else if beside_it {
+                    Obj::ThatUnit
+                } else {
+                    Obj::Target(b.targets.len() - 2)
+                };
                 b.effects.push(Effect::Fight(first, last));
             }
             // "my Might", "its Might" (what "it" names; "It deals damage equal to its Might").
@@ -3934,6 +3966,9 @@ impl Compiler<'_> {
                     let filter = UnitFilter { at: At::Anywhere, ..filter };
                     return Ok(Target::All(Objs::AtBattlefield { filter, spec }));
                 }
+                if b.that_combat && filter.at == At::Anywhere {
+                    return Ok(Target::All(Objs::AtThatBattlefield(filter)));
+                }
                 let one_battlefield = t.clone().into_inner().any(|x| {
                     x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("at a battlefield")
                 });
@@ -4013,6 +4048,18 @@ impl Compiler<'_> {
                 // "a battlefield you control and a unit you control at a different location": a
                 // location other than the chosen battlefield, not other than mine (352.8.b).
                 let mut located = None;
+                // "another enemy unit at its destination": where "it" is, and not it.
+                if filter.at == At::ItsLocation {
+                    if b.it != Some(Obj::ThatUnit) {
+                        return Err(self.err(
+                            &t,
+                            "\"at its destination\" is understood in \"do this:\" after a move (its \"it\")",
+                        ));
+                    }
+                    located = Some(Located::AtIt { other: another && !distinct });
+                    filter.at = At::Anywhere;
+                    filter.other = false;
+                }
                 if filter.at == At::Elsewhere
                     && let Some(k) = b.targets.iter().rposition(|s| s.filter.kind == CardType::Battlefield)
                 {
@@ -4358,6 +4405,9 @@ impl Compiler<'_> {
                 "at my battlefield" => f.at = At::MyBattlefield,
                 "here" => f.at = At::Here,
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::at_its_location) => {
+                    f.at = At::ItsLocation
+                }
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
                 "from your hand" => f.at = At::YourHand,
@@ -4462,7 +4512,7 @@ fn body_names(effects: &[Effect]) -> Vec<&str> {
     for e in effects {
         match e {
             Effect::ByDomain { bodies, .. } => out.extend(bodies.iter().map(String::as_str)),
-            Effect::Reflexive(b)
+            Effect::Reflexive { body: b, .. }
             | Effect::ReflexiveIfKilled { body: b, .. }
             | Effect::ReplaceNextDeath { body: b, .. }
             | Effect::Delay { body: b, .. } => out.push(b.as_str()),

@@ -113,17 +113,9 @@ impl Game {
                 trace!(self, "440.1.a.1", "combat cleanup: clear all damage");
                 let all = self.all_units();
                 self.heal(&all);
-                // 440.1.a.2: 2b. Recall attackers present if defenders are still present.
-                let here = self.units_at(Loc::Battlefield(b));
-                let defenders = here.iter().any(|u| self.obj(*u).role == Some(Role::Defender));
-                if defenders {
-                    let attackers: Vec<_> =
-                        here.iter().copied().filter(|u| self.obj(*u).role == Some(Role::Attacker)).collect();
-                    for u in attackers {
-                        trace!(self, "440.1.a.2", "recall attacker {}: defenders are still present", self.describe(u));
-                        self.recall(u);
-                    }
-                }
+                // 440.1.a.2: 2b. Recall attackers present if defenders are still present; the
+                // combat's result (win or tie) is decided here (later Core Rules 461.3).
+                self.combat_result(b)?;
                 // 440.1.a.3: 2c. Remove attacker and defender designations.
                 for u in self.all_units() {
                     let o = self.obj_mut(u);

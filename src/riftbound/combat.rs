@@ -348,6 +348,59 @@ impl Game {
         Ok((assigned.into_iter().filter(|(_, n)| *n > 0).collect(), excess))
     }
 
+    /// 440.1.a.2 and the combat's result (later Core Rules 461.3, docs/rulings.md), as the
+    /// combat cleanup's step 2b: after combat damage (and the deaths it caused), a player who
+    /// received a designation and is the only one with units at the battlefield wins the combat,
+    /// their units there with them (461.3.a, 461.3.c); the other loses it (461.3.b). Attackers
+    /// and defenders both still there is a tie ("No Result", 461.3.d): the attackers are recalled
+    /// (440.1.a.2), unless a replacement effect does something else instead (366: Symbol of the
+    /// Solari); nobody wins it. Neither side there is no result either, with nothing to recall.
+    pub(super) fn combat_result(&mut self, b: Bf) -> R<()> {
+        let here = self.units_at(Loc::Battlefield(b));
+        let side =
+            |g: &Game, r: Role| -> Vec<ObjId> { here.iter().copied().filter(|u| g.obj(*u).role == Some(r)).collect() };
+        let attackers = side(self, Role::Attacker);
+        let defenders = side(self, Role::Defender);
+        match (attackers.first(), defenders.first()) {
+            (Some(&a), Some(_)) => {
+                let attacker = self.controller(a);
+                trace!(
+                    self,
+                    "461.3.d",
+                    "attackers and defenders remain at {}: the combat is a tie",
+                    self.describe_loc(Loc::Battlefield(b))
+                );
+                if self.replace_event(&super::replacements::Replaceable::TieRecall { battlefield: b, attacker })? {
+                    return Ok(());
+                }
+                for u in attackers {
+                    trace!(self, "440.1.a.2", "recall attacker {}: defenders are still present", self.describe(u));
+                    self.recall(u);
+                }
+            }
+            (Some(&u), None) | (None, Some(&u)) => {
+                let player = self.controller(u);
+                let units = if attackers.is_empty() { defenders } else { attackers };
+                trace!(
+                    self,
+                    "461.3.a",
+                    "{player} is the only player with units at {}: {player} wins the combat",
+                    self.describe_loc(Loc::Battlefield(b))
+                );
+                self.emit(Event::WonCombat { player, battlefield: b, units });
+            }
+            (None, None) => {
+                trace!(
+                    self,
+                    "461.3.d",
+                    "no units remain at {}: the combat has no result",
+                    self.describe_loc(Loc::Battlefield(b))
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// 440: the resolution step: the combat cleanup, the contested status cleared, and control
     /// established by whoever's units remain.
     fn combat_resolution(&mut self, b: Bf) -> R<()> {

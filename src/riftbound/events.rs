@@ -188,6 +188,14 @@ pub enum Event {
         battlefield: Bf,
         units: Vec<ObjId>,
     },
+    /// The combat at `battlefield` had a result (later Core Rules 461.3, docs/rulings.md):
+    /// `player`, one of its two players, is the only one with units there after combat damage,
+    /// and won it; `units` are theirs there, which won it too (461.3.c).
+    WonCombat {
+        player: PlayerId,
+        battlefield: Bf,
+        units: Vec<ObjId>,
+    },
     /// 345: every player passed in sequence and the showdown at `battlefield` ended.
     ShowdownEnded {
         battlefield: Bf,

@@ -556,7 +556,8 @@ verbs! {
     Effect::Weaponmaster => "weaponmaster"() |g, c| g.weaponmaster(c);
     Effect::ReplaceNextDeath { unit, body } =>
         "replace_next_death"(unit => o: Object, body => b: BodyName) |g, c| g.replace_next_death(c, o, &b);
-    Effect::Reflexive(body) => "reflexive"(body => b: BodyName) |g, c| g.add_reflexive(c, &b);
+    Effect::Reflexive { body, it } =>
+        "reflexive"(body => b: BodyName, it.as_ref() => it: MaybeObject) |g, c| g.add_reflexive(c, &b, it);
     // 380.3: "If this kills it, do this: ..." (see Game::reflexive_if_killed).
     Effect::ReflexiveIfKilled { body, unit } =>
         "reflexive_if_killed"(body => b: BodyName, unit => o: Object) |g, c| g.reflexive_if_killed(c, &b, o);

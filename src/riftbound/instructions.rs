@@ -117,6 +117,18 @@ impl Game {
         source: Option<ObjId>,
         specs: &[TargetSpec],
     ) -> R<Option<Vec<Chosen>>> {
+        self.choose_targets_about(p, source, specs, None)
+    }
+
+    /// [`Game::choose_targets`] for an ability that remembers `it` (a reflexive ability's "it",
+    /// 381): a spec "at its destination" chooses at its location (`Located::AtIt`).
+    pub fn choose_targets_about(
+        &mut self,
+        p: PlayerId,
+        source: Option<ObjId>,
+        specs: &[TargetSpec],
+        it: Option<ObjId>,
+    ) -> R<Option<Vec<Chosen>>> {
         let mut all: Vec<Chosen> = vec![Chosen::default(); specs.len()];
         for (index, spec) in specs.iter().enumerate() {
             // 352.3: a Move Destination is chosen right after its unit (below), wherever its spec
@@ -164,7 +176,7 @@ impl Game {
                     .copied()
                     .filter(|c| !chosen.contains(c) && self.group_allows(spec, &chosen, *c))
                     .filter(|c| !spec.distinct || !all[..index].iter().flat_map(Chosen::objs).any(|e| e == c))
-                    .filter(|c| self.beside(spec, *c, |k| all.get(k).and_then(|x| x.objs().first().copied())))
+                    .filter(|c| self.beside(spec, *c, it, |k| all.get(k).and_then(|x| x.objs().first().copied())))
                     .map(Choice::Obj)
                     .collect();
                 if options.is_empty() {
@@ -211,7 +223,15 @@ impl Game {
     /// 352.8.b: "at the same battlefield" / "at a different location": `o` is where the spec says
     /// relative to the object chosen for the spec it names (`chosen_for` answers it), when it
     /// names one (a battlefield's location is itself, 053.3).
-    fn beside(&self, spec: &TargetSpec, o: ObjId, chosen_for: impl Fn(usize) -> Option<ObjId>) -> bool {
+    /// "at its destination": at the location of `it`, the object the ability remembers (381), and
+    /// not `it` itself when the spec says "another".
+    fn beside(
+        &self,
+        spec: &TargetSpec,
+        o: ObjId,
+        it: Option<ObjId>,
+        chosen_for: impl Fn(usize) -> Option<ObjId>,
+    ) -> bool {
         let at = self.location(o);
         match spec.located {
             None => true,
@@ -220,6 +240,9 @@ impl Game {
                     && chosen_for(k).is_some_and(|c| self.here(c) == at)
             }
             Some(Located::Elsewhere(k)) => at.is_some() && chosen_for(k).is_some_and(|c| self.here(c) != at),
+            Some(Located::AtIt { other }) => {
+                at.is_some() && it.is_some_and(|i| self.location(i) == at && !(other && i == o))
+            }
         }
     }
 
@@ -319,7 +342,7 @@ impl Game {
         if spec.distinct {
             candidates.retain(|c| !taken.iter().any(|(_, t)| t == c));
         }
-        candidates.retain(|c| self.beside(spec, *c, |k| Self::taken_for(taken, k)));
+        candidates.retain(|c| self.beside(spec, *c, None, |k| Self::taken_for(taken, k)));
         candidates.sort_by_key(|c| deflect(*c));
         if required == 1 && specs[index + 1..].iter().any(|s| s.distinct || s.located.is_some()) {
             let mut best: Option<u32> = None;
@@ -384,7 +407,7 @@ impl Game {
             .collect();
         // 352.8.b: still at the battlefield of the object chosen for the other spec.
         let beside = |k: usize| c.targets.get(k).and_then(|x| x.objs().first().copied());
-        legal.retain(|o| self.beside(spec, *o, beside));
+        legal.retain(|o| self.beside(spec, *o, c.that_unit, beside));
         // 352.11.b: units no longer at the group's battlefield can't be affected.
         if let TargetCount::AnyNumber { same_battlefield: true, .. } = spec.count
             && let Some(b) = c.source.and_then(|s| self.group_at(s))
@@ -1164,8 +1187,10 @@ impl Game {
     /// 381.1: "do this: ..." puts the reflexive ability (the source's ability with body `name`)
     /// on the chain as a pending item; it is finalized, with its own targets, in the next
     /// cleanup (322.8), not while this ability is resolving (151.3).
-    pub fn add_reflexive(&mut self, c: &HookCall, name: &str) {
-        let Some(item) = self.reflexive_item(c, name) else { return };
+    /// Its "it" is `it`, the object the instructions before it named (kept as the item's "that
+    /// unit").
+    pub fn add_reflexive(&mut self, c: &HookCall, name: &str, it: Option<ObjId>) {
+        let Some(item) = self.reflexive_item(c, name, it) else { return };
         self.push_reflexive(item);
     }
 
@@ -1178,7 +1203,7 @@ impl Game {
     }
 
     /// The pending chain item of the source's reflexive ability with body `name` (381.1).
-    fn reflexive_item(&self, c: &HookCall, name: &str) -> Option<super::state::ChainItem> {
+    fn reflexive_item(&self, c: &HookCall, name: &str, it: Option<ObjId>) -> Option<super::state::ChainItem> {
         let (Some(source), Some(controller)) = (c.source, c.controller) else { return None };
         let index = self.card(source).abilities.abilities.iter().position(|a| a.body.as_deref() == Some(name))?;
         Some(super::state::ChainItem {
@@ -1187,7 +1212,7 @@ impl Game {
             pending: true,
             targets: Vec::new(),
             that_player: None,
-            that_unit: None,
+            that_unit: it,
             that_battlefield: None,
             costs_paid: Vec::new(),
         })
@@ -1228,7 +1253,7 @@ impl Game {
         let o = self.obj(u);
         if !o.alive {
             if this.is_some_and(|t| self.killed_by(u).contains(&t))
-                && let Some(item) = self.reflexive_item(c, name)
+                && let Some(item) = self.reflexive_item(c, name, Some(u))
             {
                 self.push_reflexive(item);
             }
@@ -1241,7 +1266,7 @@ impl Game {
         if !lethal {
             return;
         }
-        let Some(item) = self.reflexive_item(c, name) else { return };
+        let Some(item) = self.reflexive_item(c, name, Some(u)) else { return };
         if let super::state::ItemKind::Ability { source, .. } = item.kind {
             trace!(
                 self,

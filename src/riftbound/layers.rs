@@ -494,6 +494,7 @@ impl Game {
             At::Here => here.is_some() && at == here,
             At::MyBattlefield => matches!(here, Some(Loc::Battlefield(_))) && at == here,
             At::Elsewhere => at.is_some() && at != here,
+            At::ItsLocation => false,
             At::That(b) => at == Some(Loc::Battlefield(b)),
             At::InCombat => o.role.is_some(),
             At::YourBase => at == Some(Loc::Base(self.source_controller(source))),

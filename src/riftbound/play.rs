@@ -546,7 +546,9 @@ impl Game {
             // (054); with none left, its player's base.
             let options: Vec<Choice> = self
                 .battlefield_ids()
-                .filter(|b| !self.combat_excludes(*b, p) && self.forbidding(Forbidden::PlayToBattlefield, card, p).is_none())
+                .filter(|b| {
+                    !self.combat_excludes(*b, p) && self.forbidding(Forbidden::PlayToBattlefield, card, p).is_none()
+                })
                 .map(|b| Choice::Loc(Loc::Battlefield(b)))
                 .collect();
             if !options.is_empty()

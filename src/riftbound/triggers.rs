@@ -169,7 +169,12 @@ impl Game {
                     let holds = condition.as_ref().is_none_or(|c| {
                         matches!(c, Condition::OnResolution(_)) || self.holds(c, *obj, controller, None)
                     });
-                    if *trigger != look_back || !holds {
+                    // "When I die in combat": the object that died still has the designation it had
+                    // (438.1.a.3-4; the combat cleanup removes those of units on the board only).
+                    let in_combat = *trigger == Trigger::DieInCombat
+                        && look_back == Trigger::Deathknell
+                        && self.obj(*obj).role.is_some();
+                    if (*trigger != look_back && !in_combat) || !holds {
                         continue;
                     }
                     let times = match look_back {
@@ -476,6 +481,11 @@ impl Game {
             | (Trigger::YouHold, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
                 (*player == you).then_some(None)
             }
+            // Later Core Rules 461.3.a / 461.3.c: a player won a combat, their units there with
+            // them.
+            (Trigger::WinCombat { me }, Event::WonCombat { player, units, .. }) => {
+                (if *me { units.contains(&source) } else { *player == you }).then_some(None)
+            }
             // 441: an opponent scored (by conquering or holding); "that player" is they.
             (Trigger::OpponentScores, Event::Scored { player, .. }) => (*player != you).then_some(Some(*player)),
             (Trigger::BecomeEmpowered, Event::BecameEmpowered(o)) if *o == source => yes,
@@ -657,6 +667,8 @@ impl Game {
             super::abilities::At::Here => {
                 self.location(u).is_some() && source.index() < self.objs.len() && self.location(u) == self.here(source)
             }
+            // Only a target spec says it, as `Located::AtIt`.
+            super::abilities::At::ItsLocation => false,
             super::abilities::At::Elsewhere => {
                 let here = if source.index() < self.objs.len() { self.location(source) } else { None };
                 self.location(u).is_some() && self.location(u) != here
@@ -854,7 +866,7 @@ impl Game {
         if !ability.targets.is_empty() {
             // 727.1.d.2: a play effect of a permanent played from hidden chooses at its battlefield.
             let specs = self.choice_specs(source, &ability);
-            let Some(t) = self.choose_targets(item.controller, Some(source), &specs)? else {
+            let Some(t) = self.choose_targets_about(item.controller, Some(source), &specs, item.that_unit)? else {
                 trace!(self, "390.3", "{} has no legal targets and leaves the chain", self.describe_item(&item));
                 self.chain.remove(i);
                 return Ok(false);
@@ -1180,7 +1192,7 @@ fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
 /// (`in_trash`). Deathknell looks back from its own death instead (724).
 fn active_trigger(t: &Trigger, in_trash: bool, at_trash: bool) -> Option<Trigger> {
     match t {
-        Trigger::Deathknell | Trigger::LeavesBoard => None,
+        Trigger::Deathknell | Trigger::LeavesBoard | Trigger::DieInCombat => None,
         Trigger::DiscardMe | Trigger::KilledMe => at_trash.then(|| t.clone()),
         Trigger::AnyOf(list) => {
             let active: Vec<Trigger> = list.iter().filter_map(|x| active_trigger(x, in_trash, at_trash)).collect();

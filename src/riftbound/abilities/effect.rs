@@ -113,9 +113,12 @@ pub enum Effect {
     /// 383.3: "The next time X would die this turn, ... instead": arms delayed replacement
     /// `body` on the unit.
     ReplaceNextDeath { unit: Obj, body: String },
-    /// 380-381: "do this: ..." puts reflexive ability `body` on the chain.
-    Reflexive(String),
-    /// 380.3: "If this kills it, do this: ..." once the unit has died.
+    /// 380-381: "do this: ..." puts reflexive ability `body` on the chain; `it`: the object the
+    /// instructions before it named last ("Move an enemy unit. Then do this: ... its
+    /// destination"), which the reflexive ability remembers as its "it" (`Obj::ThatUnit`).
+    Reflexive { body: String, it: Option<Obj> },
+    /// 380.3: "If this kills it, do this: ..." once the unit has died; the reflexive ability's
+    /// "it" is that unit.
     ReflexiveIfKilled { body: String, unit: Obj },
     /// 383.2: sets up delayed trigger `body`, remembering `it`.
     Delay { body: String, it: Option<Obj> },
@@ -530,6 +533,9 @@ pub enum Objs {
     /// 352.10.b: "all X at a battlefield": the objects the filter matches at the battlefield
     /// chosen for spec `spec`.
     AtBattlefield { filter: UnitFilter, spec: usize },
+    /// "all X" in what replaces the end of a combat ("recall ALL units instead", 366): the
+    /// objects the filter matches at the combat's battlefield, the one its event names.
+    AtThatBattlefield(UnitFilter),
     /// Cards an earlier instruction answered (looked at, revealed).
     Var(Var),
     /// "each player plays those cards": those of the cards an earlier instruction answered that

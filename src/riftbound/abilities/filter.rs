@@ -113,6 +113,9 @@ pub enum At {
     YourTrash,
     /// "from trashes": a card in any player's trash (352.10.a: every trash is public).
     Trashes,
+    /// "at its destination" as it is compiled: a target spec turns it into `Located::AtIt`; no
+    /// object matches it anywhere else.
+    ItsLocation,
     /// "in combat": an attacking or defending unit of the combat in progress (438.1.a.3-4).
     InCombat,
     /// "in your base": at the base of the ability's controller (106.2.d).
@@ -155,6 +158,10 @@ pub enum Located {
     /// "a battlefield you control and a unit you control at a different location": at a location
     /// other than that of the object chosen for spec N (a battlefield's is itself, 053.3).
     Elsewhere(usize),
+    /// "another enemy unit at its destination": at the location of the object the ability
+    /// remembers as "it" (a reflexive ability's, `Effect::Reflexive`), where the move before it
+    /// took it; `other`: not that object.
+    AtIt { other: bool },
 }
 
 impl TargetSpec {

@@ -165,6 +165,10 @@ pub enum AbilityKind {
     /// chain; it works where the event says its card is (363.1): "As you look at or reveal me
     /// from the top of your deck" in its owner's Main Deck.
     As { event: Trigger },
+    /// "If a combat [where you are the attacker] ends in a tie, ... instead." (366; later Core
+    /// Rules 461.3.d): the body runs instead of the recall of the tied combat's attackers
+    /// (440.1.a.2); `you_are`: only a combat in which the controller has that designation.
+    ReplaceTie { you_are: Option<crate::riftbound::state::Role> },
 }
 
 /// Extra timing permission of an activated ability (722, 729).
@@ -293,6 +297,11 @@ pub enum Trigger {
     YouConquer,
     /// "When you hold".
     YouHold,
+    /// Later Core Rules 461.3.a / 461.3.c: "When I win a combat" (`me`: the source is one of the
+    /// winner's units at its battlefield), "When you win a combat" (the controller won one).
+    WinCombat {
+        me: bool,
+    },
     /// A battlefield's "When you conquer here" / "When you hold here" (053.3, 444.2): its
     /// controller scored it (181.6.c: "you" is the battlefield's controller).
     YouConquerHere,
@@ -400,6 +409,9 @@ pub enum Trigger {
     DiscardMe,
     /// "When this is killed" (415): as Deathknell, it looks back from the trash (378.2).
     KilledMe,
+    /// "When I die in combat": I was killed while an attacker or a defender (438.1.a.3-4); it
+    /// looks back from my death, as [Deathknell] does (724, 356.3.e.13).
+    DieInCombat,
     /// "When this is played, discarded, or killed": any one of these (each part works where the
     /// object then is: the board, or the trash, 378.2).
     AnyOf(Vec<Trigger>),

@@ -84,7 +84,7 @@ pub fn at(a: At) -> Option<&'static str> {
         At::YourHand => "IN_YOUR_HAND",
         At::Chain => "ON_THE_CHAIN",
         At::YourChampionZone => "IN_YOUR_CHAMPION_ZONE",
-        At::That(_) => return None,
+        At::That(_) | At::ItsLocation => return None,
     })
 }
 

@@ -181,7 +181,8 @@ impl Display for Effect {
             Effect::ReplaceNextDeath { unit, body } => {
                 write!(f, "The next time {unit} would die this turn, do {body} instead")
             }
-            Effect::Reflexive(body) => write!(f, "Do this: {body}"),
+            Effect::Reflexive { body, it: None } => write!(f, "Do this: {body}"),
+            Effect::Reflexive { body, it: Some(it) } => write!(f, "Do this (it: {it}): {body}"),
             Effect::ReflexiveIfKilled { body, unit } => write!(f, "If this kills {unit}, do this: {body}"),
             Effect::Delay { body, it: None } => write!(f, "Set up {body}"),
             Effect::Delay { body, it: Some(o) } => write!(f, "Set up {body}, remembering {o}"),
@@ -387,6 +388,7 @@ impl Display for Objs {
             Objs::Pair(i, j) => write!(f, "targets {i} and {j}"),
             Objs::All(filter) => write!(f, "all {filter}"),
             Objs::AtBattlefield { filter, spec } => write!(f, "all {filter} at the battlefield of target {spec}"),
+            Objs::AtThatBattlefield(filter) => write!(f, "all {filter} at the combat's battlefield"),
             Objs::Var(v) => f.write_str(var_text(*v)),
             Objs::OwnedBy(v, who) => write!(f, "those of {} {who} owns", var_text(*v)),
         }
@@ -524,6 +526,7 @@ impl Display for UnitFilter {
             At::Here => f.write_str(" here")?,
             At::MyBattlefield => f.write_str(" at my battlefield")?,
             At::Elsewhere => f.write_str(" at another location")?,
+            At::ItsLocation => f.write_str(" at its location")?,
             At::That(b) => write!(f, " at battlefield {b}")?,
             At::YourTrash => f.write_str(" in your trash")?,
             At::Trashes => f.write_str(" in a trash")?,
@@ -605,6 +608,12 @@ impl Display for TargetSpec {
         match self.located {
             Some(Located::SameBattlefield(i)) => write!(f, ", at the battlefield of target {i}")?,
             Some(Located::Elsewhere(i)) => write!(f, ", at a location other than target {i}'s")?,
+            Some(Located::AtIt { other }) => {
+                f.write_str(", at the location of that unit")?;
+                if other {
+                    f.write_str(", not that unit")?;
+                }
+            }
             None => {}
         }
         Ok(())
