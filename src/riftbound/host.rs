@@ -494,7 +494,11 @@ verbs! {
     // The category as its index in `TriggerCategory::ALL`.
     Effect::ActivateEffects { category, of } =>
         "activate_effects"(TriggerCategory::ALL.iter().position(|x| x == category).unwrap_or(0) as i64 => k: Index, of => f: UnitFilter)
-        |g, c| g.activate_effects(c, TriggerCategory::ALL[k.min(TriggerCategory::ALL.len() - 1)], &f);
+        // A script's index of no category names none: nothing is activated.
+        |g, c| match TriggerCategory::ALL.get(k) {
+            Some(category) => g.activate_effects(c, *category, &f),
+            None => Ok(()),
+        };
     Effect::Predict { who, amount } => "predict"(who => p: Player, amount => n: Count) |g, _| g.predict(p, n);
     Effect::Give { to, grant: Grant::Might { amount, min }, until } =>
         "give_might"(to => o: Object, amount => n: Delta, min.map_or(-1, i64::from) => min: Delta, until => until: Duration)

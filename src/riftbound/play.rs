@@ -544,11 +544,10 @@ impl Game {
             // 352.2: the instruction playing it names the valid locations: any battlefield, but
             // not one a combat its player is not in is at (436.2.a) nor one a restriction forbids
             // (054); with none left, its player's base.
+            let forbidden = self.forbidding(Forbidden::PlayToBattlefield, card, p).is_some();
             let options: Vec<Choice> = self
                 .battlefield_ids()
-                .filter(|b| {
-                    !self.combat_excludes(*b, p) && self.forbidding(Forbidden::PlayToBattlefield, card, p).is_none()
-                })
+                .filter(|b| !forbidden && !self.combat_excludes(*b, p))
                 .map(|b| Choice::Loc(Loc::Battlefield(b)))
                 .collect();
             if !options.is_empty()
