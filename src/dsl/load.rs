@@ -3,6 +3,8 @@
 //! with the card types, because the rules do not depend on the card language.
 
 use std::path::Path;
+
+use rayon::prelude::*;
 use std::sync::Arc;
 
 use super::TextOrigin;
@@ -48,21 +50,26 @@ impl CardDb {
         })?;
         let mut errors = Vec::new();
         let mut folder = ModFolder::default();
+        // Read in path order; compile on every core (each card on its own); then add the cards in
+        // path order, so the pool is the same however many cores ran.
+        let mut sources = Vec::new();
         for f in files {
             let name = f.display().to_string();
-            let src = match crate::kernel::files::read_text(&f) {
-                Ok(src) => src,
-                Err(e) => {
-                    errors.push(FileError { file: name, line: 0, col: 0, message: e.to_string() });
-                    continue;
+            match crate::kernel::files::read_text(&f) {
+                Ok(src) if crate::riftbound::Deck::is_deck_file(&src) => {
+                    let key = f.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+                    folder.decks.push((key, f));
                 }
-            };
-            if crate::riftbound::Deck::is_deck_file(&src) {
-                let key = f.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
-                folder.decks.push((key, f));
-                continue;
+                Ok(src) => sources.push((name, Ok(src))),
+                Err(e) => {
+                    sources.push((name.clone(), Err(FileError { file: name, line: 0, col: 0, message: e.to_string() })))
+                }
             }
-            match parse_card(&name, &src) {
+        }
+        let parsed: Vec<_> =
+            sources.into_par_iter().map(|(name, src)| src.and_then(|src| parse_card(&name, &src))).collect();
+        for card in parsed {
+            match card {
                 Ok(c) => {
                     let collision = self.name_collision(&c);
                     let idx = self.insert(c);
@@ -111,11 +118,30 @@ impl CardDb {
         ))
     }
 
-    /// The official cards embedded in the binary, and the tokens the rules define (178).
+    /// The official cards embedded in the binary, and the tokens the rules define (178): from the
+    /// compiled-card cache when it holds this build's cards (`dsl::cache`), else compiled (and
+    /// then stored there).
     pub fn embedded() -> CardDb {
+        let file = super::cache::dir().map(|d| super::cache::file_in(&d));
+        if let Some(db) = file.as_deref().and_then(super::cache::read) {
+            return db;
+        }
+        let db = CardDb::compile_embedded();
+        if let Some(file) = file {
+            super::cache::write(&file, &db);
+        }
+        db
+    }
+
+    /// The embedded cards compiled from their text, on every core (each card compiles on its
+    /// own; they join the pool in file order, so the pool is the same however many cores ran).
+    pub fn compile_embedded() -> CardDb {
+        let cards: Vec<CardDef> = crate::riftbound::embedded::CARD_FILES
+            .par_iter()
+            .map(|(path, src)| parse_card(path, src).unwrap_or_else(|e| panic!("embedded card file is invalid: {e}")))
+            .collect();
         let mut db = CardDb::default();
-        for (path, src) in crate::riftbound::embedded::CARD_FILES {
-            let card = parse_card(path, src).unwrap_or_else(|e| panic!("embedded card file is invalid: {e}"));
+        for card in cards {
             db.insert(card);
         }
         db.add_rules_tokens();

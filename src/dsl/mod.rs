@@ -2,6 +2,7 @@
 //! kernel data (keywords, targets, costs, trigger patterns, static abilities) plus Rhai functions
 //! for what the abilities do.
 
+pub mod cache;
 pub mod codegen;
 pub mod compile;
 pub mod diagnostic;

@@ -10,7 +10,7 @@ use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Chars, Config};
 use std::fmt;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostic {
     pub file: String,
     /// 1-based line and column in the file.

@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::fmt;
 
 /// A player seat, in turn order from the first player's point of view of setup.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
@@ -23,7 +23,7 @@ impl fmt::Display for PlayerId {
 
 /// One incarnation of a game object: an index into the game's object arena. Indices are never
 /// reused within a game, so a stale id can never alias a newer object.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 pub struct ObjId(pub u32);
 
 impl ObjId {

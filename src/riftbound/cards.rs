@@ -11,7 +11,7 @@ use super::abilities::{CardAbilities, Token};
 use crate::kernel::Diagnostic;
 
 /// The six domains (133.2), as a bit in a [`Domains`] mask.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Domain {
     Fury,
     Calm,
@@ -57,7 +57,7 @@ impl fmt::Display for Domain {
 }
 
 /// A set of domains.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Domains(pub u8);
 
 impl Domains {
@@ -83,13 +83,13 @@ impl Domains {
 }
 
 /// One power symbol of a cost (130.3): a specific domain, or [A] (134.2.e.5) payable by any.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PowerSymbol {
     Of(Domain),
     Any,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CardType {
     Unit,
     Spell,
@@ -99,7 +99,7 @@ pub enum CardType {
     Battlefield,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Supertype {
     Champion,
     Signature,
@@ -108,11 +108,11 @@ pub enum Supertype {
 }
 
 /// Index of a card definition in the [`CardDb`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct CardIdx(pub u32);
 
 /// A card's printed characteristics.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct CardDef {
     pub id: String,
     pub name: String,
@@ -217,9 +217,10 @@ pub fn token_card(t: &Token, id: &str) -> CardDef {
     card
 }
 
-/// A problem in a card or deck file: the file, the line and column, and what was expected.
+/// A problem in a card or deck file: the file, the line and column, and what was expected. Line
+/// 0 is a problem with the file as a whole (it can't be read): shown as the path alone.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}:{col}: {message}")]
+#[error("{}: {message}", self.position())]
 pub struct FileError {
     pub file: String,
     pub line: usize,
@@ -228,6 +229,11 @@ pub struct FileError {
 }
 
 impl FileError {
+    /// `file:line:col`, or `file` for the file as a whole.
+    fn position(&self) -> String {
+        if self.line == 0 { self.file.clone() } else { format!("{}:{}:{}", self.file, self.line, self.col) }
+    }
+
     pub fn at(file: &str, src: &str, offset: usize, message: impl Into<String>) -> FileError {
         let (line, col) = line_col(src, offset);
         FileError { file: file.to_string(), line, col, message: message.into() }
@@ -510,6 +516,21 @@ impl CardDb {
 
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
+    }
+
+    /// A pool of these cards, in this order, as inserting them one by one makes it (no tokens
+    /// added: they are among the cards already). The compiled-card cache stores `cards()`.
+    pub fn from_cards(cards: Vec<CardDef>) -> CardDb {
+        let mut db = CardDb::default();
+        for c in cards {
+            db.insert_one(c);
+        }
+        db
+    }
+
+    /// Every card, in index order.
+    pub fn cards(&self) -> &[CardDef] {
+        &self.cards
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (CardIdx, &CardDef)> {

@@ -10,7 +10,7 @@ use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
 
 /// Energy plus power symbols.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cost {
     pub energy: u32,
     pub power: Vec<PowerSymbol>,
@@ -36,7 +36,7 @@ impl std::fmt::Display for Cost {
 }
 
 /// Costs other than energy and power (353.6).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum OtherCost {
     /// "kill a friendly unit", "kill a Poro you control" (353.2.a.1): one unit the filter names.
     Kill(UnitFilter),

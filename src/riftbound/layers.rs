@@ -16,7 +16,7 @@ use crate::kernel::{ObjId, PlayerId};
 
 /// Keywords (716-733) as characteristics. Values (Assault X, Shield X, Deflect X, Hunt X) sum
 /// (723.2, 725.2, 730.2; 1.3: 823.2); the others are redundant when repeated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Keyword {
     Accelerate,
     Action,
@@ -343,7 +343,7 @@ impl std::fmt::Display for Filter {
 }
 
 /// How long an effect lasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Duration {
     /// Until the expiration step (317.3.a).
     ThisTurn,

@@ -15,7 +15,7 @@ pub type R<T> = Result<T, Stop<Decision>>;
 /// A battlefield, by its index in [`Game::battlefields`] (106.3): what zones, locations, choices,
 /// filters and events name a battlefield by. Printed (`{}` and `{:?}`) and serialized as the bare
 /// index; `Game::battlefields` is indexed by it.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
 pub struct Bf(u8);
 
@@ -58,7 +58,7 @@ impl std::ops::IndexMut<Bf> for Vec<Battlefield> {
 }
 
 /// Where an object is (105-107). Player-owned zones are identified with [`Obj::zone_player`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Zone {
     MainDeck,
     RuneDeck,
@@ -98,14 +98,14 @@ pub enum Loc {
 }
 
 /// Attacker and defender designations during combat (438.1.a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Role {
     Attacker,
     Defender,
 }
 
 /// Last-known information about an object incarnation that left its zone (356.3.e.12-13).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Lki {
     pub might: i32,
     pub controller: PlayerId,
@@ -115,7 +115,7 @@ pub struct Lki {
 
 /// One incarnation of a game object (a card, token, rune, legend or battlefield). Plain data, so
 /// copying the object arena for a checkpoint is a block copy.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Obj {
     pub card: CardIdx,
     pub owner: PlayerId,

@@ -13,7 +13,7 @@ use crate::riftbound::layers::{Duration, Keyword};
 use serde::Serialize;
 
 /// One instruction of an ability (151: a spell's or ability's instructions, in order).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum Effect {
     /// The same instructions for each object of a collection ("each", "all", several targets),
     /// with [`Obj::Each`] standing for the current one.
@@ -224,7 +224,7 @@ pub enum Effect {
 }
 
 /// One kind of object each player chooses some of ([`Effect::PlayersKeep`]).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Pick {
     pub count: u32,
     pub filter: UnitFilter,
@@ -322,7 +322,7 @@ impl<'a> ToArg<'a> for i64 {
 
 /// A limit "with Might up to the killed unit's Might + N": the unit killed through target spec
 /// `spec`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct KilledMight {
     pub spec: usize,
     pub more: i32,
@@ -330,7 +330,7 @@ pub struct KilledMight {
 
 /// An action on one object: each is one kernel game action (395-432), one host function of the
 /// same name, and one arm of `Game::act_on`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Act {
     Kill,
     Buff,
@@ -463,7 +463,7 @@ impl Act {
 }
 
 /// What a continuous effect given by an instruction changes (450).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Grant {
     /// "+N [M]" / "-N [M], to a minimum of M" (arithmetic layer, 450.3; the limit is
     /// snapshotted, 450.3.b).
@@ -477,7 +477,7 @@ pub enum Grant {
 }
 
 /// A rule an instruction sets for the rest of this turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum TurnRule {
     /// "The next spell you play this turn deals N Bonus Damage" (712).
     NextSpellBonus(u32),
@@ -499,7 +499,7 @@ pub enum TurnRule {
 }
 
 /// One object an instruction acts on.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum Obj {
     /// "me", "this": the ability's source.
     Me,
@@ -522,7 +522,7 @@ pub enum Obj {
 }
 
 /// Several objects.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum Objs {
     /// The still-legal targets of spec N.
     Targets(usize),
@@ -544,7 +544,7 @@ pub enum Objs {
 }
 
 /// A player an instruction names.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum Who {
     /// The ability's controller.
     You,
@@ -564,7 +564,7 @@ pub enum Who {
 }
 
 /// The players "each player" / "each opponent" names.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum Players {
     /// "each player".
     All,
@@ -587,7 +587,7 @@ pub enum Players {
 }
 
 /// A number an instruction uses.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum Amount {
     Number(i64),
     /// "equal to X's Might".
@@ -620,7 +620,7 @@ pub enum Amount {
 }
 
 /// What "for each" counts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum CountOf {
     /// "for each of your [Mighty] units", "for each friendly gear": the objects the filter names,
     /// relative to the ability's controller and source (352.8.b).
@@ -636,7 +636,7 @@ pub enum CountOf {
 }
 
 /// A yes-or-no question an instruction asks as it resolves.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum Test {
     /// "you may": the controller's choice (352.12).
     May,
@@ -646,7 +646,6 @@ pub enum Test {
     Pay {
         cost: Cost,
         exhaust_me: bool,
-        #[serde(skip_serializing_if = "Option::is_none")]
         spend_buff: Option<Obj>,
     },
     /// "they may pay COST to X", "that player may pay COST to X": a player other than the
@@ -708,7 +707,7 @@ pub enum Test {
 }
 
 /// Names for what instructions answer, used by later ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Var {
     /// The cards looked at or revealed ("from among them", "the rest").
     Looked,
@@ -757,7 +756,7 @@ impl Var {
 /// (176.2.b) and no cost (176.2.a). The tokens the rules define keep their definitions (178.1
 /// Recruit, 178.2 Sprite with the Fae tag). A gear token ("a Gold gear token") is named only:
 /// its definition is its token card in the card pool.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
 pub struct Token {
     pub name: String,
     pub might: u32,
@@ -766,11 +765,9 @@ pub struct Token {
     pub gear: bool,
     /// Its rules text, `(It has "TEXT")` after it (176.1: a token has the abilities its effect
     /// gives it); empty if it has none.
-    #[serde(skip_serializing_if = "String::is_empty")]
     pub text: String,
     /// What `text` compiled to, as the token card's text (a unit token's abilities; a gear
     /// token's are its token card's in the pool, which prints the same text).
-    #[serde(skip)]
     pub abilities: Option<std::sync::Arc<super::CardAbilities>>,
 }
 
@@ -797,7 +794,7 @@ impl Token {
 }
 
 /// Where tokens are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Place {
     /// Unsaid: like a unit, to the base or a battlefield its player controls (176.1.a, 352.2),
     /// chosen for each token.

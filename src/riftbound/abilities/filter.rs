@@ -8,7 +8,7 @@ use crate::riftbound::state::Bf;
 use serde::Serialize;
 
 /// Which units (or runes, gear) a phrase means, relative to the ability's controller.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct UnitFilter {
     pub kind: CardType,
     pub relation: Relation,
@@ -57,7 +57,7 @@ impl UnitFilter {
 
 /// A cost limit: the printed Energy cost at most `energy`, and the number of Power symbols at
 /// most `power` when it says so.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct MaxCost {
     pub energy: u32,
     pub power: Option<u32>,
@@ -70,7 +70,7 @@ impl MaxCost {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Relation {
     Any,
     /// "friendly", "you control".
@@ -95,7 +95,7 @@ impl Relation {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum At {
     Anywhere,
     /// "at a battlefield", "at battlefields".
@@ -136,7 +136,7 @@ pub enum At {
 }
 
 /// What an ability chooses (352).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct TargetSpec {
     pub count: TargetCount,
     pub filter: UnitFilter,
@@ -150,7 +150,7 @@ pub struct TargetSpec {
 }
 
 /// A spec's location relative to the object chosen for spec N.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Located {
     /// "a friendly unit and an enemy unit at the same battlefield": at the battlefield of the
     /// object chosen for spec N.
@@ -171,7 +171,7 @@ impl TargetSpec {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum TargetCount {
     /// "a unit": exactly one.
     One,

@@ -17,7 +17,7 @@ pub use effect::*;
 pub use filter::*;
 
 /// Everything a card's text compiled to.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
 pub struct CardAbilities {
     /// Printed keywords and their values (716-733): characteristics of the card.
     pub keywords: Vec<(Keyword, u32)>,
@@ -58,7 +58,7 @@ impl CardAbilities {
 }
 
 /// One ability of a card.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Ability {
     /// 1-based line in the card file where the ability's text starts.
     pub line: usize,
@@ -121,14 +121,14 @@ pub struct InstructionCosts<'a> {
 }
 
 /// The resources an Add ability puts into its controller's rune pool (416.1, 416.5).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Added {
     pub resources: Cost,
     /// "Use only to play spells": the Energy can only pay for playing a spell.
     pub spells_only: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum AbilityKind {
     /// A spell's instructions (146-152).
     Spell,
@@ -172,7 +172,7 @@ pub enum AbilityKind {
 }
 
 /// Extra timing permission of an activated ability (722, 729).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum AbilityTiming {
     Normal,
     Action,
@@ -180,7 +180,7 @@ pub enum AbilityTiming {
 }
 
 /// A cost before the colon of an activated ability.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum ActivationCost {
     /// [E]: exhaust this (134.2.e.2, 401.5).
     Exhaust,
@@ -211,7 +211,7 @@ pub enum ActivationCost {
 }
 
 /// What paying an optional additional cost does to the card's own cost (353.2.b.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum IfPaid {
     Nothing,
     /// "If you do, reduce my cost by [2]", "Reduce my cost by [O] for each buff you spend" (353.4):
@@ -223,7 +223,7 @@ pub enum IfPaid {
 
 /// 376.4: the named categories of triggered abilities, by the condition they trigger on: play
 /// effects, conquer effects, hold effects, attack and defend triggers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum TriggerCategory {
     Play,
     Conquer,
@@ -271,7 +271,7 @@ impl TriggerCategory {
 }
 
 /// When a triggered ability triggers.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum Trigger {
     /// 376.4.a: "When you play me".
     PlayMe,
@@ -472,7 +472,7 @@ pub enum Trigger {
 
 /// The player an event's verb is about (or whose turn a play is on), relative to the ability's
 /// controller ("you").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Actor {
     /// "you play ...".
     You,
@@ -557,7 +557,7 @@ impl Trigger {
 /// It is about its *subject*: the ability's source, or, for a passive's continuous effect, each
 /// object the effect applies to as the layers apply it (361.3.a). Evaluated in one place,
 /// `Game::holds` (`conditions.rs`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Condition {
     /// "I'm at a battlefield".
     AtBattlefield,
@@ -683,7 +683,7 @@ pub enum Condition {
 }
 
 /// What a [`Condition::DidThisTurn`] looks for in the turn's log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Deed {
     /// Moved (421): the subject did, or a unit "you" controlled did.
     Moved,
@@ -692,7 +692,7 @@ pub enum Deed {
 }
 
 /// Whose objects a [`Condition::Count`] counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Controlled {
     /// "there is ...": anyone's (the filter may still say "friendly" or "enemy").
     Anyone,
@@ -703,7 +703,7 @@ pub enum Controlled {
 }
 
 /// Which battlefields a play permission adds (352.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum PlayTo {
     /// "an open battlefield": one no player controls (181.2.b).
     Open,
@@ -712,7 +712,7 @@ pub enum PlayTo {
 }
 
 /// What a passive ability does while it applies.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub enum StaticEffect {
     /// "I have [K]..." (ability layer, 450.2).
     Keywords(Vec<(Keyword, u32)>),
@@ -815,7 +815,7 @@ pub enum StaticEffect {
 }
 
 /// What a restriction ([`StaticEffect::Cant`]) forbids for the objects it names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Forbidden {
     /// 421: moving to their base (a recall is no move).
     MoveToBase,
