@@ -122,6 +122,9 @@ fn deck_file_is_checked_against_deck_construction_and_played() {
     let (code, _, err) = riftbound(&["sim", "--deck-file", "no/such/deck.toml", "--decks", "jinx"]);
     assert_eq!(code, 2, "bad input: {err}");
     assert!(err.contains("no/such/deck.toml") && err.contains("can't read"), "{err}");
+    let (code, _, err) = riftbound(&["sim", "--cards", "no/such/mod", "--decks", "jinx"]);
+    assert_eq!(code, 2, "bad input: {err}");
+    assert!(err.contains("no/such/mod: ") && !err.contains(":0"), "the path, with no made-up position: {err}");
     let typo = TempFile::new("typo.toml", &annie.replace("\"Gust\"", "\"Gusst\""));
     let (code, _, err) = riftbound(&["sim", "--deck-file", typo.path(), "--decks", "jinx"]);
     assert_eq!(code, 2, "bad input: {err}");
@@ -306,6 +309,40 @@ fn sim_keeps_going_past_a_game_stopped_by_a_script_error() {
     assert!(first["error"].as_str().unwrap().starts_with("Blazing Scorcher"), "{first}");
     assert!(first["seed"].as_u64().is_some() && first["decks"][0] == "Jinx", "{first}");
     assert!(err.contains("stopped in turn") && err.contains("game(s) stopped with an error"), "{err}");
+}
+
+/// A deck with a card whose text does not compile is bad input (exit 2): the error names the card
+/// and shows its diagnostic at its file and line, so a typo never plays as a blank card. With
+/// `--allow-blank-cards` the games are played and the card is named once (issue 17).
+#[test]
+fn a_deck_with_a_card_that_does_not_compile_stops_sim_unless_allowed() {
+    let dir = std::env::temp_dir().join(format!("riftbound-blank-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let card =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/cards/ogn/001-blazing-scorcher.toml")).unwrap();
+    std::fs::write(dir.join("scorcher.toml"), card.replace("[Accelerate]", "[Acelerate]")).unwrap();
+    let cards = dir.to_str().unwrap();
+    let (code, out, err) = riftbound(&["sim", "--games", "2", "--decks", "jinx,viktor", "--cards", cards]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "nothing was played: {out}");
+    assert!(err.contains("Blazing Scorcher (OGN-001)") && err.contains("--allow-blank-cards"), "{err}");
+    assert!(err.contains("scorcher.toml:") && err.contains("Acelerate"), "the diagnostic, at its file and line: {err}");
+    let (code, out, err) = riftbound(&[
+        "sim",
+        "--games",
+        "2",
+        "--decks",
+        "jinx,viktor",
+        "--cards",
+        cards,
+        "--allow-blank-cards",
+        "--json",
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["games"].as_u64(), Some(2));
+    assert_eq!(err.matches("Blazing Scorcher (OGN-001)").count(), 1, "named once: {err}");
 }
 
 /// `trace` prints a failing scenario's trace and exits with 1; a scenario `count` has a bound,

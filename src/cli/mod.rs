@@ -76,6 +76,11 @@ pub struct GameArgs {
     /// earlier ones by card id).
     #[arg(long = "cards")]
     pub cards: Vec<std::path::PathBuf>,
+    /// Play cards whose text does not compile without their text (each is named once), instead
+    /// of stopping: by default such a card in a deck is an error, so a typo in a card file never
+    /// passes for a card that does nothing.
+    #[arg(long)]
+    pub allow_blank_cards: bool,
 }
 
 /// A game command's arguments checked once, before any game is played: the cards (official
@@ -102,7 +107,7 @@ impl GameArgs {
     pub fn plan(&self) -> Result<Plan, String> {
         let (db, mod_decks) = load_cards(&self.cards)?;
         let (decks, mode, agents) = resolve(&db, &mod_decks, self)?;
-        warn_unsupported(&db, &decks);
+        blank_cards(&db, &decks, self.allow_blank_cards)?;
         let caps = Caps { turns: self.turn_cap, steps: self.step_cap, check_invariants: false };
         Ok(Plan {
             db,
@@ -533,24 +538,47 @@ fn load_cards(dirs: &[std::path::PathBuf]) -> Result<(Arc<CardDb>, Vec<(String, 
     Ok((Arc::new(db), decks))
 }
 
-/// Cards whose text the card language can't compile yet play without it; say so, never silently.
-fn warn_unsupported(db: &CardDb, decks: &[Deck]) {
-    let mut names: Vec<&str> = Vec::new();
+/// Cards of the decks whose text the card language can't compile (legends, battlefields and
+/// runes included) would play without it. Never silently: an error naming each card with its
+/// first diagnostic, or with `allow`, a note naming each card once.
+fn blank_cards(db: &CardDb, decks: &[Deck], allow: bool) -> Result<(), String> {
+    let mut blank: Vec<&crate::riftbound::cards::CardDef> = Vec::new();
     for d in decks {
-        for c in std::iter::once(d.champion).chain(d.main.iter().map(|(c, _)| *c)) {
+        let cards = [d.legend, d.champion]
+            .into_iter()
+            .chain(d.battlefields.iter().copied())
+            .chain(d.main.iter().chain(&d.runes).map(|(c, _)| *c));
+        for c in cards {
             let def = db.get(c);
-            if def.unsupported.is_some() && !names.contains(&def.name.as_str()) {
-                names.push(&def.name);
+            if def.unsupported.is_some() && !blank.iter().any(|b| b.id == def.id) {
+                blank.push(def);
             }
         }
     }
-    if !names.is_empty() {
+    if blank.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = blank.iter().map(|d| format!("{} ({})", d.name, d.id)).collect();
+    if allow {
         eprintln!(
-            "note: {} card(s) in these decks play without their rules text, which the card language does not support yet (see `riftbound check`): {}",
+            "note: {} card(s) in these decks play without their rules text, which the card language does not compile (see `riftbound check`): {}",
             names.len(),
             names.join(", ")
         );
+        return Ok(());
     }
+    let mut msg = format!(
+        "{} card(s) in these decks have text the card language does not compile: {}\n",
+        names.len(),
+        names.join(", ")
+    );
+    for d in &blank {
+        if let Some(diag) = &d.unsupported {
+            msg.push_str(&format!("{diag}\n"));
+        }
+    }
+    msg.push_str("fix the text (`riftbound check FILE` shows every problem), or pass --allow-blank-cards to play these cards without their text");
+    Err(msg)
 }
 
 /// The text report of `sim`: per deck, then per pairing when there are several.
