@@ -476,9 +476,9 @@ pub struct Game {
     pub outcome: Option<Outcome>,
     /// Everything that happened, in order (see `events.rs`).
     pub events: crate::kernel::events::EventLog<super::events::Event>,
-    /// How far triggered abilities have looked at `events`, and the objects that have them
+    /// How far triggered abilities have looked at `events`, and the triggered abilities active
     /// (376.2.c).
-    pub trigger_index: crate::kernel::triggers::TriggerIndex<ObjId>,
+    pub trigger_index: crate::kernel::triggers::TriggerIndex<super::triggers::TriggerSource>,
     /// Delayed triggers set up this turn (383.2), until the end of the turn.
     pub delayed_triggers: Vec<DelayedTrigger>,
     /// The state each mechanic keeps in a type of its own module (delayed replacements, bonus
