@@ -34,14 +34,16 @@ impl Game {
     pub fn abilities_of(&self, o: ObjId) -> Vec<HeldAbility<'_>> {
         let abilities = &self.card(o).abilities;
         let own = &abilities.abilities;
+        // `top_most_of` and `attached_to` from one look at the links.
+        let links = self.links();
         // SFD-718.2: an attached card's rules text is inactive; SFD-136.2.b: so is an unattached one's
         // effect text.
-        let active = self.top_most_of(o).is_none();
+        let active = !links.iter().any(|(a, _)| *a == o);
         let mut out: Vec<HeldAbility> =
             abilities.rules_text().filter(|_| active).map(|(i, a)| (i as u8, a, None)).collect();
         let mut next = own.len();
         // SFD-718.3: the effect text of the cards attached to it is its own.
-        for lender in self.attached_to(o) {
+        for lender in links.iter().filter(|(_, t)| *t == o).map(|(a, _)| *a) {
             for (j, a) in self.card(lender).abilities.effect_text() {
                 if matches!(a.kind, AbilityKind::Activated { .. }) && next < u8::MAX as usize {
                     out.push((next as u8, a, Some((lender, j as u8))));

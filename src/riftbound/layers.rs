@@ -389,13 +389,15 @@ impl Game {
     pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
         self.chars_cache.changed_all();
         self.effects.push(e);
-        self.note_control_effects();
+        self.note_effect_kinds();
     }
 
-    /// Keeps `control_effects` (is a control-changing effect in force?) in step with the
-    /// effect list, for [`controller`](Game::controller), asked far more often than effects change.
-    fn note_control_effects(&mut self) {
+    /// Keeps `control_effects` (is a control-changing effect in force?) and `grant_effects` (is
+    /// an ability-giving one?) in step with the effect list, for [`controller`](Game::controller)
+    /// and [`given_abilities`](Game::given_abilities), asked far more often than effects change.
+    fn note_effect_kinds(&mut self) {
         self.control_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)));
+        self.grant_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::GrantAbility(_)));
     }
 
     /// Ends the effects `keep` refuses: the one way out of the effect list, telling the
@@ -409,7 +411,7 @@ impl Game {
         let mut kept = kept.into_iter();
         self.effects.retain(|_| kept.next().unwrap_or(true));
         self.chars_cache.changed_all();
-        self.note_control_effects();
+        self.note_effect_kinds();
         true
     }
 
@@ -635,7 +637,7 @@ impl Game {
     /// 450.2.a: the quoted abilities continuous effects in force give `id`, as (the card whose
     /// text holds it, its index there).
     pub fn given_abilities(&self, id: ObjId) -> Vec<(ObjId, u8)> {
-        if !self.effects.iter().any(|e| matches!(e.modification, Modification::GrantAbility(_))) {
+        if !self.grant_effects {
             return Vec::new();
         }
         let chars = self.chars(id);
