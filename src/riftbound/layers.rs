@@ -587,27 +587,36 @@ impl Game {
         self.chars(id).might()
     }
 
-    /// A bound `might(id)` never exceeds, found without the layers: the printed Might, the
-    /// unit's buffs and every increase that may apply to it (`filter_may_match`, conditions
-    /// ignored). `None` when that bounds nothing: an effect sets its Might or adds per a count,
-    /// or it is in combat, where Assault and Shield add (see `ObjectLayers::enter_layer`).
-    pub fn might_at_most(&self, id: ObjId) -> Option<i32> {
+    /// Bounds `might(id)` stays within, found without the layers, as (least, most): the printed
+    /// Might and the unit's buffs, plus every decrease (for the least) or increase (for the
+    /// most) that may apply to it (`filter_may_match`, conditions ignored). A side is `None`
+    /// when that bounds nothing: an effect sets its Might, or adds (most) or takes away (least)
+    /// per a count; both are in combat, where Assault and Shield add (see
+    /// `ObjectLayers::enter_layer`), and the least is off the board, where buffs don't count.
+    pub fn might_bounds(&self, id: ObjId) -> (Option<i32>, Option<i32>) {
         let o = self.obj(id);
         if o.role.is_some() {
-            return None;
+            return (None, None);
         }
-        let mut most = self.db.get(o.card).might.saturating_add(o.buffs as i32);
+        let printed = self.db.get(o.card).might.saturating_add(o.buffs as i32);
+        let mut least = o.zone.is_board().then_some(printed);
+        let mut most = Some(printed);
         for e in self.effects.iter().filter(|e| self.filter_may_match(id, &e.filter)) {
             match e.modification {
-                Modification::SetMight(_) => return None,
-                Modification::MightPer(each, _) if each > 0 => return None,
+                Modification::SetMight(_) => return (None, None),
+                Modification::MightPer(each, _) if each > 0 => most = None,
+                Modification::MightPer(each, _) if each < 0 => least = None,
+                // 450.3.b: a decrease "to a minimum" takes away at most its N.
                 Modification::Might(n) | Modification::MightToMinimum { might: n, .. } if n > 0 => {
-                    most = most.saturating_add(n)
+                    most = most.map(|m| m.saturating_add(n))
+                }
+                Modification::Might(n) | Modification::MightToMinimum { might: n, .. } => {
+                    least = least.map(|m| m.saturating_add(n))
                 }
                 _ => {}
             }
         }
-        Some(most)
+        (least, most)
     }
 
     pub fn controller(&self, id: ObjId) -> PlayerId {
