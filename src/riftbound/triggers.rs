@@ -85,9 +85,11 @@ impl Game {
     /// it (SFD-718.3, lent by that card).
     fn triggered_abilities(&self, o: ObjId) -> impl Iterator<Item = (Option<ObjId>, usize)> + '_ {
         let triggered = |a: &super::abilities::Ability| matches!(a.kind, AbilityKind::Triggered { .. });
-        let own = self.top_most_of(o).is_none().then(|| self.card(o).abilities.rules_text());
+        // `top_most_of` and `attached_to` from one look at the links.
+        let links = self.links();
+        let own = (!links.iter().any(|(a, _)| *a == o)).then(|| self.card(o).abilities.rules_text());
         let own = own.into_iter().flatten().filter(move |(_, a)| triggered(a)).map(|(i, _)| (None, i));
-        let lent = self.attached_to(o).into_iter().flat_map(move |lender| {
+        let lent = links.iter().filter(move |(_, t)| *t == o).flat_map(move |&(lender, _)| {
             self.card(lender)
                 .abilities
                 .effect_text()
