@@ -52,7 +52,8 @@ pub trait Triggers {
     type Fired;
     fn index(&self) -> &TriggerIndex<Self::Source>;
     fn index_mut(&mut self) -> &mut TriggerIndex<Self::Source>;
-    /// Every object whose triggered abilities are active now, in the order they are checked.
+    /// Every object whose triggered abilities are active now (or every such ability), in the
+    /// order they are checked.
     fn sources(&self) -> Vec<Self::Source>;
     /// What `source`'s triggered abilities make of `batch`, the events from `start` of the log.
     fn matches(&self, source: Self::Source, batch: &[Self::Event], start: usize, out: &mut Vec<Self::Fired>);

@@ -34,14 +34,16 @@ impl Game {
     pub fn abilities_of(&self, o: ObjId) -> Vec<HeldAbility<'_>> {
         let abilities = &self.card(o).abilities;
         let own = &abilities.abilities;
+        // `top_most_of` and `attached_to` from one look at the links.
+        let links = self.links();
         // SFD-718.2: an attached card's rules text is inactive; SFD-136.2.b: so is an unattached one's
         // effect text.
-        let active = self.top_most_of(o).is_none();
+        let active = !links.iter().any(|(a, _)| *a == o);
         let mut out: Vec<HeldAbility> =
             abilities.rules_text().filter(|_| active).map(|(i, a)| (i as u8, a, None)).collect();
         let mut next = own.len();
         // SFD-718.3: the effect text of the cards attached to it is its own.
-        for lender in self.attached_to(o) {
+        for lender in links.iter().filter(|(_, t)| *t == o).map(|(a, _)| *a) {
             for (j, a) in self.card(lender).abilities.effect_text() {
                 if matches!(a.kind, AbilityKind::Activated { .. }) && next < u8::MAX as usize {
                     out.push((next as u8, a, Some((lender, j as u8))));
@@ -84,6 +86,26 @@ impl Game {
         out
     }
 
+    /// Whether `o` may hold an activated ability: false only if none of the places
+    /// [`abilities_of`](Game::abilities_of) takes abilities from can give it one (its own rules
+    /// text, the cards attached to it, abilities given to it, and the borrowing an own static
+    /// does). Most permanents have none, and listing options asks about every one.
+    fn may_hold_activated(&self, o: ObjId) -> bool {
+        let own = self.card(o).abilities.rules_text().any(|(_, a)| {
+            matches!(
+                a.kind,
+                AbilityKind::Activated { .. } | AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOf(_), .. }
+            )
+        });
+        let held = own || self.links().iter().any(|(_, t)| *t == o) || !self.given_abilities(o).is_empty();
+        debug_assert!(
+            held || !self.abilities_of(o).iter().any(|(_, a, _)| matches!(a.kind, AbilityKind::Activated { .. })),
+            "{} holds an activated ability may_hold_activated does not see",
+            self.describe(o)
+        );
+        held
+    }
+
     /// The active abilities of `o`'s own rules text (not borrowed ones).
     fn abilities_of_own(&self, o: ObjId) -> Vec<HeldAbility<'_>> {
         if self.top_most_of(o).is_some() {
@@ -95,7 +117,7 @@ impl Game {
     /// 371-374: the activated abilities `p` may activate now, as (object, ability index).
     pub fn activatable_abilities(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
         let mut out = Vec::new();
-        for o in self.ability_holders(p) {
+        for o in self.ability_holders(p).filter(|o| self.may_hold_activated(*o)) {
             for (i, a, _) in self.abilities_of(o) {
                 let AbilityKind::Activated { costs, timing, only_while } = &a.kind else { continue };
                 let timing = match timing {
@@ -126,7 +148,7 @@ impl Game {
     /// (e.g. [E] of a ready permanent) and can be paid now.
     pub(crate) fn add_reactions(&self, p: PlayerId) -> Vec<(ObjId, u8, Added)> {
         let mut out = Vec::new();
-        for o in self.ability_holders(p) {
+        for o in self.ability_holders(p).filter(|o| self.may_hold_activated(*o)) {
             for (i, a, _) in self.abilities_of(o) {
                 let AbilityKind::Activated { costs, timing: AbilityTiming::Reaction, only_while } = &a.kind else {
                     continue;

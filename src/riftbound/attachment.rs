@@ -28,7 +28,10 @@ pub struct Attachments {
 }
 
 impl Game {
-    fn links(&self) -> &[(ObjId, ObjId)] {
+    /// Every link, as (attached card, its top-most card), oldest first: for a hot path that
+    /// asks both [`top_most_of`](Game::top_most_of) and [`attached_to`](Game::attached_to)
+    /// with one lookup of the component.
+    pub(crate) fn links(&self) -> &[(ObjId, ObjId)] {
         self.components.get::<Attachments>().map_or(&[], |a| &a.links)
     }
 

@@ -85,6 +85,15 @@ impl Game {
         if self.turn_player != p || self.priority != Some(p) || !self.chain.is_empty() {
             return Vec::new();
         }
+        // The cards first: most hands hold no card with [Hidden], and then neither the room at
+        // each battlefield (every passive looked at) nor the cost is asked.
+        let pl = self.player(p);
+        // 727.5: Hidden is a characteristic of the card.
+        let cards: Vec<ObjId> =
+            pl.hand.iter().copied().chain(pl.champion_zone).filter(|c| self.has_keyword(*c, Keyword::Hidden)).collect();
+        if cards.is_empty() {
+            return Vec::new();
+        }
         let fields: Vec<Bf> = self
             .battlefield_ids()
             .filter(|b| {
@@ -95,15 +104,7 @@ impl Game {
         if fields.is_empty() || !self.hide_costs(p).iter().any(|c| self.can_afford(p, c)) {
             return Vec::new();
         }
-        let pl = self.player(p);
-        let mut out = Vec::new();
-        for card in pl.hand.iter().copied().chain(pl.champion_zone) {
-            // 727.5: Hidden is a characteristic of the card.
-            if self.has_keyword(card, Keyword::Hidden) {
-                out.extend(fields.iter().map(|b| (card, *b)));
-            }
-        }
-        out
+        cards.iter().flat_map(|card| fields.iter().map(|b| (*card, *b))).collect()
     }
 
     /// 408.1: `p` pays [A] and hides `card` facedown at battlefield `b`. Not a play and no chain

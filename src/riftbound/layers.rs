@@ -389,13 +389,15 @@ impl Game {
     pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
         self.chars_cache.changed_all();
         self.effects.push(e);
-        self.note_control_effects();
+        self.note_effect_kinds();
     }
 
-    /// Keeps `control_effects` (is a control-changing effect in force?) in step with the
-    /// effect list, for [`controller`](Game::controller), asked far more often than effects change.
-    fn note_control_effects(&mut self) {
+    /// Keeps `control_effects` (is a control-changing effect in force?) and `grant_effects` (is
+    /// an ability-giving one?) in step with the effect list, for [`controller`](Game::controller)
+    /// and [`given_abilities`](Game::given_abilities), asked far more often than effects change.
+    fn note_effect_kinds(&mut self) {
         self.control_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)));
+        self.grant_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::GrantAbility(_)));
     }
 
     /// Ends the effects `keep` refuses: the one way out of the effect list, telling the
@@ -409,7 +411,7 @@ impl Game {
         let mut kept = kept.into_iter();
         self.effects.retain(|_| kept.next().unwrap_or(true));
         self.chars_cache.changed_all();
-        self.note_control_effects();
+        self.note_effect_kinds();
         true
     }
 
@@ -585,27 +587,36 @@ impl Game {
         self.chars(id).might()
     }
 
-    /// A bound `might(id)` never exceeds, found without the layers: the printed Might, the
-    /// unit's buffs and every increase that may apply to it (`filter_may_match`, conditions
-    /// ignored). `None` when that bounds nothing: an effect sets its Might or adds per a count,
-    /// or it is in combat, where Assault and Shield add (see `ObjectLayers::enter_layer`).
-    pub fn might_at_most(&self, id: ObjId) -> Option<i32> {
+    /// Bounds `might(id)` stays within, found without the layers, as (least, most): the printed
+    /// Might and the unit's buffs, plus every decrease (for the least) or increase (for the
+    /// most) that may apply to it (`filter_may_match`, conditions ignored). A side is `None`
+    /// when that bounds nothing: an effect sets its Might, or adds (most) or takes away (least)
+    /// per a count; both are in combat, where Assault and Shield add (see
+    /// `ObjectLayers::enter_layer`), and the least is off the board, where buffs don't count.
+    pub fn might_bounds(&self, id: ObjId) -> (Option<i32>, Option<i32>) {
         let o = self.obj(id);
         if o.role.is_some() {
-            return None;
+            return (None, None);
         }
-        let mut most = self.db.get(o.card).might.saturating_add(o.buffs as i32);
+        let printed = self.db.get(o.card).might.saturating_add(o.buffs as i32);
+        let mut least = o.zone.is_board().then_some(printed);
+        let mut most = Some(printed);
         for e in self.effects.iter().filter(|e| self.filter_may_match(id, &e.filter)) {
             match e.modification {
-                Modification::SetMight(_) => return None,
-                Modification::MightPer(each, _) if each > 0 => return None,
+                Modification::SetMight(_) => return (None, None),
+                Modification::MightPer(each, _) if each > 0 => most = None,
+                Modification::MightPer(each, _) if each < 0 => least = None,
+                // 450.3.b: a decrease "to a minimum" takes away at most its N.
                 Modification::Might(n) | Modification::MightToMinimum { might: n, .. } if n > 0 => {
-                    most = most.saturating_add(n)
+                    most = most.map(|m| m.saturating_add(n))
+                }
+                Modification::Might(n) | Modification::MightToMinimum { might: n, .. } => {
+                    least = least.map(|m| m.saturating_add(n))
                 }
                 _ => {}
             }
         }
-        Some(most)
+        (least, most)
     }
 
     pub fn controller(&self, id: ObjId) -> PlayerId {
@@ -635,7 +646,7 @@ impl Game {
     /// 450.2.a: the quoted abilities continuous effects in force give `id`, as (the card whose
     /// text holds it, its index there).
     pub fn given_abilities(&self, id: ObjId) -> Vec<(ObjId, u8)> {
-        if !self.effects.iter().any(|e| matches!(e.modification, Modification::GrantAbility(_))) {
+        if !self.grant_effects {
             return Vec::new();
         }
         let chars = self.chars(id);

@@ -76,11 +76,20 @@ impl Game {
 
     /// Units of `p` that can standard-move to `dest` now (ready, since exhausting is the cost).
     pub fn standard_move_units(&self, p: PlayerId, dest: Loc) -> Vec<ObjId> {
-        self.all_units()
-            .into_iter()
-            .filter(|u| self.controller(*u) == p && !self.obj(*u).exhausted && !self.move_banned(p, *u))
-            .filter(|u| self.location(*u).is_some_and(|from| self.standard_move_allowed(*u, p, from, dest)))
+        self.units_on_board()
+            .filter(|u| self.may_standard_move(p, *u) && self.may_standard_move_to(p, *u, dest))
             .collect()
+    }
+
+    /// Whether `u` is a unit of `p` that can make a standard move now, wherever to: ready (the
+    /// cost exhausts it) and not banned from moving.
+    fn may_standard_move(&self, p: PlayerId, u: ObjId) -> bool {
+        self.controller(u) == p && !self.obj(u).exhausted && !self.move_banned(p, u)
+    }
+
+    /// Whether unit `u` of `p` can go to `dest` with a standard move from where it is.
+    fn may_standard_move_to(&self, p: PlayerId, u: ObjId, dest: Loc) -> bool {
+        self.location(u).is_some_and(|from| self.standard_move_allowed(u, p, from, dest))
     }
 
     /// 141.1: destinations of a standard move `p` may make now (own turn, action phase, neutral
@@ -94,9 +103,13 @@ impl Game {
         {
             return Vec::new();
         }
-        let mut dests = vec![Loc::Base(p)];
-        dests.extend(self.battlefield_ids().map(Loc::Battlefield));
-        dests.into_iter().filter(|d| !self.standard_move_units(p, *d).is_empty()).collect()
+        // The units that can move at all are found once, not again for each destination; a
+        // destination needs one of them that can go there.
+        let movers: Vec<ObjId> = self.units_on_board().filter(|u| self.may_standard_move(p, *u)).collect();
+        std::iter::once(Loc::Base(p))
+            .chain(self.battlefield_ids().map(Loc::Battlefield))
+            .filter(|d| movers.iter().any(|u| self.may_standard_move_to(p, *u, *d)))
+            .collect()
     }
 
     /// 141.3: the player picks one or more units for a standard move to `dest`, exhausts them

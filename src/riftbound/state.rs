@@ -455,6 +455,9 @@ pub struct Game {
     /// Whether one of `effects` changes control (450.1.a), kept by `push_effect` and
     /// `retain_effects`: without one, an object's controller is its record's.
     pub control_effects: bool,
+    /// Whether one of `effects` gives an object a quoted ability (450.2.a), kept likewise:
+    /// without one, no object has a given ability (asked for every permanent at every listing).
+    pub grant_effects: bool,
     /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
     /// the objects, the players' zones, the battlefields, the effects and the event log (and
     /// the card database, which a game never changes); every `&mut` into those goes through
@@ -476,9 +479,9 @@ pub struct Game {
     pub outcome: Option<Outcome>,
     /// Everything that happened, in order (see `events.rs`).
     pub events: crate::kernel::events::EventLog<super::events::Event>,
-    /// How far triggered abilities have looked at `events`, and the objects that have them
+    /// How far triggered abilities have looked at `events`, and the triggered abilities active
     /// (376.2.c).
-    pub trigger_index: crate::kernel::triggers::TriggerIndex<ObjId>,
+    pub trigger_index: crate::kernel::triggers::TriggerIndex<super::triggers::TriggerSource>,
     /// Delayed triggers set up this turn (383.2), until the end of the turn.
     pub delayed_triggers: Vec<DelayedTrigger>,
     /// The state each mechanic keeps in a type of its own module (delayed replacements, bonus
@@ -529,6 +532,7 @@ impl Game {
             showdown: self.showdown.clone(),
             effects: self.effects.clone(),
             control_effects: self.control_effects,
+            grant_effects: self.grant_effects,
             chars_cache: self.chars_cache.clone(),
             mighty_seen_at: self.mighty_seen_at,
             cost_modifiers: self.cost_modifiers.clone(),
@@ -596,6 +600,7 @@ impl Game {
             showdown: None,
             effects: Vec::new(),
             control_effects: false,
+            grant_effects: false,
             chars_cache: CharsCache::default(),
             mighty_seen_at: None,
             cost_modifiers: Vec::new(),

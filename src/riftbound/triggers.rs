@@ -17,6 +17,7 @@ use super::state::{Bf, ChainItem, Game, ItemKind, Loc, R, Step, Zone};
 use crate::kernel::triggers::{self, TriggerIndex, Triggers};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
+use std::borrow::Cow;
 
 /// The ability index standing for the [Temporary] keyword's triggered ability (732.1.b), which
 /// the kernel defines once for every permanent that has the keyword, printed or given (732.3).
@@ -28,6 +29,16 @@ const VISION: u8 = u8::MAX - 1;
 /// The ability index standing for the [Hunt] keyword's triggered ability (Core Rules 1.3,
 /// 823.1.c.1), the kernel's for every unit that has it, printed or given (823.3).
 const HUNT: u8 = u8::MAX - 2;
+
+/// A triggered ability the trigger matcher indexes (376.2.c): ability `index` of `lender`'s
+/// card if it is lent (an attached card's effect text, SFD-718.3), else of `obj`'s own.
+/// Indexing abilities, not objects, leaves the objects' lists of abilities out of every check.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TriggerSource {
+    obj: ObjId,
+    lender: Option<ObjId>,
+    index: u8,
+}
 
 /// A triggered ability that met its condition, before it goes on the chain.
 #[derive(Clone, Debug)]
@@ -45,34 +56,40 @@ pub struct Triggered {
 }
 
 impl Game {
-    /// Objects with triggered abilities active now: permanents on the board, legends,
-    /// battlefields, and cards in trashes whose abilities work from there (378).
-    fn trigger_sources(&self) -> Vec<ObjId> {
-        let mut out = self.all_units();
+    /// The triggered abilities active now, of permanents on the board, legends, battlefields,
+    /// and cards in trashes whose abilities work from there (378): each object's in
+    /// [`Game::triggered_abilities`]'s order.
+    fn trigger_sources(&self) -> Vec<TriggerSource> {
+        let mut objects = self.all_units();
         for p in &self.players {
-            out.extend(p.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
-            out.extend(p.legend);
-            out.extend(p.trash.iter().copied().filter(|c| {
+            objects.extend(p.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
+            objects.extend(p.legend);
+            objects.extend(p.trash.iter().copied().filter(|c| {
                 self.card(*c).abilities.rules_text().any(|(_, a)| {
                     matches!(&a.kind, AbilityKind::Triggered { trigger, in_trash, .. }
                         if *in_trash || works_from_trash(trigger))
                 })
             }));
         }
-        out.extend(self.battlefields.iter().map(|b| b.obj));
-        out.retain(|o| self.triggered_abilities(*o).next().is_some());
-        out
+        objects.extend(self.battlefields.iter().map(|b| b.obj));
+        objects
+            .into_iter()
+            .flat_map(|obj| {
+                self.triggered_abilities(obj).map(move |(lender, i)| TriggerSource { obj, lender, index: i as u8 })
+            })
+            .collect()
     }
 
     /// The triggered abilities an object has now, as (lender, index on the lender's card): its
     /// rules text's unless it is attached (SFD-718.2), and the effect text of each card attached to
     /// it (SFD-718.3, lent by that card).
-    /// Not collected: this is asked for every object with triggered abilities at every check.
     fn triggered_abilities(&self, o: ObjId) -> impl Iterator<Item = (Option<ObjId>, usize)> + '_ {
         let triggered = |a: &super::abilities::Ability| matches!(a.kind, AbilityKind::Triggered { .. });
-        let own = self.top_most_of(o).is_none().then(|| self.card(o).abilities.rules_text());
+        // `top_most_of` and `attached_to` from one look at the links.
+        let links = self.links();
+        let own = (!links.iter().any(|(a, _)| *a == o)).then(|| self.card(o).abilities.rules_text());
         let own = own.into_iter().flatten().filter(move |(_, a)| triggered(a)).map(|(i, _)| (None, i));
-        let lent = self.attached_to(o).into_iter().flat_map(move |lender| {
+        let lent = links.iter().filter(move |(_, t)| *t == o).flat_map(move |&(lender, _)| {
             self.card(lender)
                 .abilities
                 .effect_text()
@@ -1101,55 +1118,44 @@ impl Game {
 /// 376.2.c: a batch of new events is matched against the objects with triggered abilities
 /// only, indexed again after an object enters or leaves a zone (`actions.rs`).
 impl Triggers for Game {
-    type Source = ObjId;
+    type Source = TriggerSource;
     type Event = Event;
     type Fired = Triggered;
 
-    fn index(&self) -> &TriggerIndex<ObjId> {
+    fn index(&self) -> &TriggerIndex<TriggerSource> {
         &self.trigger_index
     }
 
-    fn index_mut(&mut self) -> &mut TriggerIndex<ObjId> {
+    fn index_mut(&mut self) -> &mut TriggerIndex<TriggerSource> {
         &mut self.trigger_index
     }
 
-    fn sources(&self) -> Vec<ObjId> {
+    fn sources(&self) -> Vec<TriggerSource> {
         self.trigger_sources()
     }
 
-    fn matches(&self, source: ObjId, batch: &[Event], start: usize, fired: &mut Vec<Triggered>) {
+    fn matches(&self, ability: TriggerSource, batch: &[Event], start: usize, fired: &mut Vec<Triggered>) {
+        let TriggerSource { obj: source, lender, index } = ability;
+        let a = &self.text_card(source, lender).abilities.abilities[index as usize];
+        let AbilityKind::Triggered { trigger, condition, in_trash } = &a.kind else { return };
+        let Some(trigger) = active_trigger(trigger, *in_trash, self.obj(source).zone == Zone::Trash) else { return };
+        let trigger = trigger.as_ref();
         let controller = self.ability_controller(source);
-        for (lender, i) in self.triggered_abilities(source) {
-            let a = &self.text_card(source, lender).abilities.abilities[i];
-            let AbilityKind::Triggered { trigger, condition, in_trash } = &a.kind else { continue };
-            let Some(trigger) = active_trigger(trigger, *in_trash, self.obj(source).zone == Zone::Trash) else {
-                continue;
-            };
-            let trigger = &trigger;
-            let found = self.all_matches(trigger, source, controller, batch, start);
-            if found.is_empty() {
+        let found = self.all_matches(trigger, source, controller, batch, start);
+        if found.is_empty() {
+            return;
+        }
+        let subjects = self.trigger_subjects(trigger, source, controller, batch);
+        for (k, that_player) in found.into_iter().enumerate() {
+            let (that_unit, that_battlefield) = subjects.get(k).copied().unwrap_or_default();
+            // 376.2.b: a condition inside the effect is checked as it resolves, not here.
+            if let Some(c) = condition
+                && !matches!(c, Condition::OnResolution(_))
+                && !self.holds_with(c, source, controller, None, that_battlefield)
+            {
                 continue;
             }
-            let subjects = self.trigger_subjects(trigger, source, controller, batch);
-            for (k, that_player) in found.into_iter().enumerate() {
-                let (that_unit, that_battlefield) = subjects.get(k).copied().unwrap_or_default();
-                // 376.2.b: a condition inside the effect is checked as it resolves, not here.
-                if let Some(c) = condition
-                    && !matches!(c, Condition::OnResolution(_))
-                    && !self.holds_with(c, source, controller, None, that_battlefield)
-                {
-                    continue;
-                }
-                fired.push(Triggered {
-                    source,
-                    index: i as u8,
-                    lender,
-                    controller,
-                    that_player,
-                    that_unit,
-                    that_battlefield,
-                });
-            }
+            fired.push(Triggered { source, index, lender, controller, that_player, that_unit, that_battlefield });
         }
     }
 }
@@ -1190,14 +1196,19 @@ fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
 /// The part of a trigger that is active where its object is now (377, 378): "when you discard
 /// me" in the trash; the others on the board, or in the trash if the ability says it works there
 /// (`in_trash`). Deathknell looks back from its own death instead (724).
-fn active_trigger(t: &Trigger, in_trash: bool, at_trash: bool) -> Option<Trigger> {
+/// Borrowed unless only some of an "or" are active: this is asked for every indexed ability
+/// at every check.
+fn active_trigger(t: &Trigger, in_trash: bool, at_trash: bool) -> Option<Cow<'_, Trigger>> {
     match t {
         Trigger::Deathknell | Trigger::LeavesBoard | Trigger::DieInCombat => None,
-        Trigger::DiscardMe | Trigger::KilledMe => at_trash.then(|| t.clone()),
+        Trigger::DiscardMe | Trigger::KilledMe => at_trash.then_some(Cow::Borrowed(t)),
         Trigger::AnyOf(list) => {
-            let active: Vec<Trigger> = list.iter().filter_map(|x| active_trigger(x, in_trash, at_trash)).collect();
-            (!active.is_empty()).then_some(Trigger::AnyOf(active))
+            let active: Vec<Cow<Trigger>> = list.iter().filter_map(|x| active_trigger(x, in_trash, at_trash)).collect();
+            if active.len() == list.len() && active.iter().all(|x| matches!(x, Cow::Borrowed(_))) {
+                return Some(Cow::Borrowed(t));
+            }
+            (!active.is_empty()).then(|| Cow::Owned(Trigger::AnyOf(active.into_iter().map(Cow::into_owned).collect())))
         }
-        _ => (in_trash == at_trash).then(|| t.clone()),
+        _ => (in_trash == at_trash).then_some(Cow::Borrowed(t)),
     }
 }
