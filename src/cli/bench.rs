@@ -51,6 +51,9 @@ pub struct Figures {
     pub native_draw_ns: f64,
     /// The characteristics of every unit on the busy board through the layers, memo cleared.
     pub chars_full_board_ns: f64,
+    /// How many units the busy board has, and how many options its player has.
+    pub busy_board_units: usize,
+    pub busy_board_options: usize,
     /// The legal options of the player with priority on the busy board.
     pub options_busy_board_ns: f64,
     /// Whole games, setup included, on the 78 pairings of the 13 precons in turn.
@@ -126,15 +129,19 @@ pub fn game(db: &Arc<CardDb>, pairs: &[[Deck; 2]], i: u64, agents: &str) -> Game
     setup_game(db, pair, &Mode::casual_duel(), &agents, i, super::Caps::default(), false).expect("the precons play")
 }
 
-/// The state with the most units on the board, with a player to act, of a greedy game on the
-/// first pairing: the board the characteristics and options figures look at.
+/// The busiest state of a greedy game on the second pairing, with a player to act: the most units
+/// on the board and options to choose from (counted together), the board the characteristics
+/// and options figures look at.
 fn busy_board(db: &Arc<CardDb>, pairs: &[[Deck; 2]]) -> Game {
     let mut g = game(db, pairs, 1, "greedy");
     let mut best = (0, g.clone());
     while !g.step().expect("the precons play") {
-        let units = g.units_on_board().count();
-        if units > best.0 && g.priority_holder().is_some() {
-            best = (units, g.clone());
+        if g.priority_holder().is_none() {
+            continue;
+        }
+        let busy = g.units_on_board().count() + Fixture::options(&g);
+        if busy > best.0 {
+            best = (busy, g.clone());
         }
     }
     best.1
@@ -208,6 +215,8 @@ pub fn figures(args: &BenchArgs) -> Result<Figures, String> {
             let mut g = fx.busy.clone();
             (timed(|| Fixture::chars_of_board(&mut g)).0, 1)
         }),
+        busy_board_units: fx.busy.units_on_board().count(),
+        busy_board_options: Fixture::options(&fx.busy),
         options_busy_board_ns: median_ns(budget, || (timed(|| Fixture::options(&fx.busy)).0, 1)),
         random_game_ns,
         greedy_game_ns,
