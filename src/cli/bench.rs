@@ -11,12 +11,12 @@
 //! call by hand.
 
 use super::{DEFAULT_DECKS, pairings, pick_decks, setup_game};
-use crate::kernel::PlayerId;
 use crate::riftbound::host::{self, HookCall};
 use crate::riftbound::{CardDb, Deck, Game, Mode};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// What `riftbound bench` takes.
 #[derive(clap::Args)]
 pub struct BenchArgs {
     /// How long to sample each figure, in milliseconds (each is sampled at least once); games
@@ -24,7 +24,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 250)]
     pub budget_ms: u64,
     /// Also count instructions per game (random and greedy) and per hook call, running this
-    /// command under callgrind (needs valgrind; slow: about a minute).
+    /// command under callgrind (needs valgrind; slow: a few minutes).
     #[arg(long)]
     pub instructions: bool,
     /// Games played under callgrind per agent kind with `--instructions`.
@@ -105,8 +105,7 @@ impl Fixture {
 
     /// The native "Draw 1" for the turn player of `g`.
     pub fn native_draw(g: &mut Game) {
-        let p: PlayerId = g.turn_player;
-        g.draw(p, 1).expect("a fresh game's deck has cards");
+        g.draw(g.turn_player, 1).expect("a fresh game's deck has cards");
     }
 
     /// The characteristics of every unit on the board, the memo cleared first.
