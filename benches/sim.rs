@@ -1,8 +1,12 @@
 //! Simulation throughput: whole games between the default decks (the 13 precons, game `i` on
-//! pairing `i mod 78`, as `sim` plays them), greedy and random agents.
+//! pairing `i mod 78`, as `sim` plays them), greedy and random agents; and the parts issue 14
+//! names: card loading, a state clone, one hook call against the same effect done natively,
+//! a full board's characteristics and the legal options on a busy board (the fixtures are
+//! `riftbound bench`'s, `cli::bench::Fixture`).
 //! Run with `cargo bench`; compare medians before and after a change.
 
 use riftbound::agents::{GreedyAgent, RandomAgent};
+use riftbound::cli::bench::Fixture;
 use riftbound::cli::{DEFAULT_DECKS, pairings, pick_decks};
 use riftbound::riftbound::{Agent, CardDb, Deck, Game, Mode};
 use std::sync::Arc;
@@ -17,7 +21,7 @@ fn all_pairings(db: &CardDb) -> Vec<Vec<Deck>> {
     pairings(all.len()).iter().map(|p| p.iter().map(|&i| all[i].clone()).collect()).collect()
 }
 
-/// Game `seed`, on pairing `seed mod 21`.
+/// Game `seed`, on pairing `seed mod 78`.
 fn game(db: &Arc<CardDb>, pairs: &[Vec<Deck>], seed: u64) -> Game {
     let decks = &pairs[(seed % pairs.len() as u64) as usize];
     Game::with_mode(db.clone(), decks, seed, Mode::casual_duel(), false).unwrap()
@@ -54,4 +58,64 @@ fn setup(b: divan::Bencher) {
     let db = Arc::new(CardDb::embedded());
     let pairs = all_pairings(&db);
     b.bench_local(|| divan::black_box(game(&db, &pairs, 7)));
+}
+
+/// The card database, the decks, a fresh game and a busy board, for the benches below.
+fn fixture() -> Fixture {
+    Fixture::new(Arc::new(CardDb::embedded()))
+}
+
+/// Parsing and compiling every embedded card.
+#[divan::bench(sample_count = 10)]
+fn load_cards() -> CardDb {
+    CardDb::embedded()
+}
+
+/// Cloning the busy board's state (what undoing an illegal play snapshots).
+#[divan::bench]
+fn state_clone(b: divan::Bencher) {
+    let fx = fixture();
+    b.bench_local(|| fx.busy.clone());
+}
+
+/// A fresh game after one draw (a clone has no room to spare in its vectors; a game in play has).
+fn drawn(fx: &Fixture) -> Game {
+    let mut g = fx.fresh.clone();
+    Fixture::native_draw(&mut g);
+    g
+}
+
+/// A card body that does nothing: a hook's fixed cost.
+#[divan::bench]
+fn hook_empty(b: divan::Bencher) {
+    let fx = fixture();
+    b.with_inputs(|| drawn(&fx)).bench_local_refs(|g| Fixture::hook(g, "empty"));
+}
+
+/// "Draw 1" as a card body (`draw(you(), 1)`).
+#[divan::bench]
+fn hook_draw(b: divan::Bencher) {
+    let fx = fixture();
+    b.with_inputs(|| drawn(&fx)).bench_local_refs(|g| Fixture::hook(g, "draw1"));
+}
+
+/// "Draw 1" natively: the rules function the body calls.
+#[divan::bench]
+fn native_draw(b: divan::Bencher) {
+    let fx = fixture();
+    b.with_inputs(|| drawn(&fx)).bench_local_refs(Fixture::native_draw);
+}
+
+/// The characteristics of every unit on the busy board, the memo cleared first.
+#[divan::bench]
+fn chars_full_board(b: divan::Bencher) {
+    let fx = fixture();
+    b.with_inputs(|| fx.busy.clone()).bench_local_refs(Fixture::chars_of_board);
+}
+
+/// The legal options of the player with priority on the busy board.
+#[divan::bench]
+fn options_busy_board(b: divan::Bencher) {
+    let fx = fixture();
+    b.bench_local(|| Fixture::options(&fx.busy));
 }

@@ -15,6 +15,31 @@ fn nums(v: &serde_json::Value) -> Vec<u64> {
     v.as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect()
 }
 
+/// `riftbound bench` prints one JSON object of its figures, every one of them positive. A tiny
+/// budget samples each once; no timing is asserted (performance targets belong in benchmarks).
+#[test]
+fn bench_prints_its_figures_as_one_json_object() {
+    let (code, out, err) = riftbound(&["bench", "--budget-ms", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    for field in [
+        "load_cards_ns",
+        "state_clone_ns",
+        "hook_empty_ns",
+        "hook_draw_ns",
+        "native_draw_ns",
+        "chars_full_board_ns",
+        "options_busy_board_ns",
+        "random_game_ns",
+        "greedy_game_ns",
+        "random_games_per_second",
+        "greedy_games_per_second",
+    ] {
+        assert!(v[field].as_f64().is_some_and(|x| x > 0.0), "{field} in {v}");
+    }
+    assert!(v.get("instructions").is_none(), "instructions are counted only with --instructions");
+}
+
 /// With no deck named, `sim` plays the 13 precons, every pairing in turn, as casual Duels.
 #[test]
 fn sim_plays_every_pairing_of_the_13_precons_by_default() {

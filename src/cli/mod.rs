@@ -21,6 +21,7 @@ macro_rules! out {
     }};
 }
 
+pub mod bench;
 pub mod cards;
 pub mod coverage;
 pub mod replay;
@@ -190,6 +191,9 @@ pub enum Command {
     /// Play a saved game (`sim --save-replays`) again from its answers and check it ends with
     /// the same outcome and final state.
     Replay { path: std::path::PathBuf },
+    /// Measure the engine (card loading, state clone, hooks against native effects, a full
+    /// board's characteristics, legal options, games per second) and print one JSON object.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Subcommand)]
@@ -724,6 +728,7 @@ pub fn run(cli: Cli) -> i32 {
             outln!("{}: the same game: {}", path.display(), r.check(&path).map_err(Failure::Failed)?);
             Ok(())
         }
+        Command::Bench(args) => Ok(bench::run(&args)?),
         Command::Decks => {
             let db = CardDb::embedded();
             let (casual, duel) = (Mode::casual_duel(), Mode::duel());

@@ -7,7 +7,7 @@
 //! network access; `eval` disabled) with limits on operations, call depth, expression depth
 //! and string, array and map sizes. A script error or a limit becomes `Stop::ScriptError`
 //! naming the card and its line; never a panic or a hang. Compiled scripts are cached per
-//! sandbox by their source; a game keeps one sandbox per thread (in a `thread_local!`).
+//! sandbox (see [`Sandbox::compile`]); a game keeps one sandbox per thread (in a `thread_local!`).
 
 use super::Stop;
 use rhai::packages::Package;
@@ -40,17 +40,38 @@ pub const MAX_NESTED_BODIES: usize = 8;
 pub struct Sandbox {
     engine: Engine,
     constants: Scope<'static>,
-    cache: RefCell<HashMap<u64, Rc<AST>>>,
+    /// Every script compiled so far, by its source's hash.
+    cache: RefCell<HashMap<u64, Compiled>>,
+    /// The scripts recently run, by where their source lives ([`slot`]): a card's script stays at
+    /// one address in its card database, so a hook finds its AST without hashing the source.
+    recent: RefCell<Vec<Option<Compiled>>>,
 }
 
-/// One running body. The game pointer is valid for exactly as long as the frame is on the stack:
-/// [`Sandbox::run`] sets it from the `&mut G` it was given and pops it before returning. The
-/// game's type is kept to check the pointer is read back as what it is.
+/// A compiled script and the source it was compiled from.
+#[derive(Clone)]
+struct Compiled {
+    source: Rc<str>,
+    ast: Rc<AST>,
+}
+
+/// How many scripts [`Sandbox::recent`] holds: more than the cards of any run's decks.
+const RECENT: usize = 1024;
+
+/// The entry of [`Sandbox::recent`] for a source at this address.
+fn slot(source: &str) -> usize {
+    // Sources are heap strings at least 8-byte aligned; the bits above spread them.
+    (source.as_ptr() as usize >> 3) % RECENT
+}
+
+/// One running body. The game and context pointers are valid for exactly as long as the frame is
+/// on the stack: [`Sandbox::run`] sets them from the `&mut G` it was given and the context it
+/// keeps on its own stack (not boxed: one allocation less per hook), and pops the frame before
+/// returning. The game's type is kept to check the pointer is read back as what it is.
 struct Frame {
     game: *mut (),
     game_type: TypeId,
     /// What the game passed to [`Sandbox::run`] for this body (what it needs besides the game).
-    context: Box<dyn Any>,
+    context: *mut dyn Any,
     /// A `Stop<D>` a host function returned: it unwinds the script and is returned by `run`.
     stop: Option<Box<dyn Any>>,
 }
@@ -83,7 +104,12 @@ impl Sandbox {
         });
         e.set_strict_variables(true);
         register(&mut e);
-        Sandbox { engine: e, constants, cache: RefCell::new(HashMap::new()) }
+        Sandbox {
+            engine: e,
+            constants,
+            cache: RefCell::new(HashMap::new()),
+            recent: RefCell::new(vec![None; RECENT]),
+        }
     }
 
     /// The name of every function a script can call: the host package's and Rhai's standard
@@ -99,27 +125,49 @@ impl Sandbox {
     }
 
     /// Compiles (or fetches from the cache) a script, with the sandbox's constants in scope.
+    ///
+    /// A hook runs a card's script, which lives at one address for as long as its card database
+    /// does: the script recently run from this address is found without hashing the source
+    /// (what every hook call did before, a few instructions per byte of a card's whole script).
+    /// Its source is compared with the one asked for (another script may have been run from
+    /// an address that falls on the same entry, or a database dropped and another allocated in
+    /// its place may put a different script there), which costs a fraction of hashing; a miss
+    /// hashes the source and finds or compiles it, and takes the address's entry.
     pub fn compile(&self, source: &str) -> Result<Rc<AST>, String> {
-        let key = hash(source);
-        if let Some(ast) = self.cache.borrow().get(&key).cloned() {
-            return Ok(ast);
+        let at = slot(source);
+        let mut recent = self.recent.borrow_mut();
+        if let Some(c) = &recent[at]
+            && *c.source == *source
+        {
+            return Ok(c.ast.clone());
         }
-        let ast = self.engine.compile_with_scope(&self.constants, source).map_err(|e| e.to_string())?;
-        let ast = Rc::new(ast);
-        self.cache.borrow_mut().insert(key, ast.clone());
+        let key = hash(source);
+        let known = self.cache.borrow().get(&key).cloned();
+        let compiled = match known {
+            Some(c) => c,
+            None => {
+                let ast = self.engine.compile_with_scope(&self.constants, source).map_err(|e| e.to_string())?;
+                let c = Compiled { source: source.into(), ast: Rc::new(ast) };
+                self.cache.borrow_mut().insert(key, c.clone());
+                c
+            }
+        };
+        let ast = compiled.ast.clone();
+        recent[at] = Some(compiled);
         Ok(ast)
     }
 
     /// Runs function `func` of `script` (card `card`'s, written at `line`) on `game`, with
     /// `context` for the host functions it calls. A stop a host function returned (a decision to
-    /// ask, a nested script error) is returned as is; a script error or a limit becomes
-    /// `Stop::ScriptError` naming the card and its line. The operations the call used are
+    /// ask, a nested script error) is returned as is, a script error named by the card and line
+    /// (unless it names them already); a script error or a limit becomes `Stop::ScriptError`
+    /// naming the card and its line. The operations the call used are
     /// charged to the game ([`MAX_OPERATIONS_PER_GAME`]); a body run inside this one's host call
     /// charges its own, so the budget can be overrun by at most one call per nesting level.
     pub fn run<G: Scripted, C: 'static, D: 'static>(
         &self,
         game: &mut G,
-        context: C,
+        mut context: C,
         script: &str,
         func: &str,
         card: &str,
@@ -149,7 +197,7 @@ impl Sandbox {
             f.borrow_mut().push(Frame {
                 game: (game as *mut G).cast::<()>(),
                 game_type: TypeId::of::<G>(),
-                context: Box::new(context),
+                context: &mut context as &mut dyn Any,
                 stop: None,
             })
         });
@@ -159,7 +207,16 @@ impl Sandbox {
         let (used, _) = OPERATIONS.replace(outer);
         *game.script_operations() += used;
         if let Some(stop) = frame.stop {
-            return Err(*stop.downcast::<Stop<D>>().expect("host functions stop with the game's decisions"));
+            return Err(match *stop.downcast::<Stop<D>>().expect("host functions stop with the game's decisions") {
+                // A move the rules forbid names the card and line of the body whose host call
+                // made it (a nested body's error, named already, gets this body's before it).
+                // Formatted here, on the error, not for every body that runs.
+                Stop::ScriptError(m) => {
+                    let at = format!("{card} (line {line})");
+                    Stop::ScriptError(if m.starts_with(&at) { m } else { format!("{at}: {m}") })
+                }
+                other => other,
+            });
         }
         result.map_err(|e| match *e {
             EvalAltResult::ErrorTerminated(..) => budget_spent(),
@@ -207,7 +264,10 @@ pub fn with_game<G: 'static, D: 'static, T>(
 pub fn context<C: 'static, T>(f: impl FnOnce(&mut C) -> T) -> Option<T> {
     FRAMES.with(|fr| {
         fr.borrow_mut().last_mut().map(|top| {
-            let c = top.context.downcast_mut::<C>();
+            // SAFETY: `run` keeps the context alive and unused while the frame is on the stack,
+            // and this is the only reference made from the pointer while `f` runs (the frame
+            // stack is borrowed).
+            let c = unsafe { &mut *top.context }.downcast_mut::<C>();
             f(c.unwrap_or_else(|| panic!("the running body's context is a {}", std::any::type_name::<C>())))
         })
     })

@@ -18,7 +18,7 @@ use super::decision::Ask;
 use super::layers::{Duration, Keyword};
 use super::state::{Bf, Game, R};
 use crate::kernel::script::{self, Sandbox};
-use crate::kernel::{ObjId, PlayerId, Stop};
+use crate::kernel::{ObjId, PlayerId};
 use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, Scope};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -60,8 +60,6 @@ struct Body {
     checked: HashMap<usize, Vec<ObjId>>,
     /// Where the event log stood as the body began: what it did is what follows ("this way").
     events_from: usize,
-    /// "Card (line N)": what a script error this body's host calls raise is prefixed with.
-    at: String,
     /// The objects the costs within its instructions were paid with so far, in order ("the
     /// unit you recycled": the last one, 352.10.c.1).
     paid_with: Vec<ObjId>,
@@ -120,8 +118,7 @@ pub fn run_bool(game: &mut Game, script: &str, func: &str, call: HookCall, card:
 
 fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<Dynamic> {
     set_bounds(game);
-    let at = format!("{card} (line {line})");
-    let body = Body { call, checked: HashMap::new(), events_from: game.events.len(), at, paid_with: Vec::new() };
+    let body = Body { call, checked: HashMap::new(), events_from: game.events.len(), paid_with: Vec::new() };
     SANDBOX.with(|s| s.run(game, body, script, func, card, line))
 }
 
@@ -140,12 +137,14 @@ fn paid_or(pay: impl FnOnce(&mut Game, &HookCall) -> R<CostPaid>) -> Result<bool
 }
 
 /// Gives a host function the game and its body's context. Kernel stops (a decision to ask, a
-/// nested script error) are kept on the frame and unwind the script.
-/// A script error the kernel raises for a host call (a move the rules forbid) names the card
-/// and line of the body that made the call.
+/// nested script error) are kept on the frame and unwind the script; the sandbox names the body's
+/// card and line on a script error (a move the rules forbid).
+///
+/// The context is lent, not cloned: it is taken off the frame for the call and put back after
+/// (the call may run other bodies, each on its own frame, so the frame can't stay borrowed).
 fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAltResult>> {
-    let call = script::context(|b: &mut Body| b.call.clone()).expect("host functions run inside a hook");
-    script::with_game(|game: &mut Game| {
+    let call = script::context(|b: &mut Body| std::mem::take(&mut b.call)).expect("host functions run inside a hook");
+    let result = script::with_game(|game: &mut Game| {
         set_bounds(game);
         let mark = game.events.len();
         // 423: the moves this call makes are its controller's ("they can't move it").
@@ -155,14 +154,17 @@ fn with<T>(f: impl FnOnce(&mut Game, &HookCall) -> R<T>) -> Result<T, Box<EvalAl
         // 423: what a spell's or ability's instruction moved, its controller moved.
         game.attribute_moves(mark, call.controller);
         set_bounds(game);
-        result.map_err(|stop| match stop {
-            Stop::ScriptError(m) => {
-                let at = script::context(|b: &mut Body| b.at.clone()).unwrap_or_default();
-                Stop::ScriptError(if m.starts_with(&at) { m } else { format!("{at}: {m}") })
-            }
-            other => other,
-        })
-    })
+        result
+    });
+    script::context(|b: &mut Body| b.call = call);
+    result
+}
+
+/// What a host function that reads only the running body's context answers: it needs none of
+/// what [`with`] does around a call that may change the game (the mover, the bounds, moves
+/// attributed), which costs more than the read.
+fn from_context<A: Answer>(f: impl FnOnce(&HookCall) -> A) -> A::Script {
+    script::context(|b: &mut Body| f(&b.call).script()).expect("host functions run inside a hook")
 }
 
 /// The event log's length as the running body began.
@@ -643,14 +645,14 @@ const MAX_RUNES: u32 = 12;
 /// The host package: what generated bodies read (the context, targets, amounts, tests) and the
 /// verbs' table.
 fn register(e: &mut Engine) {
-    // Context.
-    host_fn!(e, "me", () | _, c | c.source);
-    host_fn!(e, "you", () | _, c | c.controller);
-    host_fn!(e, "that_unit", () | _, c | c.that_unit);
-    host_fn!(e, "remembered", () | _, c | c.remembered);
+    // Context: read off the body's frame, without the game (most bodies ask `you()` or `me()`).
+    e.register_fn("me", || from_context(|c| c.source));
+    e.register_fn("you", || from_context(|c| c.controller));
+    e.register_fn("that_unit", || from_context(|c| c.that_unit));
+    e.register_fn("remembered", || from_context(|c| c.remembered));
     host_fn!(e, "that_battlefield", () | g, c | c.that_battlefield.map(|b| g.battlefields[b].obj));
-    host_fn!(e, "that_player", () | _, c | c.that_player);
-    host_fn!(e, "paid_additional", () | _, c | c.paid_additional);
+    e.register_fn("that_player", || from_context(|c| c.that_player));
+    e.register_fn("paid_additional", || from_context(|c| c.paid_additional));
     e.register_fn("target", |i: i64| -> Result<i64, Box<EvalAltResult>> {
         Ok(checked_targets(i as usize)?.first().map_or(-1, |o| o.0 as i64))
     });
