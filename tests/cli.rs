@@ -592,3 +592,33 @@ fn trace_game_plays_ffa4() {
     assert!(out.contains("does not draw in their first Draw Phase"), "{out}");
     assert!(out.contains("channels an extra rune in their first Channel Phase"), "{out}");
 }
+
+/// `sim --mode match` plays best-of-three matches (459.6): `--games` counts matches; the JSON
+/// gives match wins per deck and per pairing besides game wins, and every match takes two or
+/// three games, a battlefield of each deck used per game (459.5, three per deck).
+#[test]
+fn sim_match_reports_match_wins_and_game_wins() {
+    let (code, out, err) = riftbound(&["sim", "--mode", "match", "--decks", "jinx,viktor", "--games", "12", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["mode"], "1v1 Match");
+    assert_eq!(v["matches"], 12);
+    let games = v["games"].as_u64().unwrap();
+    assert!((24..=36).contains(&games), "{games} games in 12 matches");
+    let match_wins = nums(&v["match_wins"]);
+    assert_eq!(match_wins.iter().sum::<u64>(), 12, "every match won (no game capped here)");
+    assert_eq!(nums(&v["pairings"][0]["match_wins"]), match_wins);
+    // Each match winner won two games, the loser at most one.
+    let wins = nums(&v["wins"]);
+    assert_eq!(wins.iter().sum::<u64>(), games);
+    for d in 0..2 {
+        assert!(wins[d] >= 2 * match_wins[d], "{v}");
+        assert!(wins[d] <= 2 * match_wins[d] + (12 - match_wins[d]), "{v}");
+    }
+    let (code, out, err) = riftbound(&["sim", "--mode", "match", "--decks", "jinx,viktor", "--games", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("mode: 1v1 Match\nmatches: 2"), "{out}");
+    let (code, _, err) = riftbound(&["sim", "--mode", "match", "--decks", "annie,viktor"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("103.4.a"), "459.4.a: three battlefields a deck: {err}");
+}

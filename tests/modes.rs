@@ -181,3 +181,55 @@ fn ffa_games_end_with_a_winner_for_random_and_greedy_agents() {
         }
     }
 }
+
+/// 459.5: in a Match each player selects a battlefield (a decision asked of the agent, with one
+/// option per battlefield still available), not a random pick.
+#[test]
+fn r459_5_match_battlefields_are_selected_by_the_players() {
+    use riftbound::agents::Scripted;
+    use riftbound::riftbound::modes::MatchGame;
+    use riftbound::riftbound::{Ask, Choice};
+    let ds = decks(&["jinx", "viktor"]);
+    let (a, b) = (Scripted::new(), Scripted::new());
+    a.push(Choice::Nth(2));
+    b.push(Choice::Nth(0));
+    let available = vec![ds[0].battlefields.clone(), ds[1].battlefields[1..].to_vec()];
+    let game =
+        MatchGame { available, first: Some(PlayerId(1)), agents: vec![Box::new(a.clone()), Box::new(b.clone())] };
+    let g = Game::match_game(cards_db(), &ds, 3, Mode::match_bo3(), true, game).unwrap();
+    assert_eq!(a.asked(Ask::SelectBattlefield), vec![vec![Choice::Nth(0), Choice::Nth(1), Choice::Nth(2)]]);
+    assert_eq!(b.asked(Ask::SelectBattlefield), vec![vec![Choice::Nth(0), Choice::Nth(1)]]);
+    let card_of = |p: u8| {
+        let bf = g.battlefields.iter().find(|x| x.owner == PlayerId(p)).unwrap();
+        g.obj(bf.obj).card
+    };
+    assert_eq!(card_of(0), ds[0].battlefields[2]);
+    assert_eq!(card_of(1), ds[1].battlefields[1], "the first of P2's still available");
+    assert_eq!(g.turn_order, vec![PlayerId(1), PlayerId(0)], "the given first player goes first");
+    assert!(g.trace.lines.iter().any(|l| l.rule == "459.5"));
+    // 459.5: a player with no battlefield left is a clear error, not a panic.
+    let game = MatchGame {
+        available: vec![ds[0].battlefields.clone(), Vec::new()],
+        first: None,
+        agents: vec![Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(2))],
+    };
+    let err = Game::match_game(cards_db(), &ds, 3, Mode::match_bo3(), false, game).err().unwrap();
+    assert!(err[0].starts_with("459.5"), "{err:?}");
+}
+
+/// 459.6: a game's winner earns a set point; two set points win the match; the loser of a game
+/// goes first in the next (459 does not say who: docs/modes.md), and after a game without a
+/// winner the same player goes first again.
+#[test]
+fn r459_6_set_points_and_who_goes_first_next() {
+    use riftbound::riftbound::modes::MatchResult;
+    let m = Mode::match_bo3();
+    let mut r = MatchResult::default();
+    assert_eq!(r.record(&m, Some(PlayerId(0)), PlayerId(0)), PlayerId(1), "P2 lost: P2 goes first");
+    assert_eq!(r.winner, None);
+    assert_eq!(r.record(&m, None, PlayerId(1)), PlayerId(1), "no winner: the same first player");
+    assert_eq!(r.record(&m, Some(PlayerId(1)), PlayerId(1)), PlayerId(0));
+    assert_eq!((r.set_points.clone(), r.winner), (vec![1, 1], None));
+    r.record(&m, Some(PlayerId(0)), PlayerId(0));
+    assert_eq!((r.set_points, r.winner), (vec![2, 1], Some(PlayerId(0))));
+}

@@ -177,3 +177,45 @@ fn mode_soak_2000_random_games_per_mode_of_more_players() {
         );
     }
 }
+
+/// The Match soak (459): `matches` best-of-three matches of random agents on every pairing of
+/// the precons legal for the Match, through `sim`'s own runner with the invariants checked after
+/// every step; no game may stop with an error, stall or reach the turn cap.
+fn match_soak(matches: u64) -> riftbound::cli::SimReport {
+    let db = cards_db();
+    let mode = Mode::match_bo3();
+    let decks: Vec<Deck> = Deck::embedded(&db)
+        .into_iter()
+        .map(|(_, d)| d)
+        .filter(|d| d.validate(&db, mode.deck_battlefields.clone()).is_empty())
+        .collect();
+    let plan = riftbound::cli::Plan {
+        db,
+        cards: Vec::new(),
+        save_replays: None,
+        decks,
+        mode,
+        agents: vec!["random".to_string(); 2],
+        seed: SEED,
+        caps: riftbound::cli::Caps { check_invariants: true, ..Default::default() },
+        progress: false,
+    };
+    let r = riftbound::cli::simulate(&plan, matches, 2).unwrap();
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!((r.turn_capped, r.stalled), (0, 0));
+    assert_eq!(r.matches, matches);
+    assert_eq!(r.match_wins.iter().sum::<u64>(), matches, "every match has a winner");
+    r
+}
+
+#[test]
+fn match_soak_72_random_matches() {
+    match_soak(72);
+}
+
+#[test]
+#[ignore = "the long soak: cargo test --release --test soak -- --ignored"]
+fn match_soak_800_random_matches_over_2000_games() {
+    let r = match_soak(800);
+    assert!(r.games >= 2_000, "{} games", r.games);
+}

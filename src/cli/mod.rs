@@ -127,6 +127,7 @@ impl GameArgs {
 pub enum Command {
     /// Play many games between two decks and report the results.
     Sim {
+        /// Games to play (with `--mode match`: matches, each a best of three).
         #[arg(long, default_value_t = 100)]
         games: u64,
         #[command(flatten)]
@@ -219,6 +220,12 @@ pub struct SimReport {
     /// Every pairing (two-player modes) or table (more players) played, in the order they take
     /// turns.
     pub pairings: Vec<PairingReport>,
+    /// The Match (459): matches played, and match wins per deck (in the order of `decks`);
+    /// `games`, `wins` and the rest count the games of the matches.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub matches: u64,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub match_wins: Vec<u64>,
     /// Modes of more than two players: wins per seat (seat 1 first).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub seat_wins: Vec<u64>,
@@ -268,6 +275,15 @@ pub struct PairingReport {
     pub stalled: u64,
     /// Games stopped by an error (see [`SimReport::errors`]).
     pub errored: u64,
+    /// The Match (459): matches played and match wins by seat.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub matches: u64,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub match_wins: Vec<u64>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Every unordered pairing of `n` decks, in order: (0,1), (0,2), ..., (1,2), ...
@@ -354,19 +370,44 @@ pub fn setup_game(
 ) -> Result<Game, String> {
     let mut g = Game::with_mode(db.clone(), decks, seed, mode.clone(), trace).map_err(|p| p.join("\n"))?;
     (g.turn_cap, g.step_cap) = (caps.turns, caps.steps);
+    g.set_agents(seat_agents(agents, decks.len(), seed)?);
+    Ok(g)
+}
+
+/// The agents of a game's seats, their seeds derived from the game's seed (seats 1 and 2 keep
+/// the seeds they had before modes of more players existed).
+fn seat_agents(
+    agents: &[String],
+    seats: usize,
+    seed: u64,
+) -> Result<Vec<Box<dyn crate::riftbound::Agent<Game>>>, String> {
     let agent_seed = crate::kernel::rng::derive_seed(seed, u64::MAX);
-    // Seats 1 and 2 keep the seeds they had before modes of more players existed.
     let seat_seed = |i: usize| match i {
         0 => agent_seed,
         1 => agent_seed ^ 0xA5A5_A5A5,
         _ => crate::kernel::rng::derive_seed(agent_seed, i as u64),
     };
     let name = |i: usize| &agents[i % agents.len()];
-    g.set_agents(
-        (0..decks.len())
-            .map(|i| agents::by_name(name(i), seat_seed(i)).ok_or_else(|| format!("unknown agent `{}`", name(i))))
-            .collect::<Result<_, _>>()?,
-    );
+    (0..seats)
+        .map(|i| agents::by_name(name(i), seat_seed(i)).ok_or_else(|| format!("unknown agent `{}`", name(i))))
+        .collect()
+}
+
+/// Sets up one game of a 1v1 Match (459) with its agents: the players select battlefields from
+/// those still `available` to them in the match (459.5), and `first` goes first.
+pub fn setup_match_game(
+    plan: &Plan,
+    decks: &[Deck],
+    seed: u64,
+    available: Vec<Vec<crate::riftbound::CardIdx>>,
+    first: Option<crate::kernel::PlayerId>,
+    trace: bool,
+) -> Result<Game, String> {
+    let agents = seat_agents(&plan.agents, decks.len(), seed)?;
+    let game = crate::riftbound::modes::MatchGame { available, first, agents };
+    let mut g =
+        Game::match_game(plan.db.clone(), decks, seed, plan.mode.clone(), trace, game).map_err(|p| p.join("\n"))?;
+    (g.turn_cap, g.step_cap) = (plan.caps.turns, plan.caps.steps);
     Ok(g)
 }
 
@@ -379,6 +420,8 @@ struct Played {
     /// The first player's seat (115).
     first: usize,
     result: Result<Outcome, String>,
+    /// The last game of a match (459.6): the match winner's seat, if any.
+    match_end: Option<Option<usize>>,
 }
 
 /// How many games a run plays between two reports to its report: enough to keep every thread
@@ -388,9 +431,12 @@ const BATCH: u64 = 1024;
 /// Plays game `i` of a run (pairing `i mod P`, its seed derived from the plan's seed and `i`) and
 /// saves its replay when asked. Depends on nothing but the plan and `i`, so the thread it runs on
 /// changes nothing.
-fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64) -> Result<Played, String> {
+fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64) -> Result<Vec<Played>, String> {
     let pairing = (i % pairs.len() as u64) as usize;
     let seats: Vec<Deck> = pairs[pairing].iter().map(|&d| plan.decks[d].clone()).collect();
+    if plan.mode.games_to_win > 1 {
+        return play_match(plan, &seats, pairing, i);
+    }
     let seed = crate::kernel::rng::derive_seed(plan.seed, i);
     let mut g = setup_game(&plan.db, &seats, &plan.mode, &plan.agents, seed, plan.caps, false)?;
     let result = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
@@ -402,7 +448,50 @@ fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64) -> Result<Played, String
         replay::Replay::of(&g, plan, &seats, seed, &outcome).save(&dir.join(format!("game-{i:06}.toml")))?;
     }
     let first = g.turn_order.first().map_or(0, |p| p.index());
-    Ok(Played { game: i, seed, pairing, turn: g.turn, first, result })
+    Ok(vec![Played { game: i, seed, pairing, turn: g.turn, first, result, match_end: None }])
+}
+
+/// Plays match `i` of a run (459): games until a player has the set points the mode asks for
+/// (459.6), each with battlefields the players select from those not used earlier in the match
+/// (459.5), the loser of a game going first in the next. Game `j` of the match has its own seed,
+/// derived from the match's.
+fn play_match(plan: &Plan, seats: &[Deck], pairing: usize, i: u64) -> Result<Vec<Played>, String> {
+    let match_seed = crate::kernel::rng::derive_seed(plan.seed, i);
+    let mut available: Vec<Vec<crate::riftbound::CardIdx>> = seats.iter().map(|d| d.battlefields.clone()).collect();
+    let mut result = crate::riftbound::modes::MatchResult::default();
+    let mut first = None;
+    let mut games = Vec::new();
+    for j in 0.. {
+        let seed = crate::kernel::rng::derive_seed(match_seed, j);
+        let mut g = setup_match_game(plan, seats, seed, available.clone(), first, false)?;
+        let outcome = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
+        let went_first = g.turn_order[0];
+        // 459.5: the battlefields used in this game are not selected again in this match.
+        for b in &g.battlefields {
+            let card = g.objs[b.obj.0 as usize].card;
+            available[b.owner.index()].retain(|c| *c != card);
+        }
+        let winner = match &outcome {
+            Ok(Outcome::Won { winner, .. }) => Some(*winner),
+            _ => None,
+        };
+        first = Some(result.record(&plan.mode, winner, went_first));
+        let stopped = outcome.is_err();
+        let over = result.winner.is_some() || stopped || available.iter().any(|a| a.is_empty());
+        games.push(Played {
+            game: i,
+            seed,
+            pairing,
+            turn: g.turn,
+            first: went_first.index(),
+            result: outcome,
+            match_end: over.then(|| result.winner.map(|w| w.index())),
+        });
+        if over {
+            break;
+        }
+    }
+    Ok(games)
 }
 
 /// Plays `games` games on `threads` threads and aggregates the results. With more than two decks,
@@ -413,6 +502,9 @@ fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64) -> Result<Played, String
 pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, String> {
     let Plan { decks, mode, caps, .. } = plan;
     if let Some(dir) = &plan.save_replays {
+        if mode.games_to_win > 1 {
+            return Err(format!("--save-replays does not save the games of a {} yet", mode.name));
+        }
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let start = Instant::now();
@@ -437,6 +529,12 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             .collect(),
         ..Default::default()
     };
+    if mode.games_to_win > 1 {
+        report.match_wins = vec![0; decks.len()];
+        for p in &mut report.pairings {
+            p.match_wins = vec![0; seats];
+        }
+    }
     if many {
         report.seat_wins = vec![0; seats];
         report.turn_order_wins = vec![0; seats];
@@ -457,8 +555,19 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
                 })
                 .collect()
         });
-        for played in batch {
-            let Played { game: i, seed, pairing, turn, first, result } = played?;
+        for played in batch.into_iter().flat_map(|p| match p {
+            Ok(games) => games.into_iter().map(Ok).collect(),
+            Err(e) => vec![Err(e)],
+        }) {
+            let Played { game: i, seed, pairing, turn, first, result, match_end } = played?;
+            if let Some(winner) = match_end {
+                report.matches += 1;
+                report.pairings[pairing].matches += 1;
+                if let Some(w) = winner {
+                    report.pairings[pairing].match_wins[w] += 1;
+                    report.match_wins[report.pairings[pairing].decks[w]] += 1;
+                }
+            }
             let pair = &mut report.pairings[pairing];
             report.games += 1;
             pair.games += 1;
@@ -643,6 +752,12 @@ fn print_report(r: &SimReport, caps: Caps) {
     } else {
         outln!("mode: {}", r.mode);
     }
+    if r.matches > 0 {
+        outln!("matches: {} (best of three, 459.6)", r.matches);
+        for (i, d) in r.decks.iter().enumerate() {
+            outln!("match wins {d}: {}", r.match_wins[i]);
+        }
+    }
     outln!("games: {}", r.games);
     for (i, d) in r.decks.iter().enumerate() {
         let rate = if r.played[i] > 0 { 100.0 * r.wins[i] as f64 / r.played[i] as f64 } else { 0.0 };
@@ -664,6 +779,16 @@ fn print_report(r: &SimReport, caps: Caps) {
         outln!("pairings:");
         for p in &r.pairings {
             let [a, b] = [p.decks[0], p.decks[1]];
+            if p.matches > 0 {
+                outln!(
+                    "  {} vs {}: matches {}-{} of {}",
+                    r.decks[a],
+                    r.decks[b],
+                    p.match_wins[0],
+                    p.match_wins[1],
+                    p.matches
+                );
+            }
             outln!(
                 "  {} vs {}: {}-{} in {} games ({} capped, {} stalled, {} errors)",
                 r.decks[a],
@@ -745,7 +870,15 @@ pub fn run(cli: Cli) -> i32 {
                 .next()
                 .ok_or_else(|| format!("a {} needs at least {} decks, got {}", mode.name, mode.players, decks.len()))?;
             let seats: Vec<Deck> = table.iter().map(|&d| decks[d].clone()).collect();
-            let mut g = setup_game(&db, &seats, &mode, &agents, seed, caps, true)?;
+            let mut g = if mode.games_to_win > 1 {
+                // The first game of the first match: every battlefield still available (459.5).
+                let plan = game.plan()?;
+                let seed = crate::kernel::rng::derive_seed(seed, 0);
+                let available = seats.iter().map(|d| d.battlefields.clone()).collect();
+                setup_match_game(&plan, &seats, seed, available, None, true)?
+            } else {
+                setup_game(&db, &seats, &mode, &agents, seed, caps, true)?
+            };
             let outcome = g.run().map_err(|e| Failure::Failed(format!("the game stopped: {e:?}")))?;
             out!("{}", g.trace.render());
             outln!("outcome: {outcome:?} after {} turns", g.turn);

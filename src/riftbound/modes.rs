@@ -3,8 +3,12 @@
 //! are here. Turn order, focus and priority go round every player still in the game (115,
 //! 652.5), and a combat is always between two players (316.4.d), in every mode.
 
-use super::state::{Game, Mode};
+use super::actions::Pos;
+use super::cards::CardIdx;
+use super::decision::{Agent, Ask, Choice};
+use super::state::{Game, Mode, Zone};
 use crate::kernel::PlayerId;
+use crate::trace;
 
 /// A mode's First Turn Process (456.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,5 +120,60 @@ impl Mode {
             ("461", "7") => "461.7",
             _ => self.rule,
         }
+    }
+}
+
+/// What one game of a 1v1 Match (459) is set up with besides the decks: each player's
+/// battlefields not yet used in the match (459.5), who goes first (none: a random first player,
+/// 115), and the agents, who select the battlefields.
+pub struct MatchGame {
+    pub available: Vec<Vec<CardIdx>>,
+    pub first: Option<PlayerId>,
+    pub agents: Vec<Box<dyn Agent<Game>>>,
+}
+
+impl Game {
+    /// 459.5: in turn order, each player selects one of their `available` battlefields (a
+    /// decision); the others are set aside for this game.
+    pub(crate) fn select_match_battlefields(&mut self, available: &[Vec<CardIdx>]) -> Result<(), String> {
+        for p in self.turn_order.clone() {
+            let cards = available
+                .get(p.index())
+                .filter(|c| !c.is_empty())
+                .ok_or_else(|| format!("459.5: {p} has no battlefield left that was not used earlier in the match"))?;
+            let options: Vec<Choice> = (0..cards.len() as u8).map(Choice::Nth).collect();
+            let pick = match self.decide(p, Ask::SelectBattlefield, options) {
+                Ok(Choice::Nth(i)) => cards[i as usize],
+                Ok(other) => return Err(format!("459.5: {p} answered {other:?}")),
+                Err(e) => return Err(format!("459.5: {p} could not select a battlefield: {e:?}")),
+            };
+            let obj = self.new_obj(pick, p, Zone::BattlefieldZone, p, Pos::Bottom);
+            trace!(self, "459.5", "{p} selects battlefield {}", self.describe(obj));
+            self.add_battlefield(obj, p);
+        }
+        Ok(())
+    }
+}
+
+/// The result of a 1v1 Match (459.6): each player's set points (games won), the games played,
+/// and the winner, if one earned the set points needed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchResult {
+    pub set_points: Vec<u32>,
+    pub winner: Option<PlayerId>,
+}
+
+impl MatchResult {
+    /// 459.6: records a game's winner (none: a game stopped without one) and says who goes first
+    /// in the next game: the loser of this one (459 does not say; docs/modes.md), or, after a
+    /// game without a winner, the player who went first in it.
+    pub fn record(&mut self, mode: &Mode, winner: Option<PlayerId>, went_first: PlayerId) -> PlayerId {
+        self.set_points.resize(mode.players, 0);
+        let Some(w) = winner else { return went_first };
+        self.set_points[w.index()] += 1;
+        if self.set_points[w.index()] >= mode.games_to_win {
+            self.winner = Some(w);
+        }
+        PlayerId(((w.index() + 1) % mode.players) as u8)
     }
 }

@@ -32,6 +32,31 @@ impl Game {
         mode: Mode,
         trace_on: bool,
     ) -> Result<Game, Vec<String>> {
+        Game::set_up(db, decks, seed, mode, trace_on, None)
+    }
+
+    /// Sets up one game of a 1v1 Match (459) with the agents that play it: each player selects
+    /// one of their battlefields still `available` in the match (459.5, a decision, not a random
+    /// pick), and `first` goes first (the first game: a random first player, 115).
+    pub fn match_game(
+        db: Arc<CardDb>,
+        decks: &[Deck],
+        seed: u64,
+        mode: Mode,
+        trace_on: bool,
+        game: super::modes::MatchGame,
+    ) -> Result<Game, Vec<String>> {
+        Game::set_up(db, decks, seed, mode, trace_on, Some(game))
+    }
+
+    fn set_up(
+        db: Arc<CardDb>,
+        decks: &[Deck],
+        seed: u64,
+        mode: Mode,
+        trace_on: bool,
+        match_game: Option<super::modes::MatchGame>,
+    ) -> Result<Game, Vec<String>> {
         let mut problems = Vec::new();
         if decks.len() != mode.players {
             problems.push(format!(
@@ -87,7 +112,18 @@ impl Game {
                 g.players[i].rune_deck.len()
             );
         }
-        if g.mode.first_player_battlefield {
+        if let Some(m) = match_game {
+            g.set_agents(m.agents);
+            match m.first {
+                Some(first) => {
+                    g.turn_order = (0..n).map(|k| PlayerId(((first.index() + k) % n) as u8)).collect();
+                    g.turn_player = first;
+                    trace!(g, "459.6", "{first} goes first in this game of the match");
+                }
+                None => g.choose_first_player(),
+            }
+            g.select_match_battlefields(&m.available).map_err(|e| vec![e])?;
+        } else if g.mode.first_player_battlefield {
             // 113 / 458.5 / 460.5: each player randomly selects one of their battlefields.
             g.select_battlefields(decks, None);
             // 115: turn order from a random first player, then seating order.
