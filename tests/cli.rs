@@ -622,3 +622,22 @@ fn sim_match_reports_match_wins_and_game_wins() {
     assert_eq!(code, 2);
     assert!(err.contains("103.4.a"), "459.4.a: three battlefields a deck: {err}");
 }
+
+/// A saved FFA3 game (three decks) replays to the same end; the Match refuses --save-replays
+/// with a clear error.
+#[test]
+fn ffa3_replays_and_match_replays_are_refused() {
+    let dir = std::env::temp_dir().join(format!("riftbound-ffa3-replays-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (code, _, err) =
+        riftbound(&["sim", "--mode", "ffa3", "--games", "2", "--agents", "random", "--save-replays", d]);
+    assert_eq!(code, 0, "{err}");
+    let file = dir.join("game-000001.toml");
+    let (code, out, err) = riftbound(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the same game"), "{out}");
+    let (code, _, err) = riftbound(&["sim", "--mode", "match", "--games", "1", "--save-replays", d]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--save-replays"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

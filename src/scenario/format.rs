@@ -31,9 +31,9 @@ pub struct Setup {
     /// The number of players: 2 (default), 3 or 4; 3 if `[setup.P3]` is given, 4 if
     /// `[setup.P4]` is. Turn order is P1, P2, P3, P4.
     pub players: Option<u8>,
-    /// The mode of play (454): "duel" (458, the default; boards of three or four players use
-    /// its rules with more players), "match" (459), "ffa3" (460, three players) or "ffa4"
-    /// (461, four players): the mode's victory score and First Turn Process apply.
+    /// The mode of play (454): "duel" (458; with no mode, boards of three or four players use
+    /// its rules with more players), "casual", "match" (459), "ffa3" (460, three players) or
+    /// "ffa4" (461, four players): the mode's victory score and First Turn Process apply.
     pub mode: Option<String>,
     pub seed: Option<u64>,
     /// Whose turn it is: "P1" (default), "P2" or "P3".

@@ -199,7 +199,6 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
     let n = setup.players.unwrap_or(given);
     if let Some(m) = &mode
         && m.players != n as usize
-        && (m.players != 2 || m.games_to_win != 1)
     {
         return Err(err("mode", format!("{}: a {} has {} players, not {n}", m.rule_of("1"), m.name, m.players)));
     }
