@@ -219,6 +219,11 @@ fn bad_arguments_are_named() {
         (&["sim", "--mode", "chess"], "unknown mode `chess`"),
         (&["sim", "--decks", "jinx"], "two decks"),
         (&["sim", "--threads", "0"], "--threads"),
+        // 460.1 / 461.1: a mode of N players needs at least N decks; 460.4.a: three battlefields.
+        (&["sim", "--mode", "ffa3", "--decks", "jinx,viktor"], "460.1"),
+        (&["sim", "--mode", "ffa4", "--decks", "jinx,viktor,vi"], "461.1"),
+        (&["sim", "--mode", "ffa3", "--decks", "annie,jinx,viktor"], "103.4.a"),
+        (&["sim", "--mode", "ffa3", "--decks", "jinx,viktor,vi", "--agents", "random,greedy"], "one per seat"),
     ] {
         let (code, _, err) = riftbound(args);
         assert_eq!(code, 2, "bad input or usage: {args:?}");
@@ -243,9 +248,9 @@ fn trace_game_cites_rules() {
 fn decks_lists_the_embedded_decks() {
     let (code, out, _) = riftbound(&["decks"]);
     assert_eq!(code, 0);
-    assert!(
-        out.lines().any(|l| l.starts_with("jinx: Jinx (Origins Champion Deck, default) — legal for casual and duel"))
-    );
+    assert!(out.lines().any(|l| {
+        l.starts_with("jinx: Jinx (Origins Champion Deck, default) — legal for casual, duel, match, ffa3 and ffa4")
+    }));
     assert!(
         out.lines().any(|l| l.starts_with("annie: Annie (Proving Grounds, default) — casual only (103.4.a")),
         "{out}"
@@ -308,7 +313,7 @@ fn rules_coverage_doc_is_current_and_every_uncited_rule_has_a_reason() {
         doc == out,
         "docs/rules-coverage.md is stale: run `cargo run -- coverage --markdown > docs/rules-coverage.md`"
     );
-    assert!(out.contains("- **456.1**: what a mode of play defines"), "reasons are printed: {out}");
+    assert!(out.contains("- **456.2.a**: what a mode of play defines"), "reasons are printed: {out}");
 }
 
 /// A game that stops with an error (a modded card's script that never ends) is counted and
@@ -570,4 +575,131 @@ fn a_mod_card_taking_an_official_name_is_a_warning_and_wins_it() {
     let (code, out, err) = riftbound(&["sim", "--games", "2", "--cards", d, "--decks", "by-id,jinx", "--json"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"Lux\""), "{out}");
+}
+
+/// `sim --mode ffa3|ffa4` with no deck named plays the precons legal for the mode (three
+/// battlefields, 460.4.a / 461.4.a), table `k` seating decks `k, k+1, ...`, so every deck sits in
+/// every seat equally; the JSON names the mode and gives wins per seat, per place in turn order
+/// and per deck and seat.
+#[test]
+fn sim_ffa_modes_play_the_legal_precons_by_default() {
+    for (mode, name, seats) in [("ffa3", "FFA3 Skirmish", 3usize), ("ffa4", "FFA4 War", 4)] {
+        let (code, out, err) = riftbound(&["sim", "--mode", mode, "--games", "18", "--seed", "2", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["mode"], name);
+        let decks = v["decks"].as_array().unwrap();
+        assert_eq!(decks.len(), 9, "{mode}: the nine precons with three battlefields");
+        assert!(!decks.contains(&serde_json::json!("Annie")), "{mode}: one battlefield, not legal");
+        let tables = v["pairings"].as_array().unwrap();
+        assert_eq!(tables.len(), 9);
+        assert_eq!(nums(&tables[0]["decks"]).len(), seats);
+        assert_eq!(nums(&v["played"]), vec![2 * seats as u64; 9], "{mode}: 18 games of {seats} seats");
+        for row in v["deck_seat_played"].as_array().unwrap() {
+            assert_eq!(nums(row), vec![2; seats], "{mode}: every deck twice in every seat");
+        }
+        let no_winner = v["turn_capped"].as_u64().unwrap() + v["stalled"].as_u64().unwrap();
+        assert_eq!(no_winner, 0);
+        assert_eq!(nums(&v["seat_wins"]).iter().sum::<u64>(), 18);
+        assert_eq!(nums(&v["turn_order_wins"]).iter().sum::<u64>(), 18);
+        assert_eq!(nums(&v["wins"]).iter().sum::<u64>(), 18);
+        let by_deck: u64 = v["deck_seat_wins"].as_array().unwrap().iter().map(|r| nums(r).iter().sum::<u64>()).sum();
+        assert_eq!(by_deck, 18);
+    }
+}
+
+/// `sim --mode ffa3 --decks a,b,c` plays that table with the seats rotated across games: each
+/// deck sits in each seat equally. The text report names the mode and shows the seats.
+#[test]
+fn sim_ffa3_rotates_the_seats_of_one_table() {
+    let (code, out, err) = riftbound(&["sim", "--mode", "ffa3", "--decks", "jinx,viktor,vi", "--games", "9", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let tables: Vec<Vec<u64>> = v["pairings"].as_array().unwrap().iter().map(|t| nums(&t["decks"])).collect();
+    assert_eq!(tables, vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
+    for row in v["deck_seat_played"].as_array().unwrap() {
+        assert_eq!(nums(row), vec![3, 3, 3]);
+    }
+    let (code, out, err) = riftbound(&["sim", "--mode", "ffa3", "--decks", "jinx,viktor,vi", "--games", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("mode: FFA3 Skirmish\n"), "{out}");
+    assert!(out.contains("wins by seat (1-3):"), "{out}");
+    assert!(out.contains("Jinx, Viktor, Vi:"), "{out}");
+}
+
+/// The casual Duel, the default, is labelled as a house variant in the text report; the Duel
+/// with no deck named plays the nine precons with three battlefields.
+#[test]
+fn sim_names_the_mode_and_the_house_variant() {
+    let (code, out, err) = riftbound(&["sim", "--games", "2", "--decks", "jinx,viktor"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("mode: casual Duel (a house variant"), "{out}");
+    let (code, out, err) = riftbound(&["sim", "--mode", "duel", "--games", "36", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["mode"], "Duel");
+    assert_eq!(v["decks"].as_array().unwrap().len(), 9);
+    assert_eq!(v["pairings"].as_array().unwrap().len(), 36);
+    assert!(v.get("seat_wins").is_none(), "two-player reports keep their shape");
+}
+
+/// `trace-game --mode ffa4` traces the first game `sim --mode ffa4` plays: four players, the
+/// first player's battlefields removed (461.4.b), the First Turn Process (461.7).
+#[test]
+fn trace_game_plays_ffa4() {
+    let (code, out, err) = riftbound(&["trace-game", "--mode", "ffa4", "--seed", "1", "--agents", "random"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[461] FFA4 War with 4 players, victory score 8"), "{out}");
+    assert!(out.contains("[461.4.b]"), "{out}");
+    assert!(out.contains("does not draw in their first Draw Phase"), "{out}");
+    assert!(out.contains("channels an extra rune in their first Channel Phase"), "{out}");
+}
+
+/// `sim --mode match` plays best-of-three matches (459.6): `--games` counts matches; the JSON
+/// gives match wins per deck and per pairing besides game wins, and every match takes two or
+/// three games, a battlefield of each deck used per game (459.5, three per deck).
+#[test]
+fn sim_match_reports_match_wins_and_game_wins() {
+    let (code, out, err) = riftbound(&["sim", "--mode", "match", "--decks", "jinx,viktor", "--games", "12", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["mode"], "1v1 Match");
+    assert_eq!(v["matches"], 12);
+    let games = v["games"].as_u64().unwrap();
+    assert!((24..=36).contains(&games), "{games} games in 12 matches");
+    let match_wins = nums(&v["match_wins"]);
+    assert_eq!(match_wins.iter().sum::<u64>(), 12, "every match won (no game capped here)");
+    assert_eq!(nums(&v["pairings"][0]["match_wins"]), match_wins);
+    // Each match winner won two games, the loser at most one.
+    let wins = nums(&v["wins"]);
+    assert_eq!(wins.iter().sum::<u64>(), games);
+    for d in 0..2 {
+        assert!(wins[d] >= 2 * match_wins[d], "{v}");
+        assert!(wins[d] <= 2 * match_wins[d] + (12 - match_wins[d]), "{v}");
+    }
+    let (code, out, err) = riftbound(&["sim", "--mode", "match", "--decks", "jinx,viktor", "--games", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("mode: 1v1 Match\nmatches: 2"), "{out}");
+    let (code, _, err) = riftbound(&["sim", "--mode", "match", "--decks", "annie,viktor"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("103.4.a"), "459.4.a: three battlefields a deck: {err}");
+}
+
+/// A saved FFA3 game (three decks) replays to the same end; the Match refuses --save-replays
+/// with a clear error.
+#[test]
+fn ffa3_replays_and_match_replays_are_refused() {
+    let dir = std::env::temp_dir().join(format!("riftbound-ffa3-replays-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (code, _, err) =
+        riftbound(&["sim", "--mode", "ffa3", "--games", "2", "--agents", "random", "--save-replays", d]);
+    assert_eq!(code, 0, "{err}");
+    let file = dir.join("game-000001.toml");
+    let (code, out, err) = riftbound(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the same game"), "{out}");
+    let (code, _, err) = riftbound(&["sim", "--mode", "match", "--games", "1", "--save-replays", d]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--save-replays"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -58,6 +58,32 @@ fn scenario_typos_name_file_and_line() {
     assert!(e.message.contains("312.1"), "cites the rule: {e}");
 }
 
+/// A scenario's `mode` (454-461) is checked: an unknown mode, a mode with the wrong number of
+/// players (460.1, 461.1, 458.1) and a fourth player without a third are clear errors naming
+/// the line.
+#[test]
+fn scenario_modes_and_player_counts_are_checked() {
+    let db = Arc::new(CardDb::embedded());
+    for (src, expected) in [
+        ("title = \"t\"\n[setup]\nmode = \"chess\"\n", "unknown mode `chess`"),
+        ("title = \"t\"\n[setup]\nmode = \"ffa3\"\nplayers = 2\n", "460.1"),
+        (
+            "title = \"t\"\n[setup]\nmode = \"ffa4\"\nbattlefields = [\"North Field\", \"East Field\", \"West Field\"]\n[setup.P3]\n",
+            "461.1",
+        ),
+        (
+            "title = \"t\"\n[setup]\nmode = \"duel\"\nbattlefields = [\"North Field\", \"East Field\", \"West Field\"]\n[setup.P3]\n",
+            "458.1",
+        ),
+        ("title = \"t\"\n[setup]\nplayers = 3\n[setup.P4]\n", "expected 2, 3"),
+    ] {
+        let r = run(&Scenario::parse("mode.toml", src).unwrap(), db.clone());
+        let e = r.error.unwrap_or_else(|| panic!("an error for {src}"));
+        assert!(e.message.contains(expected), "{src}: {e}");
+        assert!(e.line > 0, "{e}");
+    }
+}
+
 /// Every card of the 13 default decks has a scenario of its own: a file in
 /// `tests/scenarios/cards/` named after its set and number (`ogn-169-gust-...`) that uses it. A
 /// card without rules text (a basic rune, a vanilla unit) needs only to appear in some scenario.

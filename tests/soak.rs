@@ -4,7 +4,9 @@
 //! panic or a stopped game, and leave a consistent board.
 //!
 //! 234 games (three per pairing) run under `cargo test`; the 10,010-game soak is
-//! `cargo test --release --test soak -- --ignored`.
+//! `cargo test --release --test soak -- --ignored`. The modes of play have their own soaks
+//! (FFA3 and FFA4: 200 games each under `cargo test`, 2,000 behind `--ignored`; the Match: 72
+//! matches, and 900 matches of over 2,000 games behind `--ignored`).
 
 use riftbound::agents::RandomAgent;
 use riftbound::cli::{pairings, pick_decks};
@@ -117,4 +119,105 @@ fn a_turn_over_the_step_cap_stops_the_game_as_stalled() {
     assert_eq!(g.run().unwrap(), Outcome::Stalled { turn: 1 });
     assert_eq!(g.steps_this_turn, 4);
     assert!(g.trace.lines.last().unwrap().text.contains("step cap of 3"), "{:?}", g.trace.lines.last());
+}
+
+/// The soak of the modes of more than two players (460, 461): `games` random-agent games on the
+/// tables `riftbound sim --mode M` plays by default (the precons legal for the mode, seats
+/// rotated), each of which must end with a winner, no panic, no stall, no turn cap and a
+/// consistent board.
+fn mode_soak(mode: Mode, games: u64) -> Vec<String> {
+    let db = cards_db();
+    let decks: Vec<Deck> = Deck::embedded(&db)
+        .into_iter()
+        .map(|(_, d)| d)
+        .filter(|d| d.validate(&db, mode.deck_battlefields.clone()).is_empty())
+        .collect();
+    let tables = riftbound::cli::tables(decks.len(), mode.players);
+    assert!(!tables.is_empty());
+    let mut failures = Vec::new();
+    for i in 0..games {
+        let seats: Vec<Deck> = tables[(i % tables.len() as u64) as usize].iter().map(|&d| decks[d].clone()).collect();
+        let seed = derive_seed(SEED, i);
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let mut g = Game::with_mode(cards_db(), &seats, seed, mode.clone(), false).map_err(|p| p.join("; "))?;
+            g.set_agents((0..seats.len()).map(|k| Box::new(RandomAgent::new(seed ^ k as u64)) as _).collect());
+            let outcome = g.run().map_err(|e| format!("stopped: {e:?}"))?;
+            check_consistency(&g);
+            match outcome {
+                Outcome::Won { .. } => Ok(()),
+                o => Err(format!("no winner after {} turns: {o:?}", g.turn)),
+            }
+        }))
+        .unwrap_or_else(|p| Err(format!("panicked: {}", panic_text(&p))));
+        if let Err(e) = result {
+            let names: Vec<&str> = seats.iter().map(|d| d.name.as_str()).collect();
+            failures.push(format!("{} game {i} ({}, seed {seed}): {e}", mode.name, names.join(", ")));
+        }
+    }
+    failures
+}
+
+#[test]
+fn mode_soak_200_random_games_per_mode_of_more_players() {
+    for mode in [Mode::ffa3(), Mode::ffa4()] {
+        let failures = mode_soak(mode.clone(), 200);
+        assert!(failures.is_empty(), "{} of 200 {} games failed:\n{}", failures.len(), mode.name, failures.join("\n"));
+    }
+}
+
+#[test]
+#[ignore = "the long soak: cargo test --release --test soak -- --ignored"]
+fn mode_soak_2000_random_games_per_mode_of_more_players() {
+    for mode in [Mode::ffa3(), Mode::ffa4()] {
+        let failures = mode_soak(mode.clone(), 2_000);
+        assert!(
+            failures.is_empty(),
+            "{} of 2,000 {} games failed:\n{}",
+            failures.len(),
+            mode.name,
+            failures.join("\n")
+        );
+    }
+}
+
+/// The Match soak (459): `matches` best-of-three matches of random agents on every pairing of
+/// the precons legal for the Match, through `sim`'s own runner with the invariants checked after
+/// every step; no game may stop with an error, stall or reach the turn cap.
+fn match_soak(matches: u64) -> riftbound::cli::SimReport {
+    let db = cards_db();
+    let mode = Mode::match_bo3();
+    let decks: Vec<Deck> = Deck::embedded(&db)
+        .into_iter()
+        .map(|(_, d)| d)
+        .filter(|d| d.validate(&db, mode.deck_battlefields.clone()).is_empty())
+        .collect();
+    let plan = riftbound::cli::Plan {
+        db,
+        cards: Vec::new(),
+        save_replays: None,
+        decks,
+        mode,
+        agents: vec!["random".to_string(); 2],
+        seed: SEED,
+        caps: riftbound::cli::Caps { check_invariants: true, ..Default::default() },
+        progress: false,
+    };
+    let r = riftbound::cli::simulate(&plan, matches, 2).unwrap();
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!((r.turn_capped, r.stalled), (0, 0));
+    assert_eq!(r.matches, matches);
+    assert_eq!(r.match_wins.iter().sum::<u64>(), matches, "every match has a winner");
+    r
+}
+
+#[test]
+fn match_soak_72_random_matches() {
+    match_soak(72);
+}
+
+#[test]
+#[ignore = "the long soak: cargo test --release --test soak -- --ignored"]
+fn match_soak_900_random_matches_over_2000_games() {
+    let r = match_soak(900);
+    assert!(r.games >= 2_000, "{} games", r.games);
 }

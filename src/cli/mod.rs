@@ -52,19 +52,23 @@ pub struct Cli {
 pub struct GameArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Embedded decks, comma-separated (see `riftbound decks`). Two decks play each other; more
-    /// play every pairing. With no decks at all, the 13 bundled precons play every pairing.
+    /// Embedded decks, comma-separated (see `riftbound decks`). In a two-player mode two decks
+    /// play each other and more play every pairing; in a mode of N players (ffa3, ffa4) N decks
+    /// play one table with the seats rotated across games, and more play every window of N
+    /// consecutive decks, rotated. With no decks at all, the bundled precons legal for the mode.
     #[arg(long, value_delimiter = ',')]
     pub decks: Vec<String>,
     /// A deck file of your own (the format of `decks/*.toml`), checked against deck
     /// construction (101-103); repeatable, and played alongside `--decks`.
     #[arg(long = "deck-file")]
     pub deck_files: Vec<std::path::PathBuf>,
-    /// `casual`: the Duel with decks of one to three battlefields, as the retail precons come;
-    /// `duel`: the sanctioned Duel, three battlefields per deck (458.4.a).
+    /// `casual` (or `casual-duel`): a house variant of the Duel with decks of one to three
+    /// battlefields, as the retail precons come; `duel`: the sanctioned Duel, three battlefields
+    /// per deck (458.4.a); `match`: the 1v1 Match, best of three (459); `ffa3`: Skirmish, three
+    /// players (460); `ffa4`: War, four players (461).
     #[arg(long, default_value = "casual")]
     pub mode: String,
-    /// The agent for each seat: random or greedy (one name for both).
+    /// The agent for each seat: random or greedy (one name for every seat, or one per seat).
     #[arg(long, value_delimiter = ',', default_values_t = vec!["greedy".to_string()])]
     pub agents: Vec<String>,
     /// Stop a game after this many turns and report it as capped.
@@ -95,7 +99,8 @@ pub struct Plan {
     pub save_replays: Option<std::path::PathBuf>,
     pub decks: Vec<Deck>,
     pub mode: Mode,
-    pub agents: [String; 2],
+    /// One agent name per seat.
+    pub agents: Vec<String>,
     pub seed: u64,
     pub caps: Caps,
     /// Show a progress bar on stderr as games finish (`sim` does when stderr is a terminal).
@@ -128,6 +133,7 @@ impl GameArgs {
 pub enum Command {
     /// Play many games between two decks and report the results.
     Sim {
+        /// Games to play (with `--mode match`: matches, each a best of three).
         #[arg(long, default_value_t = 100)]
         games: u64,
         #[command(flatten)]
@@ -220,8 +226,28 @@ pub struct SimReport {
     /// Games and wins per deck, in the order of `decks`.
     pub played: Vec<u64>,
     pub wins: Vec<u64>,
-    /// Every pairing played, in the order they take turns.
+    /// Every pairing (two-player modes) or table (more players) played, in the order they take
+    /// turns.
     pub pairings: Vec<PairingReport>,
+    /// The Match (459): matches played, and match wins per deck (in the order of `decks`);
+    /// `games`, `wins` and the rest count the games of the matches.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub matches: u64,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub match_wins: Vec<u64>,
+    /// Modes of more than two players: wins per seat (seat 1 first).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seat_wins: Vec<u64>,
+    /// Modes of more than two players: wins by place in turn order (the first player first).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub turn_order_wins: Vec<u64>,
+    /// Modes of more than two players: per deck (in the order of `decks`), its games in each
+    /// seat.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub deck_seat_played: Vec<Vec<u64>>,
+    /// Modes of more than two players: per deck, its wins in each seat.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub deck_seat_wins: Vec<Vec<u64>>,
     /// Games stopped by the turn cap (no winner).
     pub turn_capped: u64,
     /// Games stopped because one turn went over the step cap (no winner): a loop.
@@ -241,27 +267,51 @@ pub struct GameError {
     pub game: u64,
     pub seed: u64,
     /// The decks in seat order.
-    pub decks: [String; 2],
+    pub decks: Vec<String>,
     pub turn: u32,
     /// The error, naming the card and line of a script error.
     pub error: String,
 }
 
-/// The results of one pairing: `decks` index into [`SimReport::decks`].
+/// The results of one pairing or table: `decks` (in seat order) index into
+/// [`SimReport::decks`]; `wins` are by seat.
 #[derive(Debug, Default, serde::Serialize, PartialEq)]
 pub struct PairingReport {
-    pub decks: [usize; 2],
+    pub decks: Vec<usize>,
     pub games: u64,
-    pub wins: [u64; 2],
+    pub wins: Vec<u64>,
     pub turn_capped: u64,
     pub stalled: u64,
     /// Games stopped by an error (see [`SimReport::errors`]).
     pub errored: u64,
+    /// The Match (459): matches played and match wins by seat.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub matches: u64,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub match_wins: Vec<u64>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Every unordered pairing of `n` decks, in order: (0,1), (0,2), ..., (1,2), ...
 pub fn pairings(n: usize) -> Vec<[usize; 2]> {
     (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect()
+}
+
+/// The tables a run of `n` decks plays for a mode of `seats` players, as deck indices in seat
+/// order. Two seats: every [`pairings`]. More: table `k` seats decks `k, k+1, ...` (wrapping
+/// round), so over the `n` tables every deck sits in every seat once; with `n == seats` these
+/// are the rotations of one table.
+pub fn tables(n: usize, seats: usize) -> Vec<Vec<usize>> {
+    if seats == 2 {
+        return pairings(n).into_iter().map(|p| p.to_vec()).collect();
+    }
+    if n < seats {
+        return Vec::new();
+    }
+    (0..n).map(|k| (0..seats).map(|j| (k + j) % n).collect()).collect()
 }
 
 /// Resolves deck keys against the embedded decks.
@@ -278,11 +328,16 @@ pub fn pick_decks(db: &CardDb, names: &[String]) -> Result<Vec<Deck>, String> {
         .collect()
 }
 
-fn agent_names(agents: &[String]) -> Result<[String; 2], String> {
+fn agent_names(agents: &[String], mode: &Mode) -> Result<Vec<String>, String> {
     let names = match agents.len() {
-        1 => [agents[0].clone(), agents[0].clone()],
-        2 => [agents[0].clone(), agents[1].clone()],
-        n => return Err(format!("--agents takes one or two names, got {n}")),
+        1 => vec![agents[0].clone(); mode.players],
+        n if n == mode.players => agents.to_vec(),
+        n => {
+            return Err(format!(
+                "--agents takes one name, or one per seat ({} for a {}), got {n}",
+                mode.players, mode.name
+            ));
+        }
     };
     for n in &names {
         if agents::by_name(n, 0).is_none() {
@@ -317,18 +372,51 @@ pub fn setup_game(
     db: &Arc<CardDb>,
     decks: &[Deck],
     mode: &Mode,
-    agents: &[String; 2],
+    agents: &[String],
     seed: u64,
     caps: Caps,
     trace: bool,
 ) -> Result<Game, String> {
     let mut g = Game::with_mode(db.clone(), decks, seed, mode.clone(), trace).map_err(|p| p.join("\n"))?;
     (g.turn_cap, g.step_cap) = (caps.turns, caps.steps);
+    g.set_agents(seat_agents(agents, decks.len(), seed)?);
+    Ok(g)
+}
+
+/// The agents of a game's seats, their seeds derived from the game's seed (seats 1 and 2 keep
+/// the seeds they had before modes of more players existed).
+fn seat_agents(
+    agents: &[String],
+    seats: usize,
+    seed: u64,
+) -> Result<Vec<Box<dyn crate::riftbound::Agent<Game>>>, String> {
     let agent_seed = crate::kernel::rng::derive_seed(seed, u64::MAX);
-    g.set_agents(vec![
-        agents::by_name(&agents[0], agent_seed).unwrap(),
-        agents::by_name(&agents[1], agent_seed ^ 0xA5A5_A5A5).unwrap(),
-    ]);
+    let seat_seed = |i: usize| match i {
+        0 => agent_seed,
+        1 => agent_seed ^ 0xA5A5_A5A5,
+        _ => crate::kernel::rng::derive_seed(agent_seed, i as u64),
+    };
+    let name = |i: usize| &agents[i % agents.len()];
+    (0..seats)
+        .map(|i| agents::by_name(name(i), seat_seed(i)).ok_or_else(|| format!("unknown agent `{}`", name(i))))
+        .collect()
+}
+
+/// Sets up one game of a 1v1 Match (459) with its agents: the players select battlefields from
+/// those still `available` to them in the match (459.5), and `first` goes first.
+pub fn setup_match_game(
+    plan: &Plan,
+    decks: &[Deck],
+    seed: u64,
+    available: Vec<Vec<crate::riftbound::CardIdx>>,
+    first: Option<crate::kernel::PlayerId>,
+    trace: bool,
+) -> Result<Game, String> {
+    let agents = seat_agents(&plan.agents, decks.len(), seed)?;
+    let game = crate::riftbound::modes::MatchGame { available, first, agents };
+    let mut g =
+        Game::match_game(plan.db.clone(), decks, seed, plan.mode.clone(), trace, game).map_err(|p| p.join("\n"))?;
+    (g.turn_cap, g.step_cap) = (plan.caps.turns, plan.caps.steps);
     Ok(g)
 }
 
@@ -338,7 +426,11 @@ struct Played {
     seed: u64,
     pairing: usize,
     turn: u32,
+    /// The first player's seat (115).
+    first: usize,
     result: Result<Outcome, String>,
+    /// The last game of a match (459.6): the match winner's seat, if any.
+    match_end: Option<Option<usize>>,
 }
 
 /// How many games a run plays between two reports to its report: enough to keep every thread
@@ -348,9 +440,12 @@ const BATCH: u64 = 1024;
 /// Plays game `i` of a run (pairing `i mod P`, its seed derived from the plan's seed and `i`) and
 /// saves its replay when asked. Depends on nothing but the plan and `i`, so the thread it runs on
 /// changes nothing.
-fn play_game(plan: &Plan, pairs: &[[usize; 2]], i: u64) -> Result<Played, String> {
+fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64) -> Result<Vec<Played>, String> {
     let pairing = (i % pairs.len() as u64) as usize;
-    let seats = pairs[pairing].map(|d| plan.decks[d].clone());
+    let seats: Vec<Deck> = pairs[pairing].iter().map(|&d| plan.decks[d].clone()).collect();
+    if plan.mode.games_to_win > 1 {
+        return play_match(plan, &seats, pairing, i);
+    }
     let seed = crate::kernel::rng::derive_seed(plan.seed, i);
     let mut g = setup_game(&plan.db, &seats, &plan.mode, &plan.agents, seed, plan.caps, false)?;
     let result = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
@@ -361,7 +456,51 @@ fn play_game(plan: &Plan, pairs: &[[usize; 2]], i: u64) -> Result<Played, String
         };
         replay::Replay::of(&g, plan, &seats, seed, &outcome).save(&dir.join(format!("game-{i:06}.toml")))?;
     }
-    Ok(Played { game: i, seed, pairing, turn: g.turn, result })
+    let first = g.turn_order.first().map_or(0, |p| p.index());
+    Ok(vec![Played { game: i, seed, pairing, turn: g.turn, first, result, match_end: None }])
+}
+
+/// Plays match `i` of a run (459): games until a player has the set points the mode asks for
+/// (459.6), each with battlefields the players select from those not used earlier in the match
+/// (459.5), the loser of a game going first in the next. Game `j` of the match has its own seed,
+/// derived from the match's.
+fn play_match(plan: &Plan, seats: &[Deck], pairing: usize, i: u64) -> Result<Vec<Played>, String> {
+    let match_seed = crate::kernel::rng::derive_seed(plan.seed, i);
+    let mut available: Vec<Vec<crate::riftbound::CardIdx>> = seats.iter().map(|d| d.battlefields.clone()).collect();
+    let mut result = crate::riftbound::modes::MatchResult::default();
+    let mut first = None;
+    let mut games = Vec::new();
+    for j in 0.. {
+        let seed = crate::kernel::rng::derive_seed(match_seed, j);
+        let mut g = setup_match_game(plan, seats, seed, available.clone(), first, false)?;
+        let outcome = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
+        let went_first = g.turn_order[0];
+        // 459.5: the battlefields used in this game are not selected again in this match.
+        for b in &g.battlefields {
+            let card = g.objs[b.obj.0 as usize].card;
+            available[b.owner.index()].retain(|c| *c != card);
+        }
+        let winner = match &outcome {
+            Ok(Outcome::Won { winner, .. }) => Some(*winner),
+            _ => None,
+        };
+        first = Some(result.record(&plan.mode, winner, went_first));
+        let stopped = outcome.is_err();
+        let over = result.winner.is_some() || stopped || available.iter().any(|a| a.is_empty());
+        games.push(Played {
+            game: i,
+            seed,
+            pairing,
+            turn: g.turn,
+            first: went_first.index(),
+            result: outcome,
+            match_end: over.then(|| result.winner.map(|w| w.index())),
+        });
+        if over {
+            break;
+        }
+    }
+    Ok(games)
 }
 
 /// Plays `games` games on `threads` threads and aggregates the results. With more than two decks,
@@ -372,13 +511,18 @@ fn play_game(plan: &Plan, pairs: &[[usize; 2]], i: u64) -> Result<Played, String
 pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, String> {
     let Plan { decks, mode, caps, .. } = plan;
     if let Some(dir) = &plan.save_replays {
+        if mode.games_to_win > 1 {
+            return Err(format!("--save-replays does not save the games of a {} yet", mode.name));
+        }
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let start = Instant::now();
-    let pairs = pairings(decks.len());
+    let seats = mode.players;
+    let pairs = tables(decks.len(), seats);
     if pairs.is_empty() {
-        return Err(format!("a simulation needs at least two decks, got {}", decks.len()));
+        return Err(format!("a {} needs at least {seats} decks, got {}", mode.name, decks.len()));
     }
+    let many = seats > 2;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -388,9 +532,24 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
         decks: decks.iter().map(|d| d.name.clone()).collect(),
         played: vec![0; decks.len()],
         wins: vec![0; decks.len()],
-        pairings: pairs.iter().map(|&decks| PairingReport { decks, ..Default::default() }).collect(),
+        pairings: pairs
+            .iter()
+            .map(|decks| PairingReport { decks: decks.clone(), wins: vec![0; seats], ..Default::default() })
+            .collect(),
         ..Default::default()
     };
+    if mode.games_to_win > 1 {
+        report.match_wins = vec![0; decks.len()];
+        for p in &mut report.pairings {
+            p.match_wins = vec![0; seats];
+        }
+    }
+    if many {
+        report.seat_wins = vec![0; seats];
+        report.turn_order_wins = vec![0; seats];
+        report.deck_seat_played = vec![vec![0; seats]; decks.len()];
+        report.deck_seat_wins = vec![vec![0; seats]; decks.len()];
+    }
     let mut turns = 0u64;
     let bar = if plan.progress { progress_bar(games) } else { indicatif::ProgressBar::hidden() };
     for first in (0..games).step_by(BATCH as usize) {
@@ -405,19 +564,39 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
                 })
                 .collect()
         });
-        for played in batch {
-            let Played { game: i, seed, pairing, turn, result } = played?;
+        for played in batch.into_iter().flat_map(|p| match p {
+            Ok(games) => games.into_iter().map(Ok).collect(),
+            Err(e) => vec![Err(e)],
+        }) {
+            let Played { game: i, seed, pairing, turn, first, result, match_end } = played?;
+            if let Some(winner) = match_end {
+                report.matches += 1;
+                report.pairings[pairing].matches += 1;
+                if let Some(w) = winner {
+                    report.pairings[pairing].match_wins[w] += 1;
+                    report.match_wins[report.pairings[pairing].decks[w]] += 1;
+                }
+            }
             let pair = &mut report.pairings[pairing];
             report.games += 1;
             pair.games += 1;
             turns += turn as u64;
-            for d in pair.decks {
+            for (seat, &d) in pair.decks.iter().enumerate() {
                 report.played[d] += 1;
+                if many {
+                    report.deck_seat_played[d][seat] += 1;
+                }
             }
             match result {
                 Ok(Outcome::Won { winner, .. }) => {
-                    pair.wins[winner.index()] += 1;
-                    report.wins[pair.decks[winner.index()]] += 1;
+                    let seat = winner.index();
+                    pair.wins[seat] += 1;
+                    report.wins[pair.decks[seat]] += 1;
+                    if many {
+                        report.seat_wins[seat] += 1;
+                        report.turn_order_wins[(seat + seats - first) % seats] += 1;
+                        report.deck_seat_wins[pair.decks[seat]][seat] += 1;
+                    }
                 }
                 Ok(Outcome::TurnCap) => {
                     pair.turn_capped += 1;
@@ -431,7 +610,7 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
                 Err(error) => {
                     eprintln!("error: game {i} (seed {seed}) stopped in turn {turn}: {error}");
                     pair.errored += 1;
-                    let decks = pair.decks.map(|d| decks[d].name.clone());
+                    let decks = pair.decks.iter().map(|&d| decks[d].name.clone()).collect();
                     report.errors.push(GameError { game: i, seed, decks, turn, error });
                 }
             }
@@ -485,13 +664,15 @@ fn resolve(
     db: &CardDb,
     mod_decks: &[(String, std::path::PathBuf)],
     args: &GameArgs,
-) -> Result<(Vec<Deck>, Mode, [String; 2]), String> {
-    let mode =
-        Mode::by_name(&args.mode).ok_or_else(|| format!("unknown mode `{}`: expected casual or duel", args.mode))?;
+) -> Result<(Vec<Deck>, Mode, Vec<String>), String> {
+    let mode = Mode::by_name(&args.mode)
+        .ok_or_else(|| format!("unknown mode `{}`: expected one of {}", args.mode, Mode::names()))?;
     let mut decks = Vec::new();
     let mut problems = Vec::new();
     if args.decks.is_empty() && args.deck_files.is_empty() {
+        // The default table: the bundled precons this mode's deck construction allows.
         decks = pick_decks(db, &DEFAULT_DECKS.map(String::from))?;
+        decks.retain(|d| d.validate(db, mode.deck_battlefields.clone()).is_empty());
     }
     for key in &args.decks {
         if let Some((_, path)) = mod_decks.iter().rev().find(|(k, _)| k.eq_ignore_ascii_case(key)) {
@@ -522,7 +703,18 @@ fn resolve(
     if decks.len() < 2 {
         return Err(format!("a game needs two decks, got {}: name another with --decks or --deck-file", decks.len()));
     }
-    Ok((decks, mode, agent_names(&args.agents)?))
+    if decks.len() < mode.players {
+        return Err(format!(
+            "{}: a {} seats {} players, got {} deck(s): name {} with --decks or --deck-file",
+            mode.rule_of("1"),
+            mode.name,
+            mode.players,
+            decks.len(),
+            mode.players
+        ));
+    }
+    let agents = agent_names(&args.agents, &mode)?;
+    Ok((decks, mode, agents))
 }
 
 /// The official cards plus the `--cards` directories in order (later ids override earlier),
@@ -587,22 +779,70 @@ fn blank_cards(db: &CardDb, decks: &[Deck], allow: bool) -> Result<(), String> {
 
 /// The text report of `sim`: per deck, then per pairing when there are several.
 fn print_report(r: &SimReport, caps: Caps) {
-    outln!("mode: {}", r.mode);
+    if r.mode == Mode::casual_duel().name {
+        outln!("mode: {} (a house variant of the Duel, 458: decks of one to three battlefields)", r.mode);
+    } else {
+        outln!("mode: {}", r.mode);
+    }
+    if r.matches > 0 {
+        outln!("matches: {} (best of three, 459.6)", r.matches);
+        for (i, d) in r.decks.iter().enumerate() {
+            outln!("match wins {d}: {}", r.match_wins[i]);
+        }
+    }
     outln!("games: {}", r.games);
     for (i, d) in r.decks.iter().enumerate() {
         let rate = if r.played[i] > 0 { 100.0 * r.wins[i] as f64 / r.played[i] as f64 } else { 0.0 };
         outln!("wins {d}: {} of {} ({rate:.1}%)", r.wins[i], r.played[i]);
     }
-    if r.pairings.len() > 1 {
+    if !r.seat_wins.is_empty() {
+        let seats = r.seat_wins.len();
+        let list = |v: &[u64]| v.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ");
+        outln!("wins by seat (1-{seats}): {}", list(&r.seat_wins));
+        outln!("wins by place in turn order (first player first): {}", list(&r.turn_order_wins));
+        outln!("wins by deck and seat (wins/games in seats 1-{seats}):");
+        for (i, d) in r.decks.iter().enumerate() {
+            let cells: Vec<String> =
+                (0..seats).map(|s| format!("{}/{}", r.deck_seat_wins[i][s], r.deck_seat_played[i][s])).collect();
+            outln!("  {d}: {}", cells.join(", "));
+        }
+    }
+    if r.pairings.len() > 1 && r.seat_wins.is_empty() {
         outln!("pairings:");
         for p in &r.pairings {
-            let [a, b] = p.decks;
+            let [a, b] = [p.decks[0], p.decks[1]];
+            if p.matches > 0 {
+                outln!(
+                    "  {} vs {}: matches {}-{} of {}",
+                    r.decks[a],
+                    r.decks[b],
+                    p.match_wins[0],
+                    p.match_wins[1],
+                    p.matches
+                );
+            }
             outln!(
                 "  {} vs {}: {}-{} in {} games ({} capped, {} stalled, {} errors)",
                 r.decks[a],
                 r.decks[b],
                 p.wins[0],
                 p.wins[1],
+                p.games,
+                p.turn_capped,
+                p.stalled,
+                p.errored
+            );
+        }
+    }
+    if r.pairings.len() > 1 && !r.seat_wins.is_empty() {
+        outln!("tables (decks in seat order, wins by seat):");
+        for p in &r.pairings {
+            let names: Vec<&str> = p.decks.iter().map(|&d| r.decks[d].as_str()).collect();
+            let wins: Vec<String> = p.wins.iter().map(|w| w.to_string()).collect();
+            outln!(
+                "  {}: {} in {} games ({} capped, {} stalled, {} errors)",
+                names.join(", "),
+                wins.join("-"),
                 p.games,
                 p.turn_capped,
                 p.stalled,
@@ -655,11 +895,22 @@ pub fn run(cli: Cli) -> i32 {
         }
         Command::TraceGame { game } => {
             let Plan { db, decks, mode, agents, seed, caps, .. } = game.plan()?;
-            // The same game as the first game of `sim` with this seed: its first pairing.
+            // The same game as the first game of `sim` with this seed: its first pairing or table.
             let seed = crate::kernel::rng::derive_seed(seed, 0);
-            let [a, b] = pairings(decks.len())[0];
-            let seats = [decks[a].clone(), decks[b].clone()];
-            let mut g = setup_game(&db, &seats, &mode, &agents, seed, caps, true)?;
+            let table = tables(decks.len(), mode.players)
+                .into_iter()
+                .next()
+                .ok_or_else(|| format!("a {} needs at least {} decks, got {}", mode.name, mode.players, decks.len()))?;
+            let seats: Vec<Deck> = table.iter().map(|&d| decks[d].clone()).collect();
+            let mut g = if mode.games_to_win > 1 {
+                // The first game of the first match: every battlefield still available (459.5).
+                let plan = game.plan()?;
+                let seed = crate::kernel::rng::derive_seed(seed, 0);
+                let available = seats.iter().map(|d| d.battlefields.clone()).collect();
+                setup_match_game(&plan, &seats, seed, available, None, true)?
+            } else {
+                setup_game(&db, &seats, &mode, &agents, seed, caps, true)?
+            };
             let outcome = g.run().map_err(|e| Failure::Failed(format!("the game stopped: {e:?}")))?;
             out!("{}", g.trace.render());
             outln!("outcome: {outcome:?} after {} turns", g.turn);
@@ -735,8 +986,12 @@ pub fn run(cli: Cli) -> i32 {
             for (key, d) in Deck::embedded(&db) {
                 let default = if DEFAULT_DECKS.contains(&key.as_str()) { ", default" } else { "" };
                 let problems = |m: &Mode| d.validate(&db, m.deck_battlefields.clone());
+                // The Match and both free-for-alls ask what the Duel asks of a deck (459.4.a,
+                // 460.4.a, 461.4.a).
                 let status = match (problems(&casual), problems(&duel)) {
-                    (c, p) if c.is_empty() && p.is_empty() => "legal for casual and duel".to_string(),
+                    (c, p) if c.is_empty() && p.is_empty() => {
+                        "legal for casual, duel, match, ffa3 and ffa4".to_string()
+                    }
                     (c, p) if c.is_empty() => format!("casual only ({})", p.join("; ")),
                     (c, _) => format!("not legal: {}", c.join("; ")),
                 };

@@ -20,7 +20,7 @@ pub struct Replay {
     /// The `--cards` folders or files the game was played with (later ones override).
     #[serde(default)]
     pub cards: Vec<PathBuf>,
-    /// The two decks, as deck files, in seat order.
+    /// The decks, as deck files, in seat order (one per player of the mode).
     pub decks: Vec<String>,
     /// Every answer given, in order (indices into each decision's options).
     pub answers: Vec<usize>,
@@ -34,7 +34,7 @@ const VERSION: u32 = 1;
 
 impl Replay {
     /// The replay of a finished (or stopped) game played from `plan` with `decks`.
-    pub fn of(g: &Game, plan: &Plan, decks: &[Deck; 2], seed: u64, outcome: &str) -> Replay {
+    pub fn of(g: &Game, plan: &Plan, decks: &[Deck], seed: u64, outcome: &str) -> Replay {
         Replay {
             version: VERSION,
             mode: plan.mode.key().to_string(),
@@ -68,8 +68,9 @@ impl Replay {
         if r.version != VERSION {
             return Err(format!("{file}: replay version {} (this build reads {VERSION})", r.version));
         }
-        if r.decks.len() != 2 {
-            return Err(format!("{file}: a replay holds two decks, not {}", r.decks.len()));
+        let players = Mode::by_name(&r.mode).map_or(2, |m| m.players);
+        if r.decks.len() != players {
+            return Err(format!("{file}: a replay of this mode holds {players} decks, not {}", r.decks.len()));
         }
         Ok(r)
     }

@@ -16,7 +16,8 @@ impl Game {
     }
 
     /// An empty board for `n` players (P1, P2, … in turn order), the battlefields owned by them
-    /// in turn; otherwise as [`Game::blank`].
+    /// in turn (with four players and three battlefields, by P2, P3 and P4: 461.4.b); otherwise
+    /// as [`Game::blank`].
     pub fn blank_players(db: Arc<CardDb>, battlefields: &[&str], seed: u64, n: usize) -> Result<Game, String> {
         let players = (0..n)
             .map(|i| {
@@ -37,7 +38,8 @@ impl Game {
             if db.get(card).kind != CardType::Battlefield {
                 return Err(format!("`{name}` is not a battlefield"));
             }
-            let owner = PlayerId((i % n) as u8);
+            // Four players and three battlefields: the first player's is not used (461.4.b).
+            let owner = if n == 4 && battlefields.len() == 3 { PlayerId(i as u8 + 1) } else { PlayerId((i % n) as u8) };
             let obj = g.new_obj(card, owner, Zone::BattlefieldZone, owner, Pos::Bottom);
             g.add_battlefield(obj, owner);
         }

@@ -61,6 +61,9 @@ pub enum Ask {
     /// 352.10.c.1: how many times to pay a cost within an instruction that may be paid any number
     /// of times ("Pay any amount of [A] to ...", "spend any number of buffs").
     PayAmount,
+    /// 459.5: which of their battlefields still available in the match a player selects for
+    /// this game.
+    SelectBattlefield,
 }
 
 impl Ask {
@@ -91,6 +94,7 @@ impl Ask {
             Ask::Destination => "423.1",
             Ask::ChoosePlayer => "352.9",
             Ask::PayAmount => "352.10.c.1",
+            Ask::SelectBattlefield => "459.5",
         }
     }
 }

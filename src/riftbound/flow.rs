@@ -311,17 +311,23 @@ impl Game {
                 self.step = Step::Channel;
             }
             Step::Channel => {
-                // 315.3.b: channel 2; 458.7: the second player channels one more on their first turn.
-                let second = self.turn_order.get(1) == Some(&tp);
-                let extra = u32::from(second && self.player(tp).turns_taken == 1);
-                let n = self.channel(tp, 2 + extra, false);
+                // 315.3.b: channel 2; the First Turn Process adds one (458.7, 460.7: `modes.rs`).
+                let (want, rule) = self.runes_to_channel(tp);
+                let n = self.channel(tp, want, false);
                 trace!(self, "315.3.b", "channel phase: {tp} channels {n} rune(s)");
+                if let Some(rule) = rule {
+                    trace!(self, rule, "{tp} goes last and channels an extra rune in their first Channel Phase");
+                }
                 self.step = Step::Draw;
             }
             Step::Draw => {
                 // 315.4.b: draw 1 (burning out if the deck is empty, 315.4.b.1-2).
                 trace!(self, "315.4.b", "draw phase");
-                self.draw(tp, 1)?;
+                if self.skips_first_draw(tp) {
+                    trace!(self, self.mode.rule_of("7"), "{tp} goes first and does not draw in their first Draw Phase");
+                } else {
+                    self.draw(tp, 1)?;
+                }
                 // 315.4.d / 160: as the draw phase ends, every rune pool empties.
                 for p in self.active_players() {
                     self.empty_pool(p);

@@ -27,6 +27,7 @@ pub mod host;
 pub mod instructions;
 pub mod invariants;
 pub mod layers;
+pub mod modes;
 pub mod movement;
 pub mod play;
 pub mod replacements;

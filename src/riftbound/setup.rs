@@ -1,4 +1,4 @@
-//! Setting up a game (104-118) for a mode of play (454-458).
+//! Setting up a game (104-118) for a mode of play (454-461).
 
 use super::actions::Pos;
 use super::cards::CardDb;
@@ -23,7 +23,8 @@ impl Game {
         Game::with_mode(db, decks, seed, Mode::duel(), false)
     }
 
-    /// Like [`Game::new`], with tracing on or off from the very first setup step.
+    /// Sets up a game of `mode` (458, 459, 460, 461) between `decks` in seat order (as many as the
+    /// mode seats, 456.1), with tracing on or off from the very first setup step.
     pub fn with_mode(
         db: Arc<CardDb>,
         decks: &[Deck],
@@ -31,9 +32,40 @@ impl Game {
         mode: Mode,
         trace_on: bool,
     ) -> Result<Game, Vec<String>> {
+        Game::set_up(db, decks, seed, mode, trace_on, None)
+    }
+
+    /// Sets up one game of a 1v1 Match (459) with the agents that play it: each player selects
+    /// one of their battlefields still `available` in the match (459.5, a decision, not a random
+    /// pick), and `first` goes first (the first game: a random first player, 115).
+    pub fn match_game(
+        db: Arc<CardDb>,
+        decks: &[Deck],
+        seed: u64,
+        mode: Mode,
+        trace_on: bool,
+        game: super::modes::MatchGame,
+    ) -> Result<Game, Vec<String>> {
+        Game::set_up(db, decks, seed, mode, trace_on, Some(game))
+    }
+
+    fn set_up(
+        db: Arc<CardDb>,
+        decks: &[Deck],
+        seed: u64,
+        mode: Mode,
+        trace_on: bool,
+        match_game: Option<super::modes::MatchGame>,
+    ) -> Result<Game, Vec<String>> {
         let mut problems = Vec::new();
-        if decks.len() != 2 {
-            problems.push(format!("458.1: a Duel needs 2 players, got {}", decks.len()));
+        if decks.len() != mode.players {
+            problems.push(format!(
+                "{}: a {} needs {} players, got {}",
+                mode.rule_of("1"),
+                mode.name,
+                mode.players,
+                decks.len()
+            ));
         }
         for (i, d) in decks.iter().enumerate() {
             for p in d.validate(&db, mode.deck_battlefields.clone()) {
@@ -47,7 +79,7 @@ impl Game {
         let players = decks.iter().map(|d| Player::new(d.name.clone(), Some(d.champion))).collect();
         let mut g = Game::empty(db.clone(), mode, players, seed);
         g.trace.on = trace_on;
-        trace!(g, "458", "{} with {n} players, victory score {}", g.mode.name, g.mode.victory_score);
+        trace!(g, g.mode.rule, "{} with {n} players, victory score {}", g.mode.name, g.mode.victory_score);
         for (i, d) in decks.iter().enumerate() {
             let p = PlayerId(i as u8);
             // 111-112: legend and chosen champion.
@@ -80,24 +112,59 @@ impl Game {
                 g.players[i].rune_deck.len()
             );
         }
-        // 113 / 458.5: each player randomly selects one of their battlefields.
-        for (i, d) in decks.iter().enumerate() {
-            let p = PlayerId(i as u8);
-            let pick = d.battlefields[g.rng.below(d.battlefields.len())];
-            let obj = g.new_obj(pick, p, Zone::BattlefieldZone, p, Pos::Bottom);
-            trace!(g, "458.5", "{p} selects battlefield {}", g.describe(obj));
-            g.add_battlefield(obj, p);
+        if let Some(m) = match_game {
+            g.set_agents(m.agents);
+            match m.first {
+                Some(first) => {
+                    g.turn_order = (0..n).map(|k| PlayerId(((first.index() + k) % n) as u8)).collect();
+                    g.turn_player = first;
+                    trace!(g, "459.6", "{first} goes first in this game of the match");
+                }
+                None => g.choose_first_player(),
+            }
+            g.select_match_battlefields(&m.available).map_err(|e| vec![e])?;
+        } else if g.mode.first_player_battlefield {
+            // 113 / 458.5 / 460.5: each player randomly selects one of their battlefields.
+            g.select_battlefields(decks, None);
+            // 115: turn order from a random first player, then seating order.
+            g.choose_first_player();
+        } else {
+            // 461.4.b: the first player is known first, and their battlefields are not used.
+            g.choose_first_player();
+            let first = g.turn_order[0];
+            trace!(g, "461.4.b", "{first} takes the first turn: their battlefields are removed and will not be used");
+            g.select_battlefields(decks, Some(first));
         }
-        // 115: turn order from a random first player, then seating order.
-        let first = g.rng.below(n);
-        g.turn_order = (0..n).map(|k| PlayerId(((first + k) % n) as u8)).collect();
-        g.turn_player = g.turn_order[0];
-        trace!(g, "115", "{} is the first player", g.turn_order[0]);
         // 116: each player draws 4.
         for p in g.turn_order.clone() {
             g.draw(p, 4).map_err(|_| vec!["116: drawing the opening hand needed a decision".to_string()])?;
         }
         Ok(g)
+    }
+
+    /// 113 / 458.5 / 460.5 / 461.5: each player (but `skip`) randomly selects one of their
+    /// battlefields; the others are removed.
+    fn select_battlefields(&mut self, decks: &[Deck], skip: Option<PlayerId>) {
+        let rule = self.mode.rule_of("5");
+        for (i, d) in decks.iter().enumerate() {
+            let p = PlayerId(i as u8);
+            if skip == Some(p) {
+                continue;
+            }
+            let pick = d.battlefields[self.rng.below(d.battlefields.len())];
+            let obj = self.new_obj(pick, p, Zone::BattlefieldZone, p, Pos::Bottom);
+            trace!(self, rule, "{p} selects battlefield {}", self.describe(obj));
+            self.add_battlefield(obj, p);
+        }
+    }
+
+    /// 115: turn order from a random first player, then seating order.
+    fn choose_first_player(&mut self) {
+        let n = self.players.len();
+        let first = self.rng.below(n);
+        self.turn_order = (0..n).map(|k| PlayerId(((first + k) % n) as u8)).collect();
+        self.turn_player = self.turn_order[0];
+        trace!(self, "115", "{} is the first player", self.turn_order[0]);
     }
 
     /// Installs in-process agents by seat.

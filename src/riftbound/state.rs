@@ -388,20 +388,42 @@ pub struct Showdown {
     pub chains: u64,
 }
 
-/// Mode of play (454-458). The Duel is the sanctioned mode played here; the data model takes N
-/// players.
+/// Mode of play (454-462): the Duel (458), the Match (459), Skirmish (460) and War (461); the
+/// modes other than the Duel are built in `modes.rs`. The data model takes N players.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mode {
     pub name: &'static str,
+    /// Its command-line name ([`Mode::by_name`] reads it back).
+    pub key: &'static str,
+    /// The rule that defines it (458, 459, ...), cited by the setup's trace.
+    pub rule: &'static str,
+    /// How many players it seats (456.1).
+    pub players: usize,
     pub victory_score: u32,
     /// How many battlefields each deck provides (103.4.a: "dictated by your Mode of Play").
     pub deck_battlefields: std::ops::RangeInclusive<usize>,
+    /// Its First Turn Process (456.7).
+    pub first_turn: super::modes::FirstTurn,
+    /// Whether the first player's battlefield is used: not in War (461.4.b).
+    pub first_player_battlefield: bool,
+    /// Games a player must win to win the match: 1, or 2 of a best of three (459.6).
+    pub games_to_win: u32,
 }
 
 impl Mode {
     /// 458: 1v1 Duel. Each deck provides three battlefields (458.4.a).
     pub fn duel() -> Mode {
-        Mode { name: "Duel", victory_score: 8, deck_battlefields: 3..=3 }
+        Mode {
+            name: "Duel",
+            key: "duel",
+            rule: "458",
+            players: 2,
+            victory_score: 8,
+            deck_battlefields: 3..=3,
+            first_turn: super::modes::FirstTurn::SecondChannelsExtra,
+            first_player_battlefield: true,
+            games_to_win: 1,
+        }
     }
 
     /// A casual Duel: every rule of 458, except that a deck provides one to three battlefields
@@ -409,17 +431,12 @@ impl Mode {
     /// building requirement of competitive play, and the retail Proving Grounds precons come with
     /// one battlefield each; this is how they are played out of the box (docs/rulings.md).
     pub fn casual_duel() -> Mode {
-        Mode { name: "casual Duel", victory_score: 8, deck_battlefields: 1..=3 }
-    }
-
-    /// A mode by its command-line name: `duel` or `casual`.
-    pub fn by_name(name: &str) -> Option<Mode> {
-        [Mode::duel(), Mode::casual_duel()].into_iter().find(|m| m.key() == name)
+        Mode { name: "casual Duel", key: "casual", deck_battlefields: 1..=3, ..Mode::duel() }
     }
 
     /// Its command-line name ([`Mode::by_name`] reads it back).
     pub fn key(&self) -> &'static str {
-        if self.name == "Duel" { "duel" } else { "casual" }
+        self.key
     }
 }
 

@@ -28,11 +28,12 @@ pub struct Setup {
     /// Battlefields, the first owned by P1, the second by P2 (the third by P3). Default: two
     /// without abilities.
     pub battlefields: Option<Vec<String>>,
-    /// The number of players: 2 (default) or 3; 3 if `[setup.P3]` is given. Turn order is P1,
-    /// P2, P3.
+    /// The number of players: 2 (default), 3 or 4; 3 if `[setup.P3]` is given, 4 if
+    /// `[setup.P4]` is. Turn order is P1, P2, P3, P4.
     pub players: Option<u8>,
-    /// The mode of play (454): "duel" (458, the default) is the only sanctioned mode run here;
-    /// three-player boards use the same rules with a third player.
+    /// The mode of play (454): "duel" (458; with no mode, boards of three or four players use
+    /// its rules with more players), "casual", "match" (459), "ffa3" (460, three players) or
+    /// "ffa4" (461, four players): the mode's victory score and First Turn Process apply.
     pub mode: Option<String>,
     pub seed: Option<u64>,
     /// Whose turn it is: "P1" (default), "P2" or "P3".
@@ -63,6 +64,9 @@ pub struct Setup {
     /// The third player's cards (a three-player game).
     #[serde(rename = "P3")]
     pub p3: Option<PlayerSetup>,
+    /// The fourth player's cards (a four-player game).
+    #[serde(rename = "P4")]
+    pub p4: Option<PlayerSetup>,
 }
 
 #[derive(Deserialize, Debug, Default)]

@@ -5,7 +5,7 @@ use super::{Scenario, ScenarioError};
 use crate::kernel::{ObjId, PlayerId};
 use crate::riftbound::layers::Keyword;
 use crate::riftbound::state::{Bf, Loc, Step, Zone};
-use crate::riftbound::{Agent, Ask, CardDb, Choice, Decision, Game};
+use crate::riftbound::{Agent, Ask, CardDb, Choice, Decision, Game, Mode};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -180,31 +180,56 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
     let setup: &Setup = &s.body.setup;
     let err = |needle: &str, message: String| ScenarioError { file: s.file.clone(), line: s.line_of(needle), message };
     let db = if setup.vanilla { Arc::new(db.vanilla()) } else { db };
-    // The number of players: 3 when `[setup.P3]` is given (turn order P1, P2, P3).
-    let n = setup.players.unwrap_or(if setup.p3.is_some() { 3 } else { 2 });
-    if let Some(mode) = &setup.mode {
-        if !mode.eq_ignore_ascii_case("duel") {
-            return Err(err("mode", format!("mode `{mode}`: only the Duel (458) is supported")));
-        }
-        if n != 2 {
-            return Err(err("mode", "458.1: a Duel has 2 players".into()));
-        }
+    // The number of players: 3 when `[setup.P3]` is given, 4 with `[setup.P4]` (turn order P1,
+    // P2, P3, P4), or the mode's.
+    let mode = match &setup.mode {
+        None => None,
+        Some(m) => Some(
+            Mode::by_name(m)
+                .ok_or_else(|| err("mode", format!("unknown mode `{m}`: expected one of {}", Mode::names())))?,
+        ),
+    };
+    let given = if setup.p4.is_some() {
+        4
+    } else if setup.p3.is_some() {
+        3
+    } else {
+        mode.as_ref().filter(|m| m.players > 2).map_or(2, |m| m.players as u8)
+    };
+    let n = setup.players.unwrap_or(given);
+    if let Some(m) = &mode
+        && m.players != n as usize
+    {
+        return Err(err("mode", format!("{}: a {} has {} players, not {n}", m.rule_of("1"), m.name, m.players)));
     }
-    if !(2..=3).contains(&n) || (n == 2 && setup.p3.is_some()) {
-        return Err(err("players", format!("`players = {n}`: expected 2, or 3 (with [setup.P3])")));
+    if !(2..=4).contains(&n) || (n < 3 && setup.p3.is_some()) || (n < 4 && setup.p4.is_some()) {
+        return Err(err(
+            "players",
+            format!("`players = {n}`: expected 2, 3 (with [setup.P3]) or 4 (with [setup.P3] and [setup.P4])"),
+        ));
     }
     let bfs: Vec<String> =
         setup.battlefields.clone().unwrap_or_else(|| BLANK_BATTLEFIELDS[..2].iter().map(|b| b.to_string()).collect());
     if n == 3 && bfs.len() != 3 {
         return Err(err("[setup]", "a three-player scenario lists three `battlefields` (P1's, P2's, P3's)".into()));
     }
+    if n == 4 && bfs.len() != 3 {
+        return Err(err(
+            "[setup]",
+            "a four-player scenario lists three `battlefields` (P2's, P3's, P4's: P1 goes first, 461.4.b)".into(),
+        ));
+    }
     let names: Vec<&str> = bfs.iter().map(|b| b.as_str()).collect();
     let mut g = Game::blank_players(db.clone(), &names, setup.seed.unwrap_or(1), n as usize)
         .map_err(|m| err("battlefields", m))?;
+    if let Some(m) = mode {
+        g.mode = m;
+    }
     let mut labels: BTreeMap<String, ObjId> = BTreeMap::new();
     let bf_index = |name: &str| -> Option<Bf> { bfs.iter().position(|b| b.eq_ignore_ascii_case(name)).map(Bf::new) };
     let p3 = setup.p3.as_ref().map(|ps| (PlayerId(2), ps));
-    for (p, ps) in [(PlayerId(0), &setup.p1), (PlayerId(1), &setup.p2)].into_iter().chain(p3) {
+    let p4 = setup.p4.as_ref().map(|ps| (PlayerId(3), ps));
+    for (p, ps) in [(PlayerId(0), &setup.p1), (PlayerId(1), &setup.p2)].into_iter().chain(p3).chain(p4) {
         place_player(s, &mut g, &mut labels, p, ps, &bf_index)?;
     }
     for (bf, who) in &setup.control {
@@ -366,6 +391,7 @@ pub(crate) fn parse_player(s: &str) -> Option<PlayerId> {
         "P1" => Some(PlayerId(0)),
         "P2" => Some(PlayerId(1)),
         "P3" => Some(PlayerId(2)),
+        "P4" => Some(PlayerId(3)),
         _ => None,
     }
 }
