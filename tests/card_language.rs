@@ -796,7 +796,8 @@ fn card_show_prints_the_rhai() {
 
 /// A card in a `--cards` folder with an official card's id replaces it: `card show --cards`
 /// shows the modded card, and `sim --cards` plays it (a deck card whose modded text does not
-/// compile is named before the games).
+/// compile stops the run with its diagnostic, or with `--allow-blank-cards` is named before the
+/// games).
 #[test]
 fn cards_folder_overrides_an_official_card_by_id() {
     let mech = official("cards/ogn/088-mega-mech.toml").replace("might = 8", "might = 11");
@@ -813,7 +814,12 @@ fn cards_folder_overrides_an_official_card_by_id() {
     assert!(out.contains("not supported yet") && out.contains("Drwa 1."), "{out}");
 
     // Void Seeker is in the Jinx deck.
-    let (code, out, err) = riftbound(&["sim", "--games", "1", "--decks", "jinx,viktor", "--cards", d]);
+    let (code, _, err) = riftbound(&["sim", "--games", "1", "--decks", "jinx,viktor", "--cards", d]);
+    assert_eq!(code, 2, "a deck card that does not compile stops the run: {err}");
+    assert!(err.contains("Void Seeker (OGN-024)") && err.contains("seeker.toml:12:36"), "{err}");
+    assert!(!err.contains("error: error"), "each diagnostic is printed once, as it is: {err}");
+    let (code, out, err) =
+        riftbound(&["sim", "--games", "1", "--decks", "jinx,viktor", "--cards", d, "--allow-blank-cards"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("games: 1"), "{out}");
     assert!(err.contains("play without their rules text") && err.contains("Void Seeker"), "{err}");

@@ -763,18 +763,18 @@ fn blank_cards(db: &CardDb, decks: &[Deck], allow: bool) -> Result<(), String> {
         );
         return Ok(());
     }
-    let mut msg = format!(
-        "{} card(s) in these decks have text the card language does not compile: {}\n",
-        names.len(),
-        names.join(", ")
-    );
+    // Each diagnostic is already marked and framed with its source lines: print it as it is.
     for d in &blank {
         if let Some(diag) = &d.unsupported {
-            msg.push_str(&format!("{diag}\n"));
+            eprintln!("{diag}");
         }
     }
-    msg.push_str("fix the text (`riftbound check FILE` shows every problem), or pass --allow-blank-cards to play these cards without their text");
-    Err(msg)
+    Err(format!(
+        "{} card(s) in these decks have text the card language does not compile: {}\n\
+         fix the text (`riftbound check FILE` shows every problem), or pass --allow-blank-cards to play these cards without their text",
+        names.len(),
+        names.join(", ")
+    ))
 }
 
 /// The text report of `sim`: per deck, then per pairing when there are several.

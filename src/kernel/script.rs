@@ -104,12 +104,7 @@ impl Sandbox {
         });
         e.set_strict_variables(true);
         register(&mut e);
-        Sandbox {
-            engine: e,
-            constants,
-            cache: RefCell::new(HashMap::new()),
-            recent: RefCell::new(vec![None; RECENT]),
-        }
+        Sandbox { engine: e, constants, cache: RefCell::new(HashMap::new()), recent: RefCell::new(vec![None; RECENT]) }
     }
 
     /// The name of every function a script can call: the host package's and Rhai's standard
