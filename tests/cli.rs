@@ -178,6 +178,46 @@ fn sim_reports_stalled_games() {
     assert!(err.contains("game 0 stalled in turn 1"), "{err}");
 }
 
+/// A run's JSON records what reproduces it (version, build, card set, seed, agents) and the
+/// index of every stalled game; `trace-game --game N` with the same arguments traces game N,
+/// stalled ones included, and ends as `sim` says it did (issue 17).
+#[test]
+fn any_game_of_a_run_can_be_traced_from_its_report() {
+    let args = ["--seed", "6", "--agents", "random,greedy", "--decks", "jinx,viktor,vi", "--step-cap", "30"];
+    let (code, out, err) = riftbound(&[&["sim", "--games", "12", "--json"][..], &args].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!((v["seed"].as_u64(), v["agents"].clone()), (Some(6), serde_json::json!(["random", "greedy"])));
+    for key in ["build", "card_set"] {
+        let hash = v[key].as_str().unwrap();
+        assert!(hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()), "{key}: {hash}");
+    }
+    let stalled = nums(&v["stalled_games"]);
+    assert_eq!(stalled.len() as u64, v["stalled"].as_u64().unwrap(), "{v}");
+    let won = (0..12).find(|i| !stalled.contains(i)).expect("a game with a winner");
+    let (&stall, _) = stalled.split_first().expect("a stalled game");
+    let (code, trace, err) = riftbound(&[&["trace-game", "--game", &stall.to_string()][..], &args].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(trace.lines().last().unwrap().starts_with("outcome: Stalled"), "{}", trace.lines().last().unwrap());
+    let (code, trace, err) = riftbound(&[&["trace-game", "--game", &won.to_string()][..], &args].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(trace.lines().last().unwrap().starts_with("outcome: Won"), "{}", trace.lines().last().unwrap());
+    // Game `won` is the one sim plays as game `won`: its turns are what the run of `won + 1`
+    // games counts beyond the run of `won` games.
+    let total_turns = |games: u64| {
+        let (_, out, _) = riftbound(&[&["sim", "--games", &games.to_string(), "--json"][..], &args].concat());
+        let r: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        (r["average_turns"].as_f64().unwrap() * games as f64).round() as u64
+    };
+    let turns = total_turns(won + 1) - if won == 0 { 0 } else { total_turns(won) };
+    assert!(trace.lines().last().unwrap().ends_with(&format!("after {turns} turns")), "{turns}");
+    // A mod folder changes the card set, and so its hash.
+    let (_, modded, _) = riftbound(&["sim", "--games", "1", "--json", "--cards", "examples/my-mod/"]);
+    let m: serde_json::Value = serde_json::from_str(modded.trim()).unwrap();
+    assert!(m["card_set"].is_string() && m["card_set"] != v["card_set"], "{} vs {}", m["card_set"], v["card_set"]);
+}
+
 #[test]
 fn sim_is_deterministic() {
     let run = || {

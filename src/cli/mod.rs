@@ -154,11 +154,16 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
     },
-    /// Print the whole trace of one game (the first game `sim` plays with the same arguments),
-    /// every step citing its rule.
+    /// Print the whole trace of one game of a `sim` run (by default its first), every step
+    /// citing its rule: the same game `sim` plays with the same arguments, stalled and capped
+    /// games included.
     TraceGame {
         #[command(flatten)]
         game: GameArgs,
+        /// The game's index in the run (`sim --json` lists the stalled, capped and failed ones);
+        /// with `--mode match`, the match's index: each of its games is traced.
+        #[arg(long = "game", default_value_t = 0)]
+        index: u64,
     },
     /// List the embedded decks.
     Decks,
@@ -220,6 +225,14 @@ pub enum CardCommand {
 /// Aggregate results of a simulation.
 #[derive(Debug, Default, serde::Serialize, PartialEq)]
 pub struct SimReport {
+    /// What reproduces the run: this program's version and build (a hash of its sources, cards
+    /// and grammar included), a hash of the card set played (mods included, `CardDb::content_hash`),
+    /// the base seed (game `i` plays from `derive_seed(seed, i)`) and the agents by seat.
+    pub version: String,
+    pub build: String,
+    pub card_set: String,
+    pub seed: u64,
+    pub agents: Vec<String>,
     pub mode: String,
     pub games: u64,
     pub decks: Vec<String>,
@@ -252,6 +265,12 @@ pub struct SimReport {
     pub turn_capped: u64,
     /// Games stopped because one turn went over the step cap (no winner): a loop.
     pub stalled: u64,
+    /// The indices of the turn-capped and stalled games in the run (`trace-game --game N` with the
+    /// same arguments traces one).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub turn_capped_games: Vec<u64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stalled_games: Vec<u64>,
     /// Games stopped by an error (a card's script failed or hit a limit): each with what is needed
     /// to replay it alone. The run goes on; `sim` exits with 1 when there is any.
     pub errors: Vec<GameError>,
@@ -263,7 +282,8 @@ pub struct SimReport {
 /// A game that stopped with an error instead of an outcome.
 #[derive(Debug, Default, serde::Serialize, PartialEq)]
 pub struct GameError {
-    /// Its index in the run, and its own seed (`trace-game` replays game 0 of a seed).
+    /// Its index in the run (`trace-game --game N` with the run's arguments traces it) and its
+    /// own seed.
     pub game: u64,
     pub seed: u64,
     /// The decks in seat order.
@@ -431,23 +451,25 @@ struct Played {
     result: Result<Outcome, String>,
     /// The last game of a match (459.6): the match winner's seat, if any.
     match_end: Option<Option<usize>>,
+    /// The game's whole trace, when it was asked for (`trace-game`).
+    trace: Option<String>,
 }
 
 /// How many games a run plays between two reports to its report: enough to keep every thread
 /// busy, few enough that a long run's results never pile up in memory.
 const BATCH: u64 = 1024;
 
-/// Plays game `i` of a run (pairing `i mod P`, its seed derived from the plan's seed and `i`) and
-/// saves its replay when asked. Depends on nothing but the plan and `i`, so the thread it runs on
-/// changes nothing.
-fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64) -> Result<Vec<Played>, String> {
+/// Plays game `i` of a run (pairing `i mod P`, its seed derived from the plan's seed and `i`),
+/// recording its trace when asked, and saves its replay when asked. Depends on nothing but the
+/// plan and `i`, so the thread it runs on changes nothing, and `trace-game --game i` is game `i`.
+fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64, trace: bool) -> Result<Vec<Played>, String> {
     let pairing = (i % pairs.len() as u64) as usize;
     let seats: Vec<Deck> = pairs[pairing].iter().map(|&d| plan.decks[d].clone()).collect();
     if plan.mode.games_to_win > 1 {
-        return play_match(plan, &seats, pairing, i);
+        return play_match(plan, &seats, pairing, i, trace);
     }
     let seed = crate::kernel::rng::derive_seed(plan.seed, i);
-    let mut g = setup_game(&plan.db, &seats, &plan.mode, &plan.agents, seed, plan.caps, false)?;
+    let mut g = setup_game(&plan.db, &seats, &plan.mode, &plan.agents, seed, plan.caps, trace)?;
     let result = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
     if let Some(dir) = &plan.save_replays {
         let outcome = match &result {
@@ -457,14 +479,15 @@ fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64) -> Result<Vec<Played>, S
         replay::Replay::of(&g, plan, &seats, seed, &outcome).save(&dir.join(format!("game-{i:06}.toml")))?;
     }
     let first = g.turn_order.first().map_or(0, |p| p.index());
-    Ok(vec![Played { game: i, seed, pairing, turn: g.turn, first, result, match_end: None }])
+    let trace = trace.then(|| g.trace.render());
+    Ok(vec![Played { game: i, seed, pairing, turn: g.turn, first, result, match_end: None, trace }])
 }
 
 /// Plays match `i` of a run (459): games until a player has the set points the mode asks for
 /// (459.6), each with battlefields the players select from those not used earlier in the match
 /// (459.5), the loser of a game going first in the next. Game `j` of the match has its own seed,
 /// derived from the match's.
-fn play_match(plan: &Plan, seats: &[Deck], pairing: usize, i: u64) -> Result<Vec<Played>, String> {
+fn play_match(plan: &Plan, seats: &[Deck], pairing: usize, i: u64, trace: bool) -> Result<Vec<Played>, String> {
     let match_seed = crate::kernel::rng::derive_seed(plan.seed, i);
     let mut available: Vec<Vec<crate::riftbound::CardIdx>> = seats.iter().map(|d| d.battlefields.clone()).collect();
     let mut result = crate::riftbound::modes::MatchResult::default();
@@ -472,7 +495,7 @@ fn play_match(plan: &Plan, seats: &[Deck], pairing: usize, i: u64) -> Result<Vec
     let mut games = Vec::new();
     for j in 0.. {
         let seed = crate::kernel::rng::derive_seed(match_seed, j);
-        let mut g = setup_match_game(plan, seats, seed, available.clone(), first, false)?;
+        let mut g = setup_match_game(plan, seats, seed, available.clone(), first, trace)?;
         let outcome = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
         let went_first = g.turn_order[0];
         // 459.5: the battlefields used in this game are not selected again in this match.
@@ -495,6 +518,7 @@ fn play_match(plan: &Plan, seats: &[Deck], pairing: usize, i: u64) -> Result<Vec
             first: went_first.index(),
             result: outcome,
             match_end: over.then(|| result.winner.map(|w| w.index())),
+            trace: trace.then(|| g.trace.render()),
         });
         if over {
             break;
@@ -528,6 +552,11 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let mut report = SimReport {
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        build: format!("{:016x}", crate::riftbound::embedded::SOURCE_HASH),
+        card_set: format!("{:016x}", plan.db.content_hash()),
+        seed: plan.seed,
+        agents: plan.agents.clone(),
         mode: mode.name.to_string(),
         decks: decks.iter().map(|d| d.name.clone()).collect(),
         played: vec![0; decks.len()],
@@ -558,7 +587,7 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             (0..len)
                 .into_par_iter()
                 .map(|k| {
-                    let played = play_game(plan, &pairs, first + k as u64);
+                    let played = play_game(plan, &pairs, first + k as u64, false);
                     bar.inc(1);
                     played
                 })
@@ -568,7 +597,7 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             Ok(games) => games.into_iter().map(Ok).collect(),
             Err(e) => vec![Err(e)],
         }) {
-            let Played { game: i, seed, pairing, turn, first, result, match_end } = played?;
+            let Played { game: i, seed, pairing, turn, first, result, match_end, .. } = played?;
             if let Some(winner) = match_end {
                 report.matches += 1;
                 report.pairings[pairing].matches += 1;
@@ -601,11 +630,13 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
                 Ok(Outcome::TurnCap) => {
                     pair.turn_capped += 1;
                     report.turn_capped += 1;
+                    report.turn_capped_games.push(i);
                 }
                 Ok(Outcome::Stalled { turn }) => {
                     eprintln!("note: game {i} stalled in turn {turn} (over {} steps)", caps.steps);
                     pair.stalled += 1;
                     report.stalled += 1;
+                    report.stalled_games.push(i);
                 }
                 Err(error) => {
                     eprintln!("error: game {i} (seed {seed}) stopped in turn {turn}: {error}");
@@ -852,6 +883,12 @@ fn print_report(r: &SimReport, caps: Caps) {
     }
     outln!("turn-capped (no winner, cap {}): {}", caps.turns, r.turn_capped);
     outln!("stalled (no winner, a turn over {} steps): {}", caps.steps, r.stalled);
+    for (what, games) in [("turn-capped", &r.turn_capped_games), ("stalled", &r.stalled_games)] {
+        if !games.is_empty() {
+            let list: Vec<String> = games.iter().map(u64::to_string).collect();
+            outln!("  {what} games: {} (`trace-game --game N` with the same arguments traces one)", list.join(", "));
+        }
+    }
     outln!("stopped by an error: {}", r.errors.len());
     outln!("average turns: {:.1}", r.average_turns);
     outln!("games per second: {:.1}", r.games_per_second);
@@ -893,28 +930,25 @@ pub fn run(cli: Cli) -> i32 {
                 Err(Failure::Failed(format!("{} game(s) stopped with an error (listed above)", r.errors.len())))
             }
         }
-        Command::TraceGame { game } => {
-            let Plan { db, decks, mode, agents, seed, caps, .. } = game.plan()?;
-            // The same game as the first game of `sim` with this seed: its first pairing or table.
-            let seed = crate::kernel::rng::derive_seed(seed, 0);
-            let table = tables(decks.len(), mode.players)
-                .into_iter()
-                .next()
-                .ok_or_else(|| format!("a {} needs at least {} decks, got {}", mode.name, mode.players, decks.len()))?;
-            let seats: Vec<Deck> = table.iter().map(|&d| decks[d].clone()).collect();
-            let mut g = if mode.games_to_win > 1 {
-                // The first game of the first match: every battlefield still available (459.5).
-                let plan = game.plan()?;
-                let seed = crate::kernel::rng::derive_seed(seed, 0);
-                let available = seats.iter().map(|d| d.battlefields.clone()).collect();
-                setup_match_game(&plan, &seats, seed, available, None, true)?
-            } else {
-                setup_game(&db, &seats, &mode, &agents, seed, caps, true)?
-            };
-            let outcome = g.run().map_err(|e| Failure::Failed(format!("the game stopped: {e:?}")))?;
-            out!("{}", g.trace.render());
-            outln!("outcome: {outcome:?} after {} turns", g.turn);
-            Ok(())
+        Command::TraceGame { game, index } => {
+            let plan = game.plan()?;
+            let pairs = tables(plan.decks.len(), plan.mode.players);
+            if pairs.is_empty() {
+                let (mode, n) = (&plan.mode, plan.decks.len());
+                return Err(Failure::Input(format!("a {} needs at least {} decks, got {n}", mode.name, mode.players)));
+            }
+            let mut stopped = None;
+            for (j, played) in play_game(&plan, &pairs, index, true)?.into_iter().enumerate() {
+                if plan.mode.games_to_win > 1 {
+                    outln!("game {} of match {index} (seed {}):", j + 1, played.seed);
+                }
+                out!("{}", played.trace.unwrap_or_default());
+                match played.result {
+                    Ok(outcome) => outln!("outcome: {outcome:?} after {} turns", played.turn),
+                    Err(e) => stopped = Some(format!("the game stopped in turn {}: {e}", played.turn)),
+                }
+            }
+            stopped.map_or(Ok(()), |e| Err(Failure::Failed(e)))
         }
         Command::Scenario { paths, cards } => {
             let (db, _) = load_cards(&cards)?;

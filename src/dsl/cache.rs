@@ -58,7 +58,7 @@ pub fn encode(db: &CardDb) -> Option<Vec<u8>> {
 
 /// FNV-1a of the stored cards: a damaged file that would still decode is not read.
 fn checksum(body: &[u8]) -> u64 {
-    body.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    crate::kernel::hash::Fnv1a::bytes(body)
 }
 
 /// Stores `db` in `file`, replacing the cache files of other builds in the same folder (they can

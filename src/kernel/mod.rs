@@ -10,6 +10,7 @@ pub mod decision;
 pub mod diagnostic;
 pub mod events;
 pub mod files;
+pub mod hash;
 pub mod ids;
 pub mod layers;
 pub mod replacements;

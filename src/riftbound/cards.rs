@@ -446,6 +446,24 @@ pub struct CardDb {
 }
 
 impl CardDb {
+    /// A fingerprint of the cards as printed (ids, characteristics, rules and effect text, any
+    /// script), in database order and without the files they came from: a run's report records
+    /// it, so a result can be matched to the card set it was played with. What the text compiles
+    /// to belongs to the build (`SOURCE_HASH`), not to the card set.
+    pub fn content_hash(&self) -> u64 {
+        let mut h = crate::kernel::hash::Fnv1a::default();
+        for c in &self.cards {
+            let printed = (
+                (&c.id, &c.name, c.kind, c.supertype, &c.domains, c.energy, &c.power, c.might),
+                (&c.tags, &c.text, &c.effect_text, c.might_bonus, &c.script),
+            );
+            // Serializing plain data into a Vec cannot fail; a card that somehow did would still
+            // count by its id.
+            h.write(&postcard::to_stdvec(&printed).unwrap_or_else(|_| c.id.as_bytes().to_vec()));
+        }
+        h.finish()
+    }
+
     /// Adds or replaces (same id) a card. A later definition of an id overrides the earlier one,
     /// which is how a mod folder replaces an official card.
     /// The unit tokens the card's instructions play are added too, once each (176); a gear token

@@ -706,12 +706,8 @@ impl Game {
     /// cards in order. Two runs of the same game (same decks, seed and answers) end with the same
     /// fingerprint; a replay checks it (FNV-1a, so it is the same on every machine and build).
     pub fn state_hash(&self) -> u64 {
-        let mut h = 0xcbf2_9ce4_8422_2325u64;
-        let mut put = |x: u64| {
-            for b in x.to_le_bytes() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-        };
+        let mut h = crate::kernel::hash::Fnv1a::default();
+        let mut put = |x: u64| h.write_u64(x);
         put(self.turn.into());
         put(self.turn_player.index() as u64);
         put(match &self.outcome {
@@ -738,7 +734,7 @@ impl Game {
             put(b.controller.map_or(u64::MAX, |p| p.index() as u64));
             zone(&b.units, &mut put);
         }
-        h
+        h.finish()
     }
 
     pub fn is_over(&self) -> bool {
