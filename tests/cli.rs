@@ -183,7 +183,7 @@ fn sim_reports_stalled_games() {
 /// stalled ones included, and ends as `sim` says it did (issue 17).
 #[test]
 fn any_game_of_a_run_can_be_traced_from_its_report() {
-    let args = ["--seed", "6", "--agents", "random,greedy", "--decks", "jinx,viktor,vi", "--step-cap", "30"];
+    let args = ["--seed", "6", "--agents", "random,greedy", "--decks", "jinx,viktor,vi", "--step-cap", "26"];
     let (code, out, err) = riftbound(&[&["sim", "--games", "12", "--json"][..], &args].concat());
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();

@@ -248,6 +248,10 @@ pub struct SimReport {
     pub matches: u64,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub match_wins: Vec<u64>,
+    /// With different agents in the seats: each agent's games and wins (every deck plays every
+    /// agent equally often, see [`seating`], so this measures the agents, not the decks).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub agent_results: Vec<AgentReport>,
     /// Modes of more than two players: wins per seat (seat 1 first).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub seat_wins: Vec<u64>,
@@ -293,8 +297,9 @@ pub struct GameError {
     pub error: String,
 }
 
-/// The results of one pairing or table: `decks` (in seat order) index into
-/// [`SimReport::decks`]; `wins` are by seat.
+/// The results of one pairing or table: `decks` index into [`SimReport::decks`] (for a table,
+/// in seat order; a pairing's decks alternate seats, see [`seating`]); `wins` and `match_wins`
+/// are in the order of `decks`.
 #[derive(Debug, Default, serde::Serialize, PartialEq)]
 pub struct PairingReport {
     pub decks: Vec<usize>,
@@ -304,11 +309,19 @@ pub struct PairingReport {
     pub stalled: u64,
     /// Games stopped by an error (see [`SimReport::errors`]).
     pub errored: u64,
-    /// The Match (459): matches played and match wins by seat.
+    /// The Match (459): matches played and match wins, in the order of `decks`.
     #[serde(skip_serializing_if = "is_zero")]
     pub matches: u64,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub match_wins: Vec<u64>,
+}
+
+/// One agent's games and wins in a run where seats have different agents.
+#[derive(Debug, Default, serde::Serialize, PartialEq)]
+pub struct AgentReport {
+    pub agent: String,
+    pub played: u64,
+    pub wins: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -427,12 +440,13 @@ fn seat_agents(
 pub fn setup_match_game(
     plan: &Plan,
     decks: &[Deck],
+    agents: &[String],
     seed: u64,
     available: Vec<Vec<crate::riftbound::CardIdx>>,
     first: Option<crate::kernel::PlayerId>,
     trace: bool,
 ) -> Result<Game, String> {
-    let agents = seat_agents(&plan.agents, decks.len(), seed)?;
+    let agents = seat_agents(agents, decks.len(), seed)?;
     let game = crate::riftbound::modes::MatchGame { available, first, agents };
     let mut g =
         Game::match_game(plan.db.clone(), decks, seed, plan.mode.clone(), trace, game).map_err(|p| p.join("\n"))?;
@@ -445,6 +459,8 @@ struct Played {
     game: u64,
     seed: u64,
     pairing: usize,
+    /// The game's seating: the deck (index into the plan's decks) and the agent in each seat.
+    seating: Seating,
     turn: u32,
     /// The first player's seat (115).
     first: usize,
@@ -459,17 +475,60 @@ struct Played {
 /// busy, few enough that a long run's results never pile up in memory.
 const BATCH: u64 = 1024;
 
-/// Plays game `i` of a run (pairing `i mod P`, its seed derived from the plan's seed and `i`),
-/// recording its trace when asked, and saves its replay when asked. Depends on nothing but the
-/// plan and `i`, so the thread it runs on changes nothing, and `trace-game --game i` is game `i`.
+/// Who plays game `i` of a run from which seat, with which agent.
+#[derive(Clone, Debug)]
+struct Seating {
+    /// The deck in each seat (indices into the plan's decks).
+    decks: Vec<usize>,
+    /// The agent in each seat.
+    agents: Vec<String>,
+    /// The game's seed is derived from the plan's seed and this (the index of the game it mirrors,
+    /// or its own).
+    seed_of: u64,
+}
+
+/// The seating of game `i`: pairing or table `i mod P`, in round `r = i / P`. A table of more
+/// players rotates its decks through the seats already ([`tables`]), so each deck meets each
+/// seat's agent. A pairing would leave its first deck in seat 1 with seat 1's agent for ever, and
+/// deck strength could not be told from agent strength; so over rounds it alternates:
+/// - with one agent for both seats, the decks swap seats every other round;
+/// - with two different agents, rounds go in fours: the decks swap seats every two rounds, and
+///   each odd round replays the round before it with the agents swapped: the same seed, so the
+///   same shuffles, battlefields and first player (mirrored seeds), only who plays which deck
+///   differs. Every deck plays every agent from every seat equally often.
+fn seating(plan: &Plan, pairs: &[Vec<usize>], i: u64) -> Seating {
+    let p = pairs.len() as u64;
+    let mut decks = pairs[(i % p) as usize].clone();
+    let mut agents: Vec<String> = (0..decks.len()).map(|s| plan.agents[s % plan.agents.len()].clone()).collect();
+    let round = i / p;
+    let mut seed_of = i;
+    if decks.len() == 2 {
+        let mixed = agents[0] != agents[1];
+        let swap_seats = if mixed { round / 2 % 2 == 1 } else { round % 2 == 1 };
+        if swap_seats {
+            decks.reverse();
+        }
+        if mixed && round % 2 == 1 {
+            agents.reverse();
+            seed_of = i - p;
+        }
+    }
+    Seating { decks, agents, seed_of }
+}
+
+/// Plays game `i` of a run (its [`seating`], its seed derived from the plan's seed and the game
+/// it mirrors or its own index), recording its trace when asked, and saves its replay when asked.
+/// Depends on nothing but the plan and `i`, so the thread it runs on changes nothing, and
+/// `trace-game --game i` is game `i`.
 fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64, trace: bool) -> Result<Vec<Played>, String> {
     let pairing = (i % pairs.len() as u64) as usize;
-    let seats: Vec<Deck> = pairs[pairing].iter().map(|&d| plan.decks[d].clone()).collect();
+    let seating = seating(plan, pairs, i);
+    let seats: Vec<Deck> = seating.decks.iter().map(|&d| plan.decks[d].clone()).collect();
     if plan.mode.games_to_win > 1 {
-        return play_match(plan, &seats, pairing, i, trace);
+        return play_match(plan, &seats, seating, pairing, i, trace);
     }
-    let seed = crate::kernel::rng::derive_seed(plan.seed, i);
-    let mut g = setup_game(&plan.db, &seats, &plan.mode, &plan.agents, seed, plan.caps, trace)?;
+    let seed = crate::kernel::rng::derive_seed(plan.seed, seating.seed_of);
+    let mut g = setup_game(&plan.db, &seats, &plan.mode, &seating.agents, seed, plan.caps, trace)?;
     let result = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
     if let Some(dir) = &plan.save_replays {
         let outcome = match &result {
@@ -480,22 +539,29 @@ fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64, trace: bool) -> Result<V
     }
     let first = g.turn_order.first().map_or(0, |p| p.index());
     let trace = trace.then(|| g.trace.render());
-    Ok(vec![Played { game: i, seed, pairing, turn: g.turn, first, result, match_end: None, trace }])
+    Ok(vec![Played { game: i, seed, pairing, seating, turn: g.turn, first, result, match_end: None, trace }])
 }
 
 /// Plays match `i` of a run (459): games until a player has the set points the mode asks for
 /// (459.6), each with battlefields the players select from those not used earlier in the match
 /// (459.5), the loser of a game going first in the next. Game `j` of the match has its own seed,
 /// derived from the match's.
-fn play_match(plan: &Plan, seats: &[Deck], pairing: usize, i: u64, trace: bool) -> Result<Vec<Played>, String> {
-    let match_seed = crate::kernel::rng::derive_seed(plan.seed, i);
+fn play_match(
+    plan: &Plan,
+    seats: &[Deck],
+    seating: Seating,
+    pairing: usize,
+    i: u64,
+    trace: bool,
+) -> Result<Vec<Played>, String> {
+    let match_seed = crate::kernel::rng::derive_seed(plan.seed, seating.seed_of);
     let mut available: Vec<Vec<crate::riftbound::CardIdx>> = seats.iter().map(|d| d.battlefields.clone()).collect();
     let mut result = crate::riftbound::modes::MatchResult::default();
     let mut first = None;
     let mut games = Vec::new();
     for j in 0.. {
         let seed = crate::kernel::rng::derive_seed(match_seed, j);
-        let mut g = setup_match_game(plan, seats, seed, available.clone(), first, trace)?;
+        let mut g = setup_match_game(plan, seats, &seating.agents, seed, available.clone(), first, trace)?;
         let outcome = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
         let went_first = g.turn_order[0];
         // 459.5: the battlefields used in this game are not selected again in this match.
@@ -514,6 +580,7 @@ fn play_match(plan: &Plan, seats: &[Deck], pairing: usize, i: u64, trace: bool) 
             game: i,
             seed,
             pairing,
+            seating: seating.clone(),
             turn: g.turn,
             first: went_first.index(),
             result: outcome,
@@ -573,6 +640,11 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             p.match_wins = vec![0; seats];
         }
     }
+    for a in &plan.agents {
+        if plan.agents.iter().any(|b| b != a) && !report.agent_results.iter().any(|r| &r.agent == a) {
+            report.agent_results.push(AgentReport { agent: a.clone(), ..Default::default() });
+        }
+    }
     if many {
         report.seat_wins = vec![0; seats];
         report.turn_order_wins = vec![0; seats];
@@ -597,34 +669,46 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             Ok(games) => games.into_iter().map(Ok).collect(),
             Err(e) => vec![Err(e)],
         }) {
-            let Played { game: i, seed, pairing, turn, first, result, match_end, .. } = played?;
+            let Played { game: i, seed, pairing, seating, turn, first, result, match_end, .. } = played?;
+            // Where a seat's deck stands in its pairing's (or table's) order of decks.
+            let place = |pair: &PairingReport, seat: usize| {
+                pair.decks.iter().position(|&d| d == seating.decks[seat]).expect("a seat's deck is of its pairing")
+            };
             if let Some(winner) = match_end {
                 report.matches += 1;
                 report.pairings[pairing].matches += 1;
                 if let Some(w) = winner {
-                    report.pairings[pairing].match_wins[w] += 1;
-                    report.match_wins[report.pairings[pairing].decks[w]] += 1;
+                    let at = place(&report.pairings[pairing], w);
+                    report.pairings[pairing].match_wins[at] += 1;
+                    report.match_wins[seating.decks[w]] += 1;
                 }
             }
             let pair = &mut report.pairings[pairing];
             report.games += 1;
             pair.games += 1;
             turns += turn as u64;
-            for (seat, &d) in pair.decks.iter().enumerate() {
+            for (seat, &d) in seating.decks.iter().enumerate() {
                 report.played[d] += 1;
                 if many {
                     report.deck_seat_played[d][seat] += 1;
+                }
+                if let Some(a) = report.agent_results.iter_mut().find(|a| a.agent == seating.agents[seat]) {
+                    a.played += 1;
                 }
             }
             match result {
                 Ok(Outcome::Won { winner, .. }) => {
                     let seat = winner.index();
-                    pair.wins[seat] += 1;
-                    report.wins[pair.decks[seat]] += 1;
+                    let at = place(pair, seat);
+                    pair.wins[at] += 1;
+                    report.wins[seating.decks[seat]] += 1;
                     if many {
                         report.seat_wins[seat] += 1;
                         report.turn_order_wins[(seat + seats - first) % seats] += 1;
-                        report.deck_seat_wins[pair.decks[seat]][seat] += 1;
+                        report.deck_seat_wins[seating.decks[seat]][seat] += 1;
+                    }
+                    if let Some(a) = report.agent_results.iter_mut().find(|a| a.agent == seating.agents[seat]) {
+                        a.wins += 1;
                     }
                 }
                 Ok(Outcome::TurnCap) => {
@@ -641,7 +725,7 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
                 Err(error) => {
                     eprintln!("error: game {i} (seed {seed}) stopped in turn {turn}: {error}");
                     pair.errored += 1;
-                    let decks = pair.decks.iter().map(|&d| decks[d].name.clone()).collect();
+                    let decks = seating.decks.iter().map(|&d| decks[d].name.clone()).collect();
                     report.errors.push(GameError { game: i, seed, decks, turn, error });
                 }
             }
@@ -825,6 +909,10 @@ fn print_report(r: &SimReport, caps: Caps) {
     for (i, d) in r.decks.iter().enumerate() {
         let rate = if r.played[i] > 0 { 100.0 * r.wins[i] as f64 / r.played[i] as f64 } else { 0.0 };
         outln!("wins {d}: {} of {} ({rate:.1}%)", r.wins[i], r.played[i]);
+    }
+    for a in &r.agent_results {
+        let rate = if a.played > 0 { 100.0 * a.wins as f64 / a.played as f64 } else { 0.0 };
+        outln!("wins agent {}: {} of {} ({rate:.1}%; every deck played it equally)", a.agent, a.wins, a.played);
     }
     if !r.seat_wins.is_empty() {
         let seats = r.seat_wins.len();
@@ -1044,4 +1132,61 @@ pub fn run(cli: Cli) -> i32 {
         eprintln!("error: {line}");
     }
     code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(agents: &[&str], decks: &[&str]) -> Plan {
+        let db = Arc::new(CardDb::embedded());
+        let decks = pick_decks(&db, &decks.iter().map(|d| d.to_string()).collect::<Vec<_>>()).unwrap();
+        Plan {
+            db,
+            cards: Vec::new(),
+            save_replays: None,
+            decks,
+            mode: Mode::casual_duel(),
+            agents: agents.iter().map(|a| a.to_string()).collect(),
+            seed: 3,
+            caps: Caps::default(),
+            progress: false,
+        }
+    }
+
+    /// Issue 17: with two agents, every four rounds of a pairing put each deck with each agent in
+    /// each seat once, and each odd round mirrors the round before (same seed, agents swapped).
+    #[test]
+    fn seating_balances_decks_agents_and_seats_with_mirrored_seeds() {
+        let plan = plan(&["random", "greedy"], &["jinx", "viktor", "vi"]);
+        let pairs = tables(3, 2);
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..12 {
+            let s = seating(&plan, &pairs, i);
+            assert_eq!(s.decks.iter().copied().collect::<std::collections::BTreeSet<_>>().len(), 2);
+            for seat in 0..2 {
+                seen.insert((i % 3, s.decks[seat], seat, s.agents[seat].clone()));
+            }
+            let round = i / 3;
+            if round % 2 == 1 {
+                let before = seating(&plan, &pairs, i - 3);
+                assert_eq!((s.seed_of, &s.decks), (i - 3, &before.decks), "game {i} mirrors game {}", i - 3);
+                assert_eq!(s.agents, vec![before.agents[1].clone(), before.agents[0].clone()]);
+            } else {
+                assert_eq!(s.seed_of, i, "game {i} has its own seed");
+            }
+        }
+        // 3 pairings x 2 decks x 2 seats x 2 agents, each met exactly once in 12 games.
+        assert_eq!(seen.len(), 24);
+    }
+
+    /// With one agent the decks still swap seats every other round, each game on its own seed.
+    #[test]
+    fn seating_with_one_agent_alternates_seats() {
+        let plan = plan(&["greedy"], &["jinx", "viktor"]);
+        let pairs = tables(2, 2);
+        let s: Vec<Seating> = (0..4).map(|i| seating(&plan, &pairs, i)).collect();
+        assert_eq!(s.iter().map(|s| s.decks.clone()).collect::<Vec<_>>(), [[0, 1], [1, 0], [0, 1], [1, 0]]);
+        assert_eq!(s.iter().map(|s| s.seed_of).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    }
 }
