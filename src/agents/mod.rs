@@ -2,6 +2,7 @@
 //! [`GreedyAgent`] follows simple, fast rules of thumb.
 
 use crate::kernel::GameRng;
+use crate::riftbound::abilities::Intent;
 use crate::riftbound::state::Loc;
 use crate::riftbound::{Agent, Ask, CardType, Choice, Decision, Game};
 
@@ -26,7 +27,9 @@ impl Agent<Game> for RandomAgent {
 /// A simple greedy player: plays the most expensive card it can, sends ready units to the
 /// battlefield it can take most cheaply, keeps cheap hands, and assigns damage to kill the
 /// biggest units it can, pays "any amount" instructions in full. Never wastes resources on Add
-/// abilities outside paying.
+/// abilities outside paying. Aims what harms at the opponents' biggest and what helps at its
+/// own: it harms its own side only when the spell or ability must choose and nothing else can be
+/// chosen, and helps an opponent likewise.
 pub struct GreedyAgent {
     rng: GameRng,
 }
@@ -69,6 +72,19 @@ impl GreedyAgent {
             (Ask::MoveUnits, Choice::Obj(u)) => game.might(*u) as i64,
             (Ask::MoveUnits, Choice::Done) => -1,
             (Ask::AssignDamage, Choice::Obj(u)) => game.might(*u) as i64,
+            (Ask::Target, Choice::Obj(o)) => {
+                let worth = if game.card(*o).kind == CardType::Unit {
+                    game.might(*o).max(0) as i64
+                } else {
+                    game.card(*o).energy as i64
+                };
+                let mine = game.controller(*o) == me;
+                match (game.target_intent(), mine) {
+                    (Intent::Harm, false) | (Intent::Help, true) => 100 + worth,
+                    (Intent::Harm, true) | (Intent::Help, false) => -100 - worth,
+                    (Intent::Neutral, _) => 0,
+                }
+            }
             (Ask::BurnOutOpponent, _) => 0,
             (Ask::OptionalCost | Ask::TriggerCost, Choice::Yes) => 1,
             // 352.10.c.1: "Pay any amount of [A] to deal that much damage", "spend any number of

@@ -84,6 +84,11 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
     }
     c.out.tokens = c.tokens.take();
     c.out.conditions = c.conditions.take();
+    for a in &mut c.out.abilities {
+        for (i, t) in a.targets.iter_mut().enumerate() {
+            t.intent = crate::riftbound::abilities::Intent::toward(&a.effects, i);
+        }
+    }
     // Every body an instruction names (a reflexive ability, a delayed effect) is an ability of
     // this card: a name with no body would fail only when the game reaches it.
     for a in &c.out.abilities {
@@ -4111,7 +4116,7 @@ impl Compiler<'_> {
                         "only a spell \"from your trash\" can be chosen here (one on the chain only by \"Choose\" or to counter it)",
                     ));
                 }
-                b.targets.push(TargetSpec { count, filter, distinct, located });
+                b.targets.push(TargetSpec { distinct, located, ..TargetSpec::new(count, filter) });
                 let index = b.targets.len() - 1;
                 Target::Chosen(index, count)
             }

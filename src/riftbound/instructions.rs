@@ -2,7 +2,7 @@
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
 use super::abilities::{
-    AbilityKind, Act, Condition, CountOf, Forbidden, Grant, Located, Place, TargetCount, TargetSpec, Trigger,
+    AbilityKind, Act, Condition, CountOf, Forbidden, Grant, Intent, Located, Place, TargetCount, TargetSpec, Trigger,
     UnitFilter,
 };
 use super::actions::Pos;
@@ -72,7 +72,18 @@ pub struct OnResolve {
 #[derive(Clone, Debug, Default)]
 struct GroupAt(Vec<(ObjId, Bf)>);
 
+/// What the target being chosen is for, while an [`Ask::Target`] decision of
+/// [`Game::choose_targets`] is open ([`Game::target_intent`]).
+#[derive(Clone, Debug, Default)]
+struct Choosing(Intent);
+
 impl Game {
+    /// What the ability whose target is being chosen does to it (harm, help, neither): for an
+    /// agent answering an [`Ask::Target`] decision; `Neutral` when no target is being chosen.
+    pub fn target_intent(&self) -> Intent {
+        self.components.get::<Choosing>().map_or(Intent::Neutral, |c| c.0)
+    }
+
     /// 317.3: what instructions remembered for this turn's spells ends with it (no chain
     /// outlives its turn).
     pub(crate) fn end_turn_instructions(&mut self) {
@@ -186,7 +197,10 @@ impl Game {
                 if chosen.len() >= min {
                     options.push(Choice::Done);
                 }
-                match self.decide(p, Ask::Target, options)? {
+                self.components.get_mut::<Choosing>().0 = spec.intent;
+                let choice = self.decide(p, Ask::Target, options);
+                self.components.get_mut::<Choosing>().0 = Intent::Neutral;
+                match choice? {
                     Choice::Obj(o) => {
                         trace!(self, "352.6", "{p} targets {}", self.describe(o));
                         chosen.push(o);

@@ -6,7 +6,7 @@
 //!
 //! Every value prints back as rules text (`text.rs`) and serialises (serde) for tools.
 
-use super::filter::UnitFilter;
+use super::filter::{Intent, UnitFilter};
 use super::{Condition, TriggerCategory};
 use crate::riftbound::costs::{Cost, OtherCost};
 use crate::riftbound::layers::{Duration, Keyword};
@@ -812,3 +812,65 @@ impl Place {
 /// What a [Vision] ability does, as traces and `card show` describe it (733.1.b).
 pub const VISION_TEXT: &str =
     "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)";
+
+impl Act {
+    /// What the action does to the object it acts on, as an agent reads it ([`Intent`]).
+    pub fn intent(self) -> Intent {
+        match self {
+            Act::Kill
+            | Act::Stun
+            | Act::Exhaust
+            | Act::TakeControl
+            | Act::ReturnToHand
+            | Act::PutInTrash
+            | Act::Recycle
+            | Act::Counter
+            | Act::Banish
+            | Act::Discard
+            | Act::Disempower => Intent::Harm,
+            Act::Buff | Act::Ready | Act::Heal | Act::Empower => Intent::Help,
+            _ => Intent::Neutral,
+        }
+    }
+}
+
+impl Intent {
+    /// What `effects` do to the object chosen for target spec `spec`: the first instruction that
+    /// acts on it and harms or helps it says (the rest of an ability rarely reverses it).
+    pub fn toward(effects: &[Effect], spec: usize) -> Intent {
+        Intent::toward_obj(effects, &Obj::Target(spec), spec)
+    }
+
+    fn toward_obj(effects: &[Effect], it: &Obj, spec: usize) -> Intent {
+        let each = |objs: &Objs| match objs {
+            Objs::Targets(s) => *s == spec,
+            Objs::Pair(a, b) => *a == spec || *b == spec,
+            _ => false,
+        };
+        effects
+            .iter()
+            .map(|e| match e {
+                Effect::Deal { to, .. } if to == it => Intent::Harm,
+                Effect::DealSplit { spec: s, .. } if *s == spec => Intent::Harm,
+                Effect::Act(a, o) if o == it => a.intent(),
+                Effect::Give { to, grant, .. } if to == it => match grant {
+                    Grant::Might { amount, .. } if *amount < 0 => Intent::Harm,
+                    Grant::Might { .. } | Grant::Keyword(..) | Grant::UnchoosableByEnemies => Intent::Help,
+                    Grant::SetMight(_) => Intent::Neutral,
+                },
+                Effect::GiveMightOf { to, .. } if to == it => Intent::Help,
+                Effect::ForEach(objs, body) if each(objs) => Intent::toward_obj(body, &Obj::Each, spec),
+                Effect::ForEach(_, body) | Effect::Repeat(_, body) | Effect::EachPlayer(_, body) => {
+                    Intent::toward_obj(body, it, spec)
+                }
+                Effect::If { then, otherwise, .. } => match Intent::toward_obj(then, it, spec) {
+                    Intent::Neutral => Intent::toward_obj(otherwise, it, spec),
+                    i => i,
+                },
+                Effect::Let(_, e) | Effect::Append(_, e) => Intent::toward_obj(std::slice::from_ref(e), it, spec),
+                _ => Intent::Neutral,
+            })
+            .find(|i| *i != Intent::Neutral)
+            .unwrap_or_default()
+    }
+}

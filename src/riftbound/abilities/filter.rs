@@ -147,6 +147,22 @@ pub struct TargetSpec {
     /// Where it is relative to the object chosen for another spec (352.8.b: a restriction
     /// relative to another choice).
     pub located: Option<Located>,
+    /// What the ability's instructions do to what is chosen: not a rule, a reading of the text
+    /// for agents and interfaces (an agent should not kill its own unit while an enemy one can be
+    /// chosen). Set once the instructions are compiled ([`Intent::toward`]).
+    pub intent: Intent,
+}
+
+/// Whether an ability's instructions harm or help what is chosen for a target spec.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum Intent {
+    /// Neither, or both, or it depends (a move, a fight, a copy).
+    #[default]
+    Neutral,
+    /// Damage, kill, stun, exhaust, banish, take control, counter, return to hand, -N Might.
+    Harm,
+    /// Buff, ready, heal, +N Might, a keyword.
+    Help,
 }
 
 /// A spec's location relative to the object chosen for spec N.
@@ -167,7 +183,7 @@ pub enum Located {
 impl TargetSpec {
     /// A spec with no restriction relative to the other choices.
     pub fn new(count: TargetCount, filter: UnitFilter) -> Self {
-        TargetSpec { count, filter, distinct: false, located: None }
+        TargetSpec { count, filter, distinct: false, located: None, intent: Intent::Neutral }
     }
 }
 

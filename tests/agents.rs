@@ -1,0 +1,67 @@
+//! The agents' choices (issue 17): the greedy agent aims what harms at the opponents and what
+//! helps at its own side, reading what the compiled text does to each target (352.4 choices;
+//! `TargetSpec::intent`).
+
+use riftbound::agents::{GreedyAgent, Scripted};
+use riftbound::riftbound::abilities::Intent;
+use riftbound::riftbound::{CardDb, Game, Loc, Zone};
+
+mod common;
+use common::board::{BF0, P1, P2, QUIET_BFS};
+use common::{cards_db, fill_deck, run_chain};
+
+/// The intent of each target spec of `card`'s first ability that chooses any.
+fn intents(db: &CardDb, card: &str) -> Vec<Intent> {
+    let def = db.get(db.lookup(card).unwrap());
+    let a = def.abilities.abilities.iter().find(|a| !a.targets.is_empty()).expect("an ability with targets");
+    a.targets.iter().map(|t| t.intent).collect()
+}
+
+#[test]
+fn compiled_targets_know_whether_they_harm_or_help() {
+    let db = cards_db();
+    assert_eq!(intents(&db, "Void Seeker"), [Intent::Harm], "Deal 4 to a unit at a battlefield");
+    assert_eq!(intents(&db, "Get Excited!"), [Intent::Harm], "Deal its Energy cost as damage to a unit");
+    assert_eq!(intents(&db, "Primal Strength"), [Intent::Help], "Give a unit +7 [M] this turn");
+    assert_eq!(intents(&db, "Discipline"), [Intent::Help], "Give a unit +2 [M] this turn. Draw 1.");
+}
+
+/// P1 (greedy, from `seed`) with an 8-Might unit at a battlefield, P2 with a 3-Might one there;
+/// P1 holds `card` and enough to pay for it, and plays it (the only card to play). Each test
+/// tries several seeds: an agent that chose blindly would pick the wrong unit for one of them.
+fn board(card: &str, seed: u64) -> (Game, riftbound::kernel::ObjId, riftbound::kernel::ObjId) {
+    let mut g = Game::blank(cards_db(), &QUIET_BFS, 1).unwrap();
+    g.set_agents(vec![Box::new(GreedyAgent::new(seed)), Box::new(Scripted::passing())]);
+    let mine = g.put_at("Mega-Mech", P1, BF0).unwrap();
+    let theirs = g.put_at("Shipyard Skulker", P2, BF0).unwrap();
+    for u in [mine, theirs] {
+        g.objs[u.0 as usize].exhausted = true;
+    }
+    g.trace.on = true;
+    fill_deck(&mut g, P1, 3);
+    g.put(card, P1, Zone::Hand).unwrap();
+    g.add(P1, 6, &[], 2);
+    g.step().unwrap();
+    run_chain(&mut g);
+    (g, mine, theirs)
+}
+
+#[test]
+fn greedy_aims_damage_at_an_enemy_unit_not_its_own() {
+    for seed in 0..8 {
+        let (g, mine, theirs) = board("Void Seeker", seed);
+        assert!(!g.obj(theirs).alive, "Void Seeker's 4 damage killed the enemy unit:\n{}", g.trace.render());
+        assert!(g.obj(mine).alive && g.obj(mine).damage == 0, "its own unit was not chosen");
+        assert!(g.units_at(Loc::Base(P2)).is_empty());
+    }
+}
+
+#[test]
+fn greedy_gives_might_to_its_own_unit_not_the_enemy() {
+    for seed in 0..8 {
+        let (g, mine, theirs) = board("Primal Strength", seed);
+        let base = |u| g.card(u).might;
+        assert_eq!(g.might(mine), base(mine) + 7, "its own unit got +7");
+        assert_eq!(g.might(theirs), base(theirs));
+    }
+}
