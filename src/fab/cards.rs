@@ -53,6 +53,16 @@ pub enum Keyword {
     Battleworn,
 }
 
+/// Which attacks a "target ... attack" may choose (23.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttackKind {
+    Any,
+    /// An attack by a weapon (15.5.4c).
+    Weapon,
+    /// An attack whose source has the sub-type Sword (7.2.3).
+    Sword,
+}
+
 /// What a layer does when it resolves (19.2: in the order written). A small typed set; the card
 /// language compiles to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +80,21 @@ pub enum Effect {
     Intimidate,
     /// Deals N damage to the opposing hero (26.4.3: damage with no type).
     DealDamage(u8),
+    /// "Target [kind] attack gains +N{p}": the card needs a legal target to be played (23.1.1)
+    /// and to resolve (19.1.1).
+    TargetAttackGainsPower(AttackKind, u8),
+    /// "Target [kind] attack gains go again".
+    TargetAttackGainsGoAgain(AttackKind),
+}
+
+impl Effect {
+    /// The kind of attack this effect targets, if it targets one.
+    pub fn targets(&self) -> Option<AttackKind> {
+        match self {
+            Effect::TargetAttackGainsPower(k, _) | Effect::TargetAttackGainsGoAgain(k) => Some(*k),
+            _ => None,
+        }
+    }
 }
 
 /// A card's printed properties.
@@ -77,6 +102,10 @@ pub enum Effect {
 pub struct CardDef {
     pub name: String,
     pub card_type: CardType,
+    /// Class and talent super-types before the card type ("Brute", "Warrior", "Generic"), 6.4.2.
+    pub supertypes: Vec<String>,
+    /// Sub-types after the hyphen ("Attack", "Sword", "Head", "Aura"), 6.4.3.
+    pub subtypes: Vec<String>,
     /// Sub-type attack (15.5.4b): playing it opens or continues a combat chain.
     pub attack: bool,
     /// Pitch value: resource points gained by pitching it (0 when it has none).
@@ -104,6 +133,8 @@ impl CardDef {
         CardDef {
             name: name.to_string(),
             card_type,
+            supertypes: Vec::new(),
+            subtypes: Vec::new(),
             attack: false,
             pitch: 0,
             cost: None,
@@ -165,6 +196,13 @@ impl CardDef {
     pub fn effect(mut self, e: Effect) -> Self {
         self.effects.push(e);
         self
+    }
+    pub fn subtype(mut self, s: &str) -> Self {
+        self.subtypes.push(s.to_string());
+        self
+    }
+    pub fn is(&self, subtype: &str) -> bool {
+        self.subtypes.iter().any(|s| s == subtype)
     }
     pub fn has(&self, k: Keyword) -> bool {
         self.keywords.contains(&k)

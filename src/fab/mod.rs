@@ -12,6 +12,7 @@
 //! - [`resolve`]: resolving layers (19).
 //! - [`combat`]: the combat chain and closing it (20, 21).
 //! - [`damage`]: damage, life and the end of the game, draws included (3, 26).
+//! - [`text`]: card files under `cards/fab/` and the card language (`grammar/fab.pest`).
 //! - [`agent`]: a random player, to play whole games.
 
 pub mod agent;
@@ -23,6 +24,7 @@ pub mod priority;
 pub mod resolve;
 pub mod setup;
 pub mod state;
+pub mod text;
 pub mod turn;
 pub mod zones;
 

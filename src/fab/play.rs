@@ -28,6 +28,8 @@ pub enum PlayError {
     BadPitch,
     /// 15.2.1: a once per turn ability already used this turn.
     UsedThisTurn,
+    /// 23.1.1: no legal target.
+    NoLegalTarget,
 }
 
 impl Game {
@@ -118,6 +120,9 @@ impl Game {
             if def.card_type == CardType::Action && pl.action_points == 0 {
                 continue;
             }
+            if def.effects.iter().filter_map(|e| e.targets()).any(|k| !self.attack_target_legal(k)) {
+                continue;
+            }
             let cost = u32::from(def.cost.unwrap_or(0));
             for pitch in self.pitch_options(p, cost, card) {
                 out.push(Action::Play { card, pitch });
@@ -175,6 +180,10 @@ impl Game {
         let action = def.card_type == CardType::Action;
         if action && self.player(p).action_points == 0 {
             return Err(PlayError::NoActionPoint);
+        }
+        // 15.5.1d, 23.1.1: a card that targets needs a legal target.
+        if def.effects.iter().filter_map(|e| e.targets()).any(|k| !self.attack_target_legal(k)) {
+            return Err(PlayError::NoLegalTarget);
         }
         // 15.5.2: the base resource cost (no cost effects yet).
         let cost = u32::from(def.cost.unwrap_or(0));
@@ -373,5 +382,32 @@ mod tests {
         assert_eq!(plays, vec![1, 2, 2]);
         assert_eq!(g.legal_actions(tp).last(), Some(&Action::Pass));
         assert!(g.legal_actions(g.opponent(tp)).is_empty(), "no priority, no actions");
+    }
+
+    #[test]
+    fn a_card_that_targets_a_sword_attack_needs_one() {
+        use super::super::cards::{AttackKind, Effect};
+        let mut a = bruiser_loadout();
+        a.weapons = vec![CardDef::weapon("Blade", 2, 0, 2).subtype("Sword")];
+        let mut g = started(a.clone(), a, 1);
+        let tp = g.turn_player;
+        let thrust = CardDef::new("Thrust", CardType::AttackReaction).cost(0).pitch(1);
+        let thrust = give(&mut g, tp, thrust.effect(Effect::TargetAttackGainsPower(AttackKind::Sword, 3)));
+        // A non-sword attack: no legal target (23.1.1), so Thrust is not offered.
+        let club = give(&mut g, tp, hit("Club swing").cost(0));
+        g.play_card(tp, club, &[]).unwrap();
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        assert_eq!(g.play_card(tp, thrust, &[]), Err(PlayError::NoLegalTarget));
+        assert!(!g.legal_actions(tp).iter().any(|x| matches!(x, Action::Play { card, .. } if *card == thrust)));
+        // A sword attack is a legal target: Thrust is played and pumps it.
+        g.links.clear();
+        g.player_mut(tp).action_points = 1;
+        let blade = g.player(tp).weapons[0];
+        g.activate_weapon(tp, blade, &[]).unwrap();
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        g.play_card(tp, thrust, &[]).unwrap();
+        g.pass_priority(tp).unwrap();
+        g.pass_priority(g.opponent(tp)).unwrap();
+        assert_eq!(g.link_power(g.current_link().unwrap()), 5, "2 + 3 (25.3)");
     }
 }

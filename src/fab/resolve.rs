@@ -3,7 +3,7 @@
 //! reaction stays on its chain link (19.9); an action with go again gives an action point
 //! (glossary, "Go again").
 
-use super::cards::{CardType, Effect, Keyword};
+use super::cards::{AttackKind, CardType, Effect, Keyword};
 use super::state::Game;
 use super::zones::Zone;
 use crate::kernel::PlayerId;
@@ -13,6 +13,14 @@ impl Game {
     pub(super) fn resolve_top(&mut self) {
         let Some(layer) = self.chain.pop() else { return };
         let def = self.obj(layer.card).card.clone();
+        // 19.1.1, 19.1.1b: a card whose every target is gone does not resolve.
+        if let Some(kind) = def.effects.iter().find_map(Effect::targets)
+            && !self.attack_target_legal(kind)
+        {
+            crate::trace!(self, "19.1.1b", "{} has no legal target: it does not resolve", def.name);
+            self.move_to(layer.card, Zone::Graveyard);
+            return;
+        }
         crate::trace!(self, "19.1", "{} resolves", def.name);
         for e in &def.effects {
             self.apply(*e, layer.controller);
@@ -64,7 +72,26 @@ impl Game {
                 let target = self.opponent(controller);
                 self.deal_damage(&[(target, u32::from(n))]);
             }
+            Effect::TargetAttackGainsPower(kind, n) => {
+                if self.attack_target_legal(kind) {
+                    self.current_link_mut().expect("a target").power_bonus += i32::from(n);
+                }
+            }
+            Effect::TargetAttackGainsGoAgain(kind) => {
+                if self.attack_target_legal(kind) {
+                    self.current_link_mut().expect("a target").gained_go_again = true;
+                }
+            }
         }
+    }
+
+    /// Whether the attack on the current chain link is a legal target of kind `kind` (23.1).
+    pub fn attack_target_legal(&self, kind: AttackKind) -> bool {
+        self.current_link().is_some_and(|l| match kind {
+            AttackKind::Any => true,
+            AttackKind::Weapon => l.weapon,
+            AttackKind::Sword => self.obj(l.attack).card.is("Sword"),
+        })
     }
 
     /// Intimidate (glossary): `target` banishes a random card from hand face down; it returns at
