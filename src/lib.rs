@@ -7,11 +7,13 @@
 //! - [`scenario`]: scenario files; [`agents`]: in-process players for simulation.
 //! - [`dsl`]: the card language (card text to abilities and Rhai, card file loading).
 //! - [`riftbound`]: the Riftbound Core Rules on top of the kernel.
+//! - [`fab`]: the Flesh and Blood Comprehensive Rules on the same kernel (no Riftbound).
 //! - [`kernel`]: game-agnostic machinery (ids, RNG, decisions, sessions, trace, script sandbox).
 
 pub mod agents;
 pub mod cli;
 pub mod dsl;
+pub mod fab;
 pub mod kernel;
 pub mod riftbound;
 pub mod scenario;

@@ -3,8 +3,11 @@
 //!
 //! ```text
 //! cli -> scenario -> dsl -> riftbound -> kernel
-//!    \-> agents ------------^
+//!    \-> agents ------------^         fab --^
 //! ```
+//!
+//! The two games, `riftbound` and `fab` (Flesh and Blood), share only the kernel: neither names
+//! the other.
 //!
 //! The check reads the source: every `crate::x`, `use crate::{x, ...}` and `super::...::x` that
 //! reaches the crate root names a top-level module; comments are not code and do not count.
@@ -16,6 +19,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, &[&str])] = &[
     ("kernel", &[]),
     ("riftbound", &["kernel"]),
+    ("fab", &["kernel"]),
     ("dsl", &["riftbound", "kernel"]),
     ("agents", &["riftbound", "kernel"]),
     ("scenario", &["dsl", "riftbound", "kernel"]),
@@ -262,6 +266,24 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn src_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The two games share the kernel and nothing else: neither may name the other, and the kernel
+/// names neither.
+#[test]
+fn the_games_do_not_name_each_other() {
+    let allowed = |layer: &str| LAYERS.iter().find(|(l, _)| *l == layer).map(|(_, a)| *a).expect(layer);
+    assert_eq!(allowed("fab"), &["kernel"], "fab names only the kernel");
+    assert!(!allowed("riftbound").contains(&"fab"), "riftbound may not name fab");
+    assert!(allowed("kernel").is_empty(), "the kernel names no game");
+    let modules: BTreeSet<String> =
+        ["agents", "cli", "dsl", "fab", "kernel", "riftbound", "scenario"].iter().map(|s| s.to_string()).collect();
+    let check = |file: &str, src: &str| violations(Path::new(file), src, &modules);
+    assert_eq!(check("fab/combat.rs", "use crate::riftbound::Game;"), ["src/fab/combat.rs:1: names `riftbound`"]);
+    assert_eq!(check("riftbound/flow.rs", "use crate::fab::Game;"), ["src/riftbound/flow.rs:1: names `fab`"]);
+    assert_eq!(check("kernel/chain.rs", "use crate::fab::Game;"), ["src/kernel/chain.rs:1: names `fab`"]);
+    assert_eq!(check("fab/state.rs", "use super::super::riftbound::Obj;"), ["src/fab/state.rs:1: names `riftbound`"]);
+    assert!(check("fab/state.rs", "use crate::kernel::{Chain, ObjId}; use super::zones::Zone;").is_empty());
 }
 
 #[test]

@@ -58,11 +58,15 @@ pub fn pass<G: PriorityPolicy>(g: &mut G, p: PlayerId) -> Passed {
     if chain.passes as usize >= players { Passed::Resolve } else { Passed::To(g.after_pass(p)) }
 }
 
-/// What the chain needs to know about an item.
+/// What the chain needs to know about an item. An item is pending while its play process is
+/// unfinished (Riftbound 333.1.a, 346); a game without that notion (Flesh and Blood: a layer is
+/// complete once played, 15.5.4) keeps the defaults, every item finalized.
 pub trait ChainEntry {
     fn controller(&self) -> PlayerId;
-    fn is_pending(&self) -> bool;
-    fn set_finalized(&mut self);
+    fn is_pending(&self) -> bool {
+        false
+    }
+    fn set_finalized(&mut self) {}
 }
 
 #[derive(Clone, Debug)]
@@ -258,6 +262,24 @@ mod tests {
         assert_eq!(pass(&mut g, PlayerId(1)), Passed::Resolve);
         assert_eq!(g.chain.pop(), Some(Item(0, false)), "the newest item resolves");
         resolved(&mut g)
+    }
+
+    /// A layer with no pending state (Flesh and Blood 15.5.4): the defaults finalize everything.
+    struct Layer(u8);
+    impl ChainEntry for Layer {
+        fn controller(&self) -> PlayerId {
+            PlayerId(self.0)
+        }
+    }
+
+    #[test]
+    fn items_without_a_play_process_are_never_pending() {
+        let mut c = Chain::default();
+        c.push(Layer(0));
+        c.push(Layer(1));
+        c[0].set_finalized();
+        assert!(!c.has_pending());
+        assert_eq!(c.newest_controller(), Some(PlayerId(1)));
     }
 
     #[test]

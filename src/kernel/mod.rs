@@ -1,7 +1,7 @@
 //! Game-agnostic machinery: ids, the seeded RNG, decisions and answer sources, the resumable
 //! session, the trace, file diagnostics and the script sandbox. Nothing here knows Riftbound's
-//! rules, and nothing here imports the rest of the crate; the Riftbound rules (`riftbound`) build
-//! the game on top of it, and a second game (Flesh and Blood) can reuse it unchanged.
+//! rules, and nothing here imports the rest of the crate; the Riftbound rules (`riftbound`) and the
+//! Flesh and Blood rules (`fab`) build their games on top of it.
 
 pub mod chain;
 pub mod cleanup;
@@ -13,6 +13,7 @@ pub mod files;
 pub mod hash;
 pub mod ids;
 pub mod layers;
+pub mod outcome;
 pub mod replacements;
 pub mod rng;
 pub mod script;
@@ -24,5 +25,6 @@ pub use chain::{Chain, ChainEntry, PriorityPolicy};
 pub use decision::{Answers, Stop};
 pub use diagnostic::Diagnostic;
 pub use ids::{ObjId, PlayerId};
+pub use outcome::{Ending, GameOutcome};
 pub use rng::GameRng;
 pub use trace::{Trace, TraceLine};

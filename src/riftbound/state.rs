@@ -453,6 +453,16 @@ pub enum Outcome {
     Stalled { turn: u32 },
 }
 
+/// Riftbound has no draw: a game ends with a winner or is stopped by the runner.
+impl crate::kernel::GameOutcome for Outcome {
+    fn winner(&self) -> Option<PlayerId> {
+        match self {
+            Outcome::Won { winner, .. } => Some(*winner),
+            _ => None,
+        }
+    }
+}
+
 /// A Riftbound game.
 pub struct Game {
     pub db: Arc<CardDb>,

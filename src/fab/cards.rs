@@ -1,0 +1,292 @@
+//! Card definitions: the printed properties the rules read (CR 6-10). A card's text compiles to
+//! [`Effect`]s and [`Keyword`]s; this session builds them in code, card files come next.
+
+use std::sync::Arc;
+
+/// The card type (CR 6-10): what zones a card may start in and when it may be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardType {
+    Hero,
+    Weapon,
+    Equipment,
+    Action,
+    Instant,
+    AttackReaction,
+    DefenseReaction,
+    Mentor,
+    Resource,
+    Token,
+}
+
+impl CardType {
+    /// 4.2.4, 9.1: the types that may start the game in a deck.
+    pub fn can_be_in_deck(self) -> bool {
+        matches!(
+            self,
+            CardType::Action
+                | CardType::Instant
+                | CardType::AttackReaction
+                | CardType::DefenseReaction
+                | CardType::Mentor
+                | CardType::Resource
+        )
+    }
+}
+
+/// An equipment's functional sub-type: the zone it starts the game in (8.2.3b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Slot {
+    Head,
+    Chest,
+    Arms,
+    Legs,
+}
+
+/// Keywords the rules core knows (CR 27, glossary).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Keyword {
+    /// "When this action resolves, gain 1 action point" (glossary; 20.8.3a for attacks).
+    GoAgain,
+    /// "If you defend with this card, destroy it when the combat chain closes."
+    BladeBreak,
+    /// "If you defend with this card, put a -1{d} counter on it when the combat chain closes."
+    Battleworn,
+}
+
+/// Which attacks a "target ... attack" may choose (23.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttackKind {
+    Any,
+    /// An attack by a weapon (15.5.4c).
+    Weapon,
+    /// An attack whose source has the sub-type Sword (7.2.3).
+    Sword,
+}
+
+/// What a layer does when it resolves (19.2: in the order written). A small typed set; the card
+/// language compiles to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// The attack on the current chain link gains +N{p} (25.3: not its base power).
+    AttackGainsPower(u8),
+    /// The attack on the current chain link gains go again.
+    AttackGainsGoAgain,
+    /// The controller gains N{h}.
+    GainLife(u8),
+    /// The controller gains N{r} in their resource pool.
+    GainResource(u8),
+    /// Intimidate (glossary): the opposing hero banishes face down a random card from hand,
+    /// returned at the beginning of the end phase.
+    Intimidate,
+    /// Deals N damage to the opposing hero (26.4.3: damage with no type).
+    DealDamage(u8),
+    /// "Target [kind] attack gains +N{p}": the card needs a legal target to be played (23.1.1)
+    /// and to resolve (19.1.1).
+    TargetAttackGainsPower(AttackKind, u8),
+    /// "Target [kind] attack gains go again".
+    TargetAttackGainsGoAgain(AttackKind),
+}
+
+impl Effect {
+    /// The kind of attack this effect targets, if it targets one.
+    pub fn targets(&self) -> Option<AttackKind> {
+        match self {
+            Effect::TargetAttackGainsPower(k, _) | Effect::TargetAttackGainsGoAgain(k) => Some(*k),
+            _ => None,
+        }
+    }
+}
+
+/// A card's printed properties.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardDef {
+    pub name: String,
+    pub card_type: CardType,
+    /// Class and talent super-types before the card type ("Brute", "Warrior", "Generic"), 6.4.2.
+    pub supertypes: Vec<String>,
+    /// Sub-types after the hyphen ("Attack", "Sword", "Head", "Aura"), 6.4.3.
+    pub subtypes: Vec<String>,
+    /// Sub-type attack (15.5.4b): playing it opens or continues a combat chain.
+    pub attack: bool,
+    /// Pitch value: resource points gained by pitching it (0 when it has none).
+    pub pitch: u8,
+    /// Resource cost (`None`: no cost value, 19.6).
+    pub cost: Option<u8>,
+    pub power: Option<u8>,
+    /// Defense value; a card with none cannot defend (20.5.1a).
+    pub defense: Option<u8>,
+    /// Heroes: life and intellect (6.4).
+    pub life: Option<u8>,
+    pub intellect: Option<u8>,
+    /// Equipment: its slot (8.2.3b).
+    pub slot: Option<Slot>,
+    /// Weapons: hands it takes, 1 or 2 (7.2.3a).
+    pub hands: u8,
+    /// Weapons: the resource cost of its "Once per Turn Action - {r}: Attack" ability.
+    pub attack_ability_cost: Option<u8>,
+    pub keywords: Vec<Keyword>,
+    pub effects: Vec<Effect>,
+}
+
+impl CardDef {
+    pub fn new(name: &str, card_type: CardType) -> Self {
+        CardDef {
+            name: name.to_string(),
+            card_type,
+            supertypes: Vec::new(),
+            subtypes: Vec::new(),
+            attack: false,
+            pitch: 0,
+            cost: None,
+            power: None,
+            defense: None,
+            life: None,
+            intellect: None,
+            slot: None,
+            hands: 0,
+            attack_ability_cost: None,
+            keywords: Vec::new(),
+            effects: Vec::new(),
+        }
+    }
+
+    /// A (young) hero with life and intellect.
+    pub fn hero(name: &str, life: u8, intellect: u8) -> Self {
+        CardDef { life: Some(life), intellect: Some(intellect), ..CardDef::new(name, CardType::Hero) }
+    }
+
+    /// An attack action card.
+    pub fn attack_action(name: &str, pitch: u8, cost: u8, power: u8, defense: u8) -> Self {
+        CardDef::new(name, CardType::Action).attack().pitch(pitch).cost(cost).power(power).defense(defense)
+    }
+
+    /// A weapon whose ability is "Once per Turn Action - {r}x`cost`: Attack".
+    pub fn weapon(name: &str, power: u8, cost: u8, hands: u8) -> Self {
+        CardDef { power: Some(power), hands, attack_ability_cost: Some(cost), ..CardDef::new(name, CardType::Weapon) }
+    }
+
+    pub fn equipment(name: &str, slot: Slot, defense: u8) -> Self {
+        CardDef { slot: Some(slot), defense: Some(defense), ..CardDef::new(name, CardType::Equipment) }
+    }
+
+    pub fn attack(mut self) -> Self {
+        self.attack = true;
+        self
+    }
+    pub fn pitch(mut self, n: u8) -> Self {
+        self.pitch = n;
+        self
+    }
+    pub fn cost(mut self, n: u8) -> Self {
+        self.cost = Some(n);
+        self
+    }
+    pub fn power(mut self, n: u8) -> Self {
+        self.power = Some(n);
+        self
+    }
+    pub fn defense(mut self, n: u8) -> Self {
+        self.defense = Some(n);
+        self
+    }
+    pub fn keyword(mut self, k: Keyword) -> Self {
+        self.keywords.push(k);
+        self
+    }
+    pub fn effect(mut self, e: Effect) -> Self {
+        self.effects.push(e);
+        self
+    }
+    pub fn subtype(mut self, s: &str) -> Self {
+        self.subtypes.push(s.to_string());
+        self
+    }
+    pub fn is(&self, subtype: &str) -> bool {
+        self.subtypes.iter().any(|s| s == subtype)
+    }
+    pub fn has(&self, k: Keyword) -> bool {
+        self.keywords.contains(&k)
+    }
+    pub fn shared(self) -> Arc<CardDef> {
+        Arc::new(self)
+    }
+}
+
+/// What a player brings to a game: hero, weapons and equipment in the arena, and the deck (12.3,
+/// 12.4).
+#[derive(Clone, Debug)]
+pub struct Loadout {
+    pub hero: CardDef,
+    pub weapons: Vec<CardDef>,
+    pub equipment: Vec<CardDef>,
+    pub deck: Vec<CardDef>,
+}
+
+/// Why a loadout cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadoutError {
+    NotAHero,
+    /// 4.2.4: a deck card of a type that cannot be in a deck.
+    NotADeckCard(String),
+    /// 11.1.2, 7.2.3a: more hands of weapons than the hero's two weapon zones.
+    TooManyHands,
+    /// 11.1.3-11.1.6: two equipment for one slot, or an equipment with no slot.
+    SlotTaken(String),
+}
+
+impl Loadout {
+    /// Checks what the zones allow (11.1.2-11.1.6, 4.2.4).
+    pub fn check(&self) -> Result<(), LoadoutError> {
+        if self.hero.card_type != CardType::Hero {
+            return Err(LoadoutError::NotAHero);
+        }
+        if let Some(c) = self.deck.iter().find(|c| !c.card_type.can_be_in_deck()) {
+            return Err(LoadoutError::NotADeckCard(c.name.clone()));
+        }
+        if self.weapons.iter().map(|w| w.hands.max(1) as u32).sum::<u32>() > 2 {
+            return Err(LoadoutError::TooManyHands);
+        }
+        let mut slots = Vec::new();
+        for e in &self.equipment {
+            match e.slot {
+                Some(s) if !slots.contains(&s) => slots.push(s),
+                _ => return Err(LoadoutError::SlotTaken(e.name.clone())),
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loadout() -> Loadout {
+        Loadout {
+            hero: CardDef::hero("Hero", 20, 4),
+            weapons: vec![CardDef::weapon("Club", 4, 2, 2)],
+            equipment: vec![CardDef::equipment("Helm", Slot::Head, 1), CardDef::equipment("Legs", Slot::Legs, 1)],
+            deck: vec![CardDef::attack_action("Hit", 1, 1, 4, 3)],
+        }
+    }
+
+    #[test]
+    fn zones_limit_weapons_and_equipment() {
+        assert_eq!(loadout().check(), Ok(()));
+        // 7.2.3a: a (2H) weapon takes both weapon zones.
+        let mut l = loadout();
+        l.weapons.push(CardDef::weapon("Dagger", 1, 0, 1));
+        assert_eq!(l.check(), Err(LoadoutError::TooManyHands));
+        // 11.1.3: one head zone.
+        let mut l = loadout();
+        l.equipment.push(CardDef::equipment("Other Helm", Slot::Head, 2));
+        assert_eq!(l.check(), Err(LoadoutError::SlotTaken("Other Helm".into())));
+        // 4.2.4: equipment never starts in the deck.
+        let mut l = loadout();
+        l.deck.push(CardDef::equipment("Boots", Slot::Legs, 1));
+        assert_eq!(l.check(), Err(LoadoutError::NotADeckCard("Boots".into())));
+        let mut l = loadout();
+        l.hero = CardDef::attack_action("Not a hero", 1, 0, 1, 1);
+        assert_eq!(l.check(), Err(LoadoutError::NotAHero));
+    }
+}

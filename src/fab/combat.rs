@@ -1,0 +1,390 @@
+//! The combat chain (CR 20) and closing it (21): a chain link's attack, defend and reaction
+//! steps, damage calculation and hit, chain link resolution with go again, and the choice to
+//! continue or close; closing returns weapons and equipment (blade break and battleworn applied)
+//! and puts the other cards into their owners' graveyards.
+
+use super::R;
+use super::cards::{CardType, Keyword};
+use super::state::{Action, Ask, Game, LinkStep};
+use super::zones::Zone;
+use crate::kernel::decision::decide;
+use crate::kernel::{ObjId, PlayerId};
+
+/// Why a set of cards cannot defend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DefendError {
+    /// 20.5.1: only the defending hero's non-defense-reaction cards from hand and equipment.
+    NotEligible(ObjId),
+    /// 20.5.1a: a card with no defense value cannot defend.
+    NoDefense(ObjId),
+    NotInDefendStep,
+}
+
+impl Game {
+    /// Both players passed on layer 1 of the chain link: it moves to its next step.
+    pub(super) fn advance_link(&mut self) -> R<()> {
+        let step = self.current_link().expect("a chain link").step;
+        match step {
+            LinkStep::Attack => {
+                // 20.4.4, 20.4.6: the attack is attacking; on to the defend step.
+                crate::trace!(self, "20.4.6", "the attack step ends");
+                self.current_link_mut().expect("a link").step = LinkStep::Defend;
+                let options = self.defend_options();
+                let defender = self.current_link().expect("a link").defender;
+                let choice = decide(self, defender, Ask::Defend, options.into_iter().map(Action::Defend).collect())?;
+                let Action::Defend(cards) = choice else { unreachable!("defend options") };
+                self.defend_with(&cards).expect("a legal defense");
+                // 20.5.4.
+                self.give_priority_to_turn_player();
+            }
+            LinkStep::Defend => {
+                crate::trace!(self, "20.5.5", "the defend step ends");
+                self.current_link_mut().expect("a link").step = LinkStep::Reaction;
+                // 20.6.2.
+                self.give_priority_to_turn_player();
+            }
+            LinkStep::Reaction => {
+                crate::trace!(self, "20.6.6", "the reaction step ends");
+                self.damage_calculation();
+                if self.is_over() {
+                    return Ok(());
+                }
+                self.current_link_mut().expect("a link").step = LinkStep::Resolution;
+                // 20.8.2.
+                self.give_priority_to_turn_player();
+            }
+            LinkStep::Resolution => self.resolve_link()?,
+            LinkStep::Resolved => unreachable!("a resolved link is not current"),
+        }
+        Ok(())
+    }
+
+    /// The cards the defending hero may defend with (20.5.1): non-defense-reaction cards in
+    /// hand and equipment they control, each with a defense value (20.5.1a).
+    pub fn defend_candidates(&self, defender: PlayerId) -> Vec<ObjId> {
+        let pl = self.player(defender);
+        let from_hand = pl.hand.iter().filter(|c| self.obj(**c).card.card_type != CardType::DefenseReaction);
+        from_hand.chain(&pl.equipment).copied().filter(|c| self.obj(*c).defense().is_some()).collect()
+    }
+
+    /// Every set of cards the defending hero may declare (20.5.2), the empty set first.
+    pub fn defend_options(&self) -> Vec<Vec<ObjId>> {
+        let defender = self.current_link().expect("a link").defender;
+        let cands = self.defend_candidates(defender);
+        let n = cands.len().min(12);
+        (0u32..(1 << n)).map(|m| (0..n).filter(|i| m & (1 << i) != 0).map(|i| cands[i]).collect()).collect()
+    }
+
+    /// 20.5.2: the defending hero declares all defending cards at once; they go onto the chain
+    /// link (20.5.2a) without being played (20.5.1c) and at no cost (20.5.1b).
+    pub fn defend_with(&mut self, cards: &[ObjId]) -> Result<(), DefendError> {
+        let link = self.current_link().ok_or(DefendError::NotInDefendStep)?;
+        if link.step != LinkStep::Defend {
+            return Err(DefendError::NotInDefendStep);
+        }
+        let defender = link.defender;
+        for &c in cards {
+            let o = self.obj(c);
+            let eligible = o.owner == defender
+                && match o.zone {
+                    Zone::Hand => o.card.card_type != CardType::DefenseReaction,
+                    Zone::Equipment => true,
+                    _ => false,
+                };
+            if !eligible {
+                return Err(DefendError::NotEligible(c));
+            }
+            if o.card.defense.is_none() {
+                return Err(DefendError::NoDefense(c));
+            }
+        }
+        for &c in cards {
+            let from_hand = self.obj(c).zone == Zone::Hand;
+            self.move_to(c, Zone::Chain);
+            let link = self.current_link_mut().expect("a link");
+            link.defending.push(c);
+            link.defended_from_hand |= from_hand;
+        }
+        crate::trace!(self, "20.5.2", "{defender} defends with {} card(s)", cards.len());
+        Ok(())
+    }
+
+    /// 20.7: the attack's total power against the total defense; the difference is dealt to the
+    /// defending hero as damage (26.4.1), and the attack hits (20.7.2b).
+    fn damage_calculation(&mut self) {
+        let link = self.current_link().expect("a link").clone();
+        let (power, defense) = (self.link_power(&link), self.link_defense(&link));
+        crate::trace!(self, "20.7.2", "power {power} against defense {defense}");
+        if power > defense {
+            self.current_link_mut().expect("a link").hit = true;
+            crate::trace!(self, "20.7.2b", "the attack hits");
+            self.deal_damage(&[(link.defender, power - defense)]);
+        }
+    }
+
+    /// 20.8.3: the chain link resolves: go again gives its controller an action point, then the
+    /// turn player continues or closes the combat chain.
+    fn resolve_link(&mut self) -> R<()> {
+        let link = self.current_link().expect("a link").clone();
+        if self.link_has_go_again(&link) {
+            self.player_mut(link.attacker).action_points += 1;
+            crate::trace!(self, "20.8.3a", "go again: {} gains 1 action point", link.attacker);
+        }
+        self.current_link_mut().expect("a link").step = LinkStep::Resolved;
+        let tp = self.turn_player;
+        match decide(self, tp, Ask::ContinueChain, vec![Action::Continue, Action::Close])? {
+            Action::Close => {
+                crate::trace!(self, "20.8.3c", "{tp} closes the combat chain");
+                self.close_combat_chain();
+            }
+            _ => {
+                crate::trace!(self, "20.8.3c", "{tp} continues the combat chain");
+                self.give_priority_to_turn_player();
+            }
+        }
+        Ok(())
+    }
+
+    /// 21: the combat chain closes.
+    pub fn close_combat_chain(&mut self) {
+        let links = std::mem::take(&mut self.links);
+        for link in &links {
+            // 21.2: the attack card goes to the graveyard; 21.1: a weapon stays in its zone.
+            if !link.weapon && self.obj(link.attack).zone == Zone::Chain {
+                self.move_to(link.attack, Zone::Graveyard);
+            }
+            for &c in &link.reactions {
+                if self.obj(c).zone == Zone::Chain {
+                    self.move_to(c, Zone::Graveyard);
+                }
+            }
+            for &c in &link.defending {
+                if self.obj(c).zone != Zone::Chain {
+                    continue;
+                }
+                let card = self.obj(c).card.clone();
+                if card.card_type != CardType::Equipment {
+                    self.move_to(c, Zone::Graveyard);
+                } else if card.has(Keyword::BladeBreak) {
+                    crate::trace!(self, "27", "blade break: {} is destroyed", card.name);
+                    self.move_to(c, Zone::Graveyard);
+                } else {
+                    if card.has(Keyword::Battleworn) {
+                        self.obj_mut(c).defense_counters -= 1;
+                        crate::trace!(self, "27", "battleworn: {} gets a -1 defense counter", card.name);
+                    }
+                    // 21.1: equipment returns to its zone.
+                    self.move_to(c, Zone::Equipment);
+                }
+            }
+        }
+        // 21.2: reaction layers still on the chain go to the graveyard with the combat chain.
+        let stay: Vec<_> = (0..self.chain.len()).rev().collect();
+        for i in stay {
+            let c = self.chain[i].card;
+            if matches!(self.obj(c).card.card_type, CardType::AttackReaction | CardType::DefenseReaction) {
+                self.chain.remove(i);
+                self.move_to(c, Zone::Graveyard);
+            }
+        }
+        crate::trace!(self, "21", "the combat chain closes");
+        // 21.4.
+        self.give_priority_to_turn_player();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::cards::{CardDef, Effect, Slot};
+    use super::super::state::Phase;
+    use super::super::testing::*;
+    use super::*;
+
+    /// The turn player attacks with a 4-power, 0-cost attack; both pass to the defend step.
+    fn attack(g: &mut Game, card: CardDef) -> ObjId {
+        let tp = g.turn_player;
+        let a = give(g, tp, card);
+        g.play_card(tp, a, &[]).unwrap();
+        a
+    }
+
+    fn pass_both(g: &mut Game) {
+        let p = g.priority.unwrap();
+        g.pass_priority(p).unwrap();
+        let q = g.priority.unwrap();
+        g.pass_priority(q).unwrap();
+    }
+
+    #[test]
+    fn an_undefended_attack_hits_for_its_power() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        attack(&mut g, hit("Smash").cost(0));
+        g.answers.log = vec![0]; // defend with nothing (the empty set is first)
+        pass_both(&mut g); // attack step -> defend step (20.4.6)
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Defend);
+        assert_eq!(g.priority, Some(tp), "20.5.4");
+        pass_both(&mut g); // -> reaction step (20.5.5)
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Reaction);
+        pass_both(&mut g); // -> damage (20.7), resolution step (20.8)
+        assert_eq!(g.player(opp).life, 16, "20.7.2a: 4 damage");
+        assert!(g.current_link().unwrap().hit, "20.7.2b");
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Resolution);
+        g.answers.log.push(1); // close (20.8.3c)
+        pass_both(&mut g);
+        assert!(!g.combat_chain_open(), "21");
+        assert_eq!(g.player(tp).graveyard.len(), 1, "21.2: the attack card to the graveyard");
+        assert_eq!(g.player(tp).action_points, 0, "no go again");
+        assert_eq!(g.priority, Some(tp), "21.4");
+    }
+
+    #[test]
+    fn defending_cards_reduce_damage_and_go_to_the_graveyard_or_back_to_their_zone() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        attack(&mut g, hit("Big").cost(0).power(6));
+        let card = g.player(opp).hand[0];
+        let helm = g.player(opp).equipment[0];
+        // Options are subsets of (hand, then equipment) by bit mask: hand[0] and equipment[0].
+        g.answers.log = vec![1 | 1 << 4];
+        pass_both(&mut g);
+        assert_eq!(g.current_link().unwrap().defending, vec![card, helm]);
+        assert!(g.current_link().unwrap().defended_from_hand);
+        assert_eq!(g.obj(helm).zone, Zone::Chain, "20.5.2a");
+        pass_both(&mut g);
+        pass_both(&mut g);
+        // 6 power against 3 (hand card) + 1 (helm): 2 damage.
+        assert_eq!(g.player(opp).life, 18);
+        g.answers.log.push(1);
+        pass_both(&mut g);
+        // 21.2: the card from hand to the graveyard; the helm has blade break: destroyed.
+        let names: Vec<_> = g.player(opp).graveyard.iter().map(|c| g.name(*c).to_string()).collect();
+        assert_eq!(names.len(), 2);
+        assert!(names.contains(&"Helm".to_string()), "blade break");
+        assert_eq!(g.player(opp).equipment.len(), 1, "the legs did not defend and stay");
+    }
+
+    #[test]
+    fn defense_at_least_power_means_no_hit() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let opp = g.opponent(g.turn_player);
+        attack(&mut g, hit("Small").cost(0).power(3));
+        g.answers.log = vec![1]; // hand[0], defense 3
+        pass_both(&mut g);
+        pass_both(&mut g);
+        pass_both(&mut g);
+        assert_eq!(g.player(opp).life, 20);
+        assert!(!g.current_link().unwrap().hit, "20.7.2: no damage, no hit");
+    }
+
+    #[test]
+    fn cards_without_defense_and_defense_reactions_cannot_defend() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let opp = g.opponent(g.turn_player);
+        attack(&mut g, hit("Smash").cost(0));
+        let nodef = give(&mut g, opp, CardDef::new("Bauble", CardType::Resource).pitch(3));
+        let dr = give(&mut g, opp, dodge());
+        g.current_link_mut().unwrap().step = LinkStep::Defend;
+        assert_eq!(g.defend_with(&[nodef]), Err(DefendError::NoDefense(nodef)), "20.5.1a");
+        assert_eq!(g.defend_with(&[dr]), Err(DefendError::NotEligible(dr)), "20.5.1: not a defense reaction");
+        let cands = g.defend_candidates(opp);
+        assert!(!cands.contains(&nodef) && !cands.contains(&dr));
+        assert_eq!(cands.len(), 4 + 2, "four cards in hand and two equipment");
+        assert_eq!(g.defend_options().len(), 1 << 6);
+    }
+
+    #[test]
+    fn go_again_gives_an_action_point_and_the_chain_continues() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        attack(&mut g, hit("Quick").cost(0).power(1).keyword(Keyword::GoAgain));
+        g.answers.log = vec![0, 0]; // defend with nothing; continue the chain
+        for _ in 0..4 {
+            pass_both(&mut g);
+        }
+        assert_eq!(g.player(tp).action_points, 1, "20.8.3a");
+        assert!(g.combat_chain_open() && g.current_link().is_none(), "20.8.3c: continued");
+        // A second attack continues the chain as chain link 2 (20.4.1a).
+        attack(&mut g, hit("Second").cost(0));
+        assert_eq!(g.links.len(), 2);
+        // 20.8.3d: had it been a non-attack action, the chain would have closed.
+    }
+
+    #[test]
+    fn a_non_attack_action_closes_the_combat_chain_and_both_passing_closes_it_too() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        attack(&mut g, hit("Quick").cost(0).power(1).keyword(Keyword::GoAgain));
+        g.answers.log = vec![0, 0];
+        for _ in 0..4 {
+            pass_both(&mut g);
+        }
+        let act = give(&mut g, tp, CardDef::new("Bellow", CardType::Action).cost(0).keyword(Keyword::GoAgain));
+        g.play_card(tp, act, &[]).unwrap();
+        assert!(!g.combat_chain_open(), "20.8.3d");
+        // 20.9: open chain, no link in progress, both pass: it closes.
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        attack(&mut g, hit("Quick").cost(0).power(1).keyword(Keyword::GoAgain));
+        g.answers.log = vec![0, 0];
+        for _ in 0..4 {
+            pass_both(&mut g);
+        }
+        pass_both(&mut g);
+        assert!(!g.combat_chain_open(), "20.9");
+        assert_eq!(g.phase, Phase::Action, "the phase goes on: the turn player has priority (21.4)");
+    }
+
+    #[test]
+    fn attack_reactions_pump_and_defense_reactions_defend() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        attack(&mut g, hit("Sword").cost(0).power(3));
+        let ar = give(
+            &mut g,
+            tp,
+            CardDef::new("Thrust", CardType::AttackReaction).cost(0).effect(Effect::AttackGainsPower(3)),
+        );
+        let dr = give(&mut g, opp, dodge());
+        g.answers.log = vec![0];
+        pass_both(&mut g);
+        pass_both(&mut g);
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Reaction);
+        g.play_card(tp, ar, &[]).unwrap();
+        pass_both(&mut g); // Thrust resolves: 6 power
+        g.pass_priority(tp).unwrap();
+        g.play_card(opp, dr, &[]).unwrap();
+        pass_both(&mut g); // Dodge resolves: defending with 2
+        assert_eq!(g.current_link().unwrap().defending, vec![dr], "20.6.4b");
+        pass_both(&mut g); // damage: 6 - 2
+        assert_eq!(g.player(opp).life, 16);
+        g.answers.log.push(1);
+        pass_both(&mut g);
+        assert_eq!(g.player(tp).graveyard.len(), 2, "21.2: the attack and the attack reaction");
+        assert!(g.player(opp).graveyard.len() == 1, "21.2: the defense reaction");
+    }
+
+    #[test]
+    fn battleworn_equipment_loses_a_point_of_defense_each_time_it_defends() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let opp = g.opponent(g.turn_player);
+        let gold = g.create(
+            std::sync::Arc::new(CardDef::equipment("Gold", Slot::Arms, 1).keyword(Keyword::Battleworn)),
+            opp,
+            Zone::Equipment,
+        );
+        g.player_mut(opp).equipment.push(gold);
+        attack(&mut g, hit("Smash").cost(0));
+        g.current_link_mut().unwrap().step = LinkStep::Defend;
+        g.defend_with(&[gold]).unwrap();
+        g.close_combat_chain();
+        assert_eq!(g.obj(gold).zone, Zone::Equipment, "21.1: back to its zone, same object");
+        assert_eq!(g.obj(gold).defense(), Some(0), "battleworn");
+        assert_eq!(g.obj(gold).defense_counters, -1);
+        // 8.2.5b: counters may exceed the defense value; the value stays at zero.
+        g.obj_mut(gold).defense_counters = -3;
+        assert_eq!(g.obj(gold).defense(), Some(0));
+    }
+}

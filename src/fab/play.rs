@@ -1,0 +1,413 @@
+//! Playing cards and activating abilities (CR 15): where a card can be played from (15.1), when
+//! (15.3, 15.4), and the steps of playing it (15.5): announce, determine the cost, pay it by
+//! pitching cards for resource points (15.5.3) and an action point for an action (15.5.3d), and
+//! become a layer or open a combat chain (15.5.4).
+
+use super::cards::CardType;
+use super::state::{Action, Game, Layer, Link, LinkStep, Phase};
+use super::zones::Zone;
+use crate::kernel::{ObjId, PlayerId, chain};
+
+/// Why a card cannot be played or an ability activated now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// 14.1.
+    NoPriority,
+    /// 15.1: only from hand or arsenal.
+    NotInHandOrArsenal,
+    /// Not a card type that is played (heroes, equipment, resources, ...).
+    NotPlayable,
+    /// 15.3, 15.4: not a legal time for this card type.
+    Timing,
+    /// 15.5.3d: an action needs an action point.
+    NoActionPoint,
+    /// 15.5.3: the pool and the pitched cards do not cover the cost.
+    CannotPay,
+    /// 15.5.3b: a card pitched after the pool already covered the cost, a card not in hand, or
+    /// a card with no pitch value.
+    BadPitch,
+    /// 15.2.1: a once per turn ability already used this turn.
+    UsedThisTurn,
+    /// 23.1.1: no legal target.
+    NoLegalTarget,
+}
+
+impl Game {
+    /// 15.3, 15.4: whether `p` may play a card of this kind now (priority aside).
+    pub fn timing_allows(&self, p: PlayerId, card_type: CardType) -> bool {
+        if self.phase != Phase::Action {
+            return false;
+        }
+        let link = self.current_link();
+        match card_type {
+            // 15.3: only as layer 1 of a chain or chain link: on the player's own turn, with
+            // nothing on the chain and no chain link in progress.
+            CardType::Action => p == self.turn_player && self.chain.is_empty() && link.is_none(),
+            // 15.4.
+            CardType::Instant => true,
+            // 15.4.3: the attacking hero, in the reaction step.
+            CardType::AttackReaction => link.is_some_and(|l| l.step == LinkStep::Reaction && l.attacker == p),
+            // 15.4.4: the defending hero, in the reaction step.
+            CardType::DefenseReaction => link.is_some_and(|l| l.step == LinkStep::Reaction && l.defender == p),
+            _ => false,
+        }
+    }
+
+    /// Checks a pitch for a cost (15.5.3a, 15.5.3b): the pool is used first; each pitched card
+    /// must be in hand with a pitch value, and pitched while the pool was still short, so only
+    /// the last one may overshoot. Returns the resource points gained.
+    pub fn check_pitch(&self, p: PlayerId, cost: u32, pitch: &[ObjId], playing: ObjId) -> Result<u32, PlayError> {
+        let pool = self.player(p).resources;
+        let mut values = Vec::new();
+        for (i, c) in pitch.iter().enumerate() {
+            let ok = *c != playing
+                && self.player(p).hand.contains(c)
+                && !pitch[..i].contains(c)
+                && self.obj(*c).card.pitch > 0;
+            if !ok {
+                return Err(PlayError::BadPitch);
+            }
+            values.push(u32::from(self.obj(*c).card.pitch));
+        }
+        let total: u32 = values.iter().sum();
+        if pool + total < cost {
+            return Err(PlayError::CannotPay);
+        }
+        let biggest = values.iter().copied().max().unwrap_or(0);
+        if !values.is_empty() && pool + total - biggest >= cost {
+            return Err(PlayError::BadPitch);
+        }
+        Ok(total)
+    }
+
+    /// Every legal pitch for `cost` (15.5.3b), one per distinct set of pitched cards (by name and
+    /// pitch), smallest first.
+    pub fn pitch_options(&self, p: PlayerId, cost: u32, playing: ObjId) -> Vec<Vec<ObjId>> {
+        let hand: Vec<ObjId> = self.player(p).hand.iter().copied().filter(|c| *c != playing).collect();
+        let mut out: Vec<Vec<ObjId>> = Vec::new();
+        let mut seen: Vec<Vec<(String, u8)>> = Vec::new();
+        let n = hand.len().min(12);
+        for mask in 0u32..(1 << n) {
+            let set: Vec<ObjId> = (0..n).filter(|i| mask & (1 << i) != 0).map(|i| hand[i]).collect();
+            if self.check_pitch(p, cost, &set, playing).is_err() {
+                continue;
+            }
+            let mut key: Vec<(String, u8)> =
+                set.iter().map(|c| (self.obj(*c).card.name.clone(), self.obj(*c).card.pitch)).collect();
+            key.sort();
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.push(set);
+            }
+        }
+        out.sort_by_key(|s| s.len());
+        out
+    }
+
+    /// Every action `p` may take with priority: each playable card with each legal pitch, each
+    /// weapon attack, and passing (14.4).
+    pub fn legal_actions(&self, p: PlayerId) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.priority != Some(p) || self.is_over() {
+            return out;
+        }
+        let pl = self.player(p);
+        for &card in pl.hand.iter().chain(&pl.arsenal) {
+            let def = &self.obj(card).card;
+            if !self.timing_allows(p, def.card_type) {
+                continue;
+            }
+            if def.card_type == CardType::Action && pl.action_points == 0 {
+                continue;
+            }
+            if def.effects.iter().filter_map(|e| e.targets()).any(|k| !self.attack_target_legal(k)) {
+                continue;
+            }
+            let cost = u32::from(def.cost.unwrap_or(0));
+            for pitch in self.pitch_options(p, cost, card) {
+                out.push(Action::Play { card, pitch });
+            }
+        }
+        for &weapon in &pl.weapons {
+            let o = self.obj(weapon);
+            let Some(cost) = o.card.attack_ability_cost else { continue };
+            if o.used_this_turn || pl.action_points == 0 || !self.timing_allows(p, CardType::Action) {
+                continue;
+            }
+            for pitch in self.pitch_options(p, u32::from(cost), weapon) {
+                out.push(Action::WeaponAttack { weapon, pitch });
+            }
+        }
+        out.push(Action::Pass);
+        out
+    }
+
+    /// 15.5.3: pays `cost` resource points, pitching `pitch` (already checked), and an action
+    /// point for an action (15.5.3d).
+    fn pay(&mut self, p: PlayerId, cost: u32, pitch: &[ObjId], action: bool) {
+        for &c in pitch {
+            let gained = u32::from(self.obj(c).card.pitch);
+            self.move_to(c, Zone::Pitch);
+            self.player_mut(p).resources += gained;
+            crate::trace!(self, "15.5.3b", "{p} pitches a card for {gained} resource points");
+        }
+        self.player_mut(p).resources -= cost;
+        if action {
+            self.player_mut(p).action_points -= 1;
+            crate::trace!(self, "15.5.3d", "{p} pays 1 action point");
+        }
+    }
+
+    /// 15.5: `p` plays `card` from hand or arsenal, pitching `pitch` to pay for it.
+    pub fn play_card(&mut self, p: PlayerId, card: ObjId, pitch: &[ObjId]) -> Result<(), PlayError> {
+        if self.priority != Some(p) {
+            return Err(PlayError::NoPriority);
+        }
+        let from = self.obj(card).zone;
+        if self.obj(card).owner != p || !matches!(from, Zone::Hand | Zone::Arsenal) {
+            return Err(PlayError::NotInHandOrArsenal);
+        }
+        let def = self.obj(card).card.clone();
+        if !matches!(
+            def.card_type,
+            CardType::Action | CardType::Instant | CardType::AttackReaction | CardType::DefenseReaction
+        ) {
+            return Err(PlayError::NotPlayable);
+        }
+        if !self.timing_allows(p, def.card_type) {
+            return Err(PlayError::Timing);
+        }
+        let action = def.card_type == CardType::Action;
+        if action && self.player(p).action_points == 0 {
+            return Err(PlayError::NoActionPoint);
+        }
+        // 15.5.1d, 23.1.1: a card that targets needs a legal target.
+        if def.effects.iter().filter_map(|e| e.targets()).any(|k| !self.attack_target_legal(k)) {
+            return Err(PlayError::NoLegalTarget);
+        }
+        // 15.5.2: the base resource cost (no cost effects yet).
+        let cost = u32::from(def.cost.unwrap_or(0));
+        self.check_pitch(p, cost, pitch, card)?;
+        // 15.5.1a: announced and placed face up on the chain zone.
+        self.move_to(card, Zone::Chain);
+        self.obj_mut(card).face_down = false;
+        crate::trace!(self, "15.5.1a", "{p} plays {}", def.name);
+        self.pay(p, cost, pitch, action);
+        // 20.8.3d: a 'non-attack' action closes an open combat chain.
+        if action && !def.attack && self.combat_chain_open() {
+            crate::trace!(self, "20.8.3d", "a non-attack action closes the combat chain");
+            self.close_combat_chain();
+        }
+        if def.attack {
+            // 15.5.4b, 20.1, 20.4.1: a combat chain opens or continues; the attack is layer 1
+            // of a new chain link.
+            self.open_link(p, card, false);
+        } else {
+            // 15.5.4a: layer N on the chain.
+            self.chain.push(Layer { controller: p, card });
+            crate::trace!(self, "15.5.4a", "{} becomes layer {}", def.name, self.chain.len());
+        }
+        self.priority = Some(chain::added(self, p));
+        Ok(())
+    }
+
+    /// 15.2, 15.5.4c: `p` activates a weapon's "Once per Turn Action - {r}: Attack", an action
+    /// ability: the attack's power is the weapon's.
+    pub fn activate_weapon(&mut self, p: PlayerId, weapon: ObjId, pitch: &[ObjId]) -> Result<(), PlayError> {
+        if self.priority != Some(p) {
+            return Err(PlayError::NoPriority);
+        }
+        let o = self.obj(weapon);
+        let Some(cost) = o.card.attack_ability_cost else { return Err(PlayError::NotPlayable) };
+        if o.owner != p || o.zone != Zone::Weapon {
+            return Err(PlayError::NotPlayable);
+        }
+        if o.used_this_turn {
+            return Err(PlayError::UsedThisTurn);
+        }
+        if !self.timing_allows(p, CardType::Action) {
+            return Err(PlayError::Timing);
+        }
+        if self.player(p).action_points == 0 {
+            return Err(PlayError::NoActionPoint);
+        }
+        let cost = u32::from(cost);
+        self.check_pitch(p, cost, pitch, weapon)?;
+        self.obj_mut(weapon).used_this_turn = true;
+        crate::trace!(self, "15.2", "{p} activates {}'s attack", self.name(weapon));
+        self.pay(p, cost, pitch, true);
+        self.open_link(p, weapon, true);
+        self.priority = Some(chain::added(self, p));
+        Ok(())
+    }
+
+    /// 20.1, 20.4.1: the attack becomes layer 1 of a new chain link, in its attack step.
+    fn open_link(&mut self, p: PlayerId, attack: ObjId, weapon: bool) {
+        self.links.push(Link {
+            attack,
+            weapon,
+            attacker: p,
+            defender: self.opponent(p),
+            step: LinkStep::Attack,
+            defending: Vec::new(),
+            defended_from_hand: false,
+            reactions: Vec::new(),
+            power_bonus: 0,
+            gained_go_again: false,
+            hit: false,
+        });
+        crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::cards::CardDef;
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn pitching_pays_costs_and_only_while_the_pool_is_short() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        set_hand(&mut g, tp, vec![hit("Big").cost(3), hit("Red"), hit("Blue").pitch(3), hit("Yellow").pitch(2)]);
+        let [big, red, blue, yellow] = hand4(&g, tp);
+        // 15.5.3b: the blue alone covers 3; pitching the red first then the blue is fine (1 < 3).
+        assert_eq!(g.check_pitch(tp, 3, &[blue], big), Ok(3));
+        assert_eq!(g.check_pitch(tp, 3, &[red, blue], big), Ok(4));
+        // Yellow + blue: the yellow is short, the blue the last: legal; but blue + yellow + red
+        // pitches a card after the pool was full.
+        assert_eq!(g.check_pitch(tp, 3, &[blue, yellow, red], big), Err(PlayError::BadPitch));
+        assert_eq!(g.check_pitch(tp, 3, &[red], big), Err(PlayError::CannotPay));
+        assert_eq!(g.check_pitch(tp, 3, &[big], big), Err(PlayError::BadPitch), "not the card being played");
+        // 15.5.3a: the pool pays first: with 3 in the pool, no pitch is legal.
+        g.player_mut(tp).resources = 3;
+        assert_eq!(g.check_pitch(tp, 3, &[red], big), Err(PlayError::BadPitch));
+        assert_eq!(g.check_pitch(tp, 3, &[], big), Ok(0));
+        g.player_mut(tp).resources = 0;
+        g.play_card(tp, big, &[yellow, red]).unwrap();
+        let pl = g.player(tp);
+        assert_eq!(pl.resources, 0, "3 gained, 3 paid");
+        assert_eq!(pl.pitch.len(), 2, "11.1.9: pitched cards in the pitch zone");
+        assert_eq!(pl.action_points, 0, "15.5.3d");
+        assert_eq!(g.obj(big).zone, Zone::Chain, "15.5.1a");
+    }
+
+    #[test]
+    fn leftover_resources_stay_in_the_pool() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        set_hand(&mut g, tp, vec![hit("Cheap"), hit("Blue").pitch(3), hit("A"), hit("B")]);
+        let [cheap, blue, _, _] = hand4(&g, tp);
+        g.play_card(tp, cheap, &[blue]).unwrap();
+        assert_eq!(g.player(tp).resources, 2, "15.5.3: 3 gained, 1 paid");
+    }
+
+    #[test]
+    fn actions_need_an_action_point_an_empty_chain_and_the_turn() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        set_hand(&mut g, tp, vec![hit("Zero").cost(0), hit("Zero 2").cost(0), hit("A"), hit("B")]);
+        let [z1, z2, _, _] = hand4(&g, tp);
+        // 15.3: not on the opponent's turn.
+        assert!(!g.timing_allows(opp, CardType::Action));
+        g.play_card(tp, z1, &[]).unwrap();
+        // A chain link is in progress: no action now (15.3), and none later without an action
+        // point (15.5.3d).
+        assert_eq!(g.play_card(tp, z2, &[]), Err(PlayError::Timing));
+        g.links.last_mut().unwrap().step = LinkStep::Resolved;
+        assert_eq!(g.play_card(tp, z2, &[]), Err(PlayError::NoActionPoint));
+        // 14.1: only with priority.
+        g.priority = Some(opp);
+        let o = give(&mut g, opp, sigil());
+        assert_eq!(g.play_card(tp, z2, &[]), Err(PlayError::NoPriority));
+        // 15.4: an instant any time its controller has priority, even during a chain link.
+        g.links.last_mut().unwrap().step = LinkStep::Reaction;
+        assert!(g.play_card(opp, o, &[]).is_ok());
+    }
+
+    #[test]
+    fn reactions_belong_to_the_reaction_step_and_their_side() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let atk = give(&mut g, tp, hit("Attack").cost(0));
+        let ar = give(&mut g, tp, CardDef::new("Thrust", CardType::AttackReaction).cost(0).pitch(1));
+        let dr = give(&mut g, opp, CardDef::new("Dodge", CardType::DefenseReaction).cost(0).defense(2).pitch(3));
+        g.play_card(tp, atk, &[]).unwrap();
+        // Attack step: no reactions yet (15.4.3, 15.4.4).
+        assert_eq!(g.play_card(tp, ar, &[]), Err(PlayError::Timing));
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        assert!(!g.timing_allows(opp, CardType::AttackReaction), "15.4.3: only the attacking hero");
+        assert!(!g.timing_allows(tp, CardType::DefenseReaction), "15.4.4: only the defending hero");
+        assert!(g.timing_allows(opp, CardType::DefenseReaction));
+        g.play_card(tp, ar, &[]).unwrap();
+        g.priority = Some(opp);
+        g.play_card(opp, dr, &[]).unwrap();
+        assert_eq!(g.chain.len(), 2);
+    }
+
+    #[test]
+    fn weapons_attack_once_per_turn_for_their_cost() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        set_hand(&mut g, tp, vec![hit("Blue").pitch(3), hit("A"), hit("B"), hit("C")]);
+        let club = g.player(tp).weapons[0];
+        let [blue, _, _, _] = hand4(&g, tp);
+        assert!(g.legal_actions(tp).iter().any(|a| matches!(a, Action::WeaponAttack { .. })));
+        g.activate_weapon(tp, club, &[blue]).unwrap();
+        assert_eq!(g.player(tp).resources, 1, "the club costs 2");
+        assert_eq!(g.current_link().unwrap().attack, club, "15.5.4c");
+        g.links.clear();
+        g.player_mut(tp).action_points = 1;
+        assert_eq!(g.activate_weapon(tp, club, &[]), Err(PlayError::UsedThisTurn), "once per turn");
+    }
+
+    #[test]
+    fn legal_actions_offer_each_distinct_pitch_and_passing() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        set_hand(&mut g, tp, vec![hit("Two").cost(2), hit("Red"), hit("Red"), hit("Blue").pitch(3)]);
+        let two = g.player(tp).hand[0];
+        let plays: Vec<_> = g
+            .legal_actions(tp)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Play { card, pitch } if card == two => Some(pitch.len()),
+                _ => None,
+            })
+            .collect();
+        // {Blue}, {Red, Red}, {Red, Blue} (a red first, then the blue): the two reds are one card.
+        assert_eq!(plays, vec![1, 2, 2]);
+        assert_eq!(g.legal_actions(tp).last(), Some(&Action::Pass));
+        assert!(g.legal_actions(g.opponent(tp)).is_empty(), "no priority, no actions");
+    }
+
+    #[test]
+    fn a_card_that_targets_a_sword_attack_needs_one() {
+        use super::super::cards::{AttackKind, Effect};
+        let mut a = bruiser_loadout();
+        a.weapons = vec![CardDef::weapon("Blade", 2, 0, 2).subtype("Sword")];
+        let mut g = started(a.clone(), a, 1);
+        let tp = g.turn_player;
+        let thrust = CardDef::new("Thrust", CardType::AttackReaction).cost(0).pitch(1);
+        let thrust = give(&mut g, tp, thrust.effect(Effect::TargetAttackGainsPower(AttackKind::Sword, 3)));
+        // A non-sword attack: no legal target (23.1.1), so Thrust is not offered.
+        let club = give(&mut g, tp, hit("Club swing").cost(0));
+        g.play_card(tp, club, &[]).unwrap();
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        assert_eq!(g.play_card(tp, thrust, &[]), Err(PlayError::NoLegalTarget));
+        assert!(!g.legal_actions(tp).iter().any(|x| matches!(x, Action::Play { card, .. } if *card == thrust)));
+        // A sword attack is a legal target: Thrust is played and pumps it.
+        g.links.clear();
+        g.player_mut(tp).action_points = 1;
+        let blade = g.player(tp).weapons[0];
+        g.activate_weapon(tp, blade, &[]).unwrap();
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        g.play_card(tp, thrust, &[]).unwrap();
+        g.pass_priority(tp).unwrap();
+        g.pass_priority(g.opponent(tp)).unwrap();
+        assert_eq!(g.link_power(g.current_link().unwrap()), 5, "2 + 3 (25.3)");
+    }
+}

@@ -1,0 +1,337 @@
+//! The game state: objects and where they are (CR 3, 11), players' heroes, life, action points
+//! and resource pools, the chain of layers (19) and the combat chain (20).
+
+use super::cards::{CardDef, CardType, Keyword};
+use super::zones::Zone;
+use crate::kernel::decision::{Agent, Rules};
+use crate::kernel::{Answers, Chain, ChainEntry, Ending, GameRng, ObjId, PlayerId, Trace};
+use std::sync::Arc;
+
+/// One incarnation of a card or token (11.7: a card entering a zone outside the arena is a new
+/// object; the old id keeps its last known information, 22).
+#[derive(Clone, Debug)]
+pub struct Obj {
+    pub card: Arc<CardDef>,
+    pub owner: PlayerId,
+    pub zone: Zone,
+    pub face_down: bool,
+    /// The id this object became when it moved to a zone outside the arena.
+    pub became: Option<ObjId>,
+    /// -1{d} counters (battleworn, 8.2.5b) and other defense counters, as a signed sum.
+    pub defense_counters: i32,
+    /// A "once per turn" ability of this object was used this turn (weapons, 15.2.1).
+    pub used_this_turn: bool,
+}
+
+impl Obj {
+    /// 8.2.5b: a card's defense value is never negative.
+    pub fn defense(&self) -> Option<u32> {
+        self.card.defense.map(|d| (i32::from(d) + self.defense_counters).max(0) as u32)
+    }
+}
+
+/// A player (hero) in the game.
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub hero: ObjId,
+    /// Life {h}: can go below zero in the arithmetic; zero or less ends the game (3.1).
+    pub life: i32,
+    pub intellect: u32,
+    /// Top first.
+    pub deck: Vec<ObjId>,
+    pub hand: Vec<ObjId>,
+    pub arsenal: Vec<ObjId>,
+    pub pitch: Vec<ObjId>,
+    pub graveyard: Vec<ObjId>,
+    pub banished: Vec<ObjId>,
+    pub weapons: Vec<ObjId>,
+    pub equipment: Vec<ObjId>,
+    /// Action points (13.2.1, 15.5.3d).
+    pub action_points: u32,
+    /// Resource points in the resource pool (15.5.3).
+    pub resources: u32,
+    /// Cards banished face down by intimidate, returned at the beginning of the end phase.
+    pub intimidated: Vec<ObjId>,
+}
+
+/// A layer on the chain (15.5.4a, 19): a card or an ability waiting to resolve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layer {
+    pub controller: PlayerId,
+    pub card: ObjId,
+}
+
+impl ChainEntry for Layer {
+    fn controller(&self) -> PlayerId {
+        self.controller
+    }
+}
+
+/// The steps of a chain link (20.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkStep {
+    Attack,
+    Defend,
+    Reaction,
+    /// Chain link resolution (20.8), after damage calculation (20.7).
+    Resolution,
+    /// A previous chain link (20.8.3c).
+    Resolved,
+}
+
+/// A chain link (20.2): an attack and what was played to or defended on it.
+#[derive(Clone, Debug)]
+pub struct Link {
+    /// The attack: an attack card, or the weapon whose ability attacks (15.5.4c).
+    pub attack: ObjId,
+    pub weapon: bool,
+    pub attacker: PlayerId,
+    pub defender: PlayerId,
+    pub step: LinkStep,
+    /// Defending cards (20.5.2, 20.6.4b).
+    pub defending: Vec<ObjId>,
+    /// Defending cards that came from hand (reprise reads this).
+    pub defended_from_hand: bool,
+    /// Attack and defense reactions resolved on this link (19.9).
+    pub reactions: Vec<ObjId>,
+    /// Power gained by effects (25.3: the base power is unchanged).
+    pub power_bonus: i32,
+    pub gained_go_again: bool,
+    pub hit: bool,
+}
+
+/// A game phase (13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The start of game procedure (12): who takes the first turn is still to be chosen.
+    Setup,
+    Start,
+    Action,
+    End,
+}
+
+/// What a decision is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// 12.2: the player chosen at random picks who takes the first turn.
+    FirstTurn,
+    /// 14.1: the player with priority plays, activates or passes.
+    Priority,
+    /// 20.5.2: the defending hero declares all defending cards at once.
+    Defend,
+    /// 20.8.3c: continue or close the combat chain.
+    ContinueChain,
+    /// 13.3.3b: a card from hand into the empty arsenal, or none.
+    Arsenal,
+}
+
+/// One option of a decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// 14.4.
+    Pass,
+    /// 15.5: play a card from hand or arsenal, pitching these cards to pay.
+    Play {
+        card: ObjId,
+        pitch: Vec<ObjId>,
+    },
+    /// 15.5.4c: activate a weapon's "Once per Turn Action - {r}: Attack".
+    WeaponAttack {
+        weapon: ObjId,
+        pitch: Vec<ObjId>,
+    },
+    /// 20.5.2: the cards to defend with (empty: defend with none).
+    Defend(Vec<ObjId>),
+    /// 20.8.3c.
+    Continue,
+    Close,
+    /// 13.3.3b.
+    Arsenal(Option<ObjId>),
+    /// 12.2: take the first turn (true) or give it.
+    GoFirst(bool),
+}
+
+/// A Flesh and Blood game between two heroes.
+pub struct Game {
+    pub objs: Vec<Obj>,
+    pub players: Vec<Player>,
+    pub turn: u32,
+    pub turn_player: PlayerId,
+    pub phase: Phase,
+    /// The player with priority (14.3: the active player).
+    pub priority: Option<PlayerId>,
+    /// Layers waiting to resolve above the attack (19, 20.4.3a).
+    pub chain: Chain<Layer>,
+    /// The combat chain, while open (20.1); empty when closed.
+    pub links: Vec<Link>,
+    pub outcome: Option<Ending>,
+    pub rng: GameRng,
+    pub answers: Answers,
+    pub agents: Vec<Option<Box<dyn Agent<Game>>>>,
+    pub trace: Trace,
+    /// Stops the game with [`Ending::TurnCap`] after this many turns.
+    pub turn_cap: u32,
+    /// Who the random method of 12.2 chose to pick the first turn player.
+    pub chooser: PlayerId,
+}
+
+impl Game {
+    pub fn obj(&self, id: ObjId) -> &Obj {
+        &self.objs[id.index()]
+    }
+
+    pub fn obj_mut(&mut self, id: ObjId) -> &mut Obj {
+        &mut self.objs[id.index()]
+    }
+
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p.index()]
+    }
+
+    pub fn player_mut(&mut self, p: PlayerId) -> &mut Player {
+        &mut self.players[p.index()]
+    }
+
+    pub fn opponent(&self, p: PlayerId) -> PlayerId {
+        PlayerId(1 - p.0)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn name(&self, id: ObjId) -> &str {
+        &self.obj(id).card.name
+    }
+
+    /// Creates a new object in `zone` (not listed in any player's zone yet).
+    pub fn create(&mut self, card: Arc<CardDef>, owner: PlayerId, zone: Zone) -> ObjId {
+        let id = ObjId(self.objs.len() as u32);
+        self.objs.push(Obj {
+            card,
+            owner,
+            zone,
+            face_down: false,
+            became: None,
+            defense_counters: 0,
+            used_this_turn: false,
+        });
+        id
+    }
+
+    fn list_mut(&mut self, p: PlayerId, zone: Zone) -> Option<&mut Vec<ObjId>> {
+        let pl = self.player_mut(p);
+        Some(match zone {
+            Zone::Deck => &mut pl.deck,
+            Zone::Hand => &mut pl.hand,
+            Zone::Arsenal => &mut pl.arsenal,
+            Zone::Pitch => &mut pl.pitch,
+            Zone::Graveyard => &mut pl.graveyard,
+            Zone::Banished => &mut pl.banished,
+            Zone::Weapon => &mut pl.weapons,
+            Zone::Equipment => &mut pl.equipment,
+            Zone::Hero | Zone::Chain | Zone::Gone => return None,
+        })
+    }
+
+    /// Moves an object to its owner's `to` zone (at the bottom of an ordered zone). A card
+    /// entering a zone outside the arena becomes a new object (11.7), and a token leaving the
+    /// arena ceases to exist (10.3). Returns the object's id in its new zone.
+    pub fn move_to(&mut self, id: ObjId, to: Zone) -> ObjId {
+        let (owner, from) = (self.obj(id).owner, self.obj(id).zone);
+        if let Some(list) = self.list_mut(owner, from) {
+            list.retain(|x| *x != id);
+        }
+        if self.obj(id).card.card_type == CardType::Token && from.in_arena() && !to.in_arena() {
+            self.obj_mut(id).zone = Zone::Gone;
+            return id;
+        }
+        let new = if to.renews() && from != to {
+            let card = self.obj(id).card.clone();
+            let n = self.create(card, owner, to);
+            self.obj_mut(id).became = Some(n);
+            n
+        } else {
+            self.obj_mut(id).zone = to;
+            id
+        };
+        if let Some(list) = self.list_mut(owner, to) {
+            list.push(new);
+        }
+        new
+    }
+
+    /// Puts an object on the bottom (or top) of its owner's deck as a new object (11.7).
+    pub fn to_deck(&mut self, id: ObjId, top: bool) -> ObjId {
+        let new = self.move_to(id, Zone::Deck);
+        if top {
+            let deck = &mut self.player_mut(self.obj(new).owner).deck;
+            deck.pop();
+            deck.insert(0, new);
+        }
+        new
+    }
+
+    /// Draws the top card of `p`'s deck, if any.
+    pub fn draw(&mut self, p: PlayerId) -> Option<ObjId> {
+        let top = *self.player(p).deck.first()?;
+        Some(self.move_to(top, Zone::Hand))
+    }
+
+    /// Draws until `p` holds as many cards as their hero's intellect (12.8, 13.3.3d).
+    pub fn draw_up_to_intellect(&mut self, p: PlayerId) {
+        while (self.player(p).hand.len() as u32) < self.player(p).intellect {
+            if self.draw(p).is_none() {
+                break;
+            }
+        }
+    }
+
+    /// The current chain link: the newest one, unless it has resolved (20.8.3c).
+    pub fn current_link(&self) -> Option<&Link> {
+        self.links.last().filter(|l| l.step != LinkStep::Resolved)
+    }
+
+    pub fn current_link_mut(&mut self) -> Option<&mut Link> {
+        self.links.last_mut().filter(|l| l.step != LinkStep::Resolved)
+    }
+
+    /// 20.1: the combat chain is open while it has a chain link.
+    pub fn combat_chain_open(&self) -> bool {
+        !self.links.is_empty()
+    }
+
+    /// Whether an attack has go again: printed or gained (20.8.3a).
+    pub fn link_has_go_again(&self, link: &Link) -> bool {
+        link.gained_go_again || self.obj(link.attack).card.has(Keyword::GoAgain)
+    }
+
+    /// The total power of a link's attack (20.7.2): base power plus what it gained (25.3), never
+    /// below zero (7.2.5b).
+    pub fn link_power(&self, link: &Link) -> u32 {
+        let base = self.obj(link.attack).card.power.unwrap_or(0);
+        (i32::from(base) + link.power_bonus).max(0) as u32
+    }
+
+    /// The total defense of a link's defending cards (20.7.2).
+    pub fn link_defense(&self, link: &Link) -> u32 {
+        link.defending.iter().filter_map(|d| self.obj(*d).defense()).sum()
+    }
+}
+
+impl Rules for Game {
+    type Ask = Ask;
+    type Choice = Action;
+
+    fn answers(&mut self) -> &mut Answers {
+        &mut self.answers
+    }
+
+    fn seat(&mut self, player: PlayerId) -> Option<&mut Option<Box<dyn Agent<Self>>>> {
+        self.agents.get_mut(player.index())
+    }
+
+    fn decided(&mut self, player: PlayerId, ask: &Ask, choice: &Action) {
+        crate::trace!(self, "14.1", "{player} answers {ask:?}: {choice:?}");
+    }
+}
