@@ -92,11 +92,18 @@ fn hook_empty(b: divan::Bencher) {
     b.with_inputs(|| drawn(&fx)).bench_local_refs(|g| Fixture::hook(g, "empty"));
 }
 
-/// "Draw 1" as a card body (`draw(you(), 1)`).
+/// "Draw 1" as a card body (`draw(you(), 1)`), run natively as a card's is.
 #[divan::bench]
 fn hook_draw(b: divan::Bencher) {
     let fx = fixture();
     b.with_inputs(|| drawn(&fx)).bench_local_refs(|g| Fixture::hook(g, "draw1"));
+}
+
+/// "Draw 1" as a card body run through Rhai.
+#[divan::bench]
+fn hook_draw_script(b: divan::Bencher) {
+    let fx = fixture();
+    b.with_inputs(|| drawn(&fx)).bench_local_refs(|g| Fixture::hook_script(g, "draw1"));
 }
 
 /// "Draw 1" natively: the rules function the body calls.

@@ -28,6 +28,7 @@ fn bench_prints_its_figures_as_one_json_object() {
         "hook_empty_ns",
         "hook_draw_ns",
         "native_draw_ns",
+        "hook_draw_script_ns",
         "chars_full_board_ns",
         "options_busy_board_ns",
         "random_game_ns",

@@ -11,6 +11,7 @@
 //! call by hand.
 
 use super::{DEFAULT_DECKS, pairings, pick_decks, setup_game};
+use crate::riftbound::abilities::{Amount, Effect, Who};
 use crate::riftbound::host::{self, HookCall};
 use crate::riftbound::{CardDb, Deck, Game, Mode};
 use std::sync::Arc;
@@ -49,6 +50,8 @@ pub struct Figures {
     /// "Draw 1" as a card body (`draw(you(), 1)`) and as the rules function it calls.
     pub hook_draw_ns: f64,
     pub native_draw_ns: f64,
+    /// "Draw 1" run through Rhai (what a body with a statement Rhai must evaluate pays).
+    pub hook_draw_script_ns: f64,
     /// The characteristics of every unit on the busy board through the layers, memo cleared.
     pub chars_full_board_ns: f64,
     /// How many units the busy board has, and how many options its player has.
@@ -74,6 +77,7 @@ pub struct Instructions {
     pub hook_empty: u64,
     pub hook_draw: u64,
     pub native_draw: u64,
+    pub hook_draw_script: u64,
 }
 
 /// What the benchmarks play on: the card database, the 13 precons' pairings, a game just set up
@@ -88,6 +92,9 @@ pub struct Fixture {
 /// The script the hook figures run: an empty body and "Draw 1" as the card language writes it.
 pub const HOOK_SCRIPT: &str = "fn empty() {}\nfn draw1() {\n    draw(you(), 1);\n}\n";
 
+/// What "Draw 1" compiles to (Kai'Sa, Survivor): the instructions `draw1` is written from.
+pub const DRAW1: [Effect; 1] = [Effect::Draw { who: Who::You, amount: Amount::Number(1) }];
+
 impl Fixture {
     pub fn new(db: Arc<CardDb>) -> Fixture {
         let all = pick_decks(&db, &DEFAULT_DECKS.map(String::from)).expect("the default decks are embedded");
@@ -97,8 +104,17 @@ impl Fixture {
         Fixture { db, pairs, fresh, busy }
     }
 
-    /// Runs hook `func` of [`HOOK_SCRIPT`] for the turn player of `g`.
+    /// Runs hook `func` of [`HOOK_SCRIPT`] for the turn player of `g` as a card's body runs:
+    /// "Draw 1" with the instructions it was generated from ([`DRAW1`]), so natively; the empty
+    /// body has none, so Rhai runs it (a script's fixed cost).
     pub fn hook(g: &mut Game, func: &str) {
+        let call = HookCall { controller: Some(g.turn_player), ..HookCall::default() };
+        let effects = (func == "draw1").then_some(&DRAW1[..]);
+        host::run_effects(g, HOOK_SCRIPT, func, effects, call, "bench", 1).expect("the bench hooks run");
+    }
+
+    /// Runs hook `func` of [`HOOK_SCRIPT`] through Rhai, whatever its statements.
+    pub fn hook_script(g: &mut Game, func: &str) {
         let call = HookCall { controller: Some(g.turn_player), ..HookCall::default() };
         host::run(g, HOOK_SCRIPT, func, call, "bench", 1).expect("the bench hooks run");
     }
@@ -210,6 +226,7 @@ pub fn figures(args: &BenchArgs) -> Result<Figures, String> {
         hook_empty_ns: median_ns(budget, || on_fresh(&fx, |g| Fixture::hook(g, "empty"))),
         hook_draw_ns: median_ns(budget, || on_fresh(&fx, |g| Fixture::hook(g, "draw1"))),
         native_draw_ns: median_ns(budget, || on_fresh(&fx, Fixture::native_draw)),
+        hook_draw_script_ns: median_ns(budget, || on_fresh(&fx, |g| Fixture::hook_script(g, "draw1"))),
         chars_full_board_ns: median_ns(budget, || {
             let mut g = fx.busy.clone();
             (timed(|| Fixture::chars_of_board(&mut g)).0, 1)
@@ -226,7 +243,8 @@ pub fn figures(args: &BenchArgs) -> Result<Figures, String> {
 }
 
 /// What the callgrind child can run, each call inside [`measured`].
-const MEASURES: [&str; 5] = ["random-games", "greedy-games", "hook-empty", "hook-draw", "native-draw"];
+const MEASURES: [&str; 6] =
+    ["random-games", "greedy-games", "hook-empty", "hook-draw", "native-draw", "hook-draw-script"];
 
 /// The callgrind child: runs `what` `count` times, each call inside [`measured`].
 pub fn measure(what: &str, count: u64) -> Result<(), String> {
@@ -237,7 +255,7 @@ pub fn measure(what: &str, count: u64) -> Result<(), String> {
                 let mut g = game(&fx.db, &fx.pairs, i, what.trim_end_matches("-games"));
                 measured(|| g.run()).map_err(|e| format!("{e:?}"))?;
             }
-            "hook-empty" | "hook-draw" | "native-draw" => {
+            "hook-empty" | "hook-draw" | "native-draw" | "hook-draw-script" => {
                 // The clone, and the first call's compiling the script, are not counted; nor is
                 // the growth of the cloned game's vectors (a clone has no room to spare): a draw
                 // first makes room, as a game's earlier draws and events have.
@@ -246,6 +264,7 @@ pub fn measure(what: &str, count: u64) -> Result<(), String> {
                 let f = match what {
                     "hook-empty" => |g: &mut Game| Fixture::hook(g, "empty"),
                     "hook-draw" => |g: &mut Game| Fixture::hook(g, "draw1"),
+                    "hook-draw-script" => |g: &mut Game| Fixture::hook_script(g, "draw1"),
                     _ => Fixture::native_draw,
                 };
                 if i == 0 {
@@ -269,6 +288,7 @@ fn instructions(games: u64) -> Result<Instructions, String> {
         hook_empty: per_call("hook-empty", 1000)?,
         hook_draw: per_call("hook-draw", 1000)?,
         native_draw: per_call("native-draw", 1000)?,
+        hook_draw_script: per_call("hook-draw-script", 1000)?,
     })
 }
 
@@ -307,4 +327,45 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     let f = figures(args)?;
     outln!("{}", serde_json::to_string(&f).map_err(|e| e.to_string())?);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bench's "Draw 1" body is what the card language writes for its instructions, so the
+    /// native run it measures is the one a card's "Draw 1" gets.
+    #[test]
+    fn draw1_is_what_its_instructions_generate() {
+        let mut code = String::new();
+        crate::dsl::codegen::function(&mut code, "Draw 1", "draw1", &DRAW1);
+        let body = code.split_once('\n').map(|(_, b)| b).unwrap_or_default();
+        assert!(HOOK_SCRIPT.contains(body), "{body:?} is not in {HOOK_SCRIPT:?}");
+        assert!(host::written_as_generated(HOOK_SCRIPT, "draw1", &DRAW1));
+    }
+
+    /// The host's text of a native body is what the card language writes: every card's body of
+    /// native host calls is recognised as generated, so it runs natively.
+    #[test]
+    fn every_native_body_of_the_cards_is_recognised_as_generated() {
+        let db = CardDb::embedded();
+        let mut native = 0;
+        for def in db.cards() {
+            for a in &def.abilities.abilities {
+                let Some(func) = &a.body else { continue };
+                let Some(effects) = host::generated(def, a, func) else { continue };
+                if !effects.iter().all(host::native_verb) {
+                    continue;
+                }
+                assert!(
+                    host::written_as_generated(&def.abilities.script, func, effects),
+                    "{}: {func} is not what {effects:?} generate:\n{}",
+                    def.name,
+                    def.abilities.script
+                );
+                native += 1;
+            }
+        }
+        assert!(native > 100, "only {native} native bodies");
+    }
 }

@@ -162,7 +162,7 @@ impl Sandbox {
     pub fn run<G: Scripted, C: 'static, D: 'static>(
         &self,
         game: &mut G,
-        mut context: C,
+        context: C,
         script: &str,
         func: &str,
         card: &str,
@@ -171,53 +171,86 @@ impl Sandbox {
         let ast = self
             .compile(script)
             .map_err(|e| Stop::ScriptError(format!("{card} (line {line}): the script does not compile: {e}")))?;
-        if FRAMES.with(|f| f.borrow().len()) >= MAX_NESTED_BODIES {
-            return Err(Stop::ScriptError(format!(
-                "{card} (line {line}): bodies nested more than {MAX_NESTED_BODIES} deep (an effect that keeps \
-                 setting itself off within one action)"
-            )));
-        }
-        let left = MAX_OPERATIONS_PER_GAME.saturating_sub(*game.script_operations());
-        let budget_spent = || {
-            Stop::ScriptError(format!(
-                "{card} (line {line}): budget: this game's scripts have used all {MAX_OPERATIONS_PER_GAME} \
-                 operations (effects that keep growing)"
-            ))
-        };
-        if left == 0 {
-            return Err(budget_spent());
-        }
-        let outer = OPERATIONS.replace((0, left));
-        FRAMES.with(|f| {
-            f.borrow_mut().push(Frame {
-                game: (game as *mut G).cast::<()>(),
-                game_type: TypeId::of::<G>(),
-                context: &mut context as &mut dyn Any,
-                stop: None,
-            })
-        });
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let result = self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &ast, func, ());
-        let frame = FRAMES.with(|f| f.borrow_mut().pop()).expect("the frame pushed above");
-        let (used, _) = OPERATIONS.replace(outer);
-        *game.script_operations() += used;
-        if let Some(stop) = frame.stop {
-            return Err(match *stop.downcast::<Stop<D>>().expect("host functions stop with the game's decisions") {
-                // A move the rules forbid names the card and line of the body whose host call
-                // made it (a nested body's error, named already, gets this body's before it).
-                // Formatted here, on the error, not for every body that runs.
-                Stop::ScriptError(m) => {
-                    let at = format!("{card} (line {line})");
-                    Stop::ScriptError(if m.starts_with(&at) { m } else { format!("{at}: {m}") })
-                }
-                other => other,
-            });
-        }
-        result.map_err(|e| match *e {
-            EvalAltResult::ErrorTerminated(..) => budget_spent(),
-            e => Stop::ScriptError(format!("{card} (line {line}): {e}")),
+        framed(game, context, card, line, true, || {
+            self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &ast, func, ())
         })
     }
+
+    /// Runs `body` as [`Sandbox::run`] runs a script's function, on the same kind of frame (its
+    /// context, its game, the nesting limit, stops and errors named alike), without Rhai: for a
+    /// body whose every step is a host function the caller can call directly. It neither uses
+    /// nor needs the game's budget of operations (it can't loop).
+    pub fn run_native<G: Scripted, C: 'static, D: 'static>(
+        &self,
+        game: &mut G,
+        context: C,
+        card: &str,
+        line: usize,
+        body: impl FnOnce() -> Result<Dynamic, Box<EvalAltResult>>,
+    ) -> Result<Dynamic, Stop<D>> {
+        framed(game, context, card, line, false, body)
+    }
+}
+
+/// Runs `body` on a new frame for `game` and `context`: what [`Sandbox::run`] and
+/// [`Sandbox::run_native`] share. Only a Rhai body (`rhai`) counts operations.
+fn framed<G: Scripted, C: 'static, D: 'static>(
+    game: &mut G,
+    mut context: C,
+    card: &str,
+    line: usize,
+    rhai: bool,
+    body: impl FnOnce() -> Result<Dynamic, Box<EvalAltResult>>,
+) -> Result<Dynamic, Stop<D>> {
+    if FRAMES.with(|f| f.borrow().len()) >= MAX_NESTED_BODIES {
+        return Err(Stop::ScriptError(format!(
+            "{card} (line {line}): bodies nested more than {MAX_NESTED_BODIES} deep (an effect that keeps \
+             setting itself off within one action)"
+        )));
+    }
+    // Only a Rhai body needs the budget (a native one can't loop).
+    let left = if rhai { MAX_OPERATIONS_PER_GAME.saturating_sub(*game.script_operations()) } else { 1 };
+    let budget_spent = || {
+        Stop::ScriptError(format!(
+            "{card} (line {line}): budget: this game's scripts have used all {MAX_OPERATIONS_PER_GAME} \
+             operations (effects that keep growing)"
+        ))
+    };
+    if left == 0 {
+        return Err(budget_spent());
+    }
+    let outer = rhai.then(|| OPERATIONS.replace((0, left)));
+    FRAMES.with(|f| {
+        f.borrow_mut().push(Frame {
+            game: (game as *mut G).cast::<()>(),
+            game_type: TypeId::of::<G>(),
+            context: &mut context as &mut dyn Any,
+            stop: None,
+        })
+    });
+    let result = body();
+    let frame = FRAMES.with(|f| f.borrow_mut().pop()).expect("the frame pushed above");
+    if let Some(outer) = outer {
+        let (used, _) = OPERATIONS.replace(outer);
+        *game.script_operations() += used;
+    }
+    if let Some(stop) = frame.stop {
+        return Err(match *stop.downcast::<Stop<D>>().expect("host functions stop with the game's decisions") {
+            // A move the rules forbid names the card and line of the body whose host call
+            // made it (a nested body's error, named already, gets this body's before it).
+            // Formatted here, on the error, not for every body that runs.
+            Stop::ScriptError(m) => {
+                let at = format!("{card} (line {line})");
+                Stop::ScriptError(if m.starts_with(&at) { m } else { format!("{at}: {m}") })
+            }
+            other => other,
+        });
+    }
+    result.map_err(|e| match *e {
+        EvalAltResult::ErrorTerminated(..) => budget_spent(),
+        e => Stop::ScriptError(format!("{card} (line {line}): {e}")),
+    })
 }
 
 fn hash(s: &str) -> u64 {

@@ -9,8 +9,8 @@
 //! package and the typed constants, one sandbox per thread.
 
 use super::abilities::{
-    Act, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Place, TargetSpec, ToArg, TriggerCategory, TurnRule,
-    UnitFilter, names,
+    Ability, Act, Amount, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Obj, Place, TargetSpec, ToArg,
+    TriggerCategory, TurnRule, UnitFilter, Who, names,
 };
 use super::cards::PowerSymbol;
 use super::costs::{Cost, CostPaid, OtherCost, PlayOptions};
@@ -20,7 +20,6 @@ use super::state::{Bf, Game, R};
 use crate::kernel::script::{self, Sandbox};
 use crate::kernel::{ObjId, PlayerId};
 use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, Scope};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// What a running body needs to know besides the game.
@@ -56,8 +55,9 @@ pub struct HookCall {
 /// The context of one running body, kept on its sandbox frame.
 struct Body {
     call: HookCall,
-    /// Targets per spec as checked when the body first used them (356.3.e).
-    checked: HashMap<usize, Vec<ObjId>>,
+    /// Targets per spec as checked when the body first used them (356.3.e): a short list, not
+    /// a map (a map's hasher is seeded per body, which costs more than the body's few specs).
+    checked: Vec<(usize, Vec<ObjId>)>,
     /// Where the event log stood as the body began: what it did is what follows ("this way").
     events_from: usize,
     /// The objects the costs within its instructions were paid with so far, in order ("the
@@ -109,6 +109,109 @@ pub fn run(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str
     run_value(game, script, func, call, card, line).map(|_| ())
 }
 
+/// Runs body `func` of a card's script, the body generated from `effects` (see [`generated`]):
+/// without Rhai when each of its statements is a host call whose arguments read only the body's
+/// context (`draw(you(), 1);`), making the same host calls in the same order through the same
+/// slots and handlers on the same kind of frame; else through Rhai, as [`run`]. The Rhai text
+/// stays the card's one definition of the body (what `card show` prints): the native run is a
+/// faster way to evaluate it, for the statements whose evaluation needs no interpreter.
+pub fn run_effects(
+    game: &mut Game,
+    script: &str,
+    func: &str,
+    effects: Option<&[Effect]>,
+    call: HookCall,
+    card: &str,
+    line: usize,
+) -> R<()> {
+    let Some(effects) = effects.filter(|e| written_as_generated(script, func, e)) else {
+        return run(game, script, func, call, card, line);
+    };
+    set_bounds(game);
+    let body = Body { call, checked: Vec::new(), events_from: game.events.len(), paid_with: Vec::new() };
+    SANDBOX
+        .with(|s| {
+            s.run_native(game, body, card, line, || {
+                for e in effects {
+                    run_verb(e)?;
+                }
+                Ok(Dynamic::UNIT)
+            })
+        })
+        .map(|_| ())
+}
+
+thread_local! {
+    /// [`written_as_generated`]'s answers, by the script's address (compared by content: another
+    /// script may share the slot, or a dropped card database's address be reused).
+    static WRITTEN: std::cell::RefCell<Vec<Option<(Rc<str>, Vec<(Box<str>, bool)>)>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether each of `effects` is a [`native_verb`] and body `func` of `script` is, word for word,
+/// the host calls they generate: the Rhai text is the body's definition, so a script edited by hand
+/// (or a body that differs for any reason) runs through Rhai. Asked once per script and body.
+pub fn written_as_generated(script: &str, func: &str, effects: &[Effect]) -> bool {
+    const SLOTS: usize = 256;
+    let at = (script.as_ptr() as usize >> 3) % SLOTS;
+    WRITTEN.with(|w| {
+        let mut w = w.borrow_mut();
+        if w.is_empty() {
+            w.resize(SLOTS, None);
+        }
+        let entry = &mut w[at];
+        if !entry.as_ref().is_some_and(|(s, _)| **s == *script) {
+            *entry = Some((script.into(), Vec::new()));
+        }
+        let (_, known) = entry.as_mut().expect("set above");
+        if let Some((_, ok)) = known.iter().find(|(f, _)| **f == *func) {
+            return *ok;
+        }
+        let ok =
+            effects.iter().all(native_verb) && generated_text(func, effects).is_some_and(|body| script.contains(&body));
+        known.push((func.into(), ok));
+        ok
+    })
+}
+
+/// The function `dsl::codegen` writes for `effects` when each is a host call with arguments
+/// [`NativeSlot`] evaluates: `fn NAME() {`, one `CALL(ARGS);` line each, `}`.
+fn generated_text(func: &str, effects: &[Effect]) -> Option<String> {
+    let mut out = format!("fn {func}() {{\n");
+    for e in effects {
+        let (name, args) = e.call()?;
+        let args: Option<Vec<String>> = args.iter().map(native_text).collect();
+        out.push_str(&format!("    {name}({});\n", args?.join(", ")));
+    }
+    out.push_str("}\n");
+    Some(out)
+}
+
+/// How the card language writes an argument [`NativeSlot`] evaluates (`dsl::codegen::argument`).
+fn native_text(a: &Arg<'_>) -> Option<String> {
+    Some(match a {
+        Arg::Amount(Amount::Number(n)) | Arg::Int(n) => n.to_string(),
+        Arg::Who(Who::You) => "you()".into(),
+        Arg::Who(Who::ThatPlayer) => "that_player()".into(),
+        Arg::Obj(Obj::Me) => "me()".into(),
+        Arg::Obj(Obj::ThatUnit) => "that_unit()".into(),
+        Arg::Obj(Obj::Remembered) => "remembered()".into(),
+        Arg::NoObj => "-1".into(),
+        Arg::Bool(b) => b.to_string(),
+        Arg::Keyword(k) => names::keyword(*k),
+        Arg::Duration(d) => names::duration(*d).into(),
+        Arg::Place(p) => names::place(*p).into(),
+        _ => return None,
+    })
+}
+
+/// The instructions body `func` of `card` was generated from, if it was generated from
+/// `ability`'s (a card with a script block of its own may define any body by hand).
+pub fn generated<'a>(card: &super::cards::CardDef, ability: &'a Ability, func: &str) -> Option<&'a [Effect]> {
+    (card.script.is_none() && !ability.effects.is_empty() && ability.body.as_deref() == Some(func))
+        .then_some(ability.effects.as_slice())
+}
+
 /// Runs a body that answers yes or no (a replacement effect that may decline, 364): a body that
 /// returns nothing counts as yes.
 pub fn run_bool(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<bool> {
@@ -118,7 +221,7 @@ pub fn run_bool(game: &mut Game, script: &str, func: &str, call: HookCall, card:
 
 fn run_value(game: &mut Game, script: &str, func: &str, call: HookCall, card: &str, line: usize) -> R<Dynamic> {
     set_bounds(game);
-    let body = Body { call, checked: HashMap::new(), events_from: game.events.len(), paid_with: Vec::new() };
+    let body = Body { call, checked: Vec::new(), events_from: game.events.len(), paid_with: Vec::new() };
     SANDBOX.with(|s| s.run(game, body, script, func, card, line))
 }
 
@@ -176,12 +279,13 @@ fn body_events_from() -> usize {
 /// uses them. Later instructions see the same objects, even after an earlier instruction changed
 /// them ("Kill a unit at a battlefield. Its controller draws 2.": the dead unit's controller).
 fn checked_targets(i: usize) -> Result<Vec<ObjId>, Box<EvalAltResult>> {
-    let known = script::context(|b: &mut Body| b.checked.get(&i).cloned()).flatten();
+    let known =
+        script::context(|b: &mut Body| b.checked.iter().find(|(s, _)| *s == i).map(|(_, t)| t.clone())).flatten();
     if let Some(t) = known {
         return Ok(t);
     }
     let t = with(|g, c| g.legal_targets(c, i))?;
-    script::context(|b: &mut Body| b.checked.insert(i, t.clone()));
+    script::context(|b: &mut Body| b.checked.push((i, t.clone())));
     Ok(t)
 }
 
@@ -374,6 +478,99 @@ slots! {
     UnitFilter: UnitFilter => UnitFilter, |v| Some(v);
 }
 
+/// The script value of a generated argument that reads only the running body's context (a
+/// number, `you()`, `me()`, a constant), found without Rhai: what the body's own expression would
+/// evaluate to. `None` for an argument only Rhai evaluates (a target, a filter, a count).
+trait NativeSlot: Slot {
+    fn native(_a: &Arg<'_>, _c: &HookCall) -> Option<Self::Script> {
+        None
+    }
+}
+
+/// An object `me()`, `that_unit()`, `remembered()` or "none" (-1) names, as those answer it.
+fn native_object(a: &Arg<'_>, c: &HookCall) -> Option<i64> {
+    let o = match a {
+        Arg::Obj(Obj::Me) => c.source,
+        Arg::Obj(Obj::ThatUnit) => c.that_unit,
+        Arg::Obj(Obj::Remembered) => c.remembered,
+        Arg::NoObj => None,
+        _ => return None,
+    };
+    Some(o.script())
+}
+
+/// A number written as such.
+fn native_number(a: &Arg<'_>) -> Option<i64> {
+    match a {
+        Arg::Amount(Amount::Number(n)) | Arg::Int(n) => Some(*n),
+        _ => None,
+    }
+}
+
+impl NativeSlot for Object {
+    fn native(a: &Arg<'_>, c: &HookCall) -> Option<i64> {
+        native_object(a, c)
+    }
+}
+impl NativeSlot for MaybeObject {
+    fn native(a: &Arg<'_>, c: &HookCall) -> Option<i64> {
+        native_object(a, c)
+    }
+}
+impl NativeSlot for Player {
+    fn native(a: &Arg<'_>, c: &HookCall) -> Option<i64> {
+        match a {
+            Arg::Who(Who::You) => Some(c.controller.script()),
+            Arg::Who(Who::ThatPlayer) => Some(c.that_player.script()),
+            _ => None,
+        }
+    }
+}
+impl NativeSlot for Count {
+    fn native(a: &Arg<'_>, _: &HookCall) -> Option<i64> {
+        native_number(a)
+    }
+}
+impl NativeSlot for Delta {
+    fn native(a: &Arg<'_>, _: &HookCall) -> Option<i64> {
+        native_number(a)
+    }
+}
+impl NativeSlot for Index {
+    fn native(a: &Arg<'_>, _: &HookCall) -> Option<i64> {
+        native_number(a)
+    }
+}
+impl NativeSlot for bool {
+    fn native(a: &Arg<'_>, _: &HookCall) -> Option<bool> {
+        if let Arg::Bool(b) = a { Some(*b) } else { None }
+    }
+}
+impl NativeSlot for Keyword {
+    fn native(a: &Arg<'_>, _: &HookCall) -> Option<Keyword> {
+        if let Arg::Keyword(k) = a { Some(*k) } else { None }
+    }
+}
+impl NativeSlot for Duration {
+    fn native(a: &Arg<'_>, _: &HookCall) -> Option<Duration> {
+        if let Arg::Duration(d) = a { Some(*d) } else { None }
+    }
+}
+impl NativeSlot for Place {
+    fn native(a: &Arg<'_>, _: &HookCall) -> Option<Place> {
+        if let Arg::Place(p) = a { Some(*p) } else { None }
+    }
+}
+impl NativeSlot for Cards {}
+impl NativeSlot for BodyName {}
+impl NativeSlot for TokenCard {}
+impl NativeSlot for PlayerList {}
+impl NativeSlot for Picks {}
+impl NativeSlot for Words {}
+impl NativeSlot for Cost {}
+impl NativeSlot for OtherCost {}
+impl NativeSlot for UnitFilter {}
+
 /// What a handler answers, as a script sees it, and what a call that did nothing answers.
 trait Answer {
     type Script: Clone + 'static;
@@ -474,6 +671,44 @@ macro_rules! verbs {
                     Effect::Act(act, o) => (act.script_name(), vec![o.arg()]),
                     $($pat => ($name, vec![$(ToArg::arg($arg)),*]),)*
                 })
+            }
+        }
+
+        /// Whether this instruction, as a statement of a generated body, is a host call whose
+        /// every argument [`NativeSlot`] evaluates: [`run_verb`] can make it without Rhai.
+        pub fn native_verb(e: &Effect) -> bool {
+            let none = HookCall::default();
+            match e {
+                Effect::Act(_, o) => <Object as NativeSlot>::native(&o.arg(), &none).is_some(),
+                $($pat => true $(&& <$slot as NativeSlot>::native(&ToArg::arg($arg), &none).is_some())*,)*
+                _ => false,
+            }
+        }
+
+        /// Makes the host call `Effect::call` names for `e` (a [`native_verb`]) as the body's
+        /// statement `name(args);` would: the same arguments, slots and handler, through [`with`].
+        fn run_verb(e: &Effect) -> Result<(), Box<EvalAltResult>> {
+            let native = "a native verb's arguments are native";
+            match e {
+                Effect::Act(act, o) => {
+                    let act = *act;
+                    let o = script::context(|b: &mut Body| <Object as NativeSlot>::native(&o.arg(), &b.call)).flatten().expect(native);
+                    let args = <Object as Slot>::take(o);
+                    with(move |g, c| answer(args.map(|o| g.act_on(c, act, o)))).map(|_| ())
+                }
+                $($pat => {
+                    // Every argument read off the frame at once, as the statement evaluates them.
+                    #[allow(clippy::let_unit_value, clippy::unused_unit)]
+                    let ($($bind,)*) = script::context(|b: &mut Body| {
+                        let _ = &b; // a verb without arguments reads nothing
+                        ($(<$slot as NativeSlot>::native(&ToArg::arg($arg), &b.call).expect(native),)*)
+                    })
+                    .expect(native);
+                    #[allow(clippy::redundant_closure_call)]
+                    let args = (|| Some(($(<$slot as Slot>::take($bind)?,)*)))();
+                    with(move |$g, $c| answer(args.map(|($($bind,)*)| $body))).map(|_| ())
+                })*
+                _ => unreachable!("{}", native),
             }
         }
 

@@ -254,6 +254,14 @@ impl Game {
     fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: &PlayOptions, deflect: u32) -> bool {
         let p = supply.player();
         let changes = self.cost_modifiers_among(p, card, supply.play_costs());
+        let spell = self.card(card).kind == CardType::Spell;
+        if changes.is_empty() {
+            // The usual case: nothing changes the cost, so there is no additional cost to pay
+            // and one order of discounts (none); the total is the card's cost and Deflect's.
+            let mut cost = self.total_cost(card, opts, &[], &[]);
+            cost.power.extend(std::iter::repeat_n(PowerSymbol::Any, deflect as usize));
+            return supply.affords(&cost, spell);
+        }
         let mandatory: Vec<AdditionalCost> = changes
             .iter()
             .filter_map(|c| match c {
@@ -271,7 +279,6 @@ impl Game {
         };
         // The cheapest order of discounts decides affordability.
         let cost = total(self.cheapest_cost(card, opts, &mandatory, &changes));
-        let spell = self.card(card).kind == CardType::Spell;
         if supply.affords(&cost, spell) && self.can_pay_other(p, card, true, &other) {
             return true;
         }

@@ -335,6 +335,9 @@ impl Game {
     /// passives in play ("Increase the points needed to win the game by 1."); 456.3.a: always a
     /// positive number.
     pub fn victory_score(&self) -> u32 {
+        if !self.victory_score_may_change() {
+            return (self.mode.victory_score as i32).max(1) as u32;
+        }
         let change: i32 = self
             .board_passives(|e| matches!(e, StaticEffect::VictoryScore(_)))
             .into_iter()

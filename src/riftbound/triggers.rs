@@ -1001,7 +1001,8 @@ impl Game {
     }
 
     pub(crate) fn run_spell(&mut self, item: &ChainItem, card: ObjId) -> R<()> {
-        let def = self.card(card).clone();
+        let db = self.db.clone();
+        let def = db.get(self.obj(card).card);
         let Some(ability) = self.spell_ability(card).map(|i| &def.abilities.abilities[i]) else {
             return Ok(());
         };
@@ -1033,7 +1034,8 @@ impl Game {
             if run == 0 {
                 trace!(self, "356.3.d", "{} ({}:{}): {}", def.name, def.file, ability.line, ability.text);
             }
-            super::host::run(self, &def.abilities.script, body, call, &def.name, ability.line)?;
+            let effects = super::host::generated(def, ability, body);
+            super::host::run_effects(self, &def.abilities.script, body, effects, call, &def.name, ability.line)?;
         }
         Ok(())
     }
@@ -1043,9 +1045,11 @@ impl Game {
         match item.kind {
             ItemKind::Ability { source, index } | ItemKind::Borrowed { source, index, .. } => {
                 // A borrowed ability's text is its lender's card's (Heimerdinger, Inventor).
+                // Borrowed from the shared card database, not cloned from the game.
+                let db = self.db.clone();
                 let card = match item.kind {
-                    ItemKind::Borrowed { lender, .. } => self.card(lender).clone(),
-                    _ => self.card(source).clone(),
+                    ItemKind::Borrowed { lender, .. } => db.get(self.obj(lender).card),
+                    _ => db.get(self.obj(source).card),
                 };
                 // An item without an ability (a card changed under it) does nothing.
                 let Some(ability) = card.abilities.abilities.get(index as usize) else { return Ok(()) };
@@ -1078,7 +1082,8 @@ impl Game {
                     costs_paid: item.costs_paid.clone(),
                 };
                 trace!(self, "394.5", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
-                super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)
+                let effects = super::host::generated(card, ability, body);
+                super::host::run_effects(self, &card.abilities.script, body, effects, call, &card.name, ability.line)
             }
             ItemKind::Temporary(unit) => {
                 trace!(self, "732.1.b", "{}: {TEMPORARY_TEXT}", self.describe(unit));
@@ -1093,7 +1098,8 @@ impl Game {
             // 385: it resolves whether or not its source is still around (a spell is in the
             // trash by now); its card's script is the source's.
             ItemKind::DelayedTrigger { source, index, remembered } => {
-                let card = self.card(source).clone();
+                let db = self.db.clone();
+                let card = db.get(self.obj(source).card);
                 let Some(ability) = card.abilities.abilities.get(index as usize) else { return Ok(()) };
                 let Some(body) = &ability.body else { return Ok(()) };
                 let call = HookCall {
@@ -1108,7 +1114,8 @@ impl Game {
                     ..HookCall::default()
                 };
                 trace!(self, "384", "{} ({}:{}): {}", card.name, card.file, ability.line, ability.text);
-                super::host::run(self, &card.abilities.script, body, call, &card.name, ability.line)
+                let effects = super::host::generated(card, ability, body);
+                super::host::run_effects(self, &card.abilities.script, body, effects, call, &card.name, ability.line)
             }
             ItemKind::Card(_) => Ok(()),
         }
