@@ -365,6 +365,7 @@ impl Compiler<'_> {
             "Vision" => Keyword::Vision,
             "Quick-Draw" => Keyword::QuickDraw,
             "Weaponmaster" => Keyword::Weaponmaster,
+            "Unique" => Keyword::Unique,
             other => return Err(self.err(p, format!("unknown keyword `{other}`"))),
         };
         // 723.1.b.3 / 725.1.b.3 / 730.1.b.3: an omitted value is 1.
