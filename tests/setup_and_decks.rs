@@ -6,7 +6,7 @@ use riftbound::riftbound::{Choice, Deck, Game, Step, Zone};
 
 mod common;
 use common::board::{P1, P2, embedded_deck, jinx_vs_viktor};
-use common::{JINX, db, parse_deck};
+use common::{JINX, cards_db, db, parse_deck};
 
 fn deck(key: &str) -> Deck {
     embedded_deck(&db(), key)
@@ -39,6 +39,19 @@ fn r103_2_b_three_copies_counting_the_champion() {
     assert!(p.iter().any(|x| x.starts_with("103.2.b") && x.contains("Jinx, Demolitionist")), "{p:?}");
     let ok = parse_deck(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 1\n\"Jinx, Demolitionist\" = 2"));
     assert!(ok.validate(&db(), 3..=3).is_empty());
+}
+
+/// [Unique] (Spiritforged; its reminder text: "Your deck can have only 1 card with this name"):
+/// two Forgefire Capes are one too many, one is allowed (its other problems, domain identity and
+/// signature tag, are not this rule's).
+#[test]
+fn unique_allows_one_card_of_its_name() {
+    let d = parse_deck(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 1\n\"Forgefire Cape\" = 2"));
+    let p = d.validate(&cards_db(), 3..=3);
+    assert!(p.iter().any(|x| x.starts_with("[Unique]") && x.contains("Forgefire Cape")), "{p:?}");
+    let d = parse_deck(&JINX.replace("\"Scrapheap\" = 3", "\"Scrapheap\" = 2\n\"Forgefire Cape\" = 1"));
+    let p = d.validate(&cards_db(), 3..=3);
+    assert!(!p.iter().any(|x| x.starts_with("[Unique]")), "{p:?}");
 }
 
 /// 103.1.b: cards outside the legend's domains are not allowed.

@@ -197,6 +197,7 @@ fn players_of(p: &Players) -> String {
 fn object(o: &Obj) -> String {
     match o {
         Obj::Me => "me()".into(),
+        Obj::ThisCard => "this_card()".into(),
         Obj::ThatUnit => "that_unit()".into(),
         Obj::Remembered => "remembered()".into(),
         Obj::Paid => "paid()".into(),

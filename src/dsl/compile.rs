@@ -370,6 +370,7 @@ impl Compiler<'_> {
             "Vision" => Keyword::Vision,
             "Quick-Draw" => Keyword::QuickDraw,
             "Weaponmaster" => Keyword::Weaponmaster,
+            "Unique" => Keyword::Unique,
             other => return Err(self.err(p, format!("unknown keyword `{other}`"))),
         };
         // 723.1.b.3 / 725.1.b.3 / 730.1.b.3: an omitted value is 1.
@@ -1347,13 +1348,15 @@ impl Compiler<'_> {
             }
             Rule::cond_runes => Condition::RunesAtLeast(number(&c.into_inner().next().unwrap())),
             Rule::cond_history => {
-                let (mut deed, mut me, mut at_least) = (Deed::Moved, false, 1);
+                let (mut deed, mut me, mut at_least, mut not) = (Deed::Moved, false, 1, false);
                 for x in c.into_inner() {
                     match x.as_rule() {
                         Rule::i_have => me = true,
+                        Rule::i_didnt => (me, not) = (true, true),
                         Rule::history_act => {
                             deed = match x.into_inner().next().unwrap().as_rule() {
                                 Rule::hist_discarded => Deed::Discarded,
+                                Rule::hist_conquered => Deed::Conquered,
                                 _ => Deed::Moved,
                             }
                         }
@@ -1363,7 +1366,8 @@ impl Compiler<'_> {
                         _ => {}
                     }
                 }
-                Condition::DidThisTurn { deed, me, at_least }
+                let did = Condition::DidThisTurn { deed, me, at_least };
+                if not { Condition::Not(Box::new(did)) } else { did }
             }
             Rule::cond_there_is => {
                 let (at_least, at_most, filter) = self.counted(c);
@@ -3934,6 +3938,7 @@ impl Compiler<'_> {
         let t = p.into_inner().next().unwrap();
         let rule = t.as_rule();
         let result = match rule {
+            Rule::t_this if self.effect_text => Target::One(Obj::ThisCard),
             Rule::t_me | Rule::t_this => Target::One(Obj::Me),
             // "Choose an enemy unit here and ... Deal 1 to that unit": the unit chosen before it;
             // with none, the unit of the event or replacement.

@@ -4,6 +4,7 @@
 use super::abilities::{Condition, Controlled, CountOf, Deed};
 use super::events::Event;
 use super::layers::Chars;
+use super::scoring::ScoreMethod;
 use super::state::{Bf, Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
 
@@ -95,10 +96,14 @@ impl Game {
                     }
             }
             Condition::DidThisTurn { deed, me, at_least } => {
-                let done = self
-                    .events_this_turn()
+                let events = self.events_this_turn();
+                let done = events
                     .iter()
-                    .filter(|e| match (deed, e) {
+                    .enumerate()
+                    .filter(|(i, e)| match (deed, e) {
+                        (Deed::Conquered, Event::Scored { player, battlefield, method: ScoreMethod::Conquer, .. }) => {
+                            *player == you && (!*me || self.was_at_before(subject, *battlefield, &events[*i + 1..]))
+                        }
                         (Deed::Moved, Event::Moved { unit, .. }) => {
                             if *me {
                                 *unit == subject
@@ -193,6 +198,17 @@ impl Game {
 
     /// 741.1: a unit on the board is alone when no other unit its controller controls is at its
     /// location.
+    /// Whether `unit` was at battlefield `b` before `later`, the events since then: where its
+    /// first move among them took it from, or where it is now if it has not moved since.
+    fn was_at_before(&self, unit: ObjId, b: Bf, later: &[Event]) -> bool {
+        let from = later.iter().find_map(|e| match e {
+            Event::Moved { unit: u, from, .. } if *u == unit => Some(Some(*from)),
+            Event::Recalled { obj, from } if *obj == unit => Some(Some(*from)),
+            _ => None,
+        });
+        from.unwrap_or_else(|| self.location(unit)) == Some(Loc::Battlefield(b))
+    }
+
     pub fn alone(&self, id: ObjId) -> bool {
         let Some(at) = self.location(id) else { return false };
         let you = self.controller(id);

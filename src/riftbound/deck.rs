@@ -3,6 +3,7 @@
 //! before the game, with every problem named.
 
 use super::cards::{CardDb, CardIdx, CardType, Domains, FileError, Supertype, find_key};
+use super::layers::Keyword;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -124,10 +125,17 @@ impl Deck {
         if !champion.domains.is_subset_of(identity) {
             problems.push(format!("103.1.b: the chosen champion `{}` is outside the domain identity", champion.name));
         }
-        // 103.2.b: at most 3 copies of a name.
+        // 103.2.b: at most 3 copies of a name; [Unique] (its reminder text, 002): at most 1.
+        let unique = |name: &str| {
+            std::iter::once(champion)
+                .chain(self.main.iter().map(|&(c, _)| db.get(c)))
+                .any(|d| d.name == name && d.abilities.keywords.iter().any(|(k, _)| *k == Keyword::Unique))
+        };
         for (name, n) in &copies {
             if *n > 3 {
                 problems.push(format!("103.2.b: {n} copies of `{name}`, at most 3 are allowed"));
+            } else if *n > 1 && unique(name) {
+                problems.push(format!("[Unique]: {n} copies of `{name}`, a deck can have only 1 card with this name"));
             }
         }
         // 103.2.d.1: at most 3 signature cards.

@@ -26,6 +26,8 @@ use std::rc::Rc;
 #[derive(Clone, Debug, Default)]
 pub struct HookCall {
     pub source: Option<ObjId>,
+    /// The card whose text the ability is, when it is another object's (an effect text, SFD-136).
+    pub lender: Option<ObjId>,
     pub controller: Option<PlayerId>,
     /// Chosen targets per target spec, as chosen (legality is checked when read, 356.3.e).
     pub targets: Vec<super::state::Chosen>,
@@ -882,6 +884,8 @@ const MAX_RUNES: u32 = 12;
 fn register(e: &mut Engine) {
     // Context: read off the body's frame, without the game (most bodies ask `you()` or `me()`).
     e.register_fn("me", || from_context(|c| c.source));
+    // "this" in an effect text: the attached card, the ability's lender (SFD-136).
+    e.register_fn("this_card", || from_context(|c| c.lender.or(c.source)));
     e.register_fn("you", || from_context(|c| c.controller));
     e.register_fn("that_unit", || from_context(|c| c.that_unit));
     e.register_fn("remembered", || from_context(|c| c.remembered));

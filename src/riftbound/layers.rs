@@ -43,10 +43,13 @@ pub enum Keyword {
     QuickDraw,
     /// SFD-747: when played, equip one of your Equipment to it for [A] less.
     Weaponmaster,
+    /// [Unique] (Spiritforged; its reminder text is the rule, 002): a deck may hold only one card
+    /// of its name (`deck.rs`, with 103.2.b).
+    Unique,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 18] = [
+    pub const ALL: [Keyword; 19] = [
         Keyword::Accelerate,
         Keyword::Action,
         Keyword::Assault,
@@ -65,6 +68,7 @@ impl Keyword {
         Keyword::Vision,
         Keyword::QuickDraw,
         Keyword::Weaponmaster,
+        Keyword::Unique,
     ];
 }
 

@@ -273,8 +273,16 @@ impl Game {
             self.players.iter().flat_map(|pl| pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
         let fields = self.battlefields.iter().map(|b| b.obj);
         let mut out = Vec::new();
+        let links = self.links();
         for s in legends.chain(self.units_on_board()).chain(gear).chain(fields) {
-            for (_, a) in self.card(s).abilities.rules_text() {
+            // SFD-718.2: an attached card's rules text is inactive; SFD-718.3: the effect texts of
+            // the cards attached to `s` are `s`'s, with `s` as their "I", "here" and controller.
+            let own = links.iter().all(|(a, _)| *a != s).then(|| self.card(s).abilities.rules_text().map(|(_, a)| a));
+            let lent = links
+                .iter()
+                .filter(|(_, t)| *t == s)
+                .flat_map(|(a, _)| self.card(*a).abilities.effect_text().map(|(_, x)| x));
+            for a in own.into_iter().flatten().chain(lent) {
                 if let AbilityKind::Static { condition, effect } = &a.kind
                     && wanted(effect)
                     && condition.as_ref().is_none_or(|c| self.holds(c, s, self.ability_controller(s), None))

@@ -1068,6 +1068,10 @@ impl Game {
                 let uncontrolled = self.battlefields.iter().any(|b| b.obj == source && b.controller.is_none());
                 let call = HookCall {
                     source: Some(source),
+                    lender: match item.kind {
+                        ItemKind::Borrowed { lender, .. } => Some(lender),
+                        _ => None,
+                    },
                     controller: if uncontrolled { None } else { Some(item.controller) },
                     targets: item.targets.clone(),
                     specs: self.choice_specs(source, ability),

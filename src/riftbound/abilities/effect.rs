@@ -503,6 +503,9 @@ pub enum TurnRule {
 pub enum Obj {
     /// "me", "this": the ability's source.
     Me,
+    /// "this" in an effect text (SFD-136): the attached card whose effect text it is, not the
+    /// top-most card that has the ability ("unattach this").
+    ThisCard,
     /// "that unit" of a replacement or trigger.
     ThatUnit,
     /// What a delayed trigger remembers (414.3).

@@ -689,6 +689,9 @@ pub enum Deed {
     Moved,
     /// Discarded a card (409): "you" did, or the subject was discarded.
     Discarded,
+    /// Conquered (442.1): "you" scored a battlefield by conquering it, or the subject was at the
+    /// battlefield its controller conquered as they scored it ("When I conquer").
+    Conquered,
 }
 
 /// Whose objects a [`Condition::Count`] counts.

@@ -370,6 +370,7 @@ impl Display for Obj {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
             Obj::Me => f.write_str("me"),
+            Obj::ThisCard => f.write_str("this"),
             Obj::ThatUnit => f.write_str("that unit"),
             Obj::Remembered => f.write_str("it (remembered)"),
             Obj::Paid => f.write_str("the object the cost was paid with"),
