@@ -4354,7 +4354,8 @@ impl Compiler<'_> {
         match part.as_rule() {
             Rule::article if text == "another" => f.other = true,
             Rule::unit_adjective => match text.as_str() {
-                "friendly" => f.relation = Relation::Friendly,
+                // 462.8.d: "friendly" is yours or a teammate's; "your" only yours.
+                "friendly" => (f.relation, f.allied) = (Relation::Friendly, true),
                 "enemy" => f.relation = Relation::Enemy,
                 "other" => f.other = true,
                 "your" => f.relation = Relation::Friendly,
@@ -4419,6 +4420,8 @@ impl Compiler<'_> {
                 // "a unit you don't control": another player controls it.
                 "you don't control" => f.relation = Relation::Enemy,
                 "you own" => f.relation = Relation::Own,
+                // 462.8.d: an ally is a teammate; "you control" alone is not.
+                "you or allies control" => (f.relation, f.allied) = (Relation::Friendly, true),
                 "in a base" => f.at = At::AnyBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.
                 "there" => f.at = At::Here,
