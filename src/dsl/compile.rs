@@ -2007,7 +2007,7 @@ impl Compiler<'_> {
         let mut inner = p.clone().into_inner();
         let event = inner.next().unwrap();
         let (kind, mut body) = if event.as_rule() == Rule::combat_tie {
-            // "a combat where you are the attacker ends in a tie" (later Core Rules 461.3.d).
+            // "a combat where you are the attacker ends in a tie" (440.1.a.2, the tie).
             let side = event.into_inner().find(|x| x.as_rule() == Rule::combat_where);
             let you_are = side.map(|w| {
                 if w.into_inner().flatten().any(|x| x.as_rule() == Rule::side_attacker) {

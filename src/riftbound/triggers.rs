@@ -498,7 +498,7 @@ impl Game {
             | (Trigger::YouHold, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
                 (*player == you).then_some(None)
             }
-            // Later Core Rules 461.3.a / 461.3.c: a player won a combat, their units there with
+            // 440.2 (the later Core Rules' combat result, docs/rulings.md): a player won a combat, their units there with
             // them.
             (Trigger::WinCombat { me }, Event::WonCombat { player, units, .. }) => {
                 (if *me { units.contains(&source) } else { *player == you }).then_some(None)
