@@ -132,7 +132,7 @@ fn mode_soak(mode: Mode, games: u64) -> Vec<String> {
         .map(|(_, d)| d)
         .filter(|d| d.validate(&db, mode.deck_battlefields.clone()).is_empty())
         .collect();
-    let tables = riftbound::cli::tables(decks.len(), mode.players);
+    let tables = riftbound::cli::mode_tables(decks.len(), &mode);
     assert!(!tables.is_empty());
     let mut failures = Vec::new();
     for i in 0..games {
@@ -159,7 +159,7 @@ fn mode_soak(mode: Mode, games: u64) -> Vec<String> {
 
 #[test]
 fn mode_soak_200_random_games_per_mode_of_more_players() {
-    for mode in [Mode::ffa3(), Mode::ffa4()] {
+    for mode in [Mode::ffa3(), Mode::ffa4(), Mode::two_v_two()] {
         let failures = mode_soak(mode.clone(), 200);
         assert!(failures.is_empty(), "{} of 200 {} games failed:\n{}", failures.len(), mode.name, failures.join("\n"));
     }
@@ -168,7 +168,7 @@ fn mode_soak_200_random_games_per_mode_of_more_players() {
 #[test]
 #[ignore = "the long soak: cargo test --release --test soak -- --ignored"]
 fn mode_soak_2000_random_games_per_mode_of_more_players() {
-    for mode in [Mode::ffa3(), Mode::ffa4()] {
+    for mode in [Mode::ffa3(), Mode::ffa4(), Mode::two_v_two()] {
         let failures = mode_soak(mode.clone(), 2_000);
         assert!(
             failures.is_empty(),

@@ -265,6 +265,11 @@ pub struct SimReport {
     /// Modes of more than two players: per deck, its wins in each seat.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub deck_seat_wins: Vec<Vec<u64>>,
+    /// The 2v2 (462): wins of the team in seats 1 and 3, and of the team in seats 2 and 4. A
+    /// team's win counts as a win of both its players (462.6.a.3) in `wins`, `seat_wins`,
+    /// `deck_seat_wins` and the tables' `wins`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub team_wins: Vec<u64>,
     /// Games stopped by the turn cap (no winner).
     pub turn_capped: u64,
     /// Games stopped because one turn went over the step cap (no winner): a loop.
@@ -314,6 +319,9 @@ pub struct PairingReport {
     pub matches: u64,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub match_wins: Vec<u64>,
+    /// The 2v2 (462): wins of the team in seats 1 and 3, and of the team in seats 2 and 4.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub team_wins: Vec<u64>,
 }
 
 /// One agent's games and wins in a run where seats have different agents.
@@ -345,6 +353,26 @@ pub fn tables(n: usize, seats: usize) -> Vec<Vec<usize>> {
         return Vec::new();
     }
     (0..n).map(|k| (0..seats).map(|j| (k + j) % n).collect()).collect()
+}
+
+/// The tables a run of `n` decks plays for `mode`, as deck indices in seat order: [`tables`],
+/// except in the 2v2 (462), where each window of four decks `a, b, c, d` seats the team `a + b`
+/// against `c + d`, allies across from each other (seats 1 and 3, seats 2 and 4: `a, c, b, d`),
+/// so turn order alternates teams (462.5.b). With exactly four decks the teams stay and the
+/// seats rotate: every deck sits in every seat once over the four tables.
+pub fn mode_tables(n: usize, mode: &Mode) -> Vec<Vec<usize>> {
+    if !mode.teams {
+        return tables(n, mode.players);
+    }
+    if n < 4 {
+        return Vec::new();
+    }
+    let seat = |w: [usize; 4]| vec![w[0], w[2], w[1], w[3]];
+    if n == 4 {
+        let base = seat([0, 1, 2, 3]);
+        return (0..4).map(|r| (0..4).map(|s| base[(s + r) % 4]).collect()).collect();
+    }
+    (0..n).map(|k| seat([k, (k + 1) % n, (k + 2) % n, (k + 3) % n])).collect()
 }
 
 /// Resolves deck keys against the embedded decks.
@@ -609,7 +637,7 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
     }
     let start = Instant::now();
     let seats = mode.players;
-    let pairs = tables(decks.len(), seats);
+    let pairs = mode_tables(decks.len(), mode);
     if pairs.is_empty() {
         return Err(format!("a {} needs at least {seats} decks, got {}", mode.name, decks.len()));
     }
@@ -650,6 +678,12 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
         report.turn_order_wins = vec![0; seats];
         report.deck_seat_played = vec![vec![0; seats]; decks.len()];
         report.deck_seat_wins = vec![vec![0; seats]; decks.len()];
+    }
+    if mode.teams {
+        report.team_wins = vec![0; 2];
+        for p in &mut report.pairings {
+            p.team_wins = vec![0; 2];
+        }
     }
     let mut turns = 0u64;
     let bar = if plan.progress { progress_bar(games) } else { indicatif::ProgressBar::hidden() };
@@ -698,17 +732,26 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             }
             match result {
                 Ok(Outcome::Won { winner, .. }) => {
-                    let seat = winner.index();
-                    let at = place(pair, seat);
-                    pair.wins[at] += 1;
-                    report.wins[seating.decks[seat]] += 1;
-                    if many {
-                        report.seat_wins[seat] += 1;
-                        report.turn_order_wins[(seat + seats - first) % seats] += 1;
-                        report.deck_seat_wins[seating.decks[seat]][seat] += 1;
-                    }
-                    if let Some(a) = report.agent_results.iter_mut().find(|a| a.agent == seating.agents[seat]) {
-                        a.wins += 1;
+                    // 462.6.a.3: in the 2v2 the winner's teammate wins with them.
+                    let winners: Vec<usize> = if mode.teams {
+                        report.team_wins[winner.index() % 2] += 1;
+                        pair.team_wins[winner.index() % 2] += 1;
+                        (0..seats).filter(|s| s % 2 == winner.index() % 2).collect()
+                    } else {
+                        vec![winner.index()]
+                    };
+                    for seat in winners {
+                        let at = place(pair, seat);
+                        pair.wins[at] += 1;
+                        report.wins[seating.decks[seat]] += 1;
+                        if many {
+                            report.seat_wins[seat] += 1;
+                            report.turn_order_wins[(seat + seats - first) % seats] += 1;
+                            report.deck_seat_wins[seating.decks[seat]][seat] += 1;
+                        }
+                        if let Some(a) = report.agent_results.iter_mut().find(|a| a.agent == seating.agents[seat]) {
+                            a.wins += 1;
+                        }
                     }
                 }
                 Ok(Outcome::TurnCap) => {
@@ -919,6 +962,13 @@ fn print_report(r: &SimReport, caps: Caps) {
         let list = |v: &[u64]| v.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ");
         outln!("wins by seat (1-{seats}): {}", list(&r.seat_wins));
         outln!("wins by place in turn order (first player first): {}", list(&r.turn_order_wins));
+        if !r.team_wins.is_empty() {
+            outln!(
+                "wins by team (462.6: a team wins together): seats 1+3: {}, seats 2+4: {}",
+                r.team_wins[0],
+                r.team_wins[1]
+            );
+        }
         outln!("wins by deck and seat (wins/games in seats 1-{seats}):");
         for (i, d) in r.decks.iter().enumerate() {
             let cells: Vec<String> =
@@ -1020,7 +1070,7 @@ pub fn run(cli: Cli) -> i32 {
         }
         Command::TraceGame { game, index } => {
             let plan = game.plan()?;
-            let pairs = tables(plan.decks.len(), plan.mode.players);
+            let pairs = mode_tables(plan.decks.len(), &plan.mode);
             if pairs.is_empty() {
                 let (mode, n) = (&plan.mode, plan.decks.len());
                 return Err(Failure::Input(format!("a {} needs at least {} decks, got {n}", mode.name, mode.players)));

@@ -2016,7 +2016,7 @@ impl Compiler<'_> {
         let mut inner = p.clone().into_inner();
         let event = inner.next().unwrap();
         let (kind, mut body) = if event.as_rule() == Rule::combat_tie {
-            // "a combat where you are the attacker ends in a tie" (later Core Rules 461.3.d).
+            // "a combat where you are the attacker ends in a tie" (440.1.a.2, the tie).
             let side = event.into_inner().find(|x| x.as_rule() == Rule::combat_where);
             let you_are = side.map(|w| {
                 if w.into_inner().flatten().any(|x| x.as_rule() == Rule::side_attacker) {
@@ -4364,7 +4364,8 @@ impl Compiler<'_> {
         match part.as_rule() {
             Rule::article if text == "another" => f.other = true,
             Rule::unit_adjective => match text.as_str() {
-                "friendly" => f.relation = Relation::Friendly,
+                // 462.8.d: "friendly" is yours or a teammate's; "your" only yours.
+                "friendly" => (f.relation, f.allied) = (Relation::Friendly, true),
                 "enemy" => f.relation = Relation::Enemy,
                 "other" => f.other = true,
                 "your" => f.relation = Relation::Friendly,
@@ -4429,6 +4430,8 @@ impl Compiler<'_> {
                 // "a unit you don't control": another player controls it.
                 "you don't control" => f.relation = Relation::Enemy,
                 "you own" => f.relation = Relation::Own,
+                // 462.8.d: an ally is a teammate; "you control" alone is not.
+                "you or allies control" => (f.relation, f.allied) = (Relation::Friendly, true),
                 "in a base" => f.at = At::AnyBase,
                 // "there": my location, unless `target` finds a battlefield chosen before it.
                 "there" => f.at = At::Here,

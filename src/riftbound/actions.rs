@@ -696,6 +696,9 @@ impl Game {
         if let Some(p) = self.active_players().into_iter().find(|p| self.player(*p).points >= vs) {
             trace!(self, "445", "{p} reaches {vs} points and wins");
             self.outcome = Some(super::state::Outcome::Won { winner: p, by: "points" });
+            if let Some(ally) = self.allies_of(p).first() {
+                trace!(self, "462.6.a.3", "{p}'s team wins: {ally} wins with them");
+            }
         }
     }
 

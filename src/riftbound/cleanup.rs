@@ -114,7 +114,7 @@ impl Game {
                 let all = self.all_units();
                 self.heal(&all);
                 // 440.1.a.2: 2b. Recall attackers present if defenders are still present; the
-                // combat's result (win or tie) is decided here (later Core Rules 461.3).
+                // combat's result (win or tie) is decided here (440, the Resolution Step).
                 self.combat_result(b)?;
                 // 440.1.a.3: 2c. Remove attacker and defender designations.
                 for u in self.all_units() {

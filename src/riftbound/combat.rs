@@ -348,11 +348,11 @@ impl Game {
         Ok((assigned.into_iter().filter(|(_, n)| *n > 0).collect(), excess))
     }
 
-    /// 440.1.a.2 and the combat's result (later Core Rules 461.3, docs/rulings.md), as the
+    /// 440.1.a.2 and the combat's result (440, the Resolution Step, docs/rulings.md), as the
     /// combat cleanup's step 2b: after combat damage (and the deaths it caused), a player who
     /// received a designation and is the only one with units at the battlefield wins the combat,
-    /// their units there with them (461.3.a, 461.3.c); the other loses it (461.3.b). Attackers
-    /// and defenders both still there is a tie ("No Result", 461.3.d): the attackers are recalled
+    /// their units there with them (440.2); the other loses it. Attackers
+    /// and defenders both still there is a tie ("No Result", 440.1.a.2): the attackers are recalled
     /// (440.1.a.2), unless a replacement effect does something else instead (366: Symbol of the
     /// Solari); nobody wins it. Neither side there is no result either, with nothing to recall.
     pub(super) fn combat_result(&mut self, b: Bf) -> R<()> {
@@ -366,7 +366,7 @@ impl Game {
                 let attacker = self.controller(a);
                 trace!(
                     self,
-                    "461.3.d",
+                    "440.1.a.2",
                     "attackers and defenders remain at {}: the combat is a tie",
                     self.describe_loc(Loc::Battlefield(b))
                 );
@@ -383,7 +383,7 @@ impl Game {
                 let units = if attackers.is_empty() { defenders } else { attackers };
                 trace!(
                     self,
-                    "461.3.a",
+                    "440.2",
                     "{player} is the only player with units at {}: {player} wins the combat",
                     self.describe_loc(Loc::Battlefield(b))
                 );
@@ -392,7 +392,7 @@ impl Game {
             (None, None) => {
                 trace!(
                     self,
-                    "461.3.d",
+                    "440.1.a.2",
                     "no units remain at {}: the combat has no result",
                     self.describe_loc(Loc::Battlefield(b))
                 );

@@ -12,12 +12,30 @@ impl Game {
             return Ok(());
         }
         trace!(self, "650", "{p} concedes");
+        // 651.4 / 462.6.a.1: a player's teammates lose with them and are removed too.
+        let allies = self.allies_of(p);
         self.player_mut(p).removed = true;
+        for a in &allies {
+            trace!(self, "651.4", "{a} is {p}'s teammate: they also lose and are removed from the game");
+            self.player_mut(*a).removed = true;
+        }
         let remaining = self.active_players();
         if let [winner] = remaining.as_slice() {
             trace!(self, "651.1", "{winner} is the only player remaining and wins");
             self.outcome = Some(Outcome::Won { winner: *winner, by: "concession" });
             return Ok(());
+        }
+        // 462.6.a.3: with teams, the one team remaining wins together.
+        if self.mode.teams
+            && let Some(&winner) = remaining.first()
+            && remaining.iter().all(|q| self.team(*q) == self.team(winner))
+        {
+            trace!(self, "462.6.a", "only {winner}'s team remains: the team wins");
+            self.outcome = Some(Outcome::Won { winner, by: "concession" });
+            return Ok(());
+        }
+        for a in allies {
+            self.remove_player(a)?;
         }
         self.remove_player(p)
     }

@@ -188,9 +188,9 @@ pub enum Event {
         battlefield: Bf,
         units: Vec<ObjId>,
     },
-    /// The combat at `battlefield` had a result (later Core Rules 461.3, docs/rulings.md):
+    /// The combat at `battlefield` had a result (440, the Resolution Step, docs/rulings.md):
     /// `player`, one of its two players, is the only one with units there after combat damage,
-    /// and won it; `units` are theirs there, which won it too (461.3.c).
+    /// and won it; `units` are theirs there, which won it too (440.2).
     WonCombat {
         player: PlayerId,
         battlefield: Bf,

@@ -301,6 +301,7 @@ impl Game {
             Step::Beginning => {
                 // 315.2.a: "at the start of the beginning phase" effects trigger now.
                 trace!(self, "315.2.a", "beginning step");
+                self.note_team_beginning();
                 self.emit(super::events::Event::StepBegan { step: Step::Beginning, player: tp });
                 self.step = Step::Scoring;
             }

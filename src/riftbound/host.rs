@@ -332,6 +332,7 @@ fn constants() -> Scope<'static> {
         add(&names::part(&FilterPart::At(a)), Dynamic::from(FilterPart::At(a)));
     }
     add(&names::part(&FilterPart::Other), Dynamic::from(FilterPart::Other));
+    add(&names::part(&FilterPart::Allied), Dynamic::from(FilterPart::Allied));
     add(&names::part(&FilterPart::MyName), Dynamic::from(FilterPart::MyName));
     add(&names::part(&FilterPart::Facedown), Dynamic::from(FilterPart::Facedown));
     for (name, c) in names::OBJECT_CONDITIONS {

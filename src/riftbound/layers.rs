@@ -508,7 +508,7 @@ impl Game {
             At::YourTrash | At::Trashes | At::MainDeck | At::YourHand | At::Chain | At::YourChampionZone => false,
         };
         at_ok
-            && f.relation.holds(chars.controller, self.source_controller(source))
+            && self.relation_holds(f.relation, f.allied, chars.controller, self.source_controller(source))
             && f.tags_ok(&chars.tags)
             && f.max_might.is_none_or(|m| chars.might() <= m as i32)
             && f.max_cost.is_none_or(|m| m.allows(self.card(id).energy, self.card(id).power.len()))

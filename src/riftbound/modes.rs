@@ -49,6 +49,25 @@ impl Mode {
         }
     }
 
+    /// 462: 2v2 Magma Chamber. Four players in two teams of two (462.1-462.2), victory score 11
+    /// (462.3), three battlefields: the first player's are removed (462.4.b) and each other
+    /// player randomly selects one of theirs (462.5.a); the first turn as FFA3 (462.7). Seats 1
+    /// and 3 are one team, seats 2 and 4 the other: allies sit across from each other, so turn
+    /// order, clockwise from the first player, alternates teams (462.5.b, 462.5.b.2).
+    pub fn two_v_two() -> Mode {
+        Mode {
+            name: "2v2 Magma Chamber",
+            key: "2v2",
+            rule: "462",
+            players: 4,
+            victory_score: 11,
+            first_turn: FirstTurn::FirstSkipsDrawLastChannelsExtra,
+            first_player_battlefield: false,
+            teams: true,
+            ..Mode::duel()
+        }
+    }
+
     /// 459: 1v1 Match, a best of three (459.6) of Duel games with the Duel's first turn (459.7).
     pub fn match_bo3() -> Mode {
         Mode { name: "1v1 Match", key: "match", rule: "459", games_to_win: 2, ..Mode::duel() }
@@ -56,14 +75,18 @@ impl Mode {
 
     /// Every mode that can be played, by command-line name.
     pub fn all() -> Vec<Mode> {
-        vec![Mode::duel(), Mode::casual_duel(), Mode::match_bo3(), Mode::ffa3(), Mode::ffa4()]
+        vec![Mode::duel(), Mode::casual_duel(), Mode::match_bo3(), Mode::ffa3(), Mode::ffa4(), Mode::two_v_two()]
     }
 
     /// A mode by its command-line name (`duel`, `casual` or `casual-duel`, `match`, `ffa3`,
-    /// `ffa4`), case-insensitive.
+    /// `ffa4`, `2v2` or `magma-chamber`), case-insensitive.
     pub fn by_name(name: &str) -> Option<Mode> {
         let name = name.trim().to_ascii_lowercase();
-        let name = if name == "casual-duel" { "casual".to_string() } else { name };
+        let name = match name.as_str() {
+            "casual-duel" => "casual".to_string(),
+            "magma-chamber" => "2v2".to_string(),
+            _ => name,
+        };
         Mode::all().into_iter().find(|m| m.key == name)
     }
 
@@ -118,6 +141,11 @@ impl Mode {
             ("461", "1") => "461.1",
             ("461", "5") => "461.5",
             ("461", "7") => "461.7",
+            ("461", "4.b") => "461.4.b",
+            ("462", "1") => "462.1",
+            ("462", "4.b") => "462.4.b",
+            ("462", "5") => "462.5.a",
+            ("462", "7") => "462.7",
             _ => self.rule,
         }
     }
@@ -175,5 +203,134 @@ impl MatchResult {
             self.winner = Some(w);
         }
         PlayerId(((w.index() + 1) % mode.players) as u8)
+    }
+}
+
+/// 462.8.g: teammates (seats 1 and 3, seats 2 and 4) may not use the same Champion Legend.
+/// (462.8.h, the same battlefields, is kept as the battlefields are selected: `setup.rs`.)
+pub fn team_deck_problems(db: &super::cards::CardDb, decks: &[super::deck::Deck]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, a) in decks.iter().enumerate() {
+        for (j, b) in decks.iter().enumerate().skip(i + 1) {
+            if i % 2 != j % 2 {
+                continue;
+            }
+            if a.legend == b.legend {
+                out.push(format!(
+                    "462.8.g: teammates (seats {} and {}) may not use the same Champion Legend ({})",
+                    i + 1,
+                    j + 1,
+                    db.get(a.legend).name
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// 462.8.b / 462.8.f.1: what a team's turn player found at the start of their Beginning Phase:
+/// the battlefields (bit per index) their teammate controlled, disqualified from being scored
+/// by the team this turn (315.2.b.2, 442.1.a), and those their teammate controlled or occupied,
+/// excepted from "every battlefield" of the final point (462.8.f.1).
+#[derive(Clone, Debug, Default)]
+pub struct TeamBeginning {
+    pub turn: u32,
+    pub disqualified: u32,
+    pub excepted: u32,
+}
+
+impl Game {
+    /// 462.2: whether `p` and `q` are teammates ("allies"): two different players of one team.
+    /// Only the 2v2 has teams.
+    #[inline]
+    pub fn allies(&self, p: PlayerId, q: PlayerId) -> bool {
+        self.mode.teams && p != q && p.index() % 2 == q.index() % 2
+    }
+
+    /// The team of `p` (0: seats 1 and 3, 1: seats 2 and 4); without teams, each player is
+    /// their own.
+    pub fn team(&self, p: PlayerId) -> usize {
+        if self.mode.teams { p.index() % 2 } else { p.index() }
+    }
+
+    /// `p`'s teammates still in the game.
+    pub fn allies_of(&self, p: PlayerId) -> Vec<PlayerId> {
+        self.active_players().into_iter().filter(|q| self.allies(p, *q)).collect()
+    }
+
+    /// Whether an object controlled by `controller` is `relation` to `you` (352.8.b) with teams:
+    /// "friendly" (`allied`, 462.8.d) is you or a teammate, "you control" / "your" only you, and
+    /// "enemy" an opponent: neither you nor a teammate. Without teams it is `Relation::holds`.
+    #[inline]
+    pub fn relation_holds(
+        &self,
+        relation: super::abilities::Relation,
+        allied: bool,
+        controller: PlayerId,
+        you: PlayerId,
+    ) -> bool {
+        use super::abilities::Relation;
+        if !self.mode.teams {
+            return relation.holds(controller, you);
+        }
+        match relation {
+            Relation::Friendly => controller == you || (allied && self.allies(controller, you)),
+            Relation::Enemy => controller != you && !self.allies(controller, you),
+            _ => relation.holds(controller, you),
+        }
+    }
+
+    /// 462.8.b / 462.8.f.1: at the start of the turn player's Beginning Phase, notes the
+    /// battlefields their teammates control (disqualified) or occupy (excepted from the final
+    /// point's "every battlefield").
+    pub(crate) fn note_team_beginning(&mut self) {
+        if !self.mode.teams {
+            return;
+        }
+        let tp = self.turn_player;
+        let (mut disqualified, mut excepted) = (0u32, 0u32);
+        for b in self.battlefield_ids() {
+            let bf = &self.battlefields[b];
+            let bit = 1u32 << b.index();
+            if bf.controller.is_some_and(|c| self.allies(c, tp)) {
+                disqualified |= bit;
+                excepted |= bit;
+            }
+            if bf.units.iter().any(|u| self.allies(self.controller(*u), tp)) {
+                excepted |= bit;
+            }
+        }
+        if disqualified != 0 {
+            trace!(
+                self,
+                "462.8.b",
+                "battlefields {tp}'s teammate controls are disqualified from being scored by {tp}'s team this turn"
+            );
+        }
+        let turn = self.turn;
+        *self.components.get_mut::<TeamBeginning>() = TeamBeginning { turn, disqualified, excepted };
+    }
+
+    /// 462.8.b / 442.1.a: whether battlefield `b` is disqualified from being scored by `p` this
+    /// turn (a teammate of the turn player's, or the turn player, when the turn player's
+    /// teammate controlled it at the start of the Beginning Phase).
+    pub(crate) fn team_disqualified(&self, p: PlayerId, b: super::state::Bf) -> bool {
+        let tp = self.turn_player;
+        self.mode.teams
+            && (p == tp || self.allies(p, tp))
+            && self
+                .components
+                .get::<TeamBeginning>()
+                .is_some_and(|t| t.turn == self.turn && t.disqualified & (1u32 << b.index()) != 0)
+    }
+
+    /// 462.8.f.1: the battlefields `p` need not have scored for the final point by conquer: those
+    /// their ally occupied during this turn's Beginning Phase (bit per index).
+    pub(crate) fn final_point_excepted(&self, p: PlayerId) -> u32 {
+        let tp = self.turn_player;
+        if !self.mode.teams || !(p == tp || self.allies(p, tp)) {
+            return 0;
+        }
+        self.components.get::<TeamBeginning>().filter(|t| t.turn == self.turn).map_or(0, |t| t.excepted)
     }
 }

@@ -50,8 +50,12 @@ impl Game {
     }
 
     /// 141.4.a.1 / 423.2: a battlefield with units of two other players is no destination.
+    /// In the 2v2, a battlefield where a teammate of `p` has units is none either: allies never
+    /// share a battlefield (control is not shared, 462.8.c; a combat is between opposing
+    /// players, 316.4.a).
     fn occupied_by_two_others(&self, b: Bf, p: PlayerId) -> bool {
-        self.players_at(b).iter().filter(|q| **q != p).count() >= 2
+        let at = self.players_at(b);
+        at.iter().filter(|q| **q != p).count() >= 2 || (self.mode.teams && at.iter().any(|q| self.allies(p, *q)))
     }
 
     /// 436: the players in the staged combat or the combat in progress at battlefield `b`.

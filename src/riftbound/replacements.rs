@@ -14,7 +14,7 @@ use crate::kernel::{ObjId, PlayerId, Stop};
 use crate::trace;
 
 /// An event replacement effects can replace (364): a unit about to die, or the recall of a
-/// combat's attackers at a tie (440.1.a.2; later Core Rules 461.3.d).
+/// combat's attackers at a tie (440.1.a.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Replaceable {
     Death(ObjId),

@@ -53,6 +53,17 @@ impl Game {
             trace!(self, "443", "{p} already scored {} this turn", self.describe_loc(Loc::Battlefield(b)));
             return Ok(());
         }
+        // 462.8.b / 442.1.a / 315.2.b.2: a battlefield the turn player's teammate controlled at
+        // the start of the Beginning Phase is not scored by the team this turn.
+        if self.team_disqualified(p, b) {
+            trace!(
+                self,
+                "462.8.b",
+                "{} is disqualified from being scored by {p}'s team this turn",
+                self.describe_loc(Loc::Battlefield(b))
+            );
+            return Ok(());
+        }
         self.player_mut(p).scored_this_turn |= bit;
         self.emit(super::events::Event::Scored { player: p, battlefield: b, method, after_combat, was_uncontrolled });
         let rule = if method == ScoreMethod::Conquer { "442.1" } else { "442.2" };
@@ -60,7 +71,8 @@ impl Game {
         // 444.1.b: the final point needs a hold, or a conquer after scoring every battlefield.
         let final_point = self.player(p).points + 1 >= self.victory_score();
         if final_point && method == ScoreMethod::Conquer {
-            let all = (1u32 << self.battlefields.len()) - 1;
+            // 462.8.f.1: except the battlefields their ally occupied during the Beginning Phase.
+            let all = ((1u32 << self.battlefields.len()) - 1) & !self.final_point_excepted(p);
             if self.player(p).scored_this_turn & all != all {
                 trace!(
                     self,

@@ -72,6 +72,9 @@ impl Game {
                 problems.push(format!("deck {} ({}): {p}", i + 1, d.name));
             }
         }
+        if mode.teams {
+            problems.extend(super::modes::team_deck_problems(&db, decks));
+        }
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -132,7 +135,11 @@ impl Game {
             // 461.4.b: the first player is known first, and their battlefields are not used.
             g.choose_first_player();
             let first = g.turn_order[0];
-            trace!(g, "461.4.b", "{first} takes the first turn: their battlefields are removed and will not be used");
+            trace!(
+                g,
+                g.mode.rule_of("4.b"),
+                "{first} takes the first turn: their battlefields are removed and will not be used"
+            );
             g.select_battlefields(decks, Some(first));
         }
         // 116: each player draws 4.
@@ -151,7 +158,19 @@ impl Game {
             if skip == Some(p) {
                 continue;
             }
-            let pick = d.battlefields[self.rng.below(d.battlefields.len())];
+            // 462.8.h: not a battlefield a teammate already uses.
+            let used: Vec<_> =
+                self.battlefields.iter().filter(|b| self.allies(b.owner, p)).map(|b| self.obj(b.obj).card).collect();
+            let pick = if used.is_empty() {
+                d.battlefields[self.rng.below(d.battlefields.len())]
+            } else {
+                let free: Vec<_> = d.battlefields.iter().copied().filter(|c| !used.contains(c)).collect();
+                if free.is_empty() {
+                    d.battlefields[self.rng.below(d.battlefields.len())]
+                } else {
+                    free[self.rng.below(free.len())]
+                }
+            };
             let obj = self.new_obj(pick, p, Zone::BattlefieldZone, p, Pos::Bottom);
             trace!(self, rule, "{p} selects battlefield {}", self.describe(obj));
             self.add_battlefield(obj, p);

@@ -408,6 +408,8 @@ pub struct Mode {
     pub first_player_battlefield: bool,
     /// Games a player must win to win the match: 1, or 2 of a best of three (459.6).
     pub games_to_win: u32,
+    /// Two teams of two (462): seats 1 and 3 against seats 2 and 4 (`modes.rs`).
+    pub teams: bool,
 }
 
 impl Mode {
@@ -423,6 +425,7 @@ impl Mode {
             first_turn: super::modes::FirstTurn::SecondChannelsExtra,
             first_player_battlefield: true,
             games_to_win: 1,
+            teams: false,
         }
     }
 
@@ -797,8 +800,9 @@ impl Game {
         p
     }
 
+    /// The players still in the game who are not `p` nor `p`'s teammate (462.2).
     pub fn opponents(&self, p: PlayerId) -> Vec<PlayerId> {
-        self.active_players().into_iter().filter(|q| *q != p).collect()
+        self.active_players().into_iter().filter(|q| *q != p && !self.allies(p, *q)).collect()
     }
 
     pub fn timestamp(&mut self) -> u64 {

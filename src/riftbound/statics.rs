@@ -229,7 +229,7 @@ impl Game {
         for &(source, effect) in passives {
             if let StaticEffect::PlayCost { cards: Some(cards), first_each_turn, more, cost, per, min } = effect
                 && names(cards, card)
-                && cards.relation.holds(p, self.ability_controller(source))
+                && self.relation_holds(cards.relation, cards.allied, p, self.ability_controller(source))
                 && !(*first_each_turn
                     && self.events_this_turn().iter().any(
                         |e| matches!(e, Event::Played { player, card: c, .. } if *player == p && names(cards, *c)),
@@ -308,10 +308,12 @@ impl Game {
             let hit = match what {
                 Forbidden::MoveToBase | Forbidden::ReadyByEffects => self.unit_matches(objects, o, you, s),
                 Forbidden::PlayToBattlefield => {
-                    objects.relation.holds(by, you) && objects.kind == def.kind && objects.tags_ok(&def.tags)
+                    self.relation_holds(objects.relation, objects.allied, by, you)
+                        && objects.kind == def.kind
+                        && objects.tags_ok(&def.tags)
                 }
                 Forbidden::Reveal => {
-                    objects.relation.holds(by, you)
+                    self.relation_holds(objects.relation, objects.allied, by, you)
                         && self.hidden_at(o).is_some_and(|b| self.here(s) == Some(Loc::Battlefield(b)))
                 }
             };

@@ -498,7 +498,7 @@ impl Game {
             | (Trigger::YouHold, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
                 (*player == you).then_some(None)
             }
-            // Later Core Rules 461.3.a / 461.3.c: a player won a combat, their units there with
+            // 440.2 (the later Core Rules' combat result, docs/rulings.md): a player won a combat, their units there with
             // them.
             (Trigger::WinCombat { me }, Event::WonCombat { player, units, .. }) => {
                 (if *me { units.contains(&source) } else { *player == you }).then_some(None)
@@ -618,7 +618,7 @@ impl Game {
         if f.other && o.next.is_some_and(|n| n == source) {
             return false;
         }
-        let rel_ok = f.relation.holds(self.last_known_controller(obj), you);
+        let rel_ok = self.relation_holds(f.relation, f.allied, self.last_known_controller(obj), you);
         let tag_ok = f.tags_ok(&self.db.get(o.card).tags);
         rel_ok && tag_ok && f.condition.as_deref().is_none_or(|c| self.held_last(c, obj))
     }
@@ -667,11 +667,14 @@ impl Game {
         // open; any other object is its controller's.
         let rel_ok = match self.battlefield_of(u).filter(|_| f.kind == CardType::Battlefield) {
             Some(b) => {
-                f.relation == Relation::Any || self.battlefields[b].controller.is_some_and(|c| f.relation.holds(c, you))
+                f.relation == Relation::Any
+                    || self.battlefields[b]
+                        .controller
+                        .is_some_and(|c| self.relation_holds(f.relation, f.allied, c, you))
             }
             // 107.6: "you own" asks the card's owner, whoever controls it now.
             None if f.relation == Relation::Own => o.owner == you,
-            None => f.relation.holds(self.controller(u), you),
+            None => self.relation_holds(f.relation, f.allied, self.controller(u), you),
         };
         let at_ok = match f.at {
             super::abilities::At::Anywhere => true,

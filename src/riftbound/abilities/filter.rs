@@ -12,6 +12,10 @@ use serde::Serialize;
 pub struct UnitFilter {
     pub kind: CardType,
     pub relation: Relation,
+    /// 462.8.d: "friendly", "you or allies control": `Relation::Friendly` also takes a
+    /// teammate's objects (only the 2v2 has teammates); "you control", "your" do not.
+    #[serde(default)]
+    pub allied: bool,
     pub at: At,
     /// "another": not the ability's source.
     pub other: bool,
@@ -41,6 +45,7 @@ impl UnitFilter {
         UnitFilter {
             kind: CardType::Unit,
             relation: Relation::Any,
+            allied: false,
             at: At::Anywhere,
             other: false,
             exclude_tag: None,
@@ -230,6 +235,8 @@ impl TargetCount {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FilterPart {
     Relation(Relation),
+    /// 462.8.d: a teammate's objects count as friendly too.
+    Allied,
     At(At),
     Other,
     NotTag(String),
@@ -251,6 +258,7 @@ impl UnitFilter {
     pub fn with(mut self, part: FilterPart) -> Self {
         match part {
             FilterPart::Relation(r) => self.relation = r,
+            FilterPart::Allied => self.allied = true,
             FilterPart::At(a) => self.at = a,
             FilterPart::Other => self.other = true,
             FilterPart::NotTag(t) => self.exclude_tag = Some(t),
@@ -269,6 +277,9 @@ impl UnitFilter {
         let mut out = Vec::new();
         if self.relation != Relation::Any {
             out.push(FilterPart::Relation(self.relation));
+        }
+        if self.allied {
+            out.push(FilterPart::Allied);
         }
         if self.at != At::Anywhere {
             out.push(FilterPart::At(self.at));

@@ -165,8 +165,8 @@ pub enum AbilityKind {
     /// chain; it works where the event says its card is (363.1): "As you look at or reveal me
     /// from the top of your deck" in its owner's Main Deck.
     As { event: Trigger },
-    /// "If a combat [where you are the attacker] ends in a tie, ... instead." (366; later Core
-    /// Rules 461.3.d): the body runs instead of the recall of the tied combat's attackers
+    /// "If a combat [where you are the attacker] ends in a tie, ... instead." (366; 440.1.a.2):
+    /// the body runs instead of the recall of the tied combat's attackers
     /// (440.1.a.2); `you_are`: only a combat in which the controller has that designation.
     ReplaceTie { you_are: Option<crate::riftbound::state::Role> },
 }
@@ -297,7 +297,7 @@ pub enum Trigger {
     YouConquer,
     /// "When you hold".
     YouHold,
-    /// Later Core Rules 461.3.a / 461.3.c: "When I win a combat" (`me`: the source is one of the
+    /// 440.2 (the later Core Rules' combat result, docs/rulings.md): "When I win a combat" (`me`: the source is one of the
     /// winner's units at its battlefield), "When you win a combat" (the controller won one).
     WinCombat {
         me: bool,

@@ -38,6 +38,7 @@ pub fn part(p: &FilterPart) -> String {
         FilterPart::Relation(r) => relation(*r).into(),
         FilterPart::At(a) => at(*a).map_or_else(|| "ANYWHERE".into(), String::from),
         FilterPart::Other => "OTHER".into(),
+        FilterPart::Allied => "ALLIED".into(),
         FilterPart::NotTag(t) => format!("non({t:?})"),
         FilterPart::Tag(t) => format!("tagged({t:?})"),
         FilterPart::MaxMight(m) => format!("might_at_most({m})"),
