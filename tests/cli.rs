@@ -744,3 +744,62 @@ fn ffa3_replays_and_match_replays_are_refused() {
     assert!(err.contains("--save-replays"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 17: `sim --card-stats --json` gives, per deck, its games and wins as the summary counts
+/// them, per card drawn / not drawn partitioning the deck's games, opening hands of at most four
+/// distinct cards a game (116), a battlefield chosen every game (113), per table endings adding up
+/// to its games; every rate comes with a 95% interval around it.
+#[test]
+fn sim_card_stats_add_up_to_the_games() {
+    let (code, out, err) = riftbound(&["sim", "--games", "40", "--decks", "jinx,viktor,vi", "--card-stats", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let s = &v["card_stats"];
+    let (played, wins) = (nums(&v["played"]), nums(&v["wins"]));
+    for (i, d) in s["decks"].as_array().unwrap().iter().enumerate() {
+        let games = d["games"]["games"].as_u64().unwrap();
+        assert_eq!(games, played[i]);
+        assert_eq!(d["games"]["wins"].as_u64().unwrap(), wins[i]);
+        let chosen: u64 =
+            d["battlefields"].as_array().unwrap().iter().map(|b| b["chosen"]["games"].as_u64().unwrap()).sum();
+        assert_eq!(chosen, games, "113: one battlefield a game");
+        let first_and_later = d["went_first"]["games"].as_u64().unwrap() + d["went_later"]["games"].as_u64().unwrap();
+        assert_eq!(first_and_later, games);
+        let cards = d["cards"].as_array().unwrap();
+        assert!(cards.len() > 10);
+        let mut opening = 0;
+        for c in cards {
+            let n = |k: &str| c[k]["games"].as_u64().unwrap();
+            assert_eq!(n("drawn") + n("not_drawn"), games, "{c}");
+            assert!(n("opening_hand") <= n("drawn"), "{c}");
+            opening += n("opening_hand");
+            for k in ["drawn", "played"] {
+                if n(k) > 0 {
+                    let (rate, low, high) =
+                        (c[k]["rate"].as_f64().unwrap(), c[k]["low"].as_f64().unwrap(), c[k]["high"].as_f64().unwrap());
+                    assert!(low <= rate && rate <= high && high - low > 0.0, "{c}");
+                }
+            }
+        }
+        assert!(opening > 2 * games && opening <= 4 * games, "{} opening cards in {games} games", opening);
+        let champion = &cards[0];
+        assert!(champion["played"]["games"].as_u64().unwrap() > 0, "{champion}");
+        assert!(champion["average_turn_played"].as_f64().unwrap() >= 1.0);
+    }
+    let mut total = 0;
+    for t in s["tables"].as_array().unwrap() {
+        let e = &t["endings"];
+        let ended: u64 = ["points", "burn_out", "concession", "turn_cap", "stalled", "error"]
+            .iter()
+            .map(|k| e[k].as_u64().unwrap())
+            .sum();
+        assert_eq!(ended, t["games"].as_u64().unwrap());
+        total += ended;
+    }
+    assert_eq!(total, 40);
+    // The text report has the card tables too; without the flag there is no `card_stats` at all.
+    let (_, text, _) = riftbound(&["sim", "--games", "4", "--decks", "jinx,viktor", "--card-stats"]);
+    assert!(text.contains("improvement when drawn") && text.contains("Jinx, Demolitionist x1"), "{text}");
+    let (_, plain, _) = riftbound(&["sim", "--games", "4", "--decks", "jinx,viktor", "--json"]);
+    assert!(!plain.contains("card_stats"));
+}

@@ -26,6 +26,7 @@ pub mod cards;
 pub mod coverage;
 pub mod replay;
 mod scenarios;
+pub mod stats;
 
 use crate::agents;
 use crate::riftbound::{CardDb, Deck, Game, Mode, Outcome};
@@ -105,6 +106,8 @@ pub struct Plan {
     pub caps: Caps,
     /// Show a progress bar on stderr as games finish (`sim` does when stderr is a terminal).
     pub progress: bool,
+    /// Gather per-card statistics from every game (`sim --card-stats`).
+    pub card_stats: bool,
 }
 
 impl GameArgs {
@@ -125,6 +128,7 @@ impl GameArgs {
             seed: self.seed,
             caps,
             progress: false,
+            card_stats: false,
         })
     }
 }
@@ -153,6 +157,11 @@ pub enum Command {
         /// its own seed, so the results are the same for any number.
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
+        /// Per-card statistics: for every card of every deck, the win rate when drawn, in the
+        /// opening hand and played, with 95% intervals, the improvement when drawn and the average
+        /// turn played; per deck, by battlefield and turn order; per table, how games ended.
+        #[arg(long)]
+        card_stats: bool,
     },
     /// Print the whole trace of one game of a `sim` run (by default its first), every step
     /// citing its rule: the same game `sim` plays with the same arguments, stalled and capped
@@ -286,6 +295,9 @@ pub struct SimReport {
     pub average_turns: f64,
     pub games_per_second: f64,
     pub seconds: f64,
+    /// Per deck, per card and per table statistics (`sim --card-stats`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card_stats: Option<stats::RunStats>,
 }
 
 /// A game that stopped with an error instead of an outcome.
@@ -497,6 +509,8 @@ struct Played {
     match_end: Option<Option<usize>>,
     /// The game's whole trace, when it was asked for (`trace-game`).
     trace: Option<String>,
+    /// What the per-card statistics read from the game, when they were asked for.
+    record: Option<stats::GameRecord>,
 }
 
 /// How many games a run plays between two reports to its report: enough to keep every thread
@@ -567,7 +581,8 @@ fn play_game(plan: &Plan, pairs: &[Vec<usize>], i: u64, trace: bool) -> Result<V
     }
     let first = g.turn_order.first().map_or(0, |p| p.index());
     let trace = trace.then(|| g.trace.render());
-    Ok(vec![Played { game: i, seed, pairing, seating, turn: g.turn, first, result, match_end: None, trace }])
+    let record = plan.card_stats.then(|| stats::GameRecord::of(&g, result.as_ref().ok()));
+    Ok(vec![Played { game: i, seed, pairing, seating, turn: g.turn, first, result, match_end: None, trace, record }])
 }
 
 /// Plays match `i` of a run (459): games until a player has the set points the mode asks for
@@ -604,6 +619,7 @@ fn play_match(
         first = Some(result.record(&plan.mode, winner, went_first));
         let stopped = outcome.is_err();
         let over = result.winner.is_some() || stopped || available.iter().any(|a| a.is_empty());
+        let record = plan.card_stats.then(|| stats::GameRecord::of(&g, outcome.as_ref().ok()));
         games.push(Played {
             game: i,
             seed,
@@ -614,6 +630,7 @@ fn play_match(
             result: outcome,
             match_end: over.then(|| result.winner.map(|w| w.index())),
             trace: trace.then(|| g.trace.render()),
+            record,
         });
         if over {
             break;
@@ -679,6 +696,9 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
         report.deck_seat_played = vec![vec![0; seats]; decks.len()];
         report.deck_seat_wins = vec![vec![0; seats]; decks.len()];
     }
+    if plan.card_stats {
+        report.card_stats = Some(stats::RunStats::new(&plan.db, decks, &pairs));
+    }
     if mode.teams {
         report.team_wins = vec![0; 2];
         for p in &mut report.pairings {
@@ -703,7 +723,7 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             Ok(games) => games.into_iter().map(Ok).collect(),
             Err(e) => vec![Err(e)],
         }) {
-            let Played { game: i, seed, pairing, seating, turn, first, result, match_end, .. } = played?;
+            let Played { game: i, seed, pairing, seating, turn, first, result, match_end, record, .. } = played?;
             // Where a seat's deck stands in its pairing's (or table's) order of decks.
             let place = |pair: &PairingReport, seat: usize| {
                 pair.decks.iter().position(|&d| d == seating.decks[seat]).expect("a seat's deck is of its pairing")
@@ -730,16 +750,24 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
                     a.played += 1;
                 }
             }
+            // 462.6.a.3: in the 2v2 the winner's teammate wins with them.
+            let winners: Vec<usize> = match &result {
+                Ok(Outcome::Won { winner, .. }) if mode.teams => {
+                    (0..seats).filter(|s| s % 2 == winner.index() % 2).collect()
+                }
+                Ok(Outcome::Won { winner, .. }) => vec![winner.index()],
+                _ => Vec::new(),
+            };
+            if let (Some(stats), Some(record)) = (&mut report.card_stats, &record) {
+                let won: Vec<bool> = (0..seats).map(|s| winners.contains(&s)).collect();
+                stats.add(pairing, &seating.decks, &won, first, turn, record);
+            }
             match result {
                 Ok(Outcome::Won { winner, .. }) => {
-                    // 462.6.a.3: in the 2v2 the winner's teammate wins with them.
-                    let winners: Vec<usize> = if mode.teams {
+                    if mode.teams {
                         report.team_wins[winner.index() % 2] += 1;
                         pair.team_wins[winner.index() % 2] += 1;
-                        (0..seats).filter(|s| s % 2 == winner.index() % 2).collect()
-                    } else {
-                        vec![winner.index()]
-                    };
+                    }
                     for seat in winners {
                         let at = place(pair, seat);
                         pair.wins[at] += 1;
@@ -1049,8 +1077,9 @@ impl From<String> for Failure {
 
 pub fn run(cli: Cli) -> i32 {
     let result: Result<(), Failure> = (|| match cli.command {
-        Command::Sim { games, game, json, check_invariants, save_replays, threads } => {
+        Command::Sim { games, game, json, check_invariants, save_replays, threads, card_stats } => {
             let mut plan = game.plan()?;
+            plan.card_stats = card_stats;
             plan.caps.check_invariants = check_invariants;
             plan.save_replays = save_replays;
             plan.progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -1061,6 +1090,9 @@ pub fn run(cli: Cli) -> i32 {
                 outln!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
             } else {
                 print_report(&r, caps);
+                if let Some(s) = &r.card_stats {
+                    out!("{}", stats::render(s));
+                }
             }
             if r.errors.is_empty() {
                 Ok(())
@@ -1201,6 +1233,7 @@ mod tests {
             seed: 3,
             caps: Caps::default(),
             progress: false,
+            card_stats: false,
         }
     }
 
