@@ -3,7 +3,7 @@
 
 use crate::kernel::GameRng;
 use crate::riftbound::abilities::Intent;
-use crate::riftbound::state::Loc;
+use crate::riftbound::state::{Loc, Zone};
 use crate::riftbound::{Agent, Ask, CardType, Choice, Decision, Game};
 
 /// Picks uniformly at random among the options, from its own seeded RNG (never the game's, so
@@ -24,7 +24,8 @@ impl Agent<Game> for RandomAgent {
     }
 }
 
-/// A simple greedy player: plays the most expensive card it can, sends ready units to the
+/// A simple greedy player: plays the card worth most that it can (its cost, and a unit's Might:
+/// [`worth`]), discards and recycles the cards worth least, sends ready units to the
 /// battlefield it can take most cheaply, keeps cheap hands, and assigns damage to kill the
 /// biggest units it can, pays "any amount" instructions in full. Never wastes resources on Add
 /// abilities outside paying. Aims what harms at the opponents' biggest and what helps at its
@@ -48,9 +49,10 @@ impl GreedyAgent {
             }
             (Ask::Mulligan, Choice::Done) => 0,
             (Ask::Action, Choice::Play(card)) => {
-                let def = game.card(*card);
-                100 + def.energy as i64 * 10 + def.might as i64 + if def.kind == CardType::Unit { 5 } else { 0 }
+                100 + worth(game, *card) + if game.card(*card).kind == CardType::Unit { 5 } else { 0 }
             }
+            // 409 / 403.6: what it discards or recycles from its own hand, it loses: the least.
+            (Ask::ChooseCard, Choice::Obj(card)) if game.obj(*card).zone == Zone::Hand => -worth(game, *card),
             (Ask::Action, Choice::StandardMove(Loc::Battlefield(b))) => {
                 let bf = &game.battlefields[*b];
                 if bf.controller == Some(me) {
@@ -94,6 +96,14 @@ impl GreedyAgent {
             _ => 0,
         }
     }
+}
+
+/// What a card in hand is worth to the greedy player: its Energy cost, and for a unit its Might
+/// as well (a cheap unit with a big body is worth as much as an expensive one), in tenths.
+fn worth(game: &Game, card: crate::kernel::ObjId) -> i64 {
+    let def = game.card(card);
+    let body = if def.kind == CardType::Unit { def.might.max(0) as i64 * 10 } else { 0 };
+    def.energy as i64 * 10 + body
 }
 
 impl Agent<Game> for GreedyAgent {
