@@ -803,3 +803,71 @@ fn sim_card_stats_add_up_to_the_games() {
     let (_, plain, _) = riftbound(&["sim", "--games", "4", "--decks", "jinx,viktor", "--json"]);
     assert!(!plain.contains("card_stats"));
 }
+
+/// Issue 17: `compare` plays the same seeds over the base cards and over the change. A change
+/// that no card of the decks uses (examples/my-mod/ changes Mega-Mech, which neither Jinx nor
+/// Viktor plays) leaves every game the same: every difference is exactly zero and none is
+/// reported as larger than the noise.
+#[test]
+fn compare_without_a_change_to_the_decks_finds_nothing() {
+    let (code, out, err) =
+        riftbound(&["compare", "--cards", "examples/my-mod/", "--decks", "jinx,viktor", "--games", "60", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["changed_cards"].as_array().unwrap().len(), 0, "{}", v["changed_cards"]);
+    assert_ne!(v["base"]["card_set"], v["change"]["card_set"]);
+    for d in v["decks"].as_array().unwrap() {
+        assert_eq!(d["base"], d["change"], "{d}");
+        assert_eq!(d["difference"]["value"].as_f64().unwrap(), 0.0);
+    }
+    for c in v["cards"].as_array().unwrap() {
+        assert_eq!(c["drawn_base"], c["drawn_change"], "{c}");
+    }
+    let findings = v["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 1);
+    assert!(findings[0].as_str().unwrap().starts_with("no difference"), "{findings:?}");
+}
+
+/// Issue 17: a deliberately overpowered card (Chemtech Enforcer made a 1-cost 10-Might unit with
+/// [Ganking]) planted in a mod folder: `compare` names it as the changed card, finds its deck's
+/// win rate up by more than the noise, and ranks it first among the cards, its improvement when
+/// drawn up by more than the noise.
+#[test]
+fn compare_flags_a_planted_overpowered_card_as_the_largest_change() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("compare-overpowered");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("chemtech-enforcer.toml"),
+        r#"id = "OGN-003"
+name = "Chemtech Enforcer"
+type = "unit"
+domains = ["fury"]
+energy = 1
+might = 10
+tags = ["Zaun"]
+set = "OGN"
+number = 3
+text = "[Ganking] (I can move from battlefield to battlefield.)"
+"#,
+    )
+    .unwrap();
+    let dir = dir.to_str().unwrap();
+    let (code, out, err) =
+        riftbound(&["compare", "--cards", dir, "--decks", "jinx,viktor", "--games", "600", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["changed_cards"], serde_json::json!(["Chemtech Enforcer"]));
+    let jinx = &v["decks"][0];
+    assert_eq!(jinx["deck"], "Jinx");
+    assert!(jinx["difference"]["low"].as_f64().unwrap() > 0.0, "{jinx}");
+    let top = &v["cards"][0];
+    assert_eq!((top["card"].as_str(), top["deck"].as_str()), (Some("Chemtech Enforcer"), Some("Jinx")), "{top}");
+    assert!(top["improvement_difference"]["low"].as_f64().unwrap() > 0.0, "{top}");
+    let findings: Vec<&str> = v["findings"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+    assert!(findings.iter().any(|f| f.starts_with("Jinx wins more often")), "{findings:?}");
+    assert!(findings.iter().any(|f| f.starts_with("Chemtech Enforcer (Jinx): improvement when drawn")), "{findings:?}");
+    // The text report says the same in words.
+    let (_, text, _) =
+        riftbound(&["compare", "--cards", dir, "--decks", "jinx,viktor", "--games", "100", "--rows", "3"]);
+    assert!(text.contains("changed cards in the decks: Chemtech Enforcer"), "{text}");
+}

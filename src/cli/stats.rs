@@ -29,7 +29,8 @@ pub fn wilson(wins: u64, games: u64) -> Option<(f64, f64)> {
     let z2 = Z * Z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+    // The bounds contain the rate itself (rounding can put 0 of n a hair above 0).
+    Some(((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0)))
 }
 
 /// Games and wins: a rate with its interval.
@@ -93,6 +94,18 @@ impl Difference {
     /// Whether the interval excludes no difference at all: larger than the noise.
     pub fn significant(&self) -> bool {
         self.low > 0.0 || self.high < 0.0
+    }
+
+    /// This difference minus `other` (from another run), its interval combined from the two as
+    /// for any difference of independent estimates with their own intervals (each bound's
+    /// distance from the value, the nearer sides squared and added).
+    pub fn minus(&self, other: &Difference) -> Difference {
+        let d = self.value - other.value;
+        Difference {
+            value: d,
+            low: d - ((self.value - self.low).powi(2) + (other.high - other.value).powi(2)).sqrt(),
+            high: d + ((self.high - self.value).powi(2) + (other.value - other.low).powi(2)).sqrt(),
+        }
     }
 }
 
@@ -196,6 +209,7 @@ pub fn ending(events: &[Event], outcome: Option<&Outcome>) -> Ending {
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CardStats {
     pub card: String,
+    pub id: String,
     /// Copies in the deck (the chosen champion counts one).
     pub copies: u32,
     pub drawn: Tally,
@@ -278,6 +292,7 @@ impl RunStats {
                         Some(s) => s.copies += n,
                         None => cards.push(CardStats {
                             card: name(c),
+                            id: db.get(c).id.clone(),
                             copies: n,
                             drawn: Tally::default(),
                             not_drawn: Tally::default(),
