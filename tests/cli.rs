@@ -871,3 +871,50 @@ text = "[Ganking] (I can move from battlefield to battlefield.)"
         riftbound(&["compare", "--cards", dir, "--decks", "jinx,viktor", "--games", "100", "--rows", "3"]);
     assert!(text.contains("changed cards in the decks: Chemtech Enforcer"), "{text}");
 }
+
+/// Issue 17: `sim --shard K/N` plays the K-th slice of a run's games; `merge` adds four slices
+/// (given in any order) up into exactly the single run's report, per-card statistics included,
+/// timings aside. A missing or repeated slice and a file that is not a report are named.
+#[test]
+fn merged_shards_equal_a_single_run_bit_for_bit() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shards");
+    std::fs::create_dir_all(&dir).unwrap();
+    let run =
+        ["sim", "--games", "43", "--decks", "jinx,viktor,vi", "--agents", "random,greedy", "--card-stats", "--json"];
+    let untimed = |json: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        for k in ["seconds", "games_per_second"] {
+            v.as_object_mut().unwrap().remove(k);
+        }
+        v
+    };
+    let mut files = Vec::new();
+    for k in [3, 1, 4, 2] {
+        let slice = format!("{k}/4");
+        let (code, out, err) = riftbound(&[&run[..], &["--shard", &slice]].concat());
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(untimed(&out)["shard"]["index"], k);
+        let file = dir.join(format!("shard-{k}.json"));
+        std::fs::write(&file, out).unwrap();
+        files.push(file.to_str().unwrap().to_string());
+    }
+    let (code, whole, err) = riftbound(&run);
+    assert_eq!(code, 0, "{err}");
+    let merge: Vec<&str> = ["merge", "--json"].into_iter().chain(files.iter().map(|f| f.as_str())).collect();
+    let (code, merged, err) = riftbound(&merge);
+    assert_eq!(code, 0, "{err}");
+    let (whole, merged) = (untimed(&whole), untimed(&merged));
+    assert!(whole["card_stats"]["decks"][0]["cards"][1]["drawn"]["games"].as_u64().unwrap() > 0);
+    assert_eq!(whole, merged);
+    assert_eq!(serde_json::to_string(&whole).unwrap(), serde_json::to_string(&merged).unwrap());
+
+    // Slices 1, 2 and 4: the third is missing.
+    let (code, _, err) = riftbound(&["merge", &files[1], &files[3], &files[2]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("shard-4.json: its games start at"), "{err}");
+    let not_a_report = dir.join("not-a-report.json");
+    std::fs::write(&not_a_report, "{\"games\": [").unwrap();
+    let (code, _, err) = riftbound(&["merge", not_a_report.to_str().unwrap(), &files[0]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not-a-report.json:1:") && err.contains("not a `sim --json` report"), "{err}");
+}

@@ -27,6 +27,7 @@ pub mod compare;
 pub mod coverage;
 pub mod replay;
 mod scenarios;
+pub mod shard;
 pub mod stats;
 
 use crate::agents;
@@ -169,11 +170,24 @@ pub enum Command {
         /// its own seed, so the results are the same for any number.
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
+        /// Play only the K-th of N consecutive slices of the run's games (`2/4`), to spread a run
+        /// over machines; `riftbound merge` adds the slices' `--json` reports up into the run's.
+        #[arg(long)]
+        shard: Option<String>,
         /// Per-card statistics: for every card of every deck, the win rate when drawn, in the
         /// opening hand and played, with 95% intervals, the improvement when drawn and the average
         /// turn played; per deck, by battlefield and turn order; per table, how games ended.
         #[arg(long)]
         card_stats: bool,
+    },
+    /// Add up the `sim --shard K/N --json` reports of one run's slices into the run's report
+    /// (the same as one run's, timings aside).
+    Merge {
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Print the merged report as one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// Play the same games over the base cards and over the base with a change (`--cards`, a
     /// mod folder) and report what changed per deck and per card, with 95% intervals, naming the
@@ -267,7 +281,8 @@ pub enum CardCommand {
 }
 
 /// Aggregate results of a simulation.
-#[derive(Debug, Default, serde::Serialize, PartialEq)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize, PartialEq)]
+#[serde(default)]
 pub struct SimReport {
     /// What reproduces the run: this program's version and build (a hash of its sources, cards
     /// and grammar included), a hash of the card set played (mods included, `CardDb::content_hash`),
@@ -278,6 +293,9 @@ pub struct SimReport {
     pub seed: u64,
     pub agents: Vec<String>,
     pub mode: String,
+    /// The caps a game stops at without a winner (`--turn-cap`, `--step-cap`).
+    pub turn_cap: u32,
+    pub step_cap: u32,
     pub games: u64,
     pub decks: Vec<String>,
     /// Games and wins per deck, in the order of `decks`.
@@ -327,16 +345,22 @@ pub struct SimReport {
     /// Games stopped by an error (a card's script failed or hit a limit): each with what is needed
     /// to replay it alone. The run goes on; `sim` exits with 1 when there is any.
     pub errors: Vec<GameError>,
+    /// The turns of all games (`average_turns` is `turns / games`).
+    pub turns: u64,
     pub average_turns: f64,
     pub games_per_second: f64,
     pub seconds: f64,
+    /// Which slice of a run this is (`sim --shard K/N`); none for a whole run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<shard::Shard>,
     /// Per deck, per card and per table statistics (`sim --card-stats`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card_stats: Option<stats::RunStats>,
 }
 
 /// A game that stopped with an error instead of an outcome.
-#[derive(Debug, Default, serde::Serialize, PartialEq)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize, PartialEq)]
+#[serde(default)]
 pub struct GameError {
     /// Its index in the run (`trace-game --game N` with the run's arguments traces it) and its
     /// own seed.
@@ -352,7 +376,8 @@ pub struct GameError {
 /// The results of one pairing or table: `decks` index into [`SimReport::decks`] (for a table,
 /// in seat order; a pairing's decks alternate seats, see [`seating`]); `wins` and `match_wins`
 /// are in the order of `decks`.
-#[derive(Debug, Default, serde::Serialize, PartialEq)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize, PartialEq)]
+#[serde(default)]
 pub struct PairingReport {
     pub decks: Vec<usize>,
     pub games: u64,
@@ -372,7 +397,8 @@ pub struct PairingReport {
 }
 
 /// One agent's games and wins in a run where seats have different agents.
-#[derive(Debug, Default, serde::Serialize, PartialEq)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize, PartialEq)]
+#[serde(default)]
 pub struct AgentReport {
     pub agent: String,
     pub played: u64,
@@ -680,7 +706,14 @@ fn play_match(
 /// runs whole on one thread (with that thread's script sandbox; the card database is shared) and
 /// the results are added up in game order, so the report is the same for any number of threads.
 pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, String> {
+    simulate_range(plan, 0..games, threads)
+}
+
+/// Plays games `range` of a run (a shard, [`shard`]): game `i` is the same game whatever range
+/// it is played in, so shards of a run add up to the run.
+pub fn simulate_range(plan: &Plan, range: std::ops::Range<u64>, threads: usize) -> Result<SimReport, String> {
     let Plan { decks, mode, caps, .. } = plan;
+    let games = range.end.saturating_sub(range.start);
     if let Some(dir) = &plan.save_replays {
         if mode.games_to_win > 1 {
             return Err(format!("--save-replays does not save the games of a {} yet", mode.name));
@@ -705,6 +738,8 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
         seed: plan.seed,
         agents: plan.agents.clone(),
         mode: mode.name.to_string(),
+        turn_cap: caps.turns,
+        step_cap: caps.steps,
         decks: decks.iter().map(|d| d.name.clone()).collect(),
         played: vec![0; decks.len()],
         wins: vec![0; decks.len()],
@@ -740,10 +775,9 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             p.team_wins = vec![0; 2];
         }
     }
-    let mut turns = 0u64;
     let bar = if plan.progress { progress_bar(games) } else { indicatif::ProgressBar::hidden() };
-    for first in (0..games).step_by(BATCH as usize) {
-        let len = (games - first).min(BATCH) as usize;
+    for first in range.clone().step_by(BATCH as usize) {
+        let len = (range.end - first).min(BATCH) as usize;
         let batch: Vec<_> = pool.install(|| {
             (0..len)
                 .into_par_iter()
@@ -775,7 +809,7 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
             let pair = &mut report.pairings[pairing];
             report.games += 1;
             pair.games += 1;
-            turns += turn as u64;
+            report.turns += turn as u64;
             for (seat, &d) in seating.decks.iter().enumerate() {
                 report.played[d] += 1;
                 if many {
@@ -839,8 +873,7 @@ pub fn simulate(plan: &Plan, games: u64, threads: usize) -> Result<SimReport, St
     }
     bar.finish_and_clear();
     report.seconds = start.elapsed().as_secs_f64();
-    report.average_turns = if report.games > 0 { turns as f64 / report.games as f64 } else { 0.0 };
-    report.games_per_second = if report.seconds > 0.0 { report.games as f64 / report.seconds } else { 0.0 };
+    report.finish();
     Ok(report)
 }
 
@@ -999,7 +1032,20 @@ fn blank_cards(db: &CardDb, decks: &[Deck], allow: bool) -> Result<(), String> {
 }
 
 /// The text report of `sim`: per deck, then per pairing when there are several.
-fn print_report(r: &SimReport, caps: Caps) {
+/// Prints a run's report as JSON or as text (with its per-card statistics, if any).
+fn show_report(r: &SimReport, json: bool) -> Result<(), String> {
+    if json {
+        outln!("{}", serde_json::to_string(r).map_err(|e| e.to_string())?);
+    } else {
+        print_report(r);
+        if let Some(s) = &r.card_stats {
+            out!("{}", stats::render(s));
+        }
+    }
+    Ok(())
+}
+
+fn print_report(r: &SimReport) {
     if r.mode == Mode::casual_duel().name {
         outln!("mode: {} (a house variant of the Duel, 458: decks of one to three battlefields)", r.mode);
     } else {
@@ -1082,8 +1128,8 @@ fn print_report(r: &SimReport, caps: Caps) {
             );
         }
     }
-    outln!("turn-capped (no winner, cap {}): {}", caps.turns, r.turn_capped);
-    outln!("stalled (no winner, a turn over {} steps): {}", caps.steps, r.stalled);
+    outln!("turn-capped (no winner, cap {}): {}", r.turn_cap, r.turn_capped);
+    outln!("stalled (no winner, a turn over {} steps): {}", r.step_cap, r.stalled);
     for (what, games) in [("turn-capped", &r.turn_capped_games), ("stalled", &r.stalled_games)] {
         if !games.is_empty() {
             let list: Vec<String> = games.iter().map(u64::to_string).collect();
@@ -1112,28 +1158,42 @@ impl From<String> for Failure {
 
 pub fn run(cli: Cli) -> i32 {
     let result: Result<(), Failure> = (|| match cli.command {
-        Command::Sim { games, game, json, check_invariants, save_replays, threads, card_stats } => {
+        Command::Sim { games, game, json, check_invariants, save_replays, threads, shard, card_stats } => {
             let mut plan = game.plan()?;
             plan.card_stats = card_stats;
             plan.caps.check_invariants = check_invariants;
             plan.save_replays = save_replays;
             plan.progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let caps = plan.caps;
             let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
-            let r = simulate(&plan, games, threads.map_or_else(cores, usize::from))?;
-            if json {
-                outln!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
-            } else {
-                print_report(&r, caps);
-                if let Some(s) = &r.card_stats {
-                    out!("{}", stats::render(s));
+            let threads = threads.map_or_else(cores, usize::from);
+            let r = match shard {
+                Some(text) => {
+                    let slice = shard::Shard::parse(&text, games)?;
+                    let mut r = simulate_range(&plan, slice.range(), threads)?;
+                    r.shard = Some(slice);
+                    r
                 }
-            }
+                None => simulate(&plan, games, threads)?,
+            };
+            show_report(&r, json)?;
             if r.errors.is_empty() {
                 Ok(())
             } else {
                 Err(Failure::Failed(format!("{} game(s) stopped with an error (listed above)", r.errors.len())))
             }
+        }
+        Command::Merge { files, json } => {
+            let mut shards = Vec::new();
+            for f in &files {
+                let name = f.display().to_string();
+                let text = std::fs::read_to_string(f).map_err(|e| format!("{name}: {e}"))?;
+                let r: SimReport = serde_json::from_str(&text)
+                    .map_err(|e| format!("{name}:{}:{}: not a `sim --json` report: {e}", e.line(), e.column()))?;
+                shards.push((name, r));
+            }
+            let r = shard::merge(shards)?;
+            show_report(&r, json)?;
+            Ok(())
         }
         Command::Compare { games, game, base, json, rows, threads } => {
             if game.cards.is_empty() {

@@ -34,16 +34,35 @@ pub fn wilson(wins: u64, games: u64) -> Option<(f64, f64)> {
 }
 
 /// Games and wins: a rate with its interval.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Deserialize)]
+#[serde(from = "Counts")]
 pub struct Tally {
     pub games: u64,
     pub wins: u64,
+}
+
+/// A [`Tally`] read back from JSON: its counts (the rate and interval are derived).
+#[derive(serde::Deserialize)]
+struct Counts {
+    games: u64,
+    wins: u64,
+}
+
+impl From<Counts> for Tally {
+    fn from(c: Counts) -> Tally {
+        Tally { games: c.games, wins: c.wins }
+    }
 }
 
 impl Tally {
     fn add(&mut self, won: bool) {
         self.games += 1;
         self.wins += won as u64;
+    }
+
+    fn absorb(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.wins += other.wins;
     }
 
     pub fn rate(&self) -> Option<f64> {
@@ -83,7 +102,7 @@ impl serde::Serialize for Tally {
 }
 
 /// A difference of two rates with its 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Difference {
     pub value: f64,
     pub low: f64,
@@ -206,7 +225,7 @@ pub fn ending(events: &[Event], outcome: Option<&Outcome>) -> Ending {
 }
 
 /// One card of one deck.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CardStats {
     pub card: String,
     pub id: String,
@@ -220,14 +239,20 @@ pub struct CardStats {
     pub improvement_when_drawn: Option<Difference>,
     /// The average turn the card was first played in the games it was played.
     pub average_turn_played: Option<f64>,
-    #[serde(skip)]
+    /// The turns it was first played in, added up over the games it was played.
+    pub turns_played: u64,
+    #[serde(skip, default = "unknown_card")]
     idx: CardIdx,
-    #[serde(skip)]
-    turns_played: u64,
+}
+
+/// Statistics read back from JSON (shards to merge) no longer know the card database's indices;
+/// they only add up, position by position.
+fn unknown_card() -> CardIdx {
+    CardIdx(u32::MAX)
 }
 
 /// One deck's results, its cards' and its battlefields'.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DeckStats {
     pub deck: String,
     pub legend: String,
@@ -240,16 +265,16 @@ pub struct DeckStats {
     pub cards: Vec<CardStats>,
 }
 
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BattlefieldStats {
     pub battlefield: String,
     pub chosen: Tally,
-    #[serde(skip)]
+    #[serde(skip, default = "unknown_card")]
     idx: CardIdx,
 }
 
 /// How the games of a pairing or table went.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TableStats {
     pub decks: Vec<String>,
     pub games: u64,
@@ -257,12 +282,12 @@ pub struct TableStats {
     pub first_player: Tally,
     pub average_turns: Option<f64>,
     pub endings: Endings,
-    #[serde(skip)]
-    turns: u64,
+    /// The turns of its games, added up.
+    pub turns: u64,
 }
 
 /// Games by how they ended.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Endings {
     pub points: u64,
     pub burn_out: u64,
@@ -273,7 +298,7 @@ pub struct Endings {
 }
 
 /// The statistics of a run, added up game by game in game order.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunStats {
     pub decks: Vec<DeckStats>,
     pub tables: Vec<TableStats>,
@@ -300,8 +325,8 @@ impl RunStats {
                             played: Tally::default(),
                             improvement_when_drawn: None,
                             average_turn_played: None,
-                            idx: c,
                             turns_played: 0,
+                            idx: c,
                         }),
                     }
                 }
@@ -333,7 +358,6 @@ impl RunStats {
         let t = &mut self.tables[table];
         t.games += 1;
         t.turns += turns as u64;
-        t.average_turns = Some(t.turns as f64 / t.games as f64);
         let e = &mut t.endings;
         *match r.ending {
             Ending::Points => &mut e.points,
@@ -372,10 +396,64 @@ impl RunStats {
                 if let Some((_, turn)) = s.played.iter().find(|(p, _)| *p == c.idx) {
                     c.played.add(won);
                     c.turns_played += *turn as u64;
-                    c.average_turn_played = Some(c.turns_played as f64 / c.played.games as f64);
                 }
-                c.improvement_when_drawn = c.drawn.minus(&c.not_drawn);
             }
+        }
+        self.derive();
+    }
+
+    /// Adds another slice of the same run (`riftbound merge`): the same decks, cards and tables
+    /// in the same order.
+    pub fn absorb(&mut self, other: &RunStats) -> Result<(), String> {
+        let same_shape = self.decks.len() == other.decks.len()
+            && self.tables.len() == other.tables.len()
+            && self.decks.iter().zip(&other.decks).all(|(a, b)| {
+                a.deck == b.deck
+                    && a.cards.iter().map(|c| &c.id).eq(b.cards.iter().map(|c| &c.id))
+                    && a.battlefields.iter().map(|x| &x.battlefield).eq(b.battlefields.iter().map(|x| &x.battlefield))
+            });
+        if !same_shape {
+            return Err("the per-card statistics are of different decks or cards".to_string());
+        }
+        for (a, b) in self.decks.iter_mut().zip(&other.decks) {
+            a.games.absorb(&b.games);
+            a.went_first.absorb(&b.went_first);
+            a.went_later.absorb(&b.went_later);
+            for (x, y) in a.battlefields.iter_mut().zip(&b.battlefields) {
+                x.chosen.absorb(&y.chosen);
+            }
+            for (x, y) in a.cards.iter_mut().zip(&b.cards) {
+                x.drawn.absorb(&y.drawn);
+                x.not_drawn.absorb(&y.not_drawn);
+                x.opening_hand.absorb(&y.opening_hand);
+                x.played.absorb(&y.played);
+                x.turns_played += y.turns_played;
+            }
+        }
+        for (a, b) in self.tables.iter_mut().zip(&other.tables) {
+            a.games += b.games;
+            a.turns += b.turns;
+            a.first_player.absorb(&b.first_player);
+            let (e, f) = (&mut a.endings, &b.endings);
+            e.points += f.points;
+            e.burn_out += f.burn_out;
+            e.concession += f.concession;
+            e.turn_cap += f.turn_cap;
+            e.stalled += f.stalled;
+            e.error += f.error;
+        }
+        self.derive();
+        Ok(())
+    }
+
+    /// The figures derived from the counts: averages and improvements.
+    fn derive(&mut self) {
+        for t in &mut self.tables {
+            t.average_turns = (t.games > 0).then(|| t.turns as f64 / t.games as f64);
+        }
+        for c in self.decks.iter_mut().flat_map(|d| &mut d.cards) {
+            c.average_turn_played = (c.played.games > 0).then(|| c.turns_played as f64 / c.played.games as f64);
+            c.improvement_when_drawn = c.drawn.minus(&c.not_drawn);
         }
     }
 }
