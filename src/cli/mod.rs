@@ -26,6 +26,7 @@ pub mod cards;
 pub mod compare;
 pub mod coverage;
 pub mod replay;
+pub mod report;
 mod scenarios;
 pub mod shard;
 pub mod stats;
@@ -179,6 +180,10 @@ pub enum Command {
         /// turn played; per deck, by battlefield and turn order; per table, how games ended.
         #[arg(long)]
         card_stats: bool,
+        /// Write a self-contained HTML report of the run (matchup heat map, cards' win rates,
+        /// game lengths) to this file; gathers the per-card statistics.
+        #[arg(long)]
+        report: Option<std::path::PathBuf>,
     },
     /// Add up the `sim --shard K/N --json` reports of one run's slices into the run's report
     /// (the same as one run's, timings aside).
@@ -188,6 +193,9 @@ pub enum Command {
         /// Print the merged report as one JSON object.
         #[arg(long)]
         json: bool,
+        /// Write the merged run's HTML report to this file.
+        #[arg(long)]
+        report: Option<std::path::PathBuf>,
     },
     /// Play the same games over the base cards and over the base with a change (`--cards`, a
     /// mod folder) and report what changed per deck and per card, with 95% intervals, naming the
@@ -209,6 +217,9 @@ pub enum Command {
         /// Cards listed in the text report, those that moved most first.
         #[arg(long, default_value_t = 15)]
         rows: usize,
+        /// Write a self-contained HTML report of the comparison to this file.
+        #[arg(long)]
+        report: Option<std::path::PathBuf>,
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
     },
@@ -1158,9 +1169,9 @@ impl From<String> for Failure {
 
 pub fn run(cli: Cli) -> i32 {
     let result: Result<(), Failure> = (|| match cli.command {
-        Command::Sim { games, game, json, check_invariants, save_replays, threads, shard, card_stats } => {
+        Command::Sim { games, game, json, check_invariants, save_replays, threads, shard, card_stats, report } => {
             let mut plan = game.plan()?;
-            plan.card_stats = card_stats;
+            plan.card_stats = card_stats || report.is_some();
             plan.caps.check_invariants = check_invariants;
             plan.save_replays = save_replays;
             plan.progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -1176,13 +1187,16 @@ pub fn run(cli: Cli) -> i32 {
                 None => simulate(&plan, games, threads)?,
             };
             show_report(&r, json)?;
+            if let Some(path) = &report {
+                report::write(path, &report::run_page(&r)?)?;
+            }
             if r.errors.is_empty() {
                 Ok(())
             } else {
                 Err(Failure::Failed(format!("{} game(s) stopped with an error (listed above)", r.errors.len())))
             }
         }
-        Command::Merge { files, json } => {
+        Command::Merge { files, json, report } => {
             let mut shards = Vec::new();
             for f in &files {
                 let name = f.display().to_string();
@@ -1193,9 +1207,12 @@ pub fn run(cli: Cli) -> i32 {
             }
             let r = shard::merge(shards)?;
             show_report(&r, json)?;
+            if let Some(path) = &report {
+                report::write(path, &report::run_page(&r)?)?;
+            }
             Ok(())
         }
-        Command::Compare { games, game, base, json, rows, threads } => {
+        Command::Compare { games, game, base, json, rows, report, threads } => {
             if game.cards.is_empty() {
                 return Err(Failure::Input("compare needs the change: --cards FOLDER".to_string()));
             }
@@ -1213,6 +1230,9 @@ pub fn run(cli: Cli) -> i32 {
                 outln!("{}", serde_json::to_string(&c).map_err(|e| e.to_string())?);
             } else {
                 out!("{}", compare::render(&c, rows));
+            }
+            if let Some(path) = &report {
+                report::write(path, &report::comparison_page(&c, rows)?)?;
             }
             if c.base.errors + c.change.errors == 0 {
                 Ok(())

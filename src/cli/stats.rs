@@ -284,6 +284,8 @@ pub struct TableStats {
     pub endings: Endings,
     /// The turns of its games, added up.
     pub turns: u64,
+    /// Games by length: `lengths[t]` games lasted `t` turns.
+    pub lengths: Vec<u64>,
 }
 
 /// Games by how they ended.
@@ -358,6 +360,11 @@ impl RunStats {
         let t = &mut self.tables[table];
         t.games += 1;
         t.turns += turns as u64;
+        let at = turns as usize;
+        if t.lengths.len() <= at {
+            t.lengths.resize(at + 1, 0);
+        }
+        t.lengths[at] += 1;
         let e = &mut t.endings;
         *match r.ending {
             Ending::Points => &mut e.points,
@@ -433,6 +440,12 @@ impl RunStats {
         for (a, b) in self.tables.iter_mut().zip(&other.tables) {
             a.games += b.games;
             a.turns += b.turns;
+            if a.lengths.len() < b.lengths.len() {
+                a.lengths.resize(b.lengths.len(), 0);
+            }
+            for (x, y) in a.lengths.iter_mut().zip(&b.lengths) {
+                *x += y;
+            }
             a.first_player.absorb(&b.first_player);
             let (e, f) = (&mut a.endings, &b.endings);
             e.points += f.points;
