@@ -65,3 +65,27 @@ fn greedy_gives_might_to_its_own_unit_not_the_enemy() {
         assert_eq!(g.might(theirs), base(theirs));
     }
 }
+
+/// Issue 17: "At the end of your turn, ready up to 2 runes" (Annie, Dark Child) may choose any
+/// runes (352.4); readying helps, so the greedy player readies its own, never the opponent's.
+#[test]
+fn greedy_readies_its_own_runes_not_the_opponents() {
+    use riftbound::riftbound::events::Event;
+    for seed in 0..8 {
+        let mut g = Game::blank(cards_db(), &QUIET_BFS, 1).unwrap();
+        g.set_agents(vec![Box::new(GreedyAgent::new(seed)), Box::new(Scripted::passing())]);
+        g.put("Annie, Dark Child", P1, Zone::LegendZone).unwrap();
+        let mine = g.put_runes("Fury Rune", P1, 2).unwrap();
+        let theirs = g.put_runes("Fury Rune", P2, 2).unwrap();
+        for r in mine.iter().chain(&theirs) {
+            g.objs[r.0 as usize].exhausted = true;
+        }
+        fill_deck(&mut g, P1, 3);
+        fill_deck(&mut g, P2, 3);
+        g.trace.on = true;
+        common::step_until(&mut g, |g| g.events.iter().any(|e| matches!(e, Event::Readied(_))));
+        run_chain(&mut g);
+        assert!(mine.iter().all(|r| !g.obj(*r).exhausted), "its own runes readied:\n{}", g.trace.render());
+        assert!(theirs.iter().all(|r| g.obj(*r).exhausted), "the opponent's stayed exhausted");
+    }
+}
