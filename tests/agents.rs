@@ -1,10 +1,13 @@
 //! The agents' choices (issue 17): the greedy agent aims what harms at the opponents and what
 //! helps at its own side, reading what the compiled text does to each target (352.4 choices;
-//! `TargetSpec::intent`).
+//! `TargetSpec::intent`); the search agent never peeks at hidden cards and plays whole games.
 
-use riftbound::agents::{GreedyAgent, Scripted};
+use riftbound::agents::{GreedyAgent, Scripted, SearchAgent};
+use riftbound::kernel::GameRng;
 use riftbound::riftbound::abilities::Intent;
+use riftbound::riftbound::{Agent, Ask, Decision, Outcome};
 use riftbound::riftbound::{CardDb, Game, Loc, Zone};
+use std::sync::Arc;
 
 mod common;
 use common::board::{BF0, P1, P2, QUIET_BFS};
@@ -88,4 +91,77 @@ fn greedy_readies_its_own_runes_not_the_opponents() {
         assert!(mine.iter().all(|r| !g.obj(*r).exhausted), "its own runes readied:\n{}", g.trace.render());
         assert!(theirs.iter().all(|r| g.obj(*r).exhausted), "the opponent's stayed exhausted");
     }
+}
+
+/// Jinx against Viktor, greedy players, stepped to P1's first action decision of turn 5.
+fn midgame(seed: u64) -> (Game, Decision) {
+    let db = Arc::new(CardDb::embedded());
+    let decks = riftbound::cli::pick_decks(&db, &["jinx".to_string(), "viktor".to_string()]).unwrap();
+    let agents = ["greedy".to_string()];
+    let mode = riftbound::riftbound::Mode::casual_duel();
+    let mut g = riftbound::cli::setup_game(&db, &decks, &mode, &agents, seed, Default::default(), false).unwrap();
+    let me = riftbound::kernel::PlayerId(0);
+    while !(g.turn >= 5 && g.turn_player == me && g.chain.is_empty() && g.priority_holder() == Some(me)) {
+        assert!(!g.step().unwrap(), "the game ended before turn 5");
+    }
+    let d = Decision { player: me, ask: Ask::Action, options: g.action_options(me) };
+    (g, d)
+}
+
+/// 106.4 / 127: the search never peeks. Swapping hidden cards of the opponent (a card in
+/// hand with one in the deck) gives a game the searching player can't tell from the real one:
+/// it must choose the same, from the same seed. The opponent's hand is resampled, its size and
+/// the viewer's own hand kept.
+#[test]
+fn r106_4_search_decides_the_same_whatever_the_hidden_cards_are() {
+    let mut resampled = false;
+    for seed in 0..3 {
+        let (real, d) = midgame(seed);
+        assert!(d.options.len() > 1);
+        let mut other = real.fork(&mut GameRng::new(9));
+        other.rng = real.rng.clone();
+        let them = riftbound::kernel::PlayerId(1);
+        let (h, k) = (other.player(them).hand[0], other.player(them).main_deck[3]);
+        let (ch, ck) = (other.obj(h).card, other.obj(k).card);
+        other.obj_mut(h).card = ck;
+        other.obj_mut(k).card = ch;
+        let a = SearchAgent::new(12, seed).choose(&real, &d);
+        let b = SearchAgent::new(12, seed).choose(&other, &d);
+        assert_eq!(a, b, "seed {seed}: the hidden cards changed the choice");
+
+        let mut sample = real.fork(&mut GameRng::new(1));
+        sample.determinize(riftbound::kernel::PlayerId(0), &mut GameRng::new(seed));
+        let cards = |g: &Game, p: riftbound::kernel::PlayerId, z: Zone| -> Vec<_> {
+            let list = if z == Zone::Hand { &g.player(p).hand } else { &g.player(p).main_deck };
+            list.iter().map(|o| g.obj(*o).card).collect()
+        };
+        assert_eq!(cards(&sample, d.player, Zone::Hand), cards(&real, d.player, Zone::Hand));
+        assert_eq!(sample.player(them).hand.len(), real.player(them).hand.len());
+        let pooled = |g: &Game| {
+            let mut all = cards(g, them, Zone::Hand);
+            all.extend(cards(g, them, Zone::MainDeck));
+            all.sort();
+            all
+        };
+        assert_eq!(pooled(&sample), pooled(&real), "the same cards, dealt again");
+        resampled |= cards(&sample, them, Zone::Hand) != cards(&real, them, Zone::Hand);
+    }
+    assert!(resampled, "the opponent's hand is dealt again, not copied");
+}
+
+/// The search plays whole games to the end, the same game from the same seed.
+#[test]
+fn search_plays_whole_games_deterministically() {
+    let db = Arc::new(CardDb::embedded());
+    let decks = riftbound::cli::pick_decks(&db, &["jinx".to_string(), "viktor".to_string()]).unwrap();
+    let agents = ["mcts:3".to_string(), "greedy".to_string()];
+    let mode = riftbound::riftbound::Mode::casual_duel();
+    let play = || {
+        let mut g = riftbound::cli::setup_game(&db, &decks, &mode, &agents, 4, Default::default(), false).unwrap();
+        let outcome = g.run().unwrap();
+        (outcome, g.turn, g.state_hash())
+    };
+    let first = play();
+    assert!(matches!(first.0, Outcome::Won { .. }), "{first:?}");
+    assert_eq!(first, play());
 }

@@ -201,6 +201,7 @@ fn match_soak(matches: u64) -> riftbound::cli::SimReport {
         seed: SEED,
         caps: riftbound::cli::Caps { check_invariants: true, ..Default::default() },
         progress: false,
+        card_stats: false,
     };
     let r = riftbound::cli::simulate(&plan, matches, 2).unwrap();
     assert!(r.errors.is_empty(), "{:?}", r.errors);

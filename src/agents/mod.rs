@@ -1,6 +1,9 @@
 //! In-process agents for simulation: [`RandomAgent`] picks uniformly among the legal options;
 //! [`GreedyAgent`] follows simple, fast rules of thumb.
 
+mod search;
+pub use search::SearchAgent;
+
 use crate::kernel::GameRng;
 use crate::riftbound::abilities::Intent;
 use crate::riftbound::state::{Loc, Zone};
@@ -116,10 +119,14 @@ impl Agent<Game> for GreedyAgent {
 }
 
 /// Agent kinds by name, for the command line.
+/// `random`, `greedy`, or `mcts:N` (the search agent with N playouts a decision; `mcts` alone:
+/// 64).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent<Game>>> {
-    match name {
-        "random" => Some(Box::new(RandomAgent::new(seed))),
-        "greedy" => Some(Box::new(GreedyAgent::new(seed))),
+    match name.split_once(':') {
+        None if name == "random" => Some(Box::new(RandomAgent::new(seed))),
+        None if name == "greedy" => Some(Box::new(GreedyAgent::new(seed))),
+        None if name == "mcts" => Some(Box::new(SearchAgent::new(64, seed))),
+        Some(("mcts", n)) => Some(Box::new(SearchAgent::new(n.parse().ok().filter(|n| *n > 0)?, seed))),
         _ => None,
     }
 }

@@ -72,7 +72,8 @@ pub struct GameArgs {
     /// players (460); `ffa4`: War, four players (461).
     #[arg(long, default_value = "casual")]
     pub mode: String,
-    /// The agent for each seat: random or greedy (one name for every seat, or one per seat).
+    /// The agent for each seat: random, greedy or mcts:N (search, N playouts a decision; see
+    /// docs/agents.md), one name for every seat or one per seat.
     #[arg(long, value_delimiter = ',', default_values_t = vec!["greedy".to_string()])]
     pub agents: Vec<String>,
     /// Stop a game after this many turns and report it as capped.
@@ -486,7 +487,7 @@ fn agent_names(agents: &[String], mode: &Mode) -> Result<Vec<String>, String> {
     };
     for n in &names {
         if agents::by_name(n, 0).is_none() {
-            return Err(format!("unknown agent `{n}`: expected random or greedy"));
+            return Err(format!("unknown agent `{n}`: expected random, greedy or mcts:N (N > 0)"));
         }
     }
     Ok(names)

@@ -16,6 +16,7 @@ pub mod conditions;
 pub mod costs;
 pub mod decision;
 pub mod deck;
+pub mod determinize;
 pub mod embedded;
 pub mod empower;
 pub mod events;

@@ -546,7 +546,7 @@ pub struct Snapshot {
 }
 
 impl Game {
-    fn clone_with_logs(&self, logs: bool) -> Game {
+    pub(crate) fn clone_with_logs(&self, logs: bool) -> Game {
         Game {
             db: self.db.clone(),
             mode: self.mode.clone(),
