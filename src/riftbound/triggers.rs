@@ -75,10 +75,12 @@ impl Game {
             }));
         }
         objects.extend(self.battlefields.iter().map(|b| b.obj));
+        // The attachment links, looked up once for every object.
+        let links = self.links();
         objects
             .into_iter()
             .flat_map(|obj| {
-                self.triggered_abilities(obj).map(move |(lender, i)| {
+                self.triggered_abilities_in(links, obj).map(move |(lender, i)| {
                     let kinds = match &self.text_card(obj, lender).abilities.abilities[i].kind {
                         AbilityKind::Triggered { trigger, .. } => listens_to(trigger),
                         _ => 0,
@@ -93,9 +95,18 @@ impl Game {
     /// rules text's unless it is attached (SFD-718.2), and the effect text of each card attached to
     /// it (SFD-718.3, lent by that card).
     fn triggered_abilities(&self, o: ObjId) -> impl Iterator<Item = (Option<ObjId>, usize)> + '_ {
+        self.triggered_abilities_in(self.links(), o)
+    }
+
+    /// [`Game::triggered_abilities`] given the attachment links (`Game::links`), for a caller
+    /// that asks about many objects.
+    fn triggered_abilities_in<'g>(
+        &'g self,
+        links: &'g [(ObjId, ObjId)],
+        o: ObjId,
+    ) -> impl Iterator<Item = (Option<ObjId>, usize)> + 'g {
         let triggered = |a: &super::abilities::Ability| matches!(a.kind, AbilityKind::Triggered { .. });
         // `top_most_of` and `attached_to` from one look at the links.
-        let links = self.links();
         let own = (!links.iter().any(|(a, _)| *a == o)).then(|| self.card(o).abilities.rules_text());
         let own = own.into_iter().flatten().filter(move |(_, a)| triggered(a)).map(|(i, _)| (None, i));
         let lent = links.iter().filter(move |(_, t)| *t == o).flat_map(move |&(lender, _)| {
