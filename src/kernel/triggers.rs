@@ -55,6 +55,15 @@ pub trait Triggers {
     /// Every object whose triggered abilities are active now (or every such ability), in the
     /// order they are checked.
     fn sources(&self) -> Vec<Self::Source>;
+    /// The kinds of events in `batch`, as bits to test against [`Triggers::listens`]: a source
+    /// that listens to none of them is not asked to match the batch. By default every kind.
+    fn batch_kinds(&self, _batch: &[Self::Event]) -> u32 {
+        u32::MAX
+    }
+    /// The kinds of events `source` can match (a superset); by default every kind.
+    fn listens(&self, _source: Self::Source) -> u32 {
+        u32::MAX
+    }
     /// What `source`'s triggered abilities make of `batch`, the events from `start` of the log.
     fn matches(&self, source: Self::Source, batch: &[Self::Event], start: usize, out: &mut Vec<Self::Fired>);
 }
@@ -68,8 +77,11 @@ pub fn matched<G: Triggers>(g: &mut G, batch: &[G::Event], start: usize) -> Vec<
         index.stale = false;
     }
     let mut out = Vec::new();
+    let kinds = g.batch_kinds(batch);
     for &s in g.index().sources() {
-        g.matches(s, batch, start, &mut out);
+        if g.listens(s) & kinds != 0 {
+            g.matches(s, batch, start, &mut out);
+        }
     }
     out
 }
@@ -151,6 +163,50 @@ mod tests {
         g.index.zones_changed();
         g.events.extend([4, 3, 1]);
         assert_eq!(g.check(), vec![(1, 5), (4, 3)]);
+    }
+
+    /// A toy whose objects listen only to events of their own parity: a batch of odd events is
+    /// not matched against the even objects at all.
+    struct Parity(Toy);
+
+    impl Triggers for Parity {
+        type Source = u32;
+        type Event = u32;
+        type Fired = (u32, usize);
+        fn index(&self) -> &TriggerIndex<u32> {
+            &self.0.index
+        }
+        fn index_mut(&mut self) -> &mut TriggerIndex<u32> {
+            &mut self.0.index
+        }
+        fn sources(&self) -> Vec<u32> {
+            self.0.sources()
+        }
+        fn batch_kinds(&self, batch: &[u32]) -> u32 {
+            batch.iter().fold(0, |k, e| k | 1 << (e % 2))
+        }
+        fn listens(&self, source: u32) -> u32 {
+            1 << (source % 2)
+        }
+        fn matches(&self, source: u32, batch: &[u32], start: usize, out: &mut Vec<(u32, usize)>) {
+            self.0.matches(source, batch, start, out)
+        }
+    }
+
+    #[test]
+    fn a_source_that_listens_to_none_of_the_batch_is_not_asked() {
+        let toy = Toy {
+            on_board: vec![1, 2, 3, 4],
+            triggered: vec![1, 2, 3, 4],
+            events: vec![],
+            index: TriggerIndex::default(),
+            asked: Default::default(),
+        };
+        let mut g = Parity(toy);
+        assert_eq!(matched(&mut g, &[3, 5], 0), vec![(3, 0)]);
+        assert_eq!(g.0.asked.get(), 2, "only the odd objects are asked about odd events");
+        assert_eq!(matched(&mut g, &[2, 1], 7), vec![(1, 8), (2, 7)]);
+        assert_eq!(g.0.asked.get(), 6);
     }
 
     #[test]

@@ -664,9 +664,17 @@ impl Game {
     }
 
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
-        if self.effects.is_empty() {
-            // With no effect in force, the printed keywords are the keywords.
-            return self.card(id).abilities.has_keyword(k);
+        // 450.2: only an effect that gives or takes away `k` changes whether an object has it
+        // (`apply_modification`); with none in force, the printed keywords decide, without the
+        // layers (Ambush and Hidden are asked of every card in hand at every listing).
+        let about_k = |m: &Modification| {
+            matches!(m, Modification::GrantKeyword(x, _) | Modification::GrantMissingKeyword(x, _)
+                | Modification::RemoveKeyword(x) if *x == k)
+        };
+        if !self.effects.iter().any(|e| about_k(&e.modification)) {
+            let printed = self.card(id).abilities.has_keyword(k);
+            debug_assert_eq!(printed, self.chars(id).keywords.has(k), "{k:?} of {}", self.describe(id));
+            return printed;
         }
         self.chars(id).keywords.has(k)
     }

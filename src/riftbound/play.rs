@@ -28,10 +28,10 @@ impl Game {
         if self.hidden_at(card).is_some() {
             return Timing::Reaction;
         }
-        let chars = self.chars(card);
-        if chars.keywords.has(Keyword::Reaction) {
+        // `has_keyword`: without an effect about the keyword, the printed card answers.
+        if self.has_keyword(card, Keyword::Reaction) {
             Timing::Reaction
-        } else if chars.keywords.has(Keyword::Action) {
+        } else if self.has_keyword(card, Keyword::Action) {
             Timing::Action
         } else {
             Timing::Normal

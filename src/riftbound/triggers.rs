@@ -38,6 +38,9 @@ pub struct TriggerSource {
     obj: ObjId,
     lender: Option<ObjId>,
     index: u8,
+    /// The kinds of events its trigger can match ([`listens_to`]): a batch with none of them
+    /// is not matched against it.
+    kinds: u32,
 }
 
 /// A triggered ability that met its condition, before it goes on the chain.
@@ -72,10 +75,18 @@ impl Game {
             }));
         }
         objects.extend(self.battlefields.iter().map(|b| b.obj));
+        // The attachment links, looked up once for every object.
+        let links = self.links();
         objects
             .into_iter()
             .flat_map(|obj| {
-                self.triggered_abilities(obj).map(move |(lender, i)| TriggerSource { obj, lender, index: i as u8 })
+                self.triggered_abilities_in(links, obj).map(move |(lender, i)| {
+                    let kinds = match &self.text_card(obj, lender).abilities.abilities[i].kind {
+                        AbilityKind::Triggered { trigger, .. } => listens_to(trigger),
+                        _ => 0,
+                    };
+                    TriggerSource { obj, lender, index: i as u8, kinds }
+                })
             })
             .collect()
     }
@@ -84,9 +95,18 @@ impl Game {
     /// rules text's unless it is attached (SFD-718.2), and the effect text of each card attached to
     /// it (SFD-718.3, lent by that card).
     fn triggered_abilities(&self, o: ObjId) -> impl Iterator<Item = (Option<ObjId>, usize)> + '_ {
+        self.triggered_abilities_in(self.links(), o)
+    }
+
+    /// [`Game::triggered_abilities`] given the attachment links (`Game::links`), for a caller
+    /// that asks about many objects.
+    fn triggered_abilities_in<'g>(
+        &'g self,
+        links: &'g [(ObjId, ObjId)],
+        o: ObjId,
+    ) -> impl Iterator<Item = (Option<ObjId>, usize)> + 'g {
         let triggered = |a: &super::abilities::Ability| matches!(a.kind, AbilityKind::Triggered { .. });
         // `top_most_of` and `attached_to` from one look at the links.
-        let links = self.links();
         let own = (!links.iter().any(|(a, _)| *a == o)).then(|| self.card(o).abilities.rules_text());
         let own = own.into_iter().flatten().filter(move |(_, a)| triggered(a)).map(|(i, _)| (None, i));
         let lent = links.iter().filter(move |(_, t)| *t == o).flat_map(move |&(lender, _)| {
@@ -1148,8 +1168,16 @@ impl Triggers for Game {
         self.trigger_sources()
     }
 
+    fn batch_kinds(&self, batch: &[Event]) -> u32 {
+        batch.iter().fold(0, |k, e| k | event_kind(e))
+    }
+
+    fn listens(&self, ability: TriggerSource) -> u32 {
+        ability.kinds
+    }
+
     fn matches(&self, ability: TriggerSource, batch: &[Event], start: usize, fired: &mut Vec<Triggered>) {
-        let TriggerSource { obj: source, lender, index } = ability;
+        let TriggerSource { obj: source, lender, index, .. } = ability;
         let a = &self.text_card(source, lender).abilities.abilities[index as usize];
         let AbilityKind::Triggered { trigger, condition, in_trash } = &a.kind else { return };
         let Some(trigger) = active_trigger(trigger, *in_trash, self.obj(source).zone == Zone::Trash) else { return };
@@ -1171,6 +1199,120 @@ impl Triggers for Game {
             }
             fired.push(Triggered { source, index, lender, controller, that_player, that_unit, that_battlefield });
         }
+    }
+}
+
+/// Kinds of events, one bit each, for matching a batch against only the triggers that can match
+/// one of its events (376.2: most events meet no trigger on the board).
+mod kind {
+    pub const PLAYED: u32 = 1;
+    pub const ATTACKED: u32 = 1 << 1;
+    pub const DEFENDED: u32 = 1 << 2;
+    pub const MOVED: u32 = 1 << 3;
+    pub const DISCARDED: u32 = 1 << 4;
+    pub const KILLED: u32 = 1 << 5;
+    pub const BUFFED: u32 = 1 << 6;
+    pub const SCORED: u32 = 1 << 7;
+    pub const WON_COMBAT: u32 = 1 << 8;
+    pub const BECAME_EMPOWERED: u32 = 1 << 9;
+    pub const SHOWDOWN_BEGAN: u32 = 1 << 10;
+    pub const COMBAT_ENDED: u32 = 1 << 11;
+    pub const STUNNED: u32 = 1 << 12;
+    pub const BANISHED: u32 = 1 << 13;
+    pub const READIED: u32 = 1 << 14;
+    pub const RECYCLED: u32 = 1 << 15;
+    pub const LEFT_BOARD: u32 = 1 << 16;
+    pub const TARGETED: u32 = 1 << 17;
+    pub const BECAME_MIGHTY: u32 = 1 << 18;
+    pub const DEALT: u32 = 1 << 19;
+    pub const STEP_BEGAN: u32 = 1 << 20;
+    /// Every other event, which no trigger matches in `event_matches`.
+    pub const OTHER: u32 = 1 << 31;
+}
+
+/// The kind of an event ([`kind`]).
+fn event_kind(e: &Event) -> u32 {
+    match e {
+        Event::Played { .. } => kind::PLAYED,
+        Event::Attacked(_) => kind::ATTACKED,
+        Event::Defended(_) => kind::DEFENDED,
+        Event::Moved { .. } => kind::MOVED,
+        Event::Discarded { .. } => kind::DISCARDED,
+        Event::Killed { .. } => kind::KILLED,
+        Event::Buffed { .. } => kind::BUFFED,
+        Event::Scored { .. } => kind::SCORED,
+        Event::WonCombat { .. } => kind::WON_COMBAT,
+        Event::BecameEmpowered(_) => kind::BECAME_EMPOWERED,
+        Event::ShowdownBegan { .. } => kind::SHOWDOWN_BEGAN,
+        Event::CombatEnded { .. } => kind::COMBAT_ENDED,
+        Event::Stunned { .. } => kind::STUNNED,
+        Event::Banished { .. } => kind::BANISHED,
+        Event::Readied(_) => kind::READIED,
+        Event::Recycled { .. } => kind::RECYCLED,
+        Event::LeftBoard(_) => kind::LEFT_BOARD,
+        Event::Targeted { .. } => kind::TARGETED,
+        Event::BecameMighty(_) => kind::BECAME_MIGHTY,
+        Event::Dealt { .. } => kind::DEALT,
+        Event::StepBegan { .. } => kind::STEP_BEGAN,
+        _ => kind::OTHER,
+    }
+}
+
+/// The kinds of events `t` can match in [`Game::event_matches`] (a superset: the pairs it
+/// accepts there, whatever their guards). A "first time", "one or more" or Nth-time trigger
+/// needs a matching event in the batch too. Every trigger is listed, so a new one must say
+/// what it listens to.
+fn listens_to(t: &Trigger) -> u32 {
+    use kind::*;
+    match t {
+        Trigger::PlayMe
+        | Trigger::PlayMeAs { .. }
+        | Trigger::PlaySpell { .. }
+        | Trigger::PlayCard { .. }
+        | Trigger::Play { .. } => PLAYED,
+        Trigger::Attack | Trigger::Attacks { .. } => ATTACKED,
+        Trigger::Defend | Trigger::YouDefendHere => DEFENDED,
+        Trigger::UnitAlone { .. } => ATTACKED | DEFENDED,
+        Trigger::MoveMe
+        | Trigger::MoveMeToBattlefield
+        | Trigger::YouMove(_)
+        | Trigger::Moves { .. }
+        | Trigger::PlayerMoves { .. } => MOVED,
+        Trigger::DiscardMe | Trigger::YouDiscard => DISCARDED,
+        Trigger::KilledMe | Trigger::Dies(_) | Trigger::YouKill { .. } => KILLED,
+        Trigger::YouBuff(_) => BUFFED,
+        Trigger::ConquerMe { .. }
+        | Trigger::HoldMe
+        | Trigger::YouConquer
+        | Trigger::YouHold
+        | Trigger::YouConquerHere
+        | Trigger::YouHoldHere
+        | Trigger::OpponentScores => SCORED,
+        Trigger::WinCombat { .. } => WON_COMBAT,
+        Trigger::BecomeEmpowered => BECAME_EMPOWERED,
+        Trigger::Combat { ends: false, .. } => SHOWDOWN_BEGAN,
+        Trigger::Combat { ends: true, .. } => COMBAT_ENDED,
+        Trigger::YouStun(_) => STUNNED,
+        Trigger::YouBanish { .. } => BANISHED,
+        Trigger::YouReady(_) => READIED,
+        Trigger::YouRecycleCards => RECYCLED,
+        Trigger::ReturnedToHand(_) => LEFT_BOARD,
+        Trigger::Chooses { .. } => TARGETED,
+        Trigger::BecomesMighty(_) => BECAME_MIGHTY,
+        Trigger::TakesDamage(_) => DEALT,
+        Trigger::StartOfBeginning
+        | Trigger::StartOfMainPhase
+        | Trigger::StartOfEachFirstBeginning
+        | Trigger::EndOfTurn
+        | Trigger::EndOfThisTurn => STEP_BEGAN,
+        Trigger::OneOrMore(inner)
+        | Trigger::FirstTime(inner)
+        | Trigger::NthTime(_, inner)
+        | Trigger::FirstTimeForThem(inner) => listens_to(inner),
+        Trigger::AnyOf(list) => list.iter().fold(0, |k, t| k | listens_to(t)),
+        // Looked back at from the event itself (724, 356.3.e.13), or "As" (365): never matched
+        // against a batch here.
+        Trigger::Deathknell | Trigger::LeavesBoard | Trigger::DieInCombat | Trigger::SeenFromTop { .. } => 0,
     }
 }
 
