@@ -39,7 +39,7 @@ pub struct UnitFilter {
     /// controller is the player who hid it.
     pub facedown: bool,
     /// "me": only the ability's source itself ("When you choose me", "When you ready me").
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     pub me: bool,
 }
 
