@@ -1565,7 +1565,20 @@ fn r376_2_c_when_you_play_takes_a_unit_or_gear_phrase() {
     assert!(matches!(trigger("When an opponent plays a gear, draw 1."), Trigger::Play { by: Actor::Opponent, .. }));
     let d = diagnostic("mod/they.toml", &mod_unit("Watcher", "When you play a unit, they draw 1."));
     assert!(d.message.contains("needs a player before it"), "{}", d.message);
-    assert!(matches!(trigger("When you play a spell, draw 1."), Trigger::PlaySpell { min_energy: None }));
+    assert!(matches!(
+        trigger("When you play a spell, draw 1."),
+        Trigger::PlaySpell { min_energy: None, turn: Actor::AnyPlayer }
+    ));
+    assert!(matches!(
+        trigger("When you play a spell on an opponent's turn, draw 1."),
+        Trigger::PlaySpell { min_energy: None, turn: Actor::Opponent }
+    ));
+    assert!(matches!(trigger("When you recycle a rune, draw 1."), Trigger::YouRecycle(CardType::Rune)));
+    assert!(matches!(trigger("When you spend a buff, draw 1."), Trigger::YouSpendBuff));
+    assert!(matches!(
+        trigger("When you choose a friendly unit, draw 1."),
+        Trigger::Chooses { by: Actor::You, spell: false, .. }
+    ));
     let d = diagnostic("mod/rune.toml", &mod_unit("Watcher", "When you play a rune, draw 1."));
     assert!(d.message.contains("a unit or a gear"), "{}", d.message);
 }
@@ -1989,7 +2002,7 @@ fn might_limit_against_the_killed_unit() {
 /// and take only the abilities that trigger on their condition.
 #[test]
 fn r376_4_activating_effects_names_a_category_of_triggers() {
-    use riftbound::riftbound::abilities::{Effect, Trigger, TriggerCategory};
+    use riftbound::riftbound::abilities::{Actor, Effect, Trigger, TriggerCategory};
     for (words, category) in [
         ("play effects", TriggerCategory::Play),
         ("conquer effects", TriggerCategory::Conquer),
@@ -2010,7 +2023,7 @@ fn r376_4_activating_effects_names_a_category_of_triggers() {
     assert!(TriggerCategory::Conquer.includes(&conquer) && TriggerCategory::Conquer.includes(&Trigger::YouConquer));
     assert!(TriggerCategory::Hold.includes(&Trigger::YouHold) && !TriggerCategory::Hold.includes(&Trigger::YouConquer));
     // 376.4.a.4: triggering on another card being played is no play effect.
-    let other_spell = Trigger::PlaySpell { min_energy: None };
+    let other_spell = Trigger::PlaySpell { min_energy: None, turn: Actor::AnyPlayer };
     assert!(TriggerCategory::Play.includes(&Trigger::PlayMe) && !TriggerCategory::Play.includes(&other_spell));
     assert!(TriggerCategory::Defend.includes(&Trigger::Defend) && !TriggerCategory::Attack.includes(&Trigger::Defend));
 }

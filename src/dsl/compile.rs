@@ -1068,6 +1068,11 @@ impl Compiler<'_> {
         }
     }
 
+    /// An event's object: "me" (the ability's source) or a unit phrase.
+    fn me_or_unit(&self, p: P) -> UnitFilter {
+        if p.as_rule() == Rule::t_me { UnitFilter { me: true, ..UnitFilter::units() } } else { self.unit_phrase(p) }
+    }
+
     fn event(&self, p: P) -> Result<Trigger, Diagnostic> {
         self.event_of(p, false)
     }
@@ -1090,10 +1095,20 @@ impl Compiler<'_> {
                 Trigger::PlayerMoves { by, elsewhere: parts.any(|x| x.as_rule() == Rule::other_than_mine) }
             }
             // 352.6: a player chose a unit with a spell ("friendly": theirs).
+            // Without "with a spell": a spell or an ability (390); "or ready": either event (402.3).
             Rule::ev_player_chooses => {
-                let mut parts = e.into_inner();
-                let by = event_player(&parts.next().unwrap());
-                Trigger::Chooses { by, filter: self.unit_phrase(parts.next().unwrap()) }
+                let (mut by, mut filter, mut spell, mut or_ready) = (Actor::You, None, false, false);
+                for x in e.into_inner() {
+                    match x.as_rule() {
+                        Rule::event_player => by = event_player(&x),
+                        Rule::or_ready => or_ready = true,
+                        Rule::with_spell => spell = true,
+                        _ => filter = Some(self.me_or_unit(x)),
+                    }
+                }
+                let filter = filter.unwrap_or_else(UnitFilter::units);
+                let chooses = Trigger::Chooses { by, filter: filter.clone(), spell };
+                if or_ready { Trigger::AnyOf(vec![chooses, Trigger::YouReady(filter)]) } else { chooses }
             }
             // 107.1.d: returned to its owner's hand.
             Rule::ev_unit_returned => Trigger::ReturnedToHand(self.unit_phrase(e.into_inner().next().unwrap())),
@@ -1113,7 +1128,22 @@ impl Compiler<'_> {
                     Trigger::PlayMeAs { to_battlefield, from_hidden, turn }
                 }
             }
-            Rule::ev_play_spell => Trigger::PlaySpell { min_energy: e.into_inner().next().map(|n| number(&n)) },
+            Rule::ev_play_spell => {
+                let (mut min_energy, mut turn) = (None, Actor::AnyPlayer);
+                for x in e.into_inner() {
+                    match x.as_rule() {
+                        Rule::play_turn => turn = play_turn(&x),
+                        _ => min_energy = Some(number(&x)),
+                    }
+                }
+                Trigger::PlaySpell { min_energy, turn }
+            }
+            Rule::ev_you_recycle_one => {
+                let mut f = UnitFilter::units();
+                e.into_inner().for_each(|w| self.apply_filter_word(&mut f, &w));
+                Trigger::YouRecycle(f.kind)
+            }
+            Rule::ev_you_spend_buff => Trigger::YouSpendBuff,
             Rule::ev_me => {
                 let after_attack = e.clone().into_inner().find(|x| x.as_rule() == Rule::after_attack);
                 let was = e.clone().into_inner().find(|x| x.as_rule() == Rule::conquered_was);
@@ -1148,6 +1178,9 @@ impl Compiler<'_> {
                     }
                 }
                 if verbs.len() == 1 { verbs.pop().unwrap() } else { Trigger::AnyOf(verbs) }
+            }
+            Rule::ev_move_me if e.clone().into_inner().any(|x| x.as_rule() == Rule::move_from_battlefield) => {
+                Trigger::MoveMeFromBattlefield
             }
             Rule::ev_move_me if e.clone().into_inner().next().is_some() => Trigger::MoveMeToBattlefield,
             Rule::ev_move_me => Trigger::MoveMe,
@@ -1211,7 +1244,7 @@ impl Compiler<'_> {
                 }
             }
             Rule::ev_you_move => Trigger::YouMove(self.unit_phrase(e.into_inner().next().unwrap())),
-            Rule::ev_you_ready => Trigger::YouReady(self.unit_phrase(e.into_inner().next().unwrap())),
+            Rule::ev_you_ready => Trigger::YouReady(self.me_or_unit(e.into_inner().next().unwrap())),
             Rule::ev_you_cards => match e.into_inner().next().unwrap().as_rule() {
                 Rule::cards_discard => Trigger::YouDiscard,
                 _ => Trigger::OneOrMore(Box::new(Trigger::YouRecycleCards)),
@@ -1372,6 +1405,18 @@ impl Compiler<'_> {
             Rule::cond_there_is => {
                 let (at_least, at_most, filter) = self.counted(c);
                 Condition::Count { filter, at_least, at_most, whose: Controlled::Anyone }
+            }
+            // "you have another unit here": units of the condition's "you" (not an ally's).
+            Rule::cond_you_have => {
+                let (mut at_least, mut at_most, mut filter) = (1, None, UnitFilter::units());
+                for x in c.into_inner() {
+                    match x.as_rule() {
+                        Rule::control_count => (at_least, at_most) = count_bounds(x),
+                        Rule::unit_noun_plural => x.into_inner().for_each(|w| self.apply_filter_word(&mut filter, &w)),
+                        _ => self.apply_filter_word(&mut filter, &x),
+                    }
+                }
+                Condition::Count { filter, at_least, at_most, whose: Controlled::You }
             }
             Rule::cond_units_at => {
                 let (min, max, at) = units_at_parts(c.clone());
@@ -2235,7 +2280,13 @@ impl Compiler<'_> {
                     Some(x) => Some(self.they(x.into_inner().next().unwrap(), &body)?),
                     None => None,
                 };
-                let cost = match parts.next_if(|x| x.as_rule() == Rule::resources) {
+                // "exhaust me and pay [A] to X": one payment, the source exhausted (401.5).
+                let exhaust_first = parts.next_if(|x| x.as_rule() == Rule::exhaust_and_pay);
+                let resources = match &exhaust_first {
+                    Some(x) => x.clone().into_inner().find(|y| y.as_rule() == Rule::resources),
+                    None => parts.next_if(|x| x.as_rule() == Rule::resources),
+                };
+                let cost = match resources {
                     Some(r) => self.resources(&r)?,
                     None => Cost::default(),
                 };
@@ -2246,8 +2297,8 @@ impl Compiler<'_> {
                         x.as_rule() == Rule::pay_me && x.clone().into_inner().any(|y| y.as_rule() == Rule::pay_banish)
                     })
                     .is_some();
-                let exhaust_me =
-                    parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_me)).is_some();
+                let exhaust_me = exhaust_first.is_some()
+                    || parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_me)).is_some();
                 // "pay [A], exhaust me, and spend its buff to X": the buff of the unit "its" names
                 // is part of the payment (702.2.b).
                 let spend_buff = match parts.next_if(|x| x.as_rule() == Rule::pay_its_buff) {
@@ -4015,8 +4066,13 @@ impl Compiler<'_> {
             // ability chose, named again; not a new target (352.10).
             Rule::t_that => {
                 let mut f = self.filter_of(t.clone());
-                if t.as_str().to_ascii_lowercase().starts_with("your") {
+                let yours = t.as_str().to_ascii_lowercase().starts_with("your");
+                if yours {
                     f.relation = Relation::Friendly;
+                }
+                // 103.1: a player has one Champion Legend; "your legend" is it, not a choice.
+                if yours && f.kind == CardType::Legend {
+                    return Ok(Target::All(Objs::All(f)));
                 }
                 let i = b
                     .targets
@@ -4044,10 +4100,15 @@ impl Compiler<'_> {
                 let mut filter = self.filter_of(t.clone());
                 // 352.8.b: "a unit and another unit": "another" after an earlier choice of the
                 // same kind sets this choice apart from that one, not from the source.
-                let another = t
-                    .clone()
-                    .into_inner()
-                    .any(|x| x.as_rule() == Rule::article && x.as_str().eq_ignore_ascii_case("another"));
+                // "up to one other unit" says it with an adjective.
+                let another =
+                    t.clone()
+                        .into_inner()
+                        .any(|x| x.as_rule() == Rule::article && x.as_str().eq_ignore_ascii_case("another"))
+                        || (rule == Rule::t_up_to
+                            && t.clone().into_inner().flatten().any(|x| {
+                                x.as_rule() == Rule::unit_adjective && x.as_str().eq_ignore_ascii_case("other")
+                            }));
                 let distinct = another
                     && b.targets
                         .iter()

@@ -306,6 +306,7 @@ impl Game {
             }
         }
         self.emit(super::events::Event::Activated { source, index });
+        self.emit_targeted(at, source);
         // 416.2: an ability that adds resources finalizes and resolves at once, without the
         // chain waiting for passes (416.2.a: priority does not pass). The card language marks
         // an ability whose instructions Add (`Ability::adds_resources`).

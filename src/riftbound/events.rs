@@ -121,8 +121,8 @@ pub enum Event {
         card: ObjId,
         from: ObjId,
     },
-    /// 352.6: `player` chose `obj` as a target of `spell`, which they are playing (its targets
-    /// chosen as it was put on the chain).
+    /// 352.6 / 390: `player` chose `obj` as a target of `spell`, which they are playing (its
+    /// targets chosen as it was put on the chain), or of an ability of `spell` (then the source).
     Targeted {
         player: PlayerId,
         obj: ObjId,
@@ -219,6 +219,16 @@ impl crate::kernel::events::TurnMark for Event {
 }
 
 impl Game {
+    /// 352.6 / 390: the chain item at `index` (a spell, or an ability of `source`) has chosen
+    /// its targets: one `Targeted` event for each object chosen, its controller the chooser.
+    pub(crate) fn emit_targeted(&mut self, index: usize, source: ObjId) {
+        let player = self.chain[index].controller;
+        let chosen: Vec<ObjId> = self.chain[index].targets.iter().flat_map(|t| t.objs().to_vec()).collect();
+        for obj in chosen {
+            self.emit(Event::Targeted { player, obj, spell: source });
+        }
+    }
+
     /// Records an event: a shared change for the characteristics memo, as conditions read the
     /// turn's history ("moved twice this turn", "discarded a card this turn").
     pub fn emit(&mut self, e: Event) {

@@ -822,10 +822,7 @@ impl Game {
                 trace!(self, "356.3.a", "{} is finalized on the chain", self.describe(card));
                 // 352.6: the objects it chose as targets ("When a player chooses a unit with a
                 // spell").
-                let chosen: Vec<ObjId> = self.chain[index].targets.iter().flat_map(|t| t.objs().to_vec()).collect();
-                for obj in chosen {
-                    self.emit(super::events::Event::Targeted { player: p, obj, spell: card });
-                }
+                self.emit_targeted(index, card);
                 // 353.2.b / 353.4.d.1: whether an optional additional cost was paid ("If you do").
                 self.obj_mut(card).paid_additional = additional.iter().any(|a| a.optional);
                 // 384: "the next spell you play this turn" bonuses attach to this spell.

@@ -442,15 +442,27 @@ impl Game {
                 };
                 (self.unit_matches(filter, *u, you, source) && (!your_battlefield || yours(self))).then_some(None)
             }
-            (Trigger::PlaySpell { min_energy }, Event::Played { player, card, .. }) => {
+            (Trigger::PlaySpell { min_energy, turn }, Event::Played { player, card, .. }) => {
                 let def = self.card(*card);
                 // 130.4: the base cost counts, whatever was paid.
-                (*player == you && def.kind == CardType::Spell && min_energy.is_none_or(|m| def.energy >= m))
-                    .then_some(None)
+                (*player == you
+                    && def.kind == CardType::Spell
+                    && min_energy.is_none_or(|m| def.energy >= m)
+                    && turn.is(self.turn_player, you))
+                .then_some(None)
             }
+            // 403: a card of yours of that type recycled (a rune to its rune deck, 403.1.b).
+            (Trigger::YouRecycle(kind), Event::Recycled { player, card }) => {
+                (*player == you && self.card(*card).kind == *kind).then_some(None)
+            }
+            // 702.2.b: only a unit's controller spends its buff.
+            (Trigger::YouSpendBuff, Event::BuffSpent(u)) => (self.controller(*u) == you).then_some(None),
             (Trigger::Attack, Event::Attacked(u)) | (Trigger::Defend, Event::Defended(u)) if *u == source => yes,
             (Trigger::MoveMe, Event::Moved { unit, .. }) if *unit == source => yes,
-            (Trigger::MoveMeToBattlefield, Event::Moved { unit, to: Loc::Battlefield(_), .. }) if *unit == source => {
+            (Trigger::MoveMeToBattlefield, Event::Moved { unit, to: Loc::Battlefield(_), .. })
+            | (Trigger::MoveMeFromBattlefield, Event::Moved { unit, from: Loc::Battlefield(_), .. })
+                if *unit == source =>
+            {
                 yes
             }
             // A card, not a token (176); "on an opponent's turn": not this player's turn; "from
@@ -591,8 +603,9 @@ impl Game {
                 Event::Moved { to: to @ Loc::Battlefield(_), by: Some(p), .. },
             ) => (by.is(*p, you) && (!elsewhere || self.here(source) != Some(*to))).then_some(Some(*p)),
             // 352.6: "friendly" is relative to the player who chose it.
-            (Trigger::Chooses { by, filter }, Event::Targeted { player, obj, spell }) => (by.is(*player, you)
-                && self.card(*spell).kind == CardType::Spell
+            (Trigger::Chooses { by, filter, spell: with_spell }, Event::Targeted { player, obj, spell }) => (by
+                .is(*player, you)
+                && (!with_spell || self.card(*spell).kind == CardType::Spell)
                 && self.unit_matches(filter, *obj, *player, source))
             .then_some(Some(*player)),
             // 404: damage marked on a unit the filter names (as it last was: it may die of it).
@@ -632,6 +645,9 @@ impl Game {
     /// A filter against a unit that may have left (a dying unit is judged as it last was).
     pub(crate) fn filter_matches_lki(&self, f: &UnitFilter, obj: ObjId, you: PlayerId, source: ObjId) -> bool {
         let o = self.obj(obj);
+        if f.me {
+            return obj == source || o.next == Some(source);
+        }
         if self.db.get(o.card).kind != f.kind || (f.other && (obj == source || self.obj(source).next == Some(obj))) {
             return false;
         }
@@ -649,6 +665,10 @@ impl Game {
             return true;
         }
         let o = self.obj(u);
+        // "me": the source itself, whatever its type.
+        if f.me {
+            return u == source && o.alive && o.zone.is_board();
+        }
         // 352.8.a.1: units, gear and runes on the board unless the text says otherwise ("from
         // your trash", 352.10.a); a battlefield is in the battlefield zone (352.10.b).
         let zone_ok = match f.at {
@@ -913,7 +933,11 @@ impl Game {
             };
             self.chain[i].targets = t;
         }
-        self.pay_trigger_cost(i, source, ability.instruction_costs())
+        let stays = self.pay_trigger_cost(i, source, ability.instruction_costs())?;
+        if stays {
+            self.emit_targeted(i, source);
+        }
+        Ok(stays)
     }
 
     /// 391-392: the total cost of the triggered ability pending at `i`, its choices made. It has
@@ -1344,6 +1368,7 @@ fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
         Event::Stunned { unit, .. } | Event::Moved { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
         Event::Dealt { target, .. } => (Some(*target), None),
         Event::Played { card, .. } => (Some(*card), None),
+        Event::Targeted { obj, .. } => (Some(*obj), None),
         Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
         _ => (None, None),
     }

@@ -38,6 +38,9 @@ pub struct UnitFilter {
     /// "a facedown card": a card in a Facedown Zone (352.8.a.3, 106.4), whatever its type; its
     /// controller is the player who hid it.
     pub facedown: bool,
+    /// "me": only the ability's source itself ("When you choose me", "When you ready me").
+    #[serde(default)]
+    pub me: bool,
 }
 
 impl UnitFilter {
@@ -56,6 +59,7 @@ impl UnitFilter {
             or: None,
             my_name: false,
             facedown: false,
+            me: false,
         }
     }
 }

@@ -278,7 +278,14 @@ pub enum Trigger {
     /// "When you play a spell [that costs [N] or more]" (130.4: base cost).
     PlaySpell {
         min_energy: Option<u32>,
+        /// "on an opponent's turn" / "on your turn": whose turn it is as it is played.
+        #[serde(default = "any_player")]
+        turn: Actor,
     },
+    /// 403: "When you recycle a rune": a card of this type that you own was recycled.
+    YouRecycle(CardType),
+    /// 702.2.b: "When you spend a buff": a unit you control spent its buff.
+    YouSpendBuff,
     /// 376.4.d: "When I attack".
     Attack,
     /// 376.4.e: "When I defend".
@@ -399,6 +406,8 @@ pub enum Trigger {
     },
     /// "When I move to a battlefield" (421): a move whose destination is a battlefield.
     MoveMeToBattlefield,
+    /// "When I move from a battlefield" (421): a move whose origin is a battlefield.
+    MoveMeFromBattlefield,
     /// "When you play a card [on an opponent's turn] [from [Hidden]]": a card, not a token (176,
     /// 347.2); from hidden: one played from a facedown zone (727.1.b).
     PlayCard {
@@ -451,11 +460,14 @@ pub enum Trigger {
         elsewhere: bool,
     },
     /// "When a player chooses a friendly unit here with a spell" (352.6): the actor chose a unit
-    /// the filter names as a target of a spell they played, the filter relative to that player
-    /// ("friendly": theirs); "they" / "that player" is that player.
+    /// the filter names as a target of a spell they played (`spell`), or of a spell or an
+    /// ability (390) without "with a spell", the filter relative to that player ("friendly":
+    /// theirs); "they" / "that player" is that player, "it" the chosen unit.
     Chooses {
         by: Actor,
         filter: UnitFilter,
+        #[serde(default = "yes")]
+        spell: bool,
     },
     /// "EVENT for the first time each turn" (376.1.b), where the event's subject is a player:
     /// the first time that player does it this turn (what other players did earlier does not
@@ -549,6 +561,7 @@ impl Trigger {
                 | Trigger::TakesDamage(_)
                 | Trigger::BecomesMighty(_)
                 | Trigger::Attacks { .. }
+                | Trigger::Chooses { .. }
         )
     }
 }
@@ -829,4 +842,14 @@ pub enum Forbidden {
     ReadyByEffects,
     /// 727.1.b: being revealed, so a facedown card at the named place can't be played.
     Reveal,
+}
+
+/// Serde default of a flag that was always on before it existed.
+fn yes() -> bool {
+    true
+}
+
+/// Serde default of a trigger's turn, before it could say whose.
+fn any_player() -> Actor {
+    Actor::AnyPlayer
 }
