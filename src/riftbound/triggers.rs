@@ -494,9 +494,10 @@ impl Game {
                     && self.location(*u) == self.here(source))
                 .then_some(None)
             }
-            (Trigger::YouConquer, Event::Scored { player, method: ScoreMethod::Conquer, .. })
-            | (Trigger::YouHold, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
-                (*player == you).then_some(None)
+            // 462.2: "you or an ally": a teammate's scoring too.
+            (Trigger::YouConquer { or_ally }, Event::Scored { player, method: ScoreMethod::Conquer, .. })
+            | (Trigger::YouHold { or_ally }, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
+                (*player == you || (*or_ally && self.allies(*player, you))).then_some(None)
             }
             // 440.2 (the later Core Rules' combat result, docs/rulings.md): a player won a combat, their units there with
             // them.
@@ -504,7 +505,10 @@ impl Game {
                 (if *me { units.contains(&source) } else { *player == you }).then_some(None)
             }
             // 441: an opponent scored (by conquering or holding); "that player" is they.
-            (Trigger::OpponentScores, Event::Scored { player, .. }) => (*player != you).then_some(Some(*player)),
+            // 462.2: a teammate is no opponent.
+            (Trigger::OpponentScores, Event::Scored { player, .. }) => {
+                (*player != you && !self.allies(*player, you)).then_some(Some(*player))
+            }
             (Trigger::BecomeEmpowered, Event::BecameEmpowered(o)) if *o == source => yes,
             // 438.1 / 440: a combat began or ended, here (053.3) and with me in it (438.1.a.3-4).
             (Trigger::Combat { ends: false, here, mine }, Event::ShowdownBegan { battlefield, combat: true, .. }) => {
