@@ -2020,8 +2020,15 @@ fn r376_4_activating_effects_names_a_category_of_triggers() {
         }
     }
     let conquer = Trigger::ConquerMe { after_attack: false, was_uncontrolled: false };
-    assert!(TriggerCategory::Conquer.includes(&conquer) && TriggerCategory::Conquer.includes(&Trigger::YouConquer));
-    assert!(TriggerCategory::Hold.includes(&Trigger::YouHold) && !TriggerCategory::Hold.includes(&Trigger::YouConquer));
+    assert!(
+        TriggerCategory::Conquer.includes(&conquer)
+            && TriggerCategory::Conquer.includes(&Trigger::YouConquer { or_ally: true })
+    );
+    assert!(
+        TriggerCategory::Hold.includes(&Trigger::YouHold { or_ally: false })
+            && TriggerCategory::Hold.includes(&Trigger::YouHold { or_ally: true })
+            && !TriggerCategory::Hold.includes(&Trigger::YouConquer { or_ally: false })
+    );
     // 376.4.a.4: triggering on another card being played is no play effect.
     let other_spell = Trigger::PlaySpell { min_energy: None, turn: Actor::AnyPlayer };
     assert!(TriggerCategory::Play.includes(&Trigger::PlayMe) && !TriggerCategory::Play.includes(&other_spell));

@@ -354,7 +354,7 @@ fn rules_coverage_doc_is_current_and_every_uncited_rule_has_a_reason() {
         doc == out,
         "docs/rules-coverage.md is stale: run `cargo run -- coverage --markdown > docs/rules-coverage.md`"
     );
-    assert!(out.contains("- **456.2.a**: what a mode of play defines"), "reasons are printed: {out}");
+    assert!(out.contains("- **456.4.a**: deck building in competitive settings"), "reasons are printed: {out}");
 }
 
 /// A game that stops with an error (a modded card's script that never ends) is counted and

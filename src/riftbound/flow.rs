@@ -47,7 +47,8 @@ impl Game {
     /// Who holds priority in the current state (312.2): on a chain, whoever it was passed to, or
     /// the controller of the newest item (312.2.c, 333.1.c.3); in a showdown's open state, the
     /// player with focus (312.2.b, 313.2); in the action phase's neutral open state, the turn
-    /// player (312.2.a); otherwise no one.
+    /// player (312.2.a) or the teammate they offered it to (316.2.b.1, `teammates.rs`);
+    /// otherwise no one.
     pub fn priority_holder(&self) -> Option<PlayerId> {
         if self.is_over() {
             None
@@ -56,7 +57,7 @@ impl Game {
         } else if let Some(sd) = &self.showdown {
             Some(sd.focus)
         } else if self.step == Step::Action {
-            Some(self.turn_player)
+            Some(self.neutral_open_holder())
         } else {
             None
         }
@@ -194,7 +195,15 @@ impl Game {
     pub fn action_options(&self, p: PlayerId) -> Vec<Choice> {
         let mut options = Vec::new();
         let neutral_open = self.chain.is_empty() && self.showdown.is_none();
-        options.push(if neutral_open { Choice::EndTurn } else { Choice::Pass });
+        // 316.6: the turn player ends their action phase; 316.2.b.1: a teammate holding the
+        // neutral open state declines it, and the turn player may offer it to one (316.2.c).
+        let turn_player = p == self.turn_player;
+        if neutral_open && turn_player {
+            options.push(Choice::EndTurn);
+        }
+        if !neutral_open || !turn_player || self.teammate_to_offer().is_some() {
+            options.push(Choice::Pass);
+        }
         for card in self.playable_cards(p) {
             options.push(Choice::Play(card));
         }
@@ -221,6 +230,14 @@ impl Game {
         let options = self.action_options(p);
         let choice = self.decide(p, Ask::Action, options)?;
         match choice {
+            Choice::Pass if self.chain.is_empty() && self.showdown.is_none() => {
+                // 316.2.b.1: the neutral open state passes between the turn player and their
+                // teammates.
+                if self.pass_neutral_open(p, false)? {
+                    self.end_action_phase()?;
+                }
+                return Ok(false);
+            }
             Choice::Pass => {
                 if self.chain.is_empty() {
                     self.pass_focus()?;
@@ -228,12 +245,10 @@ impl Game {
                 return Ok(false);
             }
             Choice::EndTurn => {
-                // 316.6: ending the action phase.
-                trace!(self, "316.6", "{p} ends their action phase");
-                self.step = Step::Ending;
-                self.priority = None;
-                self.changed();
-                self.cleanup()?;
+                // 316.6: ending the action phase, once the teammates declined to act (316.2.b.1).
+                if self.pass_neutral_open(p, true)? {
+                    self.end_action_phase()?;
+                }
                 return Ok(false);
             }
             Choice::Play(card) => {
@@ -263,12 +278,22 @@ impl Game {
             }
             other => unreachable!("not an action: {other:?}"),
         }
+        self.teammate_acted(p);
         if let Some(sd) = self.showdown.as_mut() {
             // 344: acting in a showdown resets the run of passes.
             sd.passes = 0;
         }
         self.cleanup()?;
         Ok(true)
+    }
+
+    /// 316.6: the turn player's action phase ends.
+    fn end_action_phase(&mut self) -> R<()> {
+        trace!(self, "316.6", "{} ends their action phase", self.turn_player);
+        self.step = Step::Ending;
+        self.priority = None;
+        self.changed();
+        self.cleanup()
     }
 
     /// Runs the current step of the turn (other than the action phase) and moves to the next.

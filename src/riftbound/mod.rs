@@ -36,6 +36,7 @@ pub mod scoring;
 pub mod setup;
 pub mod state;
 pub mod statics;
+pub mod teammates;
 pub mod triggers;
 
 pub use cards::{CardDb, CardDef, CardIdx, CardType, Domain};

@@ -54,8 +54,9 @@ impl Game {
         let closed = !self.chain.is_empty();
         let showdown = self.showdown.is_some();
         match (closed, showdown) {
-            // 310.1.a: neutral open, own turn, action phase.
-            (false, false) => self.turn_player == p && self.step == Step::Action,
+            // 310.1.a: neutral open, own turn, action phase; 316.2.b.1: or a teammate's turn,
+            // when the turn player offered it to them.
+            (false, false) => self.step == Step::Action && self.neutral_open_holder() == p,
             // 308.1.a: showdown open: Action or Reaction.
             (false, true) => timing() != Timing::Normal,
             // 309.1.a: closed: Reaction only.

@@ -526,9 +526,10 @@ impl Game {
                     && self.location(*u) == self.here(source))
                 .then_some(None)
             }
-            (Trigger::YouConquer, Event::Scored { player, method: ScoreMethod::Conquer, .. })
-            | (Trigger::YouHold, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
-                (*player == you).then_some(None)
+            // 462.2: "you or an ally": a teammate's scoring too.
+            (Trigger::YouConquer { or_ally }, Event::Scored { player, method: ScoreMethod::Conquer, .. })
+            | (Trigger::YouHold { or_ally }, Event::Scored { player, method: ScoreMethod::Hold, .. }) => {
+                (*player == you || (*or_ally && self.allies(*player, you))).then_some(None)
             }
             // 440.2 (the later Core Rules' combat result, docs/rulings.md): a player won a combat, their units there with
             // them.
@@ -536,7 +537,10 @@ impl Game {
                 (if *me { units.contains(&source) } else { *player == you }).then_some(None)
             }
             // 441: an opponent scored (by conquering or holding); "that player" is they.
-            (Trigger::OpponentScores, Event::Scored { player, .. }) => (*player != you).then_some(Some(*player)),
+            // 462.2: a teammate is no opponent.
+            (Trigger::OpponentScores, Event::Scored { player, .. }) => {
+                (*player != you && !self.allies(*player, you)).then_some(Some(*player))
+            }
             (Trigger::BecomeEmpowered, Event::BecameEmpowered(o)) if *o == source => yes,
             // 438.1 / 440: a combat began or ended, here (053.3) and with me in it (438.1.a.3-4).
             (Trigger::Combat { ends: false, here, mine }, Event::ShowdownBegan { battlefield, combat: true, .. }) => {
@@ -1307,8 +1311,8 @@ fn listens_to(t: &Trigger) -> u32 {
         Trigger::YouBuff(_) => BUFFED,
         Trigger::ConquerMe { .. }
         | Trigger::HoldMe
-        | Trigger::YouConquer
-        | Trigger::YouHold
+        | Trigger::YouConquer { .. }
+        | Trigger::YouHold { .. }
         | Trigger::YouConquerHere
         | Trigger::YouHoldHere
         | Trigger::OpponentScores => SCORED,
@@ -1319,7 +1323,10 @@ fn listens_to(t: &Trigger) -> u32 {
         Trigger::YouStun(_) => STUNNED,
         Trigger::YouBanish { .. } => BANISHED,
         Trigger::YouReady(_) => READIED,
-        Trigger::YouRecycleCards => RECYCLED,
+        Trigger::YouRecycleCards | Trigger::YouRecycle(_) => RECYCLED,
+        Trigger::MoveMeFromBattlefield => MOVED,
+        // A spent buff has no kind of its own (`event_kind`).
+        Trigger::YouSpendBuff => OTHER,
         Trigger::ReturnedToHand(_) => LEFT_BOARD,
         Trigger::Chooses { .. } => TARGETED,
         Trigger::BecomesMighty(_) => BECAME_MIGHTY,

@@ -549,7 +549,7 @@ fn action_index(g: &Game, p: PlayerId, verb: &str) -> Result<(usize, Vec<String>
     let pick = |pred: &dyn Fn(&Choice) -> bool| options.iter().position(pred);
     let index = if lower == "pass" {
         pick(&|c| *c == Choice::Pass)
-            .ok_or("there is nothing to pass: in a neutral open state the turn player ends the turn (316.6)")?
+            .ok_or("there is nothing to pass: in a neutral open state the turn player ends the turn (316.6), or offers it to a teammate who has not declined it (316.2.b.1)")?
     } else if lower == "end turn" {
         pick(&|c| *c == Choice::EndTurn).ok_or("316.6: the turn ends only from the neutral open state")?
     } else if lower == "add resources" {

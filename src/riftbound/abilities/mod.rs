@@ -240,8 +240,8 @@ impl TriggerCategory {
     pub fn includes(self, t: &Trigger) -> bool {
         match self {
             Self::Play => matches!(t, Trigger::PlayMe),
-            Self::Conquer => matches!(t, Trigger::ConquerMe { .. } | Trigger::YouConquer),
-            Self::Hold => matches!(t, Trigger::HoldMe | Trigger::YouHold),
+            Self::Conquer => matches!(t, Trigger::ConquerMe { .. } | Trigger::YouConquer { .. }),
+            Self::Hold => matches!(t, Trigger::HoldMe | Trigger::YouHold { .. }),
             Self::Attack => matches!(t, Trigger::Attack),
             Self::Defend => matches!(t, Trigger::Defend),
         }
@@ -300,10 +300,15 @@ pub enum Trigger {
     },
     /// 376.4.c: "When I hold".
     HoldMe,
-    /// "When you conquer".
-    YouConquer,
-    /// "When you hold".
-    YouHold,
+    /// "When you conquer"; `or_ally`: "When you or an ally conquer", a teammate's conquering
+    /// too (462.2).
+    YouConquer {
+        or_ally: bool,
+    },
+    /// "When you hold"; `or_ally`: "When you or an ally hold" (462.2).
+    YouHold {
+        or_ally: bool,
+    },
     /// 440.2 (the later Core Rules' combat result, docs/rulings.md): "When I win a combat" (`me`: the source is one of the
     /// winner's units at its battlefield), "When you win a combat" (the controller won one).
     WinCombat {
@@ -540,8 +545,8 @@ impl Trigger {
                 | Trigger::HoldMe
                 | Trigger::YouConquerHere
                 | Trigger::YouHoldHere
-                | Trigger::YouConquer
-                | Trigger::YouHold
+                | Trigger::YouConquer { .. }
+                | Trigger::YouHold { .. }
                 | Trigger::OpponentScores
         )
     }
