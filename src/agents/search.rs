@@ -14,7 +14,7 @@
 
 use super::GreedyAgent;
 use crate::kernel::GameRng;
-use crate::riftbound::{Action, Agent, Ask, Choice, Decision, Game, Outcome};
+use crate::riftbound::{Action, Agent, Ask, Decision, Game, Outcome};
 
 /// The search agent; `playouts` per action decision, playouts `horizon` turns long.
 pub struct SearchAgent {
@@ -63,23 +63,9 @@ impl SearchAgent {
     }
 }
 
-/// The action an option of an action decision is.
-fn action(c: &Choice) -> Option<Action> {
-    Some(match *c {
-        Choice::EndTurn => Action::EndTurn,
-        Choice::Pass => Action::Pass,
-        Choice::Play(o) => Action::Play(o),
-        Choice::Activate(o, i) => Action::Activate(o, i),
-        Choice::Hide(o, b) => Action::Hide(o, b),
-        Choice::StandardMove(l) => Action::StandardMove(l),
-        Choice::AddResources => Action::AddResources,
-        _ => return None,
-    })
-}
-
 impl Agent<Game> for SearchAgent {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        let actions: Vec<Option<Action>> = d.options.iter().map(action).collect();
+        let actions: Vec<Option<Action>> = d.options.iter().map(Action::of).collect();
         if d.ask != Ask::Action || d.options.len() < 2 || actions.iter().any(Option::is_none) {
             return self.greedy.choose(game, d);
         }

@@ -89,11 +89,7 @@ pub fn compare(base: &Plan, change: &Plan, games: u64, threads: usize) -> Result
     };
     let mut changed_cards = Vec::new();
     for d in &change.decks {
-        let cards = [d.legend, d.champion]
-            .into_iter()
-            .chain(d.battlefields.iter().copied())
-            .chain(d.main.iter().chain(&d.runes).map(|(c, _)| *c));
-        for c in cards {
+        for c in d.cards() {
             let new = change.db.get(c);
             let old = base.db.by_id(&new.id).or_else(|| base.db.named(&new.name)).map(|i| base.db.get(i));
             let same = old.is_some_and(|o| serde_json::to_value(o).ok() == serde_json::to_value(new).ok());

@@ -1006,11 +1006,7 @@ fn load_cards(dirs: &[std::path::PathBuf]) -> Result<(Arc<CardDb>, Vec<(String, 
 fn blank_cards(db: &CardDb, decks: &[Deck], allow: bool) -> Result<(), String> {
     let mut blank: Vec<&crate::riftbound::cards::CardDef> = Vec::new();
     for d in decks {
-        let cards = [d.legend, d.champion]
-            .into_iter()
-            .chain(d.battlefields.iter().copied())
-            .chain(d.main.iter().chain(&d.runes).map(|(c, _)| *c));
-        for c in cards {
+        for c in d.cards() {
             let def = db.get(c);
             if def.unsupported.is_some() && !blank.iter().any(|b| b.id == def.id) {
                 blank.push(def);

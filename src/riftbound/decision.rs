@@ -158,6 +158,20 @@ pub enum Action {
 }
 
 impl Action {
+    /// The action an option of the action decision is (none for other kinds of option).
+    pub fn of(c: &Choice) -> Option<Action> {
+        Some(match *c {
+            Choice::EndTurn => Action::EndTurn,
+            Choice::Pass => Action::Pass,
+            Choice::Play(o) => Action::Play(o),
+            Choice::Activate(o, i) => Action::Activate(o, i),
+            Choice::Hide(o, b) => Action::Hide(o, b),
+            Choice::StandardMove(l) => Action::StandardMove(l),
+            Choice::AddResources => Action::AddResources,
+            _ => return None,
+        })
+    }
+
     /// The option of the action decision that is this action.
     pub fn choice(self) -> Choice {
         match self {
@@ -186,19 +200,7 @@ impl Game {
         if self.priority_holder() != Some(p) || self.chain.has_pending() {
             return Vec::new();
         }
-        self.action_options(p)
-            .into_iter()
-            .filter_map(|c| match c {
-                Choice::EndTurn => Some(Action::EndTurn),
-                Choice::Pass => Some(Action::Pass),
-                Choice::Play(o) => Some(Action::Play(o)),
-                Choice::Activate(o, i) => Some(Action::Activate(o, i)),
-                Choice::Hide(o, b) => Some(Action::Hide(o, b)),
-                Choice::StandardMove(l) => Some(Action::StandardMove(l)),
-                Choice::AddResources => Some(Action::AddResources),
-                _ => None,
-            })
-            .collect()
+        self.action_options(p).iter().filter_map(Action::of).collect()
     }
 
     /// Takes action `a` for `p` through the same decision the game loop asks (so it is traced,

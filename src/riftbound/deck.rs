@@ -70,6 +70,15 @@ impl Deck {
     }
 
     /// Main deck size including the chosen champion (103.2).
+    /// Every card the deck names, once a copy kind: legend, champion, battlefields, main deck and
+    /// runes.
+    pub fn cards(&self) -> impl Iterator<Item = CardIdx> + '_ {
+        [self.legend, self.champion]
+            .into_iter()
+            .chain(self.battlefields.iter().copied())
+            .chain(self.main.iter().chain(&self.runes).map(|(c, _)| *c))
+    }
+
     pub fn main_size(&self) -> u32 {
         1 + self.main.iter().map(|(_, n)| n).sum::<u32>()
     }
