@@ -57,7 +57,7 @@ pub struct GameArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Embedded decks, comma-separated (see `riftbound decks`). In a two-player mode two decks
-    /// play each other and more play every pairing; in a mode of N players (ffa3, ffa4) N decks
+    /// play each other and more play every pairing; in a mode of N players (ffa3, ffa4, 2v2) N decks
     /// play one table with the seats rotated across games, and more play every window of N
     /// consecutive decks, rotated. With no decks at all, the bundled precons legal for the mode.
     #[arg(long, value_delimiter = ',')]
@@ -69,7 +69,8 @@ pub struct GameArgs {
     /// `casual` (or `casual-duel`): a house variant of the Duel with decks of one to three
     /// battlefields, as the retail precons come; `duel`: the sanctioned Duel, three battlefields
     /// per deck (458.4.a); `match`: the 1v1 Match, best of three (459); `ffa3`: Skirmish, three
-    /// players (460); `ffa4`: War, four players (461).
+    /// players (460); `ffa4`: War, four players (461); `2v2`: Magma Chamber, two teams of two
+    /// (462).
     #[arg(long, default_value = "casual")]
     pub mode: String,
     /// The agent for each seat: random, greedy or mcts:N (search, N playouts a decision; see
