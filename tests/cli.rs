@@ -726,10 +726,9 @@ fn sim_match_reports_match_wins_and_game_wins() {
     assert!(err.contains("103.4.a"), "459.4.a: three battlefields a deck: {err}");
 }
 
-/// A saved FFA3 game (three decks) replays to the same end; the Match refuses --save-replays
-/// with a clear error.
+/// A saved FFA3 game (three decks) replays to the same end.
 #[test]
-fn ffa3_replays_and_match_replays_are_refused() {
+fn ffa3_replays_play_again_the_same() {
     let dir = std::env::temp_dir().join(format!("riftbound-ffa3-replays-{}", std::process::id()));
     let d = dir.to_str().unwrap();
     let (code, _, err) =
@@ -739,9 +738,41 @@ fn ffa3_replays_and_match_replays_are_refused() {
     let (code, out, err) = riftbound(&["replay", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("the same game"), "{out}");
-    let (code, _, err) = riftbound(&["sim", "--mode", "match", "--games", "1", "--save-replays", d]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--save-replays"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// 459.5-459.6: each game of a saved Match replays to the same end, set up as the match had left
+/// it (the battlefields still available, who goes first); a later game set up with the first
+/// game's battlefields instead plays differently, and an unknown battlefield is a clear error.
+#[test]
+fn match_games_replay_with_the_setup_the_match_gave_them() {
+    let dir = std::env::temp_dir().join(format!("riftbound-match-replays-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (code, _, err) =
+        riftbound(&["sim", "--mode", "match", "--games", "2", "--agents", "random", "--save-replays", d]);
+    assert_eq!(code, 0, "{err}");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert!(files.len() >= 4, "two matches of two or three games: {files:?}");
+    for f in &files {
+        let (code, out, err) = riftbound(&["replay", f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {err}", f.display());
+        assert!(out.contains("the same game"), "{out}");
+    }
+    // The second game of match 0, set up with the first game's battlefields: no longer the game.
+    let first = std::fs::read_to_string(dir.join("game-000000-1.toml")).unwrap();
+    let second = std::fs::read_to_string(dir.join("game-000000-2.toml")).unwrap();
+    let setup = |s: &str| s[s.find("[match_game]").unwrap()..].to_string();
+    assert_ne!(setup(&first), setup(&second), "459.5: a used battlefield is not available again");
+    let swapped = dir.join("swapped.toml");
+    std::fs::write(&swapped, second.replace(&setup(&second), &setup(&first))).unwrap();
+    let (code, _, err) = riftbound(&["replay", swapped.to_str().unwrap()]);
+    assert_ne!(code, 0, "replayed with another setup: {err}");
+    let unknown = dir.join("unknown.toml");
+    std::fs::write(&unknown, first.replace("available = [[\"", "available = [[\"NO-SUCH-1\", \"")).unwrap();
+    let (code, _, err) = riftbound(&["replay", unknown.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown battlefield `NO-SUCH-1`"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

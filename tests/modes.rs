@@ -194,8 +194,12 @@ fn r459_5_match_battlefields_are_selected_by_the_players() {
     a.push(Choice::Nth(2));
     b.push(Choice::Nth(0));
     let available = vec![ds[0].battlefields.clone(), ds[1].battlefields[1..].to_vec()];
-    let game =
-        MatchGame { available, first: Some(PlayerId(1)), agents: vec![Box::new(a.clone()), Box::new(b.clone())] };
+    let game = MatchGame {
+        available,
+        first: Some(PlayerId(1)),
+        agents: vec![Box::new(a.clone()), Box::new(b.clone())],
+        answers: vec![],
+    };
     let g = Game::match_game(cards_db(), &ds, 3, Mode::match_bo3(), true, game).unwrap();
     assert_eq!(a.asked(Ask::SelectBattlefield), vec![vec![Choice::Nth(0), Choice::Nth(1), Choice::Nth(2)]]);
     assert_eq!(b.asked(Ask::SelectBattlefield), vec![vec![Choice::Nth(0), Choice::Nth(1)]]);
@@ -212,6 +216,7 @@ fn r459_5_match_battlefields_are_selected_by_the_players() {
         available: vec![ds[0].battlefields.clone(), Vec::new()],
         first: None,
         agents: vec![Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(2))],
+        answers: vec![],
     };
     let err = Game::match_game(cards_db(), &ds, 3, Mode::match_bo3(), false, game).err().unwrap();
     assert!(err[0].starts_with("459.5"), "{err:?}");

@@ -165,7 +165,7 @@ pub enum Command {
         /// that breaks one stops and is reported with its seed.
         #[arg(long)]
         check_invariants: bool,
-        /// Save each game as a replay file (`game-NNNNNN.toml`: decks, seed, answers, final state)
+        /// Save each game as a replay file (`game-NNNNNN.toml`, a Match's game J `game-NNNNNN-J.toml`: decks, seed, answers, final state)
         /// in this folder; `riftbound replay FILE` plays one again.
         #[arg(long)]
         save_replays: Option<std::path::PathBuf>,
@@ -561,7 +561,7 @@ pub fn setup_match_game(
     trace: bool,
 ) -> Result<Game, String> {
     let agents = seat_agents(agents, decks.len(), seed)?;
-    let game = crate::riftbound::modes::MatchGame { available, first, agents };
+    let game = crate::riftbound::modes::MatchGame { available, first, agents, answers: Vec::new() };
     let mut g =
         Game::match_game(plan.db.clone(), decks, seed, plan.mode.clone(), trace, game).map_err(|p| p.join("\n"))?;
     (g.turn_cap, g.step_cap) = (plan.caps.turns, plan.caps.steps);
@@ -680,6 +680,15 @@ fn play_match(
         let seed = crate::kernel::rng::derive_seed(match_seed, j);
         let mut g = setup_match_game(plan, seats, &seating.agents, seed, available.clone(), first, trace)?;
         let outcome = if plan.caps.check_invariants { run_checked(&mut g) } else { g.run().map_err(stop_message) };
+        if let Some(dir) = &plan.save_replays {
+            let text = match &outcome {
+                Ok(o) => format!("{o:?}"),
+                Err(e) => format!("stopped: {e}"),
+            };
+            let mut r = replay::Replay::of(&g, plan, seats, seed, &text);
+            r.match_game = Some(replay::MatchSetup::of(&plan.db, &available, first));
+            r.save(&dir.join(format!("game-{i:06}-{}.toml", j + 1)))?;
+        }
         let went_first = g.turn_order[0];
         // 459.5: the battlefields used in this game are not selected again in this match.
         for b in &g.battlefields {
@@ -728,9 +737,6 @@ pub fn simulate_range(plan: &Plan, range: std::ops::Range<u64>, threads: usize) 
     let Plan { decks, mode, caps, .. } = plan;
     let games = range.end.saturating_sub(range.start);
     if let Some(dir) = &plan.save_replays {
-        if mode.games_to_win > 1 {
-            return Err(format!("--save-replays does not save the games of a {} yet", mode.name));
-        }
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let start = Instant::now();

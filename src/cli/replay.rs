@@ -1,10 +1,12 @@
 //! Replays: a game saved as its decks, mode, seed, the `--cards` it used and every answer given,
 //! with the fingerprint of its final state. `riftbound replay FILE` plays it again from the
 //! answers alone (no agent) and checks it ends the same; a game a bug report names is then one
-//! file.
+//! file. A game of a 1v1 Match also records what the match so far set it up with (459.5-459.6).
 
 use super::Plan;
-use crate::riftbound::{CardDb, Deck, Game, Mode};
+use crate::kernel::PlayerId;
+use crate::riftbound::modes::MatchGame;
+use crate::riftbound::{CardDb, CardIdx, Deck, Game, Mode};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -28,6 +30,48 @@ pub struct Replay {
     pub outcome: String,
     pub turns: u32,
     pub hash: String,
+    /// A game of a 1v1 Match: the battlefields still available and who went first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_game: Option<MatchSetup>,
+}
+
+/// What a game of a 1v1 Match is set up with besides its decks and seed (459.5-459.6): each
+/// seat's battlefields not used earlier in the match, by card id, and the seat that goes first
+/// (1-based; none: chosen at random, 115).
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSetup {
+    pub available: Vec<Vec<String>>,
+    pub first: Option<usize>,
+}
+
+impl MatchSetup {
+    pub fn of(db: &CardDb, available: &[Vec<CardIdx>], first: Option<PlayerId>) -> MatchSetup {
+        MatchSetup {
+            available: available.iter().map(|a| a.iter().map(|c| db.get(*c).id.clone()).collect()).collect(),
+            first: first.map(|p| p.index() + 1),
+        }
+    }
+
+    /// The match game this sets up, answered from `answers` (no agent is asked).
+    fn game(&self, db: &CardDb, file: &str, answers: &[usize]) -> Result<MatchGame, String> {
+        let available = self
+            .available
+            .iter()
+            .map(|ids| {
+                ids.iter()
+                    .map(|id| db.by_id(id).ok_or_else(|| format!("{file}: unknown battlefield `{id}` in match_game")))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let first = match self.first {
+            Some(k) if k == 0 || k > available.len() => {
+                return Err(format!("{file}: match_game.first is seat {k}, not one of 1-{}", available.len()));
+            }
+            k => k.map(|k| PlayerId((k - 1) as u8)),
+        };
+        Ok(MatchGame { available, first, agents: Vec::new(), answers: answers.to_vec() })
+    }
 }
 
 const VERSION: u32 = 1;
@@ -45,6 +89,7 @@ impl Replay {
             outcome: outcome.to_string(),
             turns: g.turn,
             hash: format!("{:016x}", g.state_hash()),
+            match_game: None,
         }
     }
 
@@ -99,8 +144,18 @@ impl Replay {
                     .map_err(|e| e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n"))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut g = Game::with_mode(db, &decks, self.seed, mode, false).map_err(|p| p.join("\n"))?;
-        g.answers.log = self.answers.clone();
+        let file = path.display().to_string();
+        let mut g = match &self.match_game {
+            Some(m) => {
+                let game = m.game(&db, &file, &self.answers)?;
+                Game::match_game(db, &decks, self.seed, mode, false, game).map_err(|p| p.join("\n"))?
+            }
+            None => {
+                let mut g = Game::with_mode(db, &decks, self.seed, mode, false).map_err(|p| p.join("\n"))?;
+                g.answers.log = self.answers.clone();
+                g
+            }
+        };
         let outcome = loop {
             match g.step() {
                 Ok(true) => break format!("{:?}", g.outcome.clone().expect("a finished game has an outcome")),

@@ -153,11 +153,13 @@ impl Mode {
 
 /// What one game of a 1v1 Match (459) is set up with besides the decks: each player's
 /// battlefields not yet used in the match (459.5), who goes first (none: a random first player,
-/// 115), and the agents, who select the battlefields.
+/// 115), and the agents, who select the battlefields. `answers`: the answers of a replay,
+/// given before any agent is asked (empty when the game is played).
 pub struct MatchGame {
     pub available: Vec<Vec<CardIdx>>,
     pub first: Option<PlayerId>,
     pub agents: Vec<Box<dyn Agent<Game>>>,
+    pub answers: Vec<usize>,
 }
 
 impl Game {

@@ -117,6 +117,7 @@ impl Game {
         }
         if let Some(m) = match_game {
             g.set_agents(m.agents);
+            g.answers.log = m.answers;
             match m.first {
                 Some(first) => {
                     g.turn_order = (0..n).map(|k| PlayerId(((first.index() + k) % n) as u8)).collect();
