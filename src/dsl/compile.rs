@@ -140,12 +140,25 @@ const CARD_KINDS: [CardType; 3] = [CardType::Unit, CardType::Spell, CardType::Ge
 /// What "something" is: the objects on the board a player controls (352.8.a, 352.8.a.4).
 const SOMETHING_KINDS: [CardType; 4] = [CardType::Unit, CardType::Gear, CardType::Rune, CardType::Legend];
 
-/// Whether a noun is "card" / "cards" (every kind of [`CARD_KINDS`]).
-fn names_cards(noun: &P) -> bool {
+/// The kinds a noun names at once: "card" / "cards" every kind of [`CARD_KINDS`], "tokens" unit
+/// and gear tokens (176); none for a noun of one kind.
+fn noun_kinds(noun: &P) -> Option<&'static [CardType]> {
     match noun.as_rule() {
-        Rule::plural_noun => noun.as_str().eq_ignore_ascii_case("cards"),
-        Rule::unit_noun => noun.clone().into_inner().any(|x| x.as_rule() == Rule::noun_card),
-        _ => false,
+        Rule::plural_noun if noun.as_str().eq_ignore_ascii_case("cards") => Some(&CARD_KINDS),
+        Rule::plural_noun if noun.clone().into_inner().any(|x| x.as_rule() == Rule::noun_tokens) => Some(&TOKEN_KINDS),
+        Rule::unit_noun if noun.clone().into_inner().any(|x| x.as_rule() == Rule::noun_card) => Some(&CARD_KINDS),
+        _ => None,
+    }
+}
+
+/// 176: the kinds of token the rules and cards create.
+const TOKEN_KINDS: [CardType; 2] = [CardType::Unit, CardType::Gear];
+
+/// `f` for each of the kinds the nouns named, if one named several ([`noun_kinds`]).
+fn of_noun_kinds(kinds: Option<&[CardType]>, f: UnitFilter) -> UnitFilter {
+    match kinds {
+        Some(kinds) => of_kinds(kinds.iter().copied(), f),
+        None => f,
     }
 }
 
@@ -1643,10 +1656,14 @@ impl Compiler<'_> {
                         }
                         Rule::st_no_damage => StaticEffect::NoDamage,
                         Rule::st_enters => {
-                            let others = s.clone().into_inner().any(|x| x.as_rule() == Rule::enters_ready_others);
+                            let units = s
+                                .clone()
+                                .into_inner()
+                                .find(|x| x.as_rule() == Rule::unit_noun_plural)
+                                .map(|x| self.unit_phrase(x));
                             if s.clone().into_inner().any(|x| x.as_rule() == Rule::enters_ready) {
-                                StaticEffect::EntersReady { others }
-                            } else if others {
+                                StaticEffect::EntersReady { units }
+                            } else if units.is_some() {
                                 return Err(self.err(&s, "only `I` or `This` can enter exhausted"));
                             } else {
                                 StaticEffect::EntersExhausted
@@ -1709,16 +1726,19 @@ impl Compiler<'_> {
                             }
                             match (quoted, keywords) {
                                 (Some(ability), _) => StaticEffect::UnitsAbility { units, ability },
-                                // Deathknell and Legion are abilities the compiler writes for the
-                                // card that prints them (724.1, 728.1), not characteristics the
+                                // Deathknell, Legion and Weaponmaster are abilities the compiler
+                                // writes for the card that prints them (724.1, 728.1, SFD-747), not
+                                // characteristics the
                                 // layers can give another unit; a given Vision the kernel
                                 // triggers (733.3).
                                 (None, Some((list, ks)))
-                                    if ks.iter().any(|(k, _)| matches!(k, Keyword::Deathknell | Keyword::Legion)) =>
+                                    if ks.iter().any(|(k, _)| {
+                                        matches!(k, Keyword::Deathknell | Keyword::Legion | Keyword::Weaponmaster)
+                                    }) =>
                                 {
                                     return Err(self.err(
                                         &list,
-                                        "[Deathknell] and [Legion] can't be given to a group of units yet",
+                                        "[Deathknell], [Legion] and [Weaponmaster] can't be given to a group of units yet",
                                     ));
                                 }
                                 (None, Some((_, keywords))) => {
@@ -1874,7 +1894,7 @@ impl Compiler<'_> {
             return Err(self.err(&p, "this passive ability can't be made conditional on that condition yet"));
         }
         // "If you play me to a battlefield": where I enter, known only as I enter.
-        if played_to_battlefield && (effect != (StaticEffect::EntersReady { others: false }) || !also.is_empty()) {
+        if played_to_battlefield && (effect != (StaticEffect::EntersReady { units: None }) || !also.is_empty()) {
             return Err(self.err(&p, "after \"If you play me to a battlefield,\" only \"I enter ready\" is understood"));
         }
         for also in also {
@@ -2965,7 +2985,7 @@ impl Compiler<'_> {
                         self.apply_filter_word(&mut filter, &noun);
                         // Their own: the objects they control.
                         filter.relation = Relation::Friendly;
-                        let filter = if names_cards(&noun) { of_kinds(CARD_KINDS.into_iter(), filter) } else { filter };
+                        let filter = of_noun_kinds(noun_kinds(&noun), filter);
                         picks.push(Pick { count, filter, in_hand: x.next().is_some() });
                     }
                     b.rest = true;
@@ -4223,12 +4243,12 @@ impl Compiler<'_> {
         if let Some(or) = p.clone().into_inner().find(|x| x.as_rule() == Rule::t_or) {
             f.or = Some(Box::new(self.unit_phrase(or)));
         }
-        let mut cards = false;
+        let mut kinds = None;
         let mut nouns = vec![];
         for part in p.into_inner().flat_map(|x| {
             if x.as_rule() == Rule::unit_noun_plural { x.into_inner().collect::<Vec<_>>() } else { vec![x] }
         }) {
-            cards |= names_cards(&part);
+            kinds = kinds.or(noun_kinds(&part));
             if part.as_rule() == Rule::more_nouns {
                 nouns.extend(part.into_inner());
             } else {
@@ -4242,7 +4262,7 @@ impl Compiler<'_> {
             g.or = f.or.take();
             f.or = Some(Box::new(g));
         }
-        if cards { of_kinds(CARD_KINDS.into_iter(), f) } else { f }
+        of_noun_kinds(kinds, f)
     }
 
     /// `n`, or "n for each X" with a `per_each`.
@@ -4403,21 +4423,21 @@ impl Compiler<'_> {
         if p.as_rule() == Rule::unit_it {
             return f;
         }
-        let mut cards = false;
+        let mut kinds = None;
         for part in p.into_inner() {
             match part.as_rule() {
                 Rule::t_something => return self.something(part),
                 Rule::unit_noun_plural => part.into_inner().for_each(|w| {
-                    cards |= names_cards(&w);
+                    kinds = kinds.or(noun_kinds(&w));
                     self.apply_filter_word(&mut f, &w)
                 }),
                 _ => {
-                    cards |= names_cards(&part);
+                    kinds = kinds.or(noun_kinds(&part));
                     self.apply_filter_word(&mut f, &part)
                 }
             }
         }
-        if cards { of_kinds(CARD_KINDS.into_iter(), f) } else { f }
+        of_noun_kinds(kinds, f)
     }
 
     fn apply_filter_word(&self, f: &mut UnitFilter, part: &P) {
@@ -4431,6 +4451,7 @@ impl Compiler<'_> {
                 "other" => f.other = true,
                 "your" => f.relation = Relation::Friendly,
                 "non-token" => f.condition = Some(Box::new(Condition::Not(Box::new(Condition::Token)))),
+                "token" => f.condition = Some(Box::new(Condition::Token)),
                 _ => f.exclude_tag = Some("Recruit".into()),
             },
             Rule::unit_state => f.condition = Some(Box::new(unit_state(part))),
@@ -4450,12 +4471,17 @@ impl Compiler<'_> {
                     "legend" | "legends" => CardType::Legend,
                     _ => CardType::Unit,
                 };
+                // 176: "tokens" are tokens of any kind (`noun_kinds` adds the gear).
+                if text == "tokens" {
+                    f.condition = Some(Box::new(Condition::Token));
+                }
                 // "a Mech", "Poros": the units with that tag.
                 if let Some(tag) =
                     part.clone().into_inner().find(|x| matches!(x.as_rule(), Rule::tag_noun | Rule::tag_plural))
                 {
                     let word = tag.as_str();
-                    let word = if tag.as_rule() == Rule::tag_plural { &word[..word.len() - 1] } else { word };
+                    let plural = tag.as_rule() == Rule::tag_plural && word.ends_with('s');
+                    let word = if plural { &word[..word.len() - 1] } else { word };
                     // SFD-744.1.a: Equipment is a tag of gear.
                     if word.eq_ignore_ascii_case(crate::riftbound::attachment::EQUIPMENT) {
                         f.kind = CardType::Gear;

@@ -868,8 +868,13 @@ impl Game {
         };
         let obj = self.new_obj(card, p, zone, p, Pos::Bottom);
         // 356.2.c: an effect may say units enter ready (Magma Wurm, Confront), or the next one
-        // played does (Sun Disc).
-        let ready = self.db.get(card).kind == CardType::Unit && self.played_unit_enters_ready(p, obj) || ready;
+        // played does (Sun Disc); a passive may say tokens do ("Your tokens enter ready."), over
+        // the "exhausted" of the effect playing a gear token (the passive is the later, more
+        // specific permission: docs/rulings.md).
+        let ready = match self.db.get(card).kind {
+            CardType::Unit => self.played_unit_enters_ready(p, obj),
+            _ => self.enters_ready(p, obj),
+        } || ready;
         let o = self.obj_mut(obj);
         o.token = true;
         o.exhausted = !ready;

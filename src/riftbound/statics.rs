@@ -388,8 +388,8 @@ impl Game {
     }
 
     /// 140.4 / 356.2.c: a unit `p` plays (from a card or as a token, 178) enters exhausted unless
-    /// an effect says it enters ready: its own "I enter ready.", "Other friendly units enter
-    /// ready." of a unit `p` controls, a "Units you play this turn enter ready." of `p`'s this
+    /// an effect says it enters ready: its own "I enter ready.", a passive on the board naming it
+    /// ("Other friendly units enter ready.", "Your tokens enter ready."), a "Units you play this turn enter ready." of `p`'s this
     /// turn, or "The next unit you play this turn enters ready.", which this unit uses up whether
     /// or not something else readies it. 721.6: such a unit never enters exhausted first.
     pub(crate) fn played_unit_enters_ready(&mut self, p: PlayerId, card: ObjId) -> bool {
@@ -400,18 +400,19 @@ impl Game {
 
     /// The passives and this-turn effects that make unit `card` enter ready as `p` plays it
     /// (see [`Game::played_unit_enters_ready`]).
-    fn enters_ready(&self, p: PlayerId, card: ObjId) -> bool {
+    pub(crate) fn enters_ready(&self, p: PlayerId, card: ObjId) -> bool {
         // 361.3.a: "If CONDITION, I enter ready." only while the condition holds.
         let own = self.card(card).abilities.rules_text().map(|(_, a)| a).any(|a| match &a.kind {
-            AbilityKind::Static { effect: StaticEffect::EntersReady { others: false }, condition } => {
+            AbilityKind::Static { effect: StaticEffect::EntersReady { units: None }, condition } => {
                 condition.as_ref().is_none_or(|c| self.holds(c, card, p, None))
             }
             _ => false,
         });
-        own || self
-            .unit_passives(p)
-            .into_iter()
-            .any(|(u, e)| u != card && *e == StaticEffect::EntersReady { others: true })
+        let named = |(s, e): (ObjId, &StaticEffect)| match e {
+            StaticEffect::EntersReady { units: Some(f) } => self.unit_matches(f, card, self.ability_controller(s), s),
+            _ => false,
+        };
+        own || self.board_passives(|e| matches!(e, StaticEffect::EntersReady { units: Some(_) })).into_iter().any(named)
             || self
                 .effects
                 .iter()

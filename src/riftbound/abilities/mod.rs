@@ -793,8 +793,9 @@ pub enum StaticEffect {
     /// units and gear.", "Your opponents' [Hidden] cards can't be revealed here."); `None`: this
     /// object itself ("I can't move to base.").
     Cant { what: Forbidden, objects: Option<UnitFilter> },
-    /// "I enter ready." / "Other friendly units enter ready." (`others`; 356.2.c, 721.6).
-    EntersReady { others: bool },
+    /// "I enter ready." (`units` none) / "Other friendly units enter ready.", "Your tokens enter
+    /// ready." (the units and tokens the phrase names, relative to me; 356.2.c, 721.6, 176.1.a).
+    EntersReady { units: Option<UnitFilter> },
     /// "I have +2 [M]." (arithmetic layer, 450.3).
     Might(i32),
     /// "Other buffed friendly units at my battlefield have +2 [M].", "Other friendly units have
