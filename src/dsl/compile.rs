@@ -926,10 +926,14 @@ impl Compiler<'_> {
                     {
                         condition = Some(Condition::OnTrigger(Box::new(self.combat_sides(&part, sides)?)));
                     }
+                    // "When you play this from face down, attach it to ...": the card itself.
+                    let this = part.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::t_this);
                     let t = self.trigger(part)?;
                     // "When you buff a friendly unit, ... it": the unit the event is about.
                     if t.names_a_unit() {
                         body.it = Some(Obj::ThatUnit);
+                    } else if this {
+                        body.it = Some(Obj::Me);
                     }
                     // "When I hold, ... to this battlefield": the battlefield held.
                     body.battlefield = t.names_a_battlefield();
@@ -3511,6 +3515,18 @@ impl Compiler<'_> {
                     }
                 }
             }
+            // SFD-421: one card attached to one unit.
+            Rule::i_attach => {
+                let (card, to) = (parts.next().unwrap(), parts.next().unwrap());
+                let one = |t: Target| match t {
+                    Target::One(o) => Ok(o),
+                    Target::Chosen(index, TargetCount::One) => Ok(Obj::Target(index)),
+                    _ => Err(self.err(&i, "one card is attached to one unit: name one on each side of \"to\"")),
+                };
+                let card = one(self.target(card, &mut b, None)?)?;
+                let to = one(self.target(to, &mut b, None)?)?;
+                b.effects.push(Effect::Attach { card, to });
+            }
             Rule::i_swap => {
                 let units: Vec<P> = parts.collect();
                 let swap = if let [first, second] = units.as_slice() {
@@ -4720,6 +4736,8 @@ fn unit_state(p: &P) -> Condition {
         "attacking" => Condition::Attacking,
         "defending" => Condition::Defending,
         "equipped" => Condition::Equipped,
+        "attached" => Condition::Attached(true),
+        "detached" => Condition::Attached(false),
         "[empowered]" => Condition::Empowered,
         _ => Condition::Mighty,
     }

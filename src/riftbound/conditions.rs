@@ -86,6 +86,7 @@ impl Game {
             Condition::Exhausted => alive && self.obj(subject).exhausted,
             Condition::Ready => alive && !self.obj(subject).exhausted,
             Condition::Equipped => alive && self.is_equipped(subject),
+            Condition::Attached(a) => alive && self.top_most_of(subject).is_some() == *a,
             Condition::ChosenChampion => self.is_chosen_champion(subject),
             Condition::Alone { attack, defend } => {
                 alive

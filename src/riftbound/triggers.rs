@@ -74,7 +74,12 @@ impl Game {
                 })
             }));
         }
-        objects.extend(self.battlefields.iter().map(|b| b.obj));
+        // 143.1.a.3: gear is on the board at a battlefield too (played there from hidden, until
+        // the cleanup recalls it; or attached to a unit there), so its triggers work there.
+        for b in &self.battlefields {
+            objects.extend(b.units.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
+            objects.push(b.obj);
+        }
         // The attachment links, looked up once for every object.
         let links = self.links();
         objects

@@ -584,6 +584,9 @@ pub enum Condition {
     ChosenChampion,
     /// "equipped" (SFD-744.3): an Equipment is attached to it.
     Equipped,
+    /// "attached" (`true`) / "detached" (`false`): it is, or is not, attached to a top-most card
+    /// (SFD-717, SFD-422).
+    Attached(bool),
     /// "I'm [Mighty]" (708).
     Mighty,
     /// "I was [Mighty]": a state condition of the subject as it last was on the board (its

@@ -137,7 +137,7 @@ pub const PLACES: [At; 14] = [
 ];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").
-pub const OBJECT_CONDITIONS: [(&str, Condition); 13] = [
+pub const OBJECT_CONDITIONS: [(&str, Condition); 16] = [
     ("BUFFED", Condition::Buffed),
     ("STUNNED", Condition::Stunned),
     ("EMPOWERED", Condition::Empowered),
@@ -146,6 +146,9 @@ pub const OBJECT_CONDITIONS: [(&str, Condition); 13] = [
     ("READY", Condition::Ready),
     ("MIGHTY", Condition::Mighty),
     ("EQUIPPED", Condition::Equipped),
+    ("ATTACHED", Condition::Attached(true)),
+    ("DETACHED", Condition::Attached(false)),
+    ("TOKEN", Condition::Token),
     ("ATTACKING", Condition::Attacking),
     ("DEFENDING", Condition::Defending),
     ("ALONE", Condition::Alone { attack: true, defend: true }),

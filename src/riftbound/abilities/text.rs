@@ -495,6 +495,9 @@ impl Display for UnitFilter {
             Some(Condition::Exhausted) => f.write_str("exhausted ")?,
             Some(Condition::Ready) => f.write_str("ready ")?,
             Some(Condition::Equipped) => f.write_str("equipped ")?,
+            Some(Condition::Attached(true)) => f.write_str("attached ")?,
+            Some(Condition::Attached(false)) => f.write_str("detached ")?,
+            Some(Condition::Token) => f.write_str("token ")?,
             Some(Condition::Attacking) => f.write_str("attacking ")?,
             Some(Condition::Defending) => f.write_str("defending ")?,
             Some(Condition::Empowered) => f.write_str("Empowered ")?,
@@ -558,6 +561,8 @@ impl Display for UnitFilter {
                 | Condition::Exhausted
                 | Condition::Ready
                 | Condition::Equipped
+                | Condition::Attached(_)
+                | Condition::Token
                 | Condition::Attacking
                 | Condition::Defending
                 | Condition::Empowered,
