@@ -1232,7 +1232,12 @@ impl Compiler<'_> {
                 }
                 Trigger::Play { by, filter: f }
             }
-            Rule::ev_you_buff => Trigger::YouBuff(self.unit_phrase(e.into_inner().next().unwrap())),
+            Rule::ev_you_buff => Trigger::YouBuff(self.me_or_unit(e.into_inner().next().unwrap())),
+            Rule::ev_you_attach => {
+                let mut x = e.into_inner();
+                let card = self.unit_phrase(x.next().unwrap());
+                Trigger::YouAttach { card, to: self.me_or_unit(x.next().unwrap()) }
+            }
             Rule::ev_this_is => Trigger::AnyOf(
                 e.into_inner()
                     .map(|x| match x.as_str().to_ascii_lowercase().as_str() {

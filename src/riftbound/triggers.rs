@@ -494,6 +494,10 @@ impl Game {
             (Trigger::YouBuff(f), Event::Buffed { unit, by: Some(p) }) => {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
+            (Trigger::YouAttach { card, to }, Event::Attached { card: c, to: t }) => (self.controller(*c) == you
+                && self.unit_matches(card, *c, you, source)
+                && self.unit_matches(to, *t, you, source))
+            .then_some(None),
             (Trigger::UnitAlone { filter, attack, defend }, Event::Attacked(u) | Event::Defended(u)) => {
                 let attacked = matches!(e, Event::Attacked(_));
                 ((if attacked { *attack } else { *defend })
@@ -1259,6 +1263,7 @@ mod kind {
     pub const BECAME_MIGHTY: u32 = 1 << 18;
     pub const DEALT: u32 = 1 << 19;
     pub const STEP_BEGAN: u32 = 1 << 20;
+    pub const ATTACHED: u32 = 1 << 21;
     /// Every other event, which no trigger matches in `event_matches`.
     pub const OTHER: u32 = 1 << 31;
 }
@@ -1287,6 +1292,7 @@ fn event_kind(e: &Event) -> u32 {
         Event::BecameMighty(_) => kind::BECAME_MIGHTY,
         Event::Dealt { .. } => kind::DEALT,
         Event::StepBegan { .. } => kind::STEP_BEGAN,
+        Event::Attached { .. } => kind::ATTACHED,
         _ => kind::OTHER,
     }
 }
@@ -1314,6 +1320,7 @@ fn listens_to(t: &Trigger) -> u32 {
         Trigger::DiscardMe | Trigger::YouDiscard => DISCARDED,
         Trigger::KilledMe | Trigger::Dies(_) | Trigger::YouKill { .. } => KILLED,
         Trigger::YouBuff(_) => BUFFED,
+        Trigger::YouAttach { .. } => ATTACHED,
         Trigger::ConquerMe { .. }
         | Trigger::HoldMe
         | Trigger::YouConquer { .. }
@@ -1379,6 +1386,7 @@ fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
         Event::Killed { obj, .. } => (Some(*obj), None),
         Event::Stunned { unit, .. } | Event::Moved { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
         Event::Dealt { target, .. } => (Some(*target), None),
+        Event::Attached { to, .. } => (Some(*to), None),
         Event::Played { card, .. } => (Some(*card), None),
         Event::Targeted { obj, .. } => (Some(*obj), None),
         Event::Scored { battlefield, .. } => (None, Some(*battlefield)),

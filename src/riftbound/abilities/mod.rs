@@ -431,6 +431,13 @@ pub enum Trigger {
     AnyOf(Vec<Trigger>),
     /// "When you buff UNIT" (702.2.a): "it" is the buffed unit.
     YouBuff(UnitFilter),
+    /// "When you attach an Equipment to me" (SFD-421): a card `card` names became attached to a
+    /// unit `to` names, the card controlled by the ability's controller (who attaches what they
+    /// control: [Equip], [Weaponmaster], "Attach an Equipment you control"); "it" is the unit.
+    YouAttach {
+        card: UnitFilter,
+        to: UnitFilter,
+    },
     /// "When you play a unit / another unit / a gear", "When a player plays a unit here", "When
     /// an opponent plays a gear": a permanent the actor played that the filter names, token or
     /// card (176.1.a); "it" is that permanent, "they" / "that player" the player who played it.
@@ -556,6 +563,7 @@ impl Trigger {
         matches!(
             self.event(),
             Trigger::YouBuff(_)
+                | Trigger::YouAttach { .. }
                 | Trigger::YouStun(_)
                 | Trigger::YouMove(_)
                 | Trigger::UnitAlone { .. }
