@@ -1256,7 +1256,12 @@ impl Compiler<'_> {
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,
             Rule::ev_you_hold_here => Trigger::YouHoldHere,
             Rule::ev_you_defend_here => Trigger::YouDefendHere,
-            Rule::ev_unit_dies => Trigger::Dies(self.unit_phrase(e.into_inner().next().unwrap())),
+            Rule::ev_unit_dies => {
+                let phrase = e.into_inner().next().unwrap();
+                let one_or_more = phrase.as_rule() == Rule::one_or_more;
+                let dies = Trigger::Dies(self.unit_phrase(phrase));
+                if one_or_more { Trigger::OneOrMore(Box::new(dies)) } else { dies }
+            }
             Rule::ev_you_stun => {
                 let phrase = e.into_inner().next().unwrap();
                 if phrase.as_rule() == Rule::one_or_more {

@@ -72,8 +72,9 @@ pub struct Setup {
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerSetup {
-    pub legend: Option<String>,
-    pub champion: Option<String>,
+    /// The legend: a name, or a table (`{ card = "...", exhausted = true }`) as other cards.
+    pub legend: Option<CardSpec>,
+    pub champion: Option<CardSpec>,
     #[serde(default)]
     pub hand: Vec<CardSpec>,
     /// The main deck, top card first.

@@ -326,10 +326,10 @@ fn place_player(
         Ok(())
     };
     if let Some(l) = &ps.legend {
-        put(g, labels, &CardSpec::Name(l.clone()), Zone::LegendZone)?;
+        put(g, labels, l, Zone::LegendZone)?;
     }
     if let Some(c) = &ps.champion {
-        put(g, labels, &CardSpec::Name(c.clone()), Zone::ChampionZone)?;
+        put(g, labels, c, Zone::ChampionZone)?;
     }
     for c in &ps.hand {
         put(g, labels, c, Zone::Hand)?;
