@@ -2153,3 +2153,16 @@ fn r182_2_control_of_spells_new_choices_and_modes_by_domain() {
     .unwrap();
     assert!(bad.unsupported.is_some(), "a rune deck holds runes");
 }
+
+/// 423, 106.2.d: "Move me to your base" moves a unit of yours to its own base; said of a unit that
+/// may be another player's ("an enemy unit"), "your base" is no place it can move to, and the
+/// compiler says so instead of moving it to its own base.
+#[test]
+fn r423_your_base_is_only_a_destination_for_your_units() {
+    let ok = parse_card("mod/ok.toml", &mod_unit("Homebound", "[1]: Move me to your base.")).unwrap();
+    assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
+    let ok = parse_card("mod/ok.toml", &mod_unit("Homebound", "[1]: Move a friendly unit to your base.")).unwrap();
+    assert!(ok.unsupported.is_none(), "{:?}", ok.unsupported);
+    let d = diagnostic("mod/bad.toml", &mod_unit("Homebound", "[1]: Move an enemy unit to your base."));
+    assert!(d.message.contains("its own controller's base"), "{}", d.message);
+}

@@ -3779,6 +3779,15 @@ impl Compiler<'_> {
                             r.as_rule() == Rule::unit_restriction && r.as_str().eq_ignore_ascii_case("here")
                         });
                 let t = self.target(phrase.clone(), &mut b, None)?;
+                // "your base" is only the base of a unit of yours.
+                let yours = matches!(&t, Target::One(Obj::Me))
+                    || matches!(&t, Target::Chosen(i, _) if b.targets[*i].filter.relation == Relation::Friendly);
+                if let Some(d) =
+                    dest.as_ref().filter(|d| (*d).clone().into_inner().any(|x| x.as_rule() == Rule::base_yours))
+                    && !yours
+                {
+                    return Err(self.err(d, "a unit moves to its own controller's base: say \"to its base\""));
+                }
                 match (may, &t) {
                     (true, Target::Chosen(index, TargetCount::One)) => b.targets[*index].count = TargetCount::UpTo(1),
                     // "you may move me ...": nothing to choose, so the "may" is asked as it resolves.
