@@ -63,14 +63,34 @@ pub enum AttackKind {
     Sword,
 }
 
+/// The attack an effect changes (20.4.2, 23.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttackRef {
+    /// The attack on the current chain link (an attack reaction's "the attack").
+    Current,
+    /// "Target [kind] attack": the attack on the current chain link, a target (23.1): the card
+    /// needs it to be played (23.1.1) and to resolve (19.1.1b).
+    Target(AttackKind),
+    /// "Your next [kind] attack this turn": the next attack of that kind its controller makes
+    /// this turn, as it becomes the chain link's attack (20.4.2); the effect ends with the turn
+    /// (13.3.3f).
+    Next(AttackKind),
+}
+
+/// A condition an effect's line starts with ("If you have attacked with a weapon this turn, ...").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Condition {
+    /// 20.4.4a: its controller has attacked with an attack of this kind this turn.
+    AttackedWith(AttackKind),
+}
+
 /// What a layer does when it resolves (19.2: in the order written). A small typed set; the card
 /// language compiles to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// The attack on the current chain link gains +N{p} (25.3: not its base power).
-    AttackGainsPower(u8),
-    /// The attack on the current chain link gains go again.
-    AttackGainsGoAgain,
+    /// An attack gains +`power`{p} (25.3: not its base power) and, if `go_again`, go again;
+    /// only if `only_if` holds as it resolves.
+    Gains { to: AttackRef, power: u8, go_again: bool, only_if: Option<Condition> },
     /// The controller gains N{h}.
     GainLife(u8),
     /// The controller gains N{r} in their resource pool.
@@ -80,20 +100,20 @@ pub enum Effect {
     Intimidate,
     /// Deals N damage to the opposing hero (26.4.3: damage with no type).
     DealDamage(u8),
-    /// "Target [kind] attack gains +N{p}": the card needs a legal target to be played (23.1.1)
-    /// and to resolve (19.1.1).
-    TargetAttackGainsPower(AttackKind, u8),
-    /// "Target [kind] attack gains go again".
-    TargetAttackGainsGoAgain(AttackKind),
 }
 
 impl Effect {
     /// The kind of attack this effect targets, if it targets one.
     pub fn targets(&self) -> Option<AttackKind> {
         match self {
-            Effect::TargetAttackGainsPower(k, _) | Effect::TargetAttackGainsGoAgain(k) => Some(*k),
+            Effect::Gains { to: AttackRef::Target(k), .. } => Some(*k),
             _ => None,
         }
+    }
+
+    /// "The attack gains +N{p}" (the current chain link's).
+    pub fn attack_gains_power(n: u8) -> Effect {
+        Effect::Gains { to: AttackRef::Current, power: n, go_again: false, only_if: None }
     }
 }
 

@@ -345,7 +345,7 @@ mod tests {
         let ar = give(
             &mut g,
             tp,
-            CardDef::new("Thrust", CardType::AttackReaction).cost(0).effect(Effect::AttackGainsPower(3)),
+            CardDef::new("Thrust", CardType::AttackReaction).cost(0).effect(Effect::attack_gains_power(3)),
         );
         let dr = give(&mut g, opp, dodge());
         g.answers.log = vec![0];

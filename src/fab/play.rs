@@ -257,6 +257,27 @@ impl Game {
             hit: false,
         });
         crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
+        // 20.4.4a: its player has attacked (with a weapon, with a sword).
+        let sword = self.obj(attack).card.is("Sword");
+        self.player_mut(p).attacked.push((weapon, sword));
+        // 20.4.2: "your next attack this turn" effects waiting for an attack of this kind apply,
+        // and are used up.
+        let waiting = std::mem::take(&mut self.player_mut(p).next_attack);
+        let (apply, keep): (Vec<_>, Vec<_>) =
+            waiting.into_iter().partition(|(kind, _, _)| super::resolve::kind_matches(*kind, weapon, sword));
+        self.player_mut(p).next_attack = keep;
+        for (_, power, go_again) in apply {
+            let l = self.links.last_mut().expect("the link just opened");
+            l.power_bonus += i32::from(power);
+            l.gained_go_again |= go_again;
+            crate::trace!(
+                self,
+                "20.4.2",
+                "{}'s next attack this turn: it gains +{power}{{p}}{}",
+                p,
+                if go_again { " and go again" } else { "" }
+            );
+        }
     }
 }
 
@@ -392,7 +413,16 @@ mod tests {
         let mut g = started(a.clone(), a, 1);
         let tp = g.turn_player;
         let thrust = CardDef::new("Thrust", CardType::AttackReaction).cost(0).pitch(1);
-        let thrust = give(&mut g, tp, thrust.effect(Effect::TargetAttackGainsPower(AttackKind::Sword, 3)));
+        let thrust = give(
+            &mut g,
+            tp,
+            thrust.effect(Effect::Gains {
+                to: super::super::cards::AttackRef::Target(AttackKind::Sword),
+                power: 3,
+                go_again: false,
+                only_if: None,
+            }),
+        );
         // A non-sword attack: no legal target (23.1.1), so Thrust is not offered.
         let club = give(&mut g, tp, hit("Club swing").cost(0));
         g.play_card(tp, club, &[]).unwrap();

@@ -3,7 +3,7 @@
 //! reaction stays on its chain link (19.9); an action with go again gives an action point
 //! (glossary, "Go again").
 
-use super::cards::{AttackKind, CardType, Effect, Keyword};
+use super::cards::{AttackKind, AttackRef, CardType, Condition, Effect, Keyword};
 use super::state::Game;
 use super::zones::Zone;
 use crate::kernel::PlayerId;
@@ -55,16 +55,21 @@ impl Game {
     /// Applies one effect for `controller` (19.2, 19.7: what cannot resolve is ignored).
     pub fn apply(&mut self, e: Effect, controller: PlayerId) {
         match e {
-            Effect::AttackGainsPower(n) => {
-                if let Some(l) = self.current_link_mut() {
-                    l.power_bonus += i32::from(n);
-                }
+            Effect::Gains { only_if: Some(c), .. } if !self.holds(c, controller) => {
+                crate::trace!(self, "19.7", "its condition does not hold: the attack gains nothing");
             }
-            Effect::AttackGainsGoAgain => {
-                if let Some(l) = self.current_link_mut() {
-                    l.gained_go_again = true;
+            Effect::Gains { to, power, go_again, .. } => match to {
+                AttackRef::Current => self.link_gains(power, go_again),
+                AttackRef::Target(kind) => {
+                    if self.attack_target_legal(kind) {
+                        self.link_gains(power, go_again);
+                    }
                 }
-            }
+                AttackRef::Next(kind) => {
+                    self.player_mut(controller).next_attack.push((kind, power, go_again));
+                    crate::trace!(self, "17.1", "{controller}'s next attack of that kind this turn will gain it");
+                }
+            },
             Effect::GainLife(n) => self.player_mut(controller).life += i32::from(n),
             Effect::GainResource(n) => self.player_mut(controller).resources += u32::from(n),
             Effect::Intimidate => self.intimidate(self.opponent(controller)),
@@ -72,26 +77,29 @@ impl Game {
                 let target = self.opponent(controller);
                 self.deal_damage(&[(target, u32::from(n))]);
             }
-            Effect::TargetAttackGainsPower(kind, n) => {
-                if self.attack_target_legal(kind) {
-                    self.current_link_mut().expect("a target").power_bonus += i32::from(n);
-                }
-            }
-            Effect::TargetAttackGainsGoAgain(kind) => {
-                if self.attack_target_legal(kind) {
-                    self.current_link_mut().expect("a target").gained_go_again = true;
-                }
+        }
+    }
+
+    /// The attack on the current chain link gains +`power`{p} and, if `go_again`, go again.
+    fn link_gains(&mut self, power: u8, go_again: bool) {
+        if let Some(l) = self.current_link_mut() {
+            l.power_bonus += i32::from(power);
+            l.gained_go_again |= go_again;
+        }
+    }
+
+    /// Whether a line's condition holds for `p` now.
+    fn holds(&self, c: Condition, p: PlayerId) -> bool {
+        match c {
+            Condition::AttackedWith(kind) => {
+                self.player(p).attacked.iter().any(|&(weapon, sword)| kind_matches(kind, weapon, sword))
             }
         }
     }
 
     /// Whether the attack on the current chain link is a legal target of kind `kind` (23.1).
     pub fn attack_target_legal(&self, kind: AttackKind) -> bool {
-        self.current_link().is_some_and(|l| match kind {
-            AttackKind::Any => true,
-            AttackKind::Weapon => l.weapon,
-            AttackKind::Sword => self.obj(l.attack).card.is("Sword"),
-        })
+        self.current_link().is_some_and(|l| kind_matches(kind, l.weapon, self.obj(l.attack).card.is("Sword")))
     }
 
     /// Intimidate (glossary): `target` banishes a random card from hand face down; it returns at
@@ -107,6 +115,15 @@ impl Game {
         self.obj_mut(id).face_down = true;
         self.player_mut(target).intimidated.push(id);
         crate::trace!(self, "27", "intimidate: {target} banishes a random card face down");
+    }
+}
+
+/// Whether an attack by a weapon (or not) whose source is a sword (or not) is of kind `kind`.
+pub(super) fn kind_matches(kind: AttackKind, weapon: bool, sword: bool) -> bool {
+    match kind {
+        AttackKind::Any => true,
+        AttackKind::Weapon => weapon,
+        AttackKind::Sword => sword,
     }
 }
 
@@ -177,7 +194,7 @@ mod tests {
         let ar = give(
             &mut g,
             tp,
-            CardDef::new("Thrust", CardType::AttackReaction).cost(0).effect(Effect::AttackGainsPower(3)),
+            CardDef::new("Thrust", CardType::AttackReaction).cost(0).effect(Effect::attack_gains_power(3)),
         );
         g.play_card(tp, atk, &[]).unwrap();
         g.current_link_mut().unwrap().step = LinkStep::Reaction;
@@ -186,5 +203,64 @@ mod tests {
         g.pass_priority(g.opponent(tp)).unwrap();
         assert_eq!(g.current_link().unwrap().power_bonus, 3);
         assert_eq!(g.current_link().unwrap().reactions, vec![ar], "19.9");
+    }
+    /// "Your next weapon attack this turn gains +3{p} and go again" waits for the next weapon
+    /// attack (20.4.2): an attack action card does not use it, the weapon's attack does, and it
+    /// is then used up.
+    #[test]
+    fn r20_4_2_your_next_weapon_attack_applies_to_the_next_weapon_attack_only() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let next = Effect::Gains { to: AttackRef::Next(AttackKind::Weapon), power: 3, go_again: true, only_if: None };
+        g.apply(next, tp);
+        assert_eq!(g.player(tp).next_attack.len(), 1);
+        let atk = give(&mut g, tp, hit("Attack").cost(0));
+        g.play_card(tp, atk, &[]).unwrap();
+        assert_eq!(g.current_link().unwrap().power_bonus, 0, "not a weapon attack");
+        assert_eq!(g.player(tp).next_attack.len(), 1, "still waiting");
+        // Another game: the weapon attacks first.
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        g.apply(next, tp);
+        g.player_mut(tp).resources = 2;
+        let club = g.player(tp).weapons[0];
+        g.activate_weapon(tp, club, &[]).unwrap();
+        let link = g.current_link().unwrap();
+        assert_eq!((link.power_bonus, link.gained_go_again), (3, true), "the weapon attack gains it");
+        assert!(g.player(tp).next_attack.is_empty(), "used up");
+    }
+
+    /// 13.3.3f: a "next attack this turn" effect still waiting ends with the turn, and so does
+    /// "you have attacked this turn" (20.4.4a).
+    #[test]
+    fn r13_3_3f_next_attack_effects_and_attacks_made_end_with_the_turn() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        g.apply(Effect::Gains { to: AttackRef::Next(AttackKind::Any), power: 2, go_again: false, only_if: None }, tp);
+        g.player_mut(tp).attacked.push((true, false));
+        g.pass_priority(tp).unwrap();
+        g.pass_priority(opp).unwrap();
+        g.answers.log = vec![0];
+        g.step().unwrap();
+        assert!(g.player(tp).next_attack.is_empty());
+        assert!(g.player(tp).attacked.is_empty());
+    }
+
+    /// "If you have attacked with a weapon this turn, your next attack this turn gains +4{p}"
+    /// (20.4.4a): nothing before a weapon attack, the bonus after one.
+    #[test]
+    fn r20_4_4a_if_you_have_attacked_with_a_weapon_this_turn() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let cond = Some(Condition::AttackedWith(AttackKind::Weapon));
+        let swing = Effect::Gains { to: AttackRef::Next(AttackKind::Any), power: 4, go_again: false, only_if: cond };
+        g.apply(swing, tp);
+        assert!(g.player(tp).next_attack.is_empty(), "no weapon attack yet");
+        g.player_mut(tp).attacked.push((false, false));
+        g.apply(swing, tp);
+        assert!(g.player(tp).next_attack.is_empty(), "an attack action card is no weapon attack");
+        g.player_mut(tp).attacked.push((true, false));
+        g.apply(swing, tp);
+        assert_eq!(g.player(tp).next_attack, vec![(AttackKind::Any, 4, false)]);
     }
 }

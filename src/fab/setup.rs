@@ -56,6 +56,8 @@ impl Game {
                 action_points: 0,
                 resources: 0,
                 intimidated: Vec::new(),
+                next_attack: Vec::new(),
+                attacked: Vec::new(),
             });
             // 12.3, 12.7: weapons and equipment in their zones.
             for w in l.weapons {

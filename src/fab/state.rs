@@ -52,6 +52,12 @@ pub struct Player {
     pub resources: u32,
     /// Cards banished face down by intimidate, returned at the beginning of the end phase.
     pub intimidated: Vec<ObjId>,
+    /// "Your next [kind] attack this turn gains ...": waiting for that attack (20.4.2), as
+    /// (kind, power, go again); they end with the turn (13.3.3f).
+    pub next_attack: Vec<(super::cards::AttackKind, u8, bool)>,
+    /// The attacks this player made this turn, weapon or not and sword or not (20.4.4a: they
+    /// "attacked"); cleared as the turn ends (13.3.3f).
+    pub attacked: Vec<(bool, bool)>,
 }
 
 /// A layer on the chain (15.5.4a, 19): a card or an ability waiting to resolve.

@@ -4,7 +4,7 @@
 //! effects and a weapon's attack ability. The files use `.fab`, not `.toml`: `build.rs` and the
 //! Riftbound tools read every `*.toml` under `cards/` as a Riftbound card.
 
-use super::cards::{AttackKind, CardDef, CardType, Effect, Keyword, Slot};
+use super::cards::{AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::path::{Path, PathBuf};
@@ -53,8 +53,13 @@ pub fn compile_text(text: &str) -> Result<Compiled, String> {
                 out.attack_ability_cost = Some(n as u8);
             }
             Rule::effect_line => {
-                let e = inner.into_inner().next().expect("effect").into_inner().next().expect("an effect");
-                out.effects.push(effect(e));
+                let mut only_if = None;
+                for part in inner.into_inner() {
+                    match part.as_rule() {
+                        Rule::condition => only_if = Some(condition(part)),
+                        _ => out.effects.push(effect(part.into_inner().next().expect("an effect"), only_if)?),
+                    }
+                }
             }
             r => unreachable!("ability {r:?}"),
         }
@@ -66,32 +71,48 @@ fn number(p: Pair<Rule>) -> u8 {
     p.into_inner().find(|x| x.as_rule() == Rule::number).map_or(0, |n| n.as_str().parse().unwrap_or(u8::MAX))
 }
 
-fn effect(e: Pair<Rule>) -> Effect {
+/// An attack's kind ("sword", "weapon"; none: any attack).
+fn attack_kind(p: Option<Pair<Rule>>) -> AttackKind {
+    match p.and_then(|k| k.into_inner().next()).map(|k| k.as_rule()) {
+        Some(Rule::sword) => AttackKind::Sword,
+        Some(_) => AttackKind::Weapon,
+        None => AttackKind::Any,
+    }
+}
+
+fn condition(c: Pair<Rule>) -> Condition {
+    let noun = c.into_inner().find(|x| x.as_rule() == Rule::attack_noun);
+    Condition::AttackedWith(attack_kind(noun))
+}
+
+/// One effect of a line; `only_if`: the condition the line starts with.
+fn effect(e: Pair<Rule>, only_if: Option<Condition>) -> Result<Effect, String> {
+    let (line, col) = e.line_col();
+    let unconditional = |x: Effect| match only_if {
+        None => Ok(x),
+        Some(_) => Err(format!("{line}:{col}: only what an attack gains can depend on a condition yet")),
+    };
     match e.as_rule() {
-        Rule::gain_life => Effect::GainLife(number(e)),
+        Rule::gain_life => unconditional(Effect::GainLife(number(e))),
         Rule::gain_resources => {
-            Effect::GainResource(e.into_inner().next().expect("resources").into_inner().count() as u8)
+            unconditional(Effect::GainResource(e.into_inner().next().expect("resources").into_inner().count() as u8))
         }
-        Rule::target_attack_gains => {
-            let mut kind = AttackKind::Any;
-            let mut gain = None;
-            for p in e.into_inner() {
-                match p.as_rule() {
-                    Rule::attack_kind => {
-                        kind = match p.into_inner().next().expect("kind").as_rule() {
-                            Rule::sword => AttackKind::Sword,
-                            _ => AttackKind::Weapon,
-                        }
-                    }
-                    Rule::gain => gain = p.into_inner().next(),
-                    _ => {}
+        Rule::attack_gains => {
+            let mut parts = e.into_inner();
+            let r = parts.next().expect("an attack").into_inner().next().expect("target or next");
+            let kind = attack_kind(r.clone().into_inner().find(|x| x.as_rule() == Rule::attack_kind));
+            let to = match r.as_rule() {
+                Rule::target_attack => AttackRef::Target(kind),
+                _ => AttackRef::Next(kind),
+            };
+            let (mut power, mut go_again) = (0, false);
+            for g in parts.filter_map(|g| g.into_inner().next()) {
+                match g.as_rule() {
+                    Rule::power_gain => power = number(g),
+                    _ => go_again = true,
                 }
             }
-            let g = gain.expect("a gain");
-            match g.as_rule() {
-                Rule::power_gain => Effect::TargetAttackGainsPower(kind, number(g)),
-                _ => Effect::TargetAttackGainsGoAgain(kind),
-            }
+            Ok(Effect::Gains { to, power, go_again, only_if })
         }
         r => unreachable!("effect {r:?}"),
     }
@@ -196,19 +217,11 @@ mod tests {
         "dvr/005-gallantry-gold.fab",
         "dvr/007-hala-goldenhelm.fab",
         "dvr/008-glistening-steelblade-yellow.fab",
-        "dvr/009-en-garde-red.fab",
-        "dvr/010-second-swing-red.fab",
         "dvr/011-warrior-s-valor-red.fab",
-        "dvr/012-sharpen-steel-red.fab",
-        "dvr/013-run-through-yellow.fab",
         "dvr/015-in-the-swing-red.fab",
         "dvr/016-ironsong-response-red.fab",
-        "dvr/017-driving-blade-yellow.fab",
         "dvr/018-slice-and-dice-yellow.fab",
-        "dvr/019-on-a-knife-edge-yellow.fab",
         "dvr/020-out-for-blood-yellow.fab",
-        "dvr/021-hit-and-run-blue.fab",
-        "dvr/022-visit-the-blacksmith-blue.fab",
         "dvr/026-flock-of-the-feather-walkers-red.fab",
         "dvr/028-quicken.fab",
         "rvd/001-rhinar.fab",
@@ -275,8 +288,11 @@ mod tests {
             (bellow.effects.clone(), bellow.keywords.clone()),
             (vec![Effect::Intimidate], vec![Keyword::GoAgain])
         );
-        assert_eq!(card("thrust-red.fab").effects, vec![Effect::TargetAttackGainsPower(AttackKind::Sword, 3)]);
-        assert_eq!(card("blade-flash-blue.fab").effects, vec![Effect::TargetAttackGainsGoAgain(AttackKind::Sword)]);
+        let sword = AttackRef::Target(AttackKind::Sword);
+        let thrust = Effect::Gains { to: sword, power: 3, go_again: false, only_if: None };
+        assert_eq!(card("thrust-red.fab").effects, vec![thrust]);
+        let flash = Effect::Gains { to: sword, power: 0, go_again: true, only_if: None };
+        assert_eq!(card("blade-flash-blue.fab").effects, vec![flash]);
         assert_eq!(card("ironrot-helm.fab").keywords, vec![Keyword::BladeBreak]);
         let dodge = card("dodge-blue.fab");
         assert_eq!((dodge.card_type, dodge.defense, dodge.effects.len()), (CardType::DefenseReaction, Some(2), 0));

@@ -89,9 +89,14 @@ impl Game {
             self.draw_up_to_intellect(tp);
             crate::trace!(self, "13.3.3d", "{tp} draws up to intellect");
         }
-        // 13.3.3f: "this turn" effects end: once per turn abilities are available again.
+        // 13.3.3f: "this turn" effects end: once per turn abilities are available again, "your
+        // next attack this turn" effects still waiting end, and no one has attacked this turn.
         for o in &mut self.objs {
             o.used_this_turn = false;
+        }
+        for pl in &mut self.players {
+            pl.next_attack.clear();
+            pl.attacked.clear();
         }
         // 13.3.3g: the next player becomes the turn player.
         if self.turn >= self.turn_cap {
