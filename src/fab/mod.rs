@@ -14,6 +14,7 @@
 //! - [`damage`]: damage, life and the end of the game, draws included (3, 26).
 //! - [`deck`]: deck files and Blitz deck legality (4.1.3, 4.1.6, 4.1.8, Mentor).
 //! - [`embedded`]: the card and deck files compiled into the binary.
+//! - [`rule_numbers`]: the rule numbers of the v1.4 text, which citations are checked against.
 //! - [`text`]: card files under `cards/fab/` and the card language (`grammar/fab.pest`).
 //! - [`agent`]: a random player, to play whole games.
 
@@ -26,6 +27,7 @@ pub mod embedded;
 pub mod play;
 pub mod priority;
 pub mod resolve;
+pub mod rule_numbers;
 pub mod setup;
 pub mod state;
 pub mod text;
