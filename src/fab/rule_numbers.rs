@@ -49,9 +49,9 @@ pub fn citations(text: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::agent::RandomAgent;
     use super::super::testing::*;
     use super::*;
+    use crate::kernel::decision::RandomAgent;
     use std::path::Path;
 
     #[test]
