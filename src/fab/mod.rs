@@ -15,6 +15,7 @@
 //! - [`deck`]: deck files and Blitz deck legality (4.1.3, 4.1.6, 4.1.8, Mentor).
 //! - [`embedded`]: the card and deck files compiled into the binary.
 //! - [`rule_numbers`]: the rule numbers of the v1.4 text, which citations are checked against.
+//! - [`scenario`]: scenario files: a board, answers, expectations.
 //! - [`text`]: card files under `cards/fab/` and the card language (`grammar/fab.pest`).
 //! - [`agent`]: a random player, to play whole games.
 
@@ -28,6 +29,7 @@ pub mod play;
 pub mod priority;
 pub mod resolve;
 pub mod rule_numbers;
+pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod text;
