@@ -106,6 +106,16 @@ fn decks_lists_the_fab_decks_and_their_legality() {
     }
 }
 
+/// `scenario tests/scenarios/fab` runs the FaB scenario files, each passing.
+#[test]
+fn scenario_runs_the_fab_scenario_files() {
+    let (code, out, err) = riftbound(&["scenario", "tests/scenarios/fab"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let n = std::fs::read_dir("tests/scenarios/fab").unwrap().count();
+    assert_eq!(out.lines().filter(|l| l.starts_with("PASS tests/scenarios/fab/")).count(), n, "{out}");
+    assert!(out.ends_with(&format!("{n} passed, 0 failed\n")), "{out}");
+}
+
 #[test]
 fn bad_fab_arguments_are_clear_errors() {
     let (code, _, err) = riftbound(&["sim", "--game", "chess"]);

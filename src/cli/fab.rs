@@ -250,6 +250,31 @@ pub fn is_fab_path(path: &std::path::Path) -> bool {
     path.extension().is_some_and(|x| x == "fab") || (path.is_dir() && !crate::fab::text::load_dir(path).is_empty())
 }
 
+/// Runs one FaB scenario file and prints PASS or FAIL with each failed check; whether it passed.
+pub fn scenario(path: &std::path::Path) -> bool {
+    let name = path.display().to_string();
+    let run = std::fs::read_to_string(path)
+        .map_err(|e| format!("{name}: {e}"))
+        .and_then(|src| crate::fab::scenario::run(&name, &src, &Pool::embedded()?));
+    match run {
+        Ok(r) if r.failures.is_empty() => {
+            outln!("PASS {name}");
+            true
+        }
+        Ok(r) => {
+            outln!("FAIL {name}");
+            for f in &r.failures {
+                outln!("  {f}");
+            }
+            false
+        }
+        Err(e) => {
+            outln!("FAIL {name}\n  {e}");
+            false
+        }
+    }
+}
+
 /// `decks --game fab`: each embedded deck, its hero and its Blitz legality.
 pub fn decks() -> Result<Vec<String>, String> {
     let pool = Pool::embedded()?;

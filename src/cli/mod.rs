@@ -253,7 +253,8 @@ pub enum Command {
         /// Card files or directories; none checks the embedded cards.
         paths: Vec<std::path::PathBuf>,
     },
-    /// Run scenario files (or directories of them): pass/fail per expectation.
+    /// Run scenario files (or directories of them): pass/fail per expectation. Files in a `fab`
+    /// folder are Flesh and Blood scenarios (`tests/scenarios/fab/`, docs/fab.md).
     Scenario {
         #[arg(required = true)]
         paths: Vec<std::path::PathBuf>,
