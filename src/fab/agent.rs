@@ -64,8 +64,9 @@ impl GreedyAgent {
                         }
                         super::Effect::GainLife(n) => i32::from(*n) / 2,
                         super::Effect::GainResource(n) => i32::from(*n) - 1,
-                        super::Effect::Intimidate => 2,
                         super::Effect::DealDamage(n) => i32::from(*n),
+                        // Intimidate, and any effect the card language adds: worth a little.
+                        _ => 2,
                     })
                     .sum();
                 let link = g.current_link();
