@@ -4,23 +4,24 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every file under `dir` whose extension is one of `exts`.
+fn collect(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|x| x == "toml") {
+            collect(&p, exts, out);
+        } else if p.extension().is_some_and(|x| exts.iter().any(|e| x == *e)) {
             out.push(p);
         }
     }
 }
 
-fn list(root: &Path, sub: &str) -> String {
+fn list(root: &Path, sub: &str, exts: &[&str]) -> String {
     let mut files = Vec::new();
-    collect(&root.join(sub), &mut files);
+    collect(&root.join(sub), exts, &mut files);
     files.sort();
     let mut s = String::new();
     for f in files {
@@ -67,11 +68,18 @@ fn main() {
          /// Deck files, as (path, contents).\npub static DECK_FILES: &[(&str, &str)] = &[\n{}];\n\
          /// A hash of the card files, the grammar and the source: the compiled-card cache's key.\n\
          pub const SOURCE_HASH: u64 = {:#018x};\n",
-        list(&root, "cards"),
-        list(&root, "decks"),
+        list(&root, "cards", &["toml"]),
+        list(&root, "decks", &["toml"]),
         source_hash(&root, &["cards", "grammar", "src", "Cargo.toml", "Cargo.lock"])
     );
     fs::write(out, code).unwrap();
+    // Flesh and Blood's card and deck files (`.fab`, `.deck`), for `src/fab/embedded.rs`.
+    let fab = format!(
+        "/// Flesh and Blood card and deck files under `cards/fab`, as (path, contents).\n\
+         pub static FAB_FILES: &[(&str, &str)] = &[\n{}];\n",
+        list(&root, "cards/fab", &["fab", "deck"])
+    );
+    fs::write(PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("fab_files.rs"), fab).unwrap();
     println!("cargo:rerun-if-changed=cards");
     println!("cargo:rerun-if-changed=decks");
     println!("cargo:rerun-if-changed=build.rs");

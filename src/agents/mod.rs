@@ -9,23 +9,7 @@ use crate::riftbound::abilities::Intent;
 use crate::riftbound::state::{Loc, Zone};
 use crate::riftbound::{Agent, Ask, CardType, Choice, Decision, Game};
 
-/// Picks uniformly at random among the options, from its own seeded RNG (never the game's, so
-/// a replay without the agent reproduces the game from the recorded answers).
-pub struct RandomAgent {
-    rng: GameRng,
-}
-
-impl RandomAgent {
-    pub fn new(seed: u64) -> Self {
-        RandomAgent { rng: GameRng::new(seed) }
-    }
-}
-
-impl Agent<Game> for RandomAgent {
-    fn choose(&mut self, _game: &Game, d: &Decision) -> usize {
-        self.rng.below(d.options.len())
-    }
-}
+pub use crate::kernel::decision::RandomAgent;
 
 /// A simple greedy player: plays the card worth most that it can (its cost, and a unit's Might:
 /// [`worth`]), discards and recycles the cards worth least, sends ready units to the

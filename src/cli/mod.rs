@@ -25,6 +25,7 @@ pub mod bench;
 pub mod cards;
 pub mod compare;
 pub mod coverage;
+pub mod fab;
 pub mod replay;
 pub mod report;
 mod scenarios;
@@ -158,6 +159,10 @@ pub enum Command {
         games: u64,
         #[command(flatten)]
         game: GameArgs,
+        /// The card game: `riftbound`, or `fab` (Flesh and Blood: the embedded Blitz decks
+        /// Rhinar and Dorinthea, or two named by `--decks`; agents random or greedy).
+        #[arg(long = "game", default_value = "riftbound")]
+        card_game: String,
         /// Print the results as one JSON object.
         #[arg(long)]
         json: bool,
@@ -231,19 +236,26 @@ pub enum Command {
     TraceGame {
         #[command(flatten)]
         game: GameArgs,
-        /// The game's index in the run (`sim --json` lists the stalled, capped and failed ones);
-        /// with `--mode match`, the match's index: each of its games is traced.
-        #[arg(long = "game", default_value_t = 0)]
-        index: u64,
+        /// Repeatable: a number is the game's index in the run (default 0; `sim --json` lists
+        /// the stalled, capped and failed ones; with `--mode match`, the match's index: each of
+        /// its games is traced); a name is the card game, `riftbound` (default) or `fab`. So
+        /// `trace-game --game fab --game 3` traces the fourth Flesh and Blood game of the run.
+        #[arg(long = "game")]
+        games: Vec<String>,
     },
-    /// List the embedded decks.
-    Decks,
+    /// List the embedded decks and their legality.
+    Decks {
+        /// The card game: `riftbound` or `fab`.
+        #[arg(long = "game", default_value = "riftbound")]
+        card_game: String,
+    },
     /// Compile card files (or the embedded cards) and report every problem, rustc style.
     Check {
         /// Card files or directories; none checks the embedded cards.
         paths: Vec<std::path::PathBuf>,
     },
-    /// Run scenario files (or directories of them): pass/fail per expectation.
+    /// Run scenario files (or directories of them): pass/fail per expectation. Files in a `fab`
+    /// folder are Flesh and Blood scenarios (`tests/scenarios/fab/`, docs/fab.md).
     Scenario {
         #[arg(required = true)]
         paths: Vec<std::path::PathBuf>,
@@ -1173,13 +1185,38 @@ impl From<String> for Failure {
 
 pub fn run(cli: Cli) -> i32 {
     let result: Result<(), Failure> = (|| match cli.command {
-        Command::Sim { games, game, json, check_invariants, save_replays, threads, shard, card_stats, report } => {
+        Command::Sim {
+            games,
+            game,
+            card_game,
+            json,
+            check_invariants,
+            save_replays,
+            threads,
+            shard,
+            card_stats,
+            report,
+        } => {
+            let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+            if card_game_is_fab(&card_game)? {
+                let plan = fab::FabPlan::new(&game.decks, &game.agents, game.seed, game.turn_cap, game.step_cap)?;
+                let r = fab::simulate(&plan, games, threads.map_or_else(cores, usize::from))?;
+                if json {
+                    outln!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
+                } else {
+                    out!("{}", fab::render(&r));
+                }
+                return if r.errors.is_empty() {
+                    Ok(())
+                } else {
+                    Err(Failure::Failed(format!("{} game(s) stopped with an error (listed above)", r.errors.len())))
+                };
+            }
             let mut plan = game.plan()?;
             plan.card_stats = card_stats || report.is_some();
             plan.caps.check_invariants = check_invariants;
             plan.save_replays = save_replays;
             plan.progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.map_or_else(cores, usize::from);
             let r = match shard {
                 Some(text) => {
@@ -1244,7 +1281,20 @@ pub fn run(cli: Cli) -> i32 {
                 Err(Failure::Failed("games stopped with an error (listed above)".to_string()))
             }
         }
-        Command::TraceGame { game, index } => {
+        Command::TraceGame { game, games } => {
+            let (fab_game, index) = trace_selection(&games)?;
+            if fab_game {
+                let plan = fab::FabPlan::new(&game.decks, &game.agents, game.seed, game.turn_cap, game.step_cap)?;
+                let (trace, end) = fab::trace_game(&plan, index);
+                out!("{trace}");
+                return match end {
+                    Ok(line) => {
+                        outln!("{line}");
+                        Ok(())
+                    }
+                    Err(e) => Err(Failure::Failed(e)),
+                };
+            }
             let plan = game.plan()?;
             let pairs = mode_tables(plan.decks.len(), &plan.mode);
             if pairs.is_empty() {
@@ -1297,6 +1347,20 @@ pub fn run(cli: Cli) -> i32 {
             if c.problems.is_empty() { Ok(()) } else { Err(Failure::Failed(c.problems.join("\n"))) }
         }
         Command::Check { paths } => {
+            let (fab_paths, paths): (Vec<_>, Vec<_>) = paths.into_iter().partition(|p| fab::is_fab_path(p));
+            if !fab_paths.is_empty() {
+                let (lines, ok, total) = fab::check(&fab_paths);
+                for l in &lines {
+                    outln!("{l}");
+                }
+                outln!(
+                    "{total} Flesh and Blood card(s) checked: {ok} compiled, none with a script block, {} with problems",
+                    total - ok
+                );
+                if paths.is_empty() {
+                    return if ok == total { Ok(()) } else { Err(Failure::Failed(String::new())) };
+                }
+            }
             let r = cards::check(&paths, std::io::IsTerminal::is_terminal(&std::io::stderr()));
             for d in &r.diagnostics {
                 eprintln!("{d}\n");
@@ -1328,7 +1392,13 @@ pub fn run(cli: Cli) -> i32 {
             Ok(())
         }
         Command::Bench(args) => Ok(bench::run(&args)?),
-        Command::Decks => {
+        Command::Decks { card_game } => {
+            if card_game_is_fab(&card_game)? {
+                for line in fab::decks()? {
+                    outln!("{line}");
+                }
+                return Ok(());
+            }
             let db = CardDb::embedded();
             let (casual, duel) = (Mode::casual_duel(), Mode::duel());
             for (key, d) in Deck::embedded(&db) {
@@ -1358,6 +1428,29 @@ pub fn run(cli: Cli) -> i32 {
         eprintln!("error: {line}");
     }
     code
+}
+
+/// `--game riftbound|fab`: whether it names Flesh and Blood.
+fn card_game_is_fab(name: &str) -> Result<bool, String> {
+    match name {
+        "fab" => Ok(true),
+        "riftbound" => Ok(false),
+        _ => Err(format!("--game takes riftbound or fab, got {name:?}")),
+    }
+}
+
+/// `trace-game --game ...`: whether a value names Flesh and Blood, and the game's index (a
+/// number; at most one).
+fn trace_selection(values: &[String]) -> Result<(bool, u64), String> {
+    let (mut fab, mut index) = (false, None);
+    for v in values {
+        match v.parse::<u64>() {
+            Ok(n) if index.is_none() => index = Some(n),
+            Ok(_) => return Err("--game takes one game index".to_string()),
+            Err(_) => fab |= card_game_is_fab(v)?,
+        }
+    }
+    Ok((fab, index.unwrap_or(0)))
 }
 
 #[cfg(test)]

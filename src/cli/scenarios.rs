@@ -21,6 +21,16 @@ pub fn scenarios(db: &Arc<CardDb>, paths: &[PathBuf]) -> bool {
         }
     }
     let mut all = failed == 0;
+    let (fab_files, files): (Vec<_>, Vec<_>) = files.into_iter().partition(|f| crate::scenario::is_fab_scenario(f));
+    for f in fab_files {
+        let ok = super::fab::scenario(&f);
+        if ok {
+            passed += 1
+        } else {
+            failed += 1
+        }
+        all &= ok;
+    }
     for f in files {
         let ok = match Scenario::load(&f) {
             Ok(s) => print_report(&s, &run(&s, db.clone())),

@@ -12,6 +12,10 @@
 //! - [`resolve`]: resolving layers (19).
 //! - [`combat`]: the combat chain and closing it (20, 21).
 //! - [`damage`]: damage, life and the end of the game, draws included (3, 26).
+//! - [`deck`]: deck files and Blitz deck legality (4.1.3, 4.1.6, 4.1.8, Mentor).
+//! - [`embedded`]: the card and deck files compiled into the binary.
+//! - [`rule_numbers`]: the rule numbers of the v1.4 text, which citations are checked against.
+//! - [`scenario`]: scenario files: a board, answers, expectations.
 //! - [`text`]: card files under `cards/fab/` and the card language (`grammar/fab.pest`).
 //! - [`agent`]: a random player, to play whole games.
 
@@ -19,9 +23,13 @@ pub mod agent;
 pub mod cards;
 pub mod combat;
 pub mod damage;
+pub mod deck;
+pub mod embedded;
 pub mod play;
 pub mod priority;
 pub mod resolve;
+pub mod rule_numbers;
+pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod text;

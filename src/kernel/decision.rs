@@ -42,6 +42,25 @@ pub trait Agent<G: Rules>: Send {
     fn choose(&mut self, game: &G, d: &DecisionOf<G>) -> usize;
 }
 
+/// Picks uniformly at random among the options, from its own seeded RNG (never the game's, so
+/// a replay without the agent reproduces the game from the recorded answers). One agent for
+/// every game on the kernel.
+pub struct RandomAgent {
+    rng: super::GameRng,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> Self {
+        RandomAgent { rng: super::GameRng::new(seed) }
+    }
+}
+
+impl<G: Rules> Agent<G> for RandomAgent {
+    fn choose(&mut self, _game: &G, d: &DecisionOf<G>) -> usize {
+        self.rng.below(d.options.len())
+    }
+}
+
 /// Asks `player` to choose among `options` (never empty). A single option is taken without
 /// asking. The answer comes from the replay queue, else the player's agent, else the caller of
 /// the session (by stopping with [`Stop::NeedDecision`]); an answer out of range stops with

@@ -13,7 +13,14 @@ use std::path::{Path, PathBuf};
 /// Every scenario file (`*.toml`) in `dir` and its subdirectories, sorted by path, so runs and
 /// reports are in the same order on every machine (see `kernel::files` for what a walk skips).
 pub fn files_under(dir: &Path) -> Vec<PathBuf> {
-    crate::kernel::files::toml_files(dir).unwrap_or_default()
+    let all = crate::kernel::files::toml_files(dir).unwrap_or_default();
+    all.into_iter().filter(|f| !is_fab_scenario(f.strip_prefix(dir).unwrap_or(f))).collect()
+}
+
+/// Flesh and Blood's scenario files live in a `fab` folder (`tests/scenarios/fab/`) and are run
+/// by `crate::fab::scenario`, not as Riftbound scenarios.
+pub fn is_fab_scenario(path: &Path) -> bool {
+    path.components().any(|c| c.as_os_str() == "fab")
 }
 
 /// A scenario loaded from a file.
