@@ -56,11 +56,9 @@ impl GreedyAgent {
                     .effects
                     .iter()
                     .map(|e| match e {
-                        super::Effect::AttackGainsPower(n) | super::Effect::TargetAttackGainsPower(_, n) => {
-                            i32::from(*n)
-                        }
-                        super::Effect::AttackGainsGoAgain | super::Effect::TargetAttackGainsGoAgain(_) => {
-                            2 * i32::from(attacks_left > 0)
+                        // An attack gaining power (now or next), and go again while attacks are left.
+                        super::Effect::Gains { power, go_again, .. } => {
+                            i32::from(*power) + 2 * i32::from(*go_again && attacks_left > 0)
                         }
                         super::Effect::GainLife(n) => i32::from(*n) / 2,
                         super::Effect::GainResource(n) => i32::from(*n) - 1,
