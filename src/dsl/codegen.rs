@@ -244,6 +244,7 @@ fn amount(a: &Amount) -> String {
         Amount::Per { each, count: CountOf::CardsInYourTrash } => format!("{each} * trash_size(you())"),
         Amount::Per { each, count: CountOf::YourPoints } => format!("{each} * points(you())"),
         Amount::Per { each, count: CountOf::CardsInYourHand } => format!("{each} * hand_size(you())"),
+        Amount::Per { each, count: CountOf::CardsPlayedThisTurn } => format!("{each} * cards_played(you())"),
         Amount::Per { each, count: CountOf::ExtremeMight { filter: f, highest } } => {
             let which = if *highest { "highest" } else { "lowest" };
             format!("{each} * {which}_might({})", filter(f))

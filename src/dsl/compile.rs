@@ -4788,6 +4788,7 @@ fn cards_in_your(p: P) -> CountOf {
     match parts.next().unwrap().as_rule() {
         Rule::in_your_hand => CountOf::CardsInYourHand,
         Rule::in_your_trash => CountOf::CardsInYourTrash,
+        Rule::played_this_turn => CountOf::CardsPlayedThisTurn,
         _ => CountOf::Matching(
             [CardType::Gear, CardType::Spell, CardType::Unit]
                 .into_iter()

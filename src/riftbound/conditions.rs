@@ -230,6 +230,7 @@ impl Game {
             CountOf::Matching(f) => self.matching(f, Some(you), Some(source)).len() as u32,
             CountOf::CardsInYourTrash => self.player(you).trash.len() as u32,
             CountOf::CardsInYourHand => self.player(you).hand.len() as u32,
+            CountOf::CardsPlayedThisTurn => self.player(you).cards_played_this_turn,
             CountOf::ExtremeMight { filter, highest } => {
                 let mights =
                     self.matching(filter, Some(you), Some(source)).into_iter().map(|o| self.might(o).max(0) as u32);

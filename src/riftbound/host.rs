@@ -950,6 +950,8 @@ fn register(e: &mut Engine) {
     // "for each card with [Hidden] revealed this way": how many of those cards the filter names.
     host_fn!(e, "count_among", (cards: Cards, filter: UnitFilter) |g, c| g.count_among(c, &cards, &filter));
     host_fn!(e, "hand_size", (p: Player) |g, _| g.player(p).hand.len() as i64);
+    // "for each card you've played this turn".
+    host_fn!(e, "cards_played", (p: Player) |g, _| i64::from(g.player(p).cards_played_this_turn));
     // "the highest / lowest Might among X" (0 with none).
     host_fn!(e, "highest_might", (filter: UnitFilter) |g, c| g.amount_of(c, &CountOf::ExtremeMight { filter, highest: true }));
     host_fn!(e, "lowest_might", (filter: UnitFilter) |g, c| g.amount_of(c, &CountOf::ExtremeMight { filter, highest: false }));

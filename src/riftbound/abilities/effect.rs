@@ -632,6 +632,8 @@ pub enum CountOf {
     CardsInYourTrash,
     /// "for each card in your hand", "the number of cards in your hand".
     CardsInYourHand,
+    /// "for each card you've played this turn": the cards its controller played this turn.
+    CardsPlayedThisTurn,
     /// "the highest / lowest Might among X" (131): 0 when there is none.
     ExtremeMight { filter: UnitFilter, highest: bool },
     /// "your points" (444): the points of the ability's controller.

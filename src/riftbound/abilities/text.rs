@@ -421,6 +421,9 @@ impl Display for Amount {
             Amount::Per { each, count: CountOf::CardsInYourTrash } => write!(f, "{each} for each card in your trash"),
             Amount::Per { each, count: CountOf::YourPoints } => write!(f, "{each} for each of your points"),
             Amount::Per { each, count: CountOf::CardsInYourHand } => write!(f, "{each} for each card in your hand"),
+            Amount::Per { each, count: CountOf::CardsPlayedThisTurn } => {
+                write!(f, "{each} for each card you've played this turn")
+            }
             Amount::Per { each, count: CountOf::ExtremeMight { filter, highest } } => {
                 let which = if *highest { "highest" } else { "lowest" };
                 write!(f, "{each} times the {which} Might among {filter}")
@@ -440,6 +443,7 @@ impl Display for CountOf {
             CountOf::CardsInYourTrash => f.write_str("the number of cards in your trash"),
             CountOf::YourPoints => f.write_str("your points"),
             CountOf::CardsInYourHand => f.write_str("the number of cards in your hand"),
+            CountOf::CardsPlayedThisTurn => f.write_str("the number of cards you've played this turn"),
             CountOf::ExtremeMight { filter, highest } => {
                 write!(f, "the {} Might among {filter}", if *highest { "highest" } else { "lowest" })
             }
