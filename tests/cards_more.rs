@@ -117,3 +117,21 @@ fn every_card_named_in_a_rules_example_compiles_without_a_script() {
         }
     }
 }
+
+/// Void Drone and Drag Under: "I cost [2] less to play from anywhere other than your hand."
+/// (353.4): the discount is for a copy played from elsewhere (here, the trash), not from the
+/// hand.
+#[test]
+fn sfd_void_drone_costs_less_only_when_played_from_outside_the_hand() {
+    use riftbound::kernel::PlayerId;
+    use riftbound::riftbound::costs::CostChange;
+    use riftbound::riftbound::{Game, Zone};
+    let discount = |c: &[CostChange]| c.iter().any(|x| matches!(x, CostChange::Discount { energy: 2, .. }));
+    for name in ["Void Drone", "Drag Under"] {
+        let mut g = Game::blank(cards_db(), &QUIET_BFS, 1).unwrap();
+        let in_hand = g.put(name, PlayerId(0), Zone::Hand).unwrap();
+        let in_trash = g.put(name, PlayerId(0), Zone::Trash).unwrap();
+        assert!(!discount(&g.cost_modifiers_for(PlayerId(0), in_hand)), "{name} from hand: no discount");
+        assert!(discount(&g.cost_modifiers_for(PlayerId(0), in_trash)), "{name} from the trash: [2] less");
+    }
+}

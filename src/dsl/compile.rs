@@ -1556,6 +1556,17 @@ impl Compiler<'_> {
                         c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cond_played_to_battlefield);
                     condition = Some(self.condition(c)?)
                 }
+                Rule::st_from_elsewhere if condition.is_some() => {
+                    return Err(self.err(&part, "a passive ability after [Legion] — takes no other condition"));
+                }
+                Rule::st_from_elsewhere => {
+                    if !matches!(effect, Some(StaticEffect::PlayCost { cards: None, .. })) {
+                        return Err(
+                            self.err(&part, "\"to play from anywhere other than your hand\" is said of my cost")
+                        );
+                    }
+                    condition = Some(Condition::Not(Box::new(Condition::PlayedFromHand)));
+                }
                 Rule::st_unless if condition.is_some() => {
                     return Err(self.err(&part, "a passive ability after [Legion] — takes no other condition"));
                 }

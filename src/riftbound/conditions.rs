@@ -59,7 +59,10 @@ impl Game {
             Condition::Mighty => alive && chars.map_or_else(|| self.is_mighty(subject), Chars::is_mighty),
             Condition::Was(c) => self.held_last(c, subject),
             Condition::PaidAdditional => self.obj(subject).paid_additional,
-            Condition::PlayedFromHand => self.obj(subject).played_from_hand,
+            // A card still in its player's hand would be played from there.
+            Condition::PlayedFromHand => {
+                self.obj(subject).played_from_hand || self.obj(subject).zone == super::state::Zone::Hand
+            }
             Condition::Cards { trash, at_least, at_most } => {
                 let p = self.player(you);
                 let n = if *trash { p.trash.len() } else { p.hand.len() } as u32;

@@ -42,8 +42,11 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         StaticEffect::Cant { .. } => {
             matches!(condition, Condition::AtBattlefield | Condition::Buffed)
         }
-        // Read while the card is played, from the hand: only a condition about its controller
-        // means anything then.
+        // Read while the card is played: a condition about its controller, or about where it
+        // is played from ("to play from anywhere other than your hand").
+        StaticEffect::PlayCost { cards: None, .. } if matches!(condition, Condition::Not(c) if **c == Condition::PlayedFromHand) => {
+            true
+        }
         StaticEffect::PlayCost { cards: None, .. } => matches!(
             condition,
             Condition::Cards { .. }

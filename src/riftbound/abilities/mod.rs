@@ -602,7 +602,8 @@ pub enum Condition {
     Was(Box<Condition>),
     /// "you paid the additional cost" (353.4.d.1).
     PaidAdditional,
-    /// "you played this from your hand": the subject was played from its player's hand (346).
+    /// "you played this from your hand": the subject was played from its player's hand (346),
+    /// or, not played yet, is in it (a cost read before it is played).
     PlayedFromHand,
     /// [Legion] — on a passive (728.1.c.4): "you" have played a Main Deck card this turn
     /// (728.1.c.2; for a card not yet played, one before it, 728.1.c.1).
