@@ -146,6 +146,18 @@ pub struct CardDef {
     pub attack_ability_cost: Option<u8>,
     pub keywords: Vec<Keyword>,
     pub effects: Vec<Effect>,
+    /// Costs besides resources, paid as it is played (15.5.3c).
+    pub additional_costs: Vec<AdditionalCost>,
+}
+
+/// A cost other than resource points, paid as the card is played (15.5.3c): "As an additional
+/// cost to play this, ...".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AdditionalCost {
+    /// "discard a random card": one chosen at random from the cards left in hand once the card
+    /// and the cards pitched for it are gone; with none left it can't be paid, so the card can't
+    /// be played.
+    DiscardRandom,
 }
 
 impl CardDef {
@@ -167,7 +179,14 @@ impl CardDef {
             attack_ability_cost: None,
             keywords: Vec::new(),
             effects: Vec::new(),
+            additional_costs: Vec::new(),
         }
+    }
+
+    /// With a non-resource cost (15.5.3c).
+    pub fn additional_cost(mut self, a: AdditionalCost) -> Self {
+        self.additional_costs.push(a);
+        self
     }
 
     /// A (young) hero with life and intellect.

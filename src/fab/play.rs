@@ -3,7 +3,7 @@
 //! pitching cards for resource points (15.5.3) and an action point for an action (15.5.3d), and
 //! become a layer or open a combat chain (15.5.4).
 
-use super::cards::CardType;
+use super::cards::{AdditionalCost, CardType};
 use super::state::{Action, Game, Layer, Link, LinkStep, Phase};
 use super::zones::Zone;
 use crate::kernel::{ObjId, PlayerId, chain};
@@ -125,7 +125,9 @@ impl Game {
             }
             let cost = u32::from(def.cost.unwrap_or(0));
             for pitch in self.pitch_options(p, cost, card) {
-                out.push(Action::Play { card, pitch });
+                if self.additional_costs_payable(p, card, &pitch) {
+                    out.push(Action::Play { card, pitch });
+                }
             }
         }
         for &weapon in &pl.weapons {
@@ -155,6 +157,31 @@ impl Game {
         if action {
             self.player_mut(p).action_points -= 1;
             crate::trace!(self, "15.5.3d", "{p} pays 1 action point");
+        }
+    }
+
+    /// 15.5.3c: whether `p` can pay `card`'s non-resource costs once it and the cards pitched
+    /// for it have left the hand.
+    fn additional_costs_payable(&self, p: PlayerId, card: ObjId, pitch: &[ObjId]) -> bool {
+        let left = self.player(p).hand.iter().filter(|c| **c != card && !pitch.contains(c)).count();
+        self.obj(card).card.additional_costs.iter().all(|a| match a {
+            AdditionalCost::DiscardRandom => left >= 1,
+        })
+    }
+
+    /// 15.5.3c: pays non-resource costs: "discard a random card" puts a card chosen at random
+    /// from hand into the graveyard.
+    fn pay_additional(&mut self, p: PlayerId, costs: &[AdditionalCost]) {
+        for a in costs {
+            match a {
+                AdditionalCost::DiscardRandom => {
+                    let n = self.player(p).hand.len();
+                    let i = self.rng.below(n);
+                    let card = self.player(p).hand[i];
+                    crate::trace!(self, "15.5.3c", "{p} discards {} at random", self.name(card));
+                    self.move_to(card, Zone::Graveyard);
+                }
+            }
         }
     }
 
@@ -188,11 +215,15 @@ impl Game {
         // 15.5.2: the base resource cost (no cost effects yet).
         let cost = u32::from(def.cost.unwrap_or(0));
         self.check_pitch(p, cost, pitch, card)?;
+        if !self.additional_costs_payable(p, card, pitch) {
+            return Err(PlayError::CannotPay);
+        }
         // 15.5.1a: announced and placed face up on the chain zone.
         self.move_to(card, Zone::Chain);
         self.obj_mut(card).face_down = false;
         crate::trace!(self, "15.5.1a", "{p} plays {}", def.name);
         self.pay(p, cost, pitch, action);
+        self.pay_additional(p, &def.additional_costs);
         // 20.8.3d: a 'non-attack' action closes an open combat chain.
         if action && !def.attack && self.combat_chain_open() {
             crate::trace!(self, "20.8.3d", "a non-attack action closes the combat chain");
@@ -439,5 +470,25 @@ mod tests {
         g.pass_priority(tp).unwrap();
         g.pass_priority(g.opponent(tp)).unwrap();
         assert_eq!(g.link_power(g.current_link().unwrap()), 5, "2 + 3 (25.3)");
+    }
+    /// 15.5.3c: "As an additional cost to play this, discard a random card": it can't be played
+    /// with no other card left in hand (after the pitch); played, one of the cards left goes to
+    /// the graveyard, chosen at random.
+    #[test]
+    fn r15_5_3c_discard_a_random_card_as_an_additional_cost() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let romp = || hit("Romp").cost(0).additional_cost(AdditionalCost::DiscardRandom);
+        set_hand(&mut g, tp, vec![romp()]);
+        let card = g.player(tp).hand[0];
+        assert!(!g.legal_actions(tp).iter().any(|a| matches!(a, Action::Play { card: c, .. } if *c == card)));
+        assert_eq!(g.play_card(tp, card, &[]), Err(PlayError::CannotPay));
+        set_hand(&mut g, tp, vec![romp(), hit("A"), hit("B")]);
+        let card = g.player(tp).hand[0];
+        assert!(g.legal_actions(tp).iter().any(|a| matches!(a, Action::Play { card: c, .. } if *c == card)));
+        let graveyard = g.player(tp).graveyard.len();
+        g.play_card(tp, card, &[]).unwrap();
+        assert_eq!(g.player(tp).hand.len(), 1, "the card and one discarded");
+        assert_eq!(g.player(tp).graveyard.len(), graveyard + 1);
     }
 }

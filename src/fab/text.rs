@@ -4,7 +4,7 @@
 //! effects and a weapon's attack ability. The files use `.fab`, not `.toml`: `build.rs` and the
 //! Riftbound tools read every `*.toml` under `cards/` as a Riftbound card.
 
-use super::cards::{AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot};
+use super::cards::{AdditionalCost, AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::path::{Path, PathBuf};
@@ -21,6 +21,7 @@ pub struct Compiled {
     pub effects: Vec<Effect>,
     /// "Once per Turn Action - {r}...: Attack": the number of {r}.
     pub attack_ability_cost: Option<u8>,
+    pub additional_costs: Vec<AdditionalCost>,
 }
 
 /// Parses and compiles a card's printed text; an error names the line and column the grammar
@@ -48,6 +49,7 @@ pub fn compile_text(text: &str) -> Result<Compiled, String> {
                     r => unreachable!("keyword {r:?}"),
                 }
             }
+            Rule::additional_cost => out.additional_costs.push(AdditionalCost::DiscardRandom),
             Rule::weapon_attack => {
                 let n = inner.into_inner().next().expect("resources").into_inner().count();
                 out.attack_ability_cost = Some(n as u8);
@@ -166,6 +168,7 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, String> {
         (n("cost"), n("power"), n("defense"), n("life"), n("intellect"));
     let c = compile_text(s("text").unwrap_or("")).map_err(|e| format!("{file}:{e}"))?;
     (def.keywords, def.effects, def.attack_ability_cost) = (c.keywords, c.effects, c.attack_ability_cost);
+    def.additional_costs = c.additional_costs;
     Ok(def)
 }
 
@@ -242,7 +245,6 @@ mod tests {
         "rvd/020-wounded-bull-yellow.fab",
         "rvd/021-barraging-beatdown-yellow.fab",
         "rvd/022-rally-the-rearguard-blue.fab",
-        "rvd/023-wrecker-romp-blue.fab",
         "rvd/024-come-to-fight-blue.fab",
     ];
 
