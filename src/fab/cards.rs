@@ -148,6 +148,16 @@ pub struct CardDef {
     pub effects: Vec<Effect>,
     /// Costs besides resources, paid as it is played (15.5.3c).
     pub additional_costs: Vec<AdditionalCost>,
+    /// Triggered abilities (16): the event and the effects of the layer it adds.
+    pub triggers: Vec<(Trigger, Vec<Effect>)>,
+}
+
+/// The event a triggered ability waits for (16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// "When this attacks", "When you attack with NAME" (20.4.4d): this card's attack becomes
+    /// attacking.
+    Attacks,
 }
 
 /// A cost other than resource points, paid as the card is played (15.5.3c): "As an additional
@@ -180,12 +190,19 @@ impl CardDef {
             keywords: Vec::new(),
             effects: Vec::new(),
             additional_costs: Vec::new(),
+            triggers: Vec::new(),
         }
     }
 
     /// With a non-resource cost (15.5.3c).
     pub fn additional_cost(mut self, a: AdditionalCost) -> Self {
         self.additional_costs.push(a);
+        self
+    }
+
+    /// With a triggered ability (16).
+    pub fn trigger(mut self, t: Trigger, effects: Vec<Effect>) -> Self {
+        self.triggers.push((t, effects));
         self
     }
 

@@ -4,8 +4,8 @@
 //! and puts the other cards into their owners' graveyards.
 
 use super::R;
-use super::cards::{CardType, Keyword};
-use super::state::{Action, Ask, Game, LinkStep};
+use super::cards::{CardType, Keyword, Trigger};
+use super::state::{Action, Ask, Game, Layer, LinkStep};
 use super::zones::Zone;
 use crate::kernel::decision::decide;
 use crate::kernel::{ObjId, PlayerId};
@@ -25,8 +25,35 @@ impl Game {
     pub(super) fn advance_link(&mut self) -> R<()> {
         let step = self.current_link().expect("a chain link").step;
         match step {
+            LinkStep::Attack if !self.current_link().expect("a link").attack_triggered => {
+                // 20.4.4, 20.4.4d: the attack is attacking; its "when this attacks" triggers
+                // become layers, which resolve before the attack step ends.
+                let link = self.current_link_mut().expect("a link");
+                link.attack_triggered = true;
+                let (card, controller) = (link.attack, link.attacker);
+                let def = self.obj(card).card.clone();
+                let mut added = false;
+                for (i, (t, _)) in def.triggers.iter().enumerate() {
+                    if *t == Trigger::Attacks {
+                        self.chain.push(Layer { controller, card, trigger: Some(i as u8) });
+                        crate::trace!(
+                            self,
+                            "20.4.4d",
+                            "{}'s attack trigger becomes layer {}",
+                            def.name,
+                            self.chain.len()
+                        );
+                        added = true;
+                    }
+                }
+                if added {
+                    self.give_priority_to_turn_player();
+                } else {
+                    self.advance_link()?;
+                }
+            }
             LinkStep::Attack => {
-                // 20.4.4, 20.4.6: the attack is attacking; on to the defend step.
+                // 20.4.6: on to the defend step.
                 crate::trace!(self, "20.4.6", "the attack step ends");
                 self.current_link_mut().expect("a link").step = LinkStep::Defend;
                 let options = self.defend_options();
@@ -264,6 +291,28 @@ mod tests {
         assert_eq!(names.len(), 2);
         assert!(names.contains(&"Helm".to_string()), "blade break");
         assert_eq!(g.player(opp).equipment.len(), 1, "the legs did not defend and stay");
+    }
+
+    /// 20.4.4d, 16: "When this attacks, intimidate.": as the attack becomes attacking its
+    /// trigger becomes a layer; both players pass, it resolves (the defender banishes a card
+    /// face down), and only then does the attack step end (20.4.6).
+    #[test]
+    fn r20_4_4d_when_this_attacks_triggers_before_the_defend_step() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let hand = g.player(opp).hand.len();
+        attack(&mut g, hit("Hunter").cost(0).trigger(Trigger::Attacks, vec![super::super::cards::Effect::Intimidate]));
+        pass_both(&mut g); // the attack is attacking: its trigger becomes a layer
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Attack);
+        assert_eq!(g.chain.len(), 1, "the trigger's layer");
+        assert_eq!(g.player(opp).hand.len(), hand, "not resolved yet");
+        pass_both(&mut g); // it resolves
+        assert_eq!(g.player(opp).hand.len(), hand - 1, "intimidate");
+        assert_eq!(g.player(opp).banished.len(), 1);
+        g.answers.log = vec![0];
+        pass_both(&mut g); // the attack step ends
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Defend);
     }
 
     #[test]

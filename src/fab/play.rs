@@ -235,7 +235,7 @@ impl Game {
             self.open_link(p, card, false);
         } else {
             // 15.5.4a: layer N on the chain.
-            self.chain.push(Layer { controller: p, card });
+            self.chain.push(Layer { controller: p, card, trigger: None });
             crate::trace!(self, "15.5.4a", "{} becomes layer {}", def.name, self.chain.len());
         }
         self.priority = Some(chain::added(self, p));
@@ -286,6 +286,7 @@ impl Game {
             power_bonus: 0,
             gained_go_again: false,
             hit: false,
+            attack_triggered: false,
         });
         crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
         // 20.4.4a: its player has attacked (with a weapon, with a sword).

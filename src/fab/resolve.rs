@@ -13,6 +13,17 @@ impl Game {
     pub(super) fn resolve_top(&mut self) {
         let Some(layer) = self.chain.pop() else { return };
         let def = self.obj(layer.card).card.clone();
+        // 16: a triggered layer applies its ability's effects; the card stays where it is.
+        if let Some(i) = layer.trigger {
+            crate::trace!(self, "19.1", "{}'s triggered effect resolves", def.name);
+            for e in &def.triggers[usize::from(i)].1 {
+                self.apply(*e, layer.controller);
+                if self.is_over() {
+                    return;
+                }
+            }
+            return;
+        }
         // 19.1.1, 19.1.1b: a card whose every target is gone does not resolve.
         if let Some(kind) = def.effects.iter().find_map(Effect::targets)
             && !self.attack_target_legal(kind)

@@ -65,6 +65,9 @@ pub struct Player {
 pub struct Layer {
     pub controller: PlayerId,
     pub card: ObjId,
+    /// A triggered layer (16): the index of the card's triggered ability; none for the card
+    /// itself being played.
+    pub trigger: Option<u8>,
 }
 
 impl ChainEntry for Layer {
@@ -104,6 +107,8 @@ pub struct Link {
     pub power_bonus: i32,
     pub gained_go_again: bool,
     pub hit: bool,
+    /// 20.4.4d: its "when this attacks" triggers were added to the chain.
+    pub attack_triggered: bool,
 }
 
 /// A game phase (13).

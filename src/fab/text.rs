@@ -4,7 +4,9 @@
 //! effects and a weapon's attack ability. The files use `.fab`, not `.toml`: `build.rs` and the
 //! Riftbound tools read every `*.toml` under `cards/` as a Riftbound card.
 
-use super::cards::{AdditionalCost, AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot};
+use super::cards::{
+    AdditionalCost, AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot, Trigger,
+};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::path::{Path, PathBuf};
@@ -22,6 +24,7 @@ pub struct Compiled {
     /// "Once per Turn Action - {r}...: Attack": the number of {r}.
     pub attack_ability_cost: Option<u8>,
     pub additional_costs: Vec<AdditionalCost>,
+    pub triggers: Vec<(Trigger, Vec<Effect>)>,
 }
 
 /// Parses and compiles a card's printed text; an error names the line and column the grammar
@@ -46,10 +49,21 @@ pub fn compile_text(text: &str) -> Result<Compiled, String> {
                     Rule::battleworn => out.keywords.push(Keyword::Battleworn),
                     // Intimidate on an action is an effect of its resolution (glossary).
                     Rule::intimidate => out.effects.push(Effect::Intimidate),
+                    // 4.1.8: a deck construction rule (`deck.rs` reads it), nothing in play.
+                    Rule::specialization => {}
                     r => unreachable!("keyword {r:?}"),
                 }
             }
             Rule::additional_cost => out.additional_costs.push(AdditionalCost::DiscardRandom),
+            Rule::triggered => {
+                let e = inner.into_inner().find(|x| x.as_rule() == Rule::trigger_effect).expect("an effect");
+                let e = e.into_inner().next().expect("an effect");
+                let effect = match e.as_rule() {
+                    Rule::intimidate => Effect::Intimidate,
+                    _ => effect(e.into_inner().next().expect("an effect"), None)?,
+                };
+                out.triggers.push((Trigger::Attacks, vec![effect]));
+            }
             Rule::weapon_attack => {
                 let n = inner.into_inner().next().expect("resources").into_inner().count();
                 out.attack_ability_cost = Some(n as u8);
@@ -169,6 +183,7 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, String> {
     let c = compile_text(s("text").unwrap_or("")).map_err(|e| format!("{file}:{e}"))?;
     (def.keywords, def.effects, def.attack_ability_cost) = (c.keywords, c.effects, c.attack_ability_cost);
     def.additional_costs = c.additional_costs;
+    def.triggers = c.triggers;
     Ok(def)
 }
 
@@ -233,15 +248,12 @@ mod tests {
         "rvd/005-ironhide-gauntlet.fab",
         "rvd/006-ironhide-legs.fab",
         "rvd/007-chief-ruk-utan.fab",
-        "rvd/008-alpha-rampage-red.fab",
         "rvd/009-beast-mode-red.fab",
-        "rvd/010-pack-hunt-red.fab",
         "rvd/011-bare-fangs-red.fab",
         "rvd/012-wild-ride-red.fab",
         "rvd/013-wrecking-ball-red.fab",
         "rvd/014-awakening-bellow-red.fab",
         "rvd/015-pack-call-yellow.fab",
-        "rvd/016-smash-instinct-yellow.fab",
         "rvd/020-wounded-bull-yellow.fab",
         "rvd/021-barraging-beatdown-yellow.fab",
         "rvd/022-rally-the-rearguard-blue.fab",
