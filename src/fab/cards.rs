@@ -82,15 +82,24 @@ pub enum AttackRef {
 pub enum Condition {
     /// 20.4.4a: its controller has attacked with an attack of this kind this turn.
     AttackedWith(AttackKind),
+    /// "If a card with N or more {p} is discarded this way": a card the same layer discarded
+    /// before it has at least this power.
+    DiscardedPowerAtLeast(u8),
 }
 
 /// What a layer does when it resolves (19.2: in the order written). A small typed set; the card
 /// language compiles to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// An attack gains +`power`{p} (25.3: not its base power) and, if `go_again`, go again;
-    /// only if `only_if` holds as it resolves.
-    Gains { to: AttackRef, power: u8, go_again: bool, only_if: Option<Condition> },
+    /// An attack gains +`power`{p} (25.3: not its base power) and, if `go_again`, go again.
+    Gains { to: AttackRef, power: u8, go_again: bool },
+    /// "If CONDITION, EFFECT": the effect after it applies only if the condition holds as it
+    /// resolves (19.7: otherwise that part does nothing).
+    IfThen(Condition),
+    /// The controller draws N cards.
+    Draw(u8),
+    /// The controller discards N cards chosen at random from hand ("discarded this way").
+    DiscardRandom(u8),
     /// The controller gains N{h}.
     GainLife(u8),
     /// The controller gains N{r} in their resource pool.
@@ -113,7 +122,7 @@ impl Effect {
 
     /// "The attack gains +N{p}" (the current chain link's).
     pub fn attack_gains_power(n: u8) -> Effect {
-        Effect::Gains { to: AttackRef::Current, power: n, go_again: false, only_if: None }
+        Effect::Gains { to: AttackRef::Current, power: n, go_again: false }
     }
 }
 

@@ -315,6 +315,33 @@ mod tests {
         assert_eq!(g.current_link().unwrap().step, LinkStep::Defend);
     }
 
+    /// 19.2, 19.7: "When this attacks, draw a card then discard a random card. If a card with 6
+    /// or more {p} is discarded this way, this gains +2{p}.": with an empty hand the card drawn
+    /// is the one discarded; a 6-power card gives the bonus, a 4-power one does not.
+    #[test]
+    fn r19_2_discarded_this_way_decides_the_if() {
+        use super::super::cards::{AttackRef, Condition, Effect};
+        for (power, bonus) in [(6, 2), (4, 0)] {
+            let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+            let tp = g.turn_player;
+            set_hand(&mut g, tp, vec![]);
+            let top = g.create(std::sync::Arc::new(hit("Top").power(power)), tp, Zone::Deck);
+            g.player_mut(tp).deck.insert(0, top);
+            let steps = vec![
+                Effect::Draw(1),
+                Effect::DiscardRandom(1),
+                Effect::IfThen(Condition::DiscardedPowerAtLeast(6)),
+                Effect::Gains { to: AttackRef::Current, power: 2, go_again: false },
+            ];
+            attack(&mut g, hit("Fangs").cost(0).trigger(Trigger::Attacks, steps));
+            pass_both(&mut g);
+            pass_both(&mut g);
+            assert_eq!(g.current_link().unwrap().power_bonus, bonus, "a {power}-power card discarded");
+            assert!(g.player(tp).hand.is_empty(), "drawn, then discarded");
+            assert_eq!(g.obj(*g.player(tp).graveyard.last().unwrap()).card.name, "Top");
+        }
+    }
+
     #[test]
     fn defense_at_least_power_means_no_hit() {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);

@@ -452,7 +452,6 @@ mod tests {
                 to: super::super::cards::AttackRef::Target(AttackKind::Sword),
                 power: 3,
                 go_again: false,
-                only_if: None,
             }),
         );
         // A non-sword attack: no legal target (23.1.1), so Thrust is not offered.

@@ -16,12 +16,7 @@ impl Game {
         // 16: a triggered layer applies its ability's effects; the card stays where it is.
         if let Some(i) = layer.trigger {
             crate::trace!(self, "19.1", "{}'s triggered effect resolves", def.name);
-            for e in &def.triggers[usize::from(i)].1 {
-                self.apply(*e, layer.controller);
-                if self.is_over() {
-                    return;
-                }
-            }
+            self.apply_all(&def.triggers[usize::from(i)].1, layer.controller);
             return;
         }
         // 19.1.1, 19.1.1b: a card whose every target is gone does not resolve.
@@ -33,12 +28,9 @@ impl Game {
             return;
         }
         crate::trace!(self, "19.1", "{} resolves", def.name);
-        for e in &def.effects {
-            self.apply(*e, layer.controller);
-            if self.is_over() {
-                // 3.1.1: the game ends at once; nothing else resolves.
-                return;
-            }
+        self.apply_all(&def.effects, layer.controller);
+        if self.is_over() {
+            return;
         }
         let on_link = self.current_link().is_some();
         match def.card_type {
@@ -63,11 +55,49 @@ impl Game {
         }
     }
 
+    /// Applies a layer's effects in order for `controller` (19.2): "If CONDITION, EFFECT" skips
+    /// the effect when the condition does not hold (19.7); "discarded this way" is what these
+    /// effects discarded. 3.1.1: the game ends at once; nothing else resolves.
+    pub fn apply_all(&mut self, effects: &[Effect], controller: PlayerId) {
+        self.discarded_this_way.clear();
+        let mut skip = false;
+        for e in effects {
+            if std::mem::take(&mut skip) {
+                crate::trace!(self, "19.7", "its condition does not hold: that part does nothing");
+                continue;
+            }
+            match e {
+                Effect::IfThen(c) => skip = !self.holds(*c, controller),
+                e => self.apply(*e, controller),
+            }
+            if self.is_over() {
+                return;
+            }
+        }
+    }
+
     /// Applies one effect for `controller` (19.2, 19.7: what cannot resolve is ignored).
     pub fn apply(&mut self, e: Effect, controller: PlayerId) {
         match e {
-            Effect::Gains { only_if: Some(c), .. } if !self.holds(c, controller) => {
-                crate::trace!(self, "19.7", "its condition does not hold: the attack gains nothing");
+            // Meaningful only in a sequence ([`Game::apply_all`]).
+            Effect::IfThen(_) => {}
+            Effect::Draw(n) => {
+                for _ in 0..n {
+                    self.draw(controller);
+                }
+            }
+            Effect::DiscardRandom(n) => {
+                for _ in 0..n {
+                    let len = self.player(controller).hand.len();
+                    if len == 0 {
+                        break;
+                    }
+                    let i = self.rng.below(len);
+                    let card = self.player(controller).hand[i];
+                    crate::trace!(self, "19.2", "{controller} discards {} at random", self.name(card));
+                    let id = self.move_to(card, Zone::Graveyard);
+                    self.discarded_this_way.push(id);
+                }
             }
             Effect::Gains { to, power, go_again, .. } => match to {
                 AttackRef::Current => self.link_gains(power, go_again),
@@ -104,6 +134,9 @@ impl Game {
         match c {
             Condition::AttackedWith(kind) => {
                 self.player(p).attacked.iter().any(|&(weapon, sword)| kind_matches(kind, weapon, sword))
+            }
+            Condition::DiscardedPowerAtLeast(n) => {
+                self.discarded_this_way.iter().any(|c| self.obj(*c).card.power.is_some_and(|x| x >= n))
             }
         }
     }
@@ -222,7 +255,7 @@ mod tests {
     fn r20_4_2_your_next_weapon_attack_applies_to_the_next_weapon_attack_only() {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
-        let next = Effect::Gains { to: AttackRef::Next(AttackKind::Weapon), power: 3, go_again: true, only_if: None };
+        let next = Effect::Gains { to: AttackRef::Next(AttackKind::Weapon), power: 3, go_again: true };
         g.apply(next, tp);
         assert_eq!(g.player(tp).next_attack.len(), 1);
         let atk = give(&mut g, tp, hit("Attack").cost(0));
@@ -247,7 +280,7 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let opp = g.opponent(tp);
-        g.apply(Effect::Gains { to: AttackRef::Next(AttackKind::Any), power: 2, go_again: false, only_if: None }, tp);
+        g.apply(Effect::Gains { to: AttackRef::Next(AttackKind::Any), power: 2, go_again: false }, tp);
         g.player_mut(tp).attacked.push((true, false));
         g.pass_priority(tp).unwrap();
         g.pass_priority(opp).unwrap();
@@ -263,15 +296,17 @@ mod tests {
     fn r20_4_4a_if_you_have_attacked_with_a_weapon_this_turn() {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
-        let cond = Some(Condition::AttackedWith(AttackKind::Weapon));
-        let swing = Effect::Gains { to: AttackRef::Next(AttackKind::Any), power: 4, go_again: false, only_if: cond };
-        g.apply(swing, tp);
+        let swing = [
+            Effect::IfThen(Condition::AttackedWith(AttackKind::Weapon)),
+            Effect::Gains { to: AttackRef::Next(AttackKind::Any), power: 4, go_again: false },
+        ];
+        g.apply_all(&swing, tp);
         assert!(g.player(tp).next_attack.is_empty(), "no weapon attack yet");
         g.player_mut(tp).attacked.push((false, false));
-        g.apply(swing, tp);
+        g.apply_all(&swing, tp);
         assert!(g.player(tp).next_attack.is_empty(), "an attack action card is no weapon attack");
         g.player_mut(tp).attacked.push((true, false));
-        g.apply(swing, tp);
+        g.apply_all(&swing, tp);
         assert_eq!(g.player(tp).next_attack, vec![(AttackKind::Any, 4, false)]);
     }
 }

@@ -29,6 +29,7 @@ impl Game {
             priority: None,
             chain: Chain::default(),
             links: Vec::new(),
+            discarded_this_way: Vec::new(),
             outcome: None,
             rng: GameRng::new(seed),
             answers: Answers::default(),

@@ -184,6 +184,8 @@ pub struct Game {
     pub turn_cap: u32,
     /// Who the random method of 12.2 chose to pick the first turn player.
     pub chooser: PlayerId,
+    /// The cards the resolving layer discarded ("discarded this way").
+    pub discarded_this_way: Vec<ObjId>,
 }
 
 impl Game {

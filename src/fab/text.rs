@@ -56,24 +56,35 @@ pub fn compile_text(text: &str) -> Result<Compiled, String> {
             }
             Rule::additional_cost => out.additional_costs.push(AdditionalCost::DiscardRandom),
             Rule::triggered => {
-                let e = inner.into_inner().find(|x| x.as_rule() == Rule::trigger_effect).expect("an effect");
-                let e = e.into_inner().next().expect("an effect");
-                let effect = match e.as_rule() {
-                    Rule::intimidate => Effect::Intimidate,
-                    _ => effect(e.into_inner().next().expect("an effect"), None)?,
-                };
-                out.triggers.push((Trigger::Attacks, vec![effect]));
+                let mut effects = Vec::new();
+                for part in inner.into_inner() {
+                    match part.as_rule() {
+                        Rule::steps => {
+                            for step in part.into_inner() {
+                                effects.push(trigger_effect(step)?);
+                            }
+                        }
+                        Rule::if_then => {
+                            let mut x = part.into_inner();
+                            effects.push(Effect::IfThen(Condition::DiscardedPowerAtLeast(number(
+                                x.next().expect("a condition"),
+                            ))));
+                            effects.push(trigger_effect(x.next().expect("an effect"))?);
+                        }
+                        _ => {}
+                    }
+                }
+                out.triggers.push((Trigger::Attacks, effects));
             }
             Rule::weapon_attack => {
                 let n = inner.into_inner().next().expect("resources").into_inner().count();
                 out.attack_ability_cost = Some(n as u8);
             }
             Rule::effect_line => {
-                let mut only_if = None;
                 for part in inner.into_inner() {
                     match part.as_rule() {
-                        Rule::condition => only_if = Some(condition(part)),
-                        _ => out.effects.push(effect(part.into_inner().next().expect("an effect"), only_if)?),
+                        Rule::condition => out.effects.push(Effect::IfThen(condition(part))),
+                        _ => out.effects.push(effect(part.into_inner().next().expect("an effect"))?),
                     }
                 }
             }
@@ -101,17 +112,25 @@ fn condition(c: Pair<Rule>) -> Condition {
     Condition::AttackedWith(attack_kind(noun))
 }
 
-/// One effect of a line; `only_if`: the condition the line starts with.
-fn effect(e: Pair<Rule>, only_if: Option<Condition>) -> Result<Effect, String> {
-    let (line, col) = e.line_col();
-    let unconditional = |x: Effect| match only_if {
-        None => Ok(x),
-        Some(_) => Err(format!("{line}:{col}: only what an attack gains can depend on a condition yet")),
-    };
+/// One step of a triggered ability: intimidate, draw, discard at random, or an effect.
+fn trigger_effect(step: Pair<Rule>) -> Result<Effect, String> {
+    let e = step.into_inner().next().expect("an effect");
+    Ok(match e.as_rule() {
+        Rule::intimidate => Effect::Intimidate,
+        Rule::draw => Effect::Draw(
+            e.into_inner().find(|x| x.as_rule() == Rule::number).map_or(1, |n| n.as_str().parse().unwrap_or(1)),
+        ),
+        Rule::discard_random_e => Effect::DiscardRandom(1),
+        _ => effect(e.into_inner().next().expect("an effect"))?,
+    })
+}
+
+/// One effect of a line.
+fn effect(e: Pair<Rule>) -> Result<Effect, String> {
     match e.as_rule() {
-        Rule::gain_life => unconditional(Effect::GainLife(number(e))),
+        Rule::gain_life => Ok(Effect::GainLife(number(e))),
         Rule::gain_resources => {
-            unconditional(Effect::GainResource(e.into_inner().next().expect("resources").into_inner().count() as u8))
+            Ok(Effect::GainResource(e.into_inner().next().expect("resources").into_inner().count() as u8))
         }
         Rule::attack_gains => {
             let mut parts = e.into_inner();
@@ -119,6 +138,7 @@ fn effect(e: Pair<Rule>, only_if: Option<Condition>) -> Result<Effect, String> {
             let kind = attack_kind(r.clone().into_inner().find(|x| x.as_rule() == Rule::attack_kind));
             let to = match r.as_rule() {
                 Rule::target_attack => AttackRef::Target(kind),
+                Rule::this_attack => AttackRef::Current,
                 _ => AttackRef::Next(kind),
             };
             let (mut power, mut go_again) = (0, false);
@@ -128,7 +148,7 @@ fn effect(e: Pair<Rule>, only_if: Option<Condition>) -> Result<Effect, String> {
                     _ => go_again = true,
                 }
             }
-            Ok(Effect::Gains { to, power, go_again, only_if })
+            Ok(Effect::Gains { to, power, go_again })
         }
         r => unreachable!("effect {r:?}"),
     }
@@ -249,9 +269,6 @@ mod tests {
         "rvd/006-ironhide-legs.fab",
         "rvd/007-chief-ruk-utan.fab",
         "rvd/009-beast-mode-red.fab",
-        "rvd/011-bare-fangs-red.fab",
-        "rvd/012-wild-ride-red.fab",
-        "rvd/013-wrecking-ball-red.fab",
         "rvd/014-awakening-bellow-red.fab",
         "rvd/015-pack-call-yellow.fab",
         "rvd/020-wounded-bull-yellow.fab",
@@ -303,11 +320,16 @@ mod tests {
             (vec![Effect::Intimidate], vec![Keyword::GoAgain])
         );
         let sword = AttackRef::Target(AttackKind::Sword);
-        let thrust = Effect::Gains { to: sword, power: 3, go_again: false, only_if: None };
+        let thrust = Effect::Gains { to: sword, power: 3, go_again: false };
         assert_eq!(card("thrust-red.fab").effects, vec![thrust]);
-        let flash = Effect::Gains { to: sword, power: 0, go_again: true, only_if: None };
+        let flash = Effect::Gains { to: sword, power: 0, go_again: true };
         assert_eq!(card("blade-flash-blue.fab").effects, vec![flash]);
         assert_eq!(card("ironrot-helm.fab").keywords, vec![Keyword::BladeBreak]);
+        let fangs = card("bare-fangs-red.fab");
+        let gains = Effect::Gains { to: AttackRef::Current, power: 2, go_again: false };
+        let steps =
+            vec![Effect::Draw(1), Effect::DiscardRandom(1), Effect::IfThen(Condition::DiscardedPowerAtLeast(6)), gains];
+        assert_eq!(fangs.triggers, vec![(Trigger::Attacks, steps)]);
         let dodge = card("dodge-blue.fab");
         assert_eq!((dodge.card_type, dodge.defense, dodge.effects.len()), (CardType::DefenseReaction, Some(2), 0));
         let mutt = card("muscle-mutt-yellow.fab");
