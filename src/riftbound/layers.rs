@@ -396,12 +396,18 @@ impl Game {
         self.note_effect_kinds();
     }
 
-    /// Keeps `control_effects` (is a control-changing effect in force?) and `grant_effects` (is
-    /// an ability-giving one?) in step with the effect list, for [`controller`](Game::controller)
+    /// Keeps `control_effects` (is a control-changing effect in force?), `grant_effects` (is
+    /// an ability-giving one?) and `keyword_effects` (one that gives or takes a keyword?) in step with the effect list, for [`controller`](Game::controller)
     /// and [`given_abilities`](Game::given_abilities), asked far more often than effects change.
     fn note_effect_kinds(&mut self) {
         self.control_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)));
         self.grant_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::GrantAbility(_)));
+        self.keyword_effects = self.effects.iter().any(|e| {
+            matches!(
+                e.modification,
+                Modification::GrantKeyword(..) | Modification::GrantMissingKeyword(..) | Modification::RemoveKeyword(_)
+            )
+        });
     }
 
     /// Ends the effects `keep` refuses: the one way out of the effect list, telling the
@@ -671,7 +677,7 @@ impl Game {
             matches!(m, Modification::GrantKeyword(x, _) | Modification::GrantMissingKeyword(x, _)
                 | Modification::RemoveKeyword(x) if *x == k)
         };
-        if !self.effects.iter().any(|e| about_k(&e.modification)) {
+        if !self.keyword_effects || !self.effects.iter().any(|e| about_k(&e.modification)) {
             let printed = self.card(id).abilities.has_keyword(k);
             debug_assert_eq!(printed, self.chars(id).keywords.has(k), "{k:?} of {}", self.describe(id));
             return printed;

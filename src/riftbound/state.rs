@@ -488,6 +488,12 @@ pub struct Game {
     /// Whether one of `effects` gives an object a quoted ability (450.2.a), kept likewise:
     /// without one, no object has a given ability (asked for every permanent at every listing).
     pub grant_effects: bool,
+    /// Is an effect that gives or takes away a keyword in force ([`Game::has_keyword`])?
+    pub keyword_effects: bool,
+    /// The distinct cards among the game's objects whose text has a passive ability (361), kept
+    /// by `new_obj` (objects are only added, and never change card): `board_passives` walks the
+    /// board only when one of these has a passive it looks for.
+    pub passive_cards: Vec<super::cards::CardIdx>,
     /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
     /// the objects, the players' zones, the battlefields, the effects and the event log (and
     /// the card database, which a game never changes); every `&mut` into those goes through
@@ -563,6 +569,8 @@ impl Game {
             effects: self.effects.clone(),
             control_effects: self.control_effects,
             grant_effects: self.grant_effects,
+            keyword_effects: self.keyword_effects,
+            passive_cards: self.passive_cards.clone(),
             chars_cache: self.chars_cache.clone(),
             mighty_seen_at: self.mighty_seen_at,
             cost_modifiers: self.cost_modifiers.clone(),
@@ -631,6 +639,8 @@ impl Game {
             effects: Vec::new(),
             control_effects: false,
             grant_effects: false,
+            keyword_effects: false,
+            passive_cards: Vec::new(),
             chars_cache: CharsCache::default(),
             mighty_seen_at: None,
             cost_modifiers: Vec::new(),

@@ -271,6 +271,18 @@ impl Game {
     /// Asked at every cleanup and for every option listed: the sources are walked, not
     /// collected, and a source's controller is found only for a condition that reads it.
     pub(crate) fn board_passives(&self, wanted: impl Fn(&StaticEffect) -> bool) -> Vec<(ObjId, &StaticEffect)> {
+        // Most games have no card with the passive wanted: then there is no board to walk.
+        let wanted_somewhere = self.passive_cards.iter().any(|c| {
+            self.db
+                .get(*c)
+                .abilities
+                .abilities
+                .iter()
+                .any(|a| matches!(&a.kind, AbilityKind::Static { effect, .. } if wanted(effect)))
+        });
+        if !wanted_somewhere {
+            return Vec::new();
+        }
         let legends = self.players.iter().filter_map(|p| p.legend);
         let gear =
             self.players.iter().flat_map(|pl| pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
