@@ -52,17 +52,7 @@ impl Game {
         let timestamp = self.timestamp();
         // A new object changes what conditions count: a shared change (`Game::chars_cache`).
         self.chars_cache.changed();
-        if !self.passive_cards.contains(&card)
-            && self
-                .db
-                .get(card)
-                .abilities
-                .abilities
-                .iter()
-                .any(|a| matches!(a.kind, super::abilities::AbilityKind::Static { .. }))
-        {
-            self.passive_cards.push(card);
-        }
+        self.text_index.note(card, self.db.get(card));
         self.objs.push(Obj {
             card,
             owner,

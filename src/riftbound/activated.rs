@@ -91,19 +91,54 @@ impl Game {
     /// text, the cards attached to it, abilities given to it, and the borrowing an own static
     /// does). Most permanents have none, and listing options asks about every one.
     fn may_hold_activated(&self, o: ObjId) -> bool {
-        let own = self.card(o).abilities.rules_text().any(|(_, a)| {
-            matches!(
-                a.kind,
-                AbilityKind::Activated { .. } | AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOf(_), .. }
-            )
-        });
-        let held = own || self.links().iter().any(|(_, t)| *t == o) || !self.given_abilities(o).is_empty();
+        let own = self.text_index.activated.contains(&self.obj(o).card);
+        let held = own
+            || self.links().iter().any(|(_, t)| *t == o)
+            || (self.grant_effects && !self.given_abilities(o).is_empty());
         debug_assert!(
             held || !self.abilities_of(o).iter().any(|(_, a, _)| matches!(a.kind, AbilityKind::Activated { .. })),
             "{} holds an activated ability may_hold_activated does not see",
             self.describe(o)
         );
         held
+    }
+
+    /// The permanents `p` controls that [may hold an activated ability](Game::may_hold_activated),
+    /// in [`ability_holders`](Game::ability_holders)' order: asked at every listing of options
+    /// and of Add reactions, so walked with plain loops over the zone lists.
+    fn activation_holders(&self, p: PlayerId) -> Vec<ObjId> {
+        let mut out = Vec::new();
+        // Without attachments or given abilities, the card's own text decides (one look each).
+        let simple = !self.grant_effects && self.links().is_empty();
+        let may = |o: ObjId, card: super::cards::CardIdx| {
+            if simple { self.text_index.activated.contains(&card) } else { self.may_hold_activated(o) }
+        };
+        let zones = self.players.iter().map(|pl| &pl.base).chain(self.battlefields.iter().map(|b| &b.units));
+        for list in zones {
+            for &u in list {
+                let card = self.obj(u).card;
+                if self.db.get(card).kind == CardType::Unit && may(u, card) && self.controller(u) == p {
+                    out.push(u);
+                }
+            }
+        }
+        for &g in &self.player(p).base {
+            let card = self.obj(g).card;
+            if self.db.get(card).kind == CardType::Gear && may(g, card) {
+                out.push(g);
+            }
+        }
+        if let Some(l) = self.player(p).legend
+            && may(l, self.obj(l).card)
+        {
+            out.push(l);
+        }
+        debug_assert_eq!(
+            out,
+            self.ability_holders(p).filter(|o| self.may_hold_activated(*o)).collect::<Vec<_>>(),
+            "activation_holders must list ability_holders' permanents that may activate"
+        );
+        out
     }
 
     /// The active abilities of `o`'s own rules text (not borrowed ones).
@@ -117,7 +152,7 @@ impl Game {
     /// 371-374: the activated abilities `p` may activate now, as (object, ability index).
     pub fn activatable_abilities(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
         let mut out = Vec::new();
-        for o in self.ability_holders(p).filter(|o| self.may_hold_activated(*o)) {
+        for o in self.activation_holders(p) {
             for (i, a, _) in self.abilities_of(o) {
                 let AbilityKind::Activated { costs, timing, only_while } = &a.kind else { continue };
                 let timing = match timing {
@@ -148,7 +183,7 @@ impl Game {
     /// (e.g. [E] of a ready permanent) and can be paid now.
     pub(crate) fn add_reactions(&self, p: PlayerId) -> Vec<(ObjId, u8, Added)> {
         let mut out = Vec::new();
-        for o in self.ability_holders(p).filter(|o| self.may_hold_activated(*o)) {
+        for o in self.activation_holders(p) {
             for (i, a, _) in self.abilities_of(o) {
                 let AbilityKind::Activated { costs, timing: AbilityTiming::Reaction, only_while } = &a.kind else {
                     continue;

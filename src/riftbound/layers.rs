@@ -662,8 +662,8 @@ impl Game {
         let chars = self.chars(id);
         self.effects
             .iter()
-            .filter_map(|e| match (e.modification.clone(), e.source) {
-                (Modification::GrantAbility(i), Some(s)) if self.effect_applies(id, &chars, e) => Some((s, i)),
+            .filter_map(|e| match (&e.modification, e.source) {
+                (Modification::GrantAbility(i), Some(s)) if self.effect_applies(id, &chars, e) => Some((s, *i)),
                 _ => None,
             })
             .collect()

@@ -466,6 +466,40 @@ impl crate::kernel::GameOutcome for Outcome {
     }
 }
 
+/// The distinct cards among a game's objects whose text has abilities of the kinds the hot paths
+/// look for, kept by `new_obj` (objects are only added, and never change card): most objects
+/// have none, so a look at every permanent first asks whether its card is here.
+#[derive(Clone, Debug, Default)]
+pub struct TextIndex {
+    /// Cards with a passive ability (361): `board_passives` walks the board only when one of
+    /// these has a passive it looks for.
+    pub passive: Vec<super::cards::CardIdx>,
+    /// Cards whose rules text has an activated ability (371), or a passive that borrows others'
+    /// (`ExhaustAbilitiesOf`): the permanents that may activate one by their own text.
+    pub activated: Vec<super::cards::CardIdx>,
+}
+
+impl TextIndex {
+    /// Notes `card`, the card of a new object.
+    pub fn note(&mut self, card: super::cards::CardIdx, def: &super::cards::CardDef) {
+        use super::abilities::{AbilityKind, StaticEffect};
+        if !self.passive.contains(&card)
+            && def.abilities.abilities.iter().any(|a| matches!(a.kind, AbilityKind::Static { .. }))
+        {
+            self.passive.push(card);
+        }
+        let activates = def.abilities.rules_text().any(|(_, a)| {
+            matches!(
+                a.kind,
+                AbilityKind::Activated { .. } | AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOf(_), .. }
+            )
+        });
+        if activates && !self.activated.contains(&card) {
+            self.activated.push(card);
+        }
+    }
+}
+
 /// A Riftbound game.
 pub struct Game {
     pub db: Arc<CardDb>,
@@ -490,10 +524,8 @@ pub struct Game {
     pub grant_effects: bool,
     /// Is an effect that gives or takes away a keyword in force ([`Game::has_keyword`])?
     pub keyword_effects: bool,
-    /// The distinct cards among the game's objects whose text has a passive ability (361), kept
-    /// by `new_obj` (objects are only added, and never change card): `board_passives` walks the
-    /// board only when one of these has a passive it looks for.
-    pub passive_cards: Vec<super::cards::CardIdx>,
+    /// Which of the game's cards have passive or activated abilities, kept by `new_obj`.
+    pub text_index: TextIndex,
     /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
     /// the objects, the players' zones, the battlefields, the effects and the event log (and
     /// the card database, which a game never changes); every `&mut` into those goes through
@@ -570,7 +602,7 @@ impl Game {
             control_effects: self.control_effects,
             grant_effects: self.grant_effects,
             keyword_effects: self.keyword_effects,
-            passive_cards: self.passive_cards.clone(),
+            text_index: self.text_index.clone(),
             chars_cache: self.chars_cache.clone(),
             mighty_seen_at: self.mighty_seen_at,
             cost_modifiers: self.cost_modifiers.clone(),
@@ -640,7 +672,7 @@ impl Game {
             control_effects: false,
             grant_effects: false,
             keyword_effects: false,
-            passive_cards: Vec::new(),
+            text_index: TextIndex::default(),
             chars_cache: CharsCache::default(),
             mighty_seen_at: None,
             cost_modifiers: Vec::new(),
@@ -879,18 +911,24 @@ impl Game {
 
     /// Every unit on the board: bases in seat order, then battlefields.
     pub fn all_units(&self) -> Vec<ObjId> {
-        // Room for a usual board at once: collecting from the chained zones would start small
-        // and grow (reallocate) twice or more.
+        // Room for a usual board at once; plain loops over the zone lists (asked on every
+        // cleanup pass, where a chain of flattened iterators cost more than the units it found).
         let mut out = Vec::with_capacity(16);
-        out.extend(self.units_on_board());
+        let unit = |id: &&ObjId| self.card(**id).kind == CardType::Unit;
+        for pl in &self.players {
+            out.extend(pl.base.iter().filter(unit));
+        }
+        for b in &self.battlefields {
+            out.extend(b.units.iter().filter(unit));
+        }
         out
     }
 
     /// [`Game::all_units`] without building the list, for the hot paths that only look.
     pub fn units_on_board(&self) -> impl Iterator<Item = ObjId> + '_ {
-        let bases = (0..self.players.len()).map(|p| Loc::Base(PlayerId(p as u8)));
-        let fields = self.battlefield_ids().map(Loc::Battlefield);
-        bases.chain(fields).flat_map(|l| self.units_iter(l))
+        let bases = self.players.iter().map(|pl| &pl.base);
+        let fields = self.battlefields.iter().map(|b| &b.units);
+        bases.chain(fields).flatten().copied().filter(|id| self.card(*id).kind == CardType::Unit)
     }
 
     /// The players with units at a battlefield.

@@ -3,7 +3,7 @@
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
 use super::abilities::{AbilityKind, Condition, Controlled, Forbidden, IfPaid, PlayTo, StaticEffect, UnitFilter};
-use super::cards::{CardType, PowerSymbol};
+use super::cards::{CardIdx, CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange};
 use super::events::Event;
 use super::layers::{self, Duration, Filter, Keyword, Modification};
@@ -271,16 +271,24 @@ impl Game {
     /// Asked at every cleanup and for every option listed: the sources are walked, not
     /// collected, and a source's controller is found only for a condition that reads it.
     pub(crate) fn board_passives(&self, wanted: impl Fn(&StaticEffect) -> bool) -> Vec<(ObjId, &StaticEffect)> {
-        // Most games have no card with the passive wanted: then there is no board to walk.
-        let wanted_somewhere = self.passive_cards.iter().any(|c| {
-            self.db
-                .get(*c)
-                .abilities
-                .abilities
-                .iter()
-                .any(|a| matches!(&a.kind, AbilityKind::Static { effect, .. } if wanted(effect)))
-        });
-        if !wanted_somewhere {
+        // The cards among the game's objects with a passive of the kind wanted: most games have
+        // none (then there is no board to walk), and a source with another card is passed over
+        // unless cards are attached to it or it is attached (its text is then not its card's).
+        let wanted_cards: Vec<CardIdx> = self
+            .text_index
+            .passive
+            .iter()
+            .copied()
+            .filter(|c| {
+                self.db
+                    .get(*c)
+                    .abilities
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(&a.kind, AbilityKind::Static { effect, .. } if wanted(effect)))
+            })
+            .collect();
+        if wanted_cards.is_empty() {
             return Vec::new();
         }
         let legends = self.players.iter().filter_map(|p| p.legend);
@@ -290,6 +298,9 @@ impl Game {
         let mut out = Vec::new();
         let links = self.links();
         for s in legends.chain(self.units_on_board()).chain(gear).chain(fields) {
+            if !wanted_cards.contains(&self.obj(s).card) && links.iter().all(|(a, t)| *a != s && *t != s) {
+                continue;
+            }
             // SFD-718.2: an attached card's rules text is inactive; SFD-718.3: the effect texts of
             // the cards attached to `s` are `s`'s, with `s` as their "I", "here" and controller.
             let own = links.iter().all(|(a, _)| *a != s).then(|| self.card(s).abilities.rules_text().map(|(_, a)| a));
