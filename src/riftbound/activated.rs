@@ -183,6 +183,10 @@ impl Game {
     /// (e.g. [E] of a ready permanent) and can be paid now.
     pub(crate) fn add_reactions(&self, p: PlayerId) -> Vec<(ObjId, u8, Added)> {
         let mut out = Vec::new();
+        // Every ability an object can hold is in the text of one of the game's cards.
+        if !self.text_index.add_reactions {
+            return out;
+        }
         for o in self.activation_holders(p) {
             for (i, a, _) in self.abilities_of(o) {
                 let AbilityKind::Activated { costs, timing: AbilityTiming::Reaction, only_while } = &a.kind else {

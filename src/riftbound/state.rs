@@ -477,6 +477,9 @@ pub struct TextIndex {
     /// Cards whose rules text has an activated ability (371), or a passive that borrows others'
     /// (`ExhaustAbilitiesOf`): the permanents that may activate one by their own text.
     pub activated: Vec<super::cards::CardIdx>,
+    /// Whether a card of the game has a [Reaction] ability that only adds resources (416.3), in
+    /// any of its texts: without one, no payment can count on such an ability.
+    pub add_reactions: bool,
 }
 
 impl TextIndex {
@@ -497,6 +500,10 @@ impl TextIndex {
         if activates && !self.activated.contains(&card) {
             self.activated.push(card);
         }
+        self.add_reactions |= def.abilities.abilities.iter().any(|a| {
+            a.added.is_some()
+                && matches!(a.kind, AbilityKind::Activated { timing: super::abilities::AbilityTiming::Reaction, .. })
+        });
     }
 }
 
