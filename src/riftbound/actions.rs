@@ -31,14 +31,6 @@ pub struct DiedInCompany(pub Vec<ObjId>);
 #[derive(Clone, Debug, Default)]
 pub struct PlayedBy(pub Vec<(ObjId, PlayerId)>);
 
-/// How many of the game's objects `check_victory` has looked at for a card whose text changes
-/// the Victory Score, and whether one had.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct VictoryScoreCards {
-    upto: usize,
-    any: bool,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pos {
     Top,
@@ -690,47 +682,15 @@ impl Game {
         if self.is_over() || self.players.iter().all(|pl| pl.points == 0) {
             return;
         }
-        // Asked on every cleanup pass: `victory_score` walks the board's passives for a change
-        // to the Victory Score only if some object's card has one in its text.
-        self.note_victory_score_cards();
         let vs = self.victory_score();
-        if let Some(p) = self.active_players().into_iter().find(|p| self.player(*p).points >= vs) {
+        let winner = self.turn_order.iter().copied().find(|p| !self.player(*p).removed && self.player(*p).points >= vs);
+        if let Some(p) = winner {
             trace!(self, "445", "{p} reaches {vs} points and wins");
             self.outcome = Some(super::state::Outcome::Won { winner: p, by: "points" });
             if let Some(ally) = self.allies_of(p).first() {
                 trace!(self, "462.6.a.3", "{p}'s team wins: {ally} wins with them");
             }
         }
-    }
-
-    /// Notes whether any object's card has a passive that changes the Victory Score in its text
-    /// (what `victory_score` looks for): objects are only added and never change card, so each
-    /// is looked at once, after it appears (`VictoryScoreCards`).
-    fn note_victory_score_cards(&mut self) -> bool {
-        let seen = self.components.get::<VictoryScoreCards>().copied().unwrap_or_default();
-        if seen.upto == self.objs.len() {
-            return seen.any;
-        }
-        let any = seen.any
-            || self.objs[seen.upto..].iter().any(|o| {
-                self.db.get(o.card).abilities.rules_text().any(|(_, a)| {
-                    matches!(
-                        &a.kind,
-                        super::abilities::AbilityKind::Static {
-                            effect: super::abilities::StaticEffect::VictoryScore(_),
-                            ..
-                        }
-                    )
-                })
-            });
-        *self.components.get_mut::<VictoryScoreCards>() = VictoryScoreCards { upto: self.objs.len(), any };
-        any
-    }
-
-    /// Whether a card may change the Victory Score: what `note_victory_score_cards` last found
-    /// if it has looked at every object since, else true (not known).
-    pub(crate) fn victory_score_may_change(&self) -> bool {
-        self.components.get::<VictoryScoreCards>().is_none_or(|s| s.any || s.upto != self.objs.len())
     }
 
     pub fn describe_item(&self, item: &super::state::ChainItem) -> String {

@@ -480,6 +480,8 @@ pub struct TextIndex {
     /// Whether a card of the game has a [Reaction] ability that only adds resources (416.3), in
     /// any of its texts: without one, no payment can count on such an ability.
     pub add_reactions: bool,
+    /// Whether a card of the game has a passive that changes the Victory Score (456.3).
+    pub victory_score: bool,
 }
 
 impl TextIndex {
@@ -500,6 +502,11 @@ impl TextIndex {
         if activates && !self.activated.contains(&card) {
             self.activated.push(card);
         }
+        self.victory_score |= def
+            .abilities
+            .abilities
+            .iter()
+            .any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::VictoryScore(_), .. }));
         self.add_reactions |= def.abilities.abilities.iter().any(|a| {
             a.added.is_some()
                 && matches!(a.kind, AbilityKind::Activated { timing: super::abilities::AbilityTiming::Reaction, .. })

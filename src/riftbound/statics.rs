@@ -371,7 +371,9 @@ impl Game {
     /// passives in play ("Increase the points needed to win the game by 1."); 456.3.a: always a
     /// positive number.
     pub fn victory_score(&self) -> u32 {
-        if !self.victory_score_may_change() {
+        // Asked on every cleanup pass: the board's passives are walked only if a card of the
+        // game has one that changes the Victory Score.
+        if !self.text_index.victory_score {
             return (self.mode.victory_score as i32).max(1) as u32;
         }
         let change: i32 = self
