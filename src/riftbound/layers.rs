@@ -397,16 +397,18 @@ impl Game {
     }
 
     /// Keeps `control_effects` (is a control-changing effect in force?), `grant_effects` (is
-    /// an ability-giving one?) and `keyword_effects` (one that gives or takes a keyword?) in step with the effect list, for [`controller`](Game::controller)
-    /// and [`given_abilities`](Game::given_abilities), asked far more often than effects change.
+    /// an ability-giving one?) and `keyword_effects` (the keywords effects give or take) in
+    /// step with the effect list, for [`controller`](Game::controller),
+    /// [`given_abilities`](Game::given_abilities) and [`has_keyword`](Game::has_keyword),
+    /// asked far more often than effects change.
     fn note_effect_kinds(&mut self) {
         self.control_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)));
         self.grant_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::GrantAbility(_)));
-        self.keyword_effects = self.effects.iter().any(|e| {
-            matches!(
-                e.modification,
-                Modification::GrantKeyword(..) | Modification::GrantMissingKeyword(..) | Modification::RemoveKeyword(_)
-            )
+        self.keyword_effects = self.effects.iter().fold(0, |bits, e| match e.modification {
+            Modification::GrantKeyword(k, _)
+            | Modification::GrantMissingKeyword(k, _)
+            | Modification::RemoveKeyword(k) => bits | 1 << k as u64,
+            _ => bits,
         });
     }
 
@@ -671,13 +673,9 @@ impl Game {
 
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
         // 450.2: only an effect that gives or takes away `k` changes whether an object has it
-        // (`apply_modification`); with none in force, the printed keywords decide, without the
-        // layers (Ambush and Hidden are asked of every card in hand at every listing).
-        let about_k = |m: &Modification| {
-            matches!(m, Modification::GrantKeyword(x, _) | Modification::GrantMissingKeyword(x, _)
-                | Modification::RemoveKeyword(x) if *x == k)
-        };
-        if !self.keyword_effects || !self.effects.iter().any(|e| about_k(&e.modification)) {
+        // (`apply_modification`); with none in force (`keyword_effects`), the printed keywords
+        // decide, without the layers (Ambush and Hidden are asked of every card in hand at every listing).
+        if self.keyword_effects & (1 << k as u64) == 0 {
             let printed = self.card(id).abilities.has_keyword(k);
             debug_assert_eq!(printed, self.chars(id).keywords.has(k), "{k:?} of {}", self.describe(id));
             return printed;

@@ -536,8 +536,10 @@ pub struct Game {
     /// Whether one of `effects` gives an object a quoted ability (450.2.a), kept likewise:
     /// without one, no object has a given ability (asked for every permanent at every listing).
     pub grant_effects: bool,
-    /// Is an effect that gives or takes away a keyword in force ([`Game::has_keyword`])?
-    pub keyword_effects: bool,
+    /// The keywords an effect in force gives or takes away, one bit per
+    /// [`Keyword`](super::layers::Keyword), kept likewise: any other keyword an object has is
+    /// printed ([`Game::has_keyword`]).
+    pub keyword_effects: u64,
     /// Which of the game's cards have passive or activated abilities, kept by `new_obj`.
     pub text_index: TextIndex,
     /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
@@ -685,7 +687,7 @@ impl Game {
             effects: Vec::new(),
             control_effects: false,
             grant_effects: false,
-            keyword_effects: false,
+            keyword_effects: 0,
             text_index: TextIndex::default(),
             chars_cache: CharsCache::default(),
             mighty_seen_at: None,
