@@ -332,14 +332,7 @@ impl Game {
             return;
         }
         for u in self.all_units() {
-            // A unit whose Might is bounded below 5 is not Mighty, one bounded at 5 or more is:
-            // no need of the layers.
-            let now = match self.might_bounds(u) {
-                (_, Some(most)) if most < 5 => false,
-                (Some(least), _) if least >= 5 => true,
-                _ => self.is_mighty(u),
-            };
-            debug_assert_eq!(now, self.is_mighty(u), "the Might bounds of {} are wrong", self.describe(u));
+            let now = self.is_mighty(u);
             if now != self.obj(u).was_mighty {
                 // Not read by the layers: no change to report to the characteristics memo.
                 self.objs[u.index()].was_mighty = now;

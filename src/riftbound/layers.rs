@@ -605,7 +605,22 @@ impl Game {
     /// when that bounds nothing: an effect sets its Might, or adds (most) or takes away (least)
     /// per a count; both are in combat, where Assault and Shield add (see
     /// `ObjectLayers::enter_layer`), and the least is off the board, where buffs don't count.
+    /// Debug builds check both against the layers.
     pub fn might_bounds(&self, id: ObjId) -> (Option<i32>, Option<i32>) {
+        let (least, most) = self.might_bounds_unchecked(id);
+        debug_assert!(
+            {
+                let raw = self.chars(id).raw_might;
+                least.is_none_or(|l| l <= raw) && most.is_none_or(|m| raw <= m)
+            },
+            "the Might bounds {:?} of {} are wrong",
+            (least, most),
+            self.describe(id)
+        );
+        (least, most)
+    }
+
+    fn might_bounds_unchecked(&self, id: ObjId) -> (Option<i32>, Option<i32>) {
         let o = self.obj(id);
         if o.role.is_some() {
             return (None, None);
@@ -684,8 +699,14 @@ impl Game {
     }
 
     /// 709: did this change of state make the unit become Mighty? Callers compare before/after.
+    /// A unit whose Might is bounded below 5 is not Mighty, one bounded at 5 or more is: the
+    /// layers run only for the others (`might_bounds`).
     pub fn is_mighty(&self, id: ObjId) -> bool {
-        self.might(id) >= 5
+        match self.might_bounds(id) {
+            (_, Some(most)) if most < 5 => false,
+            (Some(least), _) if least >= 5 => true,
+            _ => self.might(id) >= 5,
+        }
     }
 
     /// 317.3.a: "this turn" effects expire; effects whose source or object is gone end too.
