@@ -91,7 +91,7 @@ impl Game {
     /// text, the cards attached to it, abilities given to it, and the borrowing an own static
     /// does). Most permanents have none, and listing options asks about every one.
     fn may_hold_activated(&self, o: ObjId) -> bool {
-        let own = self.text_index.activated.contains(&self.obj(o).card);
+        let own = self.text_index.activated.contains(self.obj(o).card);
         let held = own
             || self.links().iter().any(|(_, t)| *t == o)
             || (self.grant_effects && !self.given_abilities(o).is_empty());
@@ -111,7 +111,7 @@ impl Game {
         // Without attachments or given abilities, the card's own text decides (one look each).
         let simple = !self.grant_effects && self.links().is_empty();
         let may = |o: ObjId, card: super::cards::CardIdx| {
-            if simple { self.text_index.activated.contains(&card) } else { self.may_hold_activated(o) }
+            if simple { self.text_index.activated.contains(card) } else { self.may_hold_activated(o) }
         };
         let zones = self.players.iter().map(|pl| &pl.base).chain(self.battlefields.iter().map(|b| &b.units));
         for list in zones {

@@ -471,27 +471,73 @@ impl crate::kernel::GameOutcome for Outcome {
 /// have none, so a look at every permanent first asks whether its card is here.
 #[derive(Clone, Debug, Default)]
 pub struct TextIndex {
+    /// The cards noted so far.
+    pub seen: CardSet,
     /// Cards with a passive ability (361): `board_passives` walks the board only when one of
     /// these has a passive it looks for.
-    pub passive: Vec<super::cards::CardIdx>,
+    pub passive: CardSet,
     /// Cards whose rules text has an activated ability (371), or a passive that borrows others'
     /// (`ExhaustAbilitiesOf`): the permanents that may activate one by their own text.
-    pub activated: Vec<super::cards::CardIdx>,
+    pub activated: CardSet,
     /// Whether a card of the game has a [Reaction] ability that only adds resources (416.3), in
     /// any of its texts: without one, no payment can count on such an ability.
     pub add_reactions: bool,
     /// Whether a card of the game has a passive that changes the Victory Score (456.3).
     pub victory_score: bool,
+    /// Cards whose rules text has a triggered ability (373): the trigger index looks for
+    /// abilities only on objects with one of these (or with attachments).
+    pub triggered: CardSet,
+    /// Of those, the cards with a triggered ability that works from the trash.
+    pub from_trash: CardSet,
+}
+
+/// A set of cards of the database, one bit per card: a look-up is a shift and a mask. The
+/// members are also kept in a list, in the order they joined, to walk them.
+#[derive(Clone, Debug, Default)]
+pub struct CardSet {
+    words: Vec<u64>,
+    members: Vec<super::cards::CardIdx>,
+}
+
+impl CardSet {
+    pub fn contains(&self, card: super::cards::CardIdx) -> bool {
+        let i = card.0 as usize;
+        self.words.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    pub fn insert(&mut self, card: super::cards::CardIdx) {
+        if self.contains(card) {
+            return;
+        }
+        let i = card.0 as usize;
+        if self.words.len() <= i / 64 {
+            self.words.resize(i / 64 + 1, 0);
+        }
+        self.words[i / 64] |= 1 << (i % 64);
+        self.members.push(card);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// The cards, in the order they joined.
+    pub fn iter(&self) -> impl Iterator<Item = super::cards::CardIdx> + '_ {
+        self.members.iter().copied()
+    }
 }
 
 impl TextIndex {
     /// Notes `card`, the card of a new object.
     pub fn note(&mut self, card: super::cards::CardIdx, def: &super::cards::CardDef) {
-        use super::abilities::{AbilityKind, StaticEffect};
-        if !self.passive.contains(&card)
-            && def.abilities.abilities.iter().any(|a| matches!(a.kind, AbilityKind::Static { .. }))
-        {
-            self.passive.push(card);
+        use super::abilities::{AbilityKind, AbilityTiming, StaticEffect};
+        if self.seen.contains(card) {
+            return;
+        }
+        self.seen.insert(card);
+        let all = &def.abilities.abilities;
+        if all.iter().any(|a| matches!(a.kind, AbilityKind::Static { .. })) {
+            self.passive.insert(card);
         }
         let activates = def.abilities.rules_text().any(|(_, a)| {
             matches!(
@@ -499,17 +545,27 @@ impl TextIndex {
                 AbilityKind::Activated { .. } | AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOf(_), .. }
             )
         });
-        if activates && !self.activated.contains(&card) {
-            self.activated.push(card);
+        if activates {
+            self.activated.insert(card);
         }
-        self.victory_score |= def
-            .abilities
-            .abilities
-            .iter()
-            .any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::VictoryScore(_), .. }));
-        self.add_reactions |= def.abilities.abilities.iter().any(|a| {
-            a.added.is_some()
-                && matches!(a.kind, AbilityKind::Activated { timing: super::abilities::AbilityTiming::Reaction, .. })
+        let triggers = |from_trash: bool| {
+            def.abilities.rules_text().any(|(_, a)| match &a.kind {
+                AbilityKind::Triggered { trigger, in_trash, .. } => {
+                    !from_trash || *in_trash || super::triggers::works_from_trash(trigger)
+                }
+                _ => false,
+            })
+        };
+        if triggers(false) {
+            self.triggered.insert(card);
+        }
+        if triggers(true) {
+            self.from_trash.insert(card);
+        }
+        self.victory_score |=
+            all.iter().any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::VictoryScore(_), .. }));
+        self.add_reactions |= all.iter().any(|a| {
+            a.added.is_some() && matches!(a.kind, AbilityKind::Activated { timing: AbilityTiming::Reaction, .. })
         });
     }
 }
@@ -992,5 +1048,23 @@ impl Game {
     /// Domain of the basic rune (or first domain of a card).
     pub fn rune_domain(&self, id: ObjId) -> Option<Domain> {
         self.card(id).domains.iter().next()
+    }
+}
+
+#[cfg(test)]
+mod card_set_tests {
+    use super::CardSet;
+    use crate::riftbound::cards::CardIdx;
+
+    #[test]
+    fn a_card_set_holds_each_card_once_in_the_order_it_joined() {
+        let mut set = CardSet::default();
+        assert!(set.is_empty());
+        for i in [700, 3, 64, 3, 700] {
+            set.insert(CardIdx(i));
+        }
+        assert!(set.contains(CardIdx(3)) && set.contains(CardIdx(64)) && set.contains(CardIdx(700)));
+        assert!(!set.contains(CardIdx(4)) && !set.contains(CardIdx(63)) && !set.contains(CardIdx(5000)));
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![CardIdx(700), CardIdx(3), CardIdx(64)]);
     }
 }

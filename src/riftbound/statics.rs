@@ -278,7 +278,6 @@ impl Game {
             .text_index
             .passive
             .iter()
-            .copied()
             .filter(|c| {
                 self.db
                     .get(*c)

@@ -63,25 +63,27 @@ impl Game {
     /// and cards in trashes whose abilities work from there (378): each object's in
     /// [`Game::triggered_abilities`]'s order.
     fn trigger_sources(&self) -> Vec<TriggerSource> {
-        let mut objects = self.all_units();
+        let links = self.links();
+        // Only an object whose card has a triggered ability, or that is in an attachment (its
+        // text is then not only its card's), can be a source.
+        let may = |o: ObjId| {
+            self.text_index.triggered.contains(self.obj(o).card) || links.iter().any(|(a, t)| *a == o || *t == o)
+        };
+        let mut objects: Vec<ObjId> = self.all_units().into_iter().filter(|u| may(*u)).collect();
         for p in &self.players {
-            objects.extend(p.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
-            objects.extend(p.legend);
-            objects.extend(p.trash.iter().copied().filter(|c| {
-                self.card(*c).abilities.rules_text().any(|(_, a)| {
-                    matches!(&a.kind, AbilityKind::Triggered { trigger, in_trash, .. }
-                        if *in_trash || works_from_trash(trigger))
-                })
-            }));
+            objects.extend(p.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear && may(*g)));
+            objects.extend(p.legend.filter(|l| may(*l)));
+            if !self.text_index.from_trash.is_empty() {
+                objects
+                    .extend(p.trash.iter().copied().filter(|c| self.text_index.from_trash.contains(self.obj(*c).card)));
+            }
         }
         // 143.1.a.3: gear is on the board at a battlefield too (played there from hidden, until
         // the cleanup recalls it; or attached to a unit there), so its triggers work there.
         for b in &self.battlefields {
-            objects.extend(b.units.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
-            objects.push(b.obj);
+            objects.extend(b.units.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear && may(*g)));
+            objects.extend(Some(b.obj).filter(|o| may(*o)));
         }
-        // The attachment links, looked up once for every object.
-        let links = self.links();
         objects
             .into_iter()
             .flat_map(|obj| {
@@ -1368,7 +1370,7 @@ pub(super) fn holds_trigger_sources(zone: Zone, rune: bool) -> bool {
 
 /// 378.2: triggers that describe the trash as where they work: the object was just discarded or
 /// killed and is there now (376.2.c.1).
-fn works_from_trash(t: &Trigger) -> bool {
+pub(crate) fn works_from_trash(t: &Trigger) -> bool {
     match t {
         Trigger::DiscardMe | Trigger::KilledMe => true,
         Trigger::AnyOf(list) => list.iter().any(works_from_trash),
