@@ -28,6 +28,11 @@ impl<O> TriggerIndex<O> {
         self.stale = true;
     }
 
+    /// Whether events past the cursor wait to be matched (the log is `len` long).
+    pub fn has_new(&self, len: usize) -> bool {
+        self.cursor < len
+    }
+
     /// The events from the cursor to `len`, now taken (each event is matched once); `None`
     /// when there is no new event.
     pub fn take_new(&mut self, len: usize) -> Option<std::ops::Range<usize>> {
@@ -155,8 +160,10 @@ mod tests {
             asked: Default::default(),
         };
         // In the game's order (3 before 1), and only objects with triggered abilities asked.
+        assert!(g.index.has_new(g.events.len()));
         assert_eq!(g.check(), vec![(3, 2), (1, 0)]);
         assert_eq!(g.asked.get(), 2);
+        assert!(!g.index.has_new(g.events.len()), "every event is taken");
         assert_eq!(g.check(), vec![], "events already matched are not matched again");
         // 4 enters: the index must see it; 3 leaves: it no longer sees events (376.2.c).
         g.on_board = vec![1, 2, 5, 4];

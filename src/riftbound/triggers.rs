@@ -176,6 +176,10 @@ impl Game {
     /// triggered on the chain as pending items, each player's in the order they choose, turn
     /// player first (376.3.b).
     pub fn check_triggers(&mut self) -> R<()> {
+        // Asked on every cleanup pass; most follow no new event.
+        if !self.trigger_index.has_new(self.events.len()) {
+            return Ok(());
+        }
         let mut order = self.active_players();
         let tp = order.iter().position(|p| *p == self.turn_player).unwrap_or(0);
         order.rotate_left(tp);
