@@ -103,44 +103,6 @@ impl Game {
         held
     }
 
-    /// The permanents `p` controls that [may hold an activated ability](Game::may_hold_activated),
-    /// in [`ability_holders`](Game::ability_holders)' order: asked at every listing of options
-    /// and of Add reactions, so walked with plain loops over the zone lists.
-    fn activation_holders(&self, p: PlayerId) -> Vec<ObjId> {
-        let mut out = Vec::new();
-        // Without attachments or given abilities, the card's own text decides (one look each).
-        let simple = !self.grant_effects && self.links().is_empty();
-        let may = |o: ObjId, card: super::cards::CardIdx| {
-            if simple { self.text_index.activated.contains(card) } else { self.may_hold_activated(o) }
-        };
-        let zones = self.players.iter().map(|pl| &pl.base).chain(self.battlefields.iter().map(|b| &b.units));
-        for list in zones {
-            for &u in list {
-                let card = self.obj(u).card;
-                if self.db.get(card).kind == CardType::Unit && may(u, card) && self.controller(u) == p {
-                    out.push(u);
-                }
-            }
-        }
-        for &g in &self.player(p).base {
-            let card = self.obj(g).card;
-            if self.db.get(card).kind == CardType::Gear && may(g, card) {
-                out.push(g);
-            }
-        }
-        if let Some(l) = self.player(p).legend
-            && may(l, self.obj(l).card)
-        {
-            out.push(l);
-        }
-        debug_assert_eq!(
-            out,
-            self.ability_holders(p).filter(|o| self.may_hold_activated(*o)).collect::<Vec<_>>(),
-            "activation_holders must list ability_holders' permanents that may activate"
-        );
-        out
-    }
-
     /// The active abilities of `o`'s own rules text (not borrowed ones).
     fn abilities_of_own(&self, o: ObjId) -> Vec<HeldAbility<'_>> {
         if self.top_most_of(o).is_some() {
@@ -152,7 +114,7 @@ impl Game {
     /// 371-374: the activated abilities `p` may activate now, as (object, ability index).
     pub fn activatable_abilities(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
         let mut out = Vec::new();
-        for o in self.activation_holders(p) {
+        for o in self.ability_holders(p).filter(|o| self.may_hold_activated(*o)) {
             for (i, a, _) in self.abilities_of(o) {
                 let AbilityKind::Activated { costs, timing, only_while } = &a.kind else { continue };
                 let timing = match timing {
@@ -187,7 +149,7 @@ impl Game {
         if !self.text_index.add_reactions {
             return out;
         }
-        for o in self.activation_holders(p) {
+        for o in self.ability_holders(p).filter(|o| self.may_hold_activated(*o)) {
             for (i, a, _) in self.abilities_of(o) {
                 let AbilityKind::Activated { costs, timing: AbilityTiming::Reaction, only_while } = &a.kind else {
                     continue;

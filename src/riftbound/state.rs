@@ -596,7 +596,8 @@ pub struct Game {
     /// [`Keyword`](super::layers::Keyword), kept likewise: any other keyword an object has is
     /// printed ([`Game::has_keyword`]).
     pub keyword_effects: u64,
-    /// Which of the game's cards have passive or activated abilities, kept by `new_obj`.
+    /// Which of the game's cards have passive, activated or triggered abilities (and a few
+    /// rarer kinds), kept by `new_obj`.
     pub text_index: TextIndex,
     /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
     /// the objects, the players' zones, the battlefields, the effects and the event log (and
