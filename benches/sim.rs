@@ -65,10 +65,17 @@ fn fixture() -> Fixture {
     Fixture::new(Arc::new(CardDb::embedded()))
 }
 
-/// Parsing and compiling every embedded card.
+/// The embedded pool as a run starts with it: read from the compiled-card cache (compiled and
+/// stored there on the first sample), no card decoded yet.
 #[divan::bench(sample_count = 10)]
 fn load_cards() -> CardDb {
     CardDb::embedded()
+}
+
+/// The embedded pool with every card decoded, as `check` and `coverage` use it.
+#[divan::bench(sample_count = 10)]
+fn load_all_cards() -> usize {
+    CardDb::embedded().iter().count()
 }
 
 /// Cloning the busy board's state (what undoing an illegal play snapshots).
