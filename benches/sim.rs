@@ -66,16 +66,10 @@ fn fixture() -> Fixture {
 }
 
 /// The embedded pool as a run starts with it: read from the compiled-card cache (compiled and
-/// stored there on the first sample), no card decoded yet.
+/// stored there on the first sample).
 #[divan::bench(sample_count = 10)]
 fn load_cards() -> CardDb {
     CardDb::embedded()
-}
-
-/// The embedded pool with every card decoded, as `check` and `coverage` use it.
-#[divan::bench(sample_count = 10)]
-fn load_all_cards() -> usize {
-    CardDb::embedded().iter().count()
 }
 
 /// Cloning the busy board's state (what undoing an illegal play snapshots).

@@ -350,7 +350,7 @@ mod tests {
     fn every_native_body_of_the_cards_is_recognised_as_generated() {
         let db = CardDb::embedded();
         let mut native = 0;
-        for (_, def) in db.iter() {
+        for def in db.cards() {
             for a in &def.abilities.abilities {
                 let Some(func) = &a.body else { continue };
                 let Some(effects) = host::generated(def, a, func) else { continue };

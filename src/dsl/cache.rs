@@ -13,7 +13,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use crate::riftbound::cards::{CardDb, StoredPool};
+use rayon::prelude::*;
+
+use crate::riftbound::cards::{CardDb, CardDef, Lookups};
 use crate::riftbound::embedded::SOURCE_HASH;
 
 /// The first bytes of a cache file: what it is and the layout's version.
@@ -35,15 +37,14 @@ pub fn file_in(dir: &Path) -> PathBuf {
     dir.join(format!("cards-{SOURCE_HASH:016x}.bin"))
 }
 
-/// What precedes the cards in a cache file: the lookup tables and where each card lies in the
-/// bytes after it, so a run decodes only the cards it uses.
+/// What precedes the cards in a cache file: the lookup tables with their keys made, and each
+/// card's encoded length, so the cards can be decoded on every core.
 #[derive(Serialize, Deserialize)]
 struct Index {
     content_hash: u64,
     /// Each card's encoded length, in index order.
     lens: Vec<u32>,
-    by_id: Vec<(String, u32)>,
-    by_name: Vec<(String, u32)>,
+    keys: [Vec<(String, u32)>; 2],
 }
 
 /// The cards stored in `file`, if it holds this build's cards whole.
@@ -55,35 +56,31 @@ pub fn read(file: &Path) -> Option<CardDb> {
     if u64::from_le_bytes(*hash) != SOURCE_HASH || u64::from_le_bytes(*sum) != checksum(body) {
         return None;
     }
-    let (index, cards): (Index, &[u8]) = postcard::take_from_bytes(body).ok()?;
-    // The cards are the file's last bytes; the pool keeps the whole file (no copy).
-    let start = bytes.len() - cards.len();
-    let mut at = u32::try_from(start).ok()?;
-    let mut ranges = Vec::with_capacity(index.lens.len());
+    let (index, mut rest): (Index, &[u8]) = postcard::take_from_bytes(body).ok()?;
+    let mut encoded = Vec::with_capacity(index.lens.len());
     for len in index.lens {
-        let end = at.checked_add(len)?;
-        ranges.push(at..end);
-        at = end;
+        let (card, after) = rest.split_at_checked(len as usize)?;
+        encoded.push(card);
+        rest = after;
     }
-    if at as usize != bytes.len() {
+    if !rest.is_empty() {
         return None;
     }
-    CardDb::from_stored(StoredPool {
-        bytes: bytes.into(),
-        cards: ranges,
-        by_id: index.by_id,
-        by_name: index.by_name,
-        content_hash: index.content_hash,
-    })
+    // The cards decode on the pool's threads while this one builds the lookup tables.
+    let (cards, lookups) = rayon::join(
+        || encoded.par_iter().map(|card| postcard::from_bytes(card).ok()).collect::<Option<Vec<CardDef>>>(),
+        || Lookups::from_keys(index.keys),
+    );
+    CardDb::from_parts(cards?, lookups, index.content_hash)
 }
 
 /// The bytes `read` accepts for `db`.
 pub fn encode(db: &CardDb) -> Option<Vec<u8>> {
-    let p = db.to_stored()?;
-    let lens = p.cards.iter().map(|r| r.end - r.start).collect();
-    let index = Index { content_hash: p.content_hash, lens, by_id: p.by_id, by_name: p.by_name };
+    let cards = db.cards().iter().map(postcard::to_stdvec).collect::<Result<Vec<_>, _>>().ok()?;
+    let lens = cards.iter().map(|c| u32::try_from(c.len()).ok()).collect::<Option<_>>()?;
+    let index = Index { content_hash: db.content_hash(), lens, keys: db.keys() };
     let mut body = postcard::to_stdvec(&index).ok()?;
-    body.extend_from_slice(&p.bytes);
+    body.extend(cards.concat());
     let mut bytes = MAGIC.to_vec();
     bytes.extend_from_slice(&SOURCE_HASH.to_le_bytes());
     bytes.extend_from_slice(&checksum(&body).to_le_bytes());
@@ -155,25 +152,6 @@ mod tests {
             assert_eq!(format!("{:?}", back.get(i)), format!("{c:?}"));
         }
         assert_eq!(back.content_hash(), db.content_hash());
-    }
-
-    /// A pool read from the cache decodes a card only when it is asked for, and what it decodes
-    /// is the compiled card; the lookups answer without decoding.
-    #[test]
-    fn a_cached_pool_decodes_only_what_is_used() {
-        let db = CardDb::compile_embedded();
-        let dir = std::env::temp_dir().join(format!("riftbound-cache-lazy-{}", std::process::id()));
-        let file = file_in(&dir);
-        write(&file, &db);
-        let back = read(&file).expect("the file just written is read back");
-        std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(back.decoded(), 0);
-        let jinx = back.lookup("Jinx, Loose Cannon").expect("a card of the pool");
-        assert_eq!(back.decoded(), 0, "a lookup decodes nothing");
-        assert_eq!(format!("{:?}", back.get(jinx)), format!("{:?}", db.get(jinx)));
-        assert_eq!(back.decoded(), 1);
-        assert_eq!(back.content_hash(), db.content_hash());
-        assert_eq!(back.decoded(), 1, "the stored fingerprint is the pool's");
     }
 
     /// A file of another build, a truncated or corrupt file, or none: not read (the caller

@@ -5,8 +5,7 @@
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::fmt;
-use std::ops::Range;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use super::abilities::{CardAbilities, Token};
 use crate::kernel::Diagnostic;
@@ -439,43 +438,26 @@ pub fn parse_power(s: &str, domains: Domains) -> Result<Vec<PowerSymbol>, String
 /// All card definitions of a game, by index, id and name. The loaders that compile the cards'
 /// text (`CardDb::embedded`, `CardDb::load_dir`, `CardDb::add_rules_tokens`) belong to the card
 /// language, which sits above the rules: they are in `src/dsl/load.rs`.
-///
-/// A pool read from the compiled-card cache decodes each card the first time it is asked for:
-/// a run of the default decks uses about 120 of 1,000 cards, and decoding them all was half of a
-/// one-game process.
 #[derive(Clone, Debug, Default)]
 pub struct CardDb {
-    cards: Vec<Slot>,
+    cards: Vec<CardDef>,
     by_id: HashMap<String, CardIdx>,
     by_name: HashMap<String, CardIdx>,
-    /// The encoded cards the slots not yet decoded are read from (`from_stored`).
-    stored: Option<Arc<Vec<u8>>>,
-    /// `content_hash` as the cache stored it, while the pool is the one stored.
+    /// `content_hash` as the compiled-card cache stored it, while the pool is unchanged since.
     stored_hash: Option<u64>,
 }
 
-/// One card of a pool: decoded, or where its encoding lies in `CardDb::stored`.
-#[derive(Clone, Debug)]
-struct Slot {
-    def: OnceLock<CardDef>,
-    encoded: Range<u32>,
+/// A pool's lookup tables, by id and by name, made from the keys [`CardDb::keys`] gave.
+pub struct Lookups {
+    by_id: HashMap<String, CardIdx>,
+    by_name: HashMap<String, CardIdx>,
 }
 
-impl Slot {
-    fn decoded(def: CardDef) -> Slot {
-        Slot { def: OnceLock::from(def), encoded: 0..0 }
+impl Lookups {
+    pub fn from_keys(keys: [Vec<(String, u32)>; 2]) -> Lookups {
+        let [by_id, by_name] = keys.map(|v| v.into_iter().map(|(k, i)| (k, CardIdx(i))).collect());
+        Lookups { by_id, by_name }
     }
-}
-
-/// A pool as the compiled-card cache stores it: the lookups already keyed, each card encoded
-/// on its own (postcard) so it can be decoded alone.
-pub struct StoredPool {
-    pub bytes: Arc<Vec<u8>>,
-    /// Where each card's encoding lies in `bytes`, in index order.
-    pub cards: Vec<Range<u32>>,
-    pub by_id: Vec<(String, u32)>,
-    pub by_name: Vec<(String, u32)>,
-    pub content_hash: u64,
 }
 
 impl CardDb {
@@ -488,7 +470,7 @@ impl CardDb {
             return h;
         }
         let mut h = crate::kernel::hash::Fnv1a::default();
-        for (_, c) in self.iter() {
+        for c in &self.cards {
             let printed = (
                 (&c.id, &c.name, c.kind, c.supertype, &c.domains, c.energy, &c.power, c.might),
                 (&c.tags, &c.text, &c.effect_text, c.might_bonus, &c.script),
@@ -521,7 +503,7 @@ impl CardDb {
         let key = card.id.to_ascii_uppercase();
         let name = normalize_name(&card.name);
         if let Some(&idx) = self.by_id.get(&key) {
-            self.cards[idx.0 as usize] = Slot::decoded(card);
+            self.cards[idx.0 as usize] = card;
             self.by_name.insert(name, idx);
             return idx;
         }
@@ -529,7 +511,7 @@ impl CardDb {
         if card.kind == CardType::Gear && card.supertype == Some(Supertype::Token) {
             self.by_id.entry(gear_token_id(&card.name)).or_insert(idx);
         }
-        self.cards.push(Slot::decoded(card));
+        self.cards.push(card);
         self.by_id.insert(key, idx);
         // The first card of a name wins name lookups (reprints share names and stats).
         self.by_name.entry(name).or_insert(idx);
@@ -549,24 +531,12 @@ impl CardDb {
     }
 
     pub fn get(&self, idx: CardIdx) -> &CardDef {
-        let slot = &self.cards[idx.0 as usize];
-        slot.def.get_or_init(|| self.decode(slot))
-    }
-
-    /// A stored card's definition. The cache checksums the whole file before a pool is made
-    /// from it, and every card was encoded by this same build, so decoding cannot fail short of
-    /// a bug in the encoding, which the cache's round-trip test of every card would catch.
-    #[cold]
-    fn decode(&self, slot: &Slot) -> CardDef {
-        let bytes = self.stored.as_deref().expect("a card not decoded is a stored one");
-        let at = slot.encoded.start as usize..slot.encoded.end as usize;
-        postcard::from_bytes(&bytes[at]).expect("a checksummed cache file decodes")
+        &self.cards[idx.0 as usize]
     }
 
     pub fn get_mut(&mut self, idx: CardIdx) -> &mut CardDef {
-        self.get(idx);
         self.stored_hash = None;
-        self.cards[idx.0 as usize].def.get_mut().expect("decoded just above")
+        &mut self.cards[idx.0 as usize]
     }
 
     pub fn by_id(&self, id: &str) -> Option<CardIdx> {
@@ -586,57 +556,34 @@ impl CardDb {
         self.cards.is_empty()
     }
 
-    /// The pool as the compiled-card cache stores it: each card encoded on its own, the lookup
-    /// tables with their keys (sorted, so the same pool always gives the same bytes).
-    pub fn to_stored(&self) -> Option<StoredPool> {
-        let mut bytes = Vec::new();
-        let mut cards = Vec::with_capacity(self.len());
-        for (_, c) in self.iter() {
-            let start = bytes.len() as u32;
-            bytes.extend_from_slice(&postcard::to_stdvec(c).ok()?);
-            cards.push(start..bytes.len() as u32);
-        }
-        let keyed = |m: &HashMap<String, CardIdx>| {
+    /// The lookup tables, by id and by name, with their keys as made (sorted, so the same pool
+    /// always gives the same lists): the compiled-card cache stores them so that a pool read
+    /// back needs no key made again.
+    pub fn keys(&self) -> [Vec<(String, u32)>; 2] {
+        [&self.by_id, &self.by_name].map(|m| {
             let mut v: Vec<(String, u32)> = m.iter().map(|(k, i)| (k.clone(), i.0)).collect();
             v.sort_unstable();
             v
-        };
-        Some(StoredPool {
-            bytes: Arc::new(bytes),
-            cards,
-            by_id: keyed(&self.by_id),
-            by_name: keyed(&self.by_name),
-            content_hash: self.content_hash(),
         })
     }
 
-    /// The pool `to_stored` gave, its cards decoded as they are asked for. None when an index
-    /// points outside the pool or the bytes (a damaged file).
-    pub fn from_stored(p: StoredPool) -> Option<CardDb> {
-        let n = p.cards.len();
-        let fits = |r: &Range<u32>| r.start <= r.end && r.end as usize <= p.bytes.len();
-        if !p.cards.iter().all(fits) || !p.by_id.iter().chain(&p.by_name).all(|(_, i)| (*i as usize) < n) {
+    /// The pool of these cards with the lookup tables `keys` gave (see [`Lookups::from_keys`])
+    /// and its `content_hash`. None when a table points outside the pool.
+    pub fn from_parts(cards: Vec<CardDef>, lookups: Lookups, content_hash: u64) -> Option<CardDb> {
+        let Lookups { by_id, by_name } = lookups;
+        if !by_id.values().chain(by_name.values()).all(|i| (i.0 as usize) < cards.len()) {
             return None;
         }
-        let keyed = |v: Vec<(String, u32)>| v.into_iter().map(|(k, i)| (k, CardIdx(i))).collect();
-        Some(CardDb {
-            cards: p.cards.into_iter().map(|encoded| Slot { def: OnceLock::new(), encoded }).collect(),
-            by_id: keyed(p.by_id),
-            by_name: keyed(p.by_name),
-            stored: Some(p.bytes),
-            stored_hash: Some(p.content_hash),
-        })
+        Some(CardDb { cards, by_id, by_name, stored_hash: Some(content_hash) })
     }
 
-    /// How many cards are decoded (a stored pool's decode as they are asked for).
-    #[cfg(test)]
-    pub fn decoded(&self) -> usize {
-        self.cards.iter().filter(|s| s.def.get().is_some()).count()
+    /// Every card, in index order.
+    pub fn cards(&self) -> &[CardDef] {
+        &self.cards
     }
 
-    /// Every card, in index order (a stored pool decodes them all).
     pub fn iter(&self) -> impl Iterator<Item = (CardIdx, &CardDef)> {
-        (0..self.cards.len() as u32).map(|i| (CardIdx(i), self.get(CardIdx(i))))
+        self.cards.iter().enumerate().map(|(i, c)| (CardIdx(i as u32), c))
     }
 
     /// The same cards played vanilla: every rules text ignored (basic runes keep the abilities
@@ -644,8 +591,8 @@ impl CardDb {
     /// and it is the baseline a designer compares a deck's real cards against.
     pub fn vanilla(&self) -> CardDb {
         let mut db = self.clone();
-        for i in 0..db.len() as u32 {
-            db.get_mut(CardIdx(i)).abilities = Arc::default();
+        for c in &mut db.cards {
+            c.abilities = Arc::default();
         }
         db
     }

@@ -231,10 +231,11 @@ impl Deck {
         out
     }
 
-    /// The embedded deck files, parsed against `db`.
+    /// The embedded deck files, parsed against `db` on every core, in file order.
     pub fn embedded(db: &CardDb) -> Vec<(String, Deck)> {
+        use rayon::prelude::*;
         super::embedded::DECK_FILES
-            .iter()
+            .par_iter()
             .map(|(path, src)| {
                 let key = path.rsplit('/').next().unwrap().trim_end_matches(".toml").to_string();
                 let deck =
