@@ -16,6 +16,29 @@ impl Game {
         self.holds_with(c, subject, you, chars, None)
     }
 
+    /// `c` for `subject` when the subject's record alone decides it (no characteristic, no other
+    /// object), else None: what [`Game::might_bounds`] may decide without the layers.
+    pub(crate) fn record_holds(&self, c: &Condition, subject: ObjId) -> Option<bool> {
+        match c {
+            Condition::AtBattlefield
+            | Condition::PaidAdditional
+            | Condition::PlayedFromHand
+            | Condition::Buffed
+            | Condition::Attacking
+            | Condition::Defending
+            | Condition::InCombat
+            | Condition::Token
+            | Condition::Empowered => Some(self.holds(c, subject, self.obj(subject).controller, None)),
+            // Out of combat no unit is attacking or defending alone.
+            Condition::Alone { .. } if self.obj(subject).role.is_none() => Some(false),
+            // With no effect giving or taking it, a keyword is printed (`Game::has_keyword`).
+            Condition::HasKeyword(k) if self.keyword_effects & (1 << *k as u64) == 0 => {
+                Some(self.card(subject).abilities.has_keyword(*k))
+            }
+            _ => None,
+        }
+    }
+
     /// [`Game::holds`] for a triggered ability, whose "that battlefield" is the battlefield its
     /// event named (`ChainItem::that_battlefield`); anywhere else there is none.
     pub fn holds_with(

@@ -460,16 +460,82 @@ impl Game {
     }
 
     /// Whether `f` can match `id` at all: what [`filter_matches`](Game::filter_matches) tests
-    /// before any characteristic (the object named, the printed kind, on the board, "other"),
-    /// so `false` here is `false` there whatever the layers make of the object.
+    /// that no layer changes (the object named, the printed kind, on the board, "other", where
+    /// it and the source are, and who controls them while no effect changes control), so `false`
+    /// here is `false` there whatever the layers make of the object.
     fn filter_may_match(&self, id: ObjId, f: &Filter) -> bool {
         match f {
             Filter::Object(o) => *o == id,
-            Filter::UnitsControlledBy(_) | Filter::UnitsWithTag(_) | Filter::UnitsWithKeyword(_) => {
-                self.is_board_unit(id)
+            Filter::UnitsControlledBy(p) => {
+                self.is_board_unit(id) && (self.control_effects || self.obj(id).controller == *p)
             }
+            Filter::UnitsWithTag(_) | Filter::UnitsWithKeyword(_) => self.is_board_unit(id),
             Filter::Matching { filter, source } => {
-                std::iter::successors(Some(filter), |g| g.or.as_deref()).any(|g| self.kind_admits(g, id, *source))
+                std::iter::successors(Some(filter), |g| g.or.as_deref()).any(|g| self.record_admits(g, id, *source))
+            }
+        }
+    }
+
+    /// The part of [`Filter::Matching`]'s own test (not its `or`) that the objects' records
+    /// decide: [`kind_admits`](Game::kind_admits), the location, and with no control-changing
+    /// effect in force (450.1.a) the relation of the controllers.
+    fn record_admits(&self, f: &UnitFilter, id: ObjId, source: ObjId) -> bool {
+        if !self.kind_admits(f, id, source) {
+            return false;
+        }
+        // The source's record is read as `layer_matches` reads it.
+        self.chars_cache.read_object(source.index());
+        if self.control_effects {
+            return self.at_admits(f, id, source, None);
+        }
+        let you = self.obj(source).controller;
+        self.at_admits(f, id, source, Some(you))
+            && self.relation_holds(f.relation, f.allied, self.obj(id).controller, you)
+    }
+
+    /// Whether effect `e` applies to `id` when the records decide it, without the layers:
+    /// `Some(false)` when it can't ([`filter_may_match`](Game::filter_may_match)) or a condition
+    /// the records decide fails, `Some(true)` when each test of its filter and its conditions
+    /// reads only records (where objects are, controllers while no effect changes control,
+    /// printed names and costs, keywords no effect gives or takes, [`Game::record_holds`]),
+    /// else `None`.
+    fn record_applies(&self, id: ObjId, e: &ContinuousEffect) -> Option<bool> {
+        if !self.filter_may_match(id, &e.filter) {
+            return Some(false);
+        }
+        // 361.3.a: a passive about a group is conditional on its source (`effect_applies`).
+        if let Some(c) = &e.condition {
+            let subject = match &e.filter {
+                Filter::Matching { source, .. } => *source,
+                _ => id,
+            };
+            if !self.record_holds(c, subject)? {
+                return Some(false);
+            }
+        }
+        let card = self.card(id);
+        match &e.filter {
+            Filter::Object(_) => Some(true),
+            Filter::UnitsControlledBy(_) => (!self.control_effects).then_some(true),
+            Filter::UnitsWithKeyword(k) => self.record_holds(&Condition::HasKeyword(*k), id),
+            Filter::UnitsWithTag(_) => None,
+            Filter::Matching { filter: f, source } => {
+                // filter_may_match held: the kind, the location and (without control effects)
+                // the relation are met.
+                if self.control_effects
+                    || f.or.is_some()
+                    || f.tag.is_some()
+                    || f.exclude_tag.is_some()
+                    || f.max_might.is_some()
+                {
+                    return None;
+                }
+                if (f.my_name && card.name != self.card(*source).name)
+                    || f.max_cost.is_some_and(|m| !m.allows(card.energy, card.power.len()))
+                {
+                    return Some(false);
+                }
+                f.condition.as_deref().map_or(Some(true), |c| self.record_holds(c, id))
             }
         }
     }
@@ -490,7 +556,6 @@ impl Game {
         if f.or.as_ref().is_some_and(|g| self.layer_matches(g, id, chars, source)) {
             return true;
         }
-        let o = self.obj(id);
         if !self.kind_admits(f, id, source) {
             return false;
         }
@@ -500,9 +565,22 @@ impl Game {
         // Past the object's own record: the source's (where it is, who controls it) and which
         // objects are battlefields; a condition reports what it reads itself.
         self.chars_cache.read_object(source.index());
+        let you = self.source_controller(source);
+        self.at_admits(f, id, source, Some(you))
+            && self.relation_holds(f.relation, f.allied, chars.controller, you)
+            && f.tags_ok(&chars.tags)
+            && f.max_might.is_none_or(|m| chars.might() <= m as i32)
+            && f.max_cost.is_none_or(|m| m.allows(self.card(id).energy, self.card(id).power.len()))
+            && f.condition.as_ref().is_none_or(|c| self.holds(c, id, chars.controller, Some(chars)))
+    }
+
+    /// Whether `id` is where `f` asks relative to `source` ("here", "at a battlefield", ...). No
+    /// layer moves an object, so the answer is the same before and after them. "Your base" needs
+    /// the source's controller: without it (`None`) any base is admitted.
+    fn at_admits(&self, f: &UnitFilter, id: ObjId, source: ObjId, source_controller: Option<PlayerId>) -> bool {
         // 053.3: "here" of a battlefield is the battlefield itself; of anything else, where it is.
         let (at, here) = (self.location(id), self.here(source));
-        let at_ok = match f.at {
+        match f.at {
             At::Anywhere => true,
             At::Battlefield => matches!(at, Some(Loc::Battlefield(_))),
             At::Here => here.is_some() && at == here,
@@ -510,17 +588,14 @@ impl Game {
             At::Elsewhere => at.is_some() && at != here,
             At::ItsLocation => false,
             At::That(b) => at == Some(Loc::Battlefield(b)),
-            At::InCombat => o.role.is_some(),
-            At::YourBase => at == Some(Loc::Base(self.source_controller(source))),
+            At::InCombat => self.obj(id).role.is_some(),
+            At::YourBase => match source_controller {
+                Some(c) => at == Some(Loc::Base(c)),
+                None => matches!(at, Some(Loc::Base(_))),
+            },
             At::AnyBase => matches!(at, Some(Loc::Base(_))),
             At::YourTrash | At::Trashes | At::MainDeck | At::YourHand | At::Chain | At::YourChampionZone => false,
-        };
-        at_ok
-            && self.relation_holds(f.relation, f.allied, chars.controller, self.source_controller(source))
-            && f.tags_ok(&chars.tags)
-            && f.max_might.is_none_or(|m| chars.might() <= m as i32)
-            && f.max_cost.is_none_or(|m| m.allows(self.card(id).energy, self.card(id).power.len()))
-            && f.condition.as_ref().is_none_or(|c| self.holds(c, id, chars.controller, Some(chars)))
+        }
     }
 
     /// The controller of a passive ability's source, for "friendly": its own controller as
@@ -628,9 +703,29 @@ impl Game {
         let printed = self.db.get(o.card).might.saturating_add(o.buffs as i32);
         let mut least = o.zone.is_board().then_some(printed);
         let mut most = Some(printed);
-        for e in self.effects.iter().filter(|e| self.filter_may_match(id, &e.filter)) {
+        for e in &self.effects {
+            let touches_might = matches!(
+                e.modification,
+                Modification::SetMight(_)
+                    | Modification::MightPer(..)
+                    | Modification::Might(_)
+                    | Modification::MightToMinimum { .. }
+            );
+            if !touches_might {
+                continue;
+            }
+            let certain = match self.record_applies(id, e) {
+                Some(false) => continue,
+                Some(true) => true,
+                None => false,
+            };
             match e.modification {
                 Modification::SetMight(_) => return (None, None),
+                // An increase or decrease that applies for certain moves both bounds.
+                Modification::Might(n) if certain => {
+                    least = least.map(|m| m.saturating_add(n));
+                    most = most.map(|m| m.saturating_add(n));
+                }
                 Modification::MightPer(each, _) if each > 0 => most = None,
                 Modification::MightPer(each, _) if each < 0 => least = None,
                 // 450.3.b: a decrease "to a minimum" takes away at most its N.
