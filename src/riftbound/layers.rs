@@ -671,15 +671,22 @@ impl Game {
             let printed = self.db.get(o.card).might;
             return if o.zone.is_board() && o.alive { printed + o.buffs as i32 } else { printed }.max(0);
         }
+        // Bounds that meet are the Might: every effect on it was decided without the layers (an
+        // object leaving a zone records its Might, 356.3.e.12, on every move).
+        if let (Some(least), Some(most)) = self.might_bounds(id)
+            && least == most
+        {
+            return least.max(0);
+        }
         self.chars(id).might()
     }
 
     /// Bounds `might(id)` stays within, found without the layers, as (least, most): the printed
-    /// Might and the unit's buffs, plus every decrease (for the least) or increase (for the
-    /// most) that may apply to it (`filter_may_match`, conditions ignored). A side is `None`
-    /// when that bounds nothing: an effect sets its Might, or adds (most) or takes away (least)
-    /// per a count; both are in combat, where Assault and Shield add (see
-    /// `ObjectLayers::enter_layer`), and the least is off the board, where buffs don't count.
+    /// Might and, on the board, the unit's buffs; plus each increase or decrease that applies for
+    /// certain (`record_applies`) on both sides, and each that only may apply on its own side
+    /// (the least takes the decreases, the most the increases). A side is `None` when that
+    /// bounds nothing: an effect sets its Might, or adds (most) or takes away (least) per a
+    /// count; both are in combat, where Assault and Shield add (see `ObjectLayers::enter_layer`).
     /// Debug builds check both against the layers.
     pub fn might_bounds(&self, id: ObjId) -> (Option<i32>, Option<i32>) {
         let (least, most) = self.might_bounds_unchecked(id);
@@ -700,8 +707,10 @@ impl Game {
         if o.role.is_some() {
             return (None, None);
         }
-        let printed = self.db.get(o.card).might.saturating_add(o.buffs as i32);
-        let mut least = o.zone.is_board().then_some(printed);
+        // Buffs count on the board only (`enter_layer`).
+        let buffs = if o.zone.is_board() { o.buffs as i32 } else { 0 };
+        let printed = self.db.get(o.card).might.saturating_add(buffs);
+        let mut least = Some(printed);
         let mut most = Some(printed);
         for e in &self.effects {
             let touches_might = matches!(
@@ -800,7 +809,7 @@ impl Game {
         match self.might_bounds(id) {
             (_, Some(most)) if most < 5 => false,
             (Some(least), _) if least >= 5 => true,
-            _ => self.might(id) >= 5,
+            _ => self.chars(id).is_mighty(),
         }
     }
 
