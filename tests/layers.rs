@@ -197,6 +197,25 @@ fn r709_becomes_mighty_only_when_crossing() {
     assert_eq!(became(&g), vec![four], "709 examples: 4 -> 5 becomes Mighty, 5 -> 6 does not");
 }
 
+/// 709 / 450.3: the Might bounds, which the cleanup's look for who became Mighty reads before
+/// running the layers, are the Might when the objects' records decide every effect on it: an
+/// increase to the units a player controls (no effect changes control), and one whose
+/// condition ("defending alone") can't hold out of combat. An effect that depends on a
+/// characteristic (a tag) leaves them apart.
+#[test]
+fn r709_might_bounds_meet_when_the_records_decide_every_effect() {
+    let mut g = board();
+    let u = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
+    assert_eq!(g.might(u), 4);
+    effect(&mut g, Filter::UnitsControlledBy(P1), None, Modification::Might(1));
+    effect(&mut g, Filter::Object(u), Some(Condition::Alone { attack: false, defend: true }), Modification::Might(2));
+    assert_eq!(g.might_bounds(u), (Some(5), Some(5)));
+    assert_eq!(g.might(u), 5);
+    effect(&mut g, Filter::UnitsWithTag("Poro".into()), None, Modification::Might(1));
+    assert_eq!(g.might_bounds(u), (Some(5), Some(6)), "a tag is a characteristic: only the most moves");
+    assert_eq!(g.might(u), 5);
+}
+
 /// 710-711: Mighty on the board follows current might; off the board, the printed might.
 #[test]
 fn r711_mighty_off_the_board_uses_printed_might() {

@@ -8,6 +8,17 @@ use super::scoring::ScoreMethod;
 use super::state::{Bf, Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
 
+/// What deciding a condition reads ([`Game::reads`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reads {
+    /// The subject's own record only.
+    Record,
+    /// The subject alone, its characteristics included.
+    OwnCharacteristics,
+    /// Other objects or shared state.
+    Beyond,
+}
+
 impl Game {
     /// Whether `c` holds for `subject` (the ability's source, or the object a passive's effect
     /// applies to, 361.3.a) with `you` as "you". `chars`: the subject's characteristics while the
@@ -19,6 +30,20 @@ impl Game {
     /// `c` for `subject` when the subject's record alone decides it (no characteristic, no other
     /// object), else None: what [`Game::might_bounds`] may decide without the layers.
     pub(crate) fn record_holds(&self, c: &Condition, subject: ObjId) -> Option<bool> {
+        match (self.reads(c, subject), c) {
+            (Reads::Record, _) => Some(self.holds(c, subject, self.obj(subject).controller, None)),
+            (Reads::OwnCharacteristics, Condition::HasKeyword(k)) if self.keyword_is_printed(*k) => {
+                Some(self.card(subject).abilities.has_keyword(*k))
+            }
+            _ => None,
+        }
+    }
+
+    /// What deciding `c` for `subject` reads: the characteristics cache keeps values computed
+    /// with a condition that reads only the subject local to it (`holds_with`), and the Might
+    /// bounds decide the conditions that read only its record (`record_holds`).
+    #[inline]
+    fn reads(&self, c: &Condition, subject: ObjId) -> Reads {
         match c {
             Condition::AtBattlefield
             | Condition::PaidAdditional
@@ -28,14 +53,16 @@ impl Game {
             | Condition::Defending
             | Condition::InCombat
             | Condition::Token
-            | Condition::Empowered => Some(self.holds(c, subject, self.obj(subject).controller, None)),
-            // Out of combat no unit is attacking or defending alone.
-            Condition::Alone { .. } if self.obj(subject).role.is_none() => Some(false),
-            // With no effect giving or taking it, a keyword is printed (`Game::has_keyword`).
-            Condition::HasKeyword(k) if self.keyword_effects & (1 << *k as u64) == 0 => {
-                Some(self.card(subject).abilities.has_keyword(*k))
-            }
-            _ => None,
+            | Condition::Empowered => Reads::Record,
+            // Out of combat, "alone" is false without looking at other units.
+            Condition::Alone { .. } if self.obj(subject).role.is_none() => Reads::Record,
+            Condition::Mighty
+            | Condition::Was(_)
+            | Condition::HasKeyword(_)
+            | Condition::ChosenChampion
+            | Condition::OnResolution(_)
+            | Condition::OnTrigger(_) => Reads::OwnCharacteristics,
+            _ => Reads::Beyond,
         }
     }
 
@@ -52,26 +79,7 @@ impl Game {
         // Characteristics computed with a condition that reads beyond its subject's own record
         // are recomputed after any change (`CharsCache`). The layers ask with the object being
         // computed as the subject (361.3.a), so one about the subject alone keeps them local.
-        let own_record = match c {
-            Condition::AtBattlefield
-            | Condition::Mighty
-            | Condition::PaidAdditional
-            | Condition::PlayedFromHand
-            | Condition::Buffed
-            | Condition::Was(_)
-            | Condition::Attacking
-            | Condition::Defending
-            | Condition::InCombat
-            | Condition::Token
-            | Condition::HasKeyword(_)
-            | Condition::ChosenChampion
-            | Condition::Empowered => true,
-            // Out of combat, "alone" is false without looking at other units.
-            Condition::Alone { .. } => self.obj(subject).role.is_none(),
-            Condition::OnResolution(_) => true,
-            Condition::OnTrigger(_) => true,
-            _ => false,
-        };
+        let own_record = self.reads(c, subject) != Reads::Beyond;
         if !own_record {
             self.chars_cache.read_shared();
         }

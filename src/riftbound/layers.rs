@@ -790,11 +790,16 @@ impl Game {
             .collect()
     }
 
+    /// 450.2: only an effect that gives or takes away `k` changes whether an object has it
+    /// (`apply_modification`); with none in force (`keyword_effects`), every object's printed
+    /// keywords decide, without the layers.
+    pub fn keyword_is_printed(&self, k: Keyword) -> bool {
+        self.keyword_effects & (1 << k as u64) == 0
+    }
+
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
-        // 450.2: only an effect that gives or takes away `k` changes whether an object has it
-        // (`apply_modification`); with none in force (`keyword_effects`), the printed keywords
-        // decide, without the layers (Ambush and Hidden are asked of every card in hand at every listing).
-        if self.keyword_effects & (1 << k as u64) == 0 {
+        // Ambush and Hidden are asked of every card in hand at every listing.
+        if self.keyword_is_printed(k) {
             let printed = self.card(id).abilities.has_keyword(k);
             debug_assert_eq!(printed, self.chars(id).keywords.has(k), "{k:?} of {}", self.describe(id));
             return printed;
