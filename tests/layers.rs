@@ -10,7 +10,7 @@ use riftbound::riftbound::{Game, Loc, Zone};
 
 mod common;
 use common::board::{P1, P2, ZAUN_BFS};
-use common::db;
+use common::{cards_db, db};
 
 fn board() -> Game {
     Game::blank(db(), &ZAUN_BFS, 1).unwrap()
@@ -174,27 +174,66 @@ fn r702_703_705_buffs() {
     assert_eq!(g.obj(in_trash).buffs, 0);
 }
 
-/// 708-709: Mighty is might 5+; a unit becomes Mighty only when it crosses from below 5.
+/// The `BecameMighty` events of `g`'s log, in order.
+fn became_mighty(g: &Game) -> Vec<riftbound::kernel::ObjId> {
+    g.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::BecameMighty(u) => Some(*u),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 708-709: Mighty is might 5+; a unit becomes Mighty only when it crosses from below 5. A
+/// card that listens for it is on the board (Fiora, Worthy), so the cleanup looks.
 #[test]
 fn r709_becomes_mighty_only_when_crossing() {
-    let mut g = board();
+    let mut g = Game::blank(cards_db(), &ZAUN_BFS, 1).unwrap();
+    g.put_at("Fiora, Worthy", P2, Loc::Base(P2)).unwrap();
     let four = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
     let five = g.put_at("Playful Phantom", P1, Loc::Base(P1)).unwrap();
     g.cleanup().unwrap();
-    let became = |g: &Game| {
-        g.events
-            .iter()
-            .filter_map(|e| match e {
-                Event::BecameMighty(u) => Some(*u),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-    };
-    assert!(became(&g).is_empty(), "entering with 5 might is not becoming Mighty");
+    assert!(became_mighty(&g).is_empty(), "entering with 5 might is not becoming Mighty");
     assert!(g.is_mighty(five) && !g.is_mighty(four));
     effect(&mut g, Filter::UnitsControlledBy(P1), None, Modification::Might(1));
     g.cleanup().unwrap();
-    assert_eq!(became(&g), vec![four], "709 examples: 4 -> 5 becomes Mighty, 5 -> 6 does not");
+    assert_eq!(became_mighty(&g), vec![four], "709 examples: 4 -> 5 becomes Mighty, 5 -> 6 does not");
+}
+
+/// 709: only a triggered ability (or the trace) sees a unit become Mighty. With neither, the
+/// cleanup does not look; when a card that listens arrives, units Mighty already are recorded
+/// as such without an event, and the next unit to cross is seen.
+#[test]
+fn r709_becoming_mighty_unseen_until_a_card_listens() {
+    let mut g = Game::blank(cards_db(), &ZAUN_BFS, 1).unwrap();
+    assert!(!g.trace.on);
+    let four = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
+    let three = g.put_at("Shipyard Skulker", P1, Loc::Base(P1)).unwrap();
+    g.cleanup().unwrap();
+    effect(&mut g, Filter::UnitsControlledBy(P1), None, Modification::Might(1));
+    g.cleanup().unwrap();
+    assert!(g.is_mighty(four));
+    assert!(became_mighty(&g).is_empty(), "no card listens and no trace: nothing is observed");
+    g.put_at("Fiora, Worthy", P2, Loc::Base(P2)).unwrap();
+    g.cleanup().unwrap();
+    assert!(became_mighty(&g).is_empty(), "a unit Mighty before anyone listened does not become Mighty now");
+    effect(&mut g, Filter::Object(three), None, Modification::Might(1));
+    g.cleanup().unwrap();
+    assert_eq!(became_mighty(&g), vec![three], "4 -> 5 once a card listens");
+}
+
+/// 709: the trace shows a unit becoming Mighty even when no card listens for it.
+#[test]
+fn r709_the_trace_sees_a_unit_become_mighty() {
+    let mut g = board();
+    g.trace.on = true;
+    let four = g.put_at("Vanguard Sergeant", P1, Loc::Base(P1)).unwrap();
+    g.cleanup().unwrap();
+    effect(&mut g, Filter::Object(four), None, Modification::Might(1));
+    g.cleanup().unwrap();
+    assert_eq!(became_mighty(&g), vec![four]);
+    assert!(g.trace.lines.iter().any(|l| l.rule == "709" && l.text.contains("becomes Mighty")));
 }
 
 /// 709 / 450.3: the Might bounds, which the cleanup's look for who became Mighty reads before

@@ -74,7 +74,11 @@ impl Game {
         // 408.3: a facedown card has no abilities working on the board.
         if zone.is_board() && !matches!(zone, Zone::Facedown(_)) {
             self.register_statics(id);
-            self.objs[id.index()].was_mighty = self.is_mighty(id);
+            if self.mighty_watched() {
+                self.objs[id.index()].was_mighty = self.is_mighty(id);
+            } else {
+                self.mighty_stale = true;
+            }
         }
         self.insert_into_zone(id, zone, zone_player, pos);
         id

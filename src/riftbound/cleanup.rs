@@ -326,17 +326,26 @@ impl Game {
     /// Every unit's Might is looked at only if something changed since the last look (the
     /// characteristics memo's version): most cleanup passes follow a step that changed nothing
     /// a Might is computed from.
+    ///
+    /// Only a triggered ability (and the trace) can see a unit become Mighty: the event is read
+    /// by nothing else. While neither is there, Might goes unobserved; the next look after that
+    /// records every unit's state without an event, as no one could have seen it change.
     fn observe_mighty(&mut self) {
-        let version = self.chars_cache.version();
-        if self.mighty_seen_at == Some(version) {
+        if !self.mighty_watched() {
+            self.mighty_stale = true;
             return;
         }
+        let version = self.chars_cache.version();
+        if self.mighty_seen_at == Some(version) && !self.mighty_stale {
+            return;
+        }
+        let silent = std::mem::take(&mut self.mighty_stale);
         for u in self.all_units() {
             let now = self.is_mighty(u);
             if now != self.obj(u).was_mighty {
                 // Not read by the layers: no change to report to the characteristics memo.
                 self.objs[u.index()].was_mighty = now;
-                if now {
+                if now && !silent {
                     trace!(self, "709", "{} becomes Mighty ({} might)", self.describe(u), self.might(u));
                     self.emit(super::events::Event::BecameMighty(u));
                 }
@@ -345,6 +354,12 @@ impl Game {
         // An event emitted here is a change (a condition may count it): then the next pass
         // looks again, as the version it sees is a later one.
         self.mighty_seen_at = Some(version);
+    }
+
+    /// Whether anything can see a unit become Mighty (709): a triggered ability of the game's
+    /// cards that listens for it, or the trace.
+    pub(crate) fn mighty_watched(&self) -> bool {
+        self.trace.on || self.text_index.listens & super::triggers::kind::BECAME_MIGHTY != 0
     }
 
     /// The player contesting a battlefield, if any.

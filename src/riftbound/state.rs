@@ -484,6 +484,9 @@ pub struct TextIndex {
     pub add_reactions: bool,
     /// Whether a card of the game has a passive that changes the Victory Score (456.3).
     pub victory_score: bool,
+    /// The kinds of events (`triggers::kind`) that a triggered, delayed or "As" ability in any
+    /// of the game's cards' texts listens to: an event of another kind triggers nothing.
+    pub listens: u32,
     /// Cards whose rules text has a triggered ability (373): the trigger index looks for
     /// abilities only on objects with one of these (or with attachments).
     pub triggered: CardSet,
@@ -564,6 +567,14 @@ impl TextIndex {
         }
         self.victory_score |=
             all.iter().any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::VictoryScore(_), .. }));
+        for a in all {
+            if let AbilityKind::Triggered { trigger, .. }
+            | AbilityKind::DelayedTrigger { trigger, .. }
+            | AbilityKind::As { event: trigger } = &a.kind
+            {
+                self.listens |= super::triggers::listens_to(trigger);
+            }
+        }
         self.add_reactions |= all.iter().any(|a| {
             a.added.is_some() && matches!(a.kind, AbilityKind::Activated { timing: AbilityTiming::Reaction, .. })
         });
@@ -608,6 +619,10 @@ pub struct Game {
     /// The memo's version when the cleanup last compared every unit's Might with its
     /// `was_mighty` (709, `observe_mighty`): equal to the version now, nothing has changed since.
     pub mighty_seen_at: Option<u64>,
+    /// True once Might went unobserved because nothing could see a unit become Mighty
+    /// (`Game::mighty_watched`): the units' `was_mighty` are stale until the next look, which
+    /// records them without an event.
+    pub mighty_stale: bool,
     pub cost_modifiers: Vec<super::costs::CostModifier>,
     pub next_timestamp: u64,
     /// Counts events that qualify for a cleanup (319); a cleanup repeats while it moves (321).
@@ -678,6 +693,7 @@ impl Game {
             text_index: self.text_index.clone(),
             chars_cache: self.chars_cache.clone(),
             mighty_seen_at: self.mighty_seen_at,
+            mighty_stale: self.mighty_stale,
             cost_modifiers: self.cost_modifiers.clone(),
             next_timestamp: self.next_timestamp,
             changes: self.changes,
@@ -748,6 +764,7 @@ impl Game {
             text_index: TextIndex::default(),
             chars_cache: CharsCache::default(),
             mighty_seen_at: None,
+            mighty_stale: false,
             cost_modifiers: Vec::new(),
             next_timestamp: 0,
             changes: 0,

@@ -1247,7 +1247,7 @@ impl Triggers for Game {
 
 /// Kinds of events, one bit each, for matching a batch against only the triggers that can match
 /// one of its events (376.2: most events meet no trigger on the board).
-mod kind {
+pub(crate) mod kind {
     pub const PLAYED: u32 = 1;
     pub const ATTACKED: u32 = 1 << 1;
     pub const DEFENDED: u32 = 1 << 2;
@@ -1307,7 +1307,7 @@ fn event_kind(e: &Event) -> u32 {
 /// accepts there, whatever their guards). A "first time", "one or more" or Nth-time trigger
 /// needs a matching event in the batch too. Every trigger is listed, so a new one must say
 /// what it listens to.
-fn listens_to(t: &Trigger) -> u32 {
+pub(crate) fn listens_to(t: &Trigger) -> u32 {
     use kind::*;
     match t {
         Trigger::PlayMe

@@ -267,6 +267,9 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
         })?;
     }
     g.priority = g.priority_holder();
+    // The board as given is where the game starts: a unit Mighty on it already is Mighty, it
+    // does not become Mighty (709) as the board settles.
+    g.mighty_stale = true;
     g.trace.on = true;
     // Settling the board may need decisions (two staged combats: 435.1): the setup's `answers`.
     {
