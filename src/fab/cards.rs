@@ -53,43 +53,84 @@ pub enum Keyword {
     Battleworn,
 }
 
-/// Which attacks a "target ... attack" may choose (23.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AttackKind {
-    Any,
+/// Which attacks a phrase names (20.4.2, 23.1): "attack", "weapon attack", "sword or dagger
+/// attack", "Brute attack", "Dawnblade attack", "attack action card". Every part given must hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AttackKind {
+    /// `Some(true)`: a weapon's attack (15.5.4c); `Some(false)`: an attack action card.
+    pub weapon: Option<bool>,
+    /// Sub-types its source may have, any one of them (7.2.3: "Sword", "Dagger").
+    pub subtypes: Vec<String>,
+    /// A class or talent super-type its source has (6.4.2, 7.2.2: "Brute").
+    pub supertype: Option<String>,
+    /// Its source's name, or the part of it before the comma ("Dawnblade" for "Dawnblade,
+    /// Resplendent", 7.2.1).
+    pub name: Option<String>,
+}
+
+impl AttackKind {
+    /// Any attack.
+    pub fn any() -> Self {
+        AttackKind::default()
+    }
     /// An attack by a weapon (15.5.4c).
-    Weapon,
-    /// An attack whose source has the sub-type Sword (7.2.3).
-    Sword,
+    pub fn weapon() -> Self {
+        AttackKind { weapon: Some(true), ..AttackKind::default() }
+    }
+    /// An attack whose source has the sub-type `s` (7.2.3).
+    pub fn subtype(s: &str) -> Self {
+        AttackKind { subtypes: vec![s.to_string()], ..AttackKind::default() }
+    }
+    /// Whether an attack by `source` (a weapon's attack if `weapon`) is of this kind.
+    pub fn matches(&self, source: &CardDef, weapon: bool) -> bool {
+        self.weapon.is_none_or(|w| w == weapon)
+            && (self.subtypes.is_empty() || self.subtypes.iter().any(|s| source.is(s)))
+            && self.supertype.as_ref().is_none_or(|t| source.supertypes.iter().any(|x| x == t))
+            && self.name.as_ref().is_none_or(|n| {
+                source.name == *n || source.name.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with(','))
+            })
+    }
 }
 
 /// The attack an effect changes (20.4.2, 23.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AttackRef {
-    /// The attack on the current chain link (an attack reaction's "the attack").
+    /// The attack on the current chain link (an attack reaction's "the attack"; "this" in an
+    /// attack card's own ability).
     Current,
     /// "Target [kind] attack": the attack on the current chain link, a target (23.1): the card
     /// needs it to be played (23.1.1) and to resolve (19.1.1b).
     Target(AttackKind),
-    /// "Your next [kind] attack this turn": the next attack of that kind its controller makes
-    /// this turn, as it becomes the chain link's attack (20.4.2); the effect ends with the turn
-    /// (13.3.3f).
+    /// "Your next [kind] attack this turn", "The next [kind] attack action card you play this
+    /// turn": the next attack of that kind its controller makes this turn, as it becomes the
+    /// chain link's attack (20.4.2); the effect ends with the turn (13.3.3f).
     Next(AttackKind),
 }
 
-/// A condition an effect's line starts with ("If you have attacked with a weapon this turn, ...").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A condition: of an effect's line ("If you have attacked with a weapon this turn, ..."), of a
+/// triggered ability, or of playing a card ("Play this only if ...").
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Condition {
-    /// 20.4.4a: its controller has attacked with an attack of this kind this turn.
-    AttackedWith(AttackKind),
+    /// 20.4.4a: its controller has attacked at least this many times with attacks of this kind
+    /// this turn ("If you have attacked with a weapon this turn", "attacked 2 or more times with
+    /// weapons").
+    AttackedWith(AttackKind, u8),
     /// "If a card with N or more {p} is discarded this way": a card the same layer discarded
     /// before it has at least this power.
     DiscardedPowerAtLeast(u8),
+    /// "If you've **intimidated** this turn": an intimidate of its controller's happened this
+    /// turn (13.3.3f: the record ends with the turn).
+    IntimidatedThisTurn,
+    /// "if you have less {h} than an opposing hero" (6.4.6: life).
+    LessLifeThanAnOpponent,
+    /// Reprise (glossary): "If the defending hero has defended with a card from their hand
+    /// this chain link".
+    DefendedFromHand,
 }
 
 /// What a layer does when it resolves (19.2: in the order written). A small typed set; the card
 /// language compiles to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// An attack gains +`power`{p} (25.3: not its base power) and, if `go_again`, go again.
     Gains { to: AttackRef, power: u8, go_again: bool },
@@ -109,13 +150,19 @@ pub enum Effect {
     Intimidate,
     /// Deals N damage to the opposing hero (26.4.3: damage with no type).
     DealDamage(u8),
+    /// "Reveal the top card of your deck. If it has N or more {p}, put it on top. Otherwise,
+    /// put it on the bottom." (11.2: the deck is ordered; a revealed card stays in its zone).
+    RevealTopKeepIfPower(u8),
+    /// "it gains +N{p} until end of turn": the card whose ability resolves has +N{p} as an
+    /// attack's source until the turn ends (13.3.3f).
+    SourceGainsPowerThisTurn(u8),
 }
 
 impl Effect {
     /// The kind of attack this effect targets, if it targets one.
-    pub fn targets(&self) -> Option<AttackKind> {
+    pub fn targets(&self) -> Option<&AttackKind> {
         match self {
-            Effect::Gains { to: AttackRef::Target(k), .. } => Some(*k),
+            Effect::Gains { to: AttackRef::Target(k), .. } => Some(k),
             _ => None,
         }
     }
@@ -159,6 +206,11 @@ pub struct CardDef {
     pub additional_costs: Vec<AdditionalCost>,
     /// Triggered abilities (16): the event and the effects of the layer it adds.
     pub triggers: Vec<(Trigger, Vec<Effect>)>,
+    /// "Play NAME only if ...": a condition of playing it (15.5.1).
+    pub play_condition: Option<Condition>,
+    /// An attack card's own "[If CONDITION,] this gets +N{p}": it has the bonus while it is the
+    /// chain link's attack and the condition holds (a static ability, 25.3).
+    pub own_power: Vec<(Option<Condition>, u8)>,
 }
 
 /// The event a triggered ability waits for (16).
@@ -167,6 +219,18 @@ pub enum Trigger {
     /// "When this attacks", "When you attack with NAME" (20.4.4d): this card's attack becomes
     /// attacking.
     Attacks,
+    /// "When you play this" (15.5: once it is played).
+    Played,
+    /// "When this defends", "When you defend with NAME" (20.5.2: it becomes a defending card).
+    Defends,
+    /// "When NAME is destroyed" (blade break destroys it as the combat chain closes).
+    Destroyed,
+    /// "Whenever you discard a card with N or more {p} during your action phase" (the turn
+    /// player's action phase, 13.2).
+    Discards { power_at_least: u8 },
+    /// "The second time you attack with NAME each turn" (20.4.4d): this card's attack becomes
+    /// attacking for the Nth time this turn.
+    NthAttack(u8),
 }
 
 /// A cost other than resource points, paid as the card is played (15.5.3c): "As an additional
@@ -200,6 +264,8 @@ impl CardDef {
             effects: Vec::new(),
             additional_costs: Vec::new(),
             triggers: Vec::new(),
+            play_condition: None,
+            own_power: Vec::new(),
         }
     }
 
@@ -353,5 +419,25 @@ mod tests {
         let mut l = loadout();
         l.hero = CardDef::attack_action("Not a hero", 1, 0, 1, 1);
         assert_eq!(l.check(), Err(LoadoutError::NotAHero));
+    }
+
+    /// 20.4.2, 23.1: an attack's kind by weapon or card, sub-type, class and name; a name matches
+    /// the card's full name or the part before its comma (7.2.1).
+    #[test]
+    fn attack_kinds_match_by_source() {
+        let dawnblade = CardDef::weapon("Dawnblade, Resplendent", 2, 1, 2).subtype("Sword");
+        let mut mutt = CardDef::attack_action("Muscle Mutt", 2, 3, 6, 2);
+        mutt.supertypes = vec!["Generic".into()];
+        let mut call = CardDef::attack_action("Pack Call", 2, 3, 6, 3);
+        call.supertypes = vec!["Brute".into()];
+        assert!(AttackKind::weapon().matches(&dawnblade, true) && !AttackKind::weapon().matches(&mutt, false));
+        assert!(AttackKind::subtype("Sword").matches(&dawnblade, true));
+        assert!(!AttackKind::subtype("Dagger").matches(&dawnblade, true));
+        let brute_card = AttackKind { weapon: Some(false), supertype: Some("Brute".into()), ..AttackKind::any() };
+        assert!(brute_card.matches(&call, false) && !brute_card.matches(&mutt, false));
+        let named = |n: &str| AttackKind { name: Some(n.into()), ..AttackKind::any() };
+        assert!(named("Dawnblade").matches(&dawnblade, true));
+        assert!(named("Dawnblade, Resplendent").matches(&dawnblade, true));
+        assert!(!named("Dawn").matches(&dawnblade, true), "a name is a whole part, not a prefix");
     }
 }

@@ -5,7 +5,7 @@
 
 use super::R;
 use super::cards::{CardType, Keyword, Trigger};
-use super::state::{Action, Ask, Game, Layer, LinkStep};
+use super::state::{Action, Ask, Game, LinkStep};
 use super::zones::Zone;
 use crate::kernel::decision::decide;
 use crate::kernel::{ObjId, PlayerId};
@@ -31,22 +31,19 @@ impl Game {
                 let link = self.current_link_mut().expect("a link");
                 link.attack_triggered = true;
                 let (card, controller) = (link.attack, link.attacker);
-                let def = self.obj(card).card.clone();
-                let mut added = false;
-                for (i, (t, _)) in def.triggers.iter().enumerate() {
-                    if *t == Trigger::Attacks {
-                        self.chain.push(Layer { controller, card, trigger: Some(i as u8) });
-                        crate::trace!(
-                            self,
-                            "20.4.4d",
-                            "{}'s attack trigger becomes layer {}",
-                            def.name,
-                            self.chain.len()
-                        );
-                        added = true;
-                    }
-                }
-                if added {
+                // "The Nth time you attack with NAME each turn": this attack is its Nth.
+                let nth = self.player(controller).attacked.iter().filter(|(a, _)| *a == card).count();
+                let meets = |t: &Trigger| match t {
+                    Trigger::Attacks => true,
+                    Trigger::NthAttack(n) => usize::from(*n) == nth,
+                    _ => false,
+                };
+                if self.add_triggers(card, controller, meets) > 0 {
+                    crate::trace!(
+                        self,
+                        "20.4.4d",
+                        "\"when you attack\" triggered effects resolve before the defend step"
+                    );
                     self.give_priority_to_turn_player();
                 } else {
                     self.advance_link()?;
@@ -133,6 +130,10 @@ impl Game {
             link.defended_from_hand |= from_hand;
         }
         crate::trace!(self, "20.5.2", "{defender} defends with {} card(s)", cards.len());
+        // 16.2: "When this defends" triggered effects of the defending cards.
+        for &c in cards {
+            self.add_triggers(c, defender, |t| *t == Trigger::Defends);
+        }
         Ok(())
     }
 
@@ -195,6 +196,9 @@ impl Game {
                 } else if card.has(Keyword::BladeBreak) {
                     crate::trace!(self, "27", "blade break: {} is destroyed", card.name);
                     self.move_to(c, Zone::Graveyard);
+                    // 16.2: "When this is destroyed".
+                    let owner = self.obj(c).owner;
+                    self.add_triggers(c, owner, |t| *t == Trigger::Destroyed);
                 } else {
                     if card.has(Keyword::Battleworn) {
                         self.obj_mut(c).defense_counters -= 1;
@@ -209,7 +213,8 @@ impl Game {
         let stay: Vec<_> = (0..self.chain.len()).rev().collect();
         for i in stay {
             let c = self.chain[i].card;
-            if matches!(self.obj(c).card.card_type, CardType::AttackReaction | CardType::DefenseReaction) {
+            let reaction = matches!(self.obj(c).card.card_type, CardType::AttackReaction | CardType::DefenseReaction);
+            if reaction && self.chain[i].trigger.is_none() {
                 self.chain.remove(i);
                 self.move_to(c, Zone::Graveyard);
             }
@@ -291,6 +296,36 @@ mod tests {
         assert_eq!(names.len(), 2);
         assert!(names.contains(&"Helm".to_string()), "blade break");
         assert_eq!(g.player(opp).equipment.len(), 1, "the legs did not defend and stay");
+    }
+
+    /// 20.4.4d: "The second time you attack with Dawnblade each turn, it gains +1{p} until end
+    /// of turn": nothing on the first attack; on a second attack with it this turn (an effect
+    /// allowing it, as Dorinthea's) the trigger resolves before the defend step and the weapon
+    /// attacks with 3{p}; the bonus ends with the turn (13.3.3f).
+    #[test]
+    fn r20_4_4d_the_second_attack_with_a_weapon_each_turn_triggers() {
+        let blade = CardDef::weapon("Dawnblade, Resplendent", 2, 0, 2)
+            .subtype("Sword")
+            .trigger(Trigger::NthAttack(2), vec![Effect::SourceGainsPowerThisTurn(1)]);
+        let mut a = bruiser_loadout();
+        a.weapons = vec![blade];
+        let mut g = started(a.clone(), a, 1);
+        let tp = g.turn_player;
+        let w = g.player(tp).weapons[0];
+        g.activate_weapon(tp, w, &[]).unwrap();
+        g.answers.log = vec![0];
+        pass_both(&mut g);
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Defend, "no trigger on the first attack");
+        assert_eq!(g.link_power(g.current_link().unwrap()), 2);
+        g.close_combat_chain();
+        g.obj_mut(w).used_this_turn = false;
+        g.player_mut(tp).action_points = 1;
+        g.activate_weapon(tp, w, &[]).unwrap();
+        pass_both(&mut g);
+        assert_eq!(g.chain.len(), 1, "the second attack: its trigger's layer");
+        pass_both(&mut g);
+        assert_eq!(g.link_power(g.current_link().unwrap()), 3);
+        assert_eq!(g.obj(w).power_this_turn, 1);
     }
 
     /// 20.4.4d, 16: "When this attacks, intimidate.": as the attack becomes attacking its

@@ -10,6 +10,7 @@
 //! - [`priority`]: priority and the turn player's priority after a resolution (14, 19.1).
 //! - [`play`]: playing cards and activating abilities: timing, pitching, action points (15).
 //! - [`resolve`]: resolving layers (19).
+//! - [`triggers`]: triggered effects added to the chain as layers (16).
 //! - [`combat`]: the combat chain and closing it (20, 21).
 //! - [`damage`]: damage, life and the end of the game, draws included (3, 26).
 //! - [`deck`]: deck files and Blitz deck legality (4.1.3, 4.1.6, 4.1.8, Mentor).
@@ -33,6 +34,7 @@ pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod text;
+pub mod triggers;
 pub mod turn;
 pub mod zones;
 

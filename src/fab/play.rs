@@ -3,7 +3,7 @@
 //! pitching cards for resource points (15.5.3) and an action point for an action (15.5.3d), and
 //! become a layer or open a combat chain (15.5.4).
 
-use super::cards::{AdditionalCost, CardType};
+use super::cards::{AdditionalCost, CardType, Trigger};
 use super::state::{Action, Game, Layer, Link, LinkStep, Phase};
 use super::zones::Zone;
 use crate::kernel::{ObjId, PlayerId, chain};
@@ -30,6 +30,8 @@ pub enum PlayError {
     UsedThisTurn,
     /// 23.1.1: no legal target.
     NoLegalTarget,
+    /// 15.5.1: its "Play this only if ..." condition does not hold.
+    Restricted,
 }
 
 impl Game {
@@ -123,6 +125,9 @@ impl Game {
             if def.effects.iter().filter_map(|e| e.targets()).any(|k| !self.attack_target_legal(k)) {
                 continue;
             }
+            if def.play_condition.as_ref().is_some_and(|c| !self.holds(c, p)) {
+                continue;
+            }
             let cost = u32::from(def.cost.unwrap_or(0));
             for pitch in self.pitch_options(p, cost, card) {
                 if self.additional_costs_payable(p, card, &pitch) {
@@ -179,7 +184,8 @@ impl Game {
                     let i = self.rng.below(n);
                     let card = self.player(p).hand[i];
                     crate::trace!(self, "15.5.3c", "{p} discards {} at random", self.name(card));
-                    self.move_to(card, Zone::Graveyard);
+                    let id = self.move_to(card, Zone::Graveyard);
+                    self.discarded(p, id);
                 }
             }
         }
@@ -212,6 +218,10 @@ impl Game {
         if def.effects.iter().filter_map(|e| e.targets()).any(|k| !self.attack_target_legal(k)) {
             return Err(PlayError::NoLegalTarget);
         }
+        // 15.5.1: "Play NAME only if ...".
+        if def.play_condition.as_ref().is_some_and(|c| !self.holds(c, p)) {
+            return Err(PlayError::Restricted);
+        }
         // 15.5.2: the base resource cost (no cost effects yet).
         let cost = u32::from(def.cost.unwrap_or(0));
         self.check_pitch(p, cost, pitch, card)?;
@@ -235,8 +245,14 @@ impl Game {
             self.open_link(p, card, false);
         } else {
             // 15.5.4a: layer N on the chain.
-            self.chain.push(Layer { controller: p, card, trigger: None });
+            let reprise = self.current_link().is_some_and(|l| l.defended_from_hand);
+            let from_hand = from == Zone::Hand;
+            self.chain.push(Layer { controller: p, card, trigger: None, reprise, from_hand });
             crate::trace!(self, "15.5.4a", "{} becomes layer {}", def.name, self.chain.len());
+        }
+        // 20.4.2: "When you play" triggered effects are added as layers.
+        if self.add_triggers(card, p, |t| *t == Trigger::Played) > 0 {
+            crate::trace!(self, "20.4.2", "{}'s \"when you play\" effect waits on the chain", def.name);
         }
         self.priority = Some(chain::added(self, p));
         Ok(())
@@ -289,14 +305,13 @@ impl Game {
             attack_triggered: false,
         });
         crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
-        // 20.4.4a: its player has attacked (with a weapon, with a sword).
-        let sword = self.obj(attack).card.is("Sword");
-        self.player_mut(p).attacked.push((weapon, sword));
+        // 20.4.4a: its player has attacked (with this source, a weapon or not).
+        self.player_mut(p).attacked.push((attack, weapon));
         // 20.4.2: "your next attack this turn" effects waiting for an attack of this kind apply,
         // and are used up.
+        let def = self.obj(attack).card.clone();
         let waiting = std::mem::take(&mut self.player_mut(p).next_attack);
-        let (apply, keep): (Vec<_>, Vec<_>) =
-            waiting.into_iter().partition(|(kind, _, _)| super::resolve::kind_matches(*kind, weapon, sword));
+        let (apply, keep): (Vec<_>, Vec<_>) = waiting.into_iter().partition(|(kind, _, _)| kind.matches(&def, weapon));
         self.player_mut(p).next_attack = keep;
         for (_, power, go_again) in apply {
             let l = self.links.last_mut().expect("the link just opened");
@@ -449,7 +464,7 @@ mod tests {
             &mut g,
             tp,
             thrust.effect(Effect::Gains {
-                to: super::super::cards::AttackRef::Target(AttackKind::Sword),
+                to: super::super::cards::AttackRef::Target(AttackKind::subtype("Sword")),
                 power: 3,
                 go_again: false,
             }),
@@ -490,5 +505,29 @@ mod tests {
         g.play_card(tp, card, &[]).unwrap();
         assert_eq!(g.player(tp).hand.len(), 1, "the card and one discarded");
         assert_eq!(g.player(tp).graveyard.len(), graveyard + 1);
+    }
+
+    /// 15.5.1: "Play this only if you have attacked 2 or more times with weapons this turn":
+    /// not offered and not playable after one weapon attack, both after two.
+    #[test]
+    fn r15_5_1_a_play_condition_restricts_playing() {
+        use super::super::cards::{AttackKind, Condition};
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let mut swing = CardDef::new("In the Swing", CardType::Instant).cost(0).pitch(1);
+        swing.play_condition = Some(Condition::AttackedWith(AttackKind::weapon(), 2));
+        let card = give(&mut g, tp, swing);
+        let club = g.player(tp).weapons[0];
+        let offered =
+            |g: &Game| g.legal_actions(tp).iter().any(|a| matches!(a, Action::Play { card: c, .. } if *c == card));
+        g.player_mut(tp).attacked.push((club, true));
+        assert!(!offered(&g));
+        assert_eq!(g.play_card(tp, card, &[]), Err(PlayError::Restricted));
+        let mutt = give(&mut g, tp, hit("Mutt"));
+        g.player_mut(tp).attacked.push((mutt, false));
+        assert!(!offered(&g), "an attack action card is not a weapon attack");
+        g.player_mut(tp).attacked.push((club, true));
+        assert!(offered(&g));
+        assert!(g.play_card(tp, card, &[]).is_ok());
     }
 }

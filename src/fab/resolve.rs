@@ -12,6 +12,12 @@ impl Game {
     /// Resolves the top layer of the chain (14.5, 19.1). The caller gives priority.
     pub(super) fn resolve_top(&mut self) {
         let Some(layer) = self.chain.pop() else { return };
+        self.resolving = Some(layer.clone());
+        self.resolve_layer(layer);
+        self.resolving = None;
+    }
+
+    fn resolve_layer(&mut self, layer: super::state::Layer) {
         let def = self.obj(layer.card).card.clone();
         // 16: a triggered layer applies its ability's effects; the card stays where it is.
         if let Some(i) = layer.trigger {
@@ -42,6 +48,7 @@ impl Game {
                 // 20.6.4b: it becomes a defending card.
                 let link = self.current_link_mut().expect("a link");
                 link.defending.push(layer.card);
+                link.defended_from_hand |= layer.from_hand;
                 crate::trace!(self, "20.6.4b", "{} becomes a defending card", def.name);
             }
             _ => {
@@ -67,8 +74,8 @@ impl Game {
                 continue;
             }
             match e {
-                Effect::IfThen(c) => skip = !self.holds(*c, controller),
-                e => self.apply(*e, controller),
+                Effect::IfThen(c) => skip = !self.holds(c, controller),
+                e => self.apply(e, controller),
             }
             if self.is_over() {
                 return;
@@ -77,17 +84,17 @@ impl Game {
     }
 
     /// Applies one effect for `controller` (19.2, 19.7: what cannot resolve is ignored).
-    pub fn apply(&mut self, e: Effect, controller: PlayerId) {
+    pub fn apply(&mut self, e: &Effect, controller: PlayerId) {
         match e {
             // Meaningful only in a sequence ([`Game::apply_all`]).
             Effect::IfThen(_) => {}
             Effect::Draw(n) => {
-                for _ in 0..n {
+                for _ in 0..*n {
                     self.draw(controller);
                 }
             }
             Effect::DiscardRandom(n) => {
-                for _ in 0..n {
+                for _ in 0..*n {
                     let len = self.player(controller).hand.len();
                     if len == 0 {
                         break;
@@ -97,26 +104,37 @@ impl Game {
                     crate::trace!(self, "19.2", "{controller} discards {} at random", self.name(card));
                     let id = self.move_to(card, Zone::Graveyard);
                     self.discarded_this_way.push(id);
+                    self.discarded(controller, id);
                 }
             }
             Effect::Gains { to, power, go_again, .. } => match to {
-                AttackRef::Current => self.link_gains(power, go_again),
+                AttackRef::Current => self.link_gains(*power, *go_again),
                 AttackRef::Target(kind) => {
                     if self.attack_target_legal(kind) {
-                        self.link_gains(power, go_again);
+                        self.link_gains(*power, *go_again);
                     }
                 }
                 AttackRef::Next(kind) => {
-                    self.player_mut(controller).next_attack.push((kind, power, go_again));
+                    self.player_mut(controller).next_attack.push((kind.clone(), *power, *go_again));
                     crate::trace!(self, "17.1", "{controller}'s next attack of that kind this turn will gain it");
                 }
             },
-            Effect::GainLife(n) => self.player_mut(controller).life += i32::from(n),
-            Effect::GainResource(n) => self.player_mut(controller).resources += u32::from(n),
-            Effect::Intimidate => self.intimidate(self.opponent(controller)),
+            Effect::GainLife(n) => self.player_mut(controller).life += i32::from(*n),
+            Effect::GainResource(n) => self.player_mut(controller).resources += u32::from(*n),
+            Effect::Intimidate => {
+                self.player_mut(controller).intimidated_this_turn = true;
+                self.intimidate(self.opponent(controller));
+            }
             Effect::DealDamage(n) => {
                 let target = self.opponent(controller);
-                self.deal_damage(&[(target, u32::from(n))]);
+                self.deal_damage(&[(target, u32::from(*n))]);
+            }
+            Effect::RevealTopKeepIfPower(n) => self.reveal_top_keep_if_power(controller, *n),
+            Effect::SourceGainsPowerThisTurn(n) => {
+                if let Some(source) = self.resolving.as_ref().map(|l| l.card) {
+                    self.obj_mut(source).power_this_turn += i32::from(*n);
+                    crate::trace!(self, "19.2", "{} gains +{n}{{p}} until end of turn", self.name(source));
+                }
             }
         }
     }
@@ -129,21 +147,45 @@ impl Game {
         }
     }
 
-    /// Whether a line's condition holds for `p` now.
-    fn holds(&self, c: Condition, p: PlayerId) -> bool {
+    /// Whether a condition holds for `p` now.
+    pub fn holds(&self, c: &Condition, p: PlayerId) -> bool {
         match c {
-            Condition::AttackedWith(kind) => {
-                self.player(p).attacked.iter().any(|&(weapon, sword)| kind_matches(kind, weapon, sword))
+            Condition::AttackedWith(kind, times) => {
+                let made =
+                    self.player(p).attacked.iter().filter(|&&(a, weapon)| kind.matches(&self.obj(a).card, weapon));
+                made.count() >= usize::from(*times)
             }
             Condition::DiscardedPowerAtLeast(n) => {
-                self.discarded_this_way.iter().any(|c| self.obj(*c).card.power.is_some_and(|x| x >= n))
+                self.discarded_this_way.iter().any(|c| self.obj(*c).card.power.is_some_and(|x| x >= *n))
             }
+            Condition::IntimidatedThisTurn => self.player(p).intimidated_this_turn,
+            Condition::LessLifeThanAnOpponent => self.player(p).life < self.player(self.opponent(p)).life,
+            // Reprise: as the resolving card was played (glossary), else the chain link now.
+            Condition::DefendedFromHand => match &self.resolving {
+                Some(l) => l.reprise,
+                None => self.current_link().is_some_and(|l| l.defended_from_hand),
+            },
         }
     }
 
     /// Whether the attack on the current chain link is a legal target of kind `kind` (23.1).
-    pub fn attack_target_legal(&self, kind: AttackKind) -> bool {
-        self.current_link().is_some_and(|l| kind_matches(kind, l.weapon, self.obj(l.attack).card.is("Sword")))
+    pub fn attack_target_legal(&self, kind: &AttackKind) -> bool {
+        self.current_link().is_some_and(|l| kind.matches(&self.obj(l.attack).card, l.weapon))
+    }
+
+    /// "Reveal the top card of your deck. If it has N or more {p}, put it on top. Otherwise, put
+    /// it on the bottom." With an empty deck there is nothing to reveal.
+    fn reveal_top_keep_if_power(&mut self, p: PlayerId, n: u8) {
+        let Some(&top) = self.player(p).deck.first() else { return };
+        let power = self.obj(top).card.power.unwrap_or(0);
+        if power >= n {
+            crate::trace!(self, "19.2", "{p} reveals {} from the top of their deck: it stays on top", self.name(top));
+        } else {
+            crate::trace!(self, "19.2", "{p} reveals {}: it goes to the bottom of their deck", self.name(top));
+            let deck = &mut self.player_mut(p).deck;
+            deck.remove(0);
+            deck.push(top);
+        }
     }
 
     /// Intimidate (glossary): `target` banishes a random card from hand face down; it returns at
@@ -159,15 +201,6 @@ impl Game {
         self.obj_mut(id).face_down = true;
         self.player_mut(target).intimidated.push(id);
         crate::trace!(self, "27", "intimidate: {target} banishes a random card face down");
-    }
-}
-
-/// Whether an attack by a weapon (or not) whose source is a sword (or not) is of kind `kind`.
-pub(super) fn kind_matches(kind: AttackKind, weapon: bool, sword: bool) -> bool {
-    match kind {
-        AttackKind::Any => true,
-        AttackKind::Weapon => weapon,
-        AttackKind::Sword => sword,
     }
 }
 
@@ -218,7 +251,7 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let opp = g.opponent(tp);
-        g.apply(Effect::Intimidate, tp);
+        g.apply(&Effect::Intimidate, tp);
         assert_eq!(g.player(opp).hand.len(), 3);
         let banished = g.player(opp).banished[0];
         assert!(g.obj(banished).face_down, "banished face down");
@@ -255,8 +288,8 @@ mod tests {
     fn r20_4_2_your_next_weapon_attack_applies_to_the_next_weapon_attack_only() {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
-        let next = Effect::Gains { to: AttackRef::Next(AttackKind::Weapon), power: 3, go_again: true };
-        g.apply(next, tp);
+        let next = Effect::Gains { to: AttackRef::Next(AttackKind::weapon()), power: 3, go_again: true };
+        g.apply(&next, tp);
         assert_eq!(g.player(tp).next_attack.len(), 1);
         let atk = give(&mut g, tp, hit("Attack").cost(0));
         g.play_card(tp, atk, &[]).unwrap();
@@ -264,7 +297,7 @@ mod tests {
         assert_eq!(g.player(tp).next_attack.len(), 1, "still waiting");
         // Another game: the weapon attacks first.
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
-        g.apply(next, tp);
+        g.apply(&next, tp);
         g.player_mut(tp).resources = 2;
         let club = g.player(tp).weapons[0];
         g.activate_weapon(tp, club, &[]).unwrap();
@@ -280,8 +313,9 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let opp = g.opponent(tp);
-        g.apply(Effect::Gains { to: AttackRef::Next(AttackKind::Any), power: 2, go_again: false }, tp);
-        g.player_mut(tp).attacked.push((true, false));
+        g.apply(&Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 2, go_again: false }, tp);
+        let club = g.player(tp).weapons[0];
+        g.player_mut(tp).attacked.push((club, true));
         g.pass_priority(tp).unwrap();
         g.pass_priority(opp).unwrap();
         g.answers.log = vec![0];
@@ -297,16 +331,57 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let swing = [
-            Effect::IfThen(Condition::AttackedWith(AttackKind::Weapon)),
-            Effect::Gains { to: AttackRef::Next(AttackKind::Any), power: 4, go_again: false },
+            Effect::IfThen(Condition::AttackedWith(AttackKind::weapon(), 1)),
+            Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 4, go_again: false },
         ];
         g.apply_all(&swing, tp);
         assert!(g.player(tp).next_attack.is_empty(), "no weapon attack yet");
-        g.player_mut(tp).attacked.push((false, false));
+        let club = g.player(tp).weapons[0];
+        g.player_mut(tp).attacked.push((club, false));
         g.apply_all(&swing, tp);
         assert!(g.player(tp).next_attack.is_empty(), "an attack action card is no weapon attack");
-        g.player_mut(tp).attacked.push((true, false));
+        let club = g.player(tp).weapons[0];
+        g.player_mut(tp).attacked.push((club, true));
         g.apply_all(&swing, tp);
-        assert_eq!(g.player(tp).next_attack, vec![(AttackKind::Any, 4, false)]);
+        assert_eq!(g.player(tp).next_attack, vec![(AttackKind::any(), 4, false)]);
+    }
+
+    /// Reprise (glossary): active when the defending hero defended the chain link with a card
+    /// from hand before the card with reprise was played; a defense reaction played from hand
+    /// defends with a card from hand (20.6.4b).
+    #[test]
+    fn reprise_is_decided_as_the_card_is_played_and_a_defense_reaction_from_hand_counts() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let pass_both = |g: &mut Game| {
+            let p = g.priority.unwrap();
+            g.pass_priority(p).unwrap();
+            let q = g.priority.unwrap();
+            g.pass_priority(q).unwrap();
+        };
+        let song = || {
+            CardDef::new("Song", CardType::AttackReaction)
+                .cost(0)
+                .effect(Effect::IfThen(Condition::DefendedFromHand))
+                .effect(Effect::attack_gains_power(3))
+        };
+        let atk = give(&mut g, tp, hit("Attack").cost(0));
+        let first = give(&mut g, tp, song());
+        let dodge = give(&mut g, opp, CardDef::new("Dodge", CardType::DefenseReaction).cost(0).defense(2));
+        g.play_card(tp, atk, &[]).unwrap();
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        g.play_card(tp, first, &[]).unwrap();
+        g.priority = Some(opp);
+        g.play_card(opp, dodge, &[]).unwrap();
+        pass_both(&mut g);
+        assert!(g.current_link().unwrap().defended_from_hand, "the defense reaction came from hand");
+        pass_both(&mut g);
+        assert_eq!(g.current_link().unwrap().power_bonus, 0, "reprise was off as the first Song was played");
+        let second = give(&mut g, tp, song());
+        g.priority = Some(tp);
+        g.play_card(tp, second, &[]).unwrap();
+        pass_both(&mut g);
+        assert_eq!(g.current_link().unwrap().power_bonus, 3, "on for the second");
     }
 }

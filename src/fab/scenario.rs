@@ -13,7 +13,8 @@
 //! [run]
 //! answers = ["play Wrecking Ball pitch Dodge", "defend nothing"]
 //! [expect]
-//! life = [20, 0]
+//! life = [20, 0]                # also: hand, pitch (sizes); graveyard, arsenal, equipment,
+//!                               # deck (names; decks top first)
 //! outcome = "P1 wins"           # or "P2 wins", "draw", "none"
 //! ```
 //!
@@ -83,6 +84,8 @@ struct Expect {
     arsenal: Option<[Vec<String>; 2]>,
     /// Equipment still in play, by name.
     equipment: Option<[Vec<String>; 2]>,
+    /// The decks, by name, top first.
+    deck: Option<[Vec<String>; 2]>,
     /// The options of the decision the run stopped at contain these texts.
     options_include: Option<Vec<String>>,
     /// ... and none of these.
@@ -256,11 +259,13 @@ pub fn run(file: &str, src: &str, pool: &Pool) -> Result<Report, String> {
         ("graveyards", &e.graveyard, Zone::Graveyard),
         ("arsenals", &e.arsenal, Zone::Arsenal),
         ("equipment", &e.equipment, Zone::Equipment),
+        ("decks", &e.deck, Zone::Deck),
     ] {
         if let Some(w) = want {
             let list = |p: PlayerId| match zone {
                 Zone::Graveyard => names(&g.player(p).graveyard),
                 Zone::Arsenal => names(&g.player(p).arsenal),
+                Zone::Deck => names(&g.player(p).deck),
                 _ => names(&g.player(p).equipment),
             };
             check(what, format!("[{:?}, {:?}]", w[0], w[1]), both(&list));

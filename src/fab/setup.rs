@@ -30,6 +30,7 @@ impl Game {
             chain: Chain::default(),
             links: Vec::new(),
             discarded_this_way: Vec::new(),
+            resolving: None,
             outcome: None,
             rng: GameRng::new(seed),
             answers: Answers::default(),
@@ -59,6 +60,7 @@ impl Game {
                 intimidated: Vec::new(),
                 next_attack: Vec::new(),
                 attacked: Vec::new(),
+                intimidated_this_turn: false,
             });
             // 12.3, 12.7: weapons and equipment in their zones.
             for w in l.weapons {

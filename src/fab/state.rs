@@ -21,6 +21,8 @@ pub struct Obj {
     pub defense_counters: i32,
     /// A "once per turn" ability of this object was used this turn (weapons, 15.2.1).
     pub used_this_turn: bool,
+    /// Power it gained until end of turn ("it gains +1{p} until end of turn"), 13.3.3f.
+    pub power_this_turn: i32,
 }
 
 impl Obj {
@@ -55,9 +57,12 @@ pub struct Player {
     /// "Your next [kind] attack this turn gains ...": waiting for that attack (20.4.2), as
     /// (kind, power, go again); they end with the turn (13.3.3f).
     pub next_attack: Vec<(super::cards::AttackKind, u8, bool)>,
-    /// The attacks this player made this turn, weapon or not and sword or not (20.4.4a: they
-    /// "attacked"); cleared as the turn ends (13.3.3f).
-    pub attacked: Vec<(bool, bool)>,
+    /// The attacks this player made this turn, by their source and whether it was a weapon's
+    /// (20.4.4a: they "attacked"); cleared as the turn ends (13.3.3f).
+    pub attacked: Vec<(ObjId, bool)>,
+    /// An intimidate of this player's happened this turn ("If you've intimidated this turn");
+    /// cleared as the turn ends (13.3.3f).
+    pub intimidated_this_turn: bool,
 }
 
 /// A layer on the chain (15.5.4a, 19): a card or an ability waiting to resolve.
@@ -68,6 +73,13 @@ pub struct Layer {
     /// A triggered layer (16): the index of the card's triggered ability; none for the card
     /// itself being played.
     pub trigger: Option<u8>,
+    /// Reprise was active as it was played or triggered: the defending hero had defended the
+    /// current chain link with a card from hand (glossary: "before the card with reprise is
+    /// played").
+    pub reprise: bool,
+    /// The card was played from its player's hand (a defense reaction from hand defends "with a
+    /// card from their hand").
+    pub from_hand: bool,
 }
 
 impl ChainEntry for Layer {
@@ -186,6 +198,9 @@ pub struct Game {
     pub chooser: PlayerId,
     /// The cards the resolving layer discarded ("discarded this way").
     pub discarded_this_way: Vec<ObjId>,
+    /// The layer resolving: its card is its ability's "it", and it knows whether reprise was
+    /// active as it was played.
+    pub resolving: Option<Layer>,
 }
 
 impl Game {
@@ -228,6 +243,7 @@ impl Game {
             became: None,
             defense_counters: 0,
             used_this_turn: false,
+            power_this_turn: 0,
         });
         id
     }
@@ -322,8 +338,16 @@ impl Game {
     /// The total power of a link's attack (20.7.2): base power plus what it gained (25.3), never
     /// below zero (7.2.5b).
     pub fn link_power(&self, link: &Link) -> u32 {
-        let base = self.obj(link.attack).card.power.unwrap_or(0);
-        (i32::from(base) + link.power_bonus).max(0) as u32
+        let card = &self.obj(link.attack).card;
+        let base = i32::from(card.power.unwrap_or(0)) + self.obj(link.attack).power_this_turn;
+        // The attack card's own "[If CONDITION,] this gets +N{p}", while the condition holds.
+        let own: i32 = card
+            .own_power
+            .iter()
+            .filter(|(c, _)| c.as_ref().is_none_or(|c| self.holds(c, link.attacker)))
+            .map(|(_, n)| i32::from(*n))
+            .sum();
+        (base + link.power_bonus + own).max(0) as u32
     }
 
     /// The total defense of a link's defending cards (20.7.2).
