@@ -49,6 +49,23 @@ impl GreedyAgent {
                 let power = i32::from(g.obj(*weapon).card.power.unwrap_or(0));
                 10 * power - pitch_cost(g, pitch)
             }
+            // An equipment's action ability: worth what it adds to an attack still to come, and
+            // go again, against the equipment it destroys; a resource point alone is no better
+            // than pitching.
+            Action::Activate { card, ability, pitch } => {
+                let a = &g.obj(*card).card.activated[usize::from(*ability)];
+                let weapon_ready = me.weapons.iter().any(|w| !g.obj(*w).used_this_turn);
+                let gain: i32 = a
+                    .effects
+                    .iter()
+                    .map(|e| match e {
+                        super::Effect::AttacksGainThisTurn(_, n) if weapon_ready => i32::from(*n),
+                        _ => 0,
+                    })
+                    .sum();
+                let value = gain + i32::from(a.go_again) - i32::from(a.destroy_self);
+                if value <= 0 { -1 } else { 10 * value - pitch_cost(g, pitch) }
+            }
             Action::Play { card, pitch } => {
                 let c = &g.obj(*card).card;
                 let go_again = c.has(Keyword::GoAgain);
@@ -229,5 +246,26 @@ mod tests {
         }
         let link = g.current_link().unwrap();
         assert!(g.link_defense(link) as i32 >= 2, "blocked {:?}", link.defending);
+    }
+
+    /// The greedy agent destroys an equipment for "Your weapon attacks gain +1{p} this turn"
+    /// only while its weapon can still attack this turn.
+    #[test]
+    fn greedy_activates_a_weapon_bonus_only_before_the_weapon_attacks() {
+        use super::super::cards::{Activated, AttackKind, CardDef, Effect, Slot};
+        let mut gold = CardDef::equipment("Gold", Slot::Arms, 1);
+        let bonus = Effect::AttacksGainThisTurn(AttackKind::weapon(), 1);
+        gold.activated = vec![Activated { resources: 0, destroy_self: true, effects: vec![bonus], go_again: true }];
+        let mut a = bruiser_loadout();
+        a.equipment = vec![gold];
+        let mut g = started(a.clone(), a, 1);
+        let tp = g.turn_player;
+        let card = g.player(tp).equipment.iter().copied().find(|e| g.name(*e) == "Gold").unwrap();
+        let activate = Action::Activate { card, ability: 0, pitch: Vec::new() };
+        assert!(g.legal_actions(tp).contains(&activate));
+        assert!(GreedyAgent::priority(&g, tp, &activate) > 0);
+        let club = g.player(tp).weapons[0];
+        g.obj_mut(club).used_this_turn = true;
+        assert!(GreedyAgent::priority(&g, tp, &activate) < 0, "no weapon attack left this turn");
     }
 }

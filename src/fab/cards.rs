@@ -156,6 +156,9 @@ pub enum Effect {
     /// "it gains +N{p} until end of turn": the card whose ability resolves has +N{p} as an
     /// attack's source until the turn ends (13.3.3f).
     SourceGainsPowerThisTurn(u8),
+    /// "Your weapon attacks gain +1{p} this turn": each attack of that kind its controller makes
+    /// for the rest of the turn gains it as it becomes the attack (20.4.2: "Attacks this turn").
+    AttacksGainThisTurn(AttackKind, u8),
 }
 
 impl Effect {
@@ -211,6 +214,21 @@ pub struct CardDef {
     /// An attack card's own "[If CONDITION,] this gets +N{p}": it has the bonus while it is the
     /// chain link's attack and the condition holds (a static ability, 25.3).
     pub own_power: Vec<(Option<Condition>, u8)>,
+    /// Activated abilities of a permanent, "**Action** - COSTS: EFFECTS" (15.2).
+    pub activated: Vec<Activated>,
+}
+
+/// An activated action ability (15.2): "**Action** - {r}, destroy this: EFFECT. **Go again**".
+/// Activating it costs an action point (15.5.3d) and its costs; it becomes a layer (15.5.4a).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Activated {
+    /// Resource points ({r} each).
+    pub resources: u8,
+    /// "destroy this": the permanent goes to the graveyard as a cost.
+    pub destroy_self: bool,
+    pub effects: Vec<Effect>,
+    /// Go again on the ability: resolved, it gives an action point (glossary).
+    pub go_again: bool,
 }
 
 /// The event a triggered ability waits for (16).
@@ -266,6 +284,7 @@ impl CardDef {
             triggers: Vec::new(),
             play_condition: None,
             own_power: Vec::new(),
+            activated: Vec::new(),
         }
     }
 

@@ -135,6 +135,17 @@ impl Game {
                 }
             }
         }
+        // 15.2: action abilities of permanents (equipment).
+        for &card in &pl.equipment {
+            if pl.action_points == 0 || !self.timing_allows(p, CardType::Action) {
+                break;
+            }
+            for (i, a) in self.obj(card).card.activated.iter().enumerate() {
+                for pitch in self.pitch_options(p, u32::from(a.resources), card) {
+                    out.push(Action::Activate { card, ability: i as u8, pitch });
+                }
+            }
+        }
         for &weapon in &pl.weapons {
             let o = self.obj(weapon);
             let Some(cost) = o.card.attack_ability_cost else { continue };
@@ -247,7 +258,7 @@ impl Game {
             // 15.5.4a: layer N on the chain.
             let reprise = self.current_link().is_some_and(|l| l.defended_from_hand);
             let from_hand = from == Zone::Hand;
-            self.chain.push(Layer { controller: p, card, trigger: None, reprise, from_hand });
+            self.chain.push(Layer { controller: p, card, trigger: None, reprise, from_hand, activated: None });
             crate::trace!(self, "15.5.4a", "{} becomes layer {}", def.name, self.chain.len());
         }
         // 20.4.2: "When you play" triggered effects are added as layers.
@@ -288,6 +299,41 @@ impl Game {
         Ok(())
     }
 
+    /// 15.2: `p` activates `card`'s action ability `ability`, pitching `pitch`: an action point
+    /// and its resource cost (15.5.3), "destroy this" (the card goes to the graveyard, and its
+    /// "when destroyed" abilities trigger), then the ability is a layer (15.5.4a).
+    pub fn activate(&mut self, p: PlayerId, card: ObjId, ability: u8, pitch: &[ObjId]) -> Result<(), PlayError> {
+        if self.priority != Some(p) {
+            return Err(PlayError::NoPriority);
+        }
+        let o = self.obj(card);
+        let Some(a) = o.card.activated.get(usize::from(ability)).cloned() else { return Err(PlayError::NotPlayable) };
+        if o.owner != p || o.zone != Zone::Equipment {
+            return Err(PlayError::NotPlayable);
+        }
+        if !self.timing_allows(p, CardType::Action) {
+            return Err(PlayError::Timing);
+        }
+        if self.player(p).action_points == 0 {
+            return Err(PlayError::NoActionPoint);
+        }
+        let cost = u32::from(a.resources);
+        self.check_pitch(p, cost, pitch, card)?;
+        crate::trace!(self, "15.2", "{p} activates {}'s ability", self.name(card));
+        self.pay(p, cost, pitch, true);
+        if a.destroy_self {
+            crate::trace!(self, "15.5.3c", "{p} destroys {} to pay for it", self.name(card));
+            self.move_to(card, Zone::Graveyard);
+            self.add_triggers(card, p, |t| *t == Trigger::Destroyed);
+        }
+        let layer =
+            Layer { controller: p, card, trigger: None, reprise: false, from_hand: false, activated: Some(ability) };
+        self.chain.push(layer);
+        crate::trace!(self, "15.5.4a", "the ability becomes layer {}", self.chain.len());
+        self.priority = Some(chain::added(self, p));
+        Ok(())
+    }
+
     /// 20.1, 20.4.1: the attack becomes layer 1 of a new chain link, in its attack step.
     fn open_link(&mut self, p: PlayerId, attack: ObjId, weapon: bool) {
         self.links.push(Link {
@@ -313,6 +359,12 @@ impl Game {
         let waiting = std::mem::take(&mut self.player_mut(p).next_attack);
         let (apply, keep): (Vec<_>, Vec<_>) = waiting.into_iter().partition(|(kind, _, _)| kind.matches(&def, weapon));
         self.player_mut(p).next_attack = keep;
+        // 20.4.2: "Attacks this turn" effects of this kind apply too, and stay.
+        let lasting: Vec<(super::cards::AttackKind, u8)> = self.player(p).attacks_this_turn.clone();
+        for (_, power) in lasting.into_iter().filter(|(k, _)| k.matches(&def, weapon)) {
+            self.links.last_mut().expect("the link just opened").power_bonus += i32::from(power);
+            crate::trace!(self, "20.4.2", "{p}'s attacks of that kind this turn: it gains +{power}{{p}}");
+        }
         for (_, power, go_again) in apply {
             let l = self.links.last_mut().expect("the link just opened");
             l.power_bonus += i32::from(power);

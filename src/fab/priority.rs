@@ -61,6 +61,10 @@ impl Game {
                 self.activate_weapon(p, weapon, &pitch).expect("a legal activation");
                 Ok(())
             }
+            Action::Activate { card, ability, pitch } => {
+                self.activate(p, card, ability, &pitch).expect("a legal activation");
+                Ok(())
+            }
             other => panic!("{other:?} is not a priority action"),
         }
     }

@@ -19,6 +19,17 @@ impl Game {
 
     fn resolve_layer(&mut self, layer: super::state::Layer) {
         let def = self.obj(layer.card).card.clone();
+        // 15.2: an activated ability applies its effects; go again gives an action point.
+        if let Some(i) = layer.activated {
+            let a = &def.activated[usize::from(i)];
+            crate::trace!(self, "19.1", "{}'s ability resolves", def.name);
+            self.apply_all(&a.effects, layer.controller);
+            if a.go_again && !self.is_over() {
+                self.player_mut(layer.controller).action_points += 1;
+                crate::trace!(self, "27", "go again: {} gains 1 action point", layer.controller);
+            }
+            return;
+        }
         // 16: a triggered layer applies its ability's effects; the card stays where it is.
         if let Some(i) = layer.trigger {
             crate::trace!(self, "19.1", "{}'s triggered effect resolves", def.name);
@@ -130,6 +141,10 @@ impl Game {
                 self.deal_damage(&[(target, u32::from(*n))]);
             }
             Effect::RevealTopKeepIfPower(n) => self.reveal_top_keep_if_power(controller, *n),
+            Effect::AttacksGainThisTurn(kind, n) => {
+                self.player_mut(controller).attacks_this_turn.push((kind.clone(), *n));
+                crate::trace!(self, "17.1", "{controller}'s attacks of that kind gain +{n}{{p}} this turn");
+            }
             Effect::SourceGainsPowerThisTurn(n) => {
                 if let Some(source) = self.resolving.as_ref().map(|l| l.card) {
                     self.obj_mut(source).power_this_turn += i32::from(*n);

@@ -135,6 +135,7 @@ pub fn describe(g: &Game, a: &Action) -> String {
         Action::Pass => "pass".into(),
         Action::Play { card, pitch } => format!("play {}{}", g.name(*card), pitched(pitch)),
         Action::WeaponAttack { weapon, pitch } => format!("attack {}{}", g.name(*weapon), pitched(pitch)),
+        Action::Activate { card, pitch, .. } => format!("activate {}{}", g.name(*card), pitched(pitch)),
         Action::Defend(c) if c.is_empty() => "defend nothing".into(),
         Action::Defend(c) => format!("defend {}", names(c)),
         Action::Continue => "continue".into(),

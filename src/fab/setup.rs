@@ -61,6 +61,7 @@ impl Game {
                 next_attack: Vec::new(),
                 attacked: Vec::new(),
                 intimidated_this_turn: false,
+                attacks_this_turn: Vec::new(),
             });
             // 12.3, 12.7: weapons and equipment in their zones.
             for w in l.weapons {

@@ -63,6 +63,9 @@ pub struct Player {
     /// An intimidate of this player's happened this turn ("If you've intimidated this turn");
     /// cleared as the turn ends (13.3.3f).
     pub intimidated_this_turn: bool,
+    /// "Your [kind] attacks gain +N{p} this turn": (kind, power), applied to each such attack
+    /// as it becomes the attack (20.4.2); cleared as the turn ends (13.3.3f).
+    pub attacks_this_turn: Vec<(super::cards::AttackKind, u8)>,
 }
 
 /// A layer on the chain (15.5.4a, 19): a card or an ability waiting to resolve.
@@ -80,6 +83,8 @@ pub struct Layer {
     /// The card was played from its player's hand (a defense reaction from hand defends "with a
     /// card from their hand").
     pub from_hand: bool,
+    /// An activated ability's layer (15.2): the index of the card's ability.
+    pub activated: Option<u8>,
 }
 
 impl ChainEntry for Layer {
@@ -161,6 +166,12 @@ pub enum Action {
     /// 15.5.4c: activate a weapon's "Once per Turn Action - {r}: Attack".
     WeaponAttack {
         weapon: ObjId,
+        pitch: Vec<ObjId>,
+    },
+    /// 15.2: activate a permanent's action ability (its index), pitching these cards.
+    Activate {
+        card: ObjId,
+        ability: u8,
         pitch: Vec<ObjId>,
     },
     /// 20.5.2: the cards to defend with (empty: defend with none).

@@ -5,7 +5,7 @@
 //! Riftbound tools read every `*.toml` under `cards/` as a Riftbound card.
 
 use super::cards::{
-    AdditionalCost, AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot, Trigger,
+    Activated, AdditionalCost, AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot, Trigger,
 };
 use pest::Parser;
 use pest::iterators::Pair;
@@ -29,6 +29,8 @@ pub struct Compiled {
     pub play_condition: Option<Condition>,
     /// "[If CONDITION,] this gets +N{p}": the attack card's own bonus.
     pub own_power: Vec<(Option<Condition>, u8)>,
+    /// "**Action** - COSTS: EFFECT": activated abilities.
+    pub activated: Vec<Activated>,
 }
 
 /// Parses and compiles a card's printed text; an error names the line and column the grammar
@@ -59,6 +61,21 @@ pub fn compile_text(text: &str) -> Result<Compiled, String> {
                 }
             }
             Rule::additional_cost => out.additional_costs.push(AdditionalCost::DiscardRandom),
+            Rule::activated => {
+                let mut a = Activated { resources: 0, destroy_self: false, effects: Vec::new(), go_again: false };
+                for part in inner.into_inner() {
+                    match part.as_rule() {
+                        Rule::act_cost => match part.into_inner().next().expect("a cost") {
+                            r if r.as_rule() == Rule::resources => a.resources += r.into_inner().count() as u8,
+                            _ => a.destroy_self = true,
+                        },
+                        Rule::effect => a.effects.push(effect(part.into_inner().next().expect("an effect"))?),
+                        Rule::go_again => a.go_again = true,
+                        _ => {}
+                    }
+                }
+                out.activated.push(a);
+            }
             Rule::play_only_if => {
                 let c = inner.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition");
                 out.play_condition = Some(cond(c));
@@ -238,6 +255,14 @@ fn effect(e: Pair<Rule>) -> Result<Effect, String> {
         Rule::gain_resources => {
             Ok(Effect::GainResource(e.into_inner().next().expect("resources").into_inner().count() as u8))
         }
+        Rule::attacks_gain => {
+            let kind = e
+                .clone()
+                .into_inner()
+                .find(|x| x.as_rule() == Rule::attack_adj)
+                .map_or_else(AttackKind::any, attack_kind);
+            Ok(Effect::AttacksGainThisTurn(kind, number(e)))
+        }
         Rule::attack_gains => {
             let mut parts = e.into_inner();
             let r = parts.next().expect("an attack").into_inner().next().expect("target or next");
@@ -317,6 +342,7 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, String> {
     def.triggers = c.triggers;
     def.play_condition = c.play_condition;
     def.own_power = c.own_power;
+    def.activated = c.activated;
     Ok(def)
 }
 
@@ -364,14 +390,12 @@ mod tests {
     /// starts compiling fails this test until it is taken off.
     const NOT_YET: &[&str] = &[
         "dvr/001-dorinthea-quicksilver-prodigy.fab",
-        "dvr/005-gallantry-gold.fab",
         "dvr/007-hala-goldenhelm.fab",
         "dvr/008-glistening-steelblade-yellow.fab",
         "dvr/011-warrior-s-valor-red.fab",
         "dvr/018-slice-and-dice-yellow.fab",
         "dvr/026-flock-of-the-feather-walkers-red.fab",
         "dvr/028-quicken.fab",
-        "rvd/004-blossom-of-spring.fab",
         "rvd/005-ironhide-gauntlet.fab",
         "rvd/006-ironhide-legs.fab",
         "rvd/007-chief-ruk-utan.fab",
@@ -475,6 +499,17 @@ mod tests {
         );
         let dawnblade = card("dawnblade-resplendent.fab");
         assert_eq!(dawnblade.triggers, vec![(Trigger::NthAttack(2), vec![Effect::SourceGainsPowerThisTurn(1)])]);
+        let blossom = card("blossom-of-spring.fab");
+        let gain =
+            Activated { resources: 0, destroy_self: true, effects: vec![Effect::GainResource(1)], go_again: true };
+        assert_eq!(blossom.activated, vec![gain]);
+        let gold = card("gallantry-gold.fab");
+        let weapons = Effect::AttacksGainThisTurn(AttackKind::weapon(), 1);
+        assert_eq!(
+            gold.activated,
+            vec![Activated { resources: 1, destroy_self: true, effects: vec![weapons], go_again: true }]
+        );
+        assert_eq!(gold.keywords, vec![Keyword::Battleworn]);
         // Sub-types in the plural, several of them, and a name.
         let c = compile_text("Your next sword or dagger attack this turn gains +1{p}.").unwrap();
         let kind = AttackKind { subtypes: vec!["Sword".into(), "Dagger".into()], ..AttackKind::any() };

@@ -20,7 +20,14 @@ impl Game {
         let mut added = 0;
         for (i, (t, _)) in def.triggers.iter().enumerate() {
             if meets(t) {
-                self.chain.push(Layer { controller, card, trigger: Some(i as u8), reprise, from_hand: false });
+                self.chain.push(Layer {
+                    controller,
+                    card,
+                    trigger: Some(i as u8),
+                    reprise,
+                    from_hand: false,
+                    activated: None,
+                });
                 crate::trace!(self, "16.2", "{}'s triggered effect becomes layer {}", def.name, self.chain.len());
                 added += 1;
             }

@@ -99,6 +99,7 @@ impl Game {
             pl.next_attack.clear();
             pl.attacked.clear();
             pl.intimidated_this_turn = false;
+            pl.attacks_this_turn.clear();
         }
         // 13.3.3g: the next player becomes the turn player.
         if self.turn >= self.turn_cap {
