@@ -129,3 +129,29 @@ fn bad_fab_arguments_are_clear_errors() {
     let (code, _, err) = riftbound(&["trace-game", "--game", "1", "--game", "2"]);
     assert_eq!((code, err.trim()), (2, "error: --game takes one game index"));
 }
+
+/// `coverage --game fab` counts the v1.4 rules the Flesh and Blood tests and scenarios cite: a
+/// rule a scenario lists (reprise's 20.5.2, blade break's 21) is covered, a sub-rule covers its
+/// parent, and the replacement effects of section 18, which no test cites yet, are not; the
+/// Markdown report made by `--markdown` is the committed docs/fab-rules-coverage.md.
+#[test]
+fn coverage_counts_the_rules_the_fab_tests_cite() {
+    let (code, out, err) = riftbound(&["coverage", "--game", "fab"]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(first.contains("of 394 numbered rules covered"), "{first}");
+    let uncovered: Vec<&str> = out.lines().nth(1).unwrap().trim_start_matches("not covered: ").split(' ').collect();
+    for covered in ["20.5.2", "21", "20.4.4d", "20.4.4", "15.5.1"] {
+        assert!(!uncovered.contains(&covered), "{covered} is cited");
+    }
+    assert!(uncovered.iter().any(|r| r.starts_with("18.")), "{uncovered:?}");
+    let (code, md, err) = riftbound(&["coverage", "--game", "fab", "--markdown"]);
+    assert_eq!(code, 0, "{err}");
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/fab-rules-coverage.md")).unwrap();
+    assert_eq!(md, committed, "regenerate docs/fab-rules-coverage.md");
+    assert!(md.contains("- [x] 20.4.4d") && md.contains("\n- [ ] 18."));
+    let (code, _, err) = riftbound(&["coverage", "--game", "chess"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--game takes riftbound or fab"), "{err}");
+}

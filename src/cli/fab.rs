@@ -299,3 +299,110 @@ pub fn decks() -> Result<Vec<String>, String> {
         })
         .collect())
 }
+
+/// `coverage --game fab`: which numbered rules of the v1.4 text the Flesh and Blood tests and
+/// passing scenarios cite. A unit test (after `#[cfg(test)]` in `src/fab/*.rs`) or a test of
+/// `tests/fab_*.rs` cites a rule in its name (`r20_4_4d_...`), its comments or its assertion
+/// messages; a scenario of `tests/scenarios/fab` in its `rules` list or its `# RULE:` lines. A
+/// rule counts as covered when it or one of its sub-rules is cited (`20.4.4d` covers `20.4.4`
+/// and `20.4`). No reasons file: the report has no `reasons` or `problems`.
+/// The rules a test file's source cites: in test names, and in the comments and assertion
+/// messages of its lines (numbers of the v1.4 text only). `tests_only`: the part after
+/// `#[cfg(test)]` (a module's own rules cited in its code are not tests).
+fn test_citations(src: &str, tests_only: bool, out: &mut std::collections::BTreeSet<String>) {
+    use crate::fab::rule_numbers::{citations, known};
+    let from = if tests_only { src.find("#[cfg(test)]").map_or(src.len(), |i| i) } else { 0 };
+    for line in src[from..].lines() {
+        let t = line.trim_start();
+        out.extend(citations(t).into_iter().filter(|n| known(n)));
+        if let Some(name) = t.strip_prefix("fn ").and_then(|r| r.split('(').next())
+            && let Some(rest) = name.strip_prefix('r')
+        {
+            // r20_4_4d_when_... -> 20.4.4d: the leading run of numbers (a letter may end one).
+            let parts: Vec<&str> = rest.split('_').collect();
+            let mut n = 0;
+            while n < parts.len() && parts[n].chars().next().is_some_and(|c| c.is_ascii_digit()) {
+                n += 1;
+            }
+            let rule = parts[..n].join(".");
+            if known(&rule) {
+                out.insert(rule);
+            }
+        }
+    }
+}
+
+/// Computes [`FabCoverage`] from the project at `root`.
+pub fn coverage(root: &std::path::Path) -> Result<super::coverage::Coverage, String> {
+    use crate::fab::rule_numbers::RULE_NUMBERS;
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
+    let list = |d: &std::path::Path| -> Result<Vec<std::path::PathBuf>, String> {
+        let mut v: Vec<_> = std::fs::read_dir(d)
+            .map_err(|e| format!("{}: {e} (run from the project directory)", d.display()))?
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        v.sort();
+        Ok(v)
+    };
+    let mut cited = std::collections::BTreeSet::new();
+    for p in list(&root.join("src/fab"))?.iter().filter(|p| p.extension().is_some_and(|x| x == "rs")) {
+        test_citations(&read(p)?, true, &mut cited);
+    }
+    let tests = root.join("tests");
+    for p in list(&tests)? {
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if name.starts_with("fab_") && name.ends_with(".rs") {
+            test_citations(&read(&p)?, false, &mut cited);
+        }
+    }
+    let pool = Pool::embedded()?;
+    #[derive(serde::Deserialize)]
+    struct Rules {
+        rules: Vec<String>,
+    }
+    for p in list(&tests.join("scenarios/fab"))?.iter().filter(|p| p.extension().is_some_and(|x| x == "toml")) {
+        let (name, src) = (p.display().to_string(), read(p)?);
+        let passed = crate::fab::scenario::run(&name, &src, &pool).is_ok_and(|r| r.failures.is_empty());
+        if passed && let Ok(r) = toml::from_str::<Rules>(&src) {
+            cited.extend(r.rules);
+            test_citations(&src, false, &mut cited);
+        }
+    }
+    let rules: Vec<String> = RULE_NUMBERS.lines().map(String::from).collect();
+    let covers = |rule: &str, c: &str| {
+        c == rule
+            || c.strip_prefix(rule).is_some_and(|rest| {
+                rest.starts_with('.') || rest.chars().next().is_some_and(|x| x.is_ascii_lowercase())
+            })
+    };
+    let (covered, uncovered) = rules.iter().cloned().partition(|r| cited.iter().any(|c| covers(r, c)));
+    Ok(super::coverage::Coverage { rules, covered, uncovered, reasons: Default::default(), problems: Vec::new() })
+}
+
+/// The report as Markdown (docs/fab-rules-coverage.md).
+pub fn coverage_markdown(c: &super::coverage::Coverage) -> String {
+    let mut out = String::from("# Flesh and Blood rules coverage\n\n");
+    out.push_str("Made by `cargo run -- coverage --game fab --markdown > docs/fab-rules-coverage.md`. A numbered\n");
+    out.push_str("rule of the Comprehensive Rules v1.4 is covered when a Flesh and Blood test cites it (in its\n");
+    out.push_str("name, comments or assertion messages) or a passing scenario of `tests/scenarios/fab` does, itself\n");
+    out.push_str("or one of its sub-rules.\n\n");
+    out.push_str(&format!(
+        "**{} of {} numbered rules covered ({:.1}%).**\n\n",
+        c.covered.len(),
+        c.rules.len(),
+        c.percent()
+    ));
+    let mut section = String::new();
+    for r in &c.rules {
+        let head = r.split('.').next().unwrap_or(r).to_string();
+        if head != section {
+            let gap = if section.is_empty() { "" } else { "\n" };
+            out.push_str(&format!("{gap}## {head}\n\n"));
+            section = head;
+        }
+        let mark = if c.covered.contains(r) { "x" } else { " " };
+        out.push_str(&format!("- [{mark}] {r}\n"));
+    }
+    out
+}

@@ -267,9 +267,14 @@ pub enum Command {
     /// ones of 300-458 and 700-733 are not testable yet (docs/rules-uncited.toml; exit 1 when a
     /// rule there is cited or one of those ranges has no reason).
     Coverage {
-        /// Print the Markdown report (docs/rules-coverage.md).
+        /// Print the Markdown report (docs/rules-coverage.md; docs/fab-rules-coverage.md with
+        /// `--game fab`).
         #[arg(long)]
         markdown: bool,
+        /// The card game: `riftbound`, or `fab` (the numbered rules of the Flesh and Blood
+        /// Comprehensive Rules v1.4).
+        #[arg(long = "game", default_value = "riftbound")]
+        card_game: String,
     },
     /// Print the whole trace of a scenario, each step citing its rule.
     Trace {
@@ -1334,7 +1339,18 @@ pub fn run(cli: Cli) -> i32 {
                 )))
             }
         }
-        Command::Coverage { markdown } => {
+        Command::Coverage { markdown, card_game } if card_game_is_fab(&card_game)? => {
+            let root = std::env::current_dir().map_err(|e| e.to_string())?;
+            let c = fab::coverage(&root)?;
+            if markdown {
+                out!("{}", fab::coverage_markdown(&c));
+            } else {
+                outln!("{} of {} numbered rules covered ({:.1}%)", c.covered.len(), c.rules.len(), c.percent());
+                outln!("not covered: {}", c.uncovered.join(" "));
+            }
+            Ok(())
+        }
+        Command::Coverage { markdown, .. } => {
             let db = Arc::new(CardDb::embedded());
             let root = std::env::current_dir().map_err(|e| e.to_string())?;
             let c = coverage::coverage(&root, &db)?;
