@@ -239,7 +239,7 @@ mod tests {
         g.agents = vec![Some(Box::new(GreedyAgent)), Some(Box::new(GreedyAgent))];
         // Greedy attacks (4 power against 3 life); the defender must defend at least 2.
         for _ in 0..20 {
-            if g.current_link().is_some_and(|l| l.step != LinkStep::Attack) {
+            if g.current_link().is_some_and(|l| l.declared) {
                 break;
             }
             g.step().unwrap();

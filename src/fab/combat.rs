@@ -50,16 +50,11 @@ impl Game {
                 }
             }
             LinkStep::Attack => {
-                // 20.4.6: on to the defend step.
+                // 20.4.6: on to the defend step, where the defending hero declares first
+                // (`pending_link_decision`): no one has priority until then.
                 crate::trace!(self, "20.4.6", "the attack step ends");
                 self.current_link_mut().expect("a link").step = LinkStep::Defend;
-                let options = self.defend_options();
-                let defender = self.current_link().expect("a link").defender;
-                let choice = decide(self, defender, Ask::Defend, options.into_iter().map(Action::Defend).collect())?;
-                let Action::Defend(cards) = choice else { unreachable!("defend options") };
-                self.defend_with(&cards).expect("a legal defense");
-                // 20.5.4.
-                self.give_priority_to_turn_player();
+                self.priority = None;
             }
             LinkStep::Defend => {
                 crate::trace!(self, "20.5.5", "the defend step ends");
@@ -129,6 +124,7 @@ impl Game {
             link.defending.push(c);
             link.defended_from_hand |= from_hand;
         }
+        self.current_link_mut().expect("a link").declared = true;
         crate::trace!(self, "20.5.2", "{defender} defends with {} card(s)", cards.len());
         // 16.2: "When this defends" triggered effects of the defending cards.
         for &c in cards {
@@ -151,16 +147,49 @@ impl Game {
     }
 
     /// 20.8.3: the chain link resolves: go again gives its controller an action point, then the
-    /// turn player continues or closes the combat chain.
+    /// turn player continues or closes the combat chain (`pending_link_decision`).
     fn resolve_link(&mut self) -> R<()> {
         let link = self.current_link().expect("a link").clone();
         if self.link_has_go_again(&link) {
             self.player_mut(link.attacker).action_points += 1;
             crate::trace!(self, "20.8.3a", "go again: {} gains 1 action point", link.attacker);
         }
-        self.current_link_mut().expect("a link").step = LinkStep::Resolved;
+        self.current_link_mut().expect("a link").continue_asked = true;
+        self.priority = None;
+        Ok(())
+    }
+
+    /// The decision a chain link waits for before anyone has priority, if any: the defending
+    /// hero's declaration (20.5.2) or the turn player's choice to continue or close (20.8.3c).
+    /// The state records that the decision is due, and it changes only once it is answered, so
+    /// a game stopped there (a session with no agent, a replay) asks again when resumed.
+    pub(super) fn pending_link_decision(&mut self) -> R<bool> {
+        let Some(link) = self.current_link() else { return Ok(false) };
+        if link.step == LinkStep::Defend && !link.declared {
+            let options = self.defend_options();
+            let defender = link.defender;
+            let choice = decide(self, defender, Ask::Defend, options.into_iter().map(Action::Defend).collect())?;
+            let Action::Defend(cards) = choice else { unreachable!("defend options") };
+            self.defend_with(&cards).expect("a legal defense");
+            // 20.5.4.
+            self.give_priority_to_turn_player();
+            return Ok(true);
+        }
+        if link.continue_asked {
+            self.continue_or_close()?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// 20.8.3c: the turn player continues or closes the combat chain; the link has resolved.
+    fn continue_or_close(&mut self) -> R<()> {
         let tp = self.turn_player;
-        match decide(self, tp, Ask::ContinueChain, vec![Action::Continue, Action::Close])? {
+        let choice = decide(self, tp, Ask::ContinueChain, vec![Action::Continue, Action::Close])?;
+        let link = self.current_link_mut().expect("a link");
+        link.continue_asked = false;
+        link.step = LinkStep::Resolved;
+        match choice {
             Action::Close => {
                 crate::trace!(self, "20.8.3c", "{tp} closes the combat chain");
                 self.close_combat_chain();
@@ -240,13 +269,6 @@ mod tests {
         a
     }
 
-    fn pass_both(g: &mut Game) {
-        let p = g.priority.unwrap();
-        g.pass_priority(p).unwrap();
-        let q = g.priority.unwrap();
-        g.pass_priority(q).unwrap();
-    }
-
     #[test]
     fn an_undefended_attack_hits_for_its_power() {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
@@ -296,6 +318,43 @@ mod tests {
         assert_eq!(names.len(), 2);
         assert!(names.contains(&"Helm".to_string()), "blade break");
         assert_eq!(g.player(opp).equipment.len(), 1, "the legs did not defend and stay");
+    }
+
+    /// 20.5.2, 20.8.3c: a game stopped at the defending hero's declaration or at continue or
+    /// close (no agent seated: a session, a replay) asks the same decision again when resumed,
+    /// and goes on from it once answered: no step is skipped or repeated.
+    #[test]
+    fn link_decisions_are_asked_again_when_a_stopped_game_resumes() {
+        use crate::kernel::Stop;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        attack(&mut g, hit("Smash").cost(0));
+        g.agents = vec![None, None];
+        g.answers = crate::kernel::Answers::default();
+        let asked = |g: &mut Game| loop {
+            match g.step() {
+                Err(Stop::NeedDecision(d)) if d.ask == Ask::Priority => {
+                    g.answers.log.push(d.options.iter().position(|o| *o == Action::Pass).unwrap());
+                }
+                Err(Stop::NeedDecision(d)) => return d.ask,
+                Ok(_) => {}
+                Err(e) => panic!("{e:?}"),
+            }
+        };
+        assert_eq!(asked(&mut g), Ask::Defend);
+        assert_eq!(asked(&mut g), Ask::Defend, "asked again, not skipped");
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Defend);
+        g.answers.log.push(0); // defend with nothing
+        assert_eq!(asked(&mut g), Ask::ContinueChain);
+        assert_eq!(g.player(opp).life, 16, "the attack hit once");
+        assert_eq!(asked(&mut g), Ask::ContinueChain, "asked again, the link not closed behind it");
+        assert!(g.combat_chain_open());
+        g.answers.log.push(1); // close
+        assert_eq!(asked(&mut g), Ask::Arsenal);
+        assert!(!g.combat_chain_open(), "21");
+        assert_eq!(g.player(opp).life, 16);
+        assert_eq!(g.player(tp).graveyard.len(), 1, "21.2: the attack card to the graveyard, once");
     }
 
     /// 20.4.4d: "The second time you attack with Dawnblade each turn, it gains +1{p} until end

@@ -54,10 +54,7 @@ mod tests {
         let s = give(&mut g, opp, sigil());
         g.answers.log = vec![0];
         for _ in 0..3 {
-            let p = g.priority.unwrap();
-            g.pass_priority(p).unwrap();
-            let q = g.priority.unwrap();
-            g.pass_priority(q).unwrap();
+            pass_both(&mut g);
         }
         assert_eq!(g.outcome, Some(Ending::Won { winner: tp, by: "3.1" }));
         assert!(g.step().unwrap(), "the game is over");

@@ -349,6 +349,8 @@ impl Game {
             gained_go_again: false,
             hit: false,
             attack_triggered: false,
+            declared: false,
+            continue_asked: false,
         });
         crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
         // 20.4.4a: its player has attacked (with this source, a weapon or not).

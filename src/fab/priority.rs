@@ -39,6 +39,10 @@ impl PriorityPolicy for Game {
 impl Game {
     /// 14.1: the player with priority plays a card, activates an ability or passes.
     pub(super) fn priority_step(&mut self) -> R<()> {
+        // 20.5.2, 20.8.3c: a chain link's decision comes before anyone's priority.
+        if self.pending_link_decision()? {
+            return Ok(());
+        }
         let Some(p) = self.priority else {
             // No one holds priority in the action phase: give it to the turn player (14.2).
             self.give_priority_to_turn_player();

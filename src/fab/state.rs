@@ -126,6 +126,11 @@ pub struct Link {
     pub hit: bool,
     /// 20.4.4d: its "when this attacks" triggers were added to the chain.
     pub attack_triggered: bool,
+    /// 20.5.2: the defending hero has declared its defending cards.
+    pub declared: bool,
+    /// 20.8.3: the link has resolved (go again applied) and waits for the turn player to
+    /// continue or close the combat chain (20.8.3c).
+    pub continue_asked: bool,
 }
 
 /// A game phase (13).

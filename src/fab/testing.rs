@@ -77,3 +77,15 @@ pub fn hand4(g: &Game, p: PlayerId) -> [ObjId; 4] {
     let h = &g.player(p).hand;
     [h[0], h[1], h[2], h[3]]
 }
+
+/// Both players pass priority in turn; a chain link decision that becomes due (the defending
+/// hero's declaration, 20.5.2; continue or close, 20.8.3c) is then taken, as `Game::step` would,
+/// from `g.answers`.
+pub fn pass_both(g: &mut Game) {
+    let p = g.priority.expect("someone has priority");
+    g.pass_priority(p).unwrap();
+    if let Some(q) = g.priority {
+        g.pass_priority(q).unwrap();
+    }
+    while g.priority.is_none() && !g.is_over() && g.pending_link_decision().unwrap() {}
+}
