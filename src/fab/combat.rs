@@ -224,10 +224,7 @@ impl Game {
                     self.move_to(c, Zone::Graveyard);
                 } else if card.has(Keyword::BladeBreak) {
                     crate::trace!(self, "27", "blade break: {} is destroyed", card.name);
-                    self.move_to(c, Zone::Graveyard);
-                    // 16.2: "When this is destroyed".
-                    let owner = self.obj(c).owner;
-                    self.add_triggers(c, owner, |t| *t == Trigger::Destroyed);
+                    self.destroy(c);
                 } else {
                     if card.has(Keyword::Battleworn) {
                         self.obj_mut(c).defense_counters -= 1;

@@ -256,7 +256,7 @@ impl Game {
             self.open_link(p, card, false);
         } else {
             // 15.5.4a: layer N on the chain.
-            let reprise = self.current_link().is_some_and(|l| l.defended_from_hand);
+            let reprise = self.reprise_active();
             let from_hand = from == Zone::Hand;
             self.chain.push(Layer { controller: p, card, trigger: None, reprise, from_hand, activated: None });
             crate::trace!(self, "15.5.4a", "{} becomes layer {}", def.name, self.chain.len());
@@ -323,8 +323,7 @@ impl Game {
         self.pay(p, cost, pitch, true);
         if a.destroy_self {
             crate::trace!(self, "15.5.3c", "{p} destroys {} to pay for it", self.name(card));
-            self.move_to(card, Zone::Graveyard);
-            self.add_triggers(card, p, |t| *t == Trigger::Destroyed);
+            self.destroy(card);
         }
         let layer =
             Layer { controller: p, card, trigger: None, reprise: false, from_hand: false, activated: Some(ability) };

@@ -25,8 +25,7 @@ impl Game {
             crate::trace!(self, "19.1", "{}'s ability resolves", def.name);
             self.apply_all(&a.effects, layer.controller);
             if a.go_again && !self.is_over() {
-                self.player_mut(layer.controller).action_points += 1;
-                crate::trace!(self, "27", "go again: {} gains 1 action point", layer.controller);
+                self.go_again(layer.controller);
             }
             return;
         }
@@ -64,13 +63,25 @@ impl Game {
             }
             _ => {
                 if def.card_type == CardType::Action && def.has(Keyword::GoAgain) {
-                    self.player_mut(layer.controller).action_points += 1;
-                    crate::trace!(self, "27", "go again: {} gains 1 action point", layer.controller);
+                    self.go_again(layer.controller);
                 }
                 // 19.8.
                 self.move_to(layer.card, Zone::Graveyard);
             }
         }
+    }
+
+    /// Go again (glossary): an action or action ability with it, resolved, gives its controller
+    /// an action point (a chain link's go again is 20.8.3a, in `combat.rs`).
+    fn go_again(&mut self, p: PlayerId) {
+        self.player_mut(p).action_points += 1;
+        crate::trace!(self, "27", "go again: {p} gains 1 action point");
+    }
+
+    /// Reprise (glossary): the defending hero has defended the current chain link with a card
+    /// from hand. Recorded on a layer as it is played or triggers; `holds` reads that record.
+    pub(super) fn reprise_active(&self) -> bool {
+        self.current_link().is_some_and(|l| l.defended_from_hand)
     }
 
     /// Applies a layer's effects in order for `controller` (19.2): "If CONDITION, EFFECT" skips
@@ -178,7 +189,7 @@ impl Game {
             // Reprise: as the resolving card was played (glossary), else the chain link now.
             Condition::DefendedFromHand => match &self.resolving {
                 Some(l) => l.reprise,
-                None => self.current_link().is_some_and(|l| l.defended_from_hand),
+                None => self.reprise_active(),
             },
         }
     }

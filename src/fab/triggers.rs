@@ -16,7 +16,7 @@ impl Game {
         meets: impl Fn(&Trigger) -> bool,
     ) -> usize {
         let def = self.obj(card).card.clone();
-        let reprise = self.current_link().is_some_and(|l| l.defended_from_hand);
+        let reprise = self.reprise_active();
         let mut added = 0;
         for (i, (t, _)) in def.triggers.iter().enumerate() {
             if meets(t) {
@@ -33,6 +33,14 @@ impl Game {
             }
         }
         added
+    }
+
+    /// Destroy (glossary): `card` goes to its owner's graveyard, and its "When NAME is
+    /// destroyed" abilities trigger (16.2), controlled by its owner.
+    pub(super) fn destroy(&mut self, card: ObjId) {
+        let owner = self.obj(card).owner;
+        self.move_to(card, super::zones::Zone::Graveyard);
+        self.add_triggers(card, owner, |t| *t == Trigger::Destroyed);
     }
 
     /// 16.1: `p` discarded `card` (now in the graveyard): the "whenever you discard a card with
