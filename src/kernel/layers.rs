@@ -31,9 +31,10 @@ pub trait Layered {
     /// far) says of what `layer` and the earlier layers make, and what `before` (the previous
     /// sequence's result) says of what later layers make, which this sequence has not reached.
     fn judged(&self, now: &Self::Chars, before: &Self::Chars, layer: usize) -> Self::Chars;
-    /// False only if `e` applies to the object whatever its characteristics (an effect on
-    /// another object, a kind of object it is not): an object no effect may apply to skips
-    /// the fixpoint. Every effect may apply unless the game says otherwise.
+    /// False only if `e` cannot apply to the object whatever its characteristics (an effect on
+    /// another object, a kind of object it is not): the solver leaves such effects out, and an
+    /// object no effect may apply to skips the fixpoint. Every effect may apply unless the game
+    /// says otherwise.
     fn may_apply(&self, _e: &Self::Effect) -> bool {
         true
     }
@@ -55,7 +56,10 @@ pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
     let n = effects.len();
     // No effect may apply: the sequences would flip nothing and apply nothing, so the result
     // is one sequence of the layers' own changes. Most objects are in this case most of the time.
-    if !effects.iter().any(|e| l.may_apply(e)) {
+    // An effect that may not apply to this object never does, whatever the layers make of it:
+    // it is left out, so neither its application nor its dependencies are looked at.
+    let live: Vec<bool> = effects.iter().map(|e| l.may_apply(e)).collect();
+    if !live.contains(&true) {
         let mut now = base.clone();
         for layer in 0..L::LAYERS {
             l.enter_layer(&mut now, layer);
@@ -73,7 +77,9 @@ pub fn solve<L: Layered>(l: &L, base: &L::Chars) -> L::Chars {
         for layer in 0..L::LAYERS {
             l.enter_layer(&mut now, layer);
             unplaced.clear();
-            unplaced.extend((0..n).filter(|&i| standing[i] != Standing::Removed && l.layer(&effects[i]) == layer));
+            unplaced.extend(
+                (0..n).filter(|&i| live[i] && standing[i] != Standing::Removed && l.layer(&effects[i]) == layer),
+            );
             unplaced.sort_by_key(|&i| l.timestamp(&effects[i]));
             while !unplaced.is_empty() {
                 let judged = l.judged(&now, &before, layer);
@@ -356,14 +362,15 @@ mod tests {
     use super::*;
 
     /// A toy game of one layer: characteristics are (power, flying); an effect applies to
-    /// everything, only to objects with flying or only to those without, and adds power or
-    /// grants or removes flying.
+    /// everything, only to objects with flying, only to those without, or to another object
+    /// (never to this one), and adds power or grants or removes flying.
     struct Toy(Vec<(u64, Who, Op)>);
     #[derive(Clone, Copy)]
     enum Who {
         All,
         Fliers,
         Grounded,
+        Elsewhere,
     }
     #[derive(Clone, Copy)]
     enum Op {
@@ -386,7 +393,11 @@ mod tests {
                 Who::All => true,
                 Who::Fliers => c.1,
                 Who::Grounded => !c.1,
+                Who::Elsewhere => panic!("asked whether an effect on another object applies"),
             }
+        }
+        fn may_apply(&self, e: &Self::Effect) -> bool {
+            !matches!(e.1, Who::Elsewhere)
         }
         fn modify(&self, c: &mut (i32, bool), e: &Self::Effect) {
             match e.2 {
@@ -435,6 +446,14 @@ mod tests {
         // grounded" (newer, depends on the first) applies after it, and both stay.
         let toy = Toy(vec![(1, Who::Grounded, Op::Fly(true)), (2, Who::Fliers, Op::Fly(false))]);
         assert_eq!(solve(&toy, &(0, false)), (0, false));
+    }
+
+    #[test]
+    fn an_effect_that_may_not_apply_is_left_out() {
+        // "Another object flies" is neither asked about nor a dependency of "+2 to fliers".
+        let toy = Toy(vec![(1, Who::Fliers, Op::Add(2)), (2, Who::Elsewhere, Op::Fly(true))]);
+        assert_eq!(solve(&toy, &(1, false)), (1, false));
+        assert_eq!(solve(&toy, &(1, true)), (3, true));
     }
 
     /// A toy state for the memo: each object's power is its own number, plus a bonus that

@@ -73,14 +73,21 @@ pub trait Triggers {
     fn matches(&self, source: Self::Source, batch: &[Self::Event], start: usize, out: &mut Vec<Self::Fired>);
 }
 
-/// Matches `batch` (the events from `start`) against the indexed objects, in the index's order.
-pub fn matched<G: Triggers>(g: &mut G, batch: &[G::Event], start: usize) -> Vec<G::Fired> {
+/// Rebuilds the index if an object entered or left a zone since it was built: call before
+/// [`matched`], which only reads the game (so the batch may be borrowed from its log).
+pub fn refresh<G: Triggers>(g: &mut G) {
     if g.index().stale {
         let sources = g.sources();
         let index = g.index_mut();
         index.sources = sources;
         index.stale = false;
     }
+}
+
+/// Matches `batch` (the events from `start`) against the indexed objects, in the index's order
+/// ([`refresh`]ed first).
+pub fn matched<G: Triggers>(g: &G, batch: &[G::Event], start: usize) -> Vec<G::Fired> {
+    debug_assert!(!g.index().stale, "the trigger index is matched before it is refreshed");
     let mut out = Vec::new();
     let kinds = g.batch_kinds(batch);
     for &s in g.index().sources() {
@@ -145,8 +152,8 @@ mod tests {
     impl Toy {
         fn check(&mut self) -> Vec<(u32, usize)> {
             let Some(range) = self.index.take_new(self.events.len()) else { return Vec::new() };
-            let batch = self.events[range.clone()].to_vec();
-            matched(self, &batch, range.start)
+            refresh(self);
+            matched(self, &self.events[range.clone()], range.start)
         }
     }
 
@@ -210,9 +217,10 @@ mod tests {
             asked: Default::default(),
         };
         let mut g = Parity(toy);
-        assert_eq!(matched(&mut g, &[3, 5], 0), vec![(3, 0)]);
+        refresh(&mut g);
+        assert_eq!(matched(&g, &[3, 5], 0), vec![(3, 0)]);
         assert_eq!(g.0.asked.get(), 2, "only the odd objects are asked about odd events");
-        assert_eq!(matched(&mut g, &[2, 1], 7), vec![(1, 8), (2, 7)]);
+        assert_eq!(matched(&g, &[2, 1], 7), vec![(1, 8), (2, 7)]);
         assert_eq!(g.0.asked.get(), 6);
     }
 

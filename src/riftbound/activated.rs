@@ -94,13 +94,25 @@ impl Game {
         let own = self.text_index.activated.contains(self.obj(o).card);
         let held = own
             || self.links().iter().any(|(_, t)| *t == o)
-            || (self.grant_effects && !self.given_abilities(o).is_empty());
+            || (self.gives_activated() && !self.given_abilities(o).is_empty());
         debug_assert!(
             held || !self.abilities_of(o).iter().any(|(_, a, _)| matches!(a.kind, AbilityKind::Activated { .. })),
             "{} holds an activated ability may_hold_activated does not see",
             self.describe(o)
         );
         held
+    }
+
+    /// Whether an effect in force gives an ability that [activates](Ability::activates): only
+    /// then can a given ability be one (most given abilities are triggered or passive).
+    fn gives_activated(&self) -> bool {
+        self.grant_effects
+            && self.effects.iter().any(|e| match (&e.modification, e.source) {
+                (super::layers::Modification::GrantAbility(i), Some(s)) => {
+                    self.card(s).abilities.abilities.get(*i as usize).is_some_and(|a| a.activates())
+                }
+                _ => false,
+            })
     }
 
     /// The active abilities of `o`'s own rules text (not borrowed ones).

@@ -780,9 +780,18 @@ impl Game {
         if !self.grant_effects {
             return Vec::new();
         }
+        // The layers run only if an ability-giving effect may apply to it at all.
+        let may = |e: &&ContinuousEffect| {
+            matches!((&e.modification, e.source), (Modification::GrantAbility(_), Some(_)))
+                && self.filter_may_match(id, &e.filter)
+        };
+        if !self.effects.iter().any(|e| may(&e)) {
+            return Vec::new();
+        }
         let chars = self.chars(id);
         self.effects
             .iter()
+            .filter(may)
             .filter_map(|e| match (&e.modification, e.source) {
                 (Modification::GrantAbility(i), Some(s)) if self.effect_applies(id, &chars, e) => Some((s, *i)),
                 _ => None,

@@ -542,13 +542,7 @@ impl TextIndex {
         if all.iter().any(|a| matches!(a.kind, AbilityKind::Static { .. })) {
             self.passive.insert(card);
         }
-        let activates = def.abilities.rules_text().any(|(_, a)| {
-            matches!(
-                a.kind,
-                AbilityKind::Activated { .. } | AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOf(_), .. }
-            )
-        });
-        if activates {
+        if def.abilities.rules_text().any(|(_, a)| a.activates()) {
             self.activated.insert(card);
         }
         let triggers = |from_trash: bool| {

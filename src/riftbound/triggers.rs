@@ -191,12 +191,43 @@ impl Game {
     /// combat's (438.1.b.1).
     pub fn check_triggers_in(&mut self, order: Vec<PlayerId>) -> R<()> {
         let Some(range) = self.trigger_index.take_new(self.events.len()) else { return Ok(()) };
+        triggers::refresh(self);
+        let (fired, delayed) = self.fired_by(range);
+        // Delayed triggers (383.2) go on the chain as they trigger; "The next time ..." ends.
+        for (d, that_unit) in delayed {
+            if d.once {
+                self.delayed_triggers.retain(|x| *x != d);
+            }
+            trace!(self, "383.2", "the delayed ability of {} triggers", self.describe(d.source));
+            self.chain.push(ChainItem {
+                kind: ItemKind::DelayedTrigger { source: d.source, index: d.index, remembered: d.remembered },
+                controller: d.controller,
+                pending: true,
+                targets: Vec::new(),
+                that_player: None,
+                // "When any unit takes damage this turn, kill it": the unit of the event.
+                that_unit,
+                // "this battlefield": the one the ability that set it up named (414.3).
+                that_battlefield: d.that_battlefield,
+                costs_paid: Vec::new(),
+            });
+        }
+        self.order_onto_chain(fired, order)
+    }
+
+    /// What the events of `range` (the log's newest, not matched yet) trigger: the triggered
+    /// abilities, in the order they are found, and the delayed ones with the unit of the event
+    /// each triggered on, in the order they trigger.
+    fn fired_by(
+        &self,
+        range: std::ops::Range<usize>,
+    ) -> (Vec<Triggered>, Vec<(super::state::DelayedTrigger, Option<ObjId>)>) {
         let start = range.start;
-        let batch: Vec<Event> = self.events[range].to_vec();
+        let batch = &self.events[range];
         let mut fired: Vec<Triggered> = Vec::new();
         // Deathknell (724) and "when this leaves the board": the object that left looks back at
         // its own death or departure (356.3.e.13).
-        for e in &batch {
+        for e in batch {
             let (obj, look_back) = match e {
                 Event::Killed { obj, .. } => (obj, Trigger::Deathknell),
                 Event::LeftBoard(obj) => (obj, Trigger::LeavesBoard),
@@ -226,7 +257,7 @@ impl Game {
                         continue;
                     }
                     let times = match look_back {
-                        Trigger::Deathknell => 1 + self.triggers_again(Keyword::Deathknell, controller, &batch),
+                        Trigger::Deathknell => 1 + self.triggers_again(Keyword::Deathknell, controller, batch),
                         _ => 1,
                     };
                     for _ in 0..times {
@@ -243,10 +274,10 @@ impl Game {
                 }
             }
         }
-        fired.extend(triggers::matched(self, &batch, start));
+        fired.extend(triggers::matched(self, batch, start));
         // 732.1.b-c / 732.3: [Temporary], printed or given, triggers as its controller's Beginning
         // Phase starts; more instances are one (732.2).
-        for e in &batch {
+        for e in batch {
             if let Event::StepBegan { step: Step::Beginning, player } = e {
                 let mut permanents = self.all_units();
                 for p in &self.players {
@@ -273,7 +304,7 @@ impl Game {
         }
         // Core Rules 1.3, 823.1.c.1 / 823.3: [Hunt], printed or given, as its unit conquers or
         // holds; its instances are one trigger whose XP they add up to (823.2).
-        for e in &batch {
+        for e in batch {
             for (source, controller) in self.hunters(e) {
                 fired.push(Triggered {
                     source,
@@ -288,7 +319,7 @@ impl Game {
         }
         // 733.1.b-c / 733.3: each [Vision] a permanent is given ("Other friendly units have
         // [Vision]") triggers as it enters from being played, separately (733.2).
-        for e in &batch {
+        for e in batch {
             if let Event::Played { player, card, .. } = e
                 && self.obj(*card).alive
                 && self.card(*card).is_permanent()
@@ -307,34 +338,21 @@ impl Game {
             }
         }
         // Delayed triggers (383.2): "When you conquer this turn, ...", each time it happens; "The
-        // next time ...", the first time only, and then it ends.
-        for e in &batch {
-            for d in self.delayed_triggers.clone() {
+        // next time ...", the first time only: it ends there (with every copy equal to it), so
+        // no later event of the batch triggers it.
+        let mut delayed: Vec<(super::state::DelayedTrigger, Option<ObjId>)> = Vec::new();
+        for e in batch {
+            for d in &self.delayed_triggers {
                 if self.event_matches(&d.trigger, d.source, d.controller, e).is_none()
                     || (d.of_it && event_subject(e).0 != d.remembered)
-                    || !self.delayed_triggers.contains(&d)
+                    || delayed.iter().any(|(x, _)| x.once && x == d)
                 {
                     continue;
                 }
-                if d.once {
-                    self.delayed_triggers.retain(|x| *x != d);
-                }
-                trace!(self, "383.2", "the delayed ability of {} triggers", self.describe(d.source));
-                self.chain.push(ChainItem {
-                    kind: ItemKind::DelayedTrigger { source: d.source, index: d.index, remembered: d.remembered },
-                    controller: d.controller,
-                    pending: true,
-                    targets: Vec::new(),
-                    that_player: None,
-                    // "When any unit takes damage this turn, kill it": the unit of the event.
-                    that_unit: event_subject(e).0,
-                    // "this battlefield": the one the ability that set it up named (414.3).
-                    that_battlefield: d.that_battlefield,
-                    costs_paid: Vec::new(),
-                });
+                delayed.push((d.clone(), event_subject(e).0));
             }
         }
-        self.order_onto_chain(fired, order)
+        (fired, delayed)
     }
 
     /// 376.2: every event of `batch` that meets `trigger`'s condition triggers it once (two

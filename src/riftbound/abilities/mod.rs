@@ -85,6 +85,15 @@ pub struct Ability {
 }
 
 impl Ability {
+    /// 371: whether holding this lets its holder activate something: an activated ability, or a
+    /// passive that borrows others' ("exhaust ... to use their abilities").
+    pub fn activates(&self) -> bool {
+        matches!(
+            self.kind,
+            AbilityKind::Activated { .. } | AbilityKind::Static { effect: StaticEffect::ExhaustAbilitiesOf(_), .. }
+        )
+    }
+
     /// 352.10.c.1: the costs within a triggered ability's instructions, "you may pay COST [and
     /// exhaust me] to ..." or "you may spend a buff to ...", in the order they are written. Each
     /// is part of the ability's total cost (391), paid or declined as the ability is finalized
