@@ -66,11 +66,17 @@ impl Game {
             return Ok(());
         }
         // 322.2: units with non-zero damage at or above their might die, all at once.
+        // Damage first: most passes find none, without looking up what each object is.
         let lethal: Vec<_> = self
-            .units_on_board()
+            .players
+            .iter()
+            .map(|pl| &pl.base)
+            .chain(self.battlefields.iter().map(|b| &b.units))
+            .flatten()
+            .copied()
             .filter(|u| {
                 let d = self.obj(*u).damage;
-                d > 0 && d as i32 >= self.might(*u)
+                d > 0 && self.card(*u).kind == super::cards::CardType::Unit && d as i32 >= self.might(*u)
             })
             .collect();
         for u in lethal {
@@ -172,7 +178,10 @@ impl Game {
         // 322.4 / 181.4.c: battlefields with no units and no contested status become uncontrolled.
         for b in self.battlefield_ids() {
             let bf = &self.battlefields[b];
-            if bf.controller.is_some() && bf.contested_by.is_none() && self.units_at(Loc::Battlefield(b)).is_empty() {
+            if bf.controller.is_some()
+                && bf.contested_by.is_none()
+                && self.units_iter(Loc::Battlefield(b)).next().is_none()
+            {
                 trace!(self, "322.4", "{} becomes uncontrolled", self.describe_loc(Loc::Battlefield(b)));
                 self.battlefield_mut(b).controller = None;
                 self.changed();

@@ -174,15 +174,17 @@ impl Game {
         let candidates =
             pl.hand.iter().copied().chain(pl.champion_zone).chain(self.hidden_cards(p)).chain(self.flow_cards(p));
         let supply = self.supply(p);
+        // 054: can't beats can: "you can't play cards (spells) this turn".
+        let bans = self.components.get::<super::instructions::PlayBans>().map_or(&[][..], |b| &b.0[..]);
         for card in candidates {
-            if self.can_begin_play(&supply, card) {
+            if self.can_begin_play(&supply, bans, card) {
                 out.push(card);
             }
         }
         out
     }
 
-    fn can_begin_play(&self, supply: &Supply, card: ObjId) -> bool {
+    fn can_begin_play(&self, supply: &Supply, bans: &[(PlayerId, bool)], card: ObjId) -> bool {
         let p = supply.player();
         let def = self.card(card);
         if !def.is_main_deck_card()
@@ -190,10 +192,7 @@ impl Game {
         {
             return false;
         }
-        // 054: can't beats can.
-        if self.components.get::<super::instructions::PlayBans>().is_some_and(|b| {
-            b.0.iter().any(|(q, spells_only)| *q == p && (!spells_only || def.kind == CardType::Spell))
-        }) {
+        if bans.iter().any(|(q, spells_only)| *q == p && (!spells_only || def.kind == CardType::Spell)) {
             return false;
         }
         // 727.1.b: played from hidden, ignoring its base cost; 727.1.d: a spell needs a valid

@@ -492,6 +492,8 @@ pub struct TextIndex {
     pub triggered: CardSet,
     /// Of those, the cards with a triggered ability that works from the trash.
     pub from_trash: CardSet,
+    /// Cards whose own text changes what they cost to play (`statics::has_own_cost_text`).
+    pub own_cost: CardSet,
 }
 
 /// A set of cards of the database, one bit per card: a look-up is a shift and a mask. The
@@ -568,6 +570,9 @@ impl TextIndex {
             {
                 self.listens |= super::triggers::listens_to(trigger);
             }
+        }
+        if super::statics::has_own_cost_text(def) {
+            self.own_cost.insert(card);
         }
         self.add_reactions |= all.iter().any(|a| {
             a.added.is_some() && matches!(a.kind, AbilityKind::Activated { timing: AbilityTiming::Reaction, .. })

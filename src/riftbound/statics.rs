@@ -168,7 +168,9 @@ impl Game {
     ) -> Vec<CostChange> {
         let def = self.card(card);
         let mut out = Vec::new();
-        for (_, a) in def.abilities.rules_text() {
+        let own = self.text_index.own_cost.contains(self.obj(card).card);
+        debug_assert_eq!(own, has_own_cost_text(def), "{}", def.name);
+        for (_, a) in def.abilities.rules_text().filter(|_| own) {
             let AbilityKind::Static { effect, condition } = &a.kind else { continue };
             match effect {
                 // 353.3-353.4: its own cost change, while its condition holds for its controller.
@@ -210,7 +212,7 @@ impl Game {
         }
         // 721.1.a: "As you play me, you may pay [1] and 1 Power as an additional cost. If you do,
         // I enter ready." The power is the unit's domain, or any with none or several (721.1.a.2).
-        if def.kind == CardType::Unit && def.abilities.has_keyword(Keyword::Accelerate) {
+        if own && def.kind == CardType::Unit && def.abilities.has_keyword(Keyword::Accelerate) {
             let power = def.domains.single().map(PowerSymbol::Of).unwrap_or(PowerSymbol::Any);
             out.push(CostChange::Additional(AdditionalCost::once(
                 ACCELERATE.into(),
@@ -465,4 +467,21 @@ impl Game {
             .sum();
         (n > 0).then(|| Cost { energy: 0, power: vec![PowerSymbol::Any; n as usize] })
     }
+}
+
+/// Whether `def`'s own text changes what it costs to play ([`Game::text_cost_changes`]: a cost
+/// passive of its own, an optional or non-standard additional cost, Accelerate): the cards in
+/// hand that have none are most, and skip reading their abilities at every listing.
+pub(crate) fn has_own_cost_text(def: &super::cards::CardDef) -> bool {
+    def.abilities.rules_text().any(|(_, a)| {
+        matches!(
+            &a.kind,
+            AbilityKind::Static {
+                effect: StaticEffect::PlayCost { cards: None, .. }
+                    | StaticEffect::OptionalCost(_)
+                    | StaticEffect::OtherCost { .. },
+                ..
+            }
+        )
+    }) || (def.kind == CardType::Unit && def.abilities.has_keyword(Keyword::Accelerate))
 }
