@@ -170,44 +170,48 @@ impl Game {
         let mut out = Vec::new();
         let own = self.text_index.own_cost.contains(self.obj(card).card);
         debug_assert_eq!(own, has_own_cost_text(def), "{}", def.name);
-        for (_, a) in def.abilities.rules_text().filter(|_| own) {
-            let AbilityKind::Static { effect, condition } = &a.kind else { continue };
-            match effect {
-                // 353.3-353.4: its own cost change, while its condition holds for its controller.
-                StaticEffect::PlayCost { cards: None, more, cost, per, min, .. } => {
-                    if condition.as_ref().is_none_or(|c| self.holds(c, card, p, None)) {
-                        let times = per.as_ref().map_or(1, |per| self.count_of(per, p, card));
-                        out.push(cost_change(*more, cost, times, *min));
-                    }
-                }
-                StaticEffect::OptionalCost(cost) => out.push(CostChange::Additional(AdditionalCost::once(
-                    format!("pay {cost}"),
-                    true,
-                    cost.clone(),
-                    Vec::new(),
-                ))),
-                // 353.2: a non-standard additional cost, mandatory or (353.2.b.1) optional; the
-                // discount paying it grants applies only if it is chosen (353.4).
-                // "you may spend any number of buffs as an additional cost. Reduce my cost by [O]
-                // for each buff you spend": paid as many times as chosen, the discount each time.
-                StaticEffect::OtherCost { cost, words, optional, any_number, if_paid } => {
-                    let label = words.clone();
-                    let then = match if_paid {
-                        IfPaid::Nothing => None,
-                        IfPaid::Discount(less) => {
-                            Some(CostChange::Discount { energy: less.energy, min_energy: 0, power: less.power.clone() })
+        if own {
+            for (_, a) in def.abilities.rules_text() {
+                let AbilityKind::Static { effect, condition } = &a.kind else { continue };
+                match effect {
+                    // 353.3-353.4: its own cost change, while its condition holds for its controller.
+                    StaticEffect::PlayCost { cards: None, more, cost, per, min, .. } => {
+                        if condition.as_ref().is_none_or(|c| self.holds(c, card, p, None)) {
+                            let times = per.as_ref().map_or(1, |per| self.count_of(per, p, card));
+                            out.push(cost_change(*more, cost, times, *min));
                         }
-                        IfPaid::IgnoreCost => Some(CostChange::Ignore),
-                    };
-                    if let Some(then) = then {
-                        out.push(CostChange::IfPaid { label: label.clone(), then: Box::new(then) });
                     }
-                    out.push(CostChange::Additional(AdditionalCost {
-                        any_number: *any_number,
-                        ..AdditionalCost::once(label, *optional, Cost::default(), vec![cost.clone()])
-                    }));
+                    StaticEffect::OptionalCost(cost) => out.push(CostChange::Additional(AdditionalCost::once(
+                        format!("pay {cost}"),
+                        true,
+                        cost.clone(),
+                        Vec::new(),
+                    ))),
+                    // 353.2: a non-standard additional cost, mandatory or (353.2.b.1) optional; the
+                    // discount paying it grants applies only if it is chosen (353.4).
+                    // "you may spend any number of buffs as an additional cost. Reduce my cost by [O]
+                    // for each buff you spend": paid as many times as chosen, the discount each time.
+                    StaticEffect::OtherCost { cost, words, optional, any_number, if_paid } => {
+                        let label = words.clone();
+                        let then = match if_paid {
+                            IfPaid::Nothing => None,
+                            IfPaid::Discount(less) => Some(CostChange::Discount {
+                                energy: less.energy,
+                                min_energy: 0,
+                                power: less.power.clone(),
+                            }),
+                            IfPaid::IgnoreCost => Some(CostChange::Ignore),
+                        };
+                        if let Some(then) = then {
+                            out.push(CostChange::IfPaid { label: label.clone(), then: Box::new(then) });
+                        }
+                        out.push(CostChange::Additional(AdditionalCost {
+                            any_number: *any_number,
+                            ..AdditionalCost::once(label, *optional, Cost::default(), vec![cost.clone()])
+                        }));
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
         // 721.1.a: "As you play me, you may pay [1] and 1 Power as an additional cost. If you do,
