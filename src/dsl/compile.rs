@@ -1398,6 +1398,13 @@ impl Compiler<'_> {
                 }
             }
             Rule::cond_played_another => Condition::Legion,
+            Rule::cond_played_this_turn => {
+                let mut each = Vec::new();
+                for x in c.into_inner().filter(|x| x.as_rule() == Rule::unit_phrase) {
+                    each.push(Condition::PlayedThisTurn(Box::new(self.unit_phrase(x))));
+                }
+                if each.len() == 1 { each.pop().unwrap() } else { Condition::All(each) }
+            }
             Rule::cond_i_am => match c.into_inner().next().unwrap().as_rule() {
                 Rule::i_in_combat => Condition::InCombat,
                 _ => Condition::Buffed,

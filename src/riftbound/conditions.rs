@@ -1,7 +1,7 @@
 //! Conditions of conditional abilities and passives ("if", "while": 361.3, 376.2.b), evaluated
 //! in one place for triggers, activation limits, cost changes and the layers alike.
 
-use super::abilities::{Condition, Controlled, CountOf, Deed};
+use super::abilities::{Condition, Controlled, CountOf, Deed, UnitFilter};
 use super::events::Event;
 use super::layers::Chars;
 use super::scoring::ScoreMethod;
@@ -20,6 +20,17 @@ enum Reads {
 }
 
 impl Game {
+    /// Whether `f` names `card` by what the card is, wherever it is now: its kind, tags and
+    /// (non-)token (`Condition::Token`), or an alternative of `f`'s ("a unit or a gear"). How a
+    /// card played (346) is named: "Units you play cost [1] less", "you've played a spell".
+    pub(crate) fn names_card(&self, f: &UnitFilter, card: ObjId, you: PlayerId) -> bool {
+        let d = self.card(card);
+        (f.kind == d.kind
+            && f.tags_ok(&d.tags)
+            && f.condition.as_deref().is_none_or(|c| self.holds(c, card, you, None)))
+            || f.or.as_deref().is_some_and(|g| self.names_card(g, card, you))
+    }
+
     /// Whether `c` holds for `subject` (the ability's source, or the object a passive's effect
     /// applies to, 361.3.a) with `you` as "you". `chars`: the subject's characteristics while the
     /// layers compute them, so "Mighty" reads them instead of asking the layers again (449).
@@ -130,6 +141,9 @@ impl Game {
                         None => false,
                     }
             }
+            Condition::PlayedThisTurn(f) => self.events_this_turn().iter().any(
+                |e| matches!(e, Event::Played { player, card, .. } if *player == you && self.names_card(f, *card, you)),
+            ),
             Condition::DidThisTurn { deed, me, at_least } => {
                 let events = self.events_this_turn();
                 let done = events

@@ -228,13 +228,7 @@ impl Game {
         // 353.3-353.4: cost changes of the permanents in play on the cards they name, those their
         // controller plays ("Units you play cost [A] less") or their opponents ("enemy spells cost
         // [1][A] more"), each while its condition holds for its own controller.
-        // A card the filter names: its kind, tags and (non-)token (`Condition::Token`).
-        let names = |cards: &UnitFilter, c: ObjId| {
-            let d = self.card(c);
-            cards.kind == d.kind
-                && cards.tags_ok(&d.tags)
-                && cards.condition.as_deref().is_none_or(|cond| self.holds(cond, c, p, None))
-        };
+        let names = |cards: &UnitFilter, c: ObjId| self.names_card(cards, c, p);
         for &(source, effect) in passives {
             if let StaticEffect::PlayCost { cards: Some(cards), first_each_turn, more, cost, per, min } = effect
                 && names(cards, card)

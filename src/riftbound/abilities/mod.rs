@@ -665,6 +665,10 @@ pub enum Condition {
         me: bool,
         at_least: u32,
     },
+    /// "you've played a spell this turn", "you've played an Equipment this turn": "you" played a
+    /// card this turn (346) that the filter names by what the card is ([`Game::names_card`]),
+    /// wherever it is now.
+    PlayedThisTurn(Box<UnitFilter>),
     /// "you have N+ runes" (runes on the board, 155).
     RunesAtLeast(u32),
     /// [Level N] (Core Rules 1.3, 824.1.b.1): "you" have N XP or more.
