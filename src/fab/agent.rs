@@ -49,21 +49,25 @@ impl GreedyAgent {
                 let power = i32::from(g.obj(*weapon).card.power.unwrap_or(0));
                 10 * power - pitch_cost(g, pitch)
             }
-            // An equipment's action ability: worth what it adds to an attack still to come, and
-            // go again, against the equipment it destroys; a resource point alone is no better
-            // than pitching.
-            Action::Activate { card, ability, pitch } => {
+            // An activated ability: worth what it adds to an attack still to come, and go again,
+            // against the equipment it destroys; a defending card's defense while the attack
+            // would hit, against the card it discards; a resource point alone is no better than
+            // pitching.
+            Action::Activate { card, ability, pitch, discard } => {
                 let a = &g.obj(*card).card.activated[usize::from(*ability)];
                 let weapon_ready = me.weapons.iter().any(|w| !g.obj(*w).used_this_turn);
+                let hit = g.current_link().is_some_and(|l| g.link_power(l) > g.link_defense(l));
                 let gain: i32 = a
                     .effects
                     .iter()
                     .map(|e| match e {
                         super::Effect::AttacksGainThisTurn(_, n) if weapon_ready => i32::from(*n),
+                        super::Effect::SourceGains { defense, .. } if hit => i32::from(*defense),
                         _ => 0,
                     })
                     .sum();
-                let value = gain + i32::from(a.go_again) - i32::from(a.destroy_self);
+                let discarded = discard.map_or(0, |d| worth(g, d) / 3);
+                let value = gain + i32::from(a.go_again) - i32::from(a.destroy_self) - discarded;
                 if value <= 0 { -1 } else { 10 * value - pitch_cost(g, pitch) }
             }
             Action::Play { card, pitch } => {
@@ -160,6 +164,8 @@ impl Agent<Game> for GreedyAgent {
                 (Ask::ContinueChain, Action::Continue) => i32::from(g.player(p).action_points > 0),
                 // 13.3.3b: keep the strongest attack for next turn.
                 (Ask::Arsenal, Action::Arsenal(Some(c))) => worth(g, *c),
+                // 15.5.1b: an optional cost is worth paying from the pool or with a cheap pitch.
+                (Ask::OptionalCost, Action::Pay(pitch)) => 8 - pitch_cost(g, pitch),
                 _ => 0,
             }
         };
@@ -255,13 +261,14 @@ mod tests {
         use super::super::cards::{Activated, AttackKind, CardDef, Effect, Slot};
         let mut gold = CardDef::equipment("Gold", Slot::Arms, 1);
         let bonus = Effect::AttacksGainThisTurn(AttackKind::weapon(), 1);
-        gold.activated = vec![Activated { resources: 0, destroy_self: true, effects: vec![bonus], go_again: true }];
+        gold.activated =
+            vec![Activated { destroy_self: true, effects: vec![bonus], go_again: true, ..Activated::action() }];
         let mut a = bruiser_loadout();
         a.equipment = vec![gold];
         let mut g = started(a.clone(), a, 1);
         let tp = g.turn_player;
         let card = g.player(tp).equipment.iter().copied().find(|e| g.name(*e) == "Gold").unwrap();
-        let activate = Action::Activate { card, ability: 0, pitch: Vec::new() };
+        let activate = Action::Activate { card, ability: 0, pitch: Vec::new(), discard: None };
         assert!(g.legal_actions(tp).contains(&activate));
         assert!(GreedyAgent::priority(&g, tp, &activate) > 0);
         let club = g.player(tp).weapons[0];

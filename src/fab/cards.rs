@@ -126,6 +126,28 @@ pub enum Condition {
     /// Reprise (glossary): "If the defending hero has defended with a card from their hand
     /// this chain link".
     DefendedFromHand,
+    /// "While this attack is defended by less than 2 non-equipment cards" (17.2.1: a
+    /// conditional continuous effect, read whenever the attack's power is): fewer than this many
+    /// defending cards on the attack's chain link (20.5.2), equipment left out if `non_equipment`.
+    DefendedByFewer { cards: u8, non_equipment: bool },
+    /// "If it's your second weapon attack this turn" (20.4.4a): the attack on the current chain
+    /// link is of this kind and its controller's Nth attack of this kind this turn.
+    NthAttackThisTurn(AttackKind, u8),
+    /// "If you do" after "you may pay COST" (15.5.1b: an optional cost): the resolving layer's
+    /// controller paid it.
+    PaidThisWay,
+    /// "Activate this ability only while this is defending" (20.5.2b): the card is a defending
+    /// card on the combat chain.
+    Defending,
+}
+
+/// An ability one effect gives an attack or a card (a quoted ability: `gains "..."`): a triggered
+/// ability (16) or a static power bonus while a condition holds (17.2.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ability {
+    Triggered(Trigger, Vec<Effect>),
+    /// "[While CONDITION,] it has +N{p}".
+    Power(Option<Condition>, u8),
 }
 
 /// What a layer does when it resolves (19.2: in the order written). A small typed set; the card
@@ -159,6 +181,26 @@ pub enum Effect {
     /// "Your weapon attacks gain +1{p} this turn": each attack of that kind its controller makes
     /// for the rest of the turn gains it as it becomes the attack (20.4.2: "Attacks this turn").
     AttacksGainThisTurn(AttackKind, u8),
+    /// An attack gains abilities ("Your next weapon attack this turn gains "If this hits, ...""):
+    /// for as long as it is the attack (the chain link's, 20.4.5).
+    GainsAbilities { to: AttackRef, abilities: Vec<Ability> },
+    /// "it gains +2{d} and "When the combat chain closes, destroy NAME."", "This gets +3{d}":
+    /// the card whose ability resolves gains defense (25.3: not its base defense) and abilities
+    /// for as long as it is that object (11.7).
+    SourceGains { defense: u8, abilities: Vec<Ability> },
+    /// "put a +1{p} counter on it" (25.4): on the card the resolving layer is about (the attack
+    /// a hit trigger watched, or the card whose ability it is).
+    PowerCounter(u8),
+    /// "destroy NAME" / "destroy this": the card whose ability resolves, if it is still in the
+    /// arena (glossary: destroy).
+    DestroySource,
+    /// "you may pay {r}" (15.5.1b): its controller is asked before the layer resolves; "If you
+    /// do" ([`Condition::PaidThisWay`]) reads the answer.
+    MayPay(u8),
+    /// A delayed triggered effect for the rest of the turn (16.4): "Whenever Dawnblade hits a
+    /// hero this turn, ...", "Whenever you attack with a sword or dagger this turn; ...": its
+    /// event, the attacks it watches, and its effects (ended by 13.3.3f).
+    Delayed { event: Trigger, kind: AttackKind, effects: Vec<Effect> },
 }
 
 impl Effect {
@@ -222,10 +264,19 @@ pub struct CardDef {
 /// Activating it costs an action point (15.5.3d) and its costs; it becomes a layer (15.5.4a).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Activated {
+    /// "**Instant** - ...": any time its controller has priority (15.4), no action point;
+    /// otherwise an action ability (15.3, 15.5.3d).
+    pub instant: bool,
+    /// "**Once per Turn ...**": once each turn (15.2.1).
+    pub once_per_turn: bool,
     /// Resource points ({r} each).
     pub resources: u8,
     /// "destroy this": the permanent goes to the graveyard as a cost.
     pub destroy_self: bool,
+    /// "Discard a card": a card of its controller's choice from hand (15.5.3c).
+    pub discard: bool,
+    /// "Activate this ability only while CONDITION" (15.5.1).
+    pub only_while: Option<Condition>,
     pub effects: Vec<Effect>,
     /// Go again on the ability: resolved, it gives an action point (glossary).
     pub go_again: bool,
@@ -249,6 +300,11 @@ pub enum Trigger {
     /// "The second time you attack with NAME each turn" (20.4.4d): this card's attack becomes
     /// attacking for the Nth time this turn.
     NthAttack(u8),
+    /// "If this hits", "Whenever NAME hits [a hero]" (20.7.2b: it dealt damage in damage
+    /// calculation): added at the start of chain link resolution (20.8.1).
+    Hits,
+    /// "When the combat chain closes" (21.3).
+    ChainCloses,
 }
 
 /// A cost other than resource points, paid as the card is played (15.5.3c): "As an additional
@@ -259,6 +315,25 @@ pub enum AdditionalCost {
     /// and the cards pitched for it are gone; with none left it can't be paid, so the card can't
     /// be played.
     DiscardRandom,
+    /// "reveal a card in your hand with cost N or less": one of the cards left in hand has a
+    /// cost of at most N (19.6.2: no cost is zero); with none it can't be paid.
+    RevealCostAtMost(u8),
+}
+
+impl Activated {
+    /// An action ability with no costs and no effects.
+    pub fn action() -> Self {
+        Activated {
+            instant: false,
+            once_per_turn: false,
+            resources: 0,
+            destroy_self: false,
+            discard: false,
+            only_while: None,
+            effects: Vec::new(),
+            go_again: false,
+        }
+    }
 }
 
 impl CardDef {

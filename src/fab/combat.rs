@@ -38,7 +38,8 @@ impl Game {
                     Trigger::NthAttack(n) => usize::from(*n) == nth,
                     _ => false,
                 };
-                if self.add_triggers(card, controller, meets) > 0 {
+                // 20.4.4d: the attack's own, what it gained, and delayed ones watching it (16.4).
+                if self.attack_triggers(Trigger::Attacks, meets) > 0 {
                     crate::trace!(
                         self,
                         "20.4.4d",
@@ -69,6 +70,10 @@ impl Game {
                     return Ok(());
                 }
                 self.current_link_mut().expect("a link").step = LinkStep::Resolution;
+                // 20.8.1: "If this hits" / "Whenever ... hits" triggered effects.
+                if self.current_link().expect("a link").hit {
+                    self.attack_triggers(Trigger::Hits, |t| *t == Trigger::Hits);
+                }
                 // 20.8.2.
                 self.give_priority_to_turn_player();
             }
@@ -164,6 +169,23 @@ impl Game {
     /// The state records that the decision is due, and it changes only once it is answered, so
     /// a game stopped there (a session with no agent, a replay) asks again when resumed.
     pub(super) fn pending_link_decision(&mut self) -> R<bool> {
+        // 15.5.1b: the top layer's optional cost, asked once both players passed on it.
+        if self.priority.is_none()
+            && let Some(n) = self.optional_cost()
+        {
+            let layer = self.chain.last().expect("a layer").clone();
+            let p = layer.controller;
+            let mut options: Vec<Action> =
+                self.pitch_options(p, u32::from(n), layer.card).into_iter().map(Action::Pay).collect();
+            options.push(Action::Decline);
+            let choice = decide(self, p, Ask::OptionalCost, options)?;
+            self.answer_optional_cost(match choice {
+                Action::Pay(pitch) => Some(pitch),
+                _ => None,
+            });
+            self.resolve_and_give_priority();
+            return Ok(true);
+        }
         let Some(link) = self.current_link() else { return Ok(false) };
         if link.step == LinkStep::Defend && !link.declared {
             let options = self.defend_options();
@@ -246,6 +268,14 @@ impl Game {
             }
         }
         crate::trace!(self, "21", "the combat chain closes");
+        // 21.3: "When the combat chain closes" triggers of the permanents (printed or given).
+        for p in self.seats() {
+            for card in self.permanents(p) {
+                if self.add_triggers(card, p, |t| *t == Trigger::ChainCloses) > 0 {
+                    crate::trace!(self, "21.3", "{}'s \"when the combat chain closes\" trigger", self.name(card));
+                }
+            }
+        }
         // 21.4.
         self.give_priority_to_turn_player();
     }
@@ -431,6 +461,141 @@ mod tests {
             assert!(g.player(tp).hand.is_empty(), "drawn, then discarded");
             assert_eq!(g.obj(*g.player(tp).graveyard.last().unwrap()).card.name, "Top");
         }
+    }
+
+    /// 20.7.2b, 20.8.1: an attack's own "If this hits, draw a card" triggers at the start of
+    /// chain link resolution when it hits, and not when it is fully defended.
+    #[test]
+    fn r20_8_1_if_this_hits_triggers_at_chain_link_resolution() {
+        for (defend, drawn) in [(0, 1), (1, 0)] {
+            let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+            let tp = g.turn_player;
+            let hand = g.player(tp).hand.len();
+            attack(&mut g, hit("Snatch").cost(0).trigger(Trigger::Hits, vec![Effect::Draw(1)]));
+            g.answers.log = vec![defend]; // nothing, or a card of 3{d} given +1{d} against 4{p}
+            if defend == 1 {
+                let opp = g.opponent(tp);
+                let c = g.player(opp).hand[0];
+                g.obj_mut(c).defense_gained = 1;
+            }
+            pass_both(&mut g);
+            pass_both(&mut g);
+            pass_both(&mut g); // damage calculation
+            assert_eq!(g.current_link().unwrap().step, LinkStep::Resolution);
+            assert_eq!(g.chain.len(), drawn, "the hit trigger's layer, only on a hit");
+            if drawn == 1 {
+                pass_both(&mut g);
+            }
+            assert_eq!(g.player(tp).hand.len(), hand + drawn);
+        }
+    }
+
+    /// 16.4, 20.4.4a: "Whenever you attack with a sword or dagger this turn; - If it's your
+    /// first weapon attack this turn, it gains +1{p}. - If it's your second ..., +2{p}.": the
+    /// second weapon attack of the turn gets +2, not +1; a club attack is not watched.
+    #[test]
+    fn r16_4_a_delayed_trigger_for_the_turn_counts_the_weapon_attacks() {
+        use super::super::cards::{AttackKind, AttackRef, Condition};
+        let blade = CardDef::weapon("Blade", 2, 0, 2).subtype("Sword");
+        let mut a = bruiser_loadout();
+        a.weapons = vec![blade];
+        let mut g = started(a.clone(), a, 1);
+        let tp = g.turn_player;
+        let swords = AttackKind { subtypes: vec!["Sword".into(), "Dagger".into()], ..AttackKind::any() };
+        let nth = |n| Condition::NthAttackThisTurn(AttackKind::weapon(), n);
+        let plus = |n| Effect::Gains { to: AttackRef::Current, power: n, go_again: false };
+        let effects = vec![Effect::IfThen(nth(1)), plus(1), Effect::IfThen(nth(2)), plus(2)];
+        g.apply(&Effect::Delayed { event: Trigger::Attacks, kind: swords, effects }, tp);
+        let w = g.player(tp).weapons[0];
+        for (power, attack) in [(3, 1), (4, 2)] {
+            g.obj_mut(w).used_this_turn = false;
+            g.player_mut(tp).action_points = 1;
+            g.activate_weapon(tp, w, &[]).unwrap();
+            pass_both(&mut g);
+            assert_eq!(g.chain.len(), 1, "attack {attack}: the delayed trigger's layer");
+            pass_both(&mut g);
+            assert_eq!(g.link_power(g.current_link().unwrap()), power, "weapon attack {attack}");
+            g.close_combat_chain();
+        }
+        // An attack action card is no sword: nothing triggers.
+        g.player_mut(tp).action_points = 1;
+        attack(&mut g, hit("Club swing").cost(0));
+        g.answers.log.push(0);
+        pass_both(&mut g);
+        assert!(g.chain.is_empty());
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Defend, "no trigger: on to the defend step");
+    }
+
+    /// 15.2, 15.4, 20.5.2b: "**Once per Turn Instant** - Discard a card: This gets +3{d}.
+    /// Activate this ability only while this is defending.": not offered from hand; offered
+    /// once defending, discarding a card; then not again this turn.
+    #[test]
+    fn r15_2_an_instant_ability_only_while_defending_once_per_turn() {
+        use super::super::play::PlayError;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let mut rally = hit("Rally").power(4).defense(2);
+        let text = "**Once per Turn Instant** - Discard a card: This gets +3{d}. Activate this ability only while \
+                    this is defending.";
+        rally.activated = super::super::text::compile_text(text).unwrap().activated;
+        let r = give(&mut g, opp, rally);
+        attack(&mut g, hit("Big").cost(0).power(6));
+        let activations = |g: &Game| {
+            g.legal_actions(opp)
+                .into_iter()
+                .filter(|a| matches!(a, Action::Activate { card, .. } if *card == r))
+                .count()
+        };
+        g.priority = Some(opp);
+        assert_eq!(activations(&g), 0, "in hand: not defending");
+        assert_eq!(g.activate(opp, r, 0, &[], Some(g.player(opp).hand[0])), Err(PlayError::NotPlayable));
+        g.priority = Some(tp);
+        g.answers.log = vec![1 << 4]; // the fifth card in hand: Rally
+        pass_both(&mut g);
+        assert_eq!(g.current_link().unwrap().defending, vec![r]);
+        g.priority = Some(opp);
+        assert_eq!(activations(&g), 4, "one per card left to discard");
+        let d = g.player(opp).hand[0];
+        g.activate(opp, r, 0, &[], Some(d)).unwrap();
+        assert_eq!(g.player(opp).action_points, 0);
+        assert_eq!(g.player(opp).hand.len(), 3, "discarded as its cost");
+        pass_both(&mut g);
+        assert_eq!(g.obj(r).defense(), Some(5));
+        g.priority = Some(opp);
+        assert_eq!(activations(&g), 0, "once per turn");
+        assert_eq!(g.activate(opp, r, 0, &[], Some(g.player(opp).hand[0])), Err(PlayError::UsedThisTurn));
+    }
+
+    /// 15.5.1b: a game stopped at an optional cost ("you may pay {r}") asks again when resumed;
+    /// the layer resolves only once answered, and "If you do" reads the answer.
+    #[test]
+    fn r15_5_1b_an_optional_cost_is_asked_again_when_a_stopped_game_resumes() {
+        use super::super::cards::Condition;
+        use crate::kernel::Stop;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        g.player_mut(tp).resources = 1;
+        let pay = vec![Effect::MayPay(1), Effect::IfThen(Condition::PaidThisWay), Effect::GainLife(3)];
+        let card = give(&mut g, tp, CardDef::new("Toll", CardType::Instant).cost(0).trigger(Trigger::Played, pay));
+        g.play_card(tp, card, &[]).unwrap();
+        g.agents = vec![None, None];
+        g.answers = crate::kernel::Answers::default();
+        g.pass_priority(tp).unwrap();
+        g.pass_priority(opp).unwrap();
+        assert_eq!(g.priority, None, "its controller decides first");
+        for _ in 0..2 {
+            match g.step() {
+                Err(Stop::NeedDecision(d)) => assert_eq!(d.ask, Ask::OptionalCost),
+                other => panic!("{other:?}"),
+            }
+            assert_eq!(g.chain.len(), 2, "nothing resolved yet");
+        }
+        g.answers.log.push(0); // pay from the pool
+        g.step().unwrap();
+        assert_eq!((g.player(tp).life, g.player(tp).resources), (23, 0));
+        assert_eq!(g.chain.len(), 1);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! pitching cards for resource points (15.5.3) and an action point for an action (15.5.3d), and
 //! become a layer or open a combat chain (15.5.4).
 
-use super::cards::{AdditionalCost, CardType, Trigger};
+use super::cards::{Activated, AdditionalCost, CardType, Trigger};
 use super::state::{Action, Game, Layer, Link, LinkStep, Phase};
 use super::zones::Zone;
 use crate::kernel::{ObjId, PlayerId, chain};
@@ -135,14 +135,22 @@ impl Game {
                 }
             }
         }
-        // 15.2: action abilities of permanents (equipment).
-        for &card in &pl.equipment {
-            if pl.action_points == 0 || !self.timing_allows(p, CardType::Action) {
-                break;
-            }
+        // 15.2: activated abilities of equipment and of defending cards, each with each legal
+        // pitch and, for "Discard a card", each card left to discard.
+        for card in self.ability_sources(p) {
             for (i, a) in self.obj(card).card.activated.iter().enumerate() {
+                if self.can_activate(p, card, a).is_err() {
+                    continue;
+                }
                 for pitch in self.pitch_options(p, u32::from(a.resources), card) {
-                    out.push(Action::Activate { card, ability: i as u8, pitch });
+                    let discards: Vec<Option<ObjId>> = if a.discard {
+                        pl.hand.iter().filter(|c| !pitch.contains(c)).map(|c| Some(*c)).collect()
+                    } else {
+                        vec![None]
+                    };
+                    for discard in discards {
+                        out.push(Action::Activate { card, ability: i as u8, pitch: pitch.clone(), discard });
+                    }
                 }
             }
         }
@@ -162,7 +170,7 @@ impl Game {
 
     /// 15.5.3: pays `cost` resource points, pitching `pitch` (already checked), and an action
     /// point for an action (15.5.3d).
-    fn pay(&mut self, p: PlayerId, cost: u32, pitch: &[ObjId], action: bool) {
+    pub(super) fn pay(&mut self, p: PlayerId, cost: u32, pitch: &[ObjId], action: bool) {
         for &c in pitch {
             let gained = u32::from(self.obj(c).card.pitch);
             self.move_to(c, Zone::Pitch);
@@ -179,9 +187,11 @@ impl Game {
     /// 15.5.3c: whether `p` can pay `card`'s non-resource costs once it and the cards pitched
     /// for it have left the hand.
     fn additional_costs_payable(&self, p: PlayerId, card: ObjId, pitch: &[ObjId]) -> bool {
-        let left = self.player(p).hand.iter().filter(|c| **c != card && !pitch.contains(c)).count();
+        let left: Vec<ObjId> =
+            self.player(p).hand.iter().copied().filter(|c| *c != card && !pitch.contains(c)).collect();
         self.obj(card).card.additional_costs.iter().all(|a| match a {
-            AdditionalCost::DiscardRandom => left >= 1,
+            AdditionalCost::DiscardRandom => !left.is_empty(),
+            AdditionalCost::RevealCostAtMost(n) => left.iter().any(|c| self.obj(*c).card.cost.unwrap_or(0) <= *n),
         })
     }
 
@@ -190,6 +200,13 @@ impl Game {
     fn pay_additional(&mut self, p: PlayerId, costs: &[AdditionalCost]) {
         for a in costs {
             match a {
+                // The first card that qualifies: revealing changes nothing else (it stays in hand).
+                AdditionalCost::RevealCostAtMost(n) => {
+                    let hand = &self.player(p).hand;
+                    if let Some(&c) = hand.iter().find(|c| self.obj(**c).card.cost.unwrap_or(0) <= *n) {
+                        crate::trace!(self, "15.5.3c", "{p} reveals {} from hand", self.name(c));
+                    }
+                }
                 AdditionalCost::DiscardRandom => {
                     let n = self.player(p).hand.len();
                     let i = self.rng.below(n);
@@ -258,7 +275,7 @@ impl Game {
             // 15.5.4a: layer N on the chain.
             let reprise = self.reprise_active();
             let from_hand = from == Zone::Hand;
-            self.chain.push(Layer { controller: p, card, trigger: None, reprise, from_hand, activated: None });
+            self.chain.push(Layer { reprise, from_hand, ..Layer::of(p, card) });
             crate::trace!(self, "15.5.4a", "{} becomes layer {}", def.name, self.chain.len());
         }
         // 20.4.2: "When you play" triggered effects are added as layers.
@@ -299,35 +316,80 @@ impl Game {
         Ok(())
     }
 
-    /// 15.2: `p` activates `card`'s action ability `ability`, pitching `pitch`: an action point
-    /// and its resource cost (15.5.3), "destroy this" (the card goes to the graveyard, and its
-    /// "when destroyed" abilities trigger), then the ability is a layer (15.5.4a).
-    pub fn activate(&mut self, p: PlayerId, card: ObjId, ability: u8, pitch: &[ObjId]) -> Result<(), PlayError> {
+    /// The cards whose activated abilities `p` may use: their equipment, and their defending
+    /// cards on the combat chain (20.5.2b: "while this is defending").
+    fn ability_sources(&self, p: PlayerId) -> Vec<ObjId> {
+        let defending = self.links.iter().flat_map(|l| l.defending.iter().copied());
+        let mut out: Vec<ObjId> = self.player(p).equipment.clone();
+        out.extend(defending.filter(|c| self.obj(*c).owner == p && self.obj(*c).zone == Zone::Chain));
+        out
+    }
+
+    /// Whether `p` may activate ability `a` of `card` now (costs aside): an action ability as an
+    /// action (15.3, an action point, 15.5.3d), an instant one whenever they have priority
+    /// (15.4); once per turn (15.2.1); and its "only while" restriction (15.5.1).
+    fn can_activate(&self, p: PlayerId, card: ObjId, a: &Activated) -> Result<(), PlayError> {
+        let timing = if a.instant { CardType::Instant } else { CardType::Action };
+        if !self.timing_allows(p, timing) {
+            return Err(PlayError::Timing);
+        }
+        if !a.instant && self.player(p).action_points == 0 {
+            return Err(PlayError::NoActionPoint);
+        }
+        if a.once_per_turn && self.obj(card).used_this_turn {
+            return Err(PlayError::UsedThisTurn);
+        }
+        if a.only_while.as_ref().is_some_and(|c| !self.holds_about(c, p, self.current_link(), Some(card))) {
+            return Err(PlayError::Restricted);
+        }
+        Ok(())
+    }
+
+    /// 15.2: `p` activates `card`'s ability `ability`, pitching `pitch`: an action point for an
+    /// action ability and its resource cost (15.5.3), "destroy this" (the card goes to the
+    /// graveyard, and its "when destroyed" abilities trigger), "Discard a card" (`discard`,
+    /// 15.5.3c), then the ability is a layer (15.5.4a).
+    pub fn activate(
+        &mut self,
+        p: PlayerId,
+        card: ObjId,
+        ability: u8,
+        pitch: &[ObjId],
+        discard: Option<ObjId>,
+    ) -> Result<(), PlayError> {
         if self.priority != Some(p) {
             return Err(PlayError::NoPriority);
         }
         let o = self.obj(card);
         let Some(a) = o.card.activated.get(usize::from(ability)).cloned() else { return Err(PlayError::NotPlayable) };
-        if o.owner != p || o.zone != Zone::Equipment {
+        if o.owner != p || !self.ability_sources(p).contains(&card) {
             return Err(PlayError::NotPlayable);
         }
-        if !self.timing_allows(p, CardType::Action) {
-            return Err(PlayError::Timing);
-        }
-        if self.player(p).action_points == 0 {
-            return Err(PlayError::NoActionPoint);
-        }
+        self.can_activate(p, card, &a)?;
         let cost = u32::from(a.resources);
         self.check_pitch(p, cost, pitch, card)?;
+        let discard_ok = |d: ObjId| self.player(p).hand.contains(&d) && !pitch.contains(&d);
+        if a.discard != discard.is_some() || discard.is_some_and(|d| !discard_ok(d)) {
+            return Err(PlayError::CannotPay);
+        }
         crate::trace!(self, "15.2", "{p} activates {}'s ability", self.name(card));
-        self.pay(p, cost, pitch, true);
+        if a.instant {
+            crate::trace!(self, "15.4", "an instant ability: no action point, any time with priority");
+        }
+        self.pay(p, cost, pitch, !a.instant);
+        if a.once_per_turn {
+            self.obj_mut(card).used_this_turn = true;
+        }
+        if let Some(d) = discard {
+            crate::trace!(self, "15.5.3c", "{p} discards {} to pay for it", self.name(d));
+            let id = self.move_to(d, Zone::Graveyard);
+            self.discarded(p, id);
+        }
         if a.destroy_self {
             crate::trace!(self, "15.5.3c", "{p} destroys {} to pay for it", self.name(card));
             self.destroy(card);
         }
-        let layer =
-            Layer { controller: p, card, trigger: None, reprise: false, from_hand: false, activated: Some(ability) };
-        self.chain.push(layer);
+        self.chain.push(Layer { activated: Some(ability), ..Layer::of(p, card) });
         crate::trace!(self, "15.5.4a", "the ability becomes layer {}", self.chain.len());
         self.priority = Some(chain::added(self, p));
         Ok(())
@@ -350,6 +412,7 @@ impl Game {
             attack_triggered: false,
             declared: false,
             continue_asked: false,
+            granted: Vec::new(),
         });
         crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
         // 20.4.4a: its player has attacked (with this source, a weapon or not).
@@ -360,6 +423,13 @@ impl Game {
         let waiting = std::mem::take(&mut self.player_mut(p).next_attack);
         let (apply, keep): (Vec<_>, Vec<_>) = waiting.into_iter().partition(|(kind, _, _)| kind.matches(&def, weapon));
         self.player_mut(p).next_attack = keep;
+        let waiting = std::mem::take(&mut self.player_mut(p).next_attack_abilities);
+        let (gained, keep): (Vec<_>, Vec<_>) = waiting.into_iter().partition(|(kind, _)| kind.matches(&def, weapon));
+        self.player_mut(p).next_attack_abilities = keep;
+        for (_, abilities) in gained {
+            self.links.last_mut().expect("the link just opened").granted.extend(abilities);
+            crate::trace!(self, "20.4.2", "{p}'s next attack this turn: it gains an ability");
+        }
         // 20.4.2: "Attacks this turn" effects of this kind apply too, and stay.
         let lasting: Vec<(super::cards::AttackKind, u8)> = self.player(p).attacks_this_turn.clone();
         for (_, power) in lasting.into_iter().filter(|(k, _)| k.matches(&def, weapon)) {

@@ -65,8 +65,8 @@ impl Game {
                 self.activate_weapon(p, weapon, &pitch).expect("a legal activation");
                 Ok(())
             }
-            Action::Activate { card, ability, pitch } => {
-                self.activate(p, card, ability, &pitch).expect("a legal activation");
+            Action::Activate { card, ability, pitch, discard } => {
+                self.activate(p, card, ability, &pitch, discard).expect("a legal activation");
                 Ok(())
             }
             other => panic!("{other:?} is not a priority action"),
@@ -85,14 +85,22 @@ impl Game {
         }
     }
 
+    /// 14.5, 19.1: the top layer resolves; the turn player gains priority.
+    pub(super) fn resolve_and_give_priority(&mut self) {
+        self.resolve_top();
+        if !self.is_over() {
+            self.priority = Some(chain::resolved(self).unwrap_or(self.turn_player));
+        }
+    }
+
     /// Both players passed in succession.
     fn both_passed(&mut self) -> R<()> {
-        if !self.chain.is_empty() {
-            // 14.5, 19.1.
-            self.resolve_top();
-            if !self.is_over() {
-                self.priority = Some(chain::resolved(self).unwrap_or(self.turn_player));
-            }
+        if self.optional_cost_due() {
+            // 15.5.1b: its controller decides first (`pending_link_decision`).
+            self.priority = None;
+            Ok(())
+        } else if !self.chain.is_empty() {
+            self.resolve_and_give_priority();
             Ok(())
         } else if self.current_link().is_some() {
             self.advance_link()

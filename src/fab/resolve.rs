@@ -4,9 +4,9 @@
 //! (glossary, "Go again").
 
 use super::cards::{AttackKind, AttackRef, CardType, Condition, Effect, Keyword};
-use super::state::Game;
+use super::state::{Game, Layer, Link};
 use super::zones::Zone;
-use crate::kernel::PlayerId;
+use crate::kernel::{ObjId, PlayerId};
 
 impl Game {
     /// Resolves the top layer of the chain (14.5, 19.1). The caller gives priority.
@@ -17,8 +17,14 @@ impl Game {
         self.resolving = None;
     }
 
-    fn resolve_layer(&mut self, layer: super::state::Layer) {
+    fn resolve_layer(&mut self, layer: Layer) {
         let def = self.obj(layer.card).card.clone();
+        // 16.2, 16.4: a triggered effect an effect gave or created.
+        if let Some(effects) = &layer.effects {
+            crate::trace!(self, "19.1", "a triggered effect about {} resolves", def.name);
+            self.apply_all(effects, layer.controller);
+            return;
+        }
         // 15.2: an activated ability applies its effects; go again gives an action point.
         if let Some(i) = layer.activated {
             let a = &def.activated[usize::from(i)];
@@ -76,6 +82,51 @@ impl Game {
     fn go_again(&mut self, p: PlayerId) {
         self.player_mut(p).action_points += 1;
         crate::trace!(self, "27", "go again: {p} gains 1 action point");
+    }
+
+    /// The effects a layer applies as it resolves (the card's, its triggered or activated
+    /// ability's, or those an effect gave).
+    fn layer_effects<'a>(&'a self, layer: &'a Layer) -> &'a [Effect] {
+        let def = &self.obj(layer.card).card;
+        if let Some(e) = &layer.effects {
+            e
+        } else if let Some(i) = layer.activated {
+            &def.activated[usize::from(i)].effects
+        } else if let Some(i) = layer.trigger {
+            &def.triggers[usize::from(i)].1
+        } else {
+            &def.effects
+        }
+    }
+
+    /// 15.5.1b: the top layer has an optional cost ("you may pay {r}") not yet asked about:
+    /// the resource points, if so.
+    pub(super) fn optional_cost_due(&self) -> bool {
+        self.optional_cost().is_some()
+    }
+
+    /// The top layer's optional cost in resource points, while still to be asked about.
+    pub(super) fn optional_cost(&self) -> Option<u8> {
+        let top = self.chain.last().filter(|l| l.paid.is_none())?;
+        self.layer_effects(top).iter().find_map(|e| match e {
+            Effect::MayPay(n) => Some(*n),
+            _ => None,
+        })
+    }
+
+    /// 15.5.1b: the top layer's controller pays its optional cost, pitching `pitch`, or not
+    /// (`None`); then it resolves.
+    pub(super) fn answer_optional_cost(&mut self, pitch: Option<Vec<ObjId>>) {
+        let n = self.optional_cost().expect("an optional cost");
+        let i = self.chain.len() - 1;
+        let p = self.chain[i].controller;
+        if let Some(pitch) = &pitch {
+            self.pay(p, u32::from(n), pitch, false);
+            crate::trace!(self, "15.5.1b", "{p} pays the optional cost of {n} resource point(s)");
+        } else {
+            crate::trace!(self, "15.5.1b", "{p} does not pay the optional cost");
+        }
+        self.chain[i].paid = Some(pitch.is_some());
     }
 
     /// Reprise (glossary): the defending hero has defended the current chain link with a card
@@ -156,6 +207,50 @@ impl Game {
                 self.player_mut(controller).attacks_this_turn.push((kind.clone(), *n));
                 crate::trace!(self, "17.1", "{controller}'s attacks of that kind gain +{n}{{p}} this turn");
             }
+            Effect::GainsAbilities { to, abilities } => match to {
+                AttackRef::Next(kind) => {
+                    self.player_mut(controller).next_attack_abilities.push((kind.clone(), abilities.clone()));
+                    crate::trace!(self, "17.1", "{controller}'s next attack of that kind this turn will gain it");
+                }
+                AttackRef::Target(kind) if !self.attack_target_legal(kind) => {}
+                _ => {
+                    if let Some(l) = self.current_link_mut() {
+                        l.granted.extend(abilities.iter().cloned());
+                    }
+                }
+            },
+            Effect::SourceGains { defense, abilities } => {
+                if let Some(source) = self.resolving_source() {
+                    let o = self.obj_mut(source);
+                    o.defense_gained += i32::from(*defense);
+                    o.granted.extend(abilities.iter().cloned());
+                    crate::trace!(
+                        self,
+                        "25.3",
+                        "{} gains +{defense}{{d}} and {} abilities",
+                        self.name(source),
+                        abilities.len()
+                    );
+                }
+            }
+            Effect::PowerCounter(n) => {
+                if let Some(source) = self.resolving_source() {
+                    self.obj_mut(source).power_counters += i32::from(*n);
+                    crate::trace!(self, "25.4", "{} gets {n} +1{{p}} counter(s)", self.name(source));
+                }
+            }
+            Effect::DestroySource => {
+                if let Some(source) = self.resolving_source() {
+                    crate::trace!(self, "16.2", "{} is destroyed", self.name(source));
+                    self.destroy(source);
+                }
+            }
+            // Paid or not before the layer resolved ([`Game::answer_optional_cost`]).
+            Effect::MayPay(_) => {}
+            Effect::Delayed { event, kind, effects } => {
+                self.player_mut(controller).delayed.push((*event, kind.clone(), effects.clone()));
+                crate::trace!(self, "16.4", "{controller} has a delayed triggered effect for the rest of the turn");
+            }
             Effect::SourceGainsPowerThisTurn(n) => {
                 if let Some(source) = self.resolving.as_ref().map(|l| l.card) {
                     self.obj_mut(source).power_this_turn += i32::from(*n);
@@ -173,9 +268,38 @@ impl Game {
         }
     }
 
-    /// Whether a condition holds for `p` now.
+    /// The card the resolving layer is about, while it is still in the arena (11.7: once it left,
+    /// it is a new object the effect does not follow).
+    fn resolving_source(&self) -> Option<ObjId> {
+        let card = self.resolving.as_ref()?.card;
+        self.obj(card).zone.in_arena().then_some(card)
+    }
+
+    /// Whether a condition holds for `p` now, about the current chain link and the resolving
+    /// layer's card.
     pub fn holds(&self, c: &Condition, p: PlayerId) -> bool {
+        self.holds_about(c, p, self.current_link(), self.resolving.as_ref().map(|l| l.card))
+    }
+
+    /// Whether a condition holds for `p`, about `link` ("this attack") and `card` ("this").
+    pub fn holds_about(&self, c: &Condition, p: PlayerId, link: Option<&Link>, card: Option<ObjId>) -> bool {
         match c {
+            Condition::DefendedByFewer { cards, non_equipment } => link.is_some_and(|l| {
+                let counted = l
+                    .defending
+                    .iter()
+                    .filter(|d| !*non_equipment || self.obj(**d).card.card_type != CardType::Equipment);
+                counted.count() < usize::from(*cards)
+            }),
+            Condition::NthAttackThisTurn(kind, n) => link.is_some_and(|l| {
+                let matching = |a: ObjId, weapon: bool| kind.matches(&self.obj(a).card, weapon);
+                let made = self.player(p).attacked.iter().filter(|&&(a, w)| matching(a, w)).count();
+                matching(l.attack, l.weapon) && made == usize::from(*n)
+            }),
+            Condition::PaidThisWay => self.resolving.as_ref().is_some_and(|l| l.paid == Some(true)),
+            Condition::Defending => card.is_some_and(|c| {
+                self.obj(c).zone == Zone::Chain && self.links.iter().any(|l| l.defending.contains(&c))
+            }),
             Condition::AttackedWith(kind, times) => {
                 let made =
                     self.player(p).attacked.iter().filter(|&&(a, weapon)| kind.matches(&self.obj(a).card, weapon));

@@ -22,7 +22,8 @@
 //! An answer is the text of one option of the decision asked (a decision with one option is
 //! taken without asking): `pass`, `play NAME [pitch NAME, NAME]`, `attack WEAPON [pitch ...]`,
 //! `defend NAME, NAME` or `defend nothing`, `continue`, `close`, `arsenal NAME` or
-//! `arsenal nothing`.
+//! `arsenal nothing`, `activate NAME [pitch ...] [discard NAME]`, and for an optional cost
+//! `pay [pitch ...]` or `decline`.
 
 use super::deck::Pool;
 use super::state::{Action, Game, Phase};
@@ -135,7 +136,13 @@ pub fn describe(g: &Game, a: &Action) -> String {
         Action::Pass => "pass".into(),
         Action::Play { card, pitch } => format!("play {}{}", g.name(*card), pitched(pitch)),
         Action::WeaponAttack { weapon, pitch } => format!("attack {}{}", g.name(*weapon), pitched(pitch)),
-        Action::Activate { card, pitch, .. } => format!("activate {}{}", g.name(*card), pitched(pitch)),
+        Action::Activate { card, pitch, discard, .. } => {
+            let d = discard.map(|d| format!(" discard {}", g.name(d))).unwrap_or_default();
+            format!("activate {}{}{d}", g.name(*card), pitched(pitch))
+        }
+        Action::Pay(p) if p.is_empty() => "pay".into(),
+        Action::Pay(p) => format!("pay{}", pitched(p)),
+        Action::Decline => "decline".into(),
         Action::Defend(c) if c.is_empty() => "defend nothing".into(),
         Action::Defend(c) => format!("defend {}", names(c)),
         Action::Continue => "continue".into(),

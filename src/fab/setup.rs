@@ -62,6 +62,8 @@ impl Game {
                 attacked: Vec::new(),
                 intimidated_this_turn: false,
                 attacks_this_turn: Vec::new(),
+                next_attack_abilities: Vec::new(),
+                delayed: Vec::new(),
             });
             // 12.3, 12.7: weapons and equipment in their zones.
             for w in l.weapons {

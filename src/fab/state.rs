@@ -1,7 +1,7 @@
 //! The game state: objects and where they are (CR 3, 11), players' heroes, life, action points
 //! and resource pools, the chain of layers (19) and the combat chain (20).
 
-use super::cards::{CardDef, CardType, Keyword};
+use super::cards::{Ability, AttackKind, CardDef, CardType, Effect, Keyword, Trigger};
 use super::zones::Zone;
 use crate::kernel::decision::{Agent, Rules};
 use crate::kernel::{Answers, Chain, ChainEntry, Ending, GameRng, ObjId, PlayerId, Trace};
@@ -23,12 +23,20 @@ pub struct Obj {
     pub used_this_turn: bool,
     /// Power it gained until end of turn ("it gains +1{p} until end of turn"), 13.3.3f.
     pub power_this_turn: i32,
+    /// +1{p} counters (25.4: not its base power); they stay while it is in the arena.
+    pub power_counters: i32,
+    /// Defense it gained from effects ("it gains +2{d}", "This gets +3{d}"), for as long as it is
+    /// this object (11.7).
+    pub defense_gained: i32,
+    /// Abilities effects gave it ("it gains "When the combat chain closes, destroy NAME.""), for
+    /// as long as it is this object.
+    pub granted: Vec<Ability>,
 }
 
 impl Obj {
     /// 8.2.5b: a card's defense value is never negative.
     pub fn defense(&self) -> Option<u32> {
-        self.card.defense.map(|d| (i32::from(d) + self.defense_counters).max(0) as u32)
+        self.card.defense.map(|d| (i32::from(d) + self.defense_counters + self.defense_gained).max(0) as u32)
     }
 }
 
@@ -66,6 +74,12 @@ pub struct Player {
     /// "Your [kind] attacks gain +N{p} this turn": (kind, power), applied to each such attack
     /// as it becomes the attack (20.4.2); cleared as the turn ends (13.3.3f).
     pub attacks_this_turn: Vec<(super::cards::AttackKind, u8)>,
+    /// "Your next [kind] attack this turn gains "ABILITY"": abilities waiting for that attack
+    /// (20.4.2), ended with the turn (13.3.3f).
+    pub next_attack_abilities: Vec<(AttackKind, Vec<Ability>)>,
+    /// Delayed triggered effects for the rest of the turn (16.4): the event, the attacks it
+    /// watches, the effects; ended with the turn (13.3.3f).
+    pub delayed: Vec<(Trigger, AttackKind, Vec<Effect>)>,
 }
 
 /// A layer on the chain (15.5.4a, 19): a card or an ability waiting to resolve.
@@ -85,6 +99,28 @@ pub struct Layer {
     pub from_hand: bool,
     /// An activated ability's layer (15.2): the index of the card's ability.
     pub activated: Option<u8>,
+    /// A triggered layer whose ability is not printed on the card (an ability an effect gave, a
+    /// delayed triggered effect, 16.4): its effects. `card` is the card it is about ("it").
+    pub effects: Option<Vec<Effect>>,
+    /// "you may pay COST" (15.5.1b): asked before it resolves; `Some(true)` if it was paid.
+    pub paid: Option<bool>,
+}
+
+impl Layer {
+    /// A layer for `card` controlled by `controller`: the card itself unless a field says which
+    /// of its abilities it is.
+    pub fn of(controller: PlayerId, card: ObjId) -> Self {
+        Layer {
+            controller,
+            card,
+            trigger: None,
+            reprise: false,
+            from_hand: false,
+            activated: None,
+            effects: None,
+            paid: None,
+        }
+    }
 }
 
 impl ChainEntry for Layer {
@@ -131,6 +167,9 @@ pub struct Link {
     /// 20.8.3: the link has resolved (go again applied) and waits for the turn player to
     /// continue or close the combat chain (20.8.3c).
     pub continue_asked: bool,
+    /// Abilities the attack gained ("If this hits, ...", "While this attack is defended by ...,
+    /// it has +3{p}"), for as long as it is the attack (20.4.5).
+    pub granted: Vec<Ability>,
 }
 
 /// A game phase (13).
@@ -156,6 +195,8 @@ pub enum Ask {
     ContinueChain,
     /// 13.3.3b: a card from hand into the empty arsenal, or none.
     Arsenal,
+    /// 15.5.1b: pay the optional cost of the layer about to resolve ("you may pay {r}"), or not.
+    OptionalCost,
 }
 
 /// One option of a decision.
@@ -173,12 +214,18 @@ pub enum Action {
         weapon: ObjId,
         pitch: Vec<ObjId>,
     },
-    /// 15.2: activate a permanent's action ability (its index), pitching these cards.
+    /// 15.2: activate a card's ability (its index), pitching these cards, discarding this one
+    /// if its cost says "Discard a card".
     Activate {
         card: ObjId,
         ability: u8,
         pitch: Vec<ObjId>,
+        discard: Option<ObjId>,
     },
+    /// 15.5.1b: pay the optional cost, pitching these cards.
+    Pay(Vec<ObjId>),
+    /// 15.5.1b: do not pay it.
+    Decline,
     /// 20.5.2: the cards to defend with (empty: defend with none).
     Defend(Vec<ObjId>),
     /// 20.8.3c.
@@ -260,6 +307,9 @@ impl Game {
             defense_counters: 0,
             used_this_turn: false,
             power_this_turn: 0,
+            power_counters: 0,
+            defense_gained: 0,
+            granted: Vec::new(),
         });
         id
     }
@@ -355,12 +405,20 @@ impl Game {
     /// below zero (7.2.5b).
     pub fn link_power(&self, link: &Link) -> u32 {
         let card = &self.obj(link.attack).card;
-        let base = i32::from(card.power.unwrap_or(0)) + self.obj(link.attack).power_this_turn;
-        // The attack card's own "[If CONDITION,] this gets +N{p}", while the condition holds.
+        let source = self.obj(link.attack);
+        let base = i32::from(card.power.unwrap_or(0)) + source.power_this_turn + source.power_counters;
+        // The attack card's own "[If CONDITION,] this gets +N{p}" and what the attack gained
+        // ("While ..., it has +3{p}"), while the condition holds (17.2.1).
+        let granted = link.granted.iter().filter_map(|a| match a {
+            Ability::Power(c, n) => Some((c, n)),
+            Ability::Triggered(..) => None,
+        });
         let own: i32 = card
             .own_power
             .iter()
-            .filter(|(c, _)| c.as_ref().is_none_or(|c| self.holds(c, link.attacker)))
+            .map(|(c, n)| (c, n))
+            .chain(granted)
+            .filter(|(c, _)| c.as_ref().is_none_or(|c| self.holds_about(c, link.attacker, Some(link), None)))
             .map(|(_, n)| i32::from(*n))
             .sum();
         (base + link.power_bonus + own).max(0) as u32

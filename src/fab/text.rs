@@ -5,7 +5,8 @@
 //! Riftbound tools read every `*.toml` under `cards/` as a Riftbound card.
 
 use super::cards::{
-    Activated, AdditionalCost, AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot, Trigger,
+    Ability, Activated, AdditionalCost, AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot,
+    Trigger,
 };
 use pest::Parser;
 use pest::iterators::Pair;
@@ -44,92 +45,150 @@ pub fn compile_text(text: &str) -> Result<Compiled, String> {
         format!("{line}:{col}: the card language does not read this yet: {at:?}")
     })?;
     let mut out = Compiled::default();
-    for ability in pairs.next().expect("text").into_inner().filter(|p| p.as_rule() == Rule::ability) {
-        let inner = ability.into_inner().next().expect("an ability");
-        match inner.as_rule() {
-            Rule::keyword_line => {
-                let k = inner.into_inner().next().expect("keyword").into_inner().next().expect("a keyword");
-                match k.as_rule() {
-                    Rule::go_again => out.keywords.push(Keyword::GoAgain),
-                    Rule::blade_break => out.keywords.push(Keyword::BladeBreak),
-                    Rule::battleworn => out.keywords.push(Keyword::Battleworn),
-                    // Intimidate on an action is an effect of its resolution (glossary).
-                    Rule::intimidate => out.effects.push(Effect::Intimidate),
-                    // 4.1.8: a deck construction rule (`deck.rs` reads it), nothing in play.
-                    Rule::specialization => {}
-                    r => unreachable!("keyword {r:?}"),
-                }
+    for a in pairs.next().expect("text").into_inner().filter(|p| p.as_rule() == Rule::ability) {
+        ability(a.into_inner().next().expect("an ability"), &mut out)?;
+    }
+    Ok(out)
+}
+
+/// Compiles one ability (a line, or an ability in quotes) into `out`.
+fn ability(inner: Pair<Rule>, out: &mut Compiled) -> Result<(), String> {
+    match inner.as_rule() {
+        Rule::keyword_line => {
+            let k = inner.into_inner().next().expect("keyword").into_inner().next().expect("a keyword");
+            match k.as_rule() {
+                Rule::go_again => out.keywords.push(Keyword::GoAgain),
+                Rule::blade_break => out.keywords.push(Keyword::BladeBreak),
+                Rule::battleworn => out.keywords.push(Keyword::Battleworn),
+                // Intimidate on an action is an effect of its resolution (glossary).
+                Rule::intimidate => out.effects.push(Effect::Intimidate),
+                // 4.1.8: a deck construction rule (`deck.rs` reads it), nothing in play.
+                Rule::specialization => {}
+                r => unreachable!("keyword {r:?}"),
             }
-            Rule::additional_cost => out.additional_costs.push(AdditionalCost::DiscardRandom),
-            Rule::activated => {
-                let mut a = Activated { resources: 0, destroy_self: false, effects: Vec::new(), go_again: false };
-                for part in inner.into_inner() {
-                    match part.as_rule() {
-                        Rule::act_cost => match part.into_inner().next().expect("a cost") {
-                            r if r.as_rule() == Rule::resources => a.resources += r.into_inner().count() as u8,
-                            _ => a.destroy_self = true,
-                        },
-                        Rule::effect => a.effects.push(effect(part.into_inner().next().expect("an effect"))?),
-                        Rule::go_again => a.go_again = true,
-                        _ => {}
+        }
+        Rule::additional_cost => {
+            let part = inner.into_inner().find(|x| x.as_rule() == Rule::cost_part).expect("a cost");
+            let c = part.into_inner().next().expect("a cost");
+            out.additional_costs.push(match c.as_rule() {
+                Rule::reveal_cost => AdditionalCost::RevealCostAtMost(number(c)),
+                _ => AdditionalCost::DiscardRandom,
+            });
+        }
+        Rule::activated => {
+            let mut a = Activated::action();
+            for part in inner.into_inner() {
+                match part.as_rule() {
+                    Rule::once_per_turn => a.once_per_turn = true,
+                    Rule::ability_type => {
+                        a.instant = part.into_inner().next().is_some_and(|t| t.as_rule() == Rule::act_instant)
                     }
+                    Rule::act_cost => {
+                        let c = part.into_inner().next().expect("a cost");
+                        match c.as_rule() {
+                            Rule::resources => a.resources += c.into_inner().count() as u8,
+                            Rule::discard_chosen => a.discard = true,
+                            _ => a.destroy_self = true,
+                        }
+                    }
+                    Rule::steps => a.effects.extend(steps(part)?),
+                    Rule::go_again => a.go_again = true,
+                    Rule::only_while => {
+                        a.only_while = Some(cond(part.into_inner().next().expect("a condition")));
+                    }
+                    _ => {}
                 }
-                out.activated.push(a);
             }
-            Rule::play_only_if => {
-                let c = inner.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition");
-                out.play_condition = Some(cond(c));
-            }
-            Rule::triggered => {
-                let mut effects = Vec::new();
-                let mut trigger = Trigger::Attacks;
-                for part in inner.into_inner() {
-                    match part.as_rule() {
-                        Rule::trigger_event => trigger = event(part),
-                        Rule::condition => effects.push(Effect::IfThen(condition(part))),
-                        Rule::steps => {
-                            for step in part.into_inner() {
-                                effects.push(trigger_effect(step)?);
+            out.activated.push(a);
+        }
+        Rule::play_only_if => {
+            let c = inner.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition");
+            out.play_condition = Some(cond(c));
+        }
+        Rule::triggered => {
+            let mut effects = Vec::new();
+            let (mut trigger, mut kind, mut delayed) = (Trigger::Attacks, AttackKind::any(), false);
+            for part in inner.into_inner() {
+                match part.as_rule() {
+                    Rule::trigger_event => (trigger, kind, delayed) = event(part),
+                    Rule::condition => effects.push(Effect::IfThen(condition(part))),
+                    Rule::steps => effects.extend(steps(part)?),
+                    // "- If CONDITION, EFFECT.": the condition holds for that line's steps only.
+                    Rule::bullet => {
+                        let mut lead = None;
+                        for x in part.into_inner() {
+                            match x.as_rule() {
+                                Rule::condition => lead = Some(condition(x)),
+                                _ => effects.extend(guarded(lead.clone(), steps(x)?)),
                             }
                         }
-                        Rule::if_then => {
-                            let mut x = part.into_inner();
-                            effects.push(Effect::IfThen(Condition::DiscardedPowerAtLeast(number(
-                                x.next().expect("a condition"),
-                            ))));
-                            effects.push(trigger_effect(x.next().expect("an effect"))?);
-                        }
-                        _ => {}
                     }
+                    Rule::if_then => {
+                        let mut x = part.into_inner();
+                        effects.push(Effect::IfThen(Condition::DiscardedPowerAtLeast(number(
+                            x.next().expect("a condition"),
+                        ))));
+                        effects.extend(trigger_effect(x.next().expect("an effect"))?);
+                    }
+                    _ => {}
                 }
+            }
+            if delayed {
+                // 16.4: resolving the card creates the delayed triggered effect.
+                out.effects.push(Effect::Delayed { event: trigger, kind, effects });
+            } else {
                 out.triggers.push((trigger, effects));
             }
-            Rule::weapon_attack => {
-                let n = inner.into_inner().next().expect("resources").into_inner().count();
-                out.attack_ability_cost = Some(n as u8);
-            }
-            Rule::effect_line => {
-                let mut lead = None;
-                for part in inner.into_inner() {
-                    match part.as_rule() {
-                        Rule::condition => lead = Some(condition(part)),
-                        _ => match effect(part.into_inner().next().expect("an effect"))? {
+        }
+        Rule::weapon_attack => {
+            let n = inner.into_inner().next().expect("resources").into_inner().count();
+            out.attack_ability_cost = Some(n as u8);
+        }
+        Rule::effect_line => {
+            let mut lead = None;
+            for part in inner.into_inner() {
+                match part.as_rule() {
+                    Rule::condition => lead = Some(condition(part)),
+                    _ => {
+                        let mut es = effects(part.into_inner().next().expect("an effect"))?;
+                        match es.as_slice() {
                             // "this gets +N{p}" on its own line: the attack card's static bonus.
-                            Effect::Gains { to: AttackRef::Current, power, go_again: false } => {
-                                out.own_power.push((lead.take(), power));
+                            [Effect::Gains { to: AttackRef::Current, power, go_again: false }] => {
+                                out.own_power.push((lead.take(), *power));
+                                es.clear();
                             }
-                            e => {
-                                if let Some(c) = lead.take() {
-                                    out.effects.push(Effect::IfThen(c));
-                                }
-                                out.effects.push(e);
-                            }
-                        },
+                            _ => out.effects.extend(guarded(lead.take(), std::mem::take(&mut es))),
+                        }
                     }
                 }
             }
-            r => unreachable!("ability {r:?}"),
         }
+        r => unreachable!("ability {r:?}"),
+    }
+    Ok(())
+}
+
+/// Effects under a condition: each one skipped when it does not hold (19.7).
+fn guarded(c: Option<Condition>, effects: Vec<Effect>) -> Vec<Effect> {
+    match c {
+        None => effects,
+        Some(c) => effects.into_iter().flat_map(|e| [Effect::IfThen(c.clone()), e]).collect(),
+    }
+}
+
+/// The steps of a triggered or activated ability, in order (19.2).
+fn steps(p: Pair<Rule>) -> Result<Vec<Effect>, String> {
+    p.into_inner().map(trigger_effect).collect::<Result<Vec<_>, _>>().map(|v| v.into_iter().flatten().collect())
+}
+
+/// An ability in quotes (an effect gives it): a triggered ability or a static power bonus.
+fn quoted(q: Pair<Rule>) -> Result<Vec<Ability>, String> {
+    let mut c = Compiled::default();
+    ability(q.into_inner().next().expect("a quoted ability"), &mut c)?;
+    let mut out: Vec<Ability> = c.triggers.into_iter().map(|(t, e)| Ability::Triggered(t, e)).collect();
+    out.extend(c.own_power.into_iter().map(|(c, n)| Ability::Power(c, n)));
+    if !c.effects.is_empty() || !c.keywords.is_empty() || !c.activated.is_empty() {
+        return Err("an ability given in quotes must be a triggered ability or \"[While ...,] it has +N{p}\"".into());
     }
     Ok(out)
 }
@@ -145,26 +204,50 @@ fn number(p: Pair<Rule>) -> u8 {
     find(p).unwrap_or(0)
 }
 
-/// The event of a triggered ability (16).
-fn event(p: Pair<Rule>) -> Trigger {
-    let e = p.into_inner().next().expect("an event");
+/// The event of a triggered ability (16), the attacks it watches ("you attack with a sword or
+/// dagger", "Dawnblade hits"; any attack when it names none), and whether it is a delayed
+/// triggered effect for the turn (16.4: "... this turn").
+fn event(p: Pair<Rule>) -> (Trigger, AttackKind, bool) {
+    let mut parts = p.into_inner();
+    let e = parts.next().expect("an event");
+    let delayed = parts.next().is_some_and(|x| x.as_rule() == Rule::this_turn);
     if e.as_rule() == Rule::nth_time {
-        let ordinal = e.into_inner().find(|x| x.as_rule() == Rule::ordinal).expect("an ordinal");
-        let n = match ordinal.into_inner().next().expect("an ordinal").as_rule() {
-            Rule::first => 1,
-            Rule::second => 2,
-            _ => 3,
-        };
-        return Trigger::NthAttack(n);
+        let n = ordinal(e.into_inner().find(|x| x.as_rule() == Rule::ordinal).expect("an ordinal"));
+        return (Trigger::NthAttack(n), AttackKind::any(), false);
     }
     let e = e.into_inner().next().expect("an event");
-    match e.as_rule() {
+    // The attacks named: an adjective ("a sword or dagger") or a name ("Dawnblade").
+    let mut kind = AttackKind::any();
+    for x in e.clone().into_inner() {
+        match x.as_rule() {
+            Rule::attack_adj => kind = attack_kind(x),
+            Rule::self_ref => {
+                if let Some(n) = x.into_inner().find(|n| n.as_rule() == Rule::own_name) {
+                    kind.name = Some(n.as_str().to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    let t = match e.as_rule() {
         Rule::ev_attacks => Trigger::Attacks,
         Rule::ev_play => Trigger::Played,
         Rule::ev_defends => Trigger::Defends,
         Rule::ev_destroyed => Trigger::Destroyed,
         Rule::ev_discard => Trigger::Discards { power_at_least: number(e) },
+        Rule::ev_hits => Trigger::Hits,
+        Rule::ev_closes => Trigger::ChainCloses,
         r => unreachable!("event {r:?}"),
+    };
+    (t, kind, delayed)
+}
+
+/// "first", "second", "third".
+fn ordinal(p: Pair<Rule>) -> u8 {
+    match p.into_inner().next().expect("an ordinal").as_rule() {
+        Rule::first => 1,
+        Rule::second => 2,
+        _ => 3,
     }
 }
 
@@ -229,31 +312,79 @@ fn cond(c: Pair<Rule>) -> Condition {
         Rule::intimidated => Condition::IntimidatedThisTurn,
         Rule::less_life => Condition::LessLifeThanAnOpponent,
         Rule::defended_from_hand => Condition::DefendedFromHand,
+        Rule::defended_by => {
+            let non_equipment = c.clone().into_inner().any(|x| x.as_rule() == Rule::non_equipment);
+            Condition::DefendedByFewer { cards: number(c), non_equipment }
+        }
+        Rule::nth_attack => {
+            let mut parts = c.into_inner();
+            let n = ordinal(parts.next().expect("an ordinal"));
+            Condition::NthAttackThisTurn(attack_kind(parts.next().expect("an attack")), n)
+        }
+        Rule::defending => Condition::Defending,
         r => unreachable!("condition {r:?}"),
     }
 }
 
-/// One step of a triggered ability: intimidate, draw, discard at random, reveal, or an effect.
-fn trigger_effect(step: Pair<Rule>) -> Result<Effect, String> {
+/// One step of a triggered or activated ability: intimidate, draw, discard at random, reveal,
+/// an optional cost and what paying it does, a counter, destroy, what the card itself gains, or
+/// an effect.
+fn trigger_effect(step: Pair<Rule>) -> Result<Vec<Effect>, String> {
     let e = step.into_inner().next().expect("an effect");
-    Ok(match e.as_rule() {
+    Ok(vec![match e.as_rule() {
         Rule::intimidate => Effect::Intimidate,
         Rule::draw => Effect::Draw(
             e.into_inner().find(|x| x.as_rule() == Rule::number).map_or(1, |n| n.as_str().parse().unwrap_or(1)),
         ),
         Rule::discard_random_e => Effect::DiscardRandom(1),
         Rule::reveal_top => Effect::RevealTopKeepIfPower(number(e)),
-        Rule::it_gains => Effect::SourceGainsPowerThisTurn(number(e)),
+        Rule::may_pay => Effect::MayPay(e.into_inner().next().expect("resources").into_inner().count() as u8),
+        Rule::if_you_do => {
+            let then = trigger_effect(e.into_inner().next().expect("an effect"))?;
+            return Ok(guarded(Some(Condition::PaidThisWay), then));
+        }
+        Rule::put_counter => Effect::PowerCounter(number(e)),
+        Rule::destroy_e => Effect::DestroySource,
+        Rule::source_gains => return source_gains(e),
         _ => effect(e.into_inner().next().expect("an effect"))?,
-    })
+    }])
+}
+
+/// "it gains +1{p} until end of turn", "it gains +2{d} and "QUOTED"", "This gets +3{d}".
+fn source_gains(e: Pair<Rule>) -> Result<Vec<Effect>, String> {
+    let mut out = Vec::new();
+    let (mut defense, mut abilities) = (0, Vec::new());
+    for part in e.into_inner() {
+        match part.as_rule() {
+            Rule::power_gain => out.push(Effect::SourceGainsPowerThisTurn(number(part))),
+            Rule::source_gain => {
+                let g = part.into_inner().next().expect("a gain");
+                match g.as_rule() {
+                    Rule::defense_gain => defense += number(g),
+                    _ => abilities.extend(quoted(g)?),
+                }
+            }
+            _ => {}
+        }
+    }
+    if defense > 0 || !abilities.is_empty() {
+        out.push(Effect::SourceGains { defense, abilities });
+    }
+    Ok(out)
 }
 
 /// One effect of a line.
 fn effect(e: Pair<Rule>) -> Result<Effect, String> {
+    effects(e).map(|mut v| v.remove(0))
+}
+
+/// The effects of one phrase: "X gains +3{p} and "QUOTED"" is what the attack gains, then the
+/// abilities it gains.
+fn effects(e: Pair<Rule>) -> Result<Vec<Effect>, String> {
     match e.as_rule() {
-        Rule::gain_life => Ok(Effect::GainLife(number(e))),
+        Rule::gain_life => Ok(vec![Effect::GainLife(number(e))]),
         Rule::gain_resources => {
-            Ok(Effect::GainResource(e.into_inner().next().expect("resources").into_inner().count() as u8))
+            Ok(vec![Effect::GainResource(e.into_inner().next().expect("resources").into_inner().count() as u8)])
         }
         Rule::attacks_gain => {
             let kind = e
@@ -261,7 +392,7 @@ fn effect(e: Pair<Rule>) -> Result<Effect, String> {
                 .into_inner()
                 .find(|x| x.as_rule() == Rule::attack_adj)
                 .map_or_else(AttackKind::any, attack_kind);
-            Ok(Effect::AttacksGainThisTurn(kind, number(e)))
+            Ok(vec![Effect::AttacksGainThisTurn(kind, number(e))])
         }
         Rule::attack_gains => {
             let mut parts = e.into_inner();
@@ -277,14 +408,22 @@ fn effect(e: Pair<Rule>) -> Result<Effect, String> {
                     }
                 }
             };
-            let (mut power, mut go_again) = (0, false);
+            let (mut power, mut go_again, mut abilities) = (0, false, Vec::new());
             for g in parts.filter_map(|g| g.into_inner().next()) {
                 match g.as_rule() {
                     Rule::power_gain => power = number(g),
+                    Rule::quoted => abilities.extend(quoted(g)?),
                     _ => go_again = true,
                 }
             }
-            Ok(Effect::Gains { to, power, go_again })
+            let mut out = Vec::new();
+            if power > 0 || go_again || abilities.is_empty() {
+                out.push(Effect::Gains { to: to.clone(), power, go_again });
+            }
+            if !abilities.is_empty() {
+                out.push(Effect::GainsAbilities { to, abilities });
+            }
+            Ok(out)
         }
         r => unreachable!("effect {r:?}"),
     }
@@ -391,16 +530,9 @@ mod tests {
     const NOT_YET: &[&str] = &[
         "dvr/001-dorinthea-quicksilver-prodigy.fab",
         "dvr/007-hala-goldenhelm.fab",
-        "dvr/008-glistening-steelblade-yellow.fab",
-        "dvr/011-warrior-s-valor-red.fab",
-        "dvr/018-slice-and-dice-yellow.fab",
         "dvr/026-flock-of-the-feather-walkers-red.fab",
         "dvr/028-quicken.fab",
-        "rvd/005-ironhide-gauntlet.fab",
-        "rvd/006-ironhide-legs.fab",
         "rvd/007-chief-ruk-utan.fab",
-        "rvd/021-barraging-beatdown-yellow.fab",
-        "rvd/022-rally-the-rearguard-blue.fab",
     ];
 
     #[test]
@@ -500,14 +632,24 @@ mod tests {
         let dawnblade = card("dawnblade-resplendent.fab");
         assert_eq!(dawnblade.triggers, vec![(Trigger::NthAttack(2), vec![Effect::SourceGainsPowerThisTurn(1)])]);
         let blossom = card("blossom-of-spring.fab");
-        let gain =
-            Activated { resources: 0, destroy_self: true, effects: vec![Effect::GainResource(1)], go_again: true };
+        let gain = Activated {
+            destroy_self: true,
+            effects: vec![Effect::GainResource(1)],
+            go_again: true,
+            ..Activated::action()
+        };
         assert_eq!(blossom.activated, vec![gain]);
         let gold = card("gallantry-gold.fab");
         let weapons = Effect::AttacksGainThisTurn(AttackKind::weapon(), 1);
         assert_eq!(
             gold.activated,
-            vec![Activated { resources: 1, destroy_self: true, effects: vec![weapons], go_again: true }]
+            vec![Activated {
+                resources: 1,
+                destroy_self: true,
+                effects: vec![weapons],
+                go_again: true,
+                ..Activated::action()
+            }]
         );
         assert_eq!(gold.keywords, vec![Keyword::Battleworn]);
         // Sub-types in the plural, several of them, and a name.
@@ -519,6 +661,79 @@ mod tests {
         let c = compile_text("Your next Dawnblade attack this turn gains **go again**.").unwrap();
         let dawnblade = AttackKind { name: Some("Dawnblade".into()), ..AttackKind::any() };
         assert_eq!(c.effects, vec![Effect::Gains { to: AttackRef::Next(dawnblade), power: 0, go_again: true }]);
+    }
+
+    /// Hits (20.7.2b), abilities given in quotes, delayed triggers for the turn (16.4), optional
+    /// costs (15.5.1b), "When the combat chain closes" (21.3), instant abilities while
+    /// defending (20.5.2b) and a list of conditional effects compile to what they say.
+    #[test]
+    fn hits_quoted_abilities_delayed_triggers_and_optional_costs_compile() {
+        let weapon = AttackRef::Next(AttackKind::weapon());
+        let go_again = Effect::Gains { to: AttackRef::Current, power: 0, go_again: true };
+        assert_eq!(
+            card("warrior-s-valor-red.fab").effects,
+            vec![
+                Effect::Gains { to: weapon.clone(), power: 3, go_again: false },
+                Effect::GainsAbilities {
+                    to: weapon,
+                    abilities: vec![Ability::Triggered(Trigger::Hits, vec![go_again])]
+                },
+            ]
+        );
+        let dawnblade = AttackKind { name: Some("Dawnblade".into()), ..AttackKind::any() };
+        assert_eq!(
+            card("glistening-steelblade-yellow.fab").effects,
+            vec![
+                Effect::Gains { to: AttackRef::Next(dawnblade.clone()), power: 0, go_again: true },
+                Effect::Delayed { event: Trigger::Hits, kind: dawnblade, effects: vec![Effect::PowerCounter(1)] },
+            ]
+        );
+        let brute = AttackKind { supertype: Some("Brute".into()), ..AttackKind::any() };
+        let fewer = Condition::DefendedByFewer { cards: 2, non_equipment: true };
+        assert_eq!(
+            card("barraging-beatdown-yellow.fab").effects,
+            vec![
+                Effect::GainsAbilities { to: AttackRef::Next(brute), abilities: vec![Ability::Power(Some(fewer), 3)] },
+                Effect::Intimidate
+            ]
+        );
+        let gauntlet = card("ironhide-gauntlet.fab");
+        let destroy = Ability::Triggered(Trigger::ChainCloses, vec![Effect::DestroySource]);
+        assert_eq!(
+            gauntlet.triggers,
+            vec![(
+                Trigger::Defends,
+                vec![
+                    Effect::MayPay(1),
+                    Effect::IfThen(Condition::PaidThisWay),
+                    Effect::SourceGains { defense: 2, abilities: vec![destroy] }
+                ]
+            )]
+        );
+        let rally = card("rally-the-rearguard-blue.fab");
+        let ability = Activated {
+            instant: true,
+            once_per_turn: true,
+            discard: true,
+            only_while: Some(Condition::Defending),
+            effects: vec![Effect::SourceGains { defense: 3, abilities: vec![] }],
+            ..Activated::action()
+        };
+        assert_eq!(rally.activated, vec![ability]);
+        let swords = AttackKind { subtypes: vec!["Sword".into(), "Dagger".into()], ..AttackKind::any() };
+        let nth = |n| Condition::NthAttackThisTurn(AttackKind::weapon(), n);
+        let plus = |n| Effect::Gains { to: AttackRef::Current, power: n, go_again: false };
+        assert_eq!(
+            card("slice-and-dice-yellow.fab").effects,
+            vec![Effect::Delayed {
+                event: Trigger::Attacks,
+                kind: swords,
+                effects: vec![Effect::IfThen(nth(1)), plus(1), Effect::IfThen(nth(2)), plus(2)]
+            }]
+        );
+        // A quoted ability that is neither triggered nor a power bonus is an error, not a panic.
+        let e = compile_text("Your next attack this turn gains \"Gain 1{h}.\"").unwrap_err();
+        assert!(e.contains("quotes"), "{e}");
     }
 
     #[test]

@@ -1,14 +1,16 @@
 //! Triggered effects (CR 16): when an event a card's triggered ability waits for happens, the
 //! ability's effect is added to the chain as a layer (16.2), controlled by the card's
-//! controller, and resolves like any other layer (19).
+//! controller, and resolves like any other layer (19). Abilities an effect gave a card or an
+//! attack trigger the same way, and so do delayed triggered effects (16.4) a player has for the
+//! turn.
 
-use super::cards::Trigger;
+use super::cards::{Ability, Effect, Trigger};
 use super::state::{Game, Layer, Phase};
 use crate::kernel::{ObjId, PlayerId};
 
 impl Game {
-    /// 16.2: adds a layer for each of `card`'s triggered abilities whose event `meets` accepts,
-    /// controlled by `controller`. Returns how many were added.
+    /// 16.2: adds a layer for each of `card`'s triggered abilities, printed or given to it,
+    /// whose event `meets` accepts, controlled by `controller`. Returns how many were added.
     pub(super) fn add_triggers(
         &mut self,
         card: ObjId,
@@ -20,18 +22,53 @@ impl Game {
         let mut added = 0;
         for (i, (t, _)) in def.triggers.iter().enumerate() {
             if meets(t) {
-                self.chain.push(Layer {
-                    controller,
-                    card,
-                    trigger: Some(i as u8),
-                    reprise,
-                    from_hand: false,
-                    activated: None,
-                });
+                self.chain.push(Layer { trigger: Some(i as u8), reprise, ..Layer::of(controller, card) });
                 crate::trace!(self, "16.2", "{}'s triggered effect becomes layer {}", def.name, self.chain.len());
                 added += 1;
             }
         }
+        let given = given_triggers(&self.obj(card).granted, &meets);
+        added + self.add_given(card, controller, given)
+    }
+
+    /// 16.2: adds a layer for each triggered effect not printed on a card (given, delayed),
+    /// about `card`. Returns how many were added.
+    fn add_given(&mut self, card: ObjId, controller: PlayerId, effects: Vec<Vec<Effect>>) -> usize {
+        let n = effects.len();
+        let reprise = self.reprise_active();
+        for e in effects {
+            self.chain.push(Layer { reprise, effects: Some(e), ..Layer::of(controller, card) });
+            crate::trace!(
+                self,
+                "16.2",
+                "a triggered effect about {} becomes layer {}",
+                self.name(card),
+                self.chain.len()
+            );
+        }
+        n
+    }
+
+    /// 16.2: the triggered effects of an event of the current chain link's attack: the attack's
+    /// own (`meets`), those the attack gained, and its controller's delayed triggered effects
+    /// for the turn (16.4) watching attacks of its kind. Returns how many were added.
+    pub(super) fn attack_triggers(&mut self, event: Trigger, meets: impl Fn(&Trigger) -> bool) -> usize {
+        let Some(link) = self.current_link().cloned() else { return 0 };
+        let (card, p) = (link.attack, link.attacker);
+        let mut added = self.add_triggers(card, p, meets);
+        let source = self.obj(card).card.clone();
+        let mut given = given_triggers(&link.granted, |t| *t == event);
+        given.extend(
+            self.player(p)
+                .delayed
+                .iter()
+                .filter(|(t, kind, _)| *t == event && kind.matches(&source, link.weapon))
+                .map(|(_, _, e)| e.clone()),
+        );
+        if !given.is_empty() && event == Trigger::Hits {
+            crate::trace!(self, "20.8.1", "the attack hit: its triggered effects are added to the chain link");
+        }
+        added += self.add_given(card, p, given);
         added
     }
 
@@ -49,10 +86,7 @@ impl Game {
     pub(super) fn discarded(&mut self, p: PlayerId, card: ObjId) {
         let own_action_phase = self.phase == Phase::Action && self.turn_player == p;
         let power = self.obj(card).card.power.unwrap_or(0);
-        let pl = self.player(p);
-        let sources: Vec<ObjId> =
-            std::iter::once(pl.hero).chain(pl.weapons.iter().copied()).chain(pl.equipment.iter().copied()).collect();
-        for s in sources {
+        for s in self.permanents(p) {
             self.add_triggers(
                 s,
                 p,
@@ -60,4 +94,21 @@ impl Game {
             );
         }
     }
+
+    /// `p`'s hero, weapons and equipment.
+    pub(super) fn permanents(&self, p: PlayerId) -> Vec<ObjId> {
+        let pl = self.player(p);
+        std::iter::once(pl.hero).chain(pl.weapons.iter().copied()).chain(pl.equipment.iter().copied()).collect()
+    }
+}
+
+/// The effects of the given triggered abilities whose event `meets` accepts.
+fn given_triggers(abilities: &[Ability], meets: impl Fn(&Trigger) -> bool) -> Vec<Vec<Effect>> {
+    abilities
+        .iter()
+        .filter_map(|a| match a {
+            Ability::Triggered(t, e) if meets(t) => Some(e.clone()),
+            _ => None,
+        })
+        .collect()
 }

@@ -100,6 +100,8 @@ impl Game {
             pl.attacked.clear();
             pl.intimidated_this_turn = false;
             pl.attacks_this_turn.clear();
+            pl.next_attack_abilities.clear();
+            pl.delayed.clear();
         }
         // 13.3.3g: the next player becomes the turn player.
         if self.turn >= self.turn_cap {
