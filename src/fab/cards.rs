@@ -197,6 +197,9 @@ pub enum Effect {
     /// "you may pay {r}" (15.5.1b): its controller is asked before the layer resolves; "If you
     /// do" ([`Condition::PaidThisWay`]) reads the answer.
     MayPay(u8),
+    /// "create a Quicken token" (10.1): a token of that name from the card pool, controlled by
+    /// the effect's controller; an aura becomes a permanent in the arena (10.4.3b).
+    CreateToken(String),
     /// A delayed triggered effect for the rest of the turn (16.4): "Whenever Dawnblade hits a
     /// hero this turn, ...", "Whenever you attack with a sword or dagger this turn; ...": its
     /// event, the attacks it watches, and its effects (ended by 13.3.3f).
@@ -305,6 +308,10 @@ pub enum Trigger {
     Hits,
     /// "When the combat chain closes" (21.3).
     ChainCloses,
+    /// "When you play an attack action card or activate a weapon attack" (20.4.2): its
+    /// controller plays or activates an attack, a weapon's (`Some(true)`), a card's
+    /// (`Some(false)`) or either (`None`).
+    PlaysAttack { weapon: Option<bool> },
 }
 
 /// A cost other than resource points, paid as the card is played (15.5.3c): "As an additional

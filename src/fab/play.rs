@@ -417,6 +417,8 @@ impl Game {
         crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
         // 20.4.4a: its player has attacked (with this source, a weapon or not).
         self.player_mut(p).attacked.push((attack, weapon));
+        // 20.4.2: "When you play an attack action card or activate a weapon attack" triggers.
+        self.attack_played(p, weapon);
         // 20.4.2: "your next attack this turn" effects waiting for an attack of this kind apply,
         // and are used up.
         let def = self.obj(attack).card.clone();

@@ -245,6 +245,14 @@ impl Game {
                     self.destroy(source);
                 }
             }
+            Effect::CreateToken(name) => match super::embedded::token(name) {
+                Some(def) => {
+                    let id = self.create(def, controller, Zone::Permanent);
+                    self.player_mut(controller).permanents.push(id);
+                    crate::trace!(self, "10.1", "{controller} creates a {name} token");
+                }
+                None => crate::trace!(self, "10.1", "no {name} token in the card pool: nothing is created"),
+            },
             // Paid or not before the layer resolved ([`Game::answer_optional_cost`]).
             Effect::MayPay(_) => {}
             Effect::Delayed { event, kind, effects } => {

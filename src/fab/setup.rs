@@ -55,6 +55,7 @@ impl Game {
                 banished: Vec::new(),
                 weapons: Vec::new(),
                 equipment: Vec::new(),
+                permanents: Vec::new(),
                 action_points: 0,
                 resources: 0,
                 intimidated: Vec::new(),

@@ -56,6 +56,8 @@ pub struct Player {
     pub banished: Vec<ObjId>,
     pub weapons: Vec<ObjId>,
     pub equipment: Vec<ObjId>,
+    /// Permanents with no zone of their own: auras (11.2, 10.4.3b).
+    pub permanents: Vec<ObjId>,
     /// Action points (13.2.1, 15.5.3d).
     pub action_points: u32,
     /// Resource points in the resource pool (15.5.3).
@@ -325,6 +327,7 @@ impl Game {
             Zone::Banished => &mut pl.banished,
             Zone::Weapon => &mut pl.weapons,
             Zone::Equipment => &mut pl.equipment,
+            Zone::Permanent => &mut pl.permanents,
             Zone::Hero | Zone::Chain | Zone::Gone => return None,
         })
     }
@@ -339,6 +342,7 @@ impl Game {
         }
         if self.obj(id).card.card_type == CardType::Token && from.in_arena() && !to.in_arena() {
             self.obj_mut(id).zone = Zone::Gone;
+            crate::trace!(self, "10.3", "the {} token leaves the arena and ceases to exist", self.obj(id).card.name);
             return id;
         }
         let new = if to.renews() && from != to {

@@ -81,8 +81,8 @@ impl Game {
     }
 
     /// 16.1: `p` discarded `card` (now in the graveyard): the "whenever you discard a card with
-    /// N or more {p} during your action phase" abilities of `p`'s hero, weapons and equipment
-    /// that it meets trigger.
+    /// N or more {p} during your action phase" abilities of `p`'s hero and permanents that it
+    /// meets trigger.
     pub(super) fn discarded(&mut self, p: PlayerId, card: ObjId) {
         let own_action_phase = self.phase == Phase::Action && self.turn_player == p;
         let power = self.obj(card).card.power.unwrap_or(0);
@@ -95,10 +95,28 @@ impl Game {
         }
     }
 
-    /// `p`'s hero, weapons and equipment.
+    /// `p`'s hero, weapons, equipment and other permanents (auras).
     pub(super) fn permanents(&self, p: PlayerId) -> Vec<ObjId> {
         let pl = self.player(p);
-        std::iter::once(pl.hero).chain(pl.weapons.iter().copied()).chain(pl.equipment.iter().copied()).collect()
+        let zones = pl.weapons.iter().chain(&pl.equipment).chain(&pl.permanents).copied();
+        std::iter::once(pl.hero).chain(zones).collect()
+    }
+
+    /// 20.4.2: `p` played an attack action card or activated a weapon attack (`weapon`): the
+    /// "When you play an attack action card or activate a weapon attack" abilities of their
+    /// permanents trigger.
+    pub(super) fn attack_played(&mut self, p: PlayerId, weapon: bool) {
+        for s in self.permanents(p) {
+            let meets = |t: &Trigger| matches!(t, Trigger::PlaysAttack { weapon: w } if w.is_none_or(|w| w == weapon));
+            if self.add_triggers(s, p, meets) > 0 {
+                crate::trace!(
+                    self,
+                    "20.4.2",
+                    "{}'s \"when you play an attack\" effect waits on the chain",
+                    self.name(s)
+                );
+            }
+        }
     }
 }
 

@@ -25,6 +25,9 @@ pub enum Zone {
     Banished,
     /// 11.1.13.
     Hand,
+    /// 11.2: the space of the arena between its zones, where permanents with no zone of their
+    /// own stay (auras, 10.4.3b).
+    Permanent,
     /// A token that left the arena ceased to exist (10.3).
     Gone,
 }
@@ -32,7 +35,7 @@ pub enum Zone {
 impl Zone {
     /// 11.2, 11.2.1: the zones that make up the arena.
     pub fn in_arena(self) -> bool {
-        matches!(self, Zone::Hero | Zone::Weapon | Zone::Equipment | Zone::Chain)
+        matches!(self, Zone::Hero | Zone::Weapon | Zone::Equipment | Zone::Chain | Zone::Permanent)
     }
 
     /// 11.7: a card entering this zone becomes a new card with no relation to its previous
@@ -48,7 +51,7 @@ mod tests {
 
     #[test]
     fn the_arena_is_hero_weapon_equipment_and_chain() {
-        for z in [Zone::Hero, Zone::Weapon, Zone::Equipment, Zone::Chain] {
+        for z in [Zone::Hero, Zone::Weapon, Zone::Equipment, Zone::Chain, Zone::Permanent] {
             assert!(z.in_arena(), "11.2: {z:?}");
         }
         for z in [Zone::Deck, Zone::Pitch, Zone::Graveyard, Zone::Banished, Zone::Hand, Zone::Arsenal] {
