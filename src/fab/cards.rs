@@ -197,6 +197,10 @@ pub enum Effect {
     /// "you may pay {r}" (15.5.1b): its controller is asked before the layer resolves; "If you
     /// do" ([`Condition::PaidThisWay`]) reads the answer.
     MayPay(u8),
+    /// "you may attack an additional time with it this turn" (15.2.1): the weapon whose attack
+    /// the event was about (the current chain link's) may use its once per turn attack ability
+    /// once more this turn.
+    AttackAgain,
     /// "create a Quicken token" (10.1): a token of that name from the card pool, controlled by
     /// the effect's controller; an aura becomes a permanent in the arena (10.4.3b).
     CreateToken(String),
@@ -286,7 +290,7 @@ pub struct Activated {
 }
 
 /// The event a triggered ability waits for (16).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Trigger {
     /// "When this attacks", "When you attack with NAME" (20.4.4d): this card's attack becomes
     /// attacking.
@@ -312,6 +316,9 @@ pub enum Trigger {
     /// controller plays or activates an attack, a weapon's (`Some(true)`), a card's
     /// (`Some(false)`) or either (`None`).
     PlaysAttack { weapon: Option<bool> },
+    /// "The first time Dawnblade, Resplendent gains **go again** each turn" (16.7: the Nth
+    /// time this turn an effect gives go again to an attack of this kind of its controller's).
+    GainsGoAgain { nth: u8, kind: AttackKind },
 }
 
 /// A cost other than resource points, paid as the card is played (15.5.3c): "As an additional

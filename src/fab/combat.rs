@@ -598,6 +598,33 @@ mod tests {
         assert_eq!(g.chain.len(), 1);
     }
 
+    /// 16.7, 15.2.1: "The first time Blade gains go again each turn, you may attack an
+    /// additional time with it this turn": the first gain triggers, a second one the same turn
+    /// does not; resolved, the weapon may attack once more, and only once more.
+    #[test]
+    fn r16_7_the_first_time_a_weapon_gains_go_again_it_may_attack_again() {
+        use super::super::cards::AttackKind;
+        use super::super::play::PlayError;
+        let mut a = bruiser_loadout();
+        a.weapons = vec![CardDef::weapon("Blade", 2, 0, 2).subtype("Sword")];
+        let named = AttackKind { name: Some("Blade".into()), ..AttackKind::any() };
+        a.hero = a.hero.trigger(Trigger::GainsGoAgain { nth: 1, kind: named }, vec![Effect::AttackAgain]);
+        let mut g = started(a.clone(), a, 1);
+        let tp = g.turn_player;
+        let w = g.player(tp).weapons[0];
+        g.player_mut(tp).action_points = 3;
+        g.activate_weapon(tp, w, &[]).unwrap();
+        g.link_gains(0, true);
+        g.link_gains(0, true);
+        assert_eq!(g.chain.len(), 1, "the first time only");
+        pass_both(&mut g);
+        assert_eq!(g.obj(w).extra_uses, 1);
+        g.close_combat_chain();
+        g.activate_weapon(tp, w, &[]).unwrap();
+        g.close_combat_chain();
+        assert_eq!(g.activate_weapon(tp, w, &[]), Err(PlayError::UsedThisTurn));
+    }
+
     #[test]
     fn defense_at_least_power_means_no_hit() {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);

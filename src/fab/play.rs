@@ -157,7 +157,7 @@ impl Game {
         for &weapon in &pl.weapons {
             let o = self.obj(weapon);
             let Some(cost) = o.card.attack_ability_cost else { continue };
-            if o.used_this_turn || pl.action_points == 0 || !self.timing_allows(p, CardType::Action) {
+            if !o.can_use_again() || pl.action_points == 0 || !self.timing_allows(p, CardType::Action) {
                 continue;
             }
             for pitch in self.pitch_options(p, u32::from(cost), weapon) {
@@ -297,7 +297,7 @@ impl Game {
         if o.owner != p || o.zone != Zone::Weapon {
             return Err(PlayError::NotPlayable);
         }
-        if o.used_this_turn {
+        if !o.can_use_again() {
             return Err(PlayError::UsedThisTurn);
         }
         if !self.timing_allows(p, CardType::Action) {
@@ -308,7 +308,12 @@ impl Game {
         }
         let cost = u32::from(cost);
         self.check_pitch(p, cost, pitch, weapon)?;
-        self.obj_mut(weapon).used_this_turn = true;
+        let o = self.obj_mut(weapon);
+        if o.used_this_turn {
+            // An additional use this turn (15.2.1).
+            o.extra_uses -= 1;
+        }
+        o.used_this_turn = true;
         crate::trace!(self, "15.2", "{p} activates {}'s attack", self.name(weapon));
         self.pay(p, cost, pitch, true);
         self.open_link(p, weapon, true);
@@ -439,9 +444,7 @@ impl Game {
             crate::trace!(self, "20.4.2", "{p}'s attacks of that kind this turn: it gains +{power}{{p}}");
         }
         for (_, power, go_again) in apply {
-            let l = self.links.last_mut().expect("the link just opened");
-            l.power_bonus += i32::from(power);
-            l.gained_go_again |= go_again;
+            self.link_gains(power, go_again);
             crate::trace!(
                 self,
                 "20.4.2",

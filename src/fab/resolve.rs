@@ -245,6 +245,13 @@ impl Game {
                     self.destroy(source);
                 }
             }
+            Effect::AttackAgain => {
+                if let Some(l) = self.current_link().filter(|l| l.weapon) {
+                    let w = l.attack;
+                    self.obj_mut(w).extra_uses += 1;
+                    crate::trace!(self, "15.2.1", "{} may attack an additional time this turn", self.name(w));
+                }
+            }
             Effect::CreateToken(name) => match super::embedded::token(name) {
                 Some(def) => {
                     let id = self.create(def, controller, Zone::Permanent);
@@ -256,7 +263,7 @@ impl Game {
             // Paid or not before the layer resolved ([`Game::answer_optional_cost`]).
             Effect::MayPay(_) => {}
             Effect::Delayed { event, kind, effects } => {
-                self.player_mut(controller).delayed.push((*event, kind.clone(), effects.clone()));
+                self.player_mut(controller).delayed.push((event.clone(), kind.clone(), effects.clone()));
                 crate::trace!(self, "16.4", "{controller} has a delayed triggered effect for the rest of the turn");
             }
             Effect::SourceGainsPowerThisTurn(n) => {
@@ -269,10 +276,13 @@ impl Game {
     }
 
     /// The attack on the current chain link gains +`power`{p} and, if `go_again`, go again.
-    fn link_gains(&mut self, power: u8, go_again: bool) {
+    pub(super) fn link_gains(&mut self, power: u8, go_again: bool) {
         if let Some(l) = self.current_link_mut() {
             l.power_bonus += i32::from(power);
             l.gained_go_again |= go_again;
+            if go_again {
+                self.gained_go_again();
+            }
         }
     }
 

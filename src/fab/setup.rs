@@ -65,6 +65,7 @@ impl Game {
                 attacks_this_turn: Vec::new(),
                 next_attack_abilities: Vec::new(),
                 delayed: Vec::new(),
+                gained_go_again: Vec::new(),
             });
             // 12.3, 12.7: weapons and equipment in their zones.
             for w in l.weapons {

@@ -23,6 +23,9 @@ pub struct Obj {
     pub used_this_turn: bool,
     /// Power it gained until end of turn ("it gains +1{p} until end of turn"), 13.3.3f.
     pub power_this_turn: i32,
+    /// More uses this turn of its once per turn attack ability ("you may attack an additional
+    /// time with it this turn"); they end with the turn (13.3.3f).
+    pub extra_uses: u32,
     /// +1{p} counters (25.4: not its base power); they stay while it is in the arena.
     pub power_counters: i32,
     /// Defense it gained from effects ("it gains +2{d}", "This gets +3{d}"), for as long as it is
@@ -34,6 +37,12 @@ pub struct Obj {
 }
 
 impl Obj {
+    /// A once per turn ability (15.2.1) may be used now: not yet this turn, or an effect allows
+    /// an additional use.
+    pub fn can_use_again(&self) -> bool {
+        !self.used_this_turn || self.extra_uses > 0
+    }
+
     /// 8.2.5b: a card's defense value is never negative.
     pub fn defense(&self) -> Option<u32> {
         self.card.defense.map(|d| (i32::from(d) + self.defense_counters + self.defense_gained).max(0) as u32)
@@ -82,6 +91,9 @@ pub struct Player {
     /// Delayed triggered effects for the rest of the turn (16.4): the event, the attacks it
     /// watches, the effects; ended with the turn (13.3.3f).
     pub delayed: Vec<(Trigger, AttackKind, Vec<Effect>)>,
+    /// The attacks' sources that an effect gave go again this turn, once each time (16.7);
+    /// cleared as the turn ends (13.3.3f).
+    pub gained_go_again: Vec<ObjId>,
 }
 
 /// A layer on the chain (15.5.4a, 19): a card or an ability waiting to resolve.
@@ -309,6 +321,7 @@ impl Game {
             defense_counters: 0,
             used_this_turn: false,
             power_this_turn: 0,
+            extra_uses: 0,
             power_counters: 0,
             defense_gained: 0,
             granted: Vec::new(),

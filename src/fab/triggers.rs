@@ -95,6 +95,23 @@ impl Game {
         }
     }
 
+    /// An effect gave the current chain link's attack go again: its controller's "The first
+    /// time NAME gains **go again** each turn" abilities trigger (16.7), counted by the attacks'
+    /// source this turn.
+    pub(super) fn gained_go_again(&mut self) {
+        let Some(link) = self.current_link().cloned() else { return };
+        let p = link.attacker;
+        self.player_mut(p).gained_go_again.push(link.attack);
+        let n = self.player(p).gained_go_again.iter().filter(|a| **a == link.attack).count();
+        let source = self.obj(link.attack).card.clone();
+        for s in self.permanents(p) {
+            let meets = |t: &Trigger| matches!(t, Trigger::GainsGoAgain { nth, kind } if usize::from(*nth) == n && kind.matches(&source, link.weapon));
+            if self.add_triggers(s, p, meets) > 0 {
+                crate::trace!(self, "16.7", "the attack gained go again: {}'s trigger", self.name(s));
+            }
+        }
+    }
+
     /// `p`'s hero, weapons, equipment and other permanents (auras).
     pub(super) fn permanents(&self, p: PlayerId) -> Vec<ObjId> {
         let pl = self.player(p);

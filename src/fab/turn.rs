@@ -94,6 +94,7 @@ impl Game {
         for o in &mut self.objs {
             o.used_this_turn = false;
             o.power_this_turn = 0;
+            o.extra_uses = 0;
         }
         for pl in &mut self.players {
             pl.next_attack.clear();
@@ -102,6 +103,7 @@ impl Game {
             pl.attacks_this_turn.clear();
             pl.next_attack_abilities.clear();
             pl.delayed.clear();
+            pl.gained_go_again.clear();
         }
         // 13.3.3g: the next player becomes the turn player.
         if self.turn >= self.turn_cap {
