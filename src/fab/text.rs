@@ -367,7 +367,7 @@ fn trigger_effect(step: Pair<Rule>) -> Result<Vec<Effect>, String> {
         Rule::attack_again => Effect::AttackAgain,
         Rule::create_token => Effect::CreateToken(e.into_inner().next().expect("a name").as_str().to_string()),
         Rule::source_gains => return source_gains(e),
-        _ => effect(e.into_inner().next().expect("an effect"))?,
+        _ => return effects(e.into_inner().next().expect("an effect")),
     }])
 }
 
@@ -392,11 +392,6 @@ fn source_gains(e: Pair<Rule>) -> Result<Vec<Effect>, String> {
         out.push(Effect::SourceGains { defense, abilities });
     }
     Ok(out)
-}
-
-/// One effect of a line.
-fn effect(e: Pair<Rule>) -> Result<Effect, String> {
-    effects(e).map(|mut v| v.remove(0))
 }
 
 /// The effects of one phrase: "X gains +3{p} and "QUOTED"" is what the attack gains, then the
@@ -766,6 +761,12 @@ mod tests {
             card("dorinthea-quicksilver-prodigy.fab").triggers,
             vec![(Trigger::GainsGoAgain { nth: 1, kind: named }, vec![Effect::AttackAgain])]
         );
+        // A triggered ability's step keeps every effect of its phrase: the power and the ability.
+        let c = compile_text(
+            "When this attacks, your next attack this turn gains +1{p} and \"If this hits, draw a card.\"",
+        )
+        .unwrap();
+        assert_eq!(c.triggers[0].1.len(), 2, "{:?}", c.triggers);
         // A quoted ability that is neither triggered nor a power bonus is an error, not a panic.
         let e = compile_text("Your next attack this turn gains \"Gain 1{h}.\"").unwrap_err();
         assert!(e.contains("quotes"), "{e}");
