@@ -851,7 +851,18 @@ impl Compiler<'_> {
                     }
                 }
                 Rule::effect => body = self.effect(part, body)?,
-                Rule::ability_limit => only_while = Some(self.condition(part.into_inner().next().unwrap())?),
+                Rule::ability_limit => {
+                    // "only once per turn": this ability, the next one pushed, not activated yet.
+                    let index = self.out.abilities.len() as u8;
+                    let mut all = Vec::new();
+                    for x in part.into_inner() {
+                        all.push(match x.as_rule() {
+                            Rule::once_a_turn => Condition::NotChosenThisTurn(index),
+                            _ => self.condition(x)?,
+                        });
+                    }
+                    only_while = Some(if all.len() == 1 { all.pop().unwrap() } else { Condition::All(all) });
+                }
                 _ => {}
             }
         }
@@ -1398,6 +1409,9 @@ impl Compiler<'_> {
                 }
             }
             Rule::cond_played_another => Condition::Legion,
+            Rule::cond_chosen_this_turn => {
+                Condition::ChoseThisTurn(Box::new(self.unit_phrase(c.into_inner().next().unwrap())))
+            }
             Rule::cond_played_this_turn => {
                 let mut each = Vec::new();
                 for x in c.into_inner().filter(|x| x.as_rule() == Rule::unit_phrase) {

@@ -144,6 +144,10 @@ impl Game {
             Condition::PlayedThisTurn(f) => self.events_this_turn().iter().any(
                 |e| matches!(e, Event::Played { player, card, .. } if *player == you && self.names_card(f, *card, you)),
             ),
+            Condition::ChoseThisTurn(f) => self.events_this_turn().iter().any(|e| {
+                matches!(e, Event::Targeted { player, obj, .. }
+                    if *player == you && self.filter_matches_lki(f, *obj, you, subject))
+            }),
             Condition::DidThisTurn { deed, me, at_least } => {
                 let events = self.events_this_turn();
                 let done = events

@@ -624,8 +624,8 @@ pub enum Condition {
         at_least: u32,
         at_most: Option<u32>,
     },
-    /// "Choose one you've not chosen this turn": this object has not activated its ability with
-    /// this index (a mode, 182.2.b) this turn.
+    /// "Choose one you've not chosen this turn", "Use only once per turn": this object has not
+    /// activated its ability with this index (a mode, 182.2.b) this turn.
     NotChosenThisTurn(u8),
     /// "I'm buffed" (702).
     Buffed,
@@ -669,6 +669,9 @@ pub enum Condition {
     /// card this turn (346) that the filter names by what the card is ([`Game::names_card`]),
     /// wherever it is now.
     PlayedThisTurn(Box<UnitFilter>),
+    /// "you've chosen an enemy unit this turn": "you" chose an object the filter names as a
+    /// target this turn (352.6), as it was then (it may have left the board since).
+    ChoseThisTurn(Box<UnitFilter>),
     /// "you have N+ runes" (runes on the board, 155).
     RunesAtLeast(u32),
     /// [Level N] (Core Rules 1.3, 824.1.b.1): "you" have N XP or more.
