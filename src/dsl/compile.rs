@@ -1409,13 +1409,12 @@ impl Compiler<'_> {
                 }
             }
             Rule::cond_played_another => Condition::Legion,
-            Rule::cond_chosen_this_turn => {
-                Condition::ChoseThisTurn(Box::new(self.unit_phrase(c.into_inner().next().unwrap())))
-            }
-            Rule::cond_played_this_turn => {
+            Rule::cond_card_deed => {
+                let chosen = c.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::deed_chosen);
+                let deed = if chosen { CardDeed::Chose } else { CardDeed::Played };
                 let mut each = Vec::new();
                 for x in c.into_inner().filter(|x| x.as_rule() == Rule::unit_phrase) {
-                    each.push(Condition::PlayedThisTurn(Box::new(self.unit_phrase(x))));
+                    each.push(Condition::CardThisTurn { deed, filter: Box::new(self.unit_phrase(x)) });
                 }
                 if each.len() == 1 { each.pop().unwrap() } else { Condition::All(each) }
             }

@@ -1,7 +1,7 @@
 //! Conditions of conditional abilities and passives ("if", "while": 361.3, 376.2.b), evaluated
 //! in one place for triggers, activation limits, cost changes and the layers alike.
 
-use super::abilities::{Condition, Controlled, CountOf, Deed, UnitFilter};
+use super::abilities::{CardDeed, Condition, Controlled, CountOf, Deed, UnitFilter};
 use super::events::Event;
 use super::layers::Chars;
 use super::scoring::ScoreMethod;
@@ -141,12 +141,14 @@ impl Game {
                         None => false,
                     }
             }
-            Condition::PlayedThisTurn(f) => self.events_this_turn().iter().any(
-                |e| matches!(e, Event::Played { player, card, .. } if *player == you && self.names_card(f, *card, you)),
-            ),
-            Condition::ChoseThisTurn(f) => self.events_this_turn().iter().any(|e| {
-                matches!(e, Event::Targeted { player, obj, .. }
-                    if *player == you && self.filter_matches_lki(f, *obj, you, subject))
+            Condition::CardThisTurn { deed, filter: f } => self.events_this_turn().iter().any(|e| match (deed, e) {
+                (CardDeed::Played, Event::Played { player, card, .. }) => {
+                    *player == you && self.names_card(f, *card, you)
+                }
+                (CardDeed::Chose, Event::Targeted { player, obj, .. }) => {
+                    *player == you && self.filter_matches_lki(f, *obj, you, subject)
+                }
+                _ => false,
             }),
             Condition::DidThisTurn { deed, me, at_least } => {
                 let events = self.events_this_turn();

@@ -665,13 +665,12 @@ pub enum Condition {
         me: bool,
         at_least: u32,
     },
-    /// "you've played a spell this turn", "you've played an Equipment this turn": "you" played a
-    /// card this turn (346) that the filter names by what the card is ([`Game::names_card`]),
-    /// wherever it is now.
-    PlayedThisTurn(Box<UnitFilter>),
-    /// "you've chosen an enemy unit this turn": "you" chose an object the filter names as a
-    /// target this turn (352.6), as it was then (it may have left the board since).
-    ChoseThisTurn(Box<UnitFilter>),
+    /// "you've played a spell this turn", "you've chosen an enemy unit this turn": "you" did
+    /// `deed` this turn to a card the filter names ([`CardDeed`]).
+    CardThisTurn {
+        deed: CardDeed,
+        filter: Box<UnitFilter>,
+    },
     /// "you have N+ runes" (runes on the board, 155).
     RunesAtLeast(u32),
     /// [Level N] (Core Rules 1.3, 824.1.b.1): "you" have N XP or more.
@@ -726,6 +725,15 @@ pub enum Condition {
     /// Every one of these holds: "I'm attacking with another unit" is "I'm attacking" and a count
     /// of other attackers at my battlefield (438.1.a.3).
     All(Vec<Condition>),
+}
+
+/// What a [`Condition::CardThisTurn`] looks for in the turn's log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum CardDeed {
+    /// Played it (346), named by what the card is (`Game::names_card`), wherever it is now.
+    Played,
+    /// Chose it as a target (352.6), read as it was then (it may have left the board since).
+    Chose,
 }
 
 /// What a [`Condition::DidThisTurn`] looks for in the turn's log.
