@@ -1231,10 +1231,11 @@ impl Compiler<'_> {
             }
             Rule::ev_discard_me => Trigger::DiscardMe,
             Rule::ev_play_permanent => {
-                let mut parts = e.into_inner().peekable();
+                let mut parts = e.clone().into_inner().peekable();
                 let by = match parts.next_if(|x| x.as_rule() == Rule::event_player) {
                     Some(who) => event_player(&who),
-                    None => Actor::You,
+                    None if e.as_str().to_ascii_lowercase().starts_with("you play") => Actor::You,
+                    None => Actor::AnyPlayer,
                 };
                 let phrase = parts.next().unwrap();
                 let f = self.unit_phrase(phrase.clone());
@@ -1354,6 +1355,7 @@ impl Compiler<'_> {
                 match verb {
                     Rule::cost_kill => OtherCost::Kill(filter),
                     Rule::cost_recycle => OtherCost::Recycle(filter),
+                    Rule::cost_return => OtherCost::Return(filter),
                     _ => OtherCost::Exhaust(filter),
                 }
             }
@@ -1868,6 +1870,12 @@ impl Compiler<'_> {
                             objects.relation = Relation::Enemy;
                             StaticEffect::Cant { what: Forbidden::PlayToBattlefield, objects: Some(objects) }
                         }
+                        // "Units can't be played here": whoever plays them, to this battlefield.
+                        Rule::st_cant_be_played_here => {
+                            let phrase = s.into_inner().next().unwrap();
+                            let objects = UnitFilter { at: At::Here, ..self.unit_phrase(phrase) };
+                            StaticEffect::Cant { what: Forbidden::PlayToBattlefield, objects: Some(objects) }
+                        }
                         Rule::st_cant_ready => {
                             let mut units = UnitFilter::units();
                             for x in s.into_inner() {
@@ -2310,12 +2318,28 @@ impl Compiler<'_> {
         Ok(b)
     }
 
+    /// 352.9: "draw 1 or channel 1 rune exhausted": the controller picks one of the two as it
+    /// resolves.
+    fn either(&self, c: P, body: Body) -> Result<Body, Diagnostic> {
+        let mut parts = c.into_inner();
+        let (first, second) = (parts.next().unwrap(), parts.next().unwrap());
+        let (b, then) = self.nested(body, |s, b| s.instruction(first, b))?;
+        let (mut b, otherwise) = self.nested(b, |s, b| s.instruction(second, b))?;
+        b.effects.push(Effect::If { test: Test::FirstOfTwo, then, otherwise });
+        Ok(b)
+    }
+
     fn clause(&self, p: P, body: Body) -> Result<Body, Diagnostic> {
         let c = p.into_inner().next().unwrap();
         match c.as_rule() {
             Rule::instruction => self.instruction(c, body),
             Rule::you_may => {
                 let ins = c.into_inner().next().unwrap();
+                if ins.as_rule() == Rule::either {
+                    let (mut b, then) = self.nested(body, |s, b| s.either(ins, b))?;
+                    b.effects.push(Effect::If { test: Test::May, then, otherwise: Vec::new() });
+                    return Ok(b);
+                }
                 let (mut b, then) = self.nested(Body { may: true, ..body }, |s, b| s.instruction(ins, b))?;
                 // An instruction that took the "may" into its own choice is not asked twice.
                 if std::mem::take(&mut b.may) {
@@ -2557,14 +2581,7 @@ impl Compiler<'_> {
                 inner.last_if = Some(test);
                 Ok(inner)
             }
-            Rule::either => {
-                let mut parts = c.into_inner();
-                let (first, second) = (parts.next().unwrap(), parts.next().unwrap());
-                let (b, then) = self.nested(body, |s, b| s.instruction(first, b))?;
-                let (mut b, otherwise) = self.nested(b, |s, b| s.instruction(second, b))?;
-                b.effects.push(Effect::If { test: Test::FirstOfTwo, then, otherwise });
-                Ok(b)
-            }
+            Rule::either => self.either(c, body),
             Rule::if_condition => {
                 let mut parts = c.clone().into_inner();
                 let cond = parts.next().unwrap();
@@ -4223,6 +4240,15 @@ impl Compiler<'_> {
                     filter.at = At::Anywhere;
                     located = Some(Located::Elsewhere(k));
                 }
+                // 352.11: "up to three units at the same location": chosen together, at one place.
+                if t.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::same_place) {
+                    if !matches!(rule, Rule::t_up_to | Rule::t_exactly | Rule::t_any_number) {
+                        return Err(
+                            self.err(&t, "\"at the same location\" is understood of several objects chosen together")
+                        );
+                    }
+                    located = Some(Located::Together);
+                }
                 let count = match rule {
                     Rule::t_one | Rule::t_one_of | Rule::t_something | Rule::t_chosen_champion => TargetCount::One,
                     Rule::t_exactly => TargetCount::Exactly(word_or_number(&t.clone().into_inner().next().unwrap())),
@@ -4569,6 +4595,9 @@ impl Compiler<'_> {
                 "at my battlefield" => f.at = At::MyBattlefield,
                 "here" => f.at = At::Here,
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
+                // 352.11: the group's requirement is the target spec's (`Located::Together`).
+                "at the same location" => {}
+                "at the same battlefield" => f.at = At::Battlefield,
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::at_its_location) => {
                     f.at = At::ItsLocation
                 }

@@ -58,6 +58,9 @@ pub enum OtherCost {
     /// "recycle another friendly unit" (403): one object the filter names, the payer's choice,
     /// put on the bottom of its owner's Main Deck.
     Recycle(UnitFilter),
+    /// "return a friendly gear to its owner's hand" (107.1.d): one object the filter names, the
+    /// payer's choice, put into its owner's hand.
+    Return(UnitFilter),
 }
 
 /// A cost within an instruction as it was decided (352.10.c.1): `None`, not paid; `Some`, paid,
@@ -77,6 +80,7 @@ impl std::fmt::Display for OtherCost {
             OtherCost::BanishMe => f.write_str("banish me"),
             OtherCost::Banish(u) => write!(f, "banish one of the {u}"),
             OtherCost::Recycle(u) => write!(f, "recycle one of the {u}"),
+            OtherCost::Return(u) => write!(f, "return one of the {u} to its owner's hand"),
         }
     }
 }
@@ -94,6 +98,7 @@ impl OtherCost {
             OtherCost::BanishMe => "banishing its source".to_string(),
             OtherCost::Banish(u) => format!("banishing one of the {u}"),
             OtherCost::Recycle(u) => format!("recycling one of the {u}"),
+            OtherCost::Return(u) => format!("returning one of the {u} to its owner's hand"),
         }
     }
 }
@@ -668,7 +673,7 @@ impl Game {
         // different objects, buffs or cards.
         let times = |c: &OtherCost| other.iter().filter(|o| *o == c).count();
         other.iter().all(|c| match c {
-            OtherCost::Kill(f) | OtherCost::Banish(f) | OtherCost::Recycle(f) => {
+            OtherCost::Kill(f) | OtherCost::Banish(f) | OtherCost::Recycle(f) | OtherCost::Return(f) => {
                 self.cost_units(p, card, f).len() >= times(c)
             }
             OtherCost::Discard(n) => {
@@ -688,7 +693,9 @@ impl Game {
     /// How many times `cost` could be paid at most by `p` for `card` (an "any number of" cost).
     pub fn times_payable(&self, p: PlayerId, card: ObjId, cost: &OtherCost) -> u32 {
         let n = match cost {
-            OtherCost::Kill(f) | OtherCost::Banish(f) | OtherCost::Recycle(f) => self.cost_units(p, card, f).len(),
+            OtherCost::Kill(f) | OtherCost::Banish(f) | OtherCost::Recycle(f) | OtherCost::Return(f) => {
+                self.cost_units(p, card, f).len()
+            }
             OtherCost::Exhaust(f) => self.cost_units(p, card, f).iter().filter(|u| !self.obj(**u).exhausted).count(),
             OtherCost::SpendBuff => self.buff_count(p),
             OtherCost::Discard(n) => self.player(p).hand.len() / (*n).max(1) as usize,
@@ -827,6 +834,24 @@ impl Game {
                         trace!(self, "403", "{p} recycles {} to pay a cost", self.describe(u));
                         self.recycle(p, &[u])?;
                         with.push(u);
+                    }
+                }
+                // 107.1.d: the payer chooses which of the objects the phrase names to return.
+                OtherCost::Return(f) => {
+                    let objs: Vec<Choice> = self.cost_units(p, card, f).into_iter().map(Choice::Obj).collect();
+                    if objs.is_empty() {
+                        return Ok(None);
+                    }
+                    if let Choice::Obj(o) = self.decide(p, Ask::PayCost, objs)? {
+                        let owner = self.obj(o).owner;
+                        trace!(
+                            self,
+                            "107.1.d",
+                            "{p} returns {} to its owner's ({owner}) hand to pay a cost",
+                            self.describe(o)
+                        );
+                        self.move_object(o, Zone::Hand, owner, super::actions::Pos::Bottom);
+                        with.push(o);
                     }
                 }
             }

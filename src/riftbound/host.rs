@@ -373,6 +373,7 @@ fn register_types(e: &mut Engine) {
     e.register_fn("exhaust_cost", |f: UnitFilter| OtherCost::Exhaust(f));
     e.register_fn("banish_cost", |f: UnitFilter| OtherCost::Banish(f));
     e.register_fn("recycle_unit_cost", |f: UnitFilter| OtherCost::Recycle(f));
+    e.register_fn("return_cost", |f: UnitFilter| OtherCost::Return(f));
     e.register_fn("+", |f: UnitFilter, p: FilterPart| f.with(p));
     e.register_fn("|", |f: UnitFilter, g: UnitFilter| UnitFilter { or: Some(Box::new(g)), ..f });
     e.register_fn("non", |tag: &str| FilterPart::NotTag(tag.to_string()));

@@ -257,6 +257,8 @@ impl Game {
             Some(Located::AtIt { other }) => {
                 at.is_some() && it.is_some_and(|i| self.location(i) == at && !(other && i == o))
             }
+            // The group's own requirement (352.11): see `group_allows`.
+            Some(Located::Together) => at.is_some(),
         }
     }
 
@@ -369,18 +371,29 @@ impl Game {
             }
             return best;
         }
-        let mut chosen: Vec<ObjId> = Vec::new();
-        for c in candidates {
-            if chosen.len() >= required {
-                break;
+        // 352.11.a: a group that must share a location: the cheapest group at any one location.
+        let anchors: Vec<ObjId> = match spec.located {
+            Some(Located::Together) if required > 1 => candidates.clone(),
+            _ => Vec::new(),
+        };
+        let group = |first: Option<ObjId>| {
+            let mut chosen: Vec<ObjId> = first.into_iter().collect();
+            for c in &candidates {
+                if chosen.len() >= required {
+                    break;
+                }
+                if !chosen.contains(c) && self.group_allows(spec, &chosen, *c) {
+                    chosen.push(*c);
+                }
             }
-            if self.group_allows(spec, &chosen, c) {
-                chosen.push(c);
-            }
-        }
-        if chosen.len() < required {
-            return None;
-        }
+            (chosen.len() >= required).then_some(chosen)
+        };
+        let chosen = if anchors.is_empty() {
+            group(None)
+        } else {
+            anchors.iter().filter_map(|a| group(Some(*a))).min_by_key(|g| g.iter().map(|c| deflect(*c)).sum::<u32>())
+        };
+        let chosen = chosen?;
         let here: u32 = chosen.iter().map(|c| deflect(*c)).sum();
         let before = taken.len();
         taken.extend(chosen.into_iter().map(|c| (index, c)));
@@ -392,6 +405,10 @@ impl Game {
     /// 352.11: a group restriction ("at a battlefield with total Might 4 or less") must still
     /// hold with `next` added.
     fn group_allows(&self, spec: &TargetSpec, chosen: &[ObjId], next: ObjId) -> bool {
+        // "at the same location": with the first one chosen.
+        if spec.located == Some(Located::Together) {
+            return chosen.first().is_none_or(|first| self.location(*first) == self.location(next));
+        }
         let TargetCount::AnyNumber { total_might, same_battlefield } = spec.count else { return true };
         if same_battlefield
             && let Some(first) = chosen.first()
@@ -427,6 +444,19 @@ impl Game {
             && let Some(b) = c.source.and_then(|s| self.group_at(s))
         {
             legal.retain(|u| self.location(*u) == Some(super::state::Loc::Battlefield(b)));
+        }
+        // 352.11.b: no longer all at one location: its controller keeps those at one of them.
+        if spec.located == Some(Located::Together) {
+            let mut places: Vec<_> = legal.iter().filter_map(|u| self.location(*u)).collect();
+            places.dedup();
+            if places.len() > 1 {
+                let options = legal.iter().map(|u| Choice::Obj(*u)).collect();
+                if let Choice::Obj(keep) = self.decide(you, Ask::Target, options)? {
+                    let at = self.location(keep);
+                    trace!(self, "352.11.b", "only the targets at {} are affected", self.describe(keep));
+                    legal.retain(|u| self.location(*u) == at);
+                }
+            }
         }
         if let TargetCount::AnyNumber { total_might: Some(max), .. } = spec.count {
             while legal.iter().map(|u| self.might(*u)).sum::<i32>() > max as i32 {

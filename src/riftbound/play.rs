@@ -1,7 +1,7 @@
 //! Playing cards (346-356): the six steps, from putting the card on the chain to finalizing it,
 //! with the legality check undoing everything when the play turns out illegal (355.3).
 
-use super::abilities::{AbilityKind, Forbidden, PlayTo, UnitFilter};
+use super::abilities::{AbilityKind, PlayTo, UnitFilter};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions, Supply};
 use super::decision::{Ask, Choice};
@@ -551,10 +551,9 @@ impl Game {
             // 352.2: the instruction playing it names the valid locations: any battlefield, but
             // not one a combat its player is not in is at (436.2.a) nor one a restriction forbids
             // (054); with none left, its player's base.
-            let forbidden = self.forbidding(Forbidden::PlayToBattlefield, card, p).is_some();
             let options: Vec<Choice> = self
                 .battlefield_ids()
-                .filter(|b| !forbidden && !self.combat_excludes(*b, p))
+                .filter(|b| !self.forbids_play_to(card, p, *b) && !self.combat_excludes(*b, p))
                 .map(|b| Choice::Loc(Loc::Battlefield(b)))
                 .collect();
             if !options.is_empty()
@@ -583,7 +582,8 @@ impl Game {
                 .into_iter()
                 .filter(|l| match l {
                     // 054: "Opponents can only play units to their base."
-                    Loc::Battlefield(_) if self.forbidding(Forbidden::PlayToBattlefield, card, p).is_some() => false,
+                    // "Units can't be played here."
+                    Loc::Battlefield(b) if self.forbids_play_to(card, p, *b) => false,
                     Loc::Battlefield(b) => !self.kills_lose_battlefield(p, card, *b, &mandatory_kills),
                     Loc::Base(_) => true,
                 })

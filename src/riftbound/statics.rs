@@ -2,7 +2,7 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, Condition, Controlled, Forbidden, IfPaid, PlayTo, StaticEffect, UnitFilter};
+use super::abilities::{AbilityKind, At, Condition, Controlled, Forbidden, IfPaid, PlayTo, StaticEffect, UnitFilter};
 use super::cards::{CardIdx, CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange};
 use super::events::Event;
@@ -324,6 +324,18 @@ impl Game {
     /// object and its controller), if any. A card being played or revealed is not on the board:
     /// its kind and tags, who plays it and where it is hidden are what the phrase is about.
     pub(crate) fn forbidding(&self, what: Forbidden, o: ObjId, by: PlayerId) -> Option<ObjId> {
+        self.forbidding_at(what, o, by, None)
+    }
+
+    /// [`Game::forbidding`] of playing `o` to battlefield `b` (352.2): a passive of the whole
+    /// game, or a battlefield's own "Units can't be played here" (053.3: "here" is that
+    /// battlefield).
+    pub(crate) fn forbids_play_to(&self, o: ObjId, by: PlayerId, b: Bf) -> bool {
+        self.forbidding_at(Forbidden::PlayToBattlefield, o, by, Some(Loc::Battlefield(b))).is_some()
+    }
+
+    /// [`Game::forbidding`], a restriction that says "here" applying only at `at`.
+    fn forbidding_at(&self, what: Forbidden, o: ObjId, by: PlayerId, at: Option<Loc>) -> Option<ObjId> {
         let wanted = |e: &StaticEffect| matches!(e, StaticEffect::Cant { what: w, .. } if *w == what);
         self.board_passives(wanted).into_iter().find_map(|(s, e)| {
             let StaticEffect::Cant { objects, .. } = e else { return None };
@@ -333,7 +345,8 @@ impl Game {
             let hit = match what {
                 Forbidden::MoveToBase | Forbidden::ReadyByEffects => self.unit_matches(objects, o, you, s),
                 Forbidden::PlayToBattlefield => {
-                    self.relation_holds(objects.relation, objects.allied, by, you)
+                    (objects.at != At::Here || at.is_some_and(|l| self.here(s) == Some(l)))
+                        && self.relation_holds(objects.relation, objects.allied, by, you)
                         && objects.kind == def.kind
                         && objects.tags_ok(&def.tags)
                 }
@@ -439,11 +452,14 @@ impl Game {
             StaticEffect::EntersReady { units: Some(f) } => self.unit_matches(f, card, self.ability_controller(s), s),
             _ => false,
         };
+        // "Units you play this turn enter ready": units only, not a gear token played with them.
+        let a_unit = self.card(card).kind == CardType::Unit;
         own || self.board_passives(|e| matches!(e, StaticEffect::EntersReady { units: Some(_) })).into_iter().any(named)
-            || self
-                .effects
-                .iter()
-                .any(|e| e.modification == Modification::EntersReady && e.filter == Filter::UnitsControlledBy(p))
+            || a_unit
+                && self
+                    .effects
+                    .iter()
+                    .any(|e| e.modification == Modification::EntersReady && e.filter == Filter::UnitsControlledBy(p))
     }
 
     /// "This enters exhausted."

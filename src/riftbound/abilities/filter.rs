@@ -187,6 +187,9 @@ pub enum Located {
     /// remembers as "it" (a reflexive ability's, `Effect::Reflexive`), where the move before it
     /// took it; `other`: not that object.
     AtIt { other: bool },
+    /// "up to three units at the same location": every object chosen for this spec at one
+    /// location, that of the first chosen (352.11: a requirement of the group as a whole).
+    Together,
 }
 
 impl TargetSpec {

@@ -187,6 +187,7 @@ pub fn other_cost(c: &OtherCost, filter: impl Fn(&UnitFilter) -> String) -> Stri
         OtherCost::BanishMe => BANISH_ME.to_string(),
         OtherCost::Banish(f) => format!("banish_cost({})", filter(f)),
         OtherCost::Recycle(f) => format!("recycle_unit_cost({})", filter(f)),
+        OtherCost::Return(f) => format!("return_cost({})", filter(f)),
     }
 }
 

@@ -618,6 +618,7 @@ impl Display for TargetSpec {
         match self.located {
             Some(Located::SameBattlefield(i)) => write!(f, ", at the battlefield of target {i}")?,
             Some(Located::Elsewhere(i)) => write!(f, ", at a location other than target {i}'s")?,
+            Some(Located::Together) => f.write_str(", all at one location")?,
             Some(Located::AtIt { other }) => {
                 f.write_str(", at the location of that unit")?;
                 if other {
