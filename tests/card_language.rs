@@ -1580,7 +1580,16 @@ fn r376_2_c_when_you_play_takes_a_unit_or_gear_phrase() {
         Trigger::Chooses { by: Actor::You, spell: false, .. }
     ));
     let d = diagnostic("mod/rune.toml", &mod_unit("Watcher", "When you play a rune, draw 1."));
-    assert!(d.message.contains("a unit or a gear"), "{}", d.message);
+    assert!(d.message.contains("a unit, a gear, a spell or a card"), "{}", d.message);
+    // "a card with ...": a played card with a printed cost, never a token (176).
+    let Trigger::Play { by: Actor::You, filter: f } =
+        trigger("When you play a card with Power cost [A][A] or more, draw 1.")
+    else {
+        panic!()
+    };
+    assert!(f.or.is_some(), "a card is a unit, a spell or a gear");
+    assert!(format!("{:?}", f.condition).contains("CostAtLeast { energy: 0, power: 2 }"), "{:?}", f.condition);
+    assert!(format!("{:?}", f.condition).contains("Not(Token)"), "{:?}", f.condition);
 }
 
 /// 376.4.b-e: "When I attack or defend" joins the verbs of one subject, "When you play me or when

@@ -1238,9 +1238,23 @@ impl Compiler<'_> {
                     None => Actor::AnyPlayer,
                 };
                 let phrase = parts.next().unwrap();
-                let f = self.unit_phrase(phrase.clone());
-                if !matches!(f.kind, CardType::Unit | CardType::Gear) {
-                    return Err(self.err(&phrase, "\"When you play ...\" is understood with a unit or a gear"));
+                let mut f = self.unit_phrase(phrase.clone());
+                if !matches!(f.kind, CardType::Unit | CardType::Gear | CardType::Spell) {
+                    return Err(
+                        self.err(&phrase, "\"When you play ...\" is understood with a unit, a gear, a spell or a card")
+                    );
+                }
+                // "a card with Power cost [A][A] or more": a card, so not a token (176, 347.2).
+                if phrase.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::noun_card) {
+                    let mut g = Some(&mut f);
+                    while let Some(x) = g {
+                        let not_token = Condition::Not(Box::new(Condition::Token));
+                        x.condition = Some(Box::new(match x.condition.take() {
+                            Some(c) => Condition::All(vec![not_token, *c]),
+                            None => not_token,
+                        }));
+                        g = x.or.as_deref_mut();
+                    }
                 }
                 Trigger::Play { by, filter: f }
             }
@@ -3335,6 +3349,28 @@ impl Compiler<'_> {
                 b.targets.push(TargetSpec::new(TargetCount::Player, filter));
                 b.they = Some(Who::Target(b.targets.len() - 1));
             }
+            // 411.4 / 352.9: one of the cards looked at, then drawn or put into the hand.
+            Rule::i_from_among => {
+                if !b.looked {
+                    return Err(self.err(&i, "\"from among them\" needs cards looked at or revealed before it"));
+                }
+                let filter = self.filter_of(i.clone());
+                b.effects.push(Effect::Let(
+                    Var::Chosen,
+                    Box::new(Effect::ChooseCard { from: Objs::Var(Var::Looked), filter }),
+                ));
+                let chosen = Obj::Var(Var::Chosen);
+                for x in parts {
+                    match x.as_rule() {
+                        Rule::among_reveal => b.effects.push(Effect::Act(Act::Reveal, chosen.clone())),
+                        Rule::among_draw => b.effects.push(Effect::Act(Act::DrawIt, chosen.clone())),
+                        Rule::among_hand => b.effects.push(Effect::Act(Act::PutInHand, chosen.clone())),
+                        _ => {}
+                    }
+                }
+                b.it = Some(chosen.clone());
+                b.that_card = Some(chosen);
+            }
             Rule::i_choose_card => {
                 if !b.looked {
                     return Err(
@@ -4647,6 +4683,19 @@ impl Compiler<'_> {
                     let energy = number(&limit.next().unwrap().into_inner().next().unwrap());
                     let power = limit.next().map(|_| 1);
                     f.max_cost = Some(MaxCost { energy, power });
+                }
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cost_at_least) => {
+                    let words = part.clone().into_inner().next().unwrap();
+                    let r = words.into_inner().find(|x| x.as_rule() == Rule::resources).unwrap();
+                    let (energy, power) = match self.resources(&r) {
+                        Ok(c) => (c.energy, c.power.len() as u32),
+                        Err(_) => (0, 0),
+                    };
+                    let least = Condition::CostAtLeast { energy, power };
+                    f.condition = Some(Box::new(match f.condition.take() {
+                        Some(c) => Condition::All(vec![*c, least]),
+                        None => least,
+                    }));
                 }
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::cost_below) => {
                     let below = part.clone().into_inner().next().unwrap().into_inner().last().unwrap();

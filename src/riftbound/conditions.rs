@@ -223,6 +223,10 @@ impl Game {
                 n >= *at_least && at_most.is_none_or(|m| n <= m)
             }
             Condition::EnergyCostBelow(n) => self.card(subject).energy < self.count_of(n, you, subject),
+            Condition::CostAtLeast { energy, power } => {
+                let card = self.card(subject);
+                card.energy >= *energy && card.power.len() >= *power as usize
+            }
             Condition::All(cs) => cs.iter().all(|c| self.holds_with(c, subject, you, chars, that_battlefield)),
             Condition::ScoreWithin { opponent, points } => {
                 let vs = self.victory_score();

@@ -389,6 +389,9 @@ fn register_types(e: &mut Engine) {
             whose: super::abilities::Controlled::Anyone,
         })
     });
+    e.register_fn("cost_at_least", |energy: i64, power: i64| {
+        FilterPart::Is(super::abilities::Condition::CostAtLeast { energy: count(energy), power: count(power) })
+    });
     // A negative Power limit is none.
     e.register_fn("cost_at_most", |energy: i64, power: i64| {
         FilterPart::MaxCost(MaxCost { energy: count(energy), power: (power >= 0).then(|| count(power)) })

@@ -655,6 +655,10 @@ impl Game {
             Act::SpendBuff => self.spend_buff_instruction(c, o),
             Act::DrawIt => self.draw_it(c, o),
             Act::PutInHand => self.put_revealed(c, o, Zone::Hand),
+            Act::Reveal => {
+                let you = c.controller.unwrap_or(self.turn_player);
+                self.reveal(you, &[o])
+            }
             Act::PutInTrash => self.put_revealed(c, o, Zone::Trash),
             Act::Recycle => self.recycle_obj(c, o)?,
             Act::Counter => self.counter_card(o),
@@ -1652,11 +1656,18 @@ impl Game {
         cards.iter().copied().find(|o| self.obj(*o).alive && self.is_of_kinds(*o, filter))
     }
 
-    /// Whether card `o` is of one of the kinds the filter (and its alternatives) names.
-    fn is_of_kinds(&self, o: ObjId, filter: &UnitFilter) -> bool {
+    /// Whether card `o` is of one of the kinds the filter (and its alternatives) names, with its
+    /// tags and printed-card conditions ("a Mech", "a spell with Energy cost [4] or more"): a card
+    /// in a deck or a hand has no controller nor location for the filter's other words.
+    pub(crate) fn is_of_kinds(&self, o: ObjId, filter: &UnitFilter) -> bool {
         let mut f = Some(filter);
+        let card = self.card(o);
         while let Some(x) = f {
-            if self.card(o).kind == x.kind {
+            let owner = self.obj(o).owner;
+            if card.kind == x.kind
+                && x.tags_ok(&card.tags)
+                && x.condition.as_deref().is_none_or(|c| self.holds(c, o, owner, None))
+            {
                 return true;
             }
             f = x.or.as_deref();
@@ -1754,7 +1765,8 @@ impl Game {
         let you = c.controller.unwrap_or(self.turn_player);
         let owner = self.obj(card).owner;
         let zone = self.obj(card).zone;
-        if self.obj(card).alive && zone == Zone::MainDeck && self.player(owner).main_deck.first() == Some(&card) {
+        // A card on top of the deck, or one the ability chose from among the cards it looked at.
+        if self.obj(card).alive && zone == Zone::MainDeck {
             let new = self.move_object(card, Zone::Hand, owner, Pos::Bottom);
             trace!(self, "400.1", "{owner} draws {}", self.describe(new));
             self.emit(Event::Drew { player: owner, card: new });

@@ -512,8 +512,14 @@ impl Game {
             (Trigger::AnyOf(list), e) => list.iter().find_map(|t| self.event_matches(t, source, you, e)),
             // 413.2.a: "when you buff": a buff your own spell or ability placed, not an opponent's.
             // "they" / "that player": the one who played it, when the event names a player.
+            // A spell is in the trash by the time it is played (356.3.d): the printed card and
+            // who played it are what the phrase is about.
             (Trigger::Play { by, filter }, Event::Played { player, card, .. }) => (by.is(*player, you)
-                && self.unit_matches(filter, *card, you, source))
+                && if self.obj(*card).zone.is_board() {
+                    self.unit_matches(filter, *card, you, source)
+                } else {
+                    self.is_of_kinds(*card, filter) && self.relation_holds(filter.relation, filter.allied, *player, you)
+                })
             .then_some((*by != Actor::You).then_some(*player)),
             (Trigger::YouBuff(f), Event::Buffed { unit, by: Some(p) }) => {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)

@@ -361,6 +361,8 @@ pub enum Act {
     /// "put it in your trash": a card revealed in a Main Deck goes to its owner's trash, which is
     /// no discard (409: only a card in hand is discarded).
     PutInTrash,
+    /// 411: "reveal X": a card chosen from among those looked at is shown to every player.
+    Reveal,
     /// 403: "recycle X".
     Recycle,
     /// 412: "counter X" (a spell on the chain).
@@ -381,7 +383,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 25] = [
+    pub const ALL: [Act; 26] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -399,6 +401,7 @@ impl Act {
         Act::DrawIt,
         Act::PutInHand,
         Act::PutInTrash,
+        Act::Reveal,
         Act::Recycle,
         Act::Counter,
         Act::NewChoices,
@@ -450,6 +453,7 @@ impl Act {
             Act::DrawIt => "draw_it",
             Act::PutInHand => "put_in_hand",
             Act::PutInTrash => "put_in_trash",
+            Act::Reveal => "reveal_card",
             Act::Recycle => "recycle_obj",
             Act::Counter => "counter",
             Act::NewChoices => "new_choices",

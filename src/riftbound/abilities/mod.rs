@@ -722,6 +722,13 @@ pub enum Condition {
     /// "with Energy cost less than your points": the subject's printed Energy cost (130) is below
     /// the amount, counted for "you" relative to the subject.
     EnergyCostBelow(CountOf),
+    /// "with Energy cost [7] or more", "with Power cost [A][A] or more", "that costs [5] or
+    /// more": the subject's printed Energy cost (130) and number of Power symbols are at least
+    /// these.
+    CostAtLeast {
+        energy: u32,
+        power: u32,
+    },
     /// Every one of these holds: "I'm attacking with another unit" is "I'm attacking" and a count
     /// of other attackers at my battlefield (438.1.a.3).
     All(Vec<Condition>),

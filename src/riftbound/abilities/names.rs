@@ -48,6 +48,7 @@ pub fn part(p: &FilterPart) -> String {
         FilterPart::MyName => "MY_NAME".into(),
         FilterPart::Facedown => "FACEDOWN".into(),
         FilterPart::Is(Condition::HasKeyword(k)) => format!("with_keyword({})", keyword(*k)),
+        FilterPart::Is(Condition::CostAtLeast { energy, power }) => format!("cost_at_least({energy}, {power})"),
         // "the only unit you control there": how many others the phrase names, relative to it.
         FilterPart::Is(Condition::Count { filter: f, at_least, at_most, whose: Controlled::Anyone }) => {
             format!("with_count({}, {at_least}, {})", filter(f), at_most.map_or(-1, i64::from))

@@ -316,6 +316,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::DrawIt => format!("Draw {o}"),
         Act::PutInHand => format!("Put {o} into its owner's hand"),
         Act::PutInTrash => format!("Put {o} into its owner's trash"),
+        Act::Reveal => format!("Reveal {o}"),
         Act::Recycle => format!("Recycle {o}"),
         Act::Counter => format!("Counter {o}"),
         Act::NewChoices => format!("Make new choices for {o}"),
@@ -576,6 +577,9 @@ impl Display for UnitFilter {
             Some(Condition::Alone { .. }) => f.write_str(" defending alone")?,
             Some(Condition::HasKeyword(k)) => write!(f, " with [{k:?}]")?,
             Some(Condition::EnergyCostBelow(n)) => write!(f, " with Energy cost less than {n}")?,
+            Some(Condition::CostAtLeast { energy, power }) => {
+                write!(f, " with Energy cost at least {energy} and at least {power} Power")?
+            }
             Some(Condition::ChosenChampion) => f.write_str(" that is its owner's Chosen Champion")?,
             Some(c) => write!(f, " ({c:?})")?,
         }
