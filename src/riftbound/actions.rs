@@ -10,6 +10,7 @@ use super::state::{Game, Lki, Loc, Obj, R, Zone};
 use super::triggers::holds_trigger_sources;
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
+use std::sync::Arc;
 
 /// Where in an ordered zone a card goes.
 /// 404.6 / 415.5.c: (unit, source) for the damage dealt since the last cleanup ended.
@@ -44,7 +45,9 @@ impl Game {
         let timestamp = self.timestamp();
         // A new object changes what conditions count: a shared change (`Game::chars_cache`).
         self.chars_cache.changed();
-        self.text_index.note(card, self.db.get(card));
+        if !self.text_index.seen.contains(card) {
+            Arc::make_mut(&mut self.text_index).note(card, self.db.get(card));
+        }
         self.objs.push(Obj {
             card,
             owner,
@@ -75,7 +78,8 @@ impl Game {
         if zone.is_board() && !matches!(zone, Zone::Facedown(_)) {
             self.register_statics(id);
             if self.mighty_watched() {
-                self.objs[id.index()].was_mighty = self.is_mighty(id);
+                let mighty = self.is_mighty(id);
+                self.obj_mut_unread(id).was_mighty = mighty;
             } else {
                 self.mighty_stale = true;
             }
@@ -345,7 +349,11 @@ impl Game {
                     damaged.push((u, s));
                 }
             }
-            let from = if sources.is_empty() { String::new() } else { format!(" from {}", self.describe_all(sources)) };
+            let from = if sources.is_empty() || !self.trace.on {
+                String::new()
+            } else {
+                format!(" from {}", self.describe_all(sources))
+            };
             trace!(self, "404.1.b", "deal {amount} to {}{from} (now {} damage)", self.describe(u), self.obj(u).damage);
             self.emit(Event::Dealt { sources: sources.to_vec(), target: u, amount });
             self.changed();
@@ -446,7 +454,11 @@ impl Game {
             if self.replace_death(id)? {
                 continue;
             }
-            let by_text = if by.is_empty() { String::new() } else { format!(", killed by {}", self.describe_all(by)) };
+            let by_text = if by.is_empty() || !self.trace.on {
+                String::new()
+            } else {
+                format!(", killed by {}", self.describe_all(by))
+            };
             trace!(self, "415.2", "kill {}{by_text}", self.describe(id));
             self.move_object(id, Zone::Trash, owner, Pos::Bottom);
             self.emit(Event::Killed { obj: id, by: by.to_vec() });

@@ -90,11 +90,12 @@ impl Game {
     /// [`abilities_of`](Game::abilities_of) takes abilities from can give it one (its own rules
     /// text, the cards attached to it, abilities given to it, and the borrowing an own static
     /// does). Most permanents have none, and listing options asks about every one.
-    fn may_hold_activated(&self, o: ObjId) -> bool {
+    /// The attachment links (`Game::links`) and [`Game::gives_activated`] are found once by the
+    /// caller, for its walk of every permanent.
+    fn may_hold_activated_in(&self, o: ObjId, links: &[(ObjId, ObjId)], gives_activated: bool) -> bool {
         let own = self.text_index.activated.contains(self.obj(o).card);
-        let held = own
-            || self.links().iter().any(|(_, t)| *t == o)
-            || (self.gives_activated() && !self.given_abilities(o).is_empty());
+        let held =
+            own || links.iter().any(|(_, t)| *t == o) || (gives_activated && !self.given_abilities(o).is_empty());
         debug_assert!(
             held || !self.abilities_of(o).iter().any(|(_, a, _)| matches!(a.kind, AbilityKind::Activated { .. })),
             "{} holds an activated ability may_hold_activated does not see",
@@ -126,7 +127,8 @@ impl Game {
     /// 371-374: the activated abilities `p` may activate now, as (object, ability index).
     pub fn activatable_abilities(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
         let mut out = Vec::new();
-        for o in self.ability_holders(p).filter(|o| self.may_hold_activated(*o)) {
+        let (links, gives) = (self.links(), self.gives_activated());
+        for o in self.ability_holders(p).filter(|o| self.may_hold_activated_in(*o, links, gives)) {
             for (i, a, _) in self.abilities_of(o) {
                 let AbilityKind::Activated { costs, timing, only_while } = &a.kind else { continue };
                 let timing = match timing {
@@ -137,13 +139,20 @@ impl Game {
                 if !self.timing_allows(p, timing) {
                     continue;
                 }
+                // Cheap rejections first: the costs other than resources ([E] of an exhausted
+                // permanent, most often) are read from records, and they must be payable
+                // whatever targets are chosen, so the targets are not looked for without them.
+                if !self.can_pay_other_activation_costs(p, o, costs) {
+                    continue;
+                }
                 if only_while.as_ref().is_some_and(|c| !self.holds(c, o, p, None)) {
                     continue;
                 }
                 // 390.2: an activated ability needs legal choices for its required targets; the
                 // cheapest one's Deflect surcharge is part of its total cost (391.2, 725.1.c).
                 let Some(deflect) = self.least_deflect(p, o, &a.targets) else { continue };
-                if self.can_pay_activation(p, o, costs, deflect, self.best_chosen_discount(p, o, costs, &a.targets)) {
+                let discount = self.best_chosen_discount(p, o, costs, &a.targets);
+                if self.can_pay_activation_resources(p, costs, deflect, discount) {
                     out.push((o, i));
                 }
             }
@@ -161,7 +170,8 @@ impl Game {
         if !self.text_index.add_reactions {
             return out;
         }
-        for o in self.ability_holders(p).filter(|o| self.may_hold_activated(*o)) {
+        let (links, gives) = (self.links(), self.gives_activated());
+        for o in self.ability_holders(p).filter(|o| self.may_hold_activated_in(*o, links, gives)) {
             for (i, a, _) in self.abilities_of(o) {
                 let AbilityKind::Activated { costs, timing: AbilityTiming::Reaction, only_while } = &a.kind else {
                     continue;
@@ -202,26 +212,37 @@ impl Game {
     /// Whether `p` can pay `costs` plus `deflect` [A] for Deflect (725.1.c), the resources as
     /// one total (391), `discount` Energy less (391.2).
     fn can_pay_activation(&self, p: PlayerId, o: ObjId, costs: &[ActivationCost], deflect: u32, discount: u32) -> bool {
+        self.can_pay_activation_resources(p, costs, deflect, discount)
+            && self.can_pay_other_activation_costs(p, o, costs)
+    }
+
+    /// The resources part of [`Game::can_pay_activation`].
+    fn can_pay_activation_resources(&self, p: PlayerId, costs: &[ActivationCost], deflect: u32, discount: u32) -> bool {
         let mut resources = resources_of(costs);
         resources.energy = resources.energy.saturating_sub(discount);
         resources.power.extend(std::iter::repeat_n(super::cards::PowerSymbol::Any, deflect as usize));
         self.can_afford(p, &resources)
-            && costs.iter().all(|c| match c {
-                // 401.4: exhausting as a cost must be possible.
-                ActivationCost::Exhaust => !self.obj(o).exhausted,
-                ActivationCost::Resources(_) => true,
-                ActivationCost::RecycleTrash(n) => self.player(p).trash.len() >= *n as usize,
-                ActivationCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
-                ActivationCost::DiscardA(kind) => self.player(p).hand.iter().any(|c| self.card(*c).kind == *kind),
-                ActivationCost::RecycleA(kind) => self.player(p).trash.iter().any(|c| self.card(*c).kind == *kind),
-                ActivationCost::KillThis => true,
-                ActivationCost::KillFriendly(f) => !self.cost_kill_candidates(p, o, f, costs).is_empty(),
-                // 702.2.b.1: no buff, nothing to spend.
-                ActivationCost::SpendMyBuff => self.obj(o).buffs > 0,
-                ActivationCost::SpendXp(n) => self.xp(p) >= *n,
-                ActivationCost::Disempower => self.obj(o).empowered,
-                ActivationCost::LessByChosenMight => true,
-            })
+    }
+
+    /// The part of [`Game::can_pay_activation`] other than resources: exhausting, killing,
+    /// discarding, recycling, spending, read from the records and zones.
+    fn can_pay_other_activation_costs(&self, p: PlayerId, o: ObjId, costs: &[ActivationCost]) -> bool {
+        costs.iter().all(|c| match c {
+            // 401.4: exhausting as a cost must be possible.
+            ActivationCost::Exhaust => !self.obj(o).exhausted,
+            ActivationCost::Resources(_) => true,
+            ActivationCost::RecycleTrash(n) => self.player(p).trash.len() >= *n as usize,
+            ActivationCost::Discard(n) => self.player(p).hand.len() >= *n as usize,
+            ActivationCost::DiscardA(kind) => self.player(p).hand.iter().any(|c| self.card(*c).kind == *kind),
+            ActivationCost::RecycleA(kind) => self.player(p).trash.iter().any(|c| self.card(*c).kind == *kind),
+            ActivationCost::KillThis => true,
+            ActivationCost::KillFriendly(f) => !self.cost_kill_candidates(p, o, f, costs).is_empty(),
+            // 702.2.b.1: no buff, nothing to spend.
+            ActivationCost::SpendMyBuff => self.obj(o).buffs > 0,
+            ActivationCost::SpendXp(n) => self.xp(p) >= *n,
+            ActivationCost::Disempower => self.obj(o).empowered,
+            ActivationCost::LessByChosenMight => true,
+        })
     }
 
     /// "Discard a spell", "Recycle a unit from your trash" (409.3, 403.3): the payer chooses the

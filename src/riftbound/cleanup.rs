@@ -67,18 +67,18 @@ impl Game {
         }
         // 322.2: units with non-zero damage at or above their might die, all at once.
         // Damage first: most passes find none, without looking up what each object is.
-        let lethal: Vec<_> = self
-            .players
-            .iter()
-            .map(|pl| &pl.base)
-            .chain(self.battlefields.iter().map(|b| &b.units))
-            .flatten()
-            .copied()
-            .filter(|u| {
-                let d = self.obj(*u).damage;
-                d > 0 && self.card(*u).kind == super::cards::CardType::Unit && d as i32 >= self.might(*u)
-            })
-            .collect();
+        // Plain loops over the zone lists: every pass looks, and flattened iterators cost more
+        // than the units they found.
+        let mut lethal = Vec::new();
+        let lists = self.players.iter().map(|pl| &pl.base).chain(self.battlefields.iter().map(|b| &b.units));
+        for list in lists {
+            for &u in list {
+                let d = self.obj(u).damage;
+                if d > 0 && self.card(u).kind == super::cards::CardType::Unit && d as i32 >= self.might(u) {
+                    lethal.push(u);
+                }
+            }
+        }
         for u in lethal {
             trace!(
                 self,
@@ -191,22 +191,32 @@ impl Game {
         // where its top-most card is, SFD-719.3); hidden cards at battlefields their controller no
         // longer controls go to the trash (106.4.d).
         for b in self.battlefield_ids() {
-            let gear: Vec<_> = self.battlefields[b]
-                .units
-                .iter()
-                .copied()
-                .filter(|g| self.card(*g).kind == super::cards::CardType::Gear && self.top_most_of(*g).is_none())
-                .collect();
+            let gear_here = |g: &crate::kernel::ObjId| self.card(*g).kind == super::cards::CardType::Gear;
+            // Most battlefields hold no gear: looked for before a list is made.
+            let gear: Vec<_> = if self.battlefields[b].units.iter().any(gear_here) {
+                self.battlefields[b]
+                    .units
+                    .iter()
+                    .copied()
+                    .filter(|g| gear_here(g) && self.top_most_of(*g).is_none())
+                    .collect()
+            } else {
+                Vec::new()
+            };
             for g in gear {
                 trace!(self, "322.5", "gear {} at a battlefield is recalled", self.describe(g));
                 self.recall(g);
             }
-            let lost: Vec<crate::kernel::ObjId> = self.battlefields[b]
-                .facedown
-                .iter()
-                .copied()
-                .filter(|f| self.battlefields[b].controller != Some(self.obj(*f).controller))
-                .collect();
+            let lost: Vec<crate::kernel::ObjId> = if self.battlefields[b].facedown.is_empty() {
+                Vec::new()
+            } else {
+                self.battlefields[b]
+                    .facedown
+                    .iter()
+                    .copied()
+                    .filter(|f| self.battlefields[b].controller != Some(self.obj(*f).controller))
+                    .collect()
+            };
             for f in lost {
                 trace!(self, "322.5", "hidden {} is removed: its controller lost the battlefield", self.describe(f));
                 let owner = self.obj(f).owner;
@@ -221,13 +231,22 @@ impl Game {
             return Ok(());
         }
         // 322.9: in a neutral open state, the turn player picks a staged showdown to begin.
-        let staged: Vec<Bf> = self.battlefield_ids().filter(|b| self.battlefields[*b].showdown_staged).collect();
+        // Looked for before a list is made: most passes find nothing staged.
+        let staged: Vec<Bf> = if self.battlefields.iter().any(|bf| bf.showdown_staged) {
+            self.battlefield_ids().filter(|b| self.battlefields[*b].showdown_staged).collect()
+        } else {
+            Vec::new()
+        };
         if let Some(b) = self.choose_battlefield(&staged)? {
             self.begin_showdown(b);
             return Ok(());
         }
         // 322.10 / 435.1: likewise a staged combat.
-        let staged: Vec<Bf> = self.battlefield_ids().filter(|b| self.battlefields[*b].combat_staged).collect();
+        let staged: Vec<Bf> = if self.battlefields.iter().any(|bf| bf.combat_staged) {
+            self.battlefield_ids().filter(|b| self.battlefields[*b].combat_staged).collect()
+        } else {
+            Vec::new()
+        };
         if let Some(b) = self.choose_battlefield(&staged)? {
             if staged.len() > 1 {
                 trace!(
@@ -353,7 +372,7 @@ impl Game {
             let now = self.is_mighty(u);
             if now != self.obj(u).was_mighty {
                 // Not read by the layers: no change to report to the characteristics memo.
-                self.objs[u.index()].was_mighty = now;
+                self.obj_mut_unread(u).was_mighty = now;
                 if now && !silent {
                     trace!(self, "709", "{} becomes Mighty ({} might)", self.describe(u), self.might(u));
                     self.emit(super::events::Event::BecameMighty(u));

@@ -194,14 +194,27 @@ pub struct PlayOptions {
 /// [1]); `all` counts every rune on the board by domain (each can recycle for one power of its
 /// domain, ready or not: 157.2).
 pub fn affordable(pool: &Pool, ready: usize, all: &[u32; 6], cost: &Cost) -> bool {
-    if cost.energy > pool.energy + ready as u32 {
+    affordable_parts(pool, ready, all, cost.energy, &cost.power, 0)
+}
+
+/// [`affordable`] for a cost given in parts: `energy`, the `power` symbols and `more_any` [A]
+/// besides (Deflect's surcharge), so a printed cost is tested without building the total.
+fn affordable_parts(
+    pool: &Pool,
+    ready: usize,
+    all: &[u32; 6],
+    energy: u32,
+    power: &[PowerSymbol],
+    more_any: u32,
+) -> bool {
+    if energy > pool.energy + ready as u32 {
         return false;
     }
     let mut supply = pool.power;
     for (s, n) in supply.iter_mut().zip(all) {
         *s += n;
     }
-    power_fits(supply, pool.any, &cost.power)
+    power_fits_plus(supply, pool.any, power, more_any)
 }
 
 /// [`affordable`] counting also the Add reactions that could be activated while paying (416.3):
@@ -234,8 +247,13 @@ fn credit(pool: &Pool, added: &Added, spell: bool) -> Pool {
 }
 
 /// Can these power sources (by domain, plus universal) pay these symbols?
-fn power_fits(mut supply: [u32; 6], mut any: u32, symbols: &[PowerSymbol]) -> bool {
-    let mut need_any = 0;
+fn power_fits(supply: [u32; 6], any: u32, symbols: &[PowerSymbol]) -> bool {
+    power_fits_plus(supply, any, symbols, 0)
+}
+
+/// [`power_fits`] for `symbols` and `more_any` [A] besides.
+fn power_fits_plus(mut supply: [u32; 6], mut any: u32, symbols: &[PowerSymbol], more_any: u32) -> bool {
+    let mut need_any = more_any;
     for s in symbols {
         match s {
             PowerSymbol::Of(d) => {
@@ -265,6 +283,8 @@ pub(crate) struct Supply<'g> {
     reactions: std::cell::OnceCell<Vec<Vec<Added>>>,
     /// The board's cost-changing passives ([`Game::play_cost_passives`]), found once.
     play_costs: std::cell::OnceCell<Vec<(ObjId, &'g super::abilities::StaticEffect)>>,
+    /// Whether a cost modifier (`Game::cost_modifiers`) is the player's, found once.
+    modifiers: std::cell::OnceCell<bool>,
 }
 
 impl<'g> Supply<'g> {
@@ -278,6 +298,42 @@ impl<'g> Supply<'g> {
         self.play_costs.get_or_init(|| self.game.play_cost_passives())
     }
 
+    /// Whether anything may change what `card` costs its player
+    /// ([`Game::cost_modifiers_among`] may be non-empty): a cost modifier for the player, the
+    /// card's own cost text, or a passive on the board that changes costs. Most cards of most
+    /// listings have none, and then their printed cost is all there is to test.
+    pub(crate) fn may_change_cost(&self, card: ObjId) -> bool {
+        let g = self.game;
+        let may = *self.modifiers.get_or_init(|| g.cost_modifiers.iter().any(|m| m.player == self.p))
+            || g.text_index.own_cost.contains(g.obj(card).card)
+            || !self.play_costs().is_empty();
+        debug_assert!(may || g.cost_modifiers_among(self.p, card, self.play_costs()).is_empty());
+        may
+    }
+
+    /// [`Supply::affords`] for a cost given in parts (see [`affordable_parts`]).
+    pub(crate) fn affords_parts(&self, energy: u32, power: &[PowerSymbol], more_any: u32, spell: bool) -> bool {
+        let g = self.game;
+        let pool = g.spendable_pool(self.p, spell);
+        if affordable_parts(&pool, self.ready, &self.all, energy, power, more_any) {
+            return true;
+        }
+        if self.reaction_groups().is_empty() {
+            return false;
+        }
+        let mut cost = Cost { energy, power: power.to_vec() };
+        cost.power.extend(std::iter::repeat_n(PowerSymbol::Any, more_any as usize));
+        self.affords(&cost, spell)
+    }
+
+    /// The [Reaction] Add abilities that could help pay, by object, found once.
+    fn reaction_groups(&self) -> &[Vec<Added>] {
+        let g = self.game;
+        self.reactions.get_or_init(|| {
+            g.add_reaction_groups(self.p).into_iter().map(|g| g.into_iter().map(|(_, _, a)| a).collect()).collect()
+        })
+    }
+
     /// [`Game::can_afford_for`] against this supply.
     pub(crate) fn affords(&self, cost: &Cost, spell: bool) -> bool {
         let g = self.game;
@@ -285,10 +341,7 @@ impl<'g> Supply<'g> {
         if affordable(&pool, self.ready, &self.all, cost) {
             return true;
         }
-        let groups = self.reactions.get_or_init(|| {
-            g.add_reaction_groups(self.p).into_iter().map(|g| g.into_iter().map(|(_, _, a)| a).collect()).collect()
-        });
-        affordable_with(&pool, self.ready, &self.all, cost, spell, groups)
+        affordable_with(&pool, self.ready, &self.all, cost, spell, self.reaction_groups())
     }
 }
 
@@ -326,6 +379,7 @@ impl Game {
             all,
             reactions: std::cell::OnceCell::new(),
             play_costs: std::cell::OnceCell::new(),
+            modifiers: std::cell::OnceCell::new(),
         }
     }
 
@@ -362,7 +416,8 @@ impl Game {
     /// 157.2: the Add abilities of a basic rune a player could activate now, as
     /// (rune, ability index): 0 = "[E]: Add [1]", 1 = "Recycle this: Add [C]".
     pub fn rune_abilities(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
-        let mut out = Vec::new();
+        // Sized once: asked at every step of a payment, and growing it was a fifth of the cost.
+        let mut out = Vec::with_capacity(2 * self.player(p).runes.len());
         for &r in &self.player(p).runes {
             if !self.card(r).is_basic_rune() || self.controller(r) != p {
                 continue;
@@ -373,6 +428,15 @@ impl Game {
             out.push((r, 1));
         }
         out
+    }
+
+    /// Whether `p` has any rune Add ability to activate now ([`Game::rune_abilities`] is not
+    /// empty): asked at every listing of options, so it builds no list. A basic rune `p`
+    /// controls always has its "Recycle this" ability, ready or not.
+    pub fn has_rune_abilities(&self, p: PlayerId) -> bool {
+        let any = self.player(p).runes.iter().any(|&r| self.card(r).is_basic_rune() && self.controller(r) == p);
+        debug_assert_eq!(any, !self.rune_abilities(p).is_empty());
+        any
     }
 
     /// Activates a rune's Add ability (157.2). Add abilities resolve as they are finalized and

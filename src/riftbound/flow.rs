@@ -193,7 +193,8 @@ impl Game {
 
     /// The discretionary options of the player with priority (312.1, 398.1).
     pub fn action_options(&self, p: PlayerId) -> Vec<Choice> {
-        let mut options = Vec::new();
+        // Room for a usual listing at once (growing it a push at a time showed in profiles).
+        let mut options = Vec::with_capacity(16);
         let neutral_open = self.chain.is_empty() && self.showdown.is_none();
         // 316.6: the turn player ends their action phase; 316.2.b.1: a teammate holding the
         // neutral open state declines it, and the turn player may offer it to one (316.2.c).
@@ -217,7 +218,7 @@ impl Game {
             options.push(Choice::StandardMove(dest));
         }
         // 157.2: rune Add abilities have Reaction, so they may be used whenever p has priority.
-        if !self.rune_abilities(p).is_empty() {
+        if self.has_rune_abilities(p) {
             options.push(Choice::AddResources);
         }
         options.retain(|c| !self.undone.iter().any(|(at, u)| *at == self.changes && u == c));

@@ -11,7 +11,9 @@ use crate::kernel::{ObjId, PlayerId};
 impl Game {
     /// The cards in `p`'s trash they may play for their Flow cost.
     pub(crate) fn flow_cards(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
-        self.player(p).trash.iter().copied().filter(|c| self.flow_cost(*c).is_some())
+        // Every card in a trash is an object of the game, noted by the text index.
+        let trash = if self.text_index.flow { &self.player(p).trash[..] } else { &[] };
+        trash.iter().copied().filter(|c| self.flow_cost(*c).is_some())
     }
 
     /// The Flow cost `card` is played for where it is now: a spell in its owner's trash with

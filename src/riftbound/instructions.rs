@@ -1744,8 +1744,10 @@ impl Game {
             return;
         };
         let text = abilities[index].text.clone();
-        let about = it.map(|o| format!(" (it: {})", self.describe(o))).unwrap_or_default();
-        trace!(self, "383.2", "{}: {text}{about}", self.describe(source));
+        if self.trace.on {
+            let about = it.map(|o| format!(" (it: {})", self.describe(o))).unwrap_or_default();
+            trace!(self, "383.2", "{}: {text}{about}", self.describe(source));
+        }
         self.delayed_triggers.push(super::state::DelayedTrigger {
             trigger,
             source,
@@ -2122,12 +2124,15 @@ impl Game {
                     left.retain(|x| *x != o);
                     kept.push(o);
                 }
-                let names: Vec<String> = kept.iter().map(|o| self.describe(*o)).collect();
-                let what = if *in_hand { "in their hand".to_string() } else { filter.to_string() };
-                if names.is_empty() {
-                    trace!(self, "352.9", "{p} has none of {what} to choose");
-                } else {
-                    trace!(self, "352.9", "{p} chooses {} ({what})", names.join(", "));
+                // Named for the trace only: building the names was a cost of every choice.
+                if self.trace.on {
+                    let names: Vec<String> = kept.iter().map(|o| self.describe(*o)).collect();
+                    let what = if *in_hand { "in their hand".to_string() } else { filter.to_string() };
+                    if names.is_empty() {
+                        trace!(self, "352.9", "{p} has none of {what} to choose");
+                    } else {
+                        trace!(self, "352.9", "{p} chooses {} ({what})", names.join(", "));
+                    }
                 }
                 rest.extend(left);
             }

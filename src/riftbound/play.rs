@@ -253,8 +253,24 @@ impl Game {
     /// being what [`Game::spell_deflect`] says of the card.
     fn can_pay_to_play_from(&self, supply: &Supply, card: ObjId, opts: &PlayOptions, deflect: u32) -> bool {
         let p = supply.player();
-        let changes = self.cost_modifiers_among(p, card, supply.play_costs());
         let spell = self.card(card).kind == CardType::Spell;
+        if opts.cost.is_none() && !supply.may_change_cost(card) {
+            // The usual case, nothing changing the cost: the printed (or Flow) cost as
+            // `total_cost` makes it with no changes, and Deflect's [A], tested in place.
+            let def = self.card(card);
+            let base = self.card(card).abilities.flow.as_ref().filter(|_| opts.flow);
+            let (energy, power) = base.map_or((def.energy, &def.power[..]), |c| (c.energy, &c.power[..]));
+            let energy = if opts.ignore_energy { 0 } else { energy }.saturating_sub(opts.energy_less);
+            let power = if opts.ignore_power { &[][..] } else { power };
+            let fits = supply.affords_parts(energy, power, deflect, spell);
+            debug_assert_eq!(fits, {
+                let mut cost = self.total_cost(card, opts, &[], &[]);
+                cost.power.extend(std::iter::repeat_n(PowerSymbol::Any, deflect as usize));
+                supply.affords(&cost, spell)
+            });
+            return fits;
+        }
+        let changes = self.cost_modifiers_among(p, card, supply.play_costs());
         if changes.is_empty() {
             // The usual case: nothing changes the cost, so there is no additional cost to pay
             // and one order of discounts (none); the total is the card's cost and Deflect's.
@@ -329,7 +345,8 @@ impl Game {
     pub fn play_card(&mut self, p: PlayerId, card: ObjId, opts: PlayOptions) -> R<bool> {
         // 355.3: keep everything needed to undo the whole process.
         let snapshot = self.snapshot();
-        let name = self.describe(card);
+        // Named only for the trace (as the play began: the card is another object on the chain).
+        let name = if self.trace.on { self.describe(card) } else { String::new() };
         let kind = self.card(card).kind;
         let by_ambush = kind == CardType::Unit && self.needs_ambush(p, card);
         let (card, opts) = self.put_on_chain(p, card, opts);

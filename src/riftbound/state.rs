@@ -115,7 +115,7 @@ pub struct Lki {
 
 /// One incarnation of a game object (a card, token, rune, legend or battlefield). Plain data, so
 /// copying the object arena for a checkpoint is a block copy.
-#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Obj {
     pub card: CardIdx,
     pub owner: PlayerId,
@@ -494,6 +494,12 @@ pub struct TextIndex {
     pub from_trash: CardSet,
     /// Cards whose own text changes what they cost to play (`statics::has_own_cost_text`).
     pub own_cost: CardSet,
+    /// Whether a card of the game has a passive that changes what the cards it names cost
+    /// (`statics::play_cost_passives`): without one, no listing walks the board for them.
+    pub play_cost: bool,
+    /// Whether a card of the game has [Flow] (`flow_keyword.rs`): without one, no listing
+    /// looks through the trashes for a card to play from there.
+    pub flow: bool,
 }
 
 /// A set of cards of the database, one bit per card: a look-up is a shift and a mask. The
@@ -563,6 +569,10 @@ impl TextIndex {
         }
         self.victory_score |=
             all.iter().any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::VictoryScore(_), .. }));
+        self.flow |= def.abilities.flow.is_some();
+        self.play_cost |= all.iter().any(|a| {
+            matches!(a.kind, AbilityKind::Static { effect: StaticEffect::PlayCost { cards: Some(_), .. }, .. })
+        });
         for a in all {
             if let AbilityKind::Triggered { trigger, .. }
             | AbilityKind::DelayedTrigger { trigger, .. }
@@ -577,6 +587,44 @@ impl TextIndex {
         self.add_reactions |= all.iter().any(|a| {
             a.added.is_some() && matches!(a.kind, AbilityKind::Activated { timing: AbilityTiming::Reaction, .. })
         });
+    }
+}
+
+/// The iterator of [`Game::units_on_board`]: the bases in seat order, then the battlefields,
+/// walked by index. Asked for at every listing of options and every cleanup; a chain of
+/// flattened iterators over the same lists cost several times more per unit.
+struct UnitsOnBoard<'g> {
+    game: &'g Game,
+    /// The list walked: a player's base below `players.len()`, then a battlefield's units.
+    list: usize,
+    /// The next position in it.
+    at: usize,
+}
+
+impl Iterator for UnitsOnBoard<'_> {
+    type Item = ObjId;
+
+    fn next(&mut self) -> Option<ObjId> {
+        let g = self.game;
+        loop {
+            let n = g.players.len();
+            let list = match g.players.get(self.list) {
+                Some(pl) => &pl.base,
+                None => &g.battlefields.get(self.list - n)?.units,
+            };
+            match list.get(self.at) {
+                Some(&id) => {
+                    self.at += 1;
+                    if g.card(id).kind == CardType::Unit {
+                        return Some(id);
+                    }
+                }
+                None => {
+                    self.list += 1;
+                    self.at = 0;
+                }
+            }
+        }
     }
 }
 
@@ -608,7 +656,9 @@ pub struct Game {
     pub keyword_effects: u64,
     /// Which of the game's cards have passive, activated or triggered abilities (and a few
     /// rarer kinds), kept by `new_obj`.
-    pub text_index: TextIndex,
+    /// Shared, not copied, by the snapshot each play takes (355.3): it changes only when an
+    /// object of a card not seen before is made, and then it is copied if a snapshot holds it.
+    pub text_index: Arc<TextIndex>,
     /// Every object's characteristics, memoized (`kernel::layers::CharsCache`). The layers read
     /// the objects, the players' zones, the battlefields, the effects and the event log (and
     /// the card database, which a game never changes); every `&mut` into those goes through
@@ -654,6 +704,33 @@ pub struct Game {
     pub decisions: u64,
     /// The latest decision taken, and by whom: the action an invariant report names.
     pub last_decision: Option<(PlayerId, super::decision::Choice)>,
+    /// The object records changed while a [`Snapshot`] is alive, to undo them (355.3).
+    pub(crate) journal: ObjJournal,
+}
+
+/// The undo journal of the object arena (355.3). Every play and activation takes a
+/// [`Snapshot`] in case it turns out illegal, which almost never happens; copying the whole
+/// arena (every incarnation of every card, a few hundred records) for each was most of the
+/// snapshot's cost. Instead, while a snapshot is alive, [`Game::obj_mut`] saves a record before
+/// it changes, and undoing writes the saved records back (newest first, so the oldest wins)
+/// and drops the objects made since (objects are only ever appended).
+#[derive(Default)]
+pub(crate) struct ObjJournal {
+    /// Each live snapshot of this game holds a clone: more than one owner means a snapshot
+    /// may still be restored, so changes must be saved.
+    open: Arc<()>,
+    /// (object index, its record before a change), oldest first.
+    saved: Vec<(u32, Obj)>,
+}
+
+impl ObjJournal {
+    /// Saves object `i`'s record if a snapshot may be restored.
+    #[inline]
+    fn save(&mut self, objs: &[Obj], i: usize) {
+        if Arc::strong_count(&self.open) > 1 {
+            self.saved.push((i as u32, objs[i]));
+        }
+    }
 }
 
 impl Clone for Game {
@@ -666,18 +743,32 @@ impl Clone for Game {
 /// The state before a play began, for undoing it (355.3). The logs (events, trace, answers)
 /// only grow, so they are not copied: undoing truncates the event log and keeps the rest.
 pub struct Snapshot {
+    /// The state without its objects (`objs` empty): those come back from the journal.
     state: Game,
     events: usize,
+    /// How many objects there were, and where the journal stood.
+    objs: usize,
+    saved: usize,
+    /// Keeps the journal saving while this snapshot is alive.
+    _open: Arc<()>,
+    /// The arena as it was, to check the journal's undo against (debug builds).
+    #[cfg(debug_assertions)]
+    arena: Vec<Obj>,
 }
 
 impl Game {
     pub(crate) fn clone_with_logs(&self, logs: bool) -> Game {
+        self.clone_parts(logs, true)
+    }
+
+    /// [`Game::clone_with_logs`], with the object arena only if `objs` (else empty).
+    fn clone_parts(&self, logs: bool, objs: bool) -> Game {
         Game {
             db: self.db.clone(),
             mode: self.mode.clone(),
             players: self.players.clone(),
             turn_order: self.turn_order.clone(),
-            objs: self.objs.clone(),
+            objs: if objs { self.objs.clone() } else { Vec::new() },
             battlefields: self.battlefields.clone(),
             turn: self.turn,
             turn_player: self.turn_player,
@@ -711,12 +802,26 @@ impl Game {
             steps_this_turn: self.steps_this_turn,
             decisions: self.decisions,
             last_decision: self.last_decision.clone(),
+            // A copy is a game of its own: no snapshot of it is alive.
+            journal: ObjJournal::default(),
         }
     }
 
     /// Takes a [`Snapshot`] to undo to.
-    pub fn snapshot(&self) -> Snapshot {
-        Snapshot { state: self.clone_with_logs(false), events: self.events.len() }
+    pub fn snapshot(&mut self) -> Snapshot {
+        if Arc::strong_count(&self.journal.open) == 1 {
+            // No other snapshot is alive: what was saved for them can never be restored.
+            self.journal.saved.clear();
+        }
+        Snapshot {
+            state: self.clone_parts(false, false),
+            events: self.events.len(),
+            objs: self.objs.len(),
+            saved: self.journal.saved.len(),
+            _open: Arc::clone(&self.journal.open),
+            #[cfg(debug_assertions)]
+            arena: self.objs.clone(),
+        }
     }
 
     /// Undoes everything since `snapshot`, keeping the answers already consumed, the agents and
@@ -728,7 +833,19 @@ impl Game {
         let mut events = std::mem::take(&mut self.events);
         let (decisions, last_decision) = (self.decisions, self.last_decision.take());
         events.truncate(snapshot.events);
+        // The objects: each record saved since the snapshot written back, newest first (an
+        // object changed twice gets its first saved record), the objects made since dropped.
+        let mut journal = std::mem::take(&mut self.journal);
+        let mut objs = std::mem::take(&mut self.objs);
+        for (i, o) in journal.saved.drain(snapshot.saved..).rev() {
+            objs[i as usize] = o;
+        }
+        objs.truncate(snapshot.objs);
+        #[cfg(debug_assertions)]
+        assert!(objs == snapshot.arena, "the undo journal did not restore the objects (355.3)");
         *self = snapshot.state;
+        self.objs = objs;
+        self.journal = journal;
         self.answers = answers;
         self.agents = agents;
         self.trace = trace;
@@ -760,7 +877,7 @@ impl Game {
             control_effects: false,
             grant_effects: false,
             keyword_effects: 0,
-            text_index: TextIndex::default(),
+            text_index: Arc::default(),
             chars_cache: CharsCache::default(),
             mighty_seen_at: None,
             mighty_stale: false,
@@ -782,6 +899,7 @@ impl Game {
             steps_this_turn: 0,
             decisions: 0,
             last_decision: None,
+            journal: ObjJournal::default(),
         }
     }
 
@@ -793,6 +911,14 @@ impl Game {
     /// those of objects whose conditions read it, may change).
     pub fn obj_mut(&mut self, id: ObjId) -> &mut Obj {
         self.chars_cache.changed_object(id.index());
+        self.journal.save(&self.objs, id.index());
+        &mut self.objs[id.index()]
+    }
+
+    /// An object to change in a way the layers do not read (`was_mighty`): not reported to
+    /// the characteristics memo, but saved for an undo like every change (355.3).
+    pub(crate) fn obj_mut_unread(&mut self, id: ObjId) -> &mut Obj {
+        self.journal.save(&self.objs, id.index());
         &mut self.objs[id.index()]
     }
 
@@ -1015,9 +1141,7 @@ impl Game {
 
     /// [`Game::all_units`] without building the list, for the hot paths that only look.
     pub fn units_on_board(&self) -> impl Iterator<Item = ObjId> + '_ {
-        let bases = self.players.iter().map(|pl| &pl.base);
-        let fields = self.battlefields.iter().map(|b| &b.units);
-        bases.chain(fields).flatten().copied().filter(|id| self.card(*id).kind == CardType::Unit)
+        UnitsOnBoard { game: self, list: 0, at: 0 }
     }
 
     /// The players with units at a battlefield.

@@ -154,6 +154,10 @@ impl Game {
     /// (353.3-353.4), each while its condition holds: found once for a whole listing of
     /// playable cards (`costs::Supply`), as they do not depend on the card.
     pub(crate) fn play_cost_passives(&self) -> Vec<(ObjId, &StaticEffect)> {
+        // The game's cards have none: `board_passives` would find no card to look for.
+        if !self.text_index.play_cost {
+            return Vec::new();
+        }
         self.board_passives(|e| matches!(e, StaticEffect::PlayCost { cards: Some(_), .. }))
     }
 
