@@ -240,6 +240,7 @@ fn amount(a: &Amount) -> String {
         Amount::MightOf(o) => format!("might({})", object(o)),
         Amount::EnergyOf(o) => format!("energy_of({})", object(o)),
         Amount::DamageOn(o) => format!("damage_on({})", object(o)),
+        Amount::KeywordOf(o, k) => format!("keyword_value({}, {})", object(o), keyword(*k)),
         Amount::Per { each, count: CountOf::Matching(f) } => format!("{each} * count({})", filter(f)),
         Amount::Per { each, count: CountOf::CardsInYourTrash } => format!("{each} * trash_size(you())"),
         Amount::Per { each, count: CountOf::YourPoints } => format!("{each} * points(you())"),

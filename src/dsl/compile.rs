@@ -3349,12 +3349,32 @@ impl Compiler<'_> {
                 b.targets.push(TargetSpec::new(TargetCount::Player, filter));
                 b.they = Some(Who::Target(b.targets.len() - 1));
             }
+            // 352.9: one target, and one of two acts on it, picked as it resolves.
+            Rule::i_act_either => {
+                let act = |v: &P| match v.as_str().to_ascii_lowercase().as_str() {
+                    "ready" => Act::Ready,
+                    "exhaust" => Act::Exhaust,
+                    "stun" => Act::Stun,
+                    "kill" => Act::Kill,
+                    "buff" => Act::Buff,
+                    "recall" => Act::Recall,
+                    "heal" => Act::Heal,
+                    _ => Act::Banish,
+                };
+                let (first, second) = (act(&parts.next().unwrap()), act(&parts.next().unwrap()));
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let then = vec![each(t.clone(), |o| Effect::Act(first, o))];
+                let otherwise = vec![each(t, |o| Effect::Act(second, o))];
+                b.effects.push(Effect::If { test: Test::FirstOfTwo, then, otherwise });
+            }
             // 411.4 / 352.9: one of the cards looked at, then drawn or put into the hand.
             Rule::i_from_among => {
                 if !b.looked {
                     return Err(self.err(&i, "\"from among them\" needs cards looked at or revealed before it"));
                 }
-                let filter = self.filter_of(i.clone());
+                let one = i.clone().into_inner().any(|x| x.as_rule() == Rule::among_draw_one);
+                let filter =
+                    if one { of_kinds(CARD_KINDS.into_iter(), UnitFilter::units()) } else { self.filter_of(i.clone()) };
                 b.effects.push(Effect::Let(
                     Var::Chosen,
                     Box::new(Effect::ChooseCard { from: Objs::Var(Var::Looked), filter }),
@@ -3363,7 +3383,9 @@ impl Compiler<'_> {
                 for x in parts {
                     match x.as_rule() {
                         Rule::among_reveal => b.effects.push(Effect::Act(Act::Reveal, chosen.clone())),
-                        Rule::among_draw => b.effects.push(Effect::Act(Act::DrawIt, chosen.clone())),
+                        Rule::among_draw | Rule::among_draw_one => {
+                            b.effects.push(Effect::Act(Act::DrawIt, chosen.clone()))
+                        }
                         Rule::among_hand => b.effects.push(Effect::Act(Act::PutInHand, chosen.clone())),
                         _ => {}
                     }
@@ -3979,7 +4001,15 @@ impl Compiler<'_> {
             Rule::i_return_hand => {
                 // "to your hand" is the owner's hand only for a card from your own trash
                 // (352.10.a); for anything else it would be a different hand than its owner's.
-                let phrase = parts.next().unwrap();
+                let mut parts = parts.peekable();
+                let mut phrases: Vec<P> = Vec::new();
+                while let Some(x) = parts.next_if(|x| x.as_rule() == Rule::target) {
+                    phrases.push(x);
+                }
+                let phrase = phrases[0].clone();
+                if phrases.len() > 1 && parts.peek().is_some() {
+                    return Err(self.err(&i, "several objects return \"to their owners' hands\""));
+                }
                 let mine = parts.next().is_some_and(|x| x.as_rule() == Rule::return_from_trash);
                 if mine
                     && !matches!(
@@ -4008,8 +4038,10 @@ impl Compiler<'_> {
                 } else {
                     Act::ReturnToHand
                 };
-                let t = self.target(phrase, &mut b, None)?;
-                b.effects.push(each(t, |o| Effect::Act(act, o)));
+                for phrase in phrases {
+                    let t = self.target(phrase, &mut b, None)?;
+                    b.effects.push(each(t, |o| Effect::Act(act, o)));
+                }
             }
             Rule::i_play_card => {
                 // "you may play ...": the card may be left unchosen (352.12).
@@ -4377,7 +4409,7 @@ impl Compiler<'_> {
             if x.as_rule() == Rule::unit_noun_plural { x.into_inner().collect::<Vec<_>>() } else { vec![x] }
         }) {
             kinds = kinds.or(noun_kinds(&part));
-            if part.as_rule() == Rule::more_nouns {
+            if matches!(part.as_rule(), Rule::more_nouns | Rule::more_plurals) {
                 nouns.extend(part.into_inner());
             } else {
                 self.apply_filter_word(&mut f, &part);
@@ -4468,6 +4500,16 @@ impl Compiler<'_> {
                     });
                 }
                 Rule::amount_number_of => amount = Amount::Per { each: 1, count: self.count_of(x) },
+                Rule::amount_keyword => {
+                    let mut inner = x.clone().into_inner();
+                    let whose = inner.next().unwrap();
+                    let (k, _) = self.keyword(&inner.next().unwrap())?;
+                    let o = match whose.as_rule() {
+                        Rule::t_me_possessive => Obj::Me,
+                        _ => self.it(&whose, b, "\"its [Keyword]\" needs a unit before it")?,
+                    };
+                    amount = Amount::KeywordOf(o, k);
+                }
                 Rule::amount_damage => {
                     amount = Amount::DamageOn(match x.clone().into_inner().next().unwrap().as_rule() {
                         Rule::t_me => Obj::Me,

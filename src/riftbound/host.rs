@@ -919,6 +919,11 @@ fn register(e: &mut Engine) {
     host_fn!(e, "might", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.might(x)) } else { 0 });
     // "the Might of the unit you recycled": its Might now, or as it last was on the board.
     host_fn!(e, "last_might", (x: Object) |g, _| i64::from(g.last_might(x)));
+    host_fn!(e, "keyword_value", (x: Object, k: Keyword) |g, _| if g.obj(x).alive && g.obj(x).zone.is_board() {
+        i64::from(g.chars(x).keywords.value(k))
+    } else {
+        0
+    });
     host_fn!(e, "damage_on", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.obj(x).damage) } else { 0 });
     host_fn!(e, "controller_of", (x: Object) |g, _| g.last_known_controller(x));
     host_fn!(e, "owner_of", (x: Object) |g, _| g.obj(x).owner);

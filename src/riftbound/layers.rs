@@ -90,6 +90,18 @@ impl Keywords {
     pub fn has(&self, k: Keyword) -> bool {
         self.bits & (1 << k as u64) != 0
     }
+    /// A keyword's value: the sum for a valued one (723.2, 725.2, 730.2), 1 for any other it
+    /// has, 0 without it.
+    pub fn value(&self, k: Keyword) -> u32 {
+        match k {
+            _ if !self.has(k) => 0,
+            Keyword::Assault => self.assault,
+            Keyword::Shield => self.shield,
+            Keyword::Deflect => self.deflect,
+            Keyword::Hunt => self.hunt,
+            _ => 1,
+        }
+    }
     /// Grants a keyword; valued keywords add their value (723.2, 725.2, 730.2).
     pub fn grant(&mut self, k: Keyword, value: u32) {
         self.bits |= 1 << k as u64;

@@ -603,6 +603,9 @@ pub enum Amount {
     EnergyOf(Obj),
     /// "equal to the damage marked on it" (139): 0 once it has left the board.
     DamageOn(Obj),
+    /// "equal to my [Assault]": the value of the object's keyword now (723.2: the sum of its
+    /// instances), 1 for a keyword with no value it has, 0 without it or off the board.
+    KeywordOf(Obj, Keyword),
     /// "N for each X" ("draw 1 for each of your [Mighty] units"): N times how many X there are
     /// as it resolves; "the number of X" is 1 for each, "twice the number of X" 2.
     Per {

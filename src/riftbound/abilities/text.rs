@@ -418,6 +418,7 @@ impl Display for Amount {
             Amount::MightOf(o) => write!(f, "the Might of {o}"),
             Amount::EnergyOf(o) => write!(f, "the Energy cost of {o}"),
             Amount::DamageOn(o) => write!(f, "the damage marked on {o}"),
+            Amount::KeywordOf(o, k) => write!(f, "the [{k:?}] of {o}"),
             Amount::Per { each, count: CountOf::Matching(u) } => write!(f, "{each} for each of {u}"),
             Amount::Per { each, count: CountOf::CardsInYourTrash } => write!(f, "{each} for each card in your trash"),
             Amount::Per { each, count: CountOf::YourPoints } => write!(f, "{each} for each of your points"),
