@@ -2367,7 +2367,11 @@ impl Compiler<'_> {
             // paid (nothing paid, X does nothing more than with 0).
             Rule::pay_to if c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::pay_any_amount) => {
                 let mut parts = c.into_inner();
-                let cost = self.resources(&parts.next().unwrap().into_inner().next().unwrap())?;
+                let unit = parts.next().unwrap().into_inner().next().unwrap();
+                let cost = match unit.as_rule() {
+                    Rule::any_energy => Cost { energy: 1, power: Vec::new() },
+                    _ => self.resources(&unit)?,
+                };
                 let mut b = body;
                 b.effects.push(Effect::Let(Var::Paid, Box::new(Effect::PayAnyAmount(cost))));
                 b.paid = Some(None);
@@ -3842,6 +3846,21 @@ impl Compiler<'_> {
                 return Err(self.err(&i, "\"play me\" is understood only after \"pay ... to\" (its cost)"));
             }
             Rule::i_play_me_from_trash | Rule::i_play_me => b.effects.push(Effect::PlayMeFromTrash),
+            Rule::i_add if i.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::amount_that_much) => {
+                if b.paid.is_none() {
+                    return Err(self.err(&i, "\"that much\" is understood after \"Pay any amount of ... to\""));
+                }
+                let unit = parts.nth(1).unwrap();
+                let each = match unit.clone().into_inner().next().map(|x| x.as_rule()) {
+                    Some(Rule::any_energy) => Cost { energy: 1, power: Vec::new() },
+                    _ => self.resources(&unit)?,
+                };
+                if parts.next().is_some() {
+                    return Err(self.err(&i, "\"Use only to play spells\" is understood after a fixed amount"));
+                }
+                b.adds_resources = true;
+                b.effects.push(Effect::AddTimes { who: b.actor(), each, times: Amount::Paid });
+            }
             Rule::i_add => {
                 let resources = self.resources(&parts.next().unwrap())?;
                 let spells_only = parts.next().is_some();

@@ -17,6 +17,16 @@ pub struct Cost {
 }
 
 impl Cost {
+    /// This cost `n` times over ("[Add] that much [A]"), its Power symbols capped at 64: no
+    /// rune pool holds more.
+    pub fn times(&self, n: u32) -> Cost {
+        let symbols = (self.power.len() * n as usize).min(64);
+        Cost {
+            energy: self.energy.saturating_mul(n),
+            power: self.power.iter().copied().cycle().take(symbols).collect(),
+        }
+    }
+
     pub fn is_free(&self) -> bool {
         self.energy == 0 && self.power.is_empty()
     }

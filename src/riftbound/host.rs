@@ -775,6 +775,8 @@ verbs! {
     Effect::Add { who, resources, spells_only } =>
         "add"(who => p: Player, resources => r: Cost, spells_only => s: bool) |g, _| g.add_resources(p, &r, s);
     Effect::Score { who, points } => "score"(who => p: Player, points => n: Count) |g, _| g.gain_points(p, n);
+    Effect::AddTimes { who, each, times } =>
+        "add_times"(who => p: Player, each => r: Cost, times => n: Count) |g, _| g.add_resources(p, &r.times(n), false);
     Effect::GainXp { who, amount } => "gain_xp"(who => p: Player, amount => n: Count) |g, _| g.gain_xp(p, n);
     Effect::Win(who) => "win_game"(who => p: Player) |g, _| g.win_game(p);
     // Answers whether all N runes were channeled ("If you can't, ...", 417).

@@ -75,6 +75,9 @@ pub enum Effect {
     PlayTokens { who: Who, token: Token, count: u32, ready: bool, place: Place },
     /// 416: "[Add] RESOURCES [. Use only to play spells.]".
     Add { who: Who, resources: Cost, spells_only: bool },
+    /// 416: "[Add] that much Energy", "[Add] that much [A]": `each` as many times as the amount
+    /// (what "Pay any amount of ... to" before it paid).
+    AddTimes { who: Who, each: Cost, times: Amount },
     /// 441: "You score N points".
     Score { who: Who, points: u32 },
     /// "Gain N XP" (Core Rules 1.3, section 728).

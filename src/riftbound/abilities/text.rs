@@ -131,6 +131,7 @@ impl Display for Effect {
                 }
                 Ok(())
             }
+            Effect::AddTimes { who, each, times } => write!(f, "{} {each} {times} times", verb(who, "[Add]", "[Adds]")),
             Effect::Burn { who, amount } => write!(f, "{} {amount}", verb(who, "burn", "burns")),
             Effect::ActivateEffects { category, of } => write!(f, "Activate the {} effects of {of}", category.name()),
             Effect::Predict { who, amount } => write!(f, "{} {amount}", verb(who, "predict", "predicts")),
