@@ -1884,6 +1884,22 @@ impl Compiler<'_> {
                             objects.relation = Relation::Enemy;
                             StaticEffect::Cant { what: Forbidden::PlayToBattlefield, objects: Some(objects) }
                         }
+                        Rule::st_players_cant => {
+                            let mut x = s.into_inner();
+                            let who = match x.next().unwrap().as_rule() {
+                                Rule::ps_opponents => Relation::Enemy,
+                                _ => Relation::Any,
+                            };
+                            let what = match x.next() {
+                                Some(g) if g.as_rule() == Rule::cant_gain_points => PlayerBan::GainPoints,
+                                Some(u) => {
+                                    PlayerBan::ScoreHere { until_turn: ordinal(&u.into_inner().next().unwrap()) }
+                                }
+                                // "can't score here": never.
+                                None => PlayerBan::ScoreHere { until_turn: u32::MAX },
+                            };
+                            StaticEffect::PlayersCant { who, what }
+                        }
                         // "Units can't be played here": whoever plays them, to this battlefield.
                         Rule::st_cant_be_played_here => {
                             let phrase = s.into_inner().next().unwrap();

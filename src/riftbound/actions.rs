@@ -686,6 +686,11 @@ impl Game {
 
     /// Gains points (444, 418.2.c); reaching the victory score wins at once (445).
     pub fn gain_points(&mut self, p: PlayerId, n: u32) {
+        // 054: "opponents can't gain points".
+        if let Some(s) = self.player_banned(p, |_, ban| *ban == super::abilities::PlayerBan::GainPoints) {
+            trace!(self, "054", "{p} can't gain points ({})", self.describe(s));
+            return;
+        }
         self.player_mut(p).points += n;
         self.emit(Event::GainedPoints { player: p, points: n });
         trace!(self, "444.1", "{p} has {} points", self.player(p).points);

@@ -64,6 +64,15 @@ impl Game {
             );
             return Ok(());
         }
+        // 054: "Players can't score here until their third turn."
+        let turns = self.player(p).turns_taken;
+        let here = Some(Loc::Battlefield(b));
+        if let Some(s) = self.player_banned(p, |s, ban| {
+            matches!(ban, super::abilities::PlayerBan::ScoreHere { until_turn } if turns < *until_turn && self.here(s) == here)
+        }) {
+            trace!(self, "054", "{p} can't score {} yet ({})", self.describe_loc(Loc::Battlefield(b)), self.describe(s));
+            return Ok(());
+        }
         self.player_mut(p).scored_this_turn |= bit;
         self.emit(super::events::Event::Scored { player: p, battlefield: b, method, after_combat, was_uncontrolled });
         let rule = if method == ScoreMethod::Conquer { "442.1" } else { "442.2" };

@@ -2,7 +2,9 @@
 //! their permanent is on the board (362.1), and the cost changes a card's own text or another
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
-use super::abilities::{AbilityKind, At, Condition, Controlled, Forbidden, IfPaid, PlayTo, StaticEffect, UnitFilter};
+use super::abilities::{
+    AbilityKind, At, Condition, Controlled, Forbidden, IfPaid, PlayTo, PlayerBan, StaticEffect, UnitFilter,
+};
 use super::cards::{CardIdx, CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange};
 use super::events::Event;
@@ -39,7 +41,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         // "While I'm at a battlefield, opponents can only play units to their base.": read from
         // the board as a unit is played, moved, readied or revealed (`board_passives`), with the
         // source's state.
-        StaticEffect::Cant { .. } => {
+        StaticEffect::Cant { .. } | StaticEffect::PlayersCant { .. } => {
             matches!(condition, Condition::AtBattlefield | Condition::Buffed)
         }
         // Read while the card is played: a condition about its controller, or about where it
@@ -360,6 +362,15 @@ impl Game {
                 }
             };
             hit.then_some(s)
+        })
+    }
+
+    /// 054: the passive that forbids player `p` what `banned` says of it (given the passive's
+    /// object and `what`), if any: "opponents can't gain points" (relative to its controller).
+    pub(crate) fn player_banned(&self, p: PlayerId, banned: impl Fn(ObjId, &PlayerBan) -> bool) -> Option<ObjId> {
+        self.board_passives(|e| matches!(e, StaticEffect::PlayersCant { .. })).into_iter().find_map(|(s, e)| {
+            let StaticEffect::PlayersCant { who, what } = e else { return None };
+            (self.relation_holds(*who, false, p, self.ability_controller(s)) && banned(s, what)).then_some(s)
         })
     }
 

@@ -836,6 +836,10 @@ pub enum StaticEffect {
     /// units and gear.", "Your opponents' [Hidden] cards can't be revealed here."); `None`: this
     /// object itself ("I can't move to base.").
     Cant { what: Forbidden, objects: Option<UnitFilter> },
+    /// 054: "opponents can't gain points", "Players can't score here until their third turn": a
+    /// restriction on the players `who` names relative to this object's controller (`Any`:
+    /// every player).
+    PlayersCant { who: Relation, what: PlayerBan },
     /// "I enter ready." (`units` none) / "Other friendly units enter ready.", "Your tokens enter
     /// ready." (the units and tokens the phrase names, relative to me; 356.2.c, 721.6, 176.1.a).
     EntersReady { units: Option<UnitFilter> },
@@ -891,6 +895,16 @@ pub enum Forbidden {
     ReadyByEffects,
     /// 727.1.b: being revealed, so a facedown card at the named place can't be played.
     Reveal,
+}
+
+/// What a [`StaticEffect::PlayersCant`] forbids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum PlayerBan {
+    /// 444.1: gaining points, by scoring or by an effect.
+    GainPoints,
+    /// 442: scoring this battlefield (053.3: "here") before the player's turn number
+    /// `until_turn` (their own turns, counted from their first).
+    ScoreHere { until_turn: u32 },
 }
 
 /// Serde default of a flag that was always on before it existed.
