@@ -86,10 +86,56 @@ impl AttackKind {
         self.weapon.is_none_or(|w| w == weapon)
             && (self.subtypes.is_empty() || self.subtypes.iter().any(|s| source.is(s)))
             && self.supertype.as_ref().is_none_or(|t| source.supertypes.iter().any(|x| x == t))
-            && self.name.as_ref().is_none_or(|n| {
-                source.name == *n || source.name.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with(','))
-            })
+            && self.name.as_ref().is_none_or(|n| name_is(&source.name, n))
     }
+}
+
+/// Which cards a phrase names, attacks or not: "a card with 6 or more {p}", "a card in your hand
+/// with cost 1 or less", "Glistening Steelblade", "a sword attack", "an attack action card".
+/// Every part given must hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardFilter {
+    /// Only attacks (an attack card, or a weapon's attack, 15.5.4c), of this kind.
+    pub attack: Option<AttackKind>,
+    /// Its name, or the part of it before the comma (7.2.1).
+    pub name: Option<String>,
+    /// "with N or more {p}" (7.2.5: a card with no power has none, so it never has N or more).
+    pub power_at_least: Option<u8>,
+    /// "with cost N or less" (19.6.2: a card with no cost counts as cost 0).
+    pub cost_at_most: Option<u8>,
+}
+
+impl CardFilter {
+    /// Any card.
+    pub fn any() -> Self {
+        CardFilter::default()
+    }
+    /// Attacks of this kind.
+    pub fn attack(kind: AttackKind) -> Self {
+        CardFilter { attack: Some(kind), ..CardFilter::default() }
+    }
+    /// Whether `card` (a weapon's attack if `weapon`) passes the filter.
+    pub fn matches(&self, card: &CardDef, weapon: bool) -> bool {
+        self.attack.as_ref().is_none_or(|k| (card.attack || weapon) && k.matches(card, weapon))
+            && self.name.as_ref().is_none_or(|n| name_is(&card.name, n))
+            && self.power_at_least.is_none_or(|n| card.power.is_some_and(|p| p >= n))
+            && self.cost_at_most.is_none_or(|n| card.cost.unwrap_or(0) <= n)
+    }
+}
+
+/// A card's name is `n`, or `n` is the part of it before the comma (7.2.1: "Dawnblade" for
+/// "Dawnblade, Resplendent").
+pub fn name_is(name: &str, n: &str) -> bool {
+    name == n || name.strip_prefix(n).is_some_and(|r| r.starts_with(','))
+}
+
+/// Whose event a triggered ability watches: the card's own ("this attacks", "you attack with
+/// NAME", 19.3), or its controller's cards of a kind ("a sword attack you control hits", "you play
+/// a card with 6 or more {p}").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Subject {
+    This,
+    Yours(CardFilter),
 }
 
 /// The attack an effect changes (20.4.2, 23.1).
@@ -116,8 +162,8 @@ pub enum Condition {
     /// weapons").
     AttackedWith(AttackKind, u8),
     /// "If a card with N or more {p} is discarded this way": a card the same layer discarded
-    /// before it has at least this power.
-    DiscardedPowerAtLeast(u8),
+    /// before it passes the filter.
+    DiscardedThisWay(CardFilter),
     /// "If you've **intimidated** this turn": an intimidate of its controller's happened this
     /// turn (13.3.3f: the record ends with the turn).
     IntimidatedThisTurn,
@@ -126,10 +172,10 @@ pub enum Condition {
     /// Reprise (glossary): "If the defending hero has defended with a card from their hand
     /// this chain link".
     DefendedFromHand,
-    /// "While this attack is defended by less than 2 non-equipment cards" (17.2.1: a
-    /// conditional continuous effect, read whenever the attack's power is): fewer than this many
-    /// defending cards on the attack's chain link (20.5.2), equipment left out if `non_equipment`.
-    DefendedByFewer { cards: u8, non_equipment: bool },
+    /// "While this attack is defended by less than 2 non-equipment cards", "... by 2 or more
+    /// cards" (17.2.1: a conditional continuous effect, read whenever the attack's power is): the
+    /// number of defending cards on the attack's chain link (20.5.2) that pass the type filter.
+    DefendedBy { count: Count, cards: TypeFilter },
     /// "If it's your second weapon attack this turn" (20.4.4a): the attack on the current chain
     /// link is of this kind and its controller's Nth attack of this kind this turn.
     NthAttackThisTurn(AttackKind, u8),
@@ -139,6 +185,43 @@ pub enum Condition {
     /// "Activate this ability only while this is defending" (20.5.2b): the card is a defending
     /// card on the combat chain.
     Defending,
+    /// "NAME is face down/up in arsenal" (11.1.7; Mentor in the glossary): the card is in its
+    /// owner's arsenal, face down if `face_down`, face up otherwise.
+    InArsenal { face_down: bool },
+    /// "there are 2 or more lesson counters on NAME" (glossary: counters).
+    CountersOn { kind: String, count: Count },
+    /// "during your action phase" (13.2): its controller is the turn player in the action phase.
+    YourActionPhase,
+}
+
+/// A number compared: "less than N", "N or more".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    LessThan(u8),
+    AtLeast(u8),
+}
+
+impl Count {
+    pub fn holds(self, n: usize) -> bool {
+        match self {
+            Count::LessThan(k) => n < usize::from(k),
+            Count::AtLeast(k) => n >= usize::from(k),
+        }
+    }
+}
+
+/// Cards by type: "non-equipment cards", "equipment", "cards".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypeFilter {
+    pub card_type: Option<CardType>,
+    /// "non-TYPE": every card but those.
+    pub not: bool,
+}
+
+impl TypeFilter {
+    pub fn matches(&self, t: CardType) -> bool {
+        self.card_type.is_none_or(|x| (x == t) != self.not)
+    }
 }
 
 /// An ability one effect gives an attack or a card (a quoted ability: `gains "..."`): a triggered
@@ -188,26 +271,49 @@ pub enum Effect {
     /// the card whose ability resolves gains defense (25.3: not its base defense) and abilities
     /// for as long as it is that object (11.7).
     SourceGains { defense: u8, abilities: Vec<Ability> },
-    /// "put a +1{p} counter on it" (25.4): on the card the resolving layer is about (the attack
-    /// a hit trigger watched, or the card whose ability it is).
-    PowerCounter(u8),
+    /// "put a +1{p} counter on it" (25.4), "put a lesson counter on NAME" (glossary: counters):
+    /// on the card the resolving layer is about (the attack a hit trigger watched, or the card
+    /// whose ability it is), in the arena or the arsenal.
+    AddCounter(Counter),
     /// "destroy NAME" / "destroy this": the card whose ability resolves, if it is still in the
     /// arena (glossary: destroy).
     DestroySource,
     /// "you may pay {r}" (15.5.1b): its controller is asked before the layer resolves; "If you
     /// do" ([`Condition::PaidThisWay`]) reads the answer.
     MayPay(u8),
-    /// "you may attack an additional time with it this turn" (15.2.1): the weapon whose attack
-    /// the event was about (the current chain link's) may use its once per turn attack ability
-    /// once more this turn.
+    /// "attack an additional time with it this turn" (15.2.1): the weapon whose attack the event
+    /// was about (the current chain link's) may use its once per turn attack once more this turn.
+    /// A permission ("you may"): nothing is asked.
     AttackAgain,
+    /// "turn her face up" (Mentor, glossary): the card the layer is about, face down in its
+    /// owner's arsenal, turns face up.
+    TurnFaceUp,
+    /// "banish her" (11.1.12): the card the layer is about, in the arena or the arsenal, is
+    /// banished face up.
+    BanishSource,
+    /// "search your deck for CARD, put it face up in arsenal" (24): the first card of the
+    /// controller's deck that passes the filter, put face up in the arsenal if `to_arsenal` and
+    /// the arsenal is empty (else it stays in the deck). 24.4: the deck is shuffled afterwards,
+    /// which the compiler makes sure of ([`Effect::Shuffle`] follows every search).
+    Search { filter: CardFilter, to_arsenal: bool },
+    /// "shuffle" (24.4): the controller's deck is shuffled with the game's RNG.
+    Shuffle,
     /// "create a Quicken token" (10.1): a token of that name from the card pool, controlled by
     /// the effect's controller; an aura becomes a permanent in the arena (10.4.3b).
     CreateToken(String),
     /// A delayed triggered effect for the rest of the turn (16.4): "Whenever Dawnblade hits a
     /// hero this turn, ...", "Whenever you attack with a sword or dagger this turn; ...": its
-    /// event, the attacks it watches, and its effects (ended by 13.3.3f).
-    Delayed { event: Trigger, kind: AttackKind, effects: Vec<Effect> },
+    /// event (with the attacks it watches) and its effects (ended by 13.3.3f).
+    Delayed { event: Trigger, effects: Vec<Effect> },
+}
+
+/// A counter (glossary: counters; 25.4 for +1{p}).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Counter {
+    /// "+N{p}": counted in the card's power.
+    Power(u8),
+    /// A named counter with no rules meaning of its own ("lesson"): cards count them.
+    Named(String),
 }
 
 impl Effect {
@@ -289,49 +395,68 @@ pub struct Activated {
     pub go_again: bool,
 }
 
-/// The event a triggered ability waits for (16).
+/// The event a triggered ability waits for (16), and whose.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Trigger {
-    /// "When this attacks", "When you attack with NAME" (20.4.4d): this card's attack becomes
-    /// attacking.
-    Attacks,
-    /// "When you play this" (15.5: once it is played).
-    Played,
+    /// "When this attacks", "When you attack with NAME", "Whenever you attack with a sword or
+    /// dagger" (20.4.4d): an attack becomes attacking.
+    Attacks(Subject),
+    /// "When you play this", "whenever you play a card with 6 or more {p}" (15.5, 20.4.2).
+    Plays(Subject),
+    /// "activate a weapon attack" (15.5.4c, 20.4.2).
+    Activates(Subject),
     /// "When this defends", "When you defend with NAME" (20.5.2: it becomes a defending card).
-    Defends,
-    /// "When NAME is destroyed" (blade break destroys it as the combat chain closes).
-    Destroyed,
-    /// "Whenever you discard a card with N or more {p} during your action phase" (the turn
-    /// player's action phase, 13.2).
-    Discards { power_at_least: u8 },
-    /// "The second time you attack with NAME each turn" (20.4.4d): this card's attack becomes
-    /// attacking for the Nth time this turn.
-    NthAttack(u8),
-    /// "If this hits", "Whenever NAME hits [a hero]" (20.7.2b: it dealt damage in damage
-    /// calculation): added at the start of chain link resolution (20.8.1).
-    Hits,
+    Defends(Subject),
+    /// "When NAME is destroyed" (glossary: destroy).
+    Destroyed(Subject),
+    /// "Whenever you discard a card with N or more {p}".
+    Discards(Subject),
+    /// "If this hits", "Whenever NAME hits [a hero]", "whenever a sword attack you control hits"
+    /// (20.7.2b: it dealt damage in damage calculation): added at the start of chain link
+    /// resolution (20.8.1).
+    Hits(Subject),
     /// "When the combat chain closes" (21.3).
     ChainCloses,
-    /// "When you play an attack action card or activate a weapon attack" (20.4.2): its
-    /// controller plays or activates an attack, a weapon's (`Some(true)`), a card's
-    /// (`Some(false)`) or either (`None`).
-    PlaysAttack { weapon: Option<bool> },
-    /// "The first time Dawnblade, Resplendent gains **go again** each turn" (16.7: the Nth
-    /// time this turn an effect gives go again to an attack of this kind of its controller's).
-    GainsGoAgain { nth: u8, kind: AttackKind },
+    /// "NAME gains **go again**": an effect gives an attack go again.
+    GainsGoAgain(Subject),
+    /// "at the start of your turn" (13.1.3).
+    StartOfTurn,
+    /// "EVENT or EVENT": either.
+    Any(Vec<Trigger>),
+    /// "The first/second/third time EVENT each turn": the event's Nth occurrence this turn that
+    /// the ability's event accepts (16.7 for the first).
+    Nth(u8, Box<Trigger>),
+    /// "While CONDITION, EVENT" / "EVENT during your action phase": the event counts only while
+    /// the condition holds (about the ability's card); "While NAME is face up in arsenal, ..."
+    /// lets a mentor's ability work from the arsenal (Mentor, glossary).
+    While(Condition, Box<Trigger>),
+}
+
+impl Trigger {
+    /// Whether the ability works from its card's arsenal (Mentor, glossary): its event is
+    /// conditional on the card being in the arsenal. Other triggered abilities work in the arena
+    /// only (16.1).
+    pub fn works_in_arsenal(&self) -> bool {
+        match self {
+            Trigger::While(Condition::InArsenal { .. }, _) => true,
+            Trigger::While(_, t) | Trigger::Nth(_, t) => t.works_in_arsenal(),
+            Trigger::Any(ts) => ts.iter().any(Trigger::works_in_arsenal),
+            _ => false,
+        }
+    }
 }
 
 /// A cost other than resource points, paid as the card is played (15.5.3c): "As an additional
 /// cost to play this, ...".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AdditionalCost {
     /// "discard a random card": one chosen at random from the cards left in hand once the card
     /// and the cards pitched for it are gone; with none left it can't be paid, so the card can't
     /// be played.
     DiscardRandom,
-    /// "reveal a card in your hand with cost N or less": one of the cards left in hand has a
-    /// cost of at most N (19.6.2: no cost is zero); with none it can't be paid.
-    RevealCostAtMost(u8),
+    /// "reveal a card in your hand with cost 1 or less": one of the cards left in hand passes
+    /// the filter; with none it can't be paid.
+    Reveal(CardFilter),
 }
 
 impl Activated {

@@ -4,8 +4,9 @@
 //! and puts the other cards into their owners' graveyards.
 
 use super::R;
-use super::cards::{CardType, Keyword, Trigger};
+use super::cards::{CardType, Keyword};
 use super::state::{Action, Ask, Game, LinkStep};
+use super::triggers::{EventKind, Happened};
 use super::zones::Zone;
 use crate::kernel::decision::decide;
 use crate::kernel::{ObjId, PlayerId};
@@ -30,16 +31,9 @@ impl Game {
                 // become layers, which resolve before the attack step ends.
                 let link = self.current_link_mut().expect("a link");
                 link.attack_triggered = true;
-                let (card, controller) = (link.attack, link.attacker);
-                // "The Nth time you attack with NAME each turn": this attack is its Nth.
-                let nth = self.player(controller).attacked.iter().filter(|(a, _)| *a == card).count();
-                let meets = |t: &Trigger| match t {
-                    Trigger::Attacks => true,
-                    Trigger::NthAttack(n) => usize::from(*n) == nth,
-                    _ => false,
-                };
+                let ev = Happened::new(EventKind::Attacks, link.attacker, Some(link.attack), link.weapon);
                 // 20.4.4d: the attack's own, what it gained, and delayed ones watching it (16.4).
-                if self.attack_triggers(Trigger::Attacks, meets) > 0 {
+                if self.happened(ev) > 0 {
                     crate::trace!(
                         self,
                         "20.4.4d",
@@ -71,8 +65,10 @@ impl Game {
                 }
                 self.current_link_mut().expect("a link").step = LinkStep::Resolution;
                 // 20.8.1: "If this hits" / "Whenever ... hits" triggered effects.
-                if self.current_link().expect("a link").hit {
-                    self.attack_triggers(Trigger::Hits, |t| *t == Trigger::Hits);
+                let l = self.current_link().expect("a link");
+                let (hit, ev) = (l.hit, Happened::new(EventKind::Hits, l.attacker, Some(l.attack), l.weapon));
+                if hit && self.happened(ev) > 0 {
+                    crate::trace!(self, "20.8.1", "the attack hit: its triggered effects are added to the chain link");
                 }
                 // 20.8.2.
                 self.give_priority_to_turn_player();
@@ -131,10 +127,10 @@ impl Game {
         }
         self.current_link_mut().expect("a link").declared = true;
         crate::trace!(self, "20.5.2", "{defender} defends with {} card(s)", cards.len());
-        // 16.2: "When this defends" triggered effects of the defending cards.
-        for &c in cards {
-            self.add_triggers(c, defender, |t| *t == Trigger::Defends);
-        }
+        // 16.2: "When this defends" triggered effects of the defending cards, all at once.
+        let evs: Vec<Happened> =
+            cards.iter().map(|&c| Happened::new(EventKind::Defends, defender, Some(c), false)).collect();
+        self.happened_all(&evs);
         Ok(())
     }
 
@@ -269,12 +265,9 @@ impl Game {
         }
         crate::trace!(self, "21", "the combat chain closes");
         // 21.3: "When the combat chain closes" triggers of the permanents (printed or given).
-        for p in self.seats() {
-            for card in self.permanents(p) {
-                if self.add_triggers(card, p, |t| *t == Trigger::ChainCloses) > 0 {
-                    crate::trace!(self, "21.3", "{}'s \"when the combat chain closes\" trigger", self.name(card));
-                }
-            }
+        let tp = self.turn_player;
+        if self.happened(Happened::new(EventKind::ChainCloses, tp, None, false)) > 0 {
+            crate::trace!(self, "21.3", "\"when the combat chain closes\" effects trigger");
         }
         // 21.4.
         self.give_priority_to_turn_player();
@@ -283,7 +276,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cards::{CardDef, Effect, Slot};
+    use super::super::cards::{CardDef, CardFilter, Effect, Slot, Subject, Trigger};
     use super::super::state::Phase;
     use super::super::testing::*;
     use super::*;
@@ -390,9 +383,10 @@ mod tests {
     /// attacks with 3{p}; the bonus ends with the turn (13.3.3f).
     #[test]
     fn r20_4_4d_the_second_attack_with_a_weapon_each_turn_triggers() {
-        let blade = CardDef::weapon("Dawnblade, Resplendent", 2, 0, 2)
-            .subtype("Sword")
-            .trigger(Trigger::NthAttack(2), vec![Effect::SourceGainsPowerThisTurn(1)]);
+        let blade = CardDef::weapon("Dawnblade, Resplendent", 2, 0, 2).subtype("Sword").trigger(
+            Trigger::Nth(2, Box::new(Trigger::Attacks(Subject::This))),
+            vec![Effect::SourceGainsPowerThisTurn(1)],
+        );
         let mut a = bruiser_loadout();
         a.weapons = vec![blade];
         let mut g = started(a.clone(), a, 1);
@@ -423,7 +417,12 @@ mod tests {
         let tp = g.turn_player;
         let opp = g.opponent(tp);
         let hand = g.player(opp).hand.len();
-        attack(&mut g, hit("Hunter").cost(0).trigger(Trigger::Attacks, vec![super::super::cards::Effect::Intimidate]));
+        attack(
+            &mut g,
+            hit("Hunter")
+                .cost(0)
+                .trigger(Trigger::Attacks(Subject::This), vec![super::super::cards::Effect::Intimidate]),
+        );
         pass_both(&mut g); // the attack is attacking: its trigger becomes a layer
         assert_eq!(g.current_link().unwrap().step, LinkStep::Attack);
         assert_eq!(g.chain.len(), 1, "the trigger's layer");
@@ -451,10 +450,13 @@ mod tests {
             let steps = vec![
                 Effect::Draw(1),
                 Effect::DiscardRandom(1),
-                Effect::IfThen(Condition::DiscardedPowerAtLeast(6)),
+                Effect::IfThen(Condition::DiscardedThisWay(super::super::cards::CardFilter {
+                    power_at_least: Some(6),
+                    ..Default::default()
+                })),
                 Effect::Gains { to: AttackRef::Current, power: 2, go_again: false },
             ];
-            attack(&mut g, hit("Fangs").cost(0).trigger(Trigger::Attacks, steps));
+            attack(&mut g, hit("Fangs").cost(0).trigger(Trigger::Attacks(Subject::This), steps));
             pass_both(&mut g);
             pass_both(&mut g);
             assert_eq!(g.current_link().unwrap().power_bonus, bonus, "a {power}-power card discarded");
@@ -471,7 +473,7 @@ mod tests {
             let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
             let tp = g.turn_player;
             let hand = g.player(tp).hand.len();
-            attack(&mut g, hit("Snatch").cost(0).trigger(Trigger::Hits, vec![Effect::Draw(1)]));
+            attack(&mut g, hit("Snatch").cost(0).trigger(Trigger::Hits(Subject::This), vec![Effect::Draw(1)]));
             g.answers.log = vec![defend]; // nothing, or a card of 3{d} given +1{d} against 4{p}
             if defend == 1 {
                 let opp = g.opponent(tp);
@@ -505,7 +507,7 @@ mod tests {
         let nth = |n| Condition::NthAttackThisTurn(AttackKind::weapon(), n);
         let plus = |n| Effect::Gains { to: AttackRef::Current, power: n, go_again: false };
         let effects = vec![Effect::IfThen(nth(1)), plus(1), Effect::IfThen(nth(2)), plus(2)];
-        g.apply(&Effect::Delayed { event: Trigger::Attacks, kind: swords, effects }, tp);
+        g.apply(&Effect::Delayed { event: Trigger::Attacks(Subject::Yours(CardFilter::attack(swords))), effects }, tp);
         let w = g.player(tp).weapons[0];
         for (power, attack) in [(3, 1), (4, 2)] {
             g.obj_mut(w).used_this_turn = false;
@@ -538,7 +540,7 @@ mod tests {
         let mut rally = hit("Rally").power(4).defense(2);
         let text = "**Once per Turn Instant** - Discard a card: This gets +3{d}. Activate this ability only while \
                     this is defending.";
-        rally.activated = super::super::text::compile_text(text).unwrap().activated;
+        rally.activated = super::super::text::compile_text("Rally", text).unwrap().activated;
         let r = give(&mut g, opp, rally);
         attack(&mut g, hit("Big").cost(0).power(6));
         let activations = |g: &Game| {
@@ -578,7 +580,11 @@ mod tests {
         let opp = g.opponent(tp);
         g.player_mut(tp).resources = 1;
         let pay = vec![Effect::MayPay(1), Effect::IfThen(Condition::PaidThisWay), Effect::GainLife(3)];
-        let card = give(&mut g, tp, CardDef::new("Toll", CardType::Instant).cost(0).trigger(Trigger::Played, pay));
+        let card = give(
+            &mut g,
+            tp,
+            CardDef::new("Toll", CardType::Instant).cost(0).trigger(Trigger::Plays(Subject::This), pay),
+        );
         g.play_card(tp, card, &[]).unwrap();
         g.agents = vec![None, None];
         g.answers = crate::kernel::Answers::default();
@@ -608,7 +614,10 @@ mod tests {
         let mut a = bruiser_loadout();
         a.weapons = vec![CardDef::weapon("Blade", 2, 0, 2).subtype("Sword")];
         let named = AttackKind { name: Some("Blade".into()), ..AttackKind::any() };
-        a.hero = a.hero.trigger(Trigger::GainsGoAgain { nth: 1, kind: named }, vec![Effect::AttackAgain]);
+        a.hero = a.hero.trigger(
+            Trigger::Nth(1, Box::new(Trigger::GainsGoAgain(Subject::Yours(CardFilter::attack(named))))),
+            vec![Effect::AttackAgain],
+        );
         let mut g = started(a.clone(), a, 1);
         let tp = g.turn_player;
         let w = g.player(tp).weapons[0];

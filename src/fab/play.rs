@@ -3,8 +3,9 @@
 //! pitching cards for resource points (15.5.3) and an action point for an action (15.5.3d), and
 //! become a layer or open a combat chain (15.5.4).
 
-use super::cards::{Activated, AdditionalCost, CardType, Trigger};
+use super::cards::{Activated, AdditionalCost, CardType};
 use super::state::{Action, Game, Layer, Link, LinkStep, Phase};
+use super::triggers::{EventKind, Happened};
 use super::zones::Zone;
 use crate::kernel::{ObjId, PlayerId, chain};
 
@@ -191,7 +192,7 @@ impl Game {
             self.player(p).hand.iter().copied().filter(|c| *c != card && !pitch.contains(c)).collect();
         self.obj(card).card.additional_costs.iter().all(|a| match a {
             AdditionalCost::DiscardRandom => !left.is_empty(),
-            AdditionalCost::RevealCostAtMost(n) => left.iter().any(|c| self.obj(*c).card.cost.unwrap_or(0) <= *n),
+            AdditionalCost::Reveal(f) => left.iter().any(|c| f.matches(&self.obj(*c).card, false)),
         })
     }
 
@@ -201,9 +202,9 @@ impl Game {
         for a in costs {
             match a {
                 // The first card that qualifies: revealing changes nothing else (it stays in hand).
-                AdditionalCost::RevealCostAtMost(n) => {
+                AdditionalCost::Reveal(f) => {
                     let hand = &self.player(p).hand;
-                    if let Some(&c) = hand.iter().find(|c| self.obj(**c).card.cost.unwrap_or(0) <= *n) {
+                    if let Some(&c) = hand.iter().find(|c| f.matches(&self.obj(**c).card, false)) {
                         crate::trace!(self, "15.5.3c", "{p} reveals {} from hand", self.name(c));
                     }
                 }
@@ -279,8 +280,8 @@ impl Game {
             crate::trace!(self, "15.5.4a", "{} becomes layer {}", def.name, self.chain.len());
         }
         // 20.4.2: "When you play" triggered effects are added as layers.
-        if self.add_triggers(card, p, |t| *t == Trigger::Played) > 0 {
-            crate::trace!(self, "20.4.2", "{}'s \"when you play\" effect waits on the chain", def.name);
+        if self.happened(Happened::new(EventKind::Plays, p, Some(card), false)) > 0 {
+            crate::trace!(self, "20.4.2", "\"when you play\" effects of {} wait on the chain", def.name);
         }
         self.priority = Some(chain::added(self, p));
         Ok(())
@@ -317,6 +318,10 @@ impl Game {
         crate::trace!(self, "15.2", "{p} activates {}'s attack", self.name(weapon));
         self.pay(p, cost, pitch, true);
         self.open_link(p, weapon, true);
+        // 20.4.2: "When you ... activate a weapon attack" triggered effects.
+        if self.happened(Happened::new(EventKind::Activates, p, Some(weapon), true)) > 0 {
+            crate::trace!(self, "20.4.2", "\"when you activate a weapon attack\" effects wait on the chain");
+        }
         self.priority = Some(chain::added(self, p));
         Ok(())
     }
@@ -422,8 +427,6 @@ impl Game {
         crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
         // 20.4.4a: its player has attacked (with this source, a weapon or not).
         self.player_mut(p).attacked.push((attack, weapon));
-        // 20.4.2: "When you play an attack action card or activate a weapon attack" triggers.
-        self.attack_played(p, weapon);
         // 20.4.2: "your next attack this turn" effects waiting for an attack of this kind apply,
         // and are used up.
         let def = self.obj(attack).card.clone();

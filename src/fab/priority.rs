@@ -39,6 +39,10 @@ impl PriorityPolicy for Game {
 impl Game {
     /// 14.1: the player with priority plays a card, activates an ability or passes.
     pub(super) fn priority_step(&mut self) -> R<()> {
+        // 16.3: effects that triggered at the same time are ordered first.
+        if self.order_triggers()? {
+            return Ok(());
+        }
         // 20.5.2, 20.8.3c: a chain link's decision comes before anyone's priority.
         if self.pending_link_decision()? {
             return Ok(());

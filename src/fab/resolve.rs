@@ -3,7 +3,7 @@
 //! reaction stays on its chain link (19.9); an action with go again gives an action point
 //! (glossary, "Go again").
 
-use super::cards::{AttackKind, AttackRef, CardType, Condition, Effect, Keyword};
+use super::cards::{AttackKind, AttackRef, CardFilter, CardType, Condition, Counter, Effect, Keyword};
 use super::state::{Game, Layer, Link};
 use super::zones::Zone;
 use crate::kernel::{ObjId, PlayerId};
@@ -233,11 +233,44 @@ impl Game {
                     );
                 }
             }
-            Effect::PowerCounter(n) => {
-                if let Some(source) = self.resolving_source() {
-                    self.obj_mut(source).power_counters += i32::from(*n);
-                    crate::trace!(self, "25.4", "{} gets {n} +1{{p}} counter(s)", self.name(source));
+            Effect::AddCounter(c) => {
+                // Counters (glossary): on a card in the arena or the arsenal.
+                if let Some(source) = self.resolving_card_in_arena_or_arsenal() {
+                    match c {
+                        Counter::Power(n) => {
+                            self.obj_mut(source).power_counters += i32::from(*n);
+                            crate::trace!(self, "25.4", "{} gets {n} +1{{p}} counter(s)", self.name(source));
+                        }
+                        Counter::Named(kind) => {
+                            self.obj_mut(source).add_counter(kind);
+                            let n = self.obj(source).counters(kind);
+                            crate::trace!(self, "25.4", "{} gets a {kind} counter ({n})", self.name(source));
+                        }
+                    }
                 }
+            }
+            Effect::TurnFaceUp => {
+                if let Some(card) = self.resolving.as_ref().map(|l| l.card)
+                    && self.obj(card).zone == Zone::Arsenal
+                    && self.obj(card).face_down
+                {
+                    self.obj_mut(card).face_down = false;
+                    crate::trace!(self, "11.1.7", "{} turns face up in the arsenal", self.name(card));
+                }
+            }
+            Effect::BanishSource => {
+                if let Some(card) = self.resolving_card_in_arena_or_arsenal() {
+                    let id = self.move_to(card, Zone::Banished);
+                    self.obj_mut(id).face_down = false;
+                    crate::trace!(self, "11.1.12", "{} is banished face up", self.name(id));
+                }
+            }
+            Effect::Search { filter, to_arsenal } => self.search(controller, filter, *to_arsenal),
+            Effect::Shuffle => {
+                let mut deck = std::mem::take(&mut self.player_mut(controller).deck);
+                self.rng.shuffle(&mut deck);
+                self.player_mut(controller).deck = deck;
+                crate::trace!(self, "24.4", "{controller} shuffles their deck");
             }
             Effect::DestroySource => {
                 if let Some(source) = self.resolving_source() {
@@ -262,8 +295,8 @@ impl Game {
             },
             // Paid or not before the layer resolved ([`Game::answer_optional_cost`]).
             Effect::MayPay(_) => {}
-            Effect::Delayed { event, kind, effects } => {
-                self.player_mut(controller).delayed.push((event.clone(), kind.clone(), effects.clone()));
+            Effect::Delayed { event, effects } => {
+                self.player_mut(controller).delayed.push((event.clone(), effects.clone()));
                 crate::trace!(self, "16.4", "{controller} has a delayed triggered effect for the rest of the turn");
             }
             Effect::SourceGainsPowerThisTurn(n) => {
@@ -293,6 +326,34 @@ impl Game {
         self.obj(card).zone.in_arena().then_some(card)
     }
 
+    /// The card the resolving layer is about while it is in the arena or its owner's arsenal
+    /// (counters stay on a card there, glossary).
+    fn resolving_card_in_arena_or_arsenal(&self) -> Option<ObjId> {
+        let card = self.resolving.as_ref()?.card;
+        let z = self.obj(card).zone;
+        (z.in_arena() || z == Zone::Arsenal).then_some(card)
+    }
+
+    /// 24: `p` searches their deck for a card that passes `filter` and, if `to_arsenal`, puts it
+    /// face up into their arsenal (11.1.7: if the arsenal is empty; else it stays in the deck).
+    /// 24.2 lets a player fail to find a card; the engine always finds the first one there is.
+    /// The shuffle after it (24.4) is the next step ([`Effect::Shuffle`]).
+    fn search(&mut self, p: PlayerId, filter: &CardFilter, to_arsenal: bool) {
+        crate::trace!(self, "24.1", "{p} searches their deck");
+        let found = self.player(p).deck.iter().copied().find(|c| filter.matches(&self.obj(*c).card, false));
+        let Some(card) = found else {
+            crate::trace!(self, "24.2", "{p} finds no such card");
+            return;
+        };
+        if to_arsenal && self.player(p).arsenal.is_empty() {
+            let id = self.move_to(card, Zone::Arsenal);
+            self.obj_mut(id).face_down = false;
+            crate::trace!(self, "11.1.7", "{p} puts {} face up into their arsenal", self.name(id));
+        } else {
+            crate::trace!(self, "24.2", "{p} finds {}, which stays in the deck", self.name(card));
+        }
+    }
+
     /// Whether a condition holds for `p` now, about the current chain link and the resolving
     /// layer's card.
     pub fn holds(&self, c: &Condition, p: PlayerId) -> bool {
@@ -302,13 +363,16 @@ impl Game {
     /// Whether a condition holds for `p`, about `link` ("this attack") and `card` ("this").
     pub fn holds_about(&self, c: &Condition, p: PlayerId, link: Option<&Link>, card: Option<ObjId>) -> bool {
         match c {
-            Condition::DefendedByFewer { cards, non_equipment } => link.is_some_and(|l| {
-                let counted = l
-                    .defending
-                    .iter()
-                    .filter(|d| !*non_equipment || self.obj(**d).card.card_type != CardType::Equipment);
-                counted.count() < usize::from(*cards)
+            Condition::DefendedBy { count, cards } => link.is_some_and(|l| {
+                let counted = l.defending.iter().filter(|d| cards.matches(self.obj(**d).card.card_type));
+                count.holds(counted.count())
             }),
+            Condition::InArsenal { face_down } => card.is_some_and(|c| {
+                let o = self.obj(c);
+                o.zone == Zone::Arsenal && o.face_down == *face_down
+            }),
+            Condition::CountersOn { kind, count } => card.is_some_and(|c| count.holds(self.obj(c).counters(kind))),
+            Condition::YourActionPhase => self.phase == super::state::Phase::Action && self.turn_player == p,
             Condition::NthAttackThisTurn(kind, n) => link.is_some_and(|l| {
                 let matching = |a: ObjId, weapon: bool| kind.matches(&self.obj(a).card, weapon);
                 let made = self.player(p).attacked.iter().filter(|&&(a, w)| matching(a, w)).count();
@@ -323,8 +387,8 @@ impl Game {
                     self.player(p).attacked.iter().filter(|&&(a, weapon)| kind.matches(&self.obj(a).card, weapon));
                 made.count() >= usize::from(*times)
             }
-            Condition::DiscardedPowerAtLeast(n) => {
-                self.discarded_this_way.iter().any(|c| self.obj(*c).card.power.is_some_and(|x| x >= *n))
+            Condition::DiscardedThisWay(f) => {
+                self.discarded_this_way.iter().any(|c| f.matches(&self.obj(*c).card, false))
             }
             Condition::IntimidatedThisTurn => self.player(p).intimidated_this_turn,
             Condition::LessLifeThanAnOpponent => self.player(p).life < self.player(self.opponent(p)).life,

@@ -150,6 +150,11 @@ pub fn describe(g: &Game, a: &Action) -> String {
         Action::Arsenal(None) => "arsenal nothing".into(),
         Action::Arsenal(Some(c)) => format!("arsenal {}", g.name(*c)),
         Action::GoFirst(f) => format!("go first {f}"),
+        Action::TriggerFirst(i) => {
+            let l = &g.pending_triggers[*i];
+            let whose = if l.trigger.is_some() { "" } else { " (given)" };
+            format!("first {}{whose}", g.name(l.card))
+        }
     }
 }
 

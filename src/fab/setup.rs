@@ -31,6 +31,9 @@ impl Game {
             links: Vec::new(),
             discarded_this_way: Vec::new(),
             resolving: None,
+            turn_events: Vec::new(),
+            pending_triggers: Vec::new(),
+            start_triggered: false,
             outcome: None,
             rng: GameRng::new(seed),
             answers: Answers::default(),
@@ -65,7 +68,6 @@ impl Game {
                 attacks_this_turn: Vec::new(),
                 next_attack_abilities: Vec::new(),
                 delayed: Vec::new(),
-                gained_go_again: Vec::new(),
             });
             // 12.3, 12.7: weapons and equipment in their zones.
             for w in l.weapons {

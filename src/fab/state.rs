@@ -34,9 +34,25 @@ pub struct Obj {
     /// Abilities effects gave it ("it gains "When the combat chain closes, destroy NAME.""), for
     /// as long as it is this object.
     pub granted: Vec<Ability>,
+    /// Named counters ("lesson"), by kind: they stay while it is in the arena or the arsenal
+    /// (glossary: counters); moved elsewhere it is a new object without them (11.7).
+    pub named_counters: Vec<(String, usize)>,
 }
 
 impl Obj {
+    /// How many counters of this kind it has.
+    pub fn counters(&self, kind: &str) -> usize {
+        self.named_counters.iter().find(|(k, _)| k == kind).map_or(0, |(_, n)| *n)
+    }
+
+    /// Puts a counter of this kind on it.
+    pub fn add_counter(&mut self, kind: &str) {
+        match self.named_counters.iter_mut().find(|(k, _)| k == kind) {
+            Some((_, n)) => *n += 1,
+            None => self.named_counters.push((kind.to_string(), 1)),
+        }
+    }
+
     /// A once per turn ability (15.2.1) may be used now: not yet this turn, or an effect allows
     /// an additional use.
     pub fn can_use_again(&self) -> bool {
@@ -88,12 +104,9 @@ pub struct Player {
     /// "Your next [kind] attack this turn gains "ABILITY"": abilities waiting for that attack
     /// (20.4.2), ended with the turn (13.3.3f).
     pub next_attack_abilities: Vec<(AttackKind, Vec<Ability>)>,
-    /// Delayed triggered effects for the rest of the turn (16.4): the event, the attacks it
-    /// watches, the effects; ended with the turn (13.3.3f).
-    pub delayed: Vec<(Trigger, AttackKind, Vec<Effect>)>,
-    /// The attacks' sources that an effect gave go again this turn, once each time (16.7);
-    /// cleared as the turn ends (13.3.3f).
-    pub gained_go_again: Vec<ObjId>,
+    /// Delayed triggered effects for the rest of the turn (16.4): the event (with what it
+    /// watches) and the effects; ended with the turn (13.3.3f).
+    pub delayed: Vec<(Trigger, Vec<Effect>)>,
 }
 
 /// A layer on the chain (15.5.4a, 19): a card or an ability waiting to resolve.
@@ -211,6 +224,8 @@ pub enum Ask {
     Arsenal,
     /// 15.5.1b: pay the optional cost of the layer about to resolve ("you may pay {r}"), or not.
     OptionalCost,
+    /// 16.3: which of the effects that triggered at the same time goes on the chain first.
+    TriggerOrder,
 }
 
 /// One option of a decision.
@@ -249,6 +264,8 @@ pub enum Action {
     Arsenal(Option<ObjId>),
     /// 12.2: take the first turn (true) or give it.
     GoFirst(bool),
+    /// 16.3: add this one (an index of `Game::pending_triggers`) to the chain first.
+    TriggerFirst(usize),
 }
 
 /// A Flesh and Blood game between two heroes.
@@ -278,6 +295,14 @@ pub struct Game {
     /// The layer resolving: its card is its ability's "it", and it knows whether reprise was
     /// active as it was played.
     pub resolving: Option<Layer>,
+    /// Every event of this turn (16: what triggers wait for), so "the Nth time EVENT each turn"
+    /// can count; cleared as the turn ends (13.3.3f).
+    pub turn_events: Vec<super::triggers::Happened>,
+    /// Effects that triggered at the same time, waiting for the turn player to order them onto
+    /// the chain (16.3).
+    pub pending_triggers: Vec<Layer>,
+    /// 13.1.3: this turn's "at the start of turn" triggers were added.
+    pub start_triggered: bool,
 }
 
 impl Game {
@@ -325,6 +350,7 @@ impl Game {
             power_counters: 0,
             defense_gained: 0,
             granted: Vec::new(),
+            named_counters: Vec::new(),
         });
         id
     }

@@ -5,8 +5,8 @@
 //! Riftbound tools read every `*.toml` under `cards/` as a Riftbound card.
 
 use super::cards::{
-    Ability, Activated, AdditionalCost, AttackKind, AttackRef, CardDef, CardType, Condition, Effect, Keyword, Slot,
-    Trigger,
+    Ability, Activated, AdditionalCost, AttackKind, AttackRef, CardDef, CardFilter, CardType, Condition, Count,
+    Counter, Effect, Keyword, Slot, Subject, Trigger, TypeFilter,
 };
 use pest::Parser;
 use pest::iterators::Pair;
@@ -34,138 +34,544 @@ pub struct Compiled {
     pub activated: Vec<Activated>,
 }
 
-/// Parses and compiles a card's printed text; an error names the line and column the grammar
-/// stopped at.
-pub fn compile_text(text: &str) -> Result<Compiled, String> {
-    let mut pairs = FabParser::parse(Rule::text, text.trim()).map_err(|e| {
+/// Parses and compiles the printed text of the card named `name`; an error names the line and
+/// column the grammar stopped at. The card's own name (19.3: it means this card) is matched
+/// exactly: the whole name, the part before its comma ("Dawnblade" for "Dawnblade,
+/// Resplendent", 7.2.1), or one word of it ("Hala" for "Hala Goldenhelm", as mentors write it).
+pub fn compile_text(name: &str, text: &str) -> Result<Compiled, String> {
+    let text = text.trim();
+    let (own, cols) = mark_own_name(name, text);
+    let mut pairs = FabParser::parse(Rule::text, &own).map_err(|e| {
         let (line, col) = match e.line_col {
             pest::error::LineColLocation::Pos(p) | pest::error::LineColLocation::Span(p, _) => p,
         };
-        let at = text.trim().lines().nth(line - 1).unwrap_or("");
+        let col = cols.get(line - 1).and_then(|m| m.get(col - 1)).copied().unwrap_or(col);
+        let at = text.lines().nth(line - 1).unwrap_or("");
         format!("{line}:{col}: the card language does not read this yet: {at:?}")
     })?;
     let mut out = Compiled::default();
+    let cx = Cx;
     for a in pairs.next().expect("text").into_inner().filter(|p| p.as_rule() == Rule::ability) {
-        ability(a.into_inner().next().expect("an ability"), &mut out)?;
+        cx.ability(a.into_inner().next().expect("an ability"), &mut out)?;
     }
     Ok(out)
 }
 
-/// Compiles one ability (a line, or an ability in quotes) into `out`.
-fn ability(inner: Pair<Rule>, out: &mut Compiled) -> Result<(), String> {
-    match inner.as_rule() {
-        Rule::keyword_line => {
-            let k = inner.into_inner().next().expect("keyword").into_inner().next().expect("a keyword");
-            match k.as_rule() {
-                Rule::go_again => out.keywords.push(Keyword::GoAgain),
-                Rule::blade_break => out.keywords.push(Keyword::BladeBreak),
-                Rule::battleworn => out.keywords.push(Keyword::Battleworn),
-                // Intimidate on an action is an effect of its resolution (glossary).
-                Rule::intimidate => out.effects.push(Effect::Intimidate),
-                // 4.1.8: a deck construction rule (`deck.rs` reads it), nothing in play.
-                Rule::specialization => {}
-                r => unreachable!("keyword {r:?}"),
-            }
-        }
-        Rule::additional_cost => {
-            let part = inner.into_inner().find(|x| x.as_rule() == Rule::cost_part).expect("a cost");
-            let c = part.into_inner().next().expect("a cost");
-            out.additional_costs.push(match c.as_rule() {
-                Rule::reveal_cost => AdditionalCost::RevealCostAtMost(number(c)),
-                _ => AdditionalCost::DiscardRandom,
-            });
-        }
-        Rule::activated => {
-            let mut a = Activated::action();
-            for part in inner.into_inner() {
-                match part.as_rule() {
-                    Rule::once_per_turn => a.once_per_turn = true,
-                    Rule::ability_type => {
-                        a.instant = part.into_inner().next().is_some_and(|t| t.as_rule() == Rule::act_instant)
-                    }
-                    Rule::act_cost => {
-                        let c = part.into_inner().next().expect("a cost");
-                        match c.as_rule() {
-                            Rule::resources => a.resources += c.into_inner().count() as u8,
-                            Rule::discard_chosen => a.discard = true,
-                            _ => a.destroy_self = true,
-                        }
-                    }
-                    Rule::steps => a.effects.extend(steps(part)?),
-                    Rule::go_again => a.go_again = true,
-                    Rule::only_while => {
-                        a.only_while = Some(cond(part.into_inner().next().expect("a condition")));
-                    }
-                    _ => {}
-                }
-            }
-            out.activated.push(a);
-        }
-        Rule::play_only_if => {
-            let c = inner.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition");
-            out.play_condition = Some(cond(c));
-        }
-        Rule::triggered => {
-            let mut effects = Vec::new();
-            let (mut trigger, mut kind, mut delayed) = (Trigger::Attacks, AttackKind::any(), false);
-            for part in inner.into_inner() {
-                match part.as_rule() {
-                    Rule::trigger_event => (trigger, kind, delayed) = event(part)?,
-                    Rule::condition => effects.push(Effect::IfThen(condition(part))),
-                    Rule::steps => effects.extend(steps(part)?),
-                    // "- If CONDITION, EFFECT.": the condition holds for that line's steps only.
-                    Rule::bullet => {
-                        let mut lead = None;
-                        for x in part.into_inner() {
-                            match x.as_rule() {
-                                Rule::condition => lead = Some(condition(x)),
-                                _ => effects.extend(guarded(lead.clone(), steps(x)?)),
-                            }
-                        }
-                    }
-                    Rule::if_then => {
-                        let mut x = part.into_inner();
-                        effects.push(Effect::IfThen(Condition::DiscardedPowerAtLeast(number(
-                            x.next().expect("a condition"),
-                        ))));
-                        effects.extend(trigger_effect(x.next().expect("an effect"))?);
-                    }
-                    _ => {}
-                }
-            }
-            if delayed {
-                // 16.4: resolving the card creates the delayed triggered effect.
-                out.effects.push(Effect::Delayed { event: trigger, kind, effects });
-            } else {
-                out.triggers.push((trigger, effects));
-            }
-        }
-        Rule::weapon_attack => {
-            let n = inner.into_inner().next().expect("resources").into_inner().count();
-            out.attack_ability_cost = Some(n as u8);
-        }
-        Rule::effect_line => {
-            let mut lead = None;
-            for part in inner.into_inner() {
-                match part.as_rule() {
-                    Rule::condition => lead = Some(condition(part)),
-                    _ => {
-                        let mut es = effects(part.into_inner().next().expect("an effect"))?;
-                        match es.as_slice() {
-                            // "this gets +N{p}" on its own line: the attack card's static bonus.
-                            [Effect::Gains { to: AttackRef::Current, power, go_again: false }] => {
-                                out.own_power.push((lead.take(), *power));
-                                es.clear();
-                            }
-                            _ => out.effects.extend(guarded(lead.take(), std::mem::take(&mut es))),
-                        }
-                    }
-                }
-            }
-        }
-        r => unreachable!("ability {r:?}"),
+/// The names a card's text may call it by (19.3), longest first: its name, the part before the
+/// comma, and each capitalised word of it of four or more letters.
+fn own_names(name: &str) -> Vec<String> {
+    let mut out = vec![name.to_string()];
+    if let Some((head, _)) = name.split_once(',') {
+        out.push(head.to_string());
     }
-    Ok(())
+    let words = name.split([' ', ',']).filter(|w| w.chars().count() >= 4 && w.starts_with(|c: char| c.is_uppercase()));
+    out.extend(words.map(str::to_string));
+    out.retain(|n| !n.is_empty());
+    out.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    out.dedup();
+    out
+}
+
+/// The text with every whole-word mention of the card's own name replaced by `~` (what
+/// `own_name` in `grammar/fab.pest` reads), and for each line the column in the printed text of
+/// each column of the marked one (so errors point at the printed text).
+fn mark_own_name(name: &str, text: &str) -> (String, Vec<Vec<usize>>) {
+    let names = own_names(name);
+    let mut out = String::new();
+    let mut cols = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut map = Vec::new();
+        let chars: Vec<char> = line.chars().collect();
+        let word = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric() || *c == '\'' || *c == '-');
+        let mut j = 0;
+        while j < chars.len() {
+            let hit = (j == 0 || !word(chars.get(j - 1)))
+                .then(|| {
+                    names.iter().find(|n| {
+                        let n: Vec<char> = n.chars().collect();
+                        chars[j..].starts_with(&n) && !word(chars.get(j + n.len()))
+                    })
+                })
+                .flatten();
+            match hit {
+                Some(n) => {
+                    out.push('~');
+                    map.push(j + 1);
+                    j += n.chars().count();
+                }
+                None => {
+                    out.push(chars[j]);
+                    map.push(j + 1);
+                    j += 1;
+                }
+            }
+        }
+        map.push(chars.len() + 1);
+        cols.push(map);
+    }
+    (out, cols)
+}
+
+/// The compiler of one card's text (its own name is already `~`, [`mark_own_name`]).
+#[derive(Clone, Copy)]
+struct Cx;
+
+impl Cx {
+    /// Compiles one ability (a line, or an ability in quotes) into `out`.
+    fn ability(&self, inner: Pair<Rule>, out: &mut Compiled) -> Result<(), String> {
+        match inner.as_rule() {
+            Rule::keyword_line => {
+                let k = inner.into_inner().next().expect("keyword").into_inner().next().expect("a keyword");
+                match k.as_rule() {
+                    Rule::go_again => out.keywords.push(Keyword::GoAgain),
+                    Rule::blade_break => out.keywords.push(Keyword::BladeBreak),
+                    Rule::battleworn => out.keywords.push(Keyword::Battleworn),
+                    // Intimidate on an action is an effect of its resolution (glossary).
+                    Rule::intimidate => out.effects.push(Effect::Intimidate),
+                    // 4.1.8: a deck construction rule (`deck.rs` reads it), nothing in play.
+                    Rule::specialization => {}
+                    r => unreachable!("keyword {r:?}"),
+                }
+            }
+            Rule::additional_cost => {
+                let part = inner.into_inner().find(|x| x.as_rule() == Rule::cost_part).expect("a cost");
+                let c = part.into_inner().next().expect("a cost");
+                out.additional_costs.push(match c.as_rule() {
+                    Rule::reveal_cost => {
+                        AdditionalCost::Reveal(self.card_filter(c.into_inner().next().expect("a filter")))
+                    }
+                    _ => AdditionalCost::DiscardRandom,
+                });
+            }
+            Rule::activated => {
+                let mut a = Activated::action();
+                for part in inner.into_inner() {
+                    match part.as_rule() {
+                        Rule::once_per_turn => a.once_per_turn = true,
+                        Rule::ability_type => {
+                            a.instant = part.into_inner().next().is_some_and(|t| t.as_rule() == Rule::act_instant)
+                        }
+                        Rule::act_cost => {
+                            let c = part.into_inner().next().expect("a cost");
+                            match c.as_rule() {
+                                Rule::resources => a.resources += c.into_inner().count() as u8,
+                                Rule::discard_chosen => a.discard = true,
+                                _ => a.destroy_self = true,
+                            }
+                        }
+                        Rule::steps => a.effects.extend(self.steps(part)?),
+                        Rule::go_again => a.go_again = true,
+                        Rule::only_while => {
+                            a.only_while = Some(self.cond(part.into_inner().next().expect("a condition")));
+                        }
+                        _ => {}
+                    }
+                }
+                out.activated.push(a);
+            }
+            Rule::play_only_if => {
+                let c = inner.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition");
+                out.play_condition = Some(self.cond(c));
+            }
+            Rule::triggered => {
+                let mut effects = Vec::new();
+                let (mut trigger, mut delayed, mut lead) = (Trigger::ChainCloses, false, None);
+                for part in inner.into_inner() {
+                    match part.as_rule() {
+                        Rule::trigger_while => lead = Some(self.cond(part.into_inner().next().expect("a condition"))),
+                        Rule::trigger_event => (trigger, delayed) = self.trigger_event(part)?,
+                        Rule::condition => effects.push(Effect::IfThen(self.condition(part))),
+                        Rule::steps => effects.extend(self.steps(part)?),
+                        // "- If CONDITION, EFFECT.": the condition holds for that line's steps only.
+                        Rule::bullet => {
+                            let mut lead = None;
+                            for x in part.into_inner() {
+                                match x.as_rule() {
+                                    Rule::condition => lead = Some(self.condition(x)),
+                                    _ => effects.extend(guarded(lead.clone(), self.steps(x)?)),
+                                }
+                            }
+                        }
+                        // "[Then] if CONDITION, STEPS.": each step after it is guarded (19.7).
+                        Rule::if_then => {
+                            let mut x = part.into_inner();
+                            let c = self.cond(x.next().expect("a condition"));
+                            effects.extend(guarded(Some(c), self.steps(x.next().expect("steps"))?));
+                        }
+                        _ => {}
+                    }
+                }
+                if let Some(c) = lead {
+                    trigger = Trigger::While(c, Box::new(trigger));
+                }
+                if delayed {
+                    // 16.4: resolving the card creates the delayed triggered effect.
+                    out.effects.push(Effect::Delayed { event: trigger, effects });
+                } else {
+                    out.triggers.push((trigger, effects));
+                }
+            }
+            Rule::weapon_attack => {
+                let n = inner.into_inner().next().expect("resources").into_inner().count();
+                out.attack_ability_cost = Some(n as u8);
+            }
+            Rule::effect_line => {
+                let mut lead = None;
+                for part in inner.into_inner() {
+                    match part.as_rule() {
+                        Rule::condition => lead = Some(self.condition(part)),
+                        _ => {
+                            let mut es = self.effects(part.into_inner().next().expect("an effect"))?;
+                            match es.as_slice() {
+                                // "this gets +N{p}" on its own line: the attack card's static bonus.
+                                [Effect::Gains { to: AttackRef::Current, power, go_again: false }] => {
+                                    out.own_power.push((lead.take(), *power));
+                                    es.clear();
+                                }
+                                _ => out.effects.extend(guarded(lead.take(), std::mem::take(&mut es))),
+                            }
+                        }
+                    }
+                }
+            }
+            r => unreachable!("ability {r:?}"),
+        }
+        Ok(())
+    }
+
+    /// The steps of a triggered or activated ability, in order (19.2). 24.4: a deck searched is
+    /// shuffled afterwards, so a search with no "shuffle" after it gets one.
+    fn steps(&self, p: Pair<Rule>) -> Result<Vec<Effect>, String> {
+        let mut out: Vec<Effect> = Vec::new();
+        for step in p.into_inner() {
+            out.extend(self.trigger_effect(step)?);
+        }
+        let searched = out.iter().rposition(|e| matches!(e, Effect::Search { .. }));
+        if searched.is_some_and(|i| !out[i..].contains(&Effect::Shuffle)) {
+            out.push(Effect::Shuffle);
+        }
+        Ok(out)
+    }
+
+    /// An ability in quotes (an effect gives it): a triggered ability or a static power bonus.
+    fn quoted(&self, q: Pair<Rule>) -> Result<Vec<Ability>, String> {
+        let mut c = Compiled::default();
+        self.ability(q.into_inner().next().expect("a quoted ability"), &mut c)?;
+        let mut out: Vec<Ability> = c.triggers.into_iter().map(|(t, e)| Ability::Triggered(t, e)).collect();
+        out.extend(c.own_power.into_iter().map(|(c, n)| Ability::Power(c, n)));
+        if !c.effects.is_empty() || !c.keywords.is_empty() || !c.activated.is_empty() {
+            return Err(
+                "an ability given in quotes must be a triggered ability or \"[While ...,] it has +N{p}\"".into()
+            );
+        }
+        Ok(out)
+    }
+
+    /// The event of a triggered ability (16) and whether it is a delayed triggered effect for the
+    /// turn (16.4: "... this turn"); "during your action phase" makes it conditional.
+    fn trigger_event(&self, p: Pair<Rule>) -> Result<(Trigger, bool), String> {
+        let mut parts = p.into_inner();
+        let e = parts.next().expect("an event");
+        if e.as_rule() == Rule::nth_time {
+            let mut x = e.into_inner();
+            let n = ordinal(x.next().expect("an ordinal"));
+            let inner = self.event(x.next().expect("an event"))?;
+            return Ok((Trigger::Nth(n, Box::new(inner)), false));
+        }
+        let mut t = self.event(e)?;
+        let mut delayed = false;
+        for x in parts {
+            match x.as_rule() {
+                Rule::this_turn => delayed = true,
+                // 13.2: "during your action phase".
+                _ => t = Trigger::While(Condition::YourActionPhase, Box::new(t)),
+            }
+        }
+        Ok((t, delayed))
+    }
+
+    /// One event (16): what happens, and to whose card.
+    fn event(&self, e: Pair<Rule>) -> Result<Trigger, String> {
+        let e = e.into_inner().next().expect("an event");
+        let rule = e.as_rule();
+        // Whose: the card itself (`self_ref`, "this attacks"), else the card filter or kind named.
+        let subject = |e: &Pair<Rule>| -> Subject {
+            let mut s = Subject::This;
+            for x in e.clone().into_inner() {
+                match x.as_rule() {
+                    Rule::attack_adj => s = Subject::Yours(CardFilter::attack(self.attack_kind(x))),
+                    Rule::card_filter => s = Subject::Yours(self.card_filter(x)),
+                    Rule::played | Rule::subject => return subject_of(self, x),
+                    _ => {}
+                }
+            }
+            s
+        };
+        fn subject_of(cx: &Cx, x: Pair<Rule>) -> Subject {
+            let inner = x.into_inner().next().expect("a subject");
+            match inner.as_rule() {
+                Rule::self_ref => Subject::This,
+                Rule::card_filter => Subject::Yours(cx.card_filter(inner)),
+                _ => Subject::Yours(CardFilter::attack(cx.attack_kind(inner))),
+            }
+        }
+        Ok(match rule {
+            Rule::ev_start => Trigger::StartOfTurn,
+            Rule::ev_attacks => Trigger::Attacks(subject(&e)),
+            Rule::ev_play => {
+                let mut parts = e.into_inner();
+                let played = subject_of(self, parts.next().expect("what is played"));
+                // "or activate a weapon attack" (15.5.4c).
+                match parts.next() {
+                    Some(f) => Trigger::Any(vec![
+                        Trigger::Plays(played),
+                        Trigger::Activates(Subject::Yours(self.card_filter(f))),
+                    ]),
+                    None => Trigger::Plays(played),
+                }
+            }
+            Rule::ev_defends => Trigger::Defends(Subject::This),
+            Rule::ev_destroyed => Trigger::Destroyed(Subject::This),
+            Rule::ev_discard => Trigger::Discards(subject(&e)),
+            Rule::ev_hits => Trigger::Hits(subject(&e)),
+            Rule::ev_gains => Trigger::GainsGoAgain(subject(&e)),
+            Rule::ev_closes => Trigger::ChainCloses,
+            r => unreachable!("event {r:?}"),
+        })
+    }
+
+    /// Which cards a `card_filter` names: an article then an attack of a kind or "card", "in your
+    /// hand", "with N or more {p}" / "with cost N or less"; or a card's name.
+    fn card_filter(&self, p: Pair<Rule>) -> CardFilter {
+        let mut f = CardFilter::any();
+        for x in p.into_inner() {
+            match x.as_rule() {
+                Rule::attack_desc => f.attack = Some(self.attack_kind(x)),
+                Rule::card_name => f.name = Some(x.as_str().to_string()),
+                Rule::with_value => {
+                    let v = x.into_inner().next().expect("a value");
+                    match v.as_rule() {
+                        Rule::power_at_least => f.power_at_least = Some(number(v)),
+                        _ => f.cost_at_most = Some(number(v)),
+                    }
+                }
+                _ => {}
+            }
+        }
+        f
+    }
+
+    /// Which attacks an `attack_desc` (or an `attack_adj` alone, as in "attacked with a sword")
+    /// names.
+    fn attack_kind(&self, p: Pair<Rule>) -> AttackKind {
+        let mut kind = AttackKind::any();
+        let adjs = match p.as_rule() {
+            Rule::attack_adj => vec![p],
+            _ => p
+                .into_inner()
+                .filter_map(|x| match x.as_rule() {
+                    Rule::attack_adj => Some(x),
+                    Rule::action_card => {
+                        kind.weapon = Some(false);
+                        None
+                    }
+                    _ => None,
+                })
+                .collect(),
+        };
+        for adj in adjs {
+            let a = adj.into_inner().next().expect("an attack adjective");
+            match a.as_rule() {
+                Rule::weapon => kind.weapon = Some(true),
+                Rule::subtypes => kind.subtypes = a.into_inner().map(|s| subtype_name(s.as_str())).collect(),
+                Rule::class_word => kind.supertype = Some(a.as_str().to_string()),
+                _ => kind.name = Some(a.as_str().to_string()),
+            }
+        }
+        kind
+    }
+
+    /// A `condition` ("[**Reprise** -] If COND,").
+    fn condition(&self, c: Pair<Rule>) -> Condition {
+        self.cond(c.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition"))
+    }
+
+    fn cond(&self, c: Pair<Rule>) -> Condition {
+        let c = c.into_inner().next().expect("a condition");
+        match c.as_rule() {
+            Rule::attacked_with => {
+                let mut times = 1;
+                let mut kind = AttackKind::any();
+                for x in c.into_inner() {
+                    match x.as_rule() {
+                        Rule::times => times = number(x),
+                        Rule::attack_adj => kind = self.attack_kind(x),
+                        _ => {}
+                    }
+                }
+                Condition::AttackedWith(kind, times)
+            }
+            Rule::intimidated => Condition::IntimidatedThisTurn,
+            Rule::less_life => Condition::LessLifeThanAnOpponent,
+            Rule::defended_from_hand => Condition::DefendedFromHand,
+            Rule::defended_by => {
+                let mut cards = TypeFilter { card_type: None, not: false };
+                let mut n = Count::AtLeast(0);
+                for x in c.into_inner() {
+                    match x.as_rule() {
+                        Rule::count => n = count(x),
+                        Rule::type_filter => {
+                            for y in x.into_inner() {
+                                match y.as_rule() {
+                                    Rule::non => cards.not = true,
+                                    _ => cards.card_type = type_word(y.as_str()),
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Condition::DefendedBy { count: n, cards }
+            }
+            Rule::nth_attack => {
+                let mut parts = c.into_inner();
+                let n = ordinal(parts.next().expect("an ordinal"));
+                Condition::NthAttackThisTurn(self.attack_kind(parts.next().expect("an attack")), n)
+            }
+            Rule::defending => Condition::Defending,
+            Rule::in_arsenal => {
+                Condition::InArsenal { face_down: c.into_inner().any(|x| x.as_rule() == Rule::face_down) }
+            }
+            Rule::counters_on => {
+                let mut parts = c.into_inner();
+                let n = count(parts.next().expect("a count"));
+                Condition::CountersOn { kind: parts.next().expect("a counter").as_str().to_string(), count: n }
+            }
+            Rule::discarded_this_way => {
+                Condition::DiscardedThisWay(self.card_filter(c.into_inner().next().expect("a card filter")))
+            }
+            r => unreachable!("condition {r:?}"),
+        }
+    }
+
+    /// One step of a triggered or activated ability: intimidate, draw, discard at random, reveal,
+    /// an optional cost and what paying it does, a permission, a counter, destroy, banish, turn
+    /// face up, search and shuffle, a token, what the card itself gains, or an effect.
+    fn trigger_effect(&self, step: Pair<Rule>) -> Result<Vec<Effect>, String> {
+        let e = step.into_inner().next().expect("an effect");
+        Ok(vec![match e.as_rule() {
+            Rule::intimidate => Effect::Intimidate,
+            Rule::draw => Effect::Draw(
+                e.into_inner().find(|x| x.as_rule() == Rule::number).map_or(1, |n| n.as_str().parse().unwrap_or(1)),
+            ),
+            Rule::discard_random_e => Effect::DiscardRandom(1),
+            Rule::reveal_top => Effect::RevealTopKeepIfPower(number(e)),
+            Rule::may_pay => Effect::MayPay(e.into_inner().next().expect("resources").into_inner().count() as u8),
+            Rule::if_you_do => {
+                let then = self.trigger_effect(e.into_inner().next().expect("an effect"))?;
+                return Ok(guarded(Some(Condition::PaidThisWay), then));
+            }
+            // "you may EFFECT": a permission, taken.
+            Rule::you_may => return self.trigger_effect(e),
+            Rule::attack_again => Effect::AttackAgain,
+            Rule::turn_face_up => Effect::TurnFaceUp,
+            Rule::banish_e => Effect::BanishSource,
+            Rule::search => {
+                let mut parts = e.into_inner();
+                let filter = self.card_filter(parts.next().expect("a card filter"));
+                Effect::Search { filter, to_arsenal: parts.next().is_some() }
+            }
+            Rule::shuffle => Effect::Shuffle,
+            Rule::put_counter => {
+                let k = e.into_inner().next().expect("a counter").into_inner().next().expect("a counter");
+                Effect::AddCounter(match k.as_rule() {
+                    Rule::power_gain => Counter::Power(number(k)),
+                    _ => Counter::Named(k.as_str().to_string()),
+                })
+            }
+            Rule::destroy_e => Effect::DestroySource,
+            Rule::create_token => Effect::CreateToken(e.into_inner().next().expect("a name").as_str().to_string()),
+            Rule::source_gains => return self.source_gains(e),
+            _ => return self.effects(e.into_inner().next().expect("an effect")),
+        }])
+    }
+
+    /// "it gains +1{p} until end of turn", "it gains +2{d} and "QUOTED"", "This gets +3{d}".
+    fn source_gains(&self, e: Pair<Rule>) -> Result<Vec<Effect>, String> {
+        let mut out = Vec::new();
+        let (mut defense, mut abilities) = (0, Vec::new());
+        for part in e.into_inner() {
+            match part.as_rule() {
+                Rule::power_gain => out.push(Effect::SourceGainsPowerThisTurn(number(part))),
+                Rule::source_gain => {
+                    let g = part.into_inner().next().expect("a gain");
+                    match g.as_rule() {
+                        Rule::defense_gain => defense += number(g),
+                        _ => abilities.extend(self.quoted(g)?),
+                    }
+                }
+                _ => {}
+            }
+        }
+        if defense > 0 || !abilities.is_empty() {
+            out.push(Effect::SourceGains { defense, abilities });
+        }
+        Ok(out)
+    }
+
+    /// The effects of one phrase: "X gains +3{p} and "QUOTED"" is what the attack gains, then the
+    /// abilities it gains.
+    fn effects(&self, e: Pair<Rule>) -> Result<Vec<Effect>, String> {
+        match e.as_rule() {
+            Rule::gain_life => Ok(vec![Effect::GainLife(number(e))]),
+            Rule::gain_resources => {
+                Ok(vec![Effect::GainResource(e.into_inner().next().expect("resources").into_inner().count() as u8)])
+            }
+            Rule::attacks_gain => {
+                let kind = e
+                    .clone()
+                    .into_inner()
+                    .find(|x| x.as_rule() == Rule::attack_adj)
+                    .map_or_else(AttackKind::any, |x| self.attack_kind(x));
+                Ok(vec![Effect::AttacksGainThisTurn(kind, number(e))])
+            }
+            Rule::attack_gains => {
+                let mut parts = e.into_inner();
+                let r = parts.next().expect("an attack").into_inner().next().expect("target or next");
+                let to = match r.as_rule() {
+                    Rule::this_attack => AttackRef::Current,
+                    rule => {
+                        let desc = r.into_inner().find(|x| x.as_rule() == Rule::attack_desc).expect("an attack");
+                        if rule == Rule::target_attack {
+                            AttackRef::Target(self.attack_kind(desc))
+                        } else {
+                            AttackRef::Next(self.attack_kind(desc))
+                        }
+                    }
+                };
+                let (mut power, mut go_again, mut abilities) = (0, false, Vec::new());
+                for g in parts.filter_map(|g| g.into_inner().next()) {
+                    match g.as_rule() {
+                        Rule::power_gain => power = number(g),
+                        Rule::quoted => abilities.extend(self.quoted(g)?),
+                        _ => go_again = true,
+                    }
+                }
+                let mut out = Vec::new();
+                if power > 0 || go_again || abilities.is_empty() {
+                    out.push(Effect::Gains { to: to.clone(), power, go_again });
+                }
+                if !abilities.is_empty() {
+                    out.push(Effect::GainsAbilities { to, abilities });
+                }
+                Ok(out)
+            }
+            r => unreachable!("effect {r:?}"),
+        }
+    }
 }
 
 /// Effects under a condition: each one skipped when it does not hold (19.7).
@@ -174,23 +580,6 @@ fn guarded(c: Option<Condition>, effects: Vec<Effect>) -> Vec<Effect> {
         None => effects,
         Some(c) => effects.into_iter().flat_map(|e| [Effect::IfThen(c.clone()), e]).collect(),
     }
-}
-
-/// The steps of a triggered or activated ability, in order (19.2).
-fn steps(p: Pair<Rule>) -> Result<Vec<Effect>, String> {
-    p.into_inner().map(trigger_effect).collect::<Result<Vec<_>, _>>().map(|v| v.into_iter().flatten().collect())
-}
-
-/// An ability in quotes (an effect gives it): a triggered ability or a static power bonus.
-fn quoted(q: Pair<Rule>) -> Result<Vec<Ability>, String> {
-    let mut c = Compiled::default();
-    ability(q.into_inner().next().expect("a quoted ability"), &mut c)?;
-    let mut out: Vec<Ability> = c.triggers.into_iter().map(|(t, e)| Ability::Triggered(t, e)).collect();
-    out.extend(c.own_power.into_iter().map(|(c, n)| Ability::Power(c, n)));
-    if !c.effects.is_empty() || !c.keywords.is_empty() || !c.activated.is_empty() {
-        return Err("an ability given in quotes must be a triggered ability or \"[While ...,] it has +N{p}\"".into());
-    }
-    Ok(out)
 }
 
 /// The first number in `p` (itself or inside it), 0 if none.
@@ -204,61 +593,23 @@ fn number(p: Pair<Rule>) -> u8 {
     find(p).unwrap_or(0)
 }
 
-/// The event of a triggered ability (16), the attacks it watches ("you attack with a sword or
-/// dagger", "Dawnblade hits"; any attack when it names none), and whether it is a delayed
-/// triggered effect for the turn (16.4: "... this turn").
-fn event(p: Pair<Rule>) -> Result<(Trigger, AttackKind, bool), String> {
-    let mut parts = p.into_inner();
-    let e = parts.next().expect("an event");
-    let delayed = parts.next().is_some_and(|x| x.as_rule() == Rule::this_turn);
-    if e.as_rule() == Rule::nth_time {
-        let n = ordinal(e.clone().into_inner().find(|x| x.as_rule() == Rule::ordinal).expect("an ordinal"));
-        return Ok(match e.into_inner().find(|x| x.as_rule() == Rule::gains_go_again) {
-            Some(g) => {
-                let name = g.into_inner().next().expect("a name").as_str().trim().to_string();
-                let kind = AttackKind { name: Some(name), ..AttackKind::any() };
-                (Trigger::GainsGoAgain { nth: n, kind }, AttackKind::any(), false)
-            }
-            None => (Trigger::NthAttack(n), AttackKind::any(), false),
-        });
+/// "less than N", "N or more".
+fn count(p: Pair<Rule>) -> Count {
+    let x = p.into_inner().next().expect("a count");
+    match x.as_rule() {
+        Rule::less_than => Count::LessThan(number(x)),
+        _ => Count::AtLeast(number(x)),
     }
-    let e = e.into_inner().next().expect("an event");
-    // The attacks named: an adjective ("a sword or dagger") or a name ("Dawnblade").
-    let mut kind = AttackKind::any();
-    for x in e.clone().into_inner() {
-        match x.as_rule() {
-            Rule::attack_adj => kind = attack_kind(x),
-            Rule::self_ref => {
-                if let Some(n) = x.into_inner().find(|n| n.as_rule() == Rule::own_name) {
-                    kind.name = Some(n.as_str().to_string());
-                }
-            }
-            _ => {}
-        }
+}
+
+/// A card type named in a type filter ("equipment", "action").
+fn type_word(w: &str) -> Option<CardType> {
+    match w.to_ascii_lowercase().as_str() {
+        "equipment" => Some(CardType::Equipment),
+        "action" => Some(CardType::Action),
+        "weapon" => Some(CardType::Weapon),
+        _ => Some(CardType::Instant),
     }
-    let t = match e.as_rule() {
-        Rule::ev_attacks => Trigger::Attacks,
-        Rule::ev_play => Trigger::Played,
-        Rule::ev_play_attack => {
-            // Attacks of either kind (a card's or a weapon's) are any attack; one kind alone is
-            // that kind. Other qualifiers ("a Brute attack action card") are not read yet.
-            let kinds: Vec<AttackKind> =
-                e.into_inner().filter(|x| x.as_rule() == Rule::attack_desc).map(attack_kind).collect();
-            let only_weapon = |k: &AttackKind| *k == AttackKind { weapon: k.weapon, ..AttackKind::any() };
-            if !kinds.iter().all(only_weapon) {
-                return Err("only \"an attack action card\" and \"a weapon attack\" are read after \"you play\"".into());
-            }
-            let weapon = kinds.iter().map(|k| k.weapon).reduce(|a, b| if a == b { a } else { None }).flatten();
-            Trigger::PlaysAttack { weapon }
-        }
-        Rule::ev_defends => Trigger::Defends,
-        Rule::ev_destroyed => Trigger::Destroyed,
-        Rule::ev_discard => Trigger::Discards { power_at_least: number(e) },
-        Rule::ev_hits => Trigger::Hits,
-        Rule::ev_closes => Trigger::ChainCloses,
-        r => unreachable!("event {r:?}"),
-    };
-    Ok((t, kind, delayed))
 }
 
 /// "first", "second", "third".
@@ -270,179 +621,12 @@ fn ordinal(p: Pair<Rule>) -> u8 {
     }
 }
 
-/// Which attacks an `attack_desc` (or an `attack_adj` alone, as in "attacked with a sword")
-/// names.
-fn attack_kind(p: Pair<Rule>) -> AttackKind {
-    let mut kind = AttackKind::any();
-    let adjs = match p.as_rule() {
-        Rule::attack_adj => vec![p],
-        _ => p
-            .into_inner()
-            .filter_map(|x| match x.as_rule() {
-                Rule::attack_adj => Some(x),
-                Rule::action_card => {
-                    kind.weapon = Some(false);
-                    None
-                }
-                _ => None,
-            })
-            .collect(),
-    };
-    for adj in adjs {
-        let a = adj.into_inner().next().expect("an attack adjective");
-        match a.as_rule() {
-            Rule::weapon => kind.weapon = Some(true),
-            Rule::subtypes => kind.subtypes = a.into_inner().map(|s| subtype_name(s.as_str())).collect(),
-            Rule::class_word => kind.supertype = Some(a.as_str().to_string()),
-            _ => kind.name = Some(a.as_str().to_string()),
-        }
-    }
-    kind
-}
-
 /// "swords" -> "Sword": the sub-type as printed on type lines (7.2.3).
 fn subtype_name(word: &str) -> String {
     let w = word.to_ascii_lowercase();
     let singular = if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") { &w[..w.len() - 1] } else { &w[..] };
     let mut c = singular.chars();
     c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
-}
-
-/// A `condition` ("[**Reprise** -] If COND,").
-fn condition(c: Pair<Rule>) -> Condition {
-    cond(c.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition"))
-}
-
-fn cond(c: Pair<Rule>) -> Condition {
-    let c = c.into_inner().next().expect("a condition");
-    match c.as_rule() {
-        Rule::attacked_with => {
-            let mut times = 1;
-            let mut kind = AttackKind::any();
-            for x in c.into_inner() {
-                match x.as_rule() {
-                    Rule::times => times = number(x),
-                    Rule::attack_adj => kind = attack_kind(x),
-                    _ => {}
-                }
-            }
-            Condition::AttackedWith(kind, times)
-        }
-        Rule::intimidated => Condition::IntimidatedThisTurn,
-        Rule::less_life => Condition::LessLifeThanAnOpponent,
-        Rule::defended_from_hand => Condition::DefendedFromHand,
-        Rule::defended_by => {
-            let non_equipment = c.clone().into_inner().any(|x| x.as_rule() == Rule::non_equipment);
-            Condition::DefendedByFewer { cards: number(c), non_equipment }
-        }
-        Rule::nth_attack => {
-            let mut parts = c.into_inner();
-            let n = ordinal(parts.next().expect("an ordinal"));
-            Condition::NthAttackThisTurn(attack_kind(parts.next().expect("an attack")), n)
-        }
-        Rule::defending => Condition::Defending,
-        r => unreachable!("condition {r:?}"),
-    }
-}
-
-/// One step of a triggered or activated ability: intimidate, draw, discard at random, reveal,
-/// an optional cost and what paying it does, a counter, destroy, what the card itself gains, or
-/// an effect.
-fn trigger_effect(step: Pair<Rule>) -> Result<Vec<Effect>, String> {
-    let e = step.into_inner().next().expect("an effect");
-    Ok(vec![match e.as_rule() {
-        Rule::intimidate => Effect::Intimidate,
-        Rule::draw => Effect::Draw(
-            e.into_inner().find(|x| x.as_rule() == Rule::number).map_or(1, |n| n.as_str().parse().unwrap_or(1)),
-        ),
-        Rule::discard_random_e => Effect::DiscardRandom(1),
-        Rule::reveal_top => Effect::RevealTopKeepIfPower(number(e)),
-        Rule::may_pay => Effect::MayPay(e.into_inner().next().expect("resources").into_inner().count() as u8),
-        Rule::if_you_do => {
-            let then = trigger_effect(e.into_inner().next().expect("an effect"))?;
-            return Ok(guarded(Some(Condition::PaidThisWay), then));
-        }
-        Rule::put_counter => Effect::PowerCounter(number(e)),
-        Rule::destroy_e => Effect::DestroySource,
-        Rule::attack_again => Effect::AttackAgain,
-        Rule::create_token => Effect::CreateToken(e.into_inner().next().expect("a name").as_str().to_string()),
-        Rule::source_gains => return source_gains(e),
-        _ => return effects(e.into_inner().next().expect("an effect")),
-    }])
-}
-
-/// "it gains +1{p} until end of turn", "it gains +2{d} and "QUOTED"", "This gets +3{d}".
-fn source_gains(e: Pair<Rule>) -> Result<Vec<Effect>, String> {
-    let mut out = Vec::new();
-    let (mut defense, mut abilities) = (0, Vec::new());
-    for part in e.into_inner() {
-        match part.as_rule() {
-            Rule::power_gain => out.push(Effect::SourceGainsPowerThisTurn(number(part))),
-            Rule::source_gain => {
-                let g = part.into_inner().next().expect("a gain");
-                match g.as_rule() {
-                    Rule::defense_gain => defense += number(g),
-                    _ => abilities.extend(quoted(g)?),
-                }
-            }
-            _ => {}
-        }
-    }
-    if defense > 0 || !abilities.is_empty() {
-        out.push(Effect::SourceGains { defense, abilities });
-    }
-    Ok(out)
-}
-
-/// The effects of one phrase: "X gains +3{p} and "QUOTED"" is what the attack gains, then the
-/// abilities it gains.
-fn effects(e: Pair<Rule>) -> Result<Vec<Effect>, String> {
-    match e.as_rule() {
-        Rule::gain_life => Ok(vec![Effect::GainLife(number(e))]),
-        Rule::gain_resources => {
-            Ok(vec![Effect::GainResource(e.into_inner().next().expect("resources").into_inner().count() as u8)])
-        }
-        Rule::attacks_gain => {
-            let kind = e
-                .clone()
-                .into_inner()
-                .find(|x| x.as_rule() == Rule::attack_adj)
-                .map_or_else(AttackKind::any, attack_kind);
-            Ok(vec![Effect::AttacksGainThisTurn(kind, number(e))])
-        }
-        Rule::attack_gains => {
-            let mut parts = e.into_inner();
-            let r = parts.next().expect("an attack").into_inner().next().expect("target or next");
-            let to = match r.as_rule() {
-                Rule::this_attack => AttackRef::Current,
-                rule => {
-                    let desc = r.into_inner().find(|x| x.as_rule() == Rule::attack_desc).expect("an attack");
-                    if rule == Rule::target_attack {
-                        AttackRef::Target(attack_kind(desc))
-                    } else {
-                        AttackRef::Next(attack_kind(desc))
-                    }
-                }
-            };
-            let (mut power, mut go_again, mut abilities) = (0, false, Vec::new());
-            for g in parts.filter_map(|g| g.into_inner().next()) {
-                match g.as_rule() {
-                    Rule::power_gain => power = number(g),
-                    Rule::quoted => abilities.extend(quoted(g)?),
-                    _ => go_again = true,
-                }
-            }
-            let mut out = Vec::new();
-            if power > 0 || go_again || abilities.is_empty() {
-                out.push(Effect::Gains { to: to.clone(), power, go_again });
-            }
-            if !abilities.is_empty() {
-                out.push(Effect::GainsAbilities { to, abilities });
-            }
-            Ok(out)
-        }
-        r => unreachable!("effect {r:?}"),
-    }
 }
 
 /// Reads a printed type line (6.4.2, 6.4.3): "Brute Weapon - Club (2H)", "Generic Action - Attack".
@@ -491,7 +675,7 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, String> {
     def.pitch = n("pitch").unwrap_or(0);
     (def.cost, def.power, def.defense, def.life, def.intellect) =
         (n("cost"), n("power"), n("defense"), n("life"), n("intellect"));
-    let c = compile_text(s("text").unwrap_or("")).map_err(|e| format!("{file}:{e}"))?;
+    let c = compile_text(name, s("text").unwrap_or("")).map_err(|e| format!("{file}:{e}"))?;
     (def.keywords, def.effects, def.attack_ability_cost) = (c.keywords, c.effects, c.attack_ability_cost);
     def.additional_costs = c.additional_costs;
     def.triggers = c.triggers;
@@ -543,7 +727,7 @@ mod tests {
 
     /// Cards whose text the language does not read yet. The list may only shrink: a card that
     /// starts compiling fails this test until it is taken off.
-    const NOT_YET: &[&str] = &["dvr/007-hala-goldenhelm.fab", "rvd/007-chief-ruk-utan.fab"];
+    const NOT_YET: &[&str] = &[];
 
     #[test]
     fn every_classic_battles_card_has_a_file_and_the_list_of_uncompiled_ones_is_exact() {
@@ -595,9 +779,9 @@ mod tests {
         assert_eq!(card("ironrot-helm.fab").keywords, vec![Keyword::BladeBreak]);
         let fangs = card("bare-fangs-red.fab");
         let gains = Effect::Gains { to: AttackRef::Current, power: 2, go_again: false };
-        let steps =
-            vec![Effect::Draw(1), Effect::DiscardRandom(1), Effect::IfThen(Condition::DiscardedPowerAtLeast(6)), gains];
-        assert_eq!(fangs.triggers, vec![(Trigger::Attacks, steps)]);
+        let six = Condition::DiscardedThisWay(CardFilter { power_at_least: Some(6), ..CardFilter::any() });
+        let steps = vec![Effect::Draw(1), Effect::DiscardRandom(1), Effect::IfThen(six), gains];
+        assert_eq!(fangs.triggers, vec![(Trigger::Attacks(Subject::This), steps)]);
         let dodge = card("dodge-blue.fab");
         assert_eq!((dodge.card_type, dodge.defense, dodge.effects.len()), (CardType::DefenseReaction, Some(2), 0));
         let mutt = card("muscle-mutt-yellow.fab");
@@ -624,23 +808,23 @@ mod tests {
                 Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 1, go_again: false }
             ]
         );
-        assert_eq!(
-            card("rhinar.fab").triggers,
-            vec![(Trigger::Discards { power_at_least: 6 }, vec![Effect::Intimidate])]
-        );
+        let six = Subject::Yours(CardFilter { power_at_least: Some(6), ..CardFilter::any() });
+        let discards = Trigger::While(Condition::YourActionPhase, Box::new(Trigger::Discards(six)));
+        assert_eq!(card("rhinar.fab").triggers, vec![(discards, vec![Effect::Intimidate])]);
         let reveal = vec![Effect::RevealTopKeepIfPower(6)];
-        assert_eq!(card("bone-vizier.fab").triggers, vec![(Trigger::Destroyed, reveal.clone())]);
-        assert_eq!(card("pack-call-yellow.fab").triggers, vec![(Trigger::Defends, reveal)]);
+        assert_eq!(card("bone-vizier.fab").triggers, vec![(Trigger::Destroyed(Subject::This), reveal.clone())]);
+        assert_eq!(card("pack-call-yellow.fab").triggers, vec![(Trigger::Defends(Subject::This), reveal)]);
         let bull = card("wounded-bull-yellow.fab");
         assert_eq!(
             bull.triggers,
             vec![(
-                Trigger::Played,
+                Trigger::Plays(Subject::This),
                 vec![Effect::IfThen(Condition::LessLifeThanAnOpponent), Effect::attack_gains_power(1)]
             )]
         );
         let dawnblade = card("dawnblade-resplendent.fab");
-        assert_eq!(dawnblade.triggers, vec![(Trigger::NthAttack(2), vec![Effect::SourceGainsPowerThisTurn(1)])]);
+        let second = Trigger::Nth(2, Box::new(Trigger::Attacks(Subject::This)));
+        assert_eq!(dawnblade.triggers, vec![(second, vec![Effect::SourceGainsPowerThisTurn(1)])]);
         let blossom = card("blossom-of-spring.fab");
         let gain = Activated {
             destroy_self: true,
@@ -663,12 +847,12 @@ mod tests {
         );
         assert_eq!(gold.keywords, vec![Keyword::Battleworn]);
         // Sub-types in the plural, several of them, and a name.
-        let c = compile_text("Your next sword or dagger attack this turn gains +1{p}.").unwrap();
+        let c = compile_text("X", "Your next sword or dagger attack this turn gains +1{p}.").unwrap();
         let kind = AttackKind { subtypes: vec!["Sword".into(), "Dagger".into()], ..AttackKind::any() };
         assert_eq!(c.effects, vec![Effect::Gains { to: AttackRef::Next(kind), power: 1, go_again: false }]);
-        let c = compile_text("If you have attacked 3 or more times with swords this turn, gain 1{h}.").unwrap();
+        let c = compile_text("X", "If you have attacked 3 or more times with swords this turn, gain 1{h}.").unwrap();
         assert_eq!(c.effects[0], Effect::IfThen(Condition::AttackedWith(AttackKind::subtype("Sword"), 3)));
-        let c = compile_text("Your next Dawnblade attack this turn gains **go again**.").unwrap();
+        let c = compile_text("X", "Your next Dawnblade attack this turn gains **go again**.").unwrap();
         let dawnblade = AttackKind { name: Some("Dawnblade".into()), ..AttackKind::any() };
         assert_eq!(c.effects, vec![Effect::Gains { to: AttackRef::Next(dawnblade), power: 0, go_again: true }]);
     }
@@ -686,7 +870,7 @@ mod tests {
                 Effect::Gains { to: weapon.clone(), power: 3, go_again: false },
                 Effect::GainsAbilities {
                     to: weapon,
-                    abilities: vec![Ability::Triggered(Trigger::Hits, vec![go_again])]
+                    abilities: vec![Ability::Triggered(Trigger::Hits(Subject::This), vec![go_again])]
                 },
             ]
         );
@@ -695,11 +879,15 @@ mod tests {
             card("glistening-steelblade-yellow.fab").effects,
             vec![
                 Effect::Gains { to: AttackRef::Next(dawnblade.clone()), power: 0, go_again: true },
-                Effect::Delayed { event: Trigger::Hits, kind: dawnblade, effects: vec![Effect::PowerCounter(1)] },
+                Effect::Delayed {
+                    event: Trigger::Hits(Subject::Yours(CardFilter::attack(dawnblade))),
+                    effects: vec![Effect::AddCounter(Counter::Power(1))]
+                },
             ]
         );
         let brute = AttackKind { supertype: Some("Brute".into()), ..AttackKind::any() };
-        let fewer = Condition::DefendedByFewer { cards: 2, non_equipment: true };
+        let non_equipment = TypeFilter { card_type: Some(CardType::Equipment), not: true };
+        let fewer = Condition::DefendedBy { count: Count::LessThan(2), cards: non_equipment };
         assert_eq!(
             card("barraging-beatdown-yellow.fab").effects,
             vec![
@@ -712,7 +900,7 @@ mod tests {
         assert_eq!(
             gauntlet.triggers,
             vec![(
-                Trigger::Defends,
+                Trigger::Defends(Subject::This),
                 vec![
                     Effect::MayPay(1),
                     Effect::IfThen(Condition::PaidThisWay),
@@ -736,47 +924,115 @@ mod tests {
         assert_eq!(
             card("slice-and-dice-yellow.fab").effects,
             vec![Effect::Delayed {
-                event: Trigger::Attacks,
-                kind: swords,
+                event: Trigger::Attacks(Subject::Yours(CardFilter::attack(swords))),
                 effects: vec![Effect::IfThen(nth(1)), plus(1), Effect::IfThen(nth(2)), plus(2)]
             }]
         );
         // 10.1, 15.5.3c, 20.4.2: a token, a reveal cost, and the attacks its controller plays.
         let flock = card("flock-of-the-feather-walkers-red.fab");
-        assert_eq!(flock.additional_costs, vec![AdditionalCost::RevealCostAtMost(1)]);
-        assert_eq!(flock.triggers, vec![(Trigger::Attacks, vec![Effect::CreateToken("Quicken".into())])]);
+        let cheap = CardFilter { cost_at_most: Some(1), ..CardFilter::any() };
+        assert_eq!(flock.additional_costs, vec![AdditionalCost::Reveal(cheap)]);
+        let quicken = vec![Effect::CreateToken("Quicken".into())];
+        assert_eq!(flock.triggers, vec![(Trigger::Attacks(Subject::This), quicken)]);
         let go_again = Effect::Gains { to: AttackRef::Current, power: 0, go_again: true };
-        assert_eq!(
-            card("quicken.fab").triggers,
-            vec![(Trigger::PlaysAttack { weapon: None }, vec![Effect::DestroySource, go_again])]
-        );
-        let c = compile_text("When you play an attack action card, gain 1{h}.").unwrap();
-        assert_eq!(c.triggers[0].0, Trigger::PlaysAttack { weapon: Some(false) });
-        let e = compile_text("When you play an Brute attack action card, gain 1{h}.").unwrap_err();
-        assert!(e.contains("attack action card"), "{e}");
+        let card_attack = CardFilter::attack(AttackKind { weapon: Some(false), ..AttackKind::any() });
+        let weapon_attack = CardFilter::attack(AttackKind::weapon());
+        let plays_attack = Trigger::Any(vec![
+            Trigger::Plays(Subject::Yours(card_attack.clone())),
+            Trigger::Activates(Subject::Yours(weapon_attack)),
+        ]);
+        assert_eq!(card("quicken.fab").triggers, vec![(plays_attack, vec![Effect::DestroySource, go_again])]);
+        let c = compile_text("X", "When you play an attack action card, gain 1{h}.").unwrap();
+        assert_eq!(c.triggers[0].0, Trigger::Plays(Subject::Yours(card_attack)));
+        // The same filter as any other: a class, a value.
+        let c =
+            compile_text("X", "Whenever you play a Brute attack action card with 6 or more {p}, gain 1{h}.").unwrap();
+        let brute = AttackKind { weapon: Some(false), supertype: Some("Brute".into()), ..AttackKind::any() };
+        let f = CardFilter { attack: Some(brute), power_at_least: Some(6), ..CardFilter::any() };
+        assert_eq!(c.triggers[0].0, Trigger::Plays(Subject::Yours(f)));
         // 16.7, 15.2.1: Dorinthea's "The first time Dawnblade, Resplendent gains go again each
         // turn, you may attack an additional time with it this turn."
         let named = AttackKind { name: Some("Dawnblade, Resplendent".into()), ..AttackKind::any() };
-        assert_eq!(
-            card("dorinthea-quicksilver-prodigy.fab").triggers,
-            vec![(Trigger::GainsGoAgain { nth: 1, kind: named }, vec![Effect::AttackAgain])]
-        );
+        let first = Trigger::Nth(1, Box::new(Trigger::GainsGoAgain(Subject::Yours(CardFilter::attack(named)))));
+        assert_eq!(card("dorinthea-quicksilver-prodigy.fab").triggers, vec![(first, vec![Effect::AttackAgain])]);
         // A triggered ability's step keeps every effect of its phrase: the power and the ability.
         let c = compile_text(
+            "X",
             "When this attacks, your next attack this turn gains +1{p} and \"If this hits, draw a card.\"",
         )
         .unwrap();
         assert_eq!(c.triggers[0].1.len(), 2, "{:?}", c.triggers);
         // A quoted ability that is neither triggered nor a power bonus is an error, not a panic.
-        let e = compile_text("Your next attack this turn gains \"Gain 1{h}.\"").unwrap_err();
+        let e = compile_text("X", "Your next attack this turn gains \"Gain 1{h}.\"").unwrap_err();
         assert!(e.contains("quotes"), "{e}");
+    }
+
+    /// Mentor (glossary), 11.1.7, 24, counters: the mentors' abilities compile from their
+    /// general parts: a condition on the arsenal, "at the start of your turn", "you may EFFECT",
+    /// a sword attack you control hitting, playing a card with a value, a named counter, a
+    /// condition on counters guarding the steps after it, banish, search and shuffle (24.4).
+    #[test]
+    fn the_mentors_compile_from_general_parts() {
+        let hala = card("hala-goldenhelm.fab");
+        let face_down = Condition::InArsenal { face_down: true };
+        let face_up = Condition::InArsenal { face_down: false };
+        assert_eq!(
+            hala.triggers[0],
+            (Trigger::While(face_down, Box::new(Trigger::StartOfTurn)), vec![Effect::TurnFaceUp])
+        );
+        let sword = Subject::Yours(CardFilter::attack(AttackKind::subtype("Sword")));
+        let two = Condition::CountersOn { kind: "lesson".into(), count: Count::AtLeast(2) };
+        let steelblade = CardFilter { name: Some("Glistening Steelblade".into()), ..CardFilter::any() };
+        let guarded = |e: Effect| [Effect::IfThen(two.clone()), e];
+        let mut steps = vec![
+            Effect::Gains { to: AttackRef::Current, power: 0, go_again: true },
+            Effect::AddCounter(Counter::Named("lesson".into())),
+        ];
+        steps.extend(guarded(Effect::BanishSource));
+        steps.extend(guarded(Effect::Search { filter: steelblade, to_arsenal: true }));
+        steps.extend(guarded(Effect::Shuffle));
+        assert_eq!(hala.triggers[1], (Trigger::While(face_up.clone(), Box::new(Trigger::Hits(sword))), steps));
+        let ruk = card("chief-ruk-utan.fab");
+        let six = Subject::Yours(CardFilter { power_at_least: Some(6), ..CardFilter::any() });
+        assert_eq!(ruk.triggers[1].0, Trigger::While(face_up, Box::new(Trigger::Plays(six))));
+        assert_eq!(ruk.triggers[1].1[..2], [Effect::Intimidate, Effect::AddCounter(Counter::Named("lesson".into()))]);
+        // 24.4: a search with no "shuffle" written still shuffles.
+        let c = compile_text("X", "When this attacks, search your deck for Dodge, put it face up in arsenal.").unwrap();
+        assert_eq!(c.triggers[0].1.last(), Some(&Effect::Shuffle));
+    }
+
+    /// 19.3: the card's own name is matched exactly (the whole name, the part before a comma, a
+    /// word of it), so another card's name is not "this", and a name is never cut at a verb.
+    #[test]
+    fn r19_3_the_own_name_is_matched_exactly() {
+        let c = compile_text("Bone Vizier", "When Bone Vizier is destroyed, gain 1{h}.").unwrap();
+        assert_eq!(c.triggers[0].0, Trigger::Destroyed(Subject::This));
+        assert!(compile_text("Pack Call", "When Bone Vizier is destroyed, gain 1{h}.").is_err());
+        let c = compile_text("Dawnblade, Resplendent", "When you attack with Dawnblade, gain 1{h}.").unwrap();
+        assert_eq!(c.triggers[0].0, Trigger::Attacks(Subject::This));
+        // Another card's name in an event is a card of that name, not this one.
+        let c = compile_text("Glistening Steelblade", "Whenever Dawnblade hits a hero this turn, gain 1{h}.").unwrap();
+        let dawnblade = AttackKind { name: Some("Dawnblade".into()), ..AttackKind::any() };
+        assert_eq!(
+            c.effects,
+            vec![Effect::Delayed {
+                event: Trigger::Hits(Subject::Yours(CardFilter::attack(dawnblade))),
+                effects: vec![Effect::GainLife(1)]
+            }]
+        );
+        // A name that only starts like the card's is not it.
+        assert!(compile_text("Ironhide", "When Ironhides is destroyed, gain 1{h}.").is_err());
+        // An error's column is the printed text's, after the name.
+        let e = compile_text("Flock of the Feather Walkers", "When you attack with Flock of the Feather Walkers, fly.")
+            .unwrap_err();
+        assert!(e.starts_with("1:52:"), "{e}");
     }
 
     #[test]
     fn text_the_language_does_not_read_is_an_error_with_its_place() {
-        let e = compile_text("Gain 1{h}\nDraw a card.").unwrap_err();
+        let e = compile_text("X", "Gain 1{h}\nDraw a card.").unwrap_err();
         assert!(e.starts_with("2:1:"), "{e}");
-        assert_eq!(compile_text("").unwrap(), Compiled::default());
-        assert_eq!(compile_text("Gain {r}{r}.").unwrap().effects, vec![Effect::GainResource(2)]);
+        assert_eq!(compile_text("X", "").unwrap(), Compiled::default());
+        assert_eq!(compile_text("X", "Gain {r}{r}.").unwrap().effects, vec![Effect::GainResource(2)]);
     }
 }

@@ -2,114 +2,267 @@
 //! ability's effect is added to the chain as a layer (16.2), controlled by the card's
 //! controller, and resolves like any other layer (19). Abilities an effect gave a card or an
 //! attack trigger the same way, and so do delayed triggered effects (16.4) a player has for the
-//! turn.
+//! turn. Every event is recorded for the turn, so "the Nth time EVENT each turn" counts any
+//! event; effects that trigger at the same time are ordered by the turn player (16.3).
 
-use super::cards::{Ability, Effect, Trigger};
-use super::state::{Game, Layer, Phase};
+use super::R;
+use super::cards::{Ability, Subject, Trigger};
+use super::state::{Action, Ask, Game, Layer};
+use super::zones::Zone;
+use crate::kernel::decision::decide;
 use crate::kernel::{ObjId, PlayerId};
 
+/// What happens in the game that a triggered ability may wait for (16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// An attack becomes attacking (20.4.4d).
+    Attacks,
+    /// A card is played (15.5).
+    Plays,
+    /// A weapon's attack ability is activated (15.5.4c).
+    Activates,
+    /// A card becomes a defending card (20.5.2).
+    Defends,
+    /// A card is destroyed (glossary).
+    Destroyed,
+    /// A card is discarded.
+    Discards,
+    /// An attack hits (20.7.2b).
+    Hits,
+    /// The combat chain closes (21.3).
+    ChainCloses,
+    /// An effect gives an attack go again.
+    GainsGoAgain,
+    /// A turn starts (13.1.3).
+    StartOfTurn,
+}
+
+/// One event: what, whose (the player who attacked, played, defended, discarded, whose turn
+/// starts; a destroyed card's owner), and the card it is about (the attack's source, the card
+/// played, defending, discarded or destroyed). Recorded for the turn (13.3.3f ends the record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Happened {
+    pub what: EventKind,
+    pub player: PlayerId,
+    pub card: Option<ObjId>,
+    /// The card is a weapon whose attack this is (15.5.4c).
+    pub weapon: bool,
+}
+
+impl Happened {
+    pub fn new(what: EventKind, player: PlayerId, card: Option<ObjId>, weapon: bool) -> Self {
+        Happened { what, player, card, weapon }
+    }
+}
+
+/// Who may have a triggered ability for an event: a card (its printed and given abilities),
+/// the chain link's attack (the abilities it gained, 20.4.5), or a player's delayed triggered
+/// effects (16.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Watcher {
+    Card(ObjId),
+    Attack(ObjId),
+    Delayed(PlayerId),
+}
+
 impl Game {
-    /// 16.2: adds a layer for each of `card`'s triggered abilities, printed or given to it,
-    /// whose event `meets` accepts, controlled by `controller`. Returns how many were added.
-    pub(super) fn add_triggers(
-        &mut self,
-        card: ObjId,
-        controller: PlayerId,
-        meets: impl Fn(&Trigger) -> bool,
-    ) -> usize {
-        let def = self.obj(card).card.clone();
-        let reprise = self.reprise_active();
-        let mut added = 0;
-        for (i, (t, _)) in def.triggers.iter().enumerate() {
-            if meets(t) {
-                self.chain.push(Layer { trigger: Some(i as u8), reprise, ..Layer::of(controller, card) });
-                crate::trace!(self, "16.2", "{}'s triggered effect becomes layer {}", def.name, self.chain.len());
-                added += 1;
-            }
-        }
-        let given = given_triggers(&self.obj(card).granted, &meets);
-        added + self.add_given(card, controller, given)
+    /// 16.2: `ev` happened. It is recorded for the turn, and every triggered ability whose event
+    /// it is (of the card it is about, of both players' heroes, weapons, equipment, auras and
+    /// arsenals, of the chain link's attack, and their delayed triggered effects) becomes a
+    /// layer. Several at once wait in `pending_triggers` for the turn player to order them
+    /// (16.3). Returns how many triggered.
+    pub(super) fn happened(&mut self, ev: Happened) -> usize {
+        self.happened_all(&[ev])
     }
 
-    /// 16.2: adds a layer for each triggered effect not printed on a card (given, delayed),
-    /// about `card`. Returns how many were added.
-    fn add_given(&mut self, card: ObjId, controller: PlayerId, effects: Vec<Vec<Effect>>) -> usize {
-        let n = effects.len();
-        let reprise = self.reprise_active();
-        for e in effects {
-            self.chain.push(Layer { reprise, effects: Some(e), ..Layer::of(controller, card) });
-            crate::trace!(
-                self,
-                "16.2",
-                "a triggered effect about {} becomes layer {}",
-                self.name(card),
-                self.chain.len()
-            );
+    /// 16.2, 16.3: events that happen at the same time (cards declared as defending together,
+    /// 20.5.2): their triggered effects are ordered together.
+    pub(super) fn happened_all(&mut self, evs: &[Happened]) -> usize {
+        self.turn_events.extend_from_slice(evs);
+        let mut layers = Vec::new();
+        for ev in evs {
+            layers.extend(self.triggers_of(ev));
+        }
+        let n = layers.len();
+        // 16.7: "the first time ... each turn" triggers only once a turn (its count is this turn's).
+        for l in &layers {
+            if let Some(i) = l.trigger
+                && matches!(self.obj(l.card).card.triggers[usize::from(i)].0, Trigger::Nth(1, _))
+            {
+                crate::trace!(
+                    self,
+                    "16.7",
+                    "{}'s \"the first time\" effect triggers, once this turn",
+                    self.name(l.card)
+                );
+            }
+        }
+        self.pending_triggers.extend(layers);
+        if self.pending_triggers.len() == 1 {
+            self.add_pending(0);
         }
         n
     }
 
-    /// 16.2: the triggered effects of an event of the current chain link's attack: the attack's
-    /// own (`meets`), those the attack gained, and its controller's delayed triggered effects
-    /// for the turn (16.4) watching attacks of its kind. Returns how many were added.
-    pub(super) fn attack_triggers(&mut self, event: Trigger, meets: impl Fn(&Trigger) -> bool) -> usize {
-        let Some(link) = self.current_link().cloned() else { return 0 };
-        let (card, p) = (link.attack, link.attacker);
-        let mut added = self.add_triggers(card, p, meets);
-        let source = self.obj(card).card.clone();
-        let mut given = given_triggers(&link.granted, |t| *t == event);
-        given.extend(
-            self.player(p)
-                .delayed
-                .iter()
-                .filter(|(t, kind, _)| *t == event && kind.matches(&source, link.weapon))
-                .map(|(_, _, e)| e.clone()),
-        );
-        if !given.is_empty() && event == Trigger::Hits {
-            crate::trace!(self, "20.8.1", "the attack hit: its triggered effects are added to the chain link");
+    /// The layers every watcher's triggered abilities make for `ev`.
+    fn triggers_of(&self, ev: &Happened) -> Vec<Layer> {
+        let ev = *ev;
+        let mut watchers: Vec<Watcher> = ev.card.into_iter().map(Watcher::Card).collect();
+        // The players in turn order: the turn player's cards first.
+        let tp = self.turn_player;
+        for p in [tp, self.opponent(tp)] {
+            for c in self.permanents(p).into_iter().chain(self.player(p).arsenal.clone()) {
+                if !watchers.contains(&Watcher::Card(c)) {
+                    watchers.push(Watcher::Card(c));
+                }
+            }
         }
-        added += self.add_given(card, p, given);
-        added
+        if let Some(l) = self.current_link() {
+            watchers.push(Watcher::Attack(l.attack));
+        }
+        watchers.extend([tp, self.opponent(tp)].map(Watcher::Delayed));
+        let reprise = self.reprise_active();
+        let mut layers = Vec::new();
+        for w in watchers {
+            layers.extend(self.triggered_by(w, &ev).into_iter().map(|l| Layer { reprise, ..l }));
+        }
+        layers
+    }
+
+    /// The layers `w`'s triggered abilities make for `ev` (16.2).
+    fn triggered_by(&self, w: Watcher, ev: &Happened) -> Vec<Layer> {
+        let mut out = Vec::new();
+        match w {
+            Watcher::Card(card) => {
+                let o = self.obj(card);
+                let controller = o.owner;
+                // 16.1: a card's triggered abilities work in the arena; a mentor's also from its
+                // arsenal, as its own text says.
+                let works = |t: &Trigger| o.zone.in_arena() || (o.zone == Zone::Arsenal && t.works_in_arsenal());
+                for (i, (t, _)) in o.card.triggers.iter().enumerate() {
+                    if works(t) && self.meets(t, Some(card), controller, ev) {
+                        out.push(Layer { trigger: Some(i as u8), ..Layer::of(controller, card) });
+                    }
+                }
+                if o.zone.in_arena() {
+                    out.extend(self.given(&o.granted, card, controller, ev));
+                }
+            }
+            Watcher::Attack(card) => {
+                let l = self.current_link().expect("a chain link");
+                out.extend(self.given(&l.granted, card, l.attacker, ev));
+            }
+            Watcher::Delayed(p) => {
+                for (t, effects) in &self.player(p).delayed {
+                    if self.meets(t, None, p, ev) {
+                        // The layer is about the card the event is about ("it").
+                        let about = ev.card.unwrap_or(self.player(p).hero);
+                        out.push(Layer { effects: Some(effects.clone()), ..Layer::of(p, about) });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The layers of given triggered abilities (of `card`, controlled by `controller`) that
+    /// `ev` meets.
+    fn given(&self, abilities: &[Ability], card: ObjId, controller: PlayerId, ev: &Happened) -> Vec<Layer> {
+        abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Triggered(t, e) if self.meets(t, Some(card), controller, ev) => {
+                    Some(Layer { effects: Some(e.clone()), ..Layer::of(controller, card) })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether the event `ev` is one trigger `t` waits for, `t` being an ability of `card` (if
+    /// a card's) controlled by `p`.
+    pub fn meets(&self, t: &Trigger, card: Option<ObjId>, p: PlayerId, ev: &Happened) -> bool {
+        let of = |subject: &Subject| match subject {
+            Subject::This => card.is_some() && ev.card == card,
+            // 11.2.2: "you control", "you play": its controller's.
+            Subject::Yours(f) => ev.player == p && ev.card.is_some_and(|c| f.matches(&self.obj(c).card, ev.weapon)),
+        };
+        match t {
+            Trigger::Any(ts) => ts.iter().any(|t| self.meets(t, card, p, ev)),
+            // The Nth time: this event is one it waits for, and the Nth such this turn.
+            Trigger::Nth(n, inner) => {
+                self.meets(inner, card, p, ev)
+                    && self.turn_events.iter().filter(|h| self.meets(inner, card, p, h)).count() == usize::from(*n)
+            }
+            Trigger::While(c, inner) => {
+                self.holds_about(c, p, self.current_link(), card) && self.meets(inner, card, p, ev)
+            }
+            Trigger::ChainCloses => ev.what == EventKind::ChainCloses,
+            Trigger::StartOfTurn => ev.what == EventKind::StartOfTurn && ev.player == p,
+            Trigger::Attacks(s) => ev.what == EventKind::Attacks && of(s),
+            Trigger::Plays(s) => ev.what == EventKind::Plays && of(s),
+            Trigger::Activates(s) => ev.what == EventKind::Activates && of(s),
+            Trigger::Defends(s) => ev.what == EventKind::Defends && of(s),
+            Trigger::Destroyed(s) => ev.what == EventKind::Destroyed && of(s),
+            Trigger::Discards(s) => ev.what == EventKind::Discards && of(s),
+            Trigger::Hits(s) => ev.what == EventKind::Hits && of(s),
+            Trigger::GainsGoAgain(s) => ev.what == EventKind::GainsGoAgain && of(s),
+        }
+    }
+
+    /// Puts the `i`th pending triggered effect on the chain (16.2); with one left, it follows.
+    fn add_pending(&mut self, i: usize) {
+        let layer = self.pending_triggers.remove(i);
+        let name = self.name(layer.card).to_string();
+        self.chain.push(layer);
+        crate::trace!(self, "16.2", "a triggered effect of {name} becomes layer {}", self.chain.len());
+        if self.pending_triggers.len() == 1 {
+            self.add_pending(0);
+        }
+    }
+
+    /// 16.3: effects that triggered at the same time wait for the turn player, who chooses the
+    /// order they are added to the chain (the opponent's too), one at a time: the first chosen
+    /// is added first and resolves last. True when a choice was made (the caller steps again).
+    pub(super) fn order_triggers(&mut self) -> R<bool> {
+        if self.pending_triggers.len() < 2 {
+            return Ok(false);
+        }
+        let tp = self.turn_player;
+        let options = (0..self.pending_triggers.len()).map(Action::TriggerFirst).collect();
+        let Action::TriggerFirst(i) = decide(self, tp, Ask::TriggerOrder, options)? else {
+            unreachable!("trigger order options")
+        };
+        crate::trace!(
+            self,
+            "16.3",
+            "{tp} adds {}'s triggered effect to the chain first of {}",
+            self.name(self.pending_triggers[i].card),
+            self.pending_triggers.len()
+        );
+        self.add_pending(i);
+        Ok(true)
     }
 
     /// Destroy (glossary): `card` goes to its owner's graveyard, and its "When NAME is
     /// destroyed" abilities trigger (16.2), controlled by its owner.
     pub(super) fn destroy(&mut self, card: ObjId) {
         let owner = self.obj(card).owner;
-        self.move_to(card, super::zones::Zone::Graveyard);
-        self.add_triggers(card, owner, |t| *t == Trigger::Destroyed);
+        self.move_to(card, Zone::Graveyard);
+        self.happened(Happened::new(EventKind::Destroyed, owner, Some(card), false));
     }
 
-    /// 16.1: `p` discarded `card` (now in the graveyard): the "whenever you discard a card with
-    /// N or more {p} during your action phase" abilities of `p`'s hero and permanents that it
-    /// meets trigger.
+    /// 16.1: `p` discarded `card` (now in the graveyard): "whenever you discard ..." abilities
+    /// trigger.
     pub(super) fn discarded(&mut self, p: PlayerId, card: ObjId) {
-        let own_action_phase = self.phase == Phase::Action && self.turn_player == p;
-        let power = self.obj(card).card.power.unwrap_or(0);
-        for s in self.permanents(p) {
-            self.add_triggers(
-                s,
-                p,
-                |t| matches!(t, Trigger::Discards { power_at_least } if own_action_phase && power >= *power_at_least),
-            );
-        }
+        self.happened(Happened::new(EventKind::Discards, p, Some(card), false));
     }
 
-    /// An effect gave the current chain link's attack go again: its controller's "The first
-    /// time NAME gains **go again** each turn" abilities trigger (16.7), counted by the attacks'
-    /// source this turn.
+    /// An effect gave the current chain link's attack go again: "The first time NAME gains **go
+    /// again** each turn" and the like trigger.
     pub(super) fn gained_go_again(&mut self) {
         let Some(link) = self.current_link().cloned() else { return };
-        let p = link.attacker;
-        self.player_mut(p).gained_go_again.push(link.attack);
-        let n = self.player(p).gained_go_again.iter().filter(|a| **a == link.attack).count();
-        let source = self.obj(link.attack).card.clone();
-        for s in self.permanents(p) {
-            let meets = |t: &Trigger| matches!(t, Trigger::GainsGoAgain { nth, kind } if usize::from(*nth) == n && kind.matches(&source, link.weapon));
-            if self.add_triggers(s, p, meets) > 0 {
-                crate::trace!(self, "16.7", "the attack gained go again: {}'s trigger", self.name(s));
-            }
-        }
+        self.happened(Happened::new(EventKind::GainsGoAgain, link.attacker, Some(link.attack), link.weapon));
     }
 
     /// `p`'s hero, weapons, equipment and other permanents (auras).
@@ -118,32 +271,70 @@ impl Game {
         let zones = pl.weapons.iter().chain(&pl.equipment).chain(&pl.permanents).copied();
         std::iter::once(pl.hero).chain(zones).collect()
     }
-
-    /// 20.4.2: `p` played an attack action card or activated a weapon attack (`weapon`): the
-    /// "When you play an attack action card or activate a weapon attack" abilities of their
-    /// permanents trigger.
-    pub(super) fn attack_played(&mut self, p: PlayerId, weapon: bool) {
-        for s in self.permanents(p) {
-            let meets = |t: &Trigger| matches!(t, Trigger::PlaysAttack { weapon: w } if w.is_none_or(|w| w == weapon));
-            if self.add_triggers(s, p, meets) > 0 {
-                crate::trace!(
-                    self,
-                    "20.4.2",
-                    "{}'s \"when you play an attack\" effect waits on the chain",
-                    self.name(s)
-                );
-            }
-        }
-    }
 }
 
-/// The effects of the given triggered abilities whose event `meets` accepts.
-fn given_triggers(abilities: &[Ability], meets: impl Fn(&Trigger) -> bool) -> Vec<Vec<Effect>> {
-    abilities
-        .iter()
-        .filter_map(|a| match a {
-            Ability::Triggered(t, e) if meets(t) => Some(e.clone()),
-            _ => None,
-        })
-        .collect()
+#[cfg(test)]
+mod tests {
+    use super::super::cards::{CardDef, CardType, Condition, Effect, Subject, Trigger};
+    use super::super::testing::*;
+
+    /// 16.3: two effects that trigger at the same time wait for the turn player, who chooses
+    /// the order they go on the chain; the one chosen first resolves last. Here a card played
+    /// triggers "gain 2{h}" and "if you have less {h} than an opposing hero, draw a card": the
+    /// player at one life less draws only if the draw resolves first, so the order decides.
+    #[test]
+    fn r16_3_the_turn_player_orders_simultaneous_triggers() {
+        for (first, drawn) in [(0, 1), (1, 0)] {
+            let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+            let tp = g.turn_player;
+            g.player_mut(tp).life -= 1;
+            let gain = (Trigger::Plays(Subject::This), vec![Effect::GainLife(2)]);
+            let draw = (
+                Trigger::Plays(Subject::This),
+                vec![Effect::IfThen(Condition::LessLifeThanAnOpponent), Effect::Draw(1)],
+            );
+            let mut card = CardDef::new("Twin", CardType::Instant).cost(0);
+            card.triggers = vec![gain, draw];
+            let c = give(&mut g, tp, card);
+            let hand = g.player(tp).hand.len();
+            g.play_card(tp, c, &[]).unwrap();
+            assert_eq!(g.pending_triggers.len(), 2, "16.3: both wait to be ordered");
+            assert!(g.chain.len() == 1, "only the card is on the chain");
+            // The turn player adds the `first`th first: the gain (0) first means the draw
+            // resolves first, while the player is still behind.
+            g.answers.log = vec![first];
+            assert!(g.order_triggers().unwrap());
+            assert!(g.pending_triggers.is_empty() && g.chain.len() == 3);
+            for _ in 0..3 {
+                pass_both(&mut g);
+            }
+            assert_eq!(g.player(tp).hand.len(), hand - 1 + drawn, "order {first}");
+        }
+    }
+
+    /// "The Nth time EVENT each turn" counts that event this turn, whatever it is: here the
+    /// second card its controller plays.
+    #[test]
+    fn the_nth_time_counts_any_event_this_turn() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let any = Subject::Yours(super::super::cards::CardFilter::any());
+        let second = Trigger::Nth(2, Box::new(Trigger::Plays(any)));
+        let hero = g.player(tp).hero;
+        let mut def = (*g.obj(hero).card).clone();
+        def.triggers = vec![(second, vec![Effect::GainLife(5)])];
+        g.obj_mut(hero).card = std::sync::Arc::new(def);
+        let life = g.player(tp).life;
+        for n in 0..3 {
+            let c = give(&mut g, tp, CardDef::new("Instant", CardType::Instant).cost(0));
+            g.priority = Some(tp);
+            g.play_card(tp, c, &[]).unwrap();
+            let layers = if n == 1 { 2 } else { 1 };
+            assert_eq!(g.chain.len(), layers, "play {}", n + 1);
+            while !g.chain.is_empty() {
+                pass_both(&mut g);
+            }
+        }
+        assert_eq!(g.player(tp).life, life + 5, "only the second play");
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::R;
 use super::state::{Action, Ask, Game, Phase};
+use super::triggers::{EventKind, Happened};
 use super::zones::Zone;
 use crate::kernel::decision::decide;
 use crate::kernel::{Ending, ObjId, PlayerId};
@@ -16,7 +17,7 @@ impl Game {
         }
         match self.phase {
             Phase::Setup => self.choose_first_turn()?,
-            Phase::Start => self.start_phase(),
+            Phase::Start => self.start_phase()?,
             Phase::Action => self.priority_step()?,
             Phase::End => self.end_phase()?,
         }
@@ -33,17 +34,40 @@ impl Game {
         Ok(self.is_over())
     }
 
-    /// 13.1: nothing triggers at the start of turn yet (16 comes with card text), so the game
-    /// proceeds directly to the action phase (13.1.5), where the turn player has 1 action point
-    /// (13.2.1) and priority (13.2.3, 14.2).
-    pub(super) fn start_phase(&mut self) {
+    /// 13.1: the start of turn phase. "At the start of your turn" triggers are added (13.1.3,
+    /// in the turn player's order, 16.3) and, as no one gets priority (13.1.1), the chain resolves
+    /// as if both players passed; then the action phase (13.1.5), where the turn player has 1
+    /// action point (13.2.1) and priority (13.2.3, 14.2). Re-entrant: a game stopped at the
+    /// order of the triggers asks again when resumed.
+    pub(super) fn start_phase(&mut self) -> R<()> {
         let tp = self.turn_player;
-        crate::trace!(self, "13.1", "turn {}: {tp}'s start of turn phase", self.turn);
+        if !self.start_triggered {
+            self.start_triggered = true;
+            crate::trace!(self, "13.1", "turn {}: {tp}'s start of turn phase", self.turn);
+            if self.happened(Happened::new(EventKind::StartOfTurn, tp, None, false)) > 0 {
+                crate::trace!(self, "13.1.3", "\"at the start of turn\" triggers are added to the chain");
+            }
+        }
+        loop {
+            if self.order_triggers()? {
+                continue;
+            }
+            if self.chain.is_empty() || self.is_over() {
+                break;
+            }
+            crate::trace!(self, "13.1.3", "the chain resolves as if both players passed");
+            self.resolve_top();
+        }
+        if self.is_over() {
+            return Ok(());
+        }
+        self.start_triggered = false;
         self.phase = Phase::Action;
         self.player_mut(tp).action_points = 1;
         crate::trace!(self, "13.2.1", "{tp} has 1 action point");
         self.give_priority_to_turn_player();
         crate::trace!(self, "13.2.3", "{tp} gains priority");
+        Ok(())
     }
 
     /// 13.3: the end of turn phase.
@@ -103,8 +127,8 @@ impl Game {
             pl.attacks_this_turn.clear();
             pl.next_attack_abilities.clear();
             pl.delayed.clear();
-            pl.gained_go_again.clear();
         }
+        self.turn_events.clear();
         // 13.3.3g: the next player becomes the turn player.
         if self.turn >= self.turn_cap {
             self.outcome = Some(Ending::TurnCap);
