@@ -169,6 +169,10 @@ pub enum Condition {
     IntimidatedThisTurn,
     /// "if you have less {h} than an opposing hero" (6.4.6: life).
     LessLifeThanAnOpponent,
+    /// "if you have more {h} than an opposing hero".
+    MoreLifeThanAnOpponent,
+    /// "this is attacking": the card is the attack of the current chain link (20.4.4).
+    Attacking,
     /// Reprise (glossary): "If the defending hero has defended with a card from their hand
     /// this chain link".
     DefendedFromHand,
@@ -284,7 +288,7 @@ pub enum Effect {
     /// "attack an additional time with it this turn" (15.2.1): the weapon whose attack the event
     /// was about (the current chain link's) may use its once per turn attack once more this turn.
     /// A permission ("you may"): nothing is asked.
-    AttackAgain,
+    AttackAgain(u8),
     /// "turn her face up" (Mentor, glossary): the card the layer is about, face down in its
     /// owner's arsenal, turns face up.
     TurnFaceUp,

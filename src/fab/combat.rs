@@ -616,7 +616,7 @@ mod tests {
         let named = AttackKind { name: Some("Blade".into()), ..AttackKind::any() };
         a.hero = a.hero.trigger(
             Trigger::Nth(1, Box::new(Trigger::GainsGoAgain(Subject::Yours(CardFilter::attack(named))))),
-            vec![Effect::AttackAgain],
+            vec![Effect::AttackAgain(1)],
         );
         let mut g = started(a.clone(), a, 1);
         let tp = g.turn_player;

@@ -278,11 +278,11 @@ impl Game {
                     self.destroy(source);
                 }
             }
-            Effect::AttackAgain => {
+            Effect::AttackAgain(n) => {
                 if let Some(l) = self.current_link().filter(|l| l.weapon) {
                     let w = l.attack;
-                    self.obj_mut(w).extra_uses += 1;
-                    crate::trace!(self, "15.2.1", "{} may attack an additional time this turn", self.name(w));
+                    self.obj_mut(w).extra_uses += u32::from(*n);
+                    crate::trace!(self, "15.2.1", "{} may attack {n} additional time(s) this turn", self.name(w));
                 }
             }
             Effect::CreateToken(name) => match super::embedded::token(name) {
@@ -392,6 +392,8 @@ impl Game {
             }
             Condition::IntimidatedThisTurn => self.player(p).intimidated_this_turn,
             Condition::LessLifeThanAnOpponent => self.player(p).life < self.player(self.opponent(p)).life,
+            Condition::MoreLifeThanAnOpponent => self.player(p).life > self.player(self.opponent(p)).life,
+            Condition::Attacking => card.is_some_and(|c| self.current_link().is_some_and(|l| l.attack == c)),
             // Reprise: as the resolving card was played (glossary), else the chain link now.
             Condition::DefendedFromHand => match &self.resolving {
                 Some(l) => l.reprise,

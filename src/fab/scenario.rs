@@ -13,8 +13,9 @@
 //! [run]
 //! answers = ["play Wrecking Ball pitch Dodge", "defend nothing"]
 //! [expect]
-//! life = [20, 0]                # also: hand, pitch (sizes); graveyard, arsenal, equipment,
-//!                               # deck (names; decks top first)
+//! life = [20, 0]                # also: hand, pitch (sizes); graveyard, arsenal, face_up_arsenal,
+//!                               # banished, equipment, deck (names; decks top first);
+//!                               # trace_in_order (texts the trace holds in that order)
 //! outcome = "P1 wins"           # or "P2 wins", "draw", "none"
 //! ```
 //!
@@ -23,7 +24,9 @@
 //! taken without asking): `pass`, `play NAME [pitch NAME, NAME]`, `attack WEAPON [pitch ...]`,
 //! `defend NAME, NAME` or `defend nothing`, `continue`, `close`, `arsenal NAME` or
 //! `arsenal nothing`, `activate NAME [pitch ...] [discard NAME]`, and for an optional cost
-//! `pay [pitch ...]` or `decline`.
+//! `pay [pitch ...]` or `decline`, and for the order of effects that triggered at the same time
+//! (16.3) `first NAME` (`first NAME (given)` for an ability an effect gave or a delayed one).
+//! `arsenal_face_down = true` in a `[[player]]` puts its arsenal face down.
 
 use super::deck::Pool;
 use super::state::{Action, Game, Phase};
@@ -61,6 +64,9 @@ struct Side {
     deck: Vec<String>,
     #[serde(default)]
     arsenal: Vec<String>,
+    /// The arsenal's cards are face down (13.3.3b), as if put there at the end of a turn.
+    #[serde(default)]
+    arsenal_face_down: bool,
     action_points: Option<u32>,
     resources: Option<u32>,
 }
@@ -83,6 +89,12 @@ struct Expect {
     graveyard: Option<[Vec<String>; 2]>,
     pitch: Option<[usize; 2]>,
     arsenal: Option<[Vec<String>; 2]>,
+    /// The face up cards of each arsenal, by name.
+    face_up_arsenal: Option<[Vec<String>; 2]>,
+    /// The banished cards, by name.
+    banished: Option<[Vec<String>; 2]>,
+    /// Texts the trace holds in this order (each after the one before).
+    trace_in_order: Option<Vec<String>>,
     /// Equipment still in play, by name.
     equipment: Option<[Vec<String>; 2]>,
     /// The decks, by name, top first.
@@ -192,6 +204,9 @@ fn board(pool: &Pool, file: &str, sides: &[Side]) -> Result<Game, String> {
                     Zone::Deck => pl.deck.push(id),
                     _ => pl.arsenal.push(id),
                 }
+                if zone == Zone::Arsenal {
+                    g.obj_mut(id).face_down = s.arsenal_face_down;
+                }
             }
         }
         let pl = g.player_mut(p);
@@ -273,12 +288,19 @@ pub fn run(file: &str, src: &str, pool: &Pool) -> Result<Report, String> {
         ("arsenals", &e.arsenal, Zone::Arsenal),
         ("equipment", &e.equipment, Zone::Equipment),
         ("decks", &e.deck, Zone::Deck),
+        ("banished", &e.banished, Zone::Banished),
+        ("face up arsenals", &e.face_up_arsenal, Zone::Hand),
     ] {
         if let Some(w) = want {
             let list = |p: PlayerId| match zone {
                 Zone::Graveyard => names(&g.player(p).graveyard),
                 Zone::Arsenal => names(&g.player(p).arsenal),
                 Zone::Deck => names(&g.player(p).deck),
+                Zone::Banished => names(&g.player(p).banished),
+                Zone::Hand => {
+                    let up: Vec<ObjId> = g.player(p).arsenal.iter().copied().filter(|c| !g.obj(*c).face_down).collect();
+                    names(&up)
+                }
                 _ => names(&g.player(p).equipment),
             };
             check(what, format!("[{:?}, {:?}]", w[0], w[1]), both(&list));
@@ -298,6 +320,16 @@ pub fn run(file: &str, src: &str, pool: &Pool) -> Result<Report, String> {
             if options.iter().any(|o| o.eq_ignore_ascii_case(t)) != include {
                 let verb = if include { "includes" } else { "excludes" };
                 failures.push(format!("{file}: the last decision's options: expected it {verb} {t:?}: {options:?}"));
+            }
+        }
+    }
+    if let Some(texts) = &e.trace_in_order {
+        let trace = g.trace.render();
+        let mut at = 0;
+        for t in texts {
+            match trace[at..].find(t.as_str()) {
+                Some(i) => at += i + t.len(),
+                None => failures.push(format!("{file}: the trace does not hold {t:?} after the texts before it")),
             }
         }
     }

@@ -141,7 +141,7 @@ impl Cx {
                 let c = part.into_inner().next().expect("a cost");
                 out.additional_costs.push(match c.as_rule() {
                     Rule::reveal_cost => {
-                        AdditionalCost::Reveal(self.card_filter(c.into_inner().next().expect("a filter")))
+                        AdditionalCost::Reveal(self.card_filter(c.into_inner().next().expect("a filter"))?)
                     }
                     _ => AdditionalCost::DiscardRandom,
                 });
@@ -165,7 +165,7 @@ impl Cx {
                         Rule::steps => a.effects.extend(self.steps(part)?),
                         Rule::go_again => a.go_again = true,
                         Rule::only_while => {
-                            a.only_while = Some(self.cond(part.into_inner().next().expect("a condition")));
+                            a.only_while = Some(self.cond(part.into_inner().next().expect("a condition"))?);
                         }
                         _ => {}
                     }
@@ -174,23 +174,23 @@ impl Cx {
             }
             Rule::play_only_if => {
                 let c = inner.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition");
-                out.play_condition = Some(self.cond(c));
+                out.play_condition = Some(self.cond(c)?);
             }
             Rule::triggered => {
                 let mut effects = Vec::new();
                 let (mut trigger, mut delayed, mut lead) = (Trigger::ChainCloses, false, None);
                 for part in inner.into_inner() {
                     match part.as_rule() {
-                        Rule::trigger_while => lead = Some(self.cond(part.into_inner().next().expect("a condition"))),
+                        Rule::trigger_while => lead = Some(self.cond(part.into_inner().next().expect("a condition"))?),
                         Rule::trigger_event => (trigger, delayed) = self.trigger_event(part)?,
-                        Rule::condition => effects.push(Effect::IfThen(self.condition(part))),
+                        Rule::condition => effects.push(Effect::IfThen(self.condition(part)?)),
                         Rule::steps => effects.extend(self.steps(part)?),
                         // "- If CONDITION, EFFECT.": the condition holds for that line's steps only.
                         Rule::bullet => {
                             let mut lead = None;
                             for x in part.into_inner() {
                                 match x.as_rule() {
-                                    Rule::condition => lead = Some(self.condition(x)),
+                                    Rule::condition => lead = Some(self.condition(x)?),
                                     _ => effects.extend(guarded(lead.clone(), self.steps(x)?)),
                                 }
                             }
@@ -198,7 +198,7 @@ impl Cx {
                         // "[Then] if CONDITION, STEPS.": each step after it is guarded (19.7).
                         Rule::if_then => {
                             let mut x = part.into_inner();
-                            let c = self.cond(x.next().expect("a condition"));
+                            let c = self.cond(x.next().expect("a condition"))?;
                             effects.extend(guarded(Some(c), self.steps(x.next().expect("steps"))?));
                         }
                         _ => {}
@@ -222,7 +222,7 @@ impl Cx {
                 let mut lead = None;
                 for part in inner.into_inner() {
                     match part.as_rule() {
-                        Rule::condition => lead = Some(self.condition(part)),
+                        Rule::condition => lead = Some(self.condition(part)?),
                         _ => {
                             let mut es = self.effects(part.into_inner().next().expect("an effect"))?;
                             match es.as_slice() {
@@ -298,46 +298,46 @@ impl Cx {
         let e = e.into_inner().next().expect("an event");
         let rule = e.as_rule();
         // Whose: the card itself (`self_ref`, "this attacks"), else the card filter or kind named.
-        let subject = |e: &Pair<Rule>| -> Subject {
+        let subject = |e: &Pair<Rule>| -> Result<Subject, String> {
             let mut s = Subject::This;
             for x in e.clone().into_inner() {
                 match x.as_rule() {
                     Rule::attack_adj => s = Subject::Yours(CardFilter::attack(self.attack_kind(x))),
-                    Rule::card_filter => s = Subject::Yours(self.card_filter(x)),
+                    Rule::card_filter => s = Subject::Yours(self.card_filter(x)?),
                     Rule::played | Rule::subject => return subject_of(self, x),
                     _ => {}
                 }
             }
-            s
+            Ok(s)
         };
-        fn subject_of(cx: &Cx, x: Pair<Rule>) -> Subject {
+        fn subject_of(cx: &Cx, x: Pair<Rule>) -> Result<Subject, String> {
             let inner = x.into_inner().next().expect("a subject");
-            match inner.as_rule() {
+            Ok(match inner.as_rule() {
                 Rule::self_ref => Subject::This,
-                Rule::card_filter => Subject::Yours(cx.card_filter(inner)),
+                Rule::card_filter => Subject::Yours(cx.card_filter(inner)?),
                 _ => Subject::Yours(CardFilter::attack(cx.attack_kind(inner))),
-            }
+            })
         }
         Ok(match rule {
             Rule::ev_start => Trigger::StartOfTurn,
-            Rule::ev_attacks => Trigger::Attacks(subject(&e)),
+            Rule::ev_attacks => Trigger::Attacks(subject(&e)?),
             Rule::ev_play => {
                 let mut parts = e.into_inner();
-                let played = subject_of(self, parts.next().expect("what is played"));
+                let played = subject_of(self, parts.next().expect("what is played"))?;
                 // "or activate a weapon attack" (15.5.4c).
                 match parts.next() {
                     Some(f) => Trigger::Any(vec![
                         Trigger::Plays(played),
-                        Trigger::Activates(Subject::Yours(self.card_filter(f))),
+                        Trigger::Activates(Subject::Yours(self.card_filter(f)?)),
                     ]),
                     None => Trigger::Plays(played),
                 }
             }
             Rule::ev_defends => Trigger::Defends(Subject::This),
             Rule::ev_destroyed => Trigger::Destroyed(Subject::This),
-            Rule::ev_discard => Trigger::Discards(subject(&e)),
-            Rule::ev_hits => Trigger::Hits(subject(&e)),
-            Rule::ev_gains => Trigger::GainsGoAgain(subject(&e)),
+            Rule::ev_discard => Trigger::Discards(subject(&e)?),
+            Rule::ev_hits => Trigger::Hits(subject(&e)?),
+            Rule::ev_gains => Trigger::GainsGoAgain(subject(&e)?),
             Rule::ev_closes => Trigger::ChainCloses,
             r => unreachable!("event {r:?}"),
         })
@@ -345,10 +345,14 @@ impl Cx {
 
     /// Which cards a `card_filter` names: an article then an attack of a kind or "card", "in your
     /// hand", "with N or more {p}" / "with cost N or less"; or a card's name.
-    fn card_filter(&self, p: Pair<Rule>) -> CardFilter {
+    fn card_filter(&self, p: Pair<Rule>) -> Result<CardFilter, String> {
         let mut f = CardFilter::any();
         for x in p.into_inner() {
             match x.as_rule() {
+                // 15.5.3c: a card revealed is one in hand.
+                Rule::in_zone if zone_is_arsenal(x.clone()) => {
+                    return Err("a card filter is read only \"in your hand\"".into());
+                }
                 Rule::attack_desc => f.attack = Some(self.attack_kind(x)),
                 Rule::card_name => f.name = Some(x.as_str().to_string()),
                 Rule::with_value => {
@@ -361,7 +365,7 @@ impl Cx {
                 _ => {}
             }
         }
-        f
+        Ok(f)
     }
 
     /// Which attacks an `attack_desc` (or an `attack_adj` alone, as in "attacked with a sword")
@@ -395,13 +399,13 @@ impl Cx {
     }
 
     /// A `condition` ("[**Reprise** -] If COND,").
-    fn condition(&self, c: Pair<Rule>) -> Condition {
+    fn condition(&self, c: Pair<Rule>) -> Result<Condition, String> {
         self.cond(c.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition"))
     }
 
-    fn cond(&self, c: Pair<Rule>) -> Condition {
+    fn cond(&self, c: Pair<Rule>) -> Result<Condition, String> {
         let c = c.into_inner().next().expect("a condition");
-        match c.as_rule() {
+        Ok(match c.as_rule() {
             Rule::attacked_with => {
                 let mut times = 1;
                 let mut kind = AttackKind::any();
@@ -415,7 +419,10 @@ impl Cx {
                 Condition::AttackedWith(kind, times)
             }
             Rule::intimidated => Condition::IntimidatedThisTurn,
-            Rule::less_life => Condition::LessLifeThanAnOpponent,
+            Rule::less_life => match c.into_inner().next().expect("less or more").as_rule() {
+                Rule::less => Condition::LessLifeThanAnOpponent,
+                _ => Condition::MoreLifeThanAnOpponent,
+            },
             Rule::defended_from_hand => Condition::DefendedFromHand,
             Rule::defended_by => {
                 let mut cards = TypeFilter { card_type: None, not: false };
@@ -441,9 +448,22 @@ impl Cx {
                 let n = ordinal(parts.next().expect("an ordinal"));
                 Condition::NthAttackThisTurn(self.attack_kind(parts.next().expect("an attack")), n)
             }
-            Rule::defending => Condition::Defending,
-            Rule::in_arsenal => {
-                Condition::InArsenal { face_down: c.into_inner().any(|x| x.as_rule() == Rule::face_down) }
+            Rule::card_is => {
+                let state = c.into_inner().find(|x| x.as_rule() == Rule::card_state).expect("a state");
+                let mut parts = state.into_inner();
+                let first = parts.next().expect("a state");
+                match first.as_rule() {
+                    Rule::defending => Condition::Defending,
+                    Rule::attacking => Condition::Attacking,
+                    face => {
+                        let zone = parts.next().unwrap_or(first.clone());
+                        if !zone_is_arsenal(zone) {
+                            return Err("a card's place is read only as \"face up/down in arsenal\"".into());
+                        }
+                        // Face down unless it says face up (a card is put in the arsenal face down, 13.3.3b).
+                        Condition::InArsenal { face_down: face != Rule::face_up }
+                    }
+                }
             }
             Rule::counters_on => {
                 let mut parts = c.into_inner();
@@ -451,10 +471,10 @@ impl Cx {
                 Condition::CountersOn { kind: parts.next().expect("a counter").as_str().to_string(), count: n }
             }
             Rule::discarded_this_way => {
-                Condition::DiscardedThisWay(self.card_filter(c.into_inner().next().expect("a card filter")))
+                Condition::DiscardedThisWay(self.card_filter(c.into_inner().next().expect("a card filter"))?)
             }
             r => unreachable!("condition {r:?}"),
-        }
+        })
     }
 
     /// One step of a triggered or activated ability: intimidate, draw, discard at random, reveal,
@@ -476,12 +496,15 @@ impl Cx {
             }
             // "you may EFFECT": a permission, taken.
             Rule::you_may => return self.trigger_effect(e),
-            Rule::attack_again => Effect::AttackAgain,
+            Rule::attack_again => {
+                let n = e.into_inner().find(|x| x.as_rule() == Rule::amount).map_or(1, |a| number(a).max(1));
+                Effect::AttackAgain(n)
+            }
             Rule::turn_face_up => Effect::TurnFaceUp,
             Rule::banish_e => Effect::BanishSource,
             Rule::search => {
                 let mut parts = e.into_inner();
-                let filter = self.card_filter(parts.next().expect("a card filter"));
+                let filter = self.card_filter(parts.next().expect("a card filter"))?;
                 Effect::Search { filter, to_arsenal: parts.next().is_some() }
             }
             Rule::shuffle => Effect::Shuffle,
@@ -591,6 +614,11 @@ fn number(p: Pair<Rule>) -> u8 {
         p.into_inner().find_map(find)
     }
     find(p).unwrap_or(0)
+}
+
+/// Whether an `in_zone` (or a pair holding one) names the arsenal.
+fn zone_is_arsenal(p: Pair<Rule>) -> bool {
+    p.into_inner().flatten().any(|x| x.as_rule() == Rule::arsenal_zone)
 }
 
 /// "less than N", "N or more".
@@ -954,7 +982,7 @@ mod tests {
         // turn, you may attack an additional time with it this turn."
         let named = AttackKind { name: Some("Dawnblade, Resplendent".into()), ..AttackKind::any() };
         let first = Trigger::Nth(1, Box::new(Trigger::GainsGoAgain(Subject::Yours(CardFilter::attack(named)))));
-        assert_eq!(card("dorinthea-quicksilver-prodigy.fab").triggers, vec![(first, vec![Effect::AttackAgain])]);
+        assert_eq!(card("dorinthea-quicksilver-prodigy.fab").triggers, vec![(first, vec![Effect::AttackAgain(1)])]);
         // A triggered ability's step keeps every effect of its phrase: the power and the ability.
         let c = compile_text(
             "X",
