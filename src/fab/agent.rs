@@ -162,8 +162,15 @@ impl Agent<Game> for GreedyAgent {
                 (Ask::Defend, Action::Defend(cards)) => GreedyAgent::defend(g, p, cards),
                 // 20.8.3c: continue while an action point remains to attack again.
                 (Ask::ContinueChain, Action::Continue) => i32::from(g.player(p).action_points > 0),
-                // 13.3.3b: keep the strongest attack for next turn.
-                (Ask::Arsenal, Action::Arsenal(Some(c))) => worth(g, *c),
+                // 13.3.3b: keep the strongest attack for next turn; a mentor works only from the
+                // arsenal (Mentor, glossary), so it goes there first.
+                (Ask::Arsenal, Action::Arsenal(Some(c))) => {
+                    if g.obj(*c).card.card_type == CardType::Mentor {
+                        100
+                    } else {
+                        worth(g, *c)
+                    }
+                }
                 // 15.5.1b: an optional cost is worth paying from the pool or with a cheap pitch.
                 (Ask::OptionalCost, Action::Pay(pitch)) => 8 - pitch_cost(g, pitch),
                 _ => 0,
