@@ -52,7 +52,10 @@ pub fn compile_text(name: &str, text: &str) -> Result<Compiled, String> {
     let mut out = Compiled::default();
     let cx = Cx;
     for a in pairs.next().expect("text").into_inner().filter(|p| p.as_rule() == Rule::ability) {
-        cx.ability(a.into_inner().next().expect("an ability"), &mut out)?;
+        // A phrase the grammar reads but the compiler does not: the error names its line.
+        let (line, col) = a.as_span().start_pos().line_col();
+        let col = cols.get(line - 1).and_then(|m| m.get(col - 1)).copied().unwrap_or(col);
+        cx.ability(a.into_inner().next().expect("an ability"), &mut out).map_err(|e| format!("{line}:{col}: {e}"))?;
     }
     Ok(out)
 }
@@ -990,6 +993,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.triggers[0].1.len(), 2, "{:?}", c.triggers);
+        // A place or a zone the compiler does not read is an error naming its line.
+        let e = compile_text("X", "Gain 1{h}.\nWhile this is face up in hand, at the start of your turn, gain 1{h}.")
+            .unwrap_err();
+        assert!(e.starts_with("2:1: ") && e.contains("arsenal"), "{e}");
         // A quoted ability that is neither triggered nor a power bonus is an error, not a panic.
         let e = compile_text("X", "Your next attack this turn gains \"Gain 1{h}.\"").unwrap_err();
         assert!(e.contains("quotes"), "{e}");
