@@ -337,4 +337,30 @@ mod tests {
         }
         assert_eq!(g.player(tp).life, life + 5, "only the second play");
     }
+
+    /// 16.1: triggered abilities work from the arena; a card in the arsenal triggers only through
+    /// an ability whose event depends on its being there (a mentor's "While NAME is face up in
+    /// arsenal, ...", glossary), and only while that holds (face up, not face down).
+    #[test]
+    fn r16_1_only_an_arsenal_ability_works_from_the_arsenal() {
+        use super::super::cards::CardFilter;
+        let any = || Trigger::Plays(Subject::Yours(CardFilter::any()));
+        let face_up = Condition::InArsenal { face_down: false };
+        for (trigger, face_down, fires) in [
+            (any(), false, false),
+            (Trigger::While(face_up.clone(), Box::new(any())), false, true),
+            (Trigger::While(face_up, Box::new(any())), true, false),
+        ] {
+            let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+            let tp = g.turn_player;
+            let mut mentor = CardDef::new("Mentor", CardType::Mentor);
+            mentor.triggers = vec![(trigger.clone(), vec![Effect::GainLife(1)])];
+            let m = g.create(std::sync::Arc::new(mentor), tp, super::super::zones::Zone::Arsenal);
+            g.player_mut(tp).arsenal.push(m);
+            g.obj_mut(m).face_down = face_down;
+            let c = give(&mut g, tp, CardDef::new("Instant", CardType::Instant).cost(0));
+            g.play_card(tp, c, &[]).unwrap();
+            assert_eq!(g.chain.len(), 1 + usize::from(fires), "{trigger:?}, face down: {face_down}");
+        }
+    }
 }
