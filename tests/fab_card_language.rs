@@ -3,81 +3,14 @@
 //! as Riftbound's `grammar_has_no_phrase_only_one_card_says` (tests/card_language.rs), over the
 //! FaB grammar and cards.
 
+mod common;
+
+use common::grammar::grammar_phrases;
 use std::collections::BTreeMap;
 use std::path::Path;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The phrases of a pest grammar by rule: each run of literals that must follow one another
-/// (`^"the" ~ ^"combat" ~ ^"chain"` is the one phrase "the combat chain"), so that splitting a
-/// sentence into short literals does not hide it. A literal that is optional or repeated
-/// (`"x"?`) or only looked ahead at (`!"x"`) ends the run and stands alone; a rule named in
-/// between ends it too (the rule is a production other phrases share).
-fn grammar_phrases(pest: &str) -> Vec<(String, String)> {
-    let mut bodies: Vec<(String, String)> = Vec::new();
-    for l in pest.lines() {
-        let code = l.split("//").next().unwrap_or("");
-        if !l.starts_with(' ')
-            && let Some((name, body)) = code.split_once('=')
-        {
-            bodies.push((name.trim().to_string(), body.to_string()));
-        } else if let Some((_, body)) = bodies.last_mut() {
-            body.push(' ');
-            body.push_str(code);
-        }
-    }
-    let mut out = Vec::new();
-    for (rule, body) in bodies.iter().filter(|(r, _)| r != "WHITESPACE") {
-        let chars: Vec<char> = body.chars().collect();
-        let mut run: Vec<String> = Vec::new();
-        let mut flush = |run: &mut Vec<String>| {
-            if !run.is_empty() {
-                let mut phrase = String::new();
-                for w in run.drain(..) {
-                    if !phrase.is_empty() && !w.starts_with([',', '.', ':', ';', ')']) {
-                        phrase.push(' ');
-                    }
-                    phrase.push_str(&w);
-                }
-                out.push((rule.clone(), phrase));
-            }
-        };
-        let mut last = ' ';
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if c == '"' {
-                let start = i + 1;
-                let mut end = start;
-                while end < chars.len() && chars[end] != '"' {
-                    end += if chars[end] == '\\' { 2 } else { 1 };
-                }
-                let literal: String = chars[start..end.min(chars.len())].iter().collect();
-                let next = chars[end + 1..].iter().find(|c| !c.is_whitespace()).copied().unwrap_or(' ');
-                if matches!(last, '!' | '&') || matches!(next, '?' | '*' | '+') {
-                    flush(&mut run);
-                    run.push(literal);
-                    flush(&mut run);
-                } else {
-                    run.push(literal);
-                }
-                last = '"';
-                i = end + 1;
-                continue;
-            }
-            if !c.is_whitespace() && c != '~' && c != '^' {
-                flush(&mut run);
-            }
-            if !c.is_whitespace() {
-                last = c;
-            }
-            i += 1;
-        }
-        flush(&mut run);
-    }
-    out
 }
 
 /// Grammar rules allowed a phrase only one card says, each with why it is not folded into a
@@ -108,19 +41,7 @@ const ONE_CARD_PHRASES: &[(&str, &str)] = &[
 fn fab_grammar_has_no_phrase_only_one_card_says() {
     let pest = std::fs::read_to_string(root().join("grammar/fab.pest")).unwrap();
     let mut texts: Vec<(String, String)> = Vec::new();
-    fn walk(d: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(d).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "fab") {
-                out.push(p);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(&root().join("cards/fab"), &mut files);
-    files.sort();
+    let files = riftbound::kernel::files::files_with_extension(&root().join("cards/fab"), "fab").unwrap();
     for f in &files {
         let card: toml::Table = toml::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
         let text = card.get("text").and_then(|t| t.as_str()).unwrap_or("").to_lowercase();

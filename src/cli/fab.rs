@@ -228,7 +228,7 @@ pub fn check(paths: &[std::path::PathBuf]) -> (Vec<String>, usize, usize) {
         let files = if path.is_dir() {
             crate::fab::text::load_dir(path)
         } else {
-            let src = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
+            let src = crate::kernel::files::read_text(path).map_err(|e| format!("{}: {e}", path.display()));
             vec![(path.clone(), src.and_then(|s| crate::fab::text::parse_card(&path.display().to_string(), &s)))]
         };
         for (f, c) in files {

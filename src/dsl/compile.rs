@@ -1231,11 +1231,13 @@ impl Compiler<'_> {
             }
             Rule::ev_discard_me => Trigger::DiscardMe,
             Rule::ev_play_permanent => {
-                let mut parts = e.clone().into_inner().peekable();
+                // "When a friendly unit is played": whoever plays it.
+                let passive = e.clone().into_inner().any(|x| x.as_rule() == Rule::played_passive);
+                let mut parts = e.into_inner().peekable();
                 let by = match parts.next_if(|x| x.as_rule() == Rule::event_player) {
                     Some(who) => event_player(&who),
-                    None if e.as_str().to_ascii_lowercase().starts_with("you play") => Actor::You,
-                    None => Actor::AnyPlayer,
+                    None if passive => Actor::AnyPlayer,
+                    None => Actor::You,
                 };
                 let phrase = parts.next().unwrap();
                 let mut f = self.unit_phrase(phrase.clone());

@@ -716,25 +716,15 @@ pub fn parse_card(file: &str, src: &str) -> Result<CardDef, String> {
     Ok(def)
 }
 
-/// Every `.fab` file under `dir`, sorted, each read with [`parse_card`].
+/// Every `.fab` file under `dir`, sorted, each read with [`parse_card`]. User files: walked and
+/// read as the kernel reads any (`kernel::files`: no link followed into a folder, no special
+/// file, no file over its size limit).
 pub fn load_dir(dir: &Path) -> Vec<(PathBuf, Result<CardDef, String>)> {
-    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "fab") {
-                out.push(p);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(dir, &mut files);
-    files.sort();
-    files
+    crate::kernel::files::files_with_extension(dir, "fab")
+        .unwrap_or_default()
         .into_iter()
         .map(|f| {
-            let src = std::fs::read_to_string(&f).map_err(|e| e.to_string());
+            let src = crate::kernel::files::read_text(&f).map_err(|e| e.to_string());
             let card = src.and_then(|s| parse_card(&f.display().to_string(), &s));
             (f, card)
         })

@@ -12,10 +12,15 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// The `*.toml` files at `path`, sorted by path: `path` itself if it is a file (whatever its
 /// name: it was named), else every `*.toml` regular file under it, its subfolders included.
 pub fn toml_files(path: &Path) -> io::Result<Vec<PathBuf>> {
+    files_with_extension(path, "toml")
+}
+
+/// [`toml_files`] for another extension (Flesh and Blood's `*.fab` card files).
+pub fn files_with_extension(path: &Path, ext: &str) -> io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let meta = std::fs::metadata(path)?;
     if meta.is_dir() {
-        walk(path, &mut out)?;
+        walk(path, ext, &mut out)?;
     } else if meta.is_file() {
         out.push(path.to_path_buf());
     } else {
@@ -25,15 +30,15 @@ pub fn toml_files(path: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let p = entry.path();
         // The entry's own type: a link is not followed into a directory.
         let kind = entry.file_type()?;
         if kind.is_dir() {
-            walk(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "toml") && std::fs::metadata(&p).is_ok_and(|m| m.is_file()) {
+            walk(&p, ext, out)?;
+        } else if p.extension().is_some_and(|e| e == ext) && std::fs::metadata(&p).is_ok_and(|m| m.is_file()) {
             out.push(p);
         }
     }

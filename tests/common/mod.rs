@@ -9,6 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 pub mod board;
 pub mod chain;
+pub mod grammar;
 pub mod showdown;
 pub mod trace;
 

@@ -356,7 +356,8 @@ pub enum Act {
     ReturnToChampionZone,
     /// 702.2.b: "spend its buff".
     SpendBuff,
-    /// 414.3: "draw it": a banished card, or a card revealed on top of a Main Deck.
+    /// 414.3 / 400.1: "draw it": a banished card, or a card in a Main Deck (revealed on top, or
+    /// chosen from among those looked at).
     DrawIt,
     /// "put it in your hand": a card revealed in a Main Deck goes to its owner's hand, which is
     /// no draw (411.4.a).
