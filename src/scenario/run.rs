@@ -581,7 +581,8 @@ fn action_index(g: &Game, p: PlayerId, verb: &str) -> Result<(usize, Vec<String>
         };
         let i = pick(&|c| *c == Choice::StandardMove(dest_loc))
             .ok_or_else(|| format!("141: {p} has no unit that can make a standard move to {dest} now (ready units, own turn, neutral open state)"))?;
-        movers = units.split(',').map(|u| u.trim().to_string()).collect();
+        let names: Vec<String> = g.standard_move_units(p, dest_loc).iter().map(|u| g.name(*u).to_lowercase()).collect();
+        movers = split_names(units, &names);
         // A single unit able to make the move is taken without asking: check it is the one named.
         if let [only] = g.standard_move_units(p, dest_loc).as_slice() {
             if !g.name(*only).to_lowercase().contains(&movers.join(", ")) {
@@ -601,6 +602,25 @@ fn action_index(g: &Game, p: PlayerId, verb: &str) -> Result<(usize, Vec<String>
         return Err(format!("`{verb}`: expected play, activate, move, hide, pass, end turn, add resources or concede"));
     };
     Ok((index, movers))
+}
+
+/// The unit names of a `move` list, "a, b": a name may hold a comma ("Azir, Sovereign"), so
+/// each item is the longest of `names` that begins there and ends at a comma or the end; an
+/// item matching none runs to the next comma (and is reported as unknown where it is used).
+fn split_names(list: &str, names: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = list.trim();
+    while !rest.is_empty() {
+        let known = names
+            .iter()
+            .filter(|n| rest.starts_with(n.as_str()) && (rest.len() == n.len() || rest[n.len()..].starts_with(',')))
+            .map(String::len)
+            .max();
+        let len = known.unwrap_or_else(|| rest.find(',').unwrap_or(rest.len()));
+        out.push(rest[..len].trim().to_string());
+        rest = rest[len..].trim_start_matches(',').trim_start();
+    }
+    out
 }
 
 /// Why a card can't be played now, citing the rule.
