@@ -291,7 +291,8 @@ impl Compiler<'_> {
             None => (false, None),
         };
         let (targets, effects, fn_name) = match body {
-            Some(b) if !b.effects.is_empty() => {
+            Some(mut b) if !b.effects.is_empty() => {
+                bind_made(&mut b.effects);
                 let name = format!("a{index}");
                 let comment = format!("{} line {}: {}", self.card.name, self.line_of(p), p.as_str().trim());
                 self.hooks.push((comment, name.clone()));
@@ -1283,7 +1284,7 @@ impl Compiler<'_> {
             Rule::ev_player_scores => Trigger::OpponentScores,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,
             Rule::ev_you_hold_here => Trigger::YouHoldHere,
-            Rule::ev_you_defend_here => Trigger::YouDefendHere,
+            Rule::ev_you_defend => Trigger::YouDefend { here: e.into_inner().next().is_some() },
             Rule::ev_unit_dies => {
                 let phrase = e.into_inner().next().unwrap();
                 let one_or_more = phrase.as_rule() == Rule::one_or_more;
@@ -1693,6 +1694,11 @@ impl Compiler<'_> {
                         }
                         Rule::st_cost_reduced => self.cost_reduced(s)?,
                         Rule::st_cost_change => self.cost_change(s)?,
+                        Rule::st_keyword_per => {
+                            let mut x = s.into_inner();
+                            let (keyword, _) = self.keyword(&x.next().unwrap())?;
+                            StaticEffect::KeywordPer { keyword, count: self.count_amount(x.next().unwrap()) }
+                        }
                         Rule::st_might_per => {
                             let mut x = s.into_inner();
                             let first = x.next().unwrap();
@@ -1850,11 +1856,13 @@ impl Compiler<'_> {
                                 }
                             }
                         }
+                        Rule::st_play_only_to => StaticEffect::PlayOnlyTo(play_to(
+                            s.into_inner().find(|x| x.as_rule() == Rule::permitted_battlefield).unwrap(),
+                        )),
                         Rule::st_play_to_open => {
-                            let to = match s.clone().into_inner().any(|x| x.as_rule() == Rule::to_occupied_enemy) {
-                                true => PlayTo::OccupiedEnemy,
-                                false => PlayTo::Open,
-                            };
+                            let to = play_to(
+                                s.clone().into_inner().find(|x| x.as_rule() == Rule::permitted_battlefield).unwrap(),
+                            );
                             let units = s
                                 .into_inner()
                                 .find(|x| x.as_rule() == Rule::unit_noun_plural)
@@ -2416,12 +2424,17 @@ impl Compiler<'_> {
                     None => Cost::default(),
                 };
                 let may = parts.next_if(|x| x.as_rule() == Rule::may).is_some();
-                // "you may banish me to X": banishing the source is the payment (414).
-                let banish_me = parts
+                // "you may banish me to X", "you may kill me to X": banishing (414) or killing
+                // (415) the source is the payment.
+                let me_cost = parts
                     .next_if(|x| {
-                        x.as_rule() == Rule::pay_me && x.clone().into_inner().any(|y| y.as_rule() == Rule::pay_banish)
+                        x.as_rule() == Rule::pay_me
+                            && x.clone().into_inner().any(|y| matches!(y.as_rule(), Rule::pay_banish | Rule::pay_kill))
                     })
-                    .is_some();
+                    .map(|x| match x.into_inner().any(|y| y.as_rule() == Rule::pay_kill) {
+                        true => OtherCost::KillMe,
+                        false => OtherCost::BanishMe,
+                    });
                 let exhaust_me = exhaust_first.is_some()
                     || parts.next_if(|x| matches!(x.as_rule(), Rule::pay_exhaust_this | Rule::pay_me)).is_some();
                 // "pay [A], exhaust me, and spend its buff to X": the buff of the unit "its" names
@@ -2441,7 +2454,7 @@ impl Compiler<'_> {
                         Test::SpendItsBuff(self.it(&x, &body, "\"its buff\" needs a unit before it")?)
                     }
                     Some(_) => Test::RecycleToPay(Obj::Me),
-                    None if banish_me => Test::PayOther { cost: OtherCost::BanishMe, may: true },
+                    None if let Some(cost) = me_cost => Test::PayOther { cost, may: true },
                     None => match payer {
                         Some(who) => Test::PlayerPays { who, cost },
                         None => Test::Pay { cost, exhaust_me, spend_buff },
@@ -2777,6 +2790,8 @@ impl Compiler<'_> {
         kind: AbilityKind,
     ) -> String {
         let name = format!("{prefix}{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
+        let mut effects = effects;
+        bind_made(&mut effects);
         self.reflexives.borrow_mut().push(PendingReflexive { name: name.clone(), effects, targets, text, kind });
         name
     }
@@ -2797,6 +2812,10 @@ impl Compiler<'_> {
         });
         if b.effects.is_empty() && optional_cost {
             return Ok(Test::PaidAdditional);
+        }
+        // "you may play an Equipment .... If you do": whether a card was played.
+        if let Some(Effect::Let(Var::Played, _)) = b.effects.last() {
+            return Ok(Test::Exists(Obj::Var(Var::Played)));
         }
         bind_last(b, Var::Done, |e| matches!(e, Effect::Channel { .. })).map(Test::Var).ok_or_else(|| {
             self.err(c, "\"If you do\" needs an optional cost or an instruction that can fail before it")
@@ -3195,6 +3214,13 @@ impl Compiler<'_> {
                         continue;
                     }
                     // 352.9: the player chooses the object as this resolves (not a target).
+                    // "Its owner places it on the top or bottom of their Main Deck": its owner
+                    // chooses the end (the action asks them).
+                    if rule == Rule::pv_places {
+                        let it = self.it(&verb, &b, "\"places it\" needs a card before it")?;
+                        effects.push(Effect::Act(Act::TopOrBottom, it));
+                        continue;
+                    }
                     if rule == Rule::pv_returns {
                         let mut x = verb.into_inner().peekable();
                         let optional = x.next_if(|y| y.as_rule() == Rule::pv_may).is_some();
@@ -3635,6 +3661,10 @@ impl Compiler<'_> {
                 if !self.tokens.borrow().contains(&token) {
                     self.tokens.borrow_mut().push(token.clone());
                 }
+                // "it" after it: the token played (`bind_made` keeps it where it is named).
+                if count == 1 {
+                    b.it = Some(Obj::Var(Var::Made));
+                }
                 b.effects.push(Effect::PlayTokens { who: Who::You, token, count, ready, place });
             }
             Rule::i_choose => {
@@ -3969,11 +3999,19 @@ impl Compiler<'_> {
                         }
                         each(t, |unit| Effect::MoveTo { unit, to: Obj::ThatBattlefield, battlefield: true })
                     }
+                    // "there": the battlefield chosen before it, else the one the trigger's event
+                    // names ("When you defend at a battlefield, you may move me there").
                     _ if there => {
-                        let spec = chosen_bf.ok_or_else(|| {
-                            self.err(&phrase, "\"move ... there\" needs a battlefield chosen before it")
-                        })?;
-                        let to = Obj::Target(spec);
+                        let to = match chosen_bf {
+                            Some(spec) => Obj::Target(spec),
+                            None if b.battlefield => Obj::ThatBattlefield,
+                            None => {
+                                return Err(self.err(
+                                    &phrase,
+                                    "\"move ... there\" needs a battlefield chosen before it, or a trigger whose event names one",
+                                ));
+                            }
+                        };
                         each(t, |unit| Effect::MoveTo { unit, to: to.clone(), battlefield: true })
                     }
                     _ if to_battlefield_of => {
@@ -4080,36 +4118,73 @@ impl Compiler<'_> {
                     b.effects.push(each(t, |o| Effect::Act(act, o)));
                 }
             }
+            Rule::i_top_or_bottom => {
+                // A card in a hand is chosen as this resolves (352.10.a: a hand is not public).
+                let phrase = parts.next().unwrap();
+                let in_hand = match phrase.clone().into_inner().next() {
+                    Some(x) if x.as_rule() == Rule::t_one => Some(self.filter_of(x)).filter(|f| f.at == At::YourHand),
+                    _ => None,
+                };
+                let card = match in_hand {
+                    Some(filter) => {
+                        let chosen = Effect::PlayerChooses { who: b.actor(), filter, optional: false, except: None };
+                        b.effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
+                        Obj::Var(Var::Chosen)
+                    }
+                    None => match self.target(phrase.clone(), &mut b, None)? {
+                        Target::One(o) => o,
+                        Target::Chosen(index, TargetCount::One) => Obj::Target(index),
+                        _ => return Err(self.err(&phrase, "one card is put on the top or bottom of a Main Deck")),
+                    },
+                };
+                b.effects.push(Effect::Act(Act::TopOrBottom, card));
+            }
             Rule::i_play_card => {
                 // "you may play ...": the card may be left unchosen (352.12).
                 let may = std::mem::take(&mut b.may);
                 let phrase = parts.next().unwrap();
                 let rest = parts.next();
-                let ignore_power = rest.is_none();
-                // "Reduce its Energy cost by AMOUNT" (353.4.b): a card chosen from your trash.
-                let reduced = rest.filter(|r| r.as_rule() == Rule::play_cost_reduced);
-                // "play a card with [Hidden] from your hand": chosen as this resolves (352.10.a: a
-                // hand is not public), by the ability's controller; "you may": none.
-                if reduced.is_some() && !phrase.as_str().to_ascii_lowercase().ends_with("from your trash") {
-                    return Err(
-                        self.err(&phrase, "\"Reduce its Energy cost\" is understood for a card \"from your trash\"")
-                    );
-                }
-                // The card played as this resolves, its Energy cost ignored; "it" is the card played.
-                let play_free = |b: &mut Body, card: Obj| {
-                    let play =
-                        Effect::PlayCard { who: Who::You, card, ignore_energy: true, ignore_power, to_base: false };
+                // "ignoring its cost": Energy and Power (353.1.a); "ignoring its Energy cost":
+                // Energy only (353.1.b); nothing said: both paid (406.3.b).
+                let waived = rest.as_ref().filter(|r| r.as_rule() == Rule::play_waived);
+                let ignore_energy = waived.is_some();
+                let ignore_power =
+                    waived.is_some_and(|r| !r.clone().into_inner().any(|x| x.as_rule() == Rule::ignoring_energy));
+                // "Reduce its Energy cost by AMOUNT", "reducing its cost by [2]" (353.4.b).
+                let reduced = match rest.filter(|r| r.as_rule() == Rule::play_cost_reduced) {
+                    Some(r) => {
+                        Some(match r.into_inner().find(|x| matches!(x.as_rule(), Rule::amount | Rule::resources)) {
+                            Some(x) if x.as_rule() == Rule::amount => self.amount_words(x, &mut b)?,
+                            Some(x) => Amount::Number(i64::from(self.resources(&x)?.energy)),
+                            None => Amount::Number(0),
+                        })
+                    }
+                    None => None,
+                };
+                // The card played as this resolves; "it" is the card played.
+                let play = |b: &mut Body, card: Obj, reduced: Option<Amount>| {
+                    let play = match reduced {
+                        Some(by) => Effect::PlayCardReduced { who: Who::You, card, by },
+                        None => Effect::PlayCard { who: Who::You, card, ignore_energy, ignore_power, to_base: false },
+                    };
                     b.effects.push(Effect::Let(Var::Played, Box::new(play)));
                     b.it = Some(Obj::Var(Var::Played));
                 };
-                if phrase.as_str().to_ascii_lowercase().ends_with("from your hand") {
-                    let filter = self.filter_of(phrase.clone().into_inner().next().unwrap());
-                    if filter.at != At::YourHand {
-                        return Err(self.err(&phrase, "\"from your hand\" must name the card played"));
+                // "play a card with [Hidden] from your hand", "play an Equipment" (a hand is the
+                // zone cards are played from, 346): chosen as this resolves (352.10.a: a hand is
+                // not public), by the ability's controller; "you may": none.
+                let in_hand = match phrase.clone().into_inner().next() {
+                    Some(x) if x.as_rule() == Rule::t_one => {
+                        let filter = self.filter_of(x);
+                        matches!(filter.at, At::YourHand | At::Anywhere).then_some(filter)
                     }
+                    _ => None,
+                };
+                if let Some(mut filter) = in_hand {
+                    filter.at = At::YourHand;
                     let chosen = Effect::PlayerChooses { who: Who::You, filter, optional: may, except: None };
                     b.effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
-                    play_free(&mut b, Obj::Var(Var::Chosen));
+                    play(&mut b, Obj::Var(Var::Chosen), reduced);
                     return Ok(b);
                 }
                 let t = self.target(phrase.clone(), &mut b, None)?;
@@ -4119,7 +4194,7 @@ impl Compiler<'_> {
                     if may {
                         return Err(self.err(&phrase, "\"you may play it\" is not understood yet"));
                     }
-                    play_free(&mut b, card.clone());
+                    play(&mut b, card.clone(), reduced);
                     return Ok(b);
                 }
                 let Target::Chosen(index, TargetCount::One) = t else {
@@ -4132,22 +4207,7 @@ impl Compiler<'_> {
                     b.targets[index].count = TargetCount::UpTo(1);
                 }
                 // "Then recycle it": "it" is the card as played (414.3).
-                let play = match reduced {
-                    Some(r) => {
-                        let words = r.into_inner().find(|x| x.as_rule() == Rule::amount).unwrap();
-                        let by = self.amount_words(words, &mut b)?;
-                        Effect::PlayCardReduced { who: Who::You, card: Obj::Target(index), by }
-                    }
-                    None => Effect::PlayCard {
-                        who: Who::You,
-                        card: Obj::Target(index),
-                        ignore_energy: true,
-                        ignore_power,
-                        to_base: false,
-                    },
-                };
-                b.effects.push(Effect::Let(Var::Played, Box::new(play)));
-                b.it = Some(Obj::Var(Var::Played));
+                play(&mut b, Obj::Target(index), reduced);
             }
             // 352.2: "play it here": the unit played before it goes to this location.
             Rule::i_play_here => {
@@ -4718,7 +4778,7 @@ impl Compiler<'_> {
                 }
                 "from a battlefield" => f.at = At::Battlefield,
                 "from your trash" => f.at = At::YourTrash,
-                "from your hand" => f.at = At::YourHand,
+                "from your hand" | "from hand" => f.at = At::YourHand,
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::any_trash) => {
                     f.at = At::Trashes
                 }
@@ -5013,4 +5073,37 @@ fn units_at_parts(c: P) -> (u32, Option<u32>, Rule) {
         }
     }
     (min, max, at)
+}
+
+/// The battlefields a play permission or restriction names (352.2).
+fn play_to(p: P) -> PlayTo {
+    match p.into_inner().next().map(|x| x.as_rule()) {
+        Some(Rule::to_occupied_enemy) => PlayTo::OccupiedEnemy,
+        Some(Rule::to_attacking) => PlayTo::Attacking,
+        Some(Rule::to_conquered) => PlayTo::ConqueredThisTurn,
+        _ => PlayTo::Open,
+    }
+}
+
+/// "Play a ... token. Then do this: ... it": the token played is kept (`Var::Made`) only in
+/// instructions that name it, so every other token play stays a plain call. Whether they name
+/// it is read from their debug form, where a variable is written `Var(Made)` whatever holds it
+/// (an object, several, a player).
+fn bind_made(effects: &mut [Effect]) {
+    fn wrap(effects: &mut [Effect]) {
+        for e in effects {
+            match e {
+                Effect::PlayTokens { .. } => *e = Effect::Let(Var::Made, Box::new(e.clone())),
+                Effect::If { then, otherwise, .. } => {
+                    wrap(then);
+                    wrap(otherwise);
+                }
+                Effect::ForEach(_, body) | Effect::EachPlayer(_, body) | Effect::Repeat(_, body) => wrap(body),
+                _ => {}
+            }
+        }
+    }
+    if format!("{effects:?}").contains("Var(Made)") {
+        wrap(effects);
+    }
 }

@@ -63,6 +63,8 @@ pub enum OtherCost {
     Burn(u32),
     /// "banish me" (414): the object whose cost it is, while it is on the board.
     BanishMe,
+    /// "kill me" (415): the object whose cost it is, while it is on the board.
+    KillMe,
     /// "banish a card from any trash" (414): one object the filter names, the payer's choice.
     Banish(UnitFilter),
     /// "recycle another friendly unit" (403): one object the filter names, the payer's choice,
@@ -88,6 +90,7 @@ impl std::fmt::Display for OtherCost {
             OtherCost::SpendBuff => f.write_str("spend a buff"),
             OtherCost::Burn(n) => write!(f, "[Burn {n}]"),
             OtherCost::BanishMe => f.write_str("banish me"),
+            OtherCost::KillMe => f.write_str("kill me"),
             OtherCost::Banish(u) => write!(f, "banish one of the {u}"),
             OtherCost::Recycle(u) => write!(f, "recycle one of the {u}"),
             OtherCost::Return(u) => write!(f, "return one of the {u} to its owner's hand"),
@@ -106,6 +109,7 @@ impl OtherCost {
             OtherCost::SpendBuff => "spending a buff".to_string(),
             OtherCost::Burn(n) => format!("burning {n} ([Burn {n}])"),
             OtherCost::BanishMe => "banishing its source".to_string(),
+            OtherCost::KillMe => "killing its source".to_string(),
             OtherCost::Banish(u) => format!("banishing one of the {u}"),
             OtherCost::Recycle(u) => format!("recycling one of the {u}"),
             OtherCost::Return(u) => format!("returning one of the {u} to its owner's hand"),
@@ -760,7 +764,7 @@ impl Game {
             }
             OtherCost::SpendBuff => self.buff_count(p) >= times(c),
             OtherCost::Burn(n) => self.player(p).main_deck.len() >= (*n as usize) * times(c),
-            OtherCost::BanishMe => self.obj(card).alive && self.obj(card).zone.is_board(),
+            OtherCost::BanishMe | OtherCost::KillMe => self.obj(card).alive && self.obj(card).zone.is_board(),
         })
     }
 
@@ -775,7 +779,9 @@ impl Game {
             OtherCost::Discard(n) => self.player(p).hand.len() / (*n).max(1) as usize,
             OtherCost::RecycleFromTrash(n) => self.player(p).trash.len() / (*n).max(1) as usize,
             OtherCost::Burn(n) => self.player(p).main_deck.len() / (*n).max(1) as usize,
-            OtherCost::BanishMe => usize::from(self.can_pay_other(p, card, false, std::slice::from_ref(cost))),
+            OtherCost::BanishMe | OtherCost::KillMe => {
+                usize::from(self.can_pay_other(p, card, false, std::slice::from_ref(cost)))
+            }
         };
         n as u32
     }
@@ -886,6 +892,12 @@ impl Game {
                         return Ok(None);
                     }
                     self.banish(&[card], Some(p));
+                }
+                OtherCost::KillMe => {
+                    if !self.can_pay_other(p, card, false, std::slice::from_ref(c)) {
+                        return Ok(None);
+                    }
+                    self.kill(&[card], None)?;
                 }
                 // 414.1: the payer chooses which of the cards the phrase names to banish.
                 OtherCost::Banish(f) => {

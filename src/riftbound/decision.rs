@@ -64,6 +64,8 @@ pub enum Ask {
     /// 459.5: which of their battlefields still available in the match a player selects for
     /// this game.
     SelectBattlefield,
+    /// "on the top or bottom of your Main Deck" (rule 002): where its owner puts the card.
+    DeckEnd,
 }
 
 impl Ask {
@@ -95,6 +97,7 @@ impl Ask {
             Ask::ChoosePlayer => "352.9",
             Ask::PayAmount => "352.10.c.1",
             Ask::SelectBattlefield => "459.5",
+            Ask::DeckEnd => "002",
         }
     }
 }
@@ -135,6 +138,9 @@ pub enum Choice {
     Last(ObjId),
     /// 134.2.e.5.a: pay an [A] with Power of this domain from the rune pool.
     Power(super::cards::Domain),
+    /// The top (or the bottom) of a deck.
+    Top,
+    Bottom,
 }
 
 /// A discretionary action of the player with priority or focus (312.1, 313): what
@@ -286,6 +292,8 @@ impl Game {
             Choice::First(o) => format!("{} first", self.describe(*o)),
             Choice::Last(o) => format!("{} last", self.describe(*o)),
             Choice::Power(d) => format!("{d} power"),
+            Choice::Top => "top".into(),
+            Choice::Bottom => "bottom".into(),
         }
     }
 }

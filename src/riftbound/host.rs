@@ -352,6 +352,7 @@ fn constants() -> Scope<'static> {
     }
     add(names::SPEND_A_BUFF, Dynamic::from(OtherCost::SpendBuff));
     add(names::BANISH_ME, Dynamic::from(OtherCost::BanishMe));
+    add(names::KILL_ME, Dynamic::from(OtherCost::KillMe));
     s
 }
 

@@ -661,6 +661,7 @@ impl Game {
             }
             Act::PutInTrash => self.put_revealed(c, o, Zone::Trash),
             Act::Recycle => self.recycle_obj(c, o)?,
+            Act::TopOrBottom => self.top_or_bottom(o)?,
             Act::Counter => self.counter_card(o),
             Act::NewChoices => self.make_new_choices(c, o)?,
             Act::Banish => self.banish_instruction(c, o),
@@ -852,8 +853,19 @@ impl Game {
     ///
     /// Budget: no more than [`MAX_UNITS_ON_BOARD`] units; a card that makes tokens without end
     /// stops with a script error naming the budget, instead of slowing every later step.
-    pub fn play_tokens(&mut self, c: &HookCall, p: PlayerId, id: &str, n: u32, ready: bool, place: Place) -> R<()> {
-        let Some(card) = self.db.by_id(id) else { return Ok(()) };
+    ///
+    /// Answers the last token played, "it" for the instructions after it (`Var::Made`).
+    pub fn play_tokens(
+        &mut self,
+        c: &HookCall,
+        p: PlayerId,
+        id: &str,
+        n: u32,
+        ready: bool,
+        place: Place,
+    ) -> R<Option<ObjId>> {
+        let Some(card) = self.db.by_id(id) else { return Ok(None) };
+        let mut last = None;
         let name = self.db.get(card).name.clone();
         let gear = self.db.get(card).kind == CardType::Gear;
         for _ in 0..n {
@@ -875,7 +887,7 @@ impl Game {
                     None => {
                         let what = c.source.map(|s| self.describe(s)).unwrap_or_default();
                         trace!(self, "356.3.e.12", "{what} has no location: no {name} token is played \"here\"");
-                        return Ok(());
+                        return Ok(last);
                     }
                 },
                 Place::Chosen if let Some(at) = self.hidden_unit_location(c, p) => at,
@@ -887,15 +899,15 @@ impl Game {
                     }
                 }
             };
-            self.play_token_at(p, card, ready, at);
+            last = Some(self.play_token_at(p, card, ready, at));
         }
-        Ok(())
+        Ok(last)
     }
 
     /// 176.1.a: `p` plays one token unit to `at`; it enters exhausted like any unit (176.1.d)
     /// unless the effect says ready (175.1). Playing it to a battlefield applies contested
     /// (181.3.a.1).
-    fn play_token_at(&mut self, p: PlayerId, card: super::cards::CardIdx, ready: bool, at: Loc) {
+    fn play_token_at(&mut self, p: PlayerId, card: super::cards::CardIdx, ready: bool, at: Loc) -> ObjId {
         let zone = match at {
             Loc::Base(_) => Zone::Base,
             Loc::Battlefield(b) => Zone::Battlefield(b),
@@ -930,6 +942,7 @@ impl Game {
             self.apply_contested(b, p);
         }
         self.changed();
+        obj
     }
 
     /// 445 (The Grand Plaza: "you win the game"): the player wins at once.
@@ -1245,6 +1258,16 @@ impl Game {
     pub fn add_reflexive(&mut self, c: &HookCall, name: &str, it: Option<ObjId>) {
         let Some(item) = self.reflexive_item(c, name, it) else { return };
         self.push_reflexive(item);
+    }
+
+    /// The "it" an ability remembered, if it was a card being played (on the chain): once it
+    /// resolved, the permanent it became (356.2; 414.3: an effect refers to the cards it moved).
+    /// A spell gone to the trash, and any other object, stays what it was.
+    pub(crate) fn as_played(&self, o: ObjId) -> ObjId {
+        match (self.obj(o).alive, self.obj(o).zone, self.obj(o).next) {
+            (false, Zone::Chain, Some(n)) if self.obj(n).zone.is_board() => n,
+            _ => o,
+        }
     }
 
     fn push_reflexive(&mut self, item: super::state::ChainItem) {
@@ -1912,6 +1935,25 @@ impl Game {
 
     /// "Recycle it" (403): a spell still on the chain is recycled as it leaves it after resolving,
     /// instead of going to the trash (Kai'Sa, Evolutionary); anything else is recycled now.
+    /// "Put it on the top or bottom of its owner's Main Deck" (rule 002, the card's text): a card
+    /// on the board, in a hand or a trash; its owner chooses the end. Not a recycle (403: no
+    /// event of one), and a token goes nowhere (176.3: it ceases to exist off the board).
+    pub fn top_or_bottom(&mut self, o: ObjId) -> R<()> {
+        let obj = self.obj(o);
+        if !obj.alive || !(obj.zone.is_board() || matches!(obj.zone, Zone::Hand | Zone::Trash)) {
+            return Ok(());
+        }
+        let owner = obj.owner;
+        let pos = match self.decide(owner, Ask::DeckEnd, vec![Choice::Top, Choice::Bottom])? {
+            Choice::Top => Pos::Top,
+            _ => Pos::Bottom,
+        };
+        let end = if pos == Pos::Top { "top" } else { "bottom" };
+        trace!(self, "002", "{owner} puts {} on the {end} of their Main Deck", self.describe(o));
+        self.move_object(o, Zone::MainDeck, owner, pos);
+        Ok(())
+    }
+
     pub fn recycle_obj(&mut self, c: &HookCall, o: ObjId) -> R<()> {
         if !self.obj(o).alive {
             return Ok(());

@@ -179,6 +179,14 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
                     chars.raw_might = (chars.raw_might + might).max(*min);
                 }
             }
+            // Counted now, as `MightPer`; no instance at all for a count of 0.
+            Modification::GrantKeywordPer(k, count) => {
+                self.game.chars_cache.read_shared();
+                let n = self.game.count_of(count, chars.controller, self.id);
+                if n > 0 {
+                    chars.keywords.grant(*k, n);
+                }
+            }
             _ => apply_modification(chars, m),
         }
     }
@@ -279,6 +287,9 @@ pub enum Modification {
     SetController(PlayerId),
     /// 450.2: gains a keyword with a value (ability layer).
     GrantKeyword(Keyword, u32),
+    /// 450.2: the keyword with as many instances as the count counts for the unit's controller
+    /// and the unit ("I have [Assault] equal to the number of enemy units here").
+    GrantKeywordPer(Keyword, CountOf),
     /// 450.2: gains a keyword it doesn't have yet as the effect applies ("if they didn't
     /// already"), so its value doesn't add to one it has (725.2).
     GrantMissingKeyword(Keyword, u32),
@@ -315,6 +326,7 @@ impl Modification {
         match self {
             Modification::SetMight(_) | Modification::AddTag(_) | Modification::SetController(_) => Layer::Trait,
             Modification::GrantKeyword(..)
+            | Modification::GrantKeywordPer(..)
             | Modification::GrantMissingKeyword(..)
             | Modification::RemoveKeyword(_)
             | Modification::AssignedLast
@@ -418,6 +430,7 @@ impl Game {
         self.grant_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::GrantAbility(_)));
         self.keyword_effects = self.effects.iter().fold(0, |bits, e| match e.modification {
             Modification::GrantKeyword(k, _)
+            | Modification::GrantKeywordPer(k, _)
             | Modification::GrantMissingKeyword(k, _)
             | Modification::RemoveKeyword(k) => bits | 1 << k as u64,
             _ => bits,
@@ -890,9 +903,10 @@ fn apply_modification(chars: &mut Chars, m: &Modification) {
         Modification::NoCombatDamage => chars.no_combat_damage = true,
         Modification::AnyNumberOfBuffs => chars.any_number_of_buffs = true,
         Modification::UnchoosableByEnemies => chars.unchoosable_by_enemies = true,
-        // The arithmetic layer is applied by `ObjectLayers::modify`.
+        // The arithmetic layer and counted keywords are applied by `ObjectLayers::modify`.
         Modification::Might(_)
         | Modification::MightPer(..)
+        | Modification::GrantKeywordPer(..)
         | Modification::MightToMinimum { .. }
         | Modification::EntersReady
         | Modification::GrantAbility(_) => {}

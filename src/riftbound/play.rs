@@ -1,11 +1,13 @@
 //! Playing cards (346-356): the six steps, from putting the card on the chain to finalizing it,
 //! with the legality check undoing everything when the play turns out illegal (355.3).
 
-use super::abilities::{AbilityKind, PlayTo, UnitFilter};
+use super::abilities::{AbilityKind, PlayTo, StaticEffect, UnitFilter};
 use super::cards::{CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange, OtherCost, PlayOptions, Supply};
 use super::decision::{Ask, Choice};
+use super::events::Event;
 use super::layers::Keyword;
+use super::scoring::ScoreMethod;
 use super::state::{Bf, ChainItem, Game, ItemKind, Loc, R, Step, Zone};
 use crate::kernel::{ChainEntry, ObjId, PlayerId};
 use crate::trace;
@@ -77,27 +79,53 @@ impl Game {
         locs
     }
 
-    /// The battlefields a permission of `card` adds to where `p` may play it (352.2), none
-    /// contested: "to an open battlefield", one no player controls (181.2.b); "to an occupied
-    /// enemy battlefield", one an opponent controls with units of an opponent there.
+    /// The battlefields besides the usual ones `p` may play unit `card` to (352.2): those its
+    /// permissions name ([`Game::play_to_names`]).
     pub fn permitted_battlefields_for(&self, p: PlayerId, card: ObjId) -> Vec<Loc> {
         let permissions = self.play_permissions(p, card);
         if permissions.is_empty() {
             return Vec::new();
         }
         self.battlefield_ids()
-            .filter(|b| {
-                let bf = &self.battlefields[*b];
-                bf.contested_by.is_none()
-                    && permissions.iter().any(|to| match to {
-                        PlayTo::Open => bf.controller.is_none(),
-                        PlayTo::OccupiedEnemy => {
-                            bf.controller.is_some_and(|c| c != p) && self.players_at(*b).iter().any(|q| *q != p)
-                        }
-                    })
-            })
+            .filter(|b| permissions.iter().any(|to| self.play_to_names(p, *to, *b)))
             .map(Loc::Battlefield)
             .collect()
+    }
+
+    /// Whether battlefield `b` is one a play permission or restriction names for `p` (352.2):
+    /// "an open battlefield", one no player controls (181.2.b), and "an occupied enemy
+    /// battlefield", one an opponent controls with units of an opponent there, neither contested;
+    /// "a battlefield you're attacking", the one of a combat in progress whose attacker `p` is
+    /// (438.1.a.1); "a battlefield you conquered this turn", one `p` scored by conquering this turn
+    /// (442.1).
+    pub(crate) fn play_to_names(&self, p: PlayerId, to: PlayTo, b: Bf) -> bool {
+        let bf = &self.battlefields[b];
+        match to {
+            PlayTo::Open => bf.contested_by.is_none() && bf.controller.is_none(),
+            PlayTo::OccupiedEnemy => {
+                bf.contested_by.is_none()
+                    && bf.controller.is_some_and(|c| c != p)
+                    && self.players_at(b).iter().any(|q| *q != p)
+            }
+            PlayTo::Attacking => self
+                .showdown
+                .as_ref()
+                .is_some_and(|sd| sd.battlefield == b && sd.combat.as_ref().is_some_and(|c| c.attacker == p)),
+            PlayTo::ConqueredThisTurn => self.events_this_turn().iter().any(|e| {
+                matches!(e, Event::Scored { player, battlefield, method: ScoreMethod::Conquer, .. }
+                    if *player == p && *battlefield == b)
+            }),
+        }
+    }
+
+    /// "Play me only to ...": the battlefields unit `card` may be played to by `p` instead of the
+    /// usual locations (352.2; the card wins, 002), or `None` for a card without that restriction.
+    fn only_locations(&self, p: PlayerId, card: ObjId) -> Option<Vec<Loc>> {
+        let only = self.card(card).abilities.rules_text().find_map(|(_, a)| match a.kind {
+            AbilityKind::Static { effect: StaticEffect::PlayOnlyTo(to), .. } => Some(to),
+            _ => None,
+        })?;
+        Some(self.battlefield_ids().filter(|b| self.play_to_names(p, only, *b)).map(Loc::Battlefield).collect())
     }
 
     /// 436.2: with more than two players, is there a staged combat or a combat in progress at
@@ -214,6 +242,13 @@ impl Game {
         // 352.7: a spell goes on the chain only with a valid choice for each target it must
         // choose ("a unit": at least one candidate; "up to" / "any number" may choose none).
         if def.kind != CardType::Spell {
+            // 352.2: "Play me only to ...", with no such battlefield now: nowhere to play it.
+            if def.kind == CardType::Unit
+                && hidden.is_none()
+                && self.only_locations(p, card).is_some_and(|l| l.is_empty())
+            {
+                return false;
+            }
             return self.can_pay_to_play_from(supply, card, &opts, 0);
         }
         // Deflect only adds to the cost: a spell that can't be paid for without it is rejected
@@ -586,7 +621,9 @@ impl Game {
             // Core Rules 1.3, 822.1.b: played as a Reaction by its Ambush, only to a battlefield
             // where its player has units; otherwise those are locations besides the usual ones.
             let mut locs = Vec::new();
-            if !self.played_by_ambush(card) {
+            if let Some(only) = self.only_locations(p, card) {
+                locs = only;
+            } else if !self.played_by_ambush(card) {
                 locs = self.play_locations(p);
                 locs.extend(self.permitted_battlefields_for(p, card));
             }
@@ -605,6 +642,11 @@ impl Game {
                     Loc::Base(_) => true,
                 })
                 .collect();
+            // "Play me only to ...": with no such battlefield the unit has nowhere to go (352.2).
+            if locs.is_empty() {
+                trace!(self, "352.2", "{} has no location it may be played to", self.describe(card));
+                return Ok(false);
+            }
             let options: Vec<Choice> = locs.iter().map(|l| Choice::Loc(*l)).collect();
             if let Choice::Loc(l) = self.decide(p, Ask::PlayLocation, options)? {
                 location = l;

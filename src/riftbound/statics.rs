@@ -29,6 +29,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         | StaticEffect::AnyNumberOfBuffs
         | StaticEffect::UnchoosableByEnemies
         | StaticEffect::MightPer { .. }
+        | StaticEffect::KeywordPer { .. }
         | StaticEffect::Might(_) => !matches!(condition, Condition::NotChosenThisTurn(_) | Condition::OnResolution(_)),
         // 361.3.a: "While I'm at a battlefield, your other units here have [Deflect]": "I" is the
         // source (the layers evaluate it on the source). Only states of the source that are no
@@ -110,6 +111,9 @@ impl Game {
                 StaticEffect::UnchoosableByEnemies => vec![(cond.clone(), Modification::UnchoosableByEnemies)],
                 StaticEffect::MightPer { each, count } => {
                     vec![(cond.clone(), Modification::MightPer(*each, count.clone()))]
+                }
+                StaticEffect::KeywordPer { keyword, count } => {
+                    vec![(cond.clone(), Modification::GrantKeywordPer(*keyword, count.clone()))]
                 }
                 StaticEffect::Might(n) => vec![(cond.clone(), Modification::Might(*n))],
                 // The units' own condition (buffed 702, alone 438.1.a) is part of their filter.

@@ -344,12 +344,12 @@ impl Game {
         for e in batch {
             for d in &self.delayed_triggers {
                 if self.event_matches(&d.trigger, d.source, d.controller, e).is_none()
-                    || (d.of_it && event_subject(e).0 != d.remembered)
+                    || (d.of_it && self.event_subject(e).0 != d.remembered)
                     || delayed.iter().any(|(x, _)| x.once && x == d)
                 {
                     continue;
                 }
-                delayed.push((d.clone(), event_subject(e).0));
+                delayed.push((d.clone(), self.event_subject(e).0));
             }
         }
         (fired, delayed)
@@ -367,11 +367,19 @@ impl Game {
         start: usize,
     ) -> Vec<Option<PlayerId>> {
         match trigger {
-            Trigger::FirstTime(_)
-            | Trigger::NthTime(..)
-            | Trigger::OneOrMore(_)
-            | Trigger::YouDiscard
-            | Trigger::YouDefendHere => self.first_match(trigger, source, you, batch, start).into_iter().collect(),
+            Trigger::FirstTime(_) | Trigger::NthTime(..) | Trigger::OneOrMore(_) | Trigger::YouDiscard => {
+                self.first_match(trigger, source, you, batch, start).into_iter().collect()
+            }
+            // 376.4.e.2.a: once per combat: not when units of yours became defenders earlier in
+            // this combat (its Defended events follow the last combat's end).
+            Trigger::YouDefend { .. } => {
+                let earlier = &self.events[..start];
+                let combat = earlier.iter().rposition(|e| matches!(e, Event::CombatEnded { .. })).map_or(0, |i| i + 1);
+                if earlier[combat..].iter().any(|e| self.event_matches(trigger, source, you, e).is_some()) {
+                    return Vec::new();
+                }
+                self.first_match(trigger, source, you, batch, start).into_iter().collect()
+            }
             // Units moved at the same time are one move (141.3): once for each player moving.
             Trigger::PlayerMoves { .. } => {
                 let mut movers: Vec<Option<PlayerId>> = Vec::new();
@@ -413,7 +421,11 @@ impl Game {
             Trigger::FirstTime(t) | Trigger::NthTime(_, t) | Trigger::OneOrMore(t) | Trigger::FirstTimeForThem(t) => t,
             t => t,
         };
-        batch.iter().filter(|e| self.event_matches(inner, source, you, e).is_some()).map(event_subject).collect()
+        batch
+            .iter()
+            .filter(|e| self.event_matches(inner, source, you, e).is_some())
+            .map(|e| self.event_subject(e))
+            .collect()
     }
 
     /// Whether `trigger` matches one of `batch`'s events; returns Some("that player").
@@ -555,14 +567,15 @@ impl Game {
             | (Trigger::YouHoldHere, Event::Scored { player, battlefield, method: ScoreMethod::Hold, .. }) => {
                 (*player == you && self.here(source) == Some(Loc::Battlefield(*battlefield))).then_some(None)
             }
-            // 376.4.e: your units became defenders here (once per combat: see `all_matches`);
-            // 181.6.c: an uncontrolled battlefield's "you" is no one.
-            (Trigger::YouDefendHere, Event::Defended(u)) => {
+            // 376.4.e: your units became defenders (here: at this battlefield), once per combat
+            // (see `all_matches`); 181.6.c: an uncontrolled battlefield's "you" is no one.
+            (Trigger::YouDefend { here }, Event::Defended(u)) => {
                 let controlled = self.battlefields.iter().all(|b| b.obj != source || b.controller == Some(you));
+                let at = self.location(*u);
                 (controlled
                     && self.controller(*u) == you
-                    && self.location(*u).is_some()
-                    && self.location(*u) == self.here(source))
+                    && matches!(at, Some(Loc::Battlefield(_)))
+                    && (!here || at == self.here(source)))
                 .then_some(None)
             }
             // 462.2: "you or an ally": a teammate's scoring too.
@@ -1165,7 +1178,7 @@ impl Game {
                     controller: if uncontrolled { None } else { Some(item.controller) },
                     targets: item.targets.clone(),
                     specs: self.choice_specs(source, ability),
-                    that_unit: item.that_unit,
+                    that_unit: item.that_unit.map(|u| self.as_played(u)),
                     that_player: item.that_player,
                     that_battlefield: item.that_battlefield,
                     spell: None,
@@ -1340,7 +1353,7 @@ pub(crate) fn listens_to(t: &Trigger) -> u32 {
         | Trigger::PlayCard { .. }
         | Trigger::Play { .. } => PLAYED,
         Trigger::Attack | Trigger::Attacks { .. } => ATTACKED,
-        Trigger::Defend | Trigger::YouDefendHere => DEFENDED,
+        Trigger::Defend | Trigger::YouDefend { .. } => DEFENDED,
         Trigger::UnitAlone { .. } => ATTACKED | DEFENDED,
         Trigger::MoveMe
         | Trigger::MoveMeToBattlefield
@@ -1406,21 +1419,37 @@ pub(crate) fn works_from_trash(t: &Trigger) -> bool {
     }
 }
 
-/// The unit an event is about (a trigger's "it", 414.3) and the battlefield it names ("that
-/// battlefield": the one scored, 444.2).
-fn event_subject(e: &Event) -> (Option<ObjId>, Option<Bf>) {
-    match e {
-        Event::Attacked(u) | Event::Defended(u) | Event::Buffed { unit: u, .. } | Event::BecameMighty(u) => {
-            (Some(*u), None)
+impl Game {
+    /// The unit an event is about (a trigger's "it", 414.3) and the battlefield it names ("that
+    /// battlefield", "there", "the same battlefield"): the one scored (444.2), the one a unit
+    /// moved to (423), or the one where a unit became an attacker or defender (438.1.a.3-4: the
+    /// combat's battlefield, where the unit is as its trigger is checked).
+    fn event_subject(&self, e: &Event) -> (Option<ObjId>, Option<Bf>) {
+        match e {
+            Event::Attacked(u) | Event::Defended(u) => {
+                let at = match self.location(*u) {
+                    Some(Loc::Battlefield(b)) => Some(b),
+                    _ => None,
+                };
+                (Some(*u), at)
+            }
+            Event::Moved { unit, to, .. } => {
+                let at = match to {
+                    Loc::Battlefield(b) => Some(*b),
+                    _ => None,
+                };
+                (Some(*unit), at)
+            }
+            Event::Buffed { unit: u, .. } | Event::BecameMighty(u) => (Some(*u), None),
+            Event::Killed { obj, .. } => (Some(*obj), None),
+            Event::Stunned { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
+            Event::Dealt { target, .. } => (Some(*target), None),
+            Event::Attached { to, .. } => (Some(*to), None),
+            Event::Played { card, .. } => (Some(*card), None),
+            Event::Targeted { obj, .. } => (Some(*obj), None),
+            Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
+            _ => (None, None),
         }
-        Event::Killed { obj, .. } => (Some(*obj), None),
-        Event::Stunned { unit, .. } | Event::Moved { unit, .. } | Event::Readied(unit) => (Some(*unit), None),
-        Event::Dealt { target, .. } => (Some(*target), None),
-        Event::Attached { to, .. } => (Some(*to), None),
-        Event::Played { card, .. } => (Some(*card), None),
-        Event::Targeted { obj, .. } => (Some(*obj), None),
-        Event::Scored { battlefield, .. } => (None, Some(*battlefield)),
-        _ => (None, None),
     }
 }
 

@@ -369,6 +369,9 @@ pub enum Act {
     Reveal,
     /// 403: "recycle X".
     Recycle,
+    /// "put X on the top or bottom of your Main Deck", "its owner places it on the top or bottom
+    /// of their Main Deck" (rule 002): its owner chooses which.
+    TopOrBottom,
     /// 412: "counter X" (a spell on the chain).
     Counter,
     /// 182.2.a-b: "make new choices for X" (a spell on the chain): its targets chosen again by
@@ -387,7 +390,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 26] = [
+    pub const ALL: [Act; 27] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -407,6 +410,7 @@ impl Act {
         Act::PutInTrash,
         Act::Reveal,
         Act::Recycle,
+        Act::TopOrBottom,
         Act::Counter,
         Act::NewChoices,
         Act::Banish,
@@ -431,6 +435,7 @@ impl Act {
                 | Act::PutInHand
                 | Act::PutInTrash
                 | Act::Recycle
+                | Act::TopOrBottom
                 | Act::Counter
                 | Act::Banish
                 | Act::Discard
@@ -459,6 +464,7 @@ impl Act {
             Act::PutInTrash => "put_in_trash",
             Act::Reveal => "reveal_card",
             Act::Recycle => "recycle_obj",
+            Act::TopOrBottom => "top_or_bottom",
             Act::Counter => "counter",
             Act::NewChoices => "new_choices",
             Act::Banish => "banish",
@@ -747,6 +753,9 @@ pub enum Var {
     Rest,
     /// How many times a cost was paid ("that much", "for each buff spent").
     Paid,
+    /// The token an instruction played last ("Play a Sand Soldier unit token. Then do this: You
+    /// may pay [Y] to ready it.").
+    Made,
 }
 
 impl Var {
@@ -763,6 +772,7 @@ impl Var {
             Var::Those => "those",
             Var::Rest => "rest",
             Var::Paid => "paid",
+            Var::Made => "made",
         }
     }
 }
@@ -840,6 +850,7 @@ impl Act {
             | Act::ReturnToHand
             | Act::PutInTrash
             | Act::Recycle
+            | Act::TopOrBottom
             | Act::Counter
             | Act::Banish
             | Act::Discard

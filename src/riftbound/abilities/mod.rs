@@ -327,9 +327,12 @@ pub enum Trigger {
     /// controller scored it (181.6.c: "you" is the battlefield's controller).
     YouConquerHere,
     YouHoldHere,
-    /// A battlefield's "When you defend here": its controller's units became defenders there
-    /// (376.4.e); once per combat.
-    YouDefendHere,
+    /// "When you defend at a battlefield": units of yours became defenders (438.1.a.4), once per
+    /// combat; `here`: a battlefield's "When you defend here", at that battlefield, "you" being
+    /// its controller (376.4.e, 181.6.c).
+    YouDefend {
+        here: bool,
+    },
     /// "X at the end of this turn" (383.2): this turn's Ending Step begins, whoever's turn it is.
     EndOfThisTurn,
     /// "When a friendly unit dies" and the like.
@@ -552,8 +555,9 @@ impl Trigger {
         }
     }
 
-    /// Whether the event names a battlefield, "this battlefield" in the effect: the one scored
-    /// (444.2).
+    /// Whether the event names a battlefield, "this battlefield" or "there" in the effect: the
+    /// one scored (444.2), moved to (423), or where a combat's attackers or defenders are
+    /// (438.1.a.3-4).
     pub fn names_a_battlefield(&self) -> bool {
         matches!(
             self.event(),
@@ -564,6 +568,11 @@ impl Trigger {
                 | Trigger::YouConquer { .. }
                 | Trigger::YouHold { .. }
                 | Trigger::OpponentScores
+                | Trigger::Attack
+                | Trigger::Defend
+                | Trigger::Attacks { .. }
+                | Trigger::YouDefend { .. }
+                | Trigger::MoveMeToBattlefield
         )
     }
 
@@ -773,6 +782,12 @@ pub enum PlayTo {
     Open,
     /// "an occupied enemy battlefield": one an opponent controls, with units of an opponent there.
     OccupiedEnemy,
+    /// "a battlefield you're attacking": one with a combat in progress whose attacker is the
+    /// player (438.1.a.1).
+    Attacking,
+    /// "a battlefield you conquered this turn": one the player scored by conquering this turn
+    /// (442.1).
+    ConqueredThisTurn,
 }
 
 /// What a passive ability does while it applies.
@@ -819,6 +834,9 @@ pub enum StaticEffect {
     /// your points.", "I get +1 [M] for each buffed friendly unit at my battlefield.": `each`
     /// Might per what `count` counts, for my controller and me (arithmetic layer, 450.3).
     MightPer { each: i32, count: CountOf },
+    /// "I have [Assault] equal to the number of enemy units here.": the keyword with as many
+    /// instances as `count` counts for my controller and me (ability layer, 450.2).
+    KeywordPer { keyword: Keyword, count: CountOf },
     /// "Your spells and abilities deal N Bonus Damage" (`yours`: its controller's, 712-715); a
     /// battlefield's "Spells and abilities deal N Bonus Damage to units here." (`to`: only to
     /// the units the filter names, relative to the passive's object, 053.3).
@@ -830,6 +848,10 @@ pub enum StaticEffect {
     /// to an occupied enemy battlefield": the battlefields `to` names are locations they may be
     /// played to as well (352.2).
     PlayToBattlefield { units: Option<UnitFilter>, to: PlayTo },
+    /// "Play me only to a battlefield you conquered this turn": the battlefields `to` names are
+    /// the only locations this unit may be played to, its player's base not among them (352.2;
+    /// the card wins, 002).
+    PlayOnlyTo(PlayTo),
     /// A restriction (054: can't beats can): `what` can't happen to the objects `objects` names,
     /// relative to this object and its controller ("Units can't move from here to base.",
     /// "Opponents can only play units to their base.", "Spells and abilities can't ready enemy

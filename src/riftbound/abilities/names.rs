@@ -186,6 +186,7 @@ pub fn other_cost(c: &OtherCost, filter: impl Fn(&UnitFilter) -> String) -> Stri
         OtherCost::SpendBuff => SPEND_A_BUFF.to_string(),
         OtherCost::Burn(n) => format!("burn_cost({n})"),
         OtherCost::BanishMe => BANISH_ME.to_string(),
+        OtherCost::KillMe => KILL_ME.to_string(),
         OtherCost::Banish(f) => format!("banish_cost({})", filter(f)),
         OtherCost::Recycle(f) => format!("recycle_unit_cost({})", filter(f)),
         OtherCost::Return(f) => format!("return_cost({})", filter(f)),
@@ -197,3 +198,4 @@ pub const SPEND_A_BUFF: &str = "SPEND_A_BUFF";
 
 /// The cost "banish me" (414), the other one with neither a number nor a filter.
 pub const BANISH_ME: &str = "BANISH_ME";
+pub const KILL_ME: &str = "KILL_ME";

@@ -319,6 +319,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::PutInTrash => format!("Put {o} into its owner's trash"),
         Act::Reveal => format!("Reveal {o}"),
         Act::Recycle => format!("Recycle {o}"),
+        Act::TopOrBottom => format!("Its owner puts {o} on the top or bottom of their Main Deck"),
         Act::Counter => format!("Counter {o}"),
         Act::NewChoices => format!("Make new choices for {o}"),
         Act::Banish => format!("Banish {o}"),
@@ -365,6 +366,7 @@ fn var_text(v: Var) -> &'static str {
         Var::Those => "the chosen objects",
         Var::Rest => "the objects not chosen",
         Var::Paid => "how many times it was paid",
+        Var::Made => "the token played",
     }
 }
 
