@@ -3483,9 +3483,15 @@ impl Compiler<'_> {
                 b.effects.push(Effect::ThisTurn(TurnRule::PreventDamage { spells, abilities }));
             }
             Rule::i_prevent_next => {
-                let amount = number(&parts.next().unwrap());
-                let t = self.target(parts.next().unwrap(), &mut b, None)?;
-                b.effects.push(each(t, |unit| Effect::PreventNext { unit, amount }));
+                let first = parts.next().unwrap();
+                if first.as_rule() == Rule::number {
+                    let amount = number(&first);
+                    let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                    b.effects.push(each(t, |unit| Effect::PreventNext { unit, amount }));
+                } else {
+                    let t = self.target(first, &mut b, None)?;
+                    b.effects.push(each(t, Effect::PreventNextTime));
+                }
             }
             Rule::i_give_might => {
                 // One "give" for one or more groups, each with its own change (450.3).
@@ -4768,7 +4774,11 @@ impl Compiler<'_> {
                 "at a battlefield" | "at battlefields" => f.at = At::Battlefield,
                 // The source's location while that is a battlefield.
                 "at my battlefield" => f.at = At::MyBattlefield,
-                "here" => f.at = At::Here,
+                // "move up to one enemy unit from here to its base": here, where it moves from.
+                "here" | "from here" => f.at = At::Here,
+                // "a friendly unit anywhere": at any location, base or battlefield (the default,
+                // said to contrast with the next phrase's "at a battlefield").
+                "anywhere" => f.at = At::Anywhere,
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
                 // 352.11: the group's requirement is the target spec's (`Located::Together`).
                 "at the same location" => {}

@@ -18,9 +18,11 @@ use std::sync::Arc;
 pub struct DamagedBy(pub Vec<(ObjId, ObjId)>);
 
 /// Prevent (later Core Rules, docs/rulings.md): the Prevent Value still tracked on each unit, from
-/// "Prevent the next N damage that would be dealt to it this turn"; cleared as the turn ends.
+/// "Prevent the next N damage that would be dealt to it this turn", and the units whose next
+/// damage is prevented whole ("The next time it would be dealt damage this turn, prevent it");
+/// cleared as the turn ends.
 #[derive(Clone, Debug, Default)]
-pub struct PreventNext(pub Vec<(ObjId, u32)>);
+pub struct PreventNext(pub Vec<(ObjId, u32)>, pub Vec<ObjId>);
 
 /// 741.1: the units that were not alone as they died (other friendly units were at their
 /// location as the kill began, those dying with them included), for "If I didn't die alone".
@@ -338,6 +340,9 @@ impl Game {
                 trace!(self, "404.1", "{} can't be dealt damage", self.describe(u));
                 continue;
             }
+            if self.prevent_next_time(u) {
+                continue;
+            }
             let amount = self.prevent(u, amount);
             if amount == 0 {
                 continue;
@@ -372,6 +377,31 @@ impl Game {
             None => tracked.push((u, n)),
         }
         trace!(self, "002", "the next {n} damage that would be dealt to {} this turn is prevented", self.describe(u));
+    }
+
+    /// "The next time it would be dealt damage this turn, prevent it" (rule 002; docs/rulings.md):
+    /// the next damage dealt to the unit this turn, whatever its amount, is not dealt.
+    pub fn prevent_next_time_of(&mut self, u: ObjId) {
+        if !self.obj(u).alive || !self.obj(u).zone.is_board() {
+            return;
+        }
+        let shielded = &mut self.components.get_mut::<PreventNext>().1;
+        if !shielded.contains(&u) {
+            shielded.push(u);
+        }
+        trace!(self, "002", "the next time {} would be dealt damage this turn, it is prevented", self.describe(u));
+    }
+
+    /// Whether the damage about to be dealt to `u` is prevented whole, as the next damage after
+    /// "The next time it would be dealt damage this turn, prevent it"; that prevention is used up.
+    fn prevent_next_time(&mut self, u: ObjId) -> bool {
+        let Some(shielded) = self.components.get::<PreventNext>().map(|p| &p.1) else { return false };
+        if !shielded.contains(&u) {
+            return false;
+        }
+        self.components.get_mut::<PreventNext>().1.retain(|o| *o != u);
+        trace!(self, "002", "the damage to {} is prevented", self.describe(u));
+        true
     }
 
     /// The Prevent Value tracked on `u` (0 for none): combat damage may be assigned to it up to

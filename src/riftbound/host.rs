@@ -757,6 +757,7 @@ verbs! {
         |g, c| g.give(c, o, Grant::Might { amount: n as i32, min: None }, until);
     Effect::PreventNext { unit, amount } =>
         "prevent_next"(unit => o: Object, amount => n: Count) |g, _| g.prevent_next(o, n);
+    Effect::PreventNextTime(unit) => "prevent_next_time"(unit => o: Object) |g, _| g.prevent_next_time_of(o);
     Effect::Give { to, grant: Grant::UnchoosableByEnemies, until } =>
         "give_unchoosable"(to => o: Object, until => until: Duration) |g, c| g.give(c, o, Grant::UnchoosableByEnemies, until);
     Effect::Give { to, grant: Grant::SetMight(n), until } =>

@@ -65,6 +65,9 @@ pub enum Effect {
     /// "Prevent the next N damage that would be dealt to X this turn" (rule 002; the later Core
     /// Rules' Prevent, docs/rulings.md).
     PreventNext { unit: Obj, amount: u32 },
+    /// "The next time X would be dealt damage this turn, prevent it" (rule 002): X's next damage
+    /// this turn is not dealt, whatever its amount.
+    PreventNextTime(Obj),
     /// 409: "Discard N" (answers the last card discarded).
     Discard { who: Who, amount: u32 },
     /// 409: "discards their hand": every card in it.

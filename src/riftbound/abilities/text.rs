@@ -85,6 +85,9 @@ impl Display for Effect {
             Effect::PreventNext { unit, amount } => {
                 write!(f, "Prevent the next {amount} damage that would be dealt to {unit} this turn")
             }
+            Effect::PreventNextTime(unit) => {
+                write!(f, "The next time {unit} would be dealt damage this turn, prevent it")
+            }
             Effect::GiveMightOf { to, amount, until } => {
                 write!(f, "Give {to} + {amount} [M]")?;
                 f.write_str(duration_text(*until))
