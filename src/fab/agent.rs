@@ -173,6 +173,11 @@ impl Agent<Game> for GreedyAgent {
                 }
                 // 15.5.1b: an optional cost is worth paying from the pool or with a cheap pitch.
                 (Ask::OptionalCost, Action::Pay(pitch)) => 8 - pitch_cost(g, pitch),
+                // "you may": every permission of these cards helps its controller (a mentor face
+                // up, another weapon attack), so it is used.
+                (Ask::May, Action::May { take, .. }) => i32::from(*take),
+                // 24.2: finding the card searched for beats failing to.
+                (Ask::Search, Action::Find(found)) => i32::from(found.is_some()),
                 _ => 0,
             }
         };

@@ -287,8 +287,10 @@ pub enum Effect {
     MayPay(u8),
     /// "attack an additional time with it this turn" (15.2.1): the weapon whose attack the event
     /// was about (the current chain link's) may use its once per turn attack once more this turn.
-    /// A permission ("you may"): nothing is asked.
     AttackAgain(u8),
+    /// "you may EFFECT": a permission. As the step is reached (19.2) the layer's controller
+    /// decides whether to do it ([`crate::fab::Ask::May`]).
+    May(Box<Effect>),
     /// "turn her face up" (Mentor, glossary): the card the layer is about, face down in its
     /// owner's arsenal, turns face up.
     TurnFaceUp,

@@ -165,23 +165,6 @@ impl Game {
     /// The state records that the decision is due, and it changes only once it is answered, so
     /// a game stopped there (a session with no agent, a replay) asks again when resumed.
     pub(super) fn pending_link_decision(&mut self) -> R<bool> {
-        // 15.5.1b: the top layer's optional cost, asked once both players passed on it.
-        if self.priority.is_none()
-            && let Some(n) = self.optional_cost()
-        {
-            let layer = self.chain.last().expect("a layer").clone();
-            let p = layer.controller;
-            let mut options: Vec<Action> =
-                self.pitch_options(p, u32::from(n), layer.card).into_iter().map(Action::Pay).collect();
-            options.push(Action::Decline);
-            let choice = decide(self, p, Ask::OptionalCost, options)?;
-            self.answer_optional_cost(match choice {
-                Action::Pay(pitch) => Some(pitch),
-                _ => None,
-            });
-            self.resolve_and_give_priority();
-            return Ok(true);
-        }
         let Some(link) = self.current_link() else { return Ok(false) };
         if link.step == LinkStep::Defend && !link.declared {
             let options = self.defend_options();
@@ -569,8 +552,8 @@ mod tests {
         assert_eq!(g.activate(opp, r, 0, &[], Some(g.player(opp).hand[0])), Err(PlayError::UsedThisTurn));
     }
 
-    /// 15.5.1b: a game stopped at an optional cost ("you may pay {r}") asks again when resumed;
-    /// the layer resolves only once answered, and "If you do" reads the answer.
+    /// 15.5.1b, 19.2: a game stopped at an optional cost ("you may pay {r}") asks again when
+    /// resumed; the layer's effects go on only once answered, and "If you do" reads the answer.
     #[test]
     fn r15_5_1b_an_optional_cost_is_asked_again_when_a_stopped_game_resumes() {
         use super::super::cards::Condition;
@@ -589,14 +572,18 @@ mod tests {
         g.agents = vec![None, None];
         g.answers = crate::kernel::Answers::default();
         g.pass_priority(tp).unwrap();
-        g.pass_priority(opp).unwrap();
-        assert_eq!(g.priority, None, "its controller decides first");
+        // Both passed: the layer resolves, and its first step asks (19.2).
+        match g.pass_priority(opp) {
+            Err(Stop::NeedDecision(d)) => assert_eq!(d.ask, Ask::OptionalCost),
+            other => panic!("{other:?}"),
+        }
         for _ in 0..2 {
+            assert!(g.resolving.is_some() && g.chain.len() == 1, "the layer is resolving, the card below it");
+            assert_eq!(g.player(tp).life, 20, "nothing applied yet");
             match g.step() {
                 Err(Stop::NeedDecision(d)) => assert_eq!(d.ask, Ask::OptionalCost),
                 other => panic!("{other:?}"),
             }
-            assert_eq!(g.chain.len(), 2, "nothing resolved yet");
         }
         g.answers.log.push(0); // pay from the pool
         g.step().unwrap();

@@ -3,55 +3,80 @@
 //! reaction stays on its chain link (19.9); an action with go again gives an action point
 //! (glossary, "Go again").
 
+use super::R;
 use super::cards::{AttackKind, AttackRef, CardFilter, CardType, Condition, Counter, Effect, Keyword};
-use super::state::{Game, Layer, Link};
+use super::state::{Action, Ask, Game, Layer, Link};
 use super::zones::Zone;
+use crate::kernel::decision::decide;
 use crate::kernel::{ObjId, PlayerId};
 
 impl Game {
-    /// Resolves the top layer of the chain (14.5, 19.1). The caller gives priority.
-    pub(super) fn resolve_top(&mut self) {
-        let Some(layer) = self.chain.pop() else { return };
-        self.resolving = Some(layer.clone());
-        self.resolve_layer(layer);
+    /// Resolves the top layer of the chain (14.5, 19.1), or goes on with the layer resolving
+    /// when a decision of its resolution stopped the game. The caller gives priority.
+    pub(super) fn resolve_top(&mut self) -> R<()> {
+        if self.resolving.is_none() {
+            let Some(layer) = self.chain.pop() else { return Ok(()) };
+            if !self.begin_resolving(&layer) {
+                return Ok(());
+            }
+            self.resolving = Some(layer);
+            self.resolved_steps = (0, false);
+            self.discarded_this_way.clear();
+        }
+        let layer = self.resolving.clone().expect("a layer resolving");
+        let effects = self.layer_effects(&layer).to_vec();
+        self.run_steps(&effects, layer.controller)?;
         self.resolving = None;
+        self.finish_layer(layer);
+        Ok(())
     }
 
-    fn resolve_layer(&mut self, layer: Layer) {
+    /// Whether `layer` resolves; if so, says so. 16.5: a triggered effect whose triggering game
+    /// state is no longer true does not resolve and is removed. 19.1.1, 19.1.1b: a card whose
+    /// every target is gone does not resolve and goes to the graveyard.
+    fn begin_resolving(&mut self, layer: &Layer) -> bool {
         let def = self.obj(layer.card).card.clone();
-        // 16.2, 16.4: a triggered effect an effect gave or created.
-        if let Some(effects) = &layer.effects {
+        if let Some(c) = &layer.cause
+            && !self.still_true(&c.trigger, c.card, layer.controller, &c.event)
+        {
+            crate::trace!(
+                self,
+                "16.5",
+                "the game state that made {}'s triggered effect trigger is no longer true: it does not resolve and \
+                 leaves the chain",
+                def.name
+            );
+            return false;
+        }
+        if layer.effects.is_some() {
             crate::trace!(self, "19.1", "a triggered effect about {} resolves", def.name);
-            self.apply_all(effects, layer.controller);
-            return;
-        }
-        // 15.2: an activated ability applies its effects; go again gives an action point.
-        if let Some(i) = layer.activated {
-            let a = &def.activated[usize::from(i)];
+        } else if layer.activated.is_some() {
             crate::trace!(self, "19.1", "{}'s ability resolves", def.name);
-            self.apply_all(&a.effects, layer.controller);
-            if a.go_again && !self.is_over() {
-                self.go_again(layer.controller);
-            }
-            return;
-        }
-        // 16: a triggered layer applies its ability's effects; the card stays where it is.
-        if let Some(i) = layer.trigger {
+        } else if layer.trigger.is_some() {
             crate::trace!(self, "19.1", "{}'s triggered effect resolves", def.name);
-            self.apply_all(&def.triggers[usize::from(i)].1, layer.controller);
-            return;
-        }
-        // 19.1.1, 19.1.1b: a card whose every target is gone does not resolve.
-        if let Some(kind) = def.effects.iter().find_map(Effect::targets)
+        } else if let Some(kind) = def.effects.iter().find_map(Effect::targets)
             && !self.attack_target_legal(kind)
         {
             crate::trace!(self, "19.1.1b", "{} has no legal target: it does not resolve", def.name);
             self.move_to(layer.card, Zone::Graveyard);
+            return false;
+        } else {
+            crate::trace!(self, "19.1", "{} resolves", def.name);
+        }
+        true
+    }
+
+    /// After its effects: an activated ability's go again gives an action point (15.2); a card
+    /// goes where 19.8 and 19.9 say. A triggered layer's card stays where it is (16).
+    fn finish_layer(&mut self, layer: Layer) {
+        let def = self.obj(layer.card).card.clone();
+        if self.is_over() || layer.effects.is_some() || layer.trigger.is_some() {
             return;
         }
-        crate::trace!(self, "19.1", "{} resolves", def.name);
-        self.apply_all(&def.effects, layer.controller);
-        if self.is_over() {
+        if let Some(i) = layer.activated {
+            if def.activated[usize::from(i)].go_again {
+                self.go_again(layer.controller);
+            }
             return;
         }
         let on_link = self.current_link().is_some();
@@ -99,61 +124,84 @@ impl Game {
         }
     }
 
-    /// 15.5.1b: the top layer has an optional cost ("you may pay {r}") not yet asked about:
-    /// the resource points, if so.
-    pub(super) fn optional_cost_due(&self) -> bool {
-        self.optional_cost().is_some()
-    }
-
-    /// The top layer's optional cost in resource points, while still to be asked about.
-    pub(super) fn optional_cost(&self) -> Option<u8> {
-        let top = self.chain.last().filter(|l| l.paid.is_none())?;
-        self.layer_effects(top).iter().find_map(|e| match e {
-            Effect::MayPay(n) => Some(*n),
-            _ => None,
-        })
-    }
-
-    /// 15.5.1b: the top layer's controller pays its optional cost, pitching `pitch`, or not
-    /// (`None`); then it resolves.
-    pub(super) fn answer_optional_cost(&mut self, pitch: Option<Vec<ObjId>>) {
-        let n = self.optional_cost().expect("an optional cost");
-        let i = self.chain.len() - 1;
-        let p = self.chain[i].controller;
-        if let Some(pitch) = &pitch {
-            self.pay(p, u32::from(n), pitch, false);
-            crate::trace!(self, "15.5.1b", "{p} pays the optional cost of {n} resource point(s)");
-        } else {
-            crate::trace!(self, "15.5.1b", "{p} does not pay the optional cost");
-        }
-        self.chain[i].paid = Some(pitch.is_some());
-    }
-
     /// Reprise (glossary): the defending hero has defended the current chain link with a card
     /// from hand. Recorded on a layer as it is played or triggers; `holds` reads that record.
     pub(super) fn reprise_active(&self) -> bool {
         self.current_link().is_some_and(|l| l.defended_from_hand)
     }
 
-    /// Applies a layer's effects in order for `controller` (19.2): "If CONDITION, EFFECT" skips
-    /// the effect when the condition does not hold (19.7); "discarded this way" is what these
-    /// effects discarded. 3.1.1: the game ends at once; nothing else resolves.
-    pub fn apply_all(&mut self, effects: &[Effect], controller: PlayerId) {
+    /// Applies `effects` in order for `controller` (19.2), as a layer of its own would: "If
+    /// CONDITION, EFFECT" skips the effect when the condition does not hold (19.7).
+    pub fn apply_all(&mut self, effects: &[Effect], controller: PlayerId) -> R<()> {
         self.discarded_this_way.clear();
-        let mut skip = false;
-        for e in effects {
-            if std::mem::take(&mut skip) {
+        self.resolved_steps = (0, false);
+        self.run_steps(effects, controller)
+    }
+
+    /// Applies the resolving layer's effects from the first not yet applied (19.2): "If
+    /// CONDITION, EFFECT" skips the effect when the condition does not hold (19.7); "you may",
+    /// "you may pay" and a search ask as they are reached, and a game stopped at that question
+    /// asks it again when resumed, nothing before it applied twice. "Discarded this way" is what
+    /// these effects discarded. 3.1.1: the game ends at once; nothing else resolves.
+    fn run_steps(&mut self, effects: &[Effect], controller: PlayerId) -> R<()> {
+        while let Some(e) = effects.get(self.resolved_steps.0) {
+            if self.is_over() {
+                return Ok(());
+            }
+            if self.resolved_steps.1 {
                 crate::trace!(self, "19.7", "its condition does not hold: that part does nothing");
+                self.resolved_steps = (self.resolved_steps.0 + 1, false);
                 continue;
             }
+            let mut skip = false;
             match e {
                 Effect::IfThen(c) => skip = !self.holds(c, controller),
+                Effect::May(inner) => self.may(inner, controller)?,
+                Effect::MayPay(n) => self.optional_cost(*n, controller)?,
+                Effect::Search { filter, to_arsenal } => self.search(controller, filter, *to_arsenal)?,
                 e => self.apply(e, controller),
             }
-            if self.is_over() {
-                return;
-            }
+            self.resolved_steps = (self.resolved_steps.0 + 1, skip);
         }
+        Ok(())
+    }
+
+    /// "you may EFFECT": the controller decides whether to do it, as the step is reached (19.2).
+    fn may(&mut self, effect: &Effect, p: PlayerId) -> R<()> {
+        let card = self.resolving.as_ref().map_or(self.player(p).hero, |l| l.card);
+        let option = |take| Action::May { effect: effect.clone(), card, take };
+        let Action::May { take, .. } = decide(self, p, Ask::May, vec![option(true), option(false)])? else {
+            unreachable!("may options")
+        };
+        if take {
+            self.apply(effect, p);
+        } else {
+            crate::trace!(self, "19.2", "{p} does not use the permission (\"you may\")");
+        }
+        Ok(())
+    }
+
+    /// 15.5.1b: "you may pay {r}": the controller pays it (any legal way: the resource pool
+    /// first, then pitching, 15.5.3) or declines; "If you do" reads the answer.
+    fn optional_cost(&mut self, n: u8, p: PlayerId) -> R<()> {
+        let card = self.resolving.as_ref().map_or(self.player(p).hero, |l| l.card);
+        let mut options: Vec<Action> = self.pitch_options(p, u32::from(n), card).into_iter().map(Action::Pay).collect();
+        options.push(Action::Decline);
+        let paid = match decide(self, p, Ask::OptionalCost, options)? {
+            Action::Pay(pitch) => {
+                self.pay(p, u32::from(n), &pitch, false);
+                crate::trace!(self, "15.5.1b", "{p} pays the optional cost of {n} resource point(s)");
+                true
+            }
+            _ => {
+                crate::trace!(self, "15.5.1b", "{p} does not pay the optional cost");
+                false
+            }
+        };
+        if let Some(l) = self.resolving.as_mut() {
+            l.paid = Some(paid);
+        }
+        Ok(())
     }
 
     /// Applies one effect for `controller` (19.2, 19.7: what cannot resolve is ignored).
@@ -265,7 +313,6 @@ impl Game {
                     crate::trace!(self, "11.1.12", "{} is banished face up", self.name(id));
                 }
             }
-            Effect::Search { filter, to_arsenal } => self.search(controller, filter, *to_arsenal),
             Effect::Shuffle => {
                 let mut deck = std::mem::take(&mut self.player_mut(controller).deck);
                 self.rng.shuffle(&mut deck);
@@ -293,8 +340,13 @@ impl Game {
                 }
                 None => crate::trace!(self, "10.1", "no {name} token in the card pool: nothing is created"),
             },
-            // Paid or not before the layer resolved ([`Game::answer_optional_cost`]).
+            // Asked as the step is reached ([`Game::run_steps`]); alone, a permission is used.
             Effect::MayPay(_) => {}
+            Effect::May(e) => self.apply(e, controller),
+            Effect::Search { filter, to_arsenal } => {
+                let first = self.findable(controller, filter).into_iter().next();
+                self.found(controller, first, *to_arsenal);
+            }
             Effect::Delayed { event, effects } => {
                 self.player_mut(controller).delayed.push((event.clone(), effects.clone()));
                 crate::trace!(self, "16.4", "{controller} has a delayed triggered effect for the rest of the turn");
@@ -334,21 +386,47 @@ impl Game {
         (z.in_arena() || z == Zone::Arsenal).then_some(card)
     }
 
-    /// 24: `p` searches their deck for a card that passes `filter` and, if `to_arsenal`, puts it
-    /// face up into their arsenal (11.1.7: if the arsenal is empty; else it stays in the deck).
-    /// 24.2 lets a player fail to find a card; the engine always finds the first one there is.
-    /// The shuffle after it (24.4) is the next step ([`Effect::Shuffle`]).
-    fn search(&mut self, p: PlayerId, filter: &CardFilter, to_arsenal: bool) {
+    /// 24.1: `p` searches their deck for a card that passes `filter` and chooses what it finds:
+    /// one card of each name and colour that qualifies (copies are alike), or, as the deck is a
+    /// hidden zone and the card has defined properties, none (24.2, 24.2.1; 24.3: "a card" with no
+    /// defined property must be found while there is one). The shuffle after it (24.4) is the
+    /// next step ([`Effect::Shuffle`]).
+    fn search(&mut self, p: PlayerId, filter: &CardFilter, to_arsenal: bool) -> R<()> {
         crate::trace!(self, "24.1", "{p} searches their deck");
-        let found = self.player(p).deck.iter().copied().find(|c| filter.matches(&self.obj(*c).card, false));
-        let Some(card) = found else {
-            crate::trace!(self, "24.2", "{p} finds no such card");
+        let mut options: Vec<Action> = self.findable(p, filter).into_iter().map(|c| Action::Find(Some(c))).collect();
+        if options.is_empty() || *filter != CardFilter::any() {
+            options.push(Action::Find(None));
+        }
+        let Action::Find(found) = decide(self, p, Ask::Search, options)? else { unreachable!("search options") };
+        self.found(p, found, to_arsenal);
+        Ok(())
+    }
+
+    /// The cards of `p`'s deck a search for `filter` may find, one of each name and colour.
+    fn findable(&self, p: PlayerId, filter: &CardFilter) -> Vec<ObjId> {
+        let mut seen: Vec<(&str, u8)> = Vec::new();
+        let mut out = Vec::new();
+        for &c in &self.player(p).deck {
+            let card = &self.obj(c).card;
+            if filter.matches(card, false) && !seen.contains(&(card.name.as_str(), card.pitch)) {
+                seen.push((card.name.as_str(), card.pitch));
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// What a search found: with `to_arsenal`, put face up into the arsenal (11.1.7: if it is
+    /// empty; else it stays in the deck).
+    fn found(&mut self, p: PlayerId, card: Option<ObjId>, to_arsenal: bool) {
+        let Some(card) = card else {
+            crate::trace!(self, "24.2", "{p} finds no card");
             return;
         };
         if to_arsenal && self.player(p).arsenal.is_empty() {
             let id = self.move_to(card, Zone::Arsenal);
             self.obj_mut(id).face_down = false;
-            crate::trace!(self, "11.1.7", "{p} puts {} face up into their arsenal", self.name(id));
+            crate::trace!(self, "11.1.7", "{p} finds {} and puts it face up into their arsenal", self.name(id));
         } else {
             crate::trace!(self, "24.2", "{p} finds {}, which stays in the deck", self.name(card));
         }
@@ -568,15 +646,15 @@ mod tests {
             Effect::IfThen(Condition::AttackedWith(AttackKind::weapon(), 1)),
             Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 4, go_again: false },
         ];
-        g.apply_all(&swing, tp);
+        g.apply_all(&swing, tp).unwrap();
         assert!(g.player(tp).next_attack.is_empty(), "no weapon attack yet");
         let club = g.player(tp).weapons[0];
         g.player_mut(tp).attacked.push((club, false));
-        g.apply_all(&swing, tp);
+        g.apply_all(&swing, tp).unwrap();
         assert!(g.player(tp).next_attack.is_empty(), "an attack action card is no weapon attack");
         let club = g.player(tp).weapons[0];
         g.player_mut(tp).attacked.push((club, true));
-        g.apply_all(&swing, tp);
+        g.apply_all(&swing, tp).unwrap();
         assert_eq!(g.player(tp).next_attack, vec![(AttackKind::any(), 4, false)]);
     }
 
@@ -617,5 +695,45 @@ mod tests {
         g.play_card(tp, second, &[]).unwrap();
         pass_both(&mut g);
         assert_eq!(g.current_link().unwrap().power_bonus, 3, "on for the second");
+    }
+
+    /// 24.2, 24.3: a search for a card with defined properties offers each card that qualifies
+    /// (one per name and colour) and failing to find; a search for "a card" with no defined
+    /// property must find one while the deck has any. A game stopped at the search asks again
+    /// when resumed and applies nothing twice (19.2).
+    #[test]
+    fn r24_2_a_search_may_fail_to_find_and_resumes_where_it_stopped() {
+        use crate::kernel::Stop;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        g.player_mut(tp).deck.clear();
+        for c in [hit("Blade"), hit("Blade"), sigil()] {
+            let id = g.create(std::sync::Arc::new(c), tp, Zone::Deck);
+            g.player_mut(tp).deck.push(id);
+        }
+        g.agents = vec![None, None];
+        g.answers = crate::kernel::Answers::default();
+        let named = CardFilter { name: Some("Blade".into()), ..CardFilter::any() };
+        let effects = [Effect::GainLife(1), Effect::Search { filter: named, to_arsenal: true }, Effect::Shuffle];
+        let life = g.player(tp).life;
+        let options = match g.apply_all(&effects, tp) {
+            Err(Stop::NeedDecision(d)) => d.options,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(options.len(), 2, "one Blade (copies are alike) or none: {options:?}");
+        assert_eq!(options[1], Action::Find(None));
+        assert_eq!(g.player(tp).life, life + 1);
+        g.answers.log.push(0);
+        g.run_steps(&effects, tp).unwrap();
+        assert_eq!(g.player(tp).life, life + 1, "the step before the search is not applied again");
+        assert_eq!(g.name(g.player(tp).arsenal[0]), "Blade");
+        // 24.3: "a card" with no defined property: found if there is one, no failing.
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        g.agents = vec![None, None];
+        let any = [Effect::Search { filter: CardFilter::any(), to_arsenal: true }];
+        match g.apply_all(&any, tp) {
+            Err(Stop::NeedDecision(d)) => assert!(!d.options.contains(&Action::Find(None)), "{:?}", d.options),
+            other => panic!("{other:?}"),
+        }
     }
 }

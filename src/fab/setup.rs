@@ -31,6 +31,7 @@ impl Game {
             links: Vec::new(),
             discarded_this_way: Vec::new(),
             resolving: None,
+            resolved_steps: (0, false),
             turn_events: Vec::new(),
             pending_triggers: Vec::new(),
             start_triggered: false,

@@ -129,8 +129,21 @@ pub struct Layer {
     /// A triggered layer whose ability is not printed on the card (an ability an effect gave, a
     /// delayed triggered effect, 16.4): its effects. `card` is the card it is about ("it").
     pub effects: Option<Vec<Effect>>,
-    /// "you may pay COST" (15.5.1b): asked before it resolves; `Some(true)` if it was paid.
+    /// "you may pay COST" (15.5.1b): asked as it resolves, in the order written; `Some(true)`
+    /// if it was paid.
     pub paid: Option<bool>,
+    /// A triggered layer: what triggered it, so 16.5 can check, as it would resolve, that the
+    /// game state that caused the trigger is still true.
+    pub cause: Option<Box<Cause>>,
+}
+
+/// What made a triggered effect trigger (16.2, 16.5): the ability's event, the card whose
+/// ability it is (`None` for a delayed triggered effect, 16.4) and the event that met it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cause {
+    pub trigger: Trigger,
+    pub card: Option<ObjId>,
+    pub event: super::triggers::Happened,
 }
 
 impl Layer {
@@ -146,6 +159,7 @@ impl Layer {
             activated: None,
             effects: None,
             paid: None,
+            cause: None,
         }
     }
 }
@@ -226,6 +240,11 @@ pub enum Ask {
     OptionalCost,
     /// 16.3: which of the effects that triggered at the same time goes on the chain first.
     TriggerOrder,
+    /// "you may EFFECT": the resolving layer's controller uses the permission or not (19.2: as
+    /// that step is reached).
+    May,
+    /// 24.2: which card a search of a hidden zone finds, or none.
+    Search,
 }
 
 /// One option of a decision.
@@ -266,6 +285,15 @@ pub enum Action {
     GoFirst(bool),
     /// 16.3: add this one (an index of `Game::pending_triggers`) to the chain first.
     TriggerFirst(usize),
+    /// "you may EFFECT": do it (`take`) or not. `card` is the card the effect is about, so the
+    /// option reads as the effect ("turn Hala Goldenhelm face up").
+    May {
+        effect: Effect,
+        card: ObjId,
+        take: bool,
+    },
+    /// 24.2: the search finds this card, or fails to find (`None`).
+    Find(Option<ObjId>),
 }
 
 /// A Flesh and Blood game between two heroes.
@@ -293,8 +321,12 @@ pub struct Game {
     /// The cards the resolving layer discarded ("discarded this way").
     pub discarded_this_way: Vec<ObjId>,
     /// The layer resolving: its card is its ability's "it", and it knows whether reprise was
-    /// active as it was played.
+    /// active as it was played. It stays here while a decision of its resolution is asked, so a
+    /// game stopped there goes on from that step when resumed.
     pub resolving: Option<Layer>,
+    /// The resolving layer's effects already applied, and whether the next one is skipped (19.7:
+    /// its condition did not hold).
+    pub resolved_steps: (usize, bool),
     /// Every event of this turn (16: what triggers wait for), so "the Nth time EVENT each turn"
     /// can count; cleared as the turn ends (13.3.3f).
     pub turn_events: Vec<super::triggers::Happened>,

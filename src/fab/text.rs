@@ -497,8 +497,11 @@ impl Cx {
                 let then = self.trigger_effect(e.into_inner().next().expect("an effect"))?;
                 return Ok(guarded(Some(Condition::PaidThisWay), then));
             }
-            // "you may EFFECT": a permission, taken.
-            Rule::you_may => return self.trigger_effect(e),
+            // "you may EFFECT": a permission its controller decides on as it resolves.
+            Rule::you_may => {
+                let inner = self.trigger_effect(e)?;
+                return Ok(inner.into_iter().map(|x| Effect::May(Box::new(x))).collect());
+            }
             Rule::attack_again => {
                 let n = e.into_inner().find(|x| x.as_rule() == Rule::amount).map_or(1, |a| number(a).max(1));
                 Effect::AttackAgain(n)
@@ -975,7 +978,8 @@ mod tests {
         // turn, you may attack an additional time with it this turn."
         let named = AttackKind { name: Some("Dawnblade, Resplendent".into()), ..AttackKind::any() };
         let first = Trigger::Nth(1, Box::new(Trigger::GainsGoAgain(Subject::Yours(CardFilter::attack(named)))));
-        assert_eq!(card("dorinthea-quicksilver-prodigy.fab").triggers, vec![(first, vec![Effect::AttackAgain(1)])]);
+        let attack_again = Effect::May(Box::new(Effect::AttackAgain(1)));
+        assert_eq!(card("dorinthea-quicksilver-prodigy.fab").triggers, vec![(first, vec![attack_again])]);
         // A triggered ability's step keeps every effect of its phrase: the power and the ability.
         let c = compile_text(
             "X",
@@ -1003,7 +1007,10 @@ mod tests {
         let face_up = Condition::InArsenal { face_down: false };
         assert_eq!(
             hala.triggers[0],
-            (Trigger::While(face_down, Box::new(Trigger::StartOfTurn)), vec![Effect::TurnFaceUp])
+            (
+                Trigger::While(face_down, Box::new(Trigger::StartOfTurn)),
+                vec![Effect::May(Box::new(Effect::TurnFaceUp))]
+            )
         );
         let sword = Subject::Yours(CardFilter::attack(AttackKind::subtype("Sword")));
         let two = Condition::CountersOn { kind: "lesson".into(), count: Count::AtLeast(2) };

@@ -52,11 +52,13 @@ impl Game {
             if self.order_triggers()? {
                 continue;
             }
-            if self.chain.is_empty() || self.is_over() {
+            if (self.chain.is_empty() && self.resolving.is_none()) || self.is_over() {
                 break;
             }
-            crate::trace!(self, "13.1.3", "the chain resolves as if both players passed");
-            self.resolve_top();
+            if self.resolving.is_none() {
+                crate::trace!(self, "13.1.3", "the chain resolves as if both players passed");
+            }
+            self.resolve_top()?;
         }
         if self.is_over() {
             return Ok(());
