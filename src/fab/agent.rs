@@ -131,7 +131,7 @@ impl GreedyAgent {
     fn defend(g: &Game, p: PlayerId, cards: &[ObjId]) -> i32 {
         let Some(link) = g.current_link() else { return 0 };
         let power = g.link_power(link) as i32;
-        let defense: i32 = cards.iter().map(|&c| g.obj(c).defense().unwrap_or(0) as i32).sum();
+        let defense: i32 = cards.iter().map(|&c| g.defense(c).unwrap_or(0) as i32).sum();
         let prevented = defense.min(power);
         let taken = power - prevented;
         let cost: i32 = cards

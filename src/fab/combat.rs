@@ -84,7 +84,7 @@ impl Game {
     pub fn defend_candidates(&self, defender: PlayerId) -> Vec<ObjId> {
         let pl = self.player(defender);
         let from_hand = pl.hand.iter().filter(|c| self.obj(**c).card.card_type != CardType::DefenseReaction);
-        from_hand.chain(&pl.equipment).copied().filter(|c| self.obj(*c).defense().is_some()).collect()
+        from_hand.chain(&pl.equipment).copied().filter(|c| self.defense(*c).is_some()).collect()
     }
 
     /// Every set of cards the defending hero may declare (20.5.2), the empty set first.
@@ -247,6 +247,7 @@ impl Game {
             }
         }
         crate::trace!(self, "21", "the combat chain closes");
+        self.chain_closed_effects();
         // 21.3: "When the combat chain closes" triggers of the permanents (printed or given).
         let tp = self.turn_player;
         if self.happened(Happened::new(EventKind::ChainCloses, tp, None, false)) > 0 {
@@ -388,7 +389,13 @@ mod tests {
         assert_eq!(g.chain.len(), 1, "the second attack: its trigger's layer");
         pass_both(&mut g);
         assert_eq!(g.link_power(g.current_link().unwrap()), 3);
-        assert_eq!(g.obj(w).power_this_turn, 1);
+        let until_eot = super::super::continuous::Modifier::Power(1);
+        assert!(
+            g.continuous.iter().any(
+                |c| c.affects == super::super::continuous::Affects::Object(w) && c.modifiers == [until_eot.clone()]
+            ),
+            "it gains +1{{p}} until end of turn"
+        );
     }
 
     /// 20.4.4d, 16: "When this attacks, intimidate.": as the attack becomes attacking its
@@ -442,7 +449,12 @@ mod tests {
             attack(&mut g, hit("Fangs").cost(0).trigger(Trigger::Attacks(Subject::This), steps));
             pass_both(&mut g);
             pass_both(&mut g);
-            assert_eq!(g.current_link().unwrap().power_bonus, bonus, "a {power}-power card discarded");
+            let base = g.obj(g.current_link().unwrap().attack).card.power.unwrap();
+            assert_eq!(
+                g.link_power(g.current_link().unwrap()),
+                u32::from(base) + bonus,
+                "a {power}-power card discarded"
+            );
             assert!(g.player(tp).hand.is_empty(), "drawn, then discarded");
             assert_eq!(g.obj(*g.player(tp).graveyard.last().unwrap()).card.name, "Top");
         }
@@ -461,7 +473,8 @@ mod tests {
             if defend == 1 {
                 let opp = g.opponent(tp);
                 let c = g.player(opp).hand[0];
-                g.obj_mut(c).defense_gained = 1;
+                use super::super::continuous::{Affects, Duration, Modifier};
+                g.add_continuous(opp, Affects::Object(c), vec![Modifier::Defense(1)], Duration::AsLongAsItExists);
             }
             pass_both(&mut g);
             pass_both(&mut g);
@@ -546,7 +559,7 @@ mod tests {
         assert_eq!(g.player(opp).action_points, 0);
         assert_eq!(g.player(opp).hand.len(), 3, "discarded as its cost");
         pass_both(&mut g);
-        assert_eq!(g.obj(r).defense(), Some(5));
+        assert_eq!(g.defense(r), Some(5));
         g.priority = Some(opp);
         assert_eq!(activations(&g), 0, "once per turn");
         assert_eq!(g.activate(opp, r, 0, &[], Some(g.player(opp).hand[0])), Err(PlayError::UsedThisTurn));
@@ -736,10 +749,10 @@ mod tests {
         g.defend_with(&[gold]).unwrap();
         g.close_combat_chain();
         assert_eq!(g.obj(gold).zone, Zone::Equipment, "21.1: back to its zone, same object");
-        assert_eq!(g.obj(gold).defense(), Some(0), "battleworn");
+        assert_eq!(g.defense(gold), Some(0), "battleworn");
         assert_eq!(g.obj(gold).defense_counters, -1);
         // 8.2.5b: counters may exceed the defense value; the value stays at zero.
         g.obj_mut(gold).defense_counters = -3;
-        assert_eq!(g.obj(gold).defense(), Some(0));
+        assert_eq!(g.defense(gold), Some(0));
     }
 }

@@ -12,6 +12,7 @@
 //! - [`resolve`]: resolving layers (19).
 //! - [`triggers`]: triggered effects added to the chain as layers (16).
 //! - [`combat`]: the combat chain and closing it (20, 21).
+//! - [`continuous`]: continuous effects and their durations (17).
 //! - [`damage`]: damage, life and the end of the game, draws included (3, 26).
 //! - [`deck`]: deck files and Blitz deck legality (4.1.3, 4.1.6, 4.1.8, Mentor).
 //! - [`embedded`]: the card and deck files compiled into the binary.
@@ -23,6 +24,7 @@
 pub mod agent;
 pub mod cards;
 pub mod combat;
+pub mod continuous;
 pub mod damage;
 pub mod deck;
 pub mod embedded;

@@ -416,46 +416,18 @@ impl Game {
             defending: Vec::new(),
             defended_from_hand: false,
             reactions: Vec::new(),
-            power_bonus: 0,
-            gained_go_again: false,
             hit: false,
             attack_triggered: false,
             declared: false,
             continue_asked: false,
-            granted: Vec::new(),
+            index: self.links.len(),
         });
         crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
         // 20.4.4a: its player has attacked (with this source, a weapon or not).
         self.player_mut(p).attacked.push((attack, weapon));
         // 20.4.2: "your next attack this turn" effects waiting for an attack of this kind apply,
-        // and are used up.
-        let def = self.obj(attack).card.clone();
-        let waiting = std::mem::take(&mut self.player_mut(p).next_attack);
-        let (apply, keep): (Vec<_>, Vec<_>) = waiting.into_iter().partition(|(kind, _, _)| kind.matches(&def, weapon));
-        self.player_mut(p).next_attack = keep;
-        let waiting = std::mem::take(&mut self.player_mut(p).next_attack_abilities);
-        let (gained, keep): (Vec<_>, Vec<_>) = waiting.into_iter().partition(|(kind, _)| kind.matches(&def, weapon));
-        self.player_mut(p).next_attack_abilities = keep;
-        for (_, abilities) in gained {
-            self.links.last_mut().expect("the link just opened").granted.extend(abilities);
-            crate::trace!(self, "20.4.2", "{p}'s next attack this turn: it gains an ability");
-        }
-        // 20.4.2: "Attacks this turn" effects of this kind apply too, and stay.
-        let lasting: Vec<(super::cards::AttackKind, u8)> = self.player(p).attacks_this_turn.clone();
-        for (_, power) in lasting.into_iter().filter(|(k, _)| k.matches(&def, weapon)) {
-            self.links.last_mut().expect("the link just opened").power_bonus += i32::from(power);
-            crate::trace!(self, "20.4.2", "{p}'s attacks of that kind this turn: it gains +{power}{{p}}");
-        }
-        for (_, power, go_again) in apply {
-            self.link_gains(power, go_again);
-            crate::trace!(
-                self,
-                "20.4.2",
-                "{}'s next attack this turn: it gains +{power}{{p}}{}",
-                p,
-                if go_again { " and go again" } else { "" }
-            );
-        }
+        // and are used up; "attacks this turn" effects change it while they last (17).
+        self.next_attack_effects_apply(self.links.len() - 1);
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::R;
 use super::cards::{AttackKind, AttackRef, CardFilter, CardType, Condition, Counter, Effect, Keyword};
+use super::continuous::{Affects, Duration, Modifier};
 use super::state::{Action, Ask, Game, Layer, Link};
 use super::zones::Zone;
 use crate::kernel::decision::decide;
@@ -236,8 +237,8 @@ impl Game {
                     }
                 }
                 AttackRef::Next(kind) => {
-                    self.player_mut(controller).next_attack.push((kind.clone(), *power, *go_again));
-                    crate::trace!(self, "17.1", "{controller}'s next attack of that kind this turn will gain it");
+                    let m = modifiers(*power, *go_again);
+                    self.add_continuous(controller, Affects::Attacks(kind.clone()), m, Duration::NextAttack);
                 }
             },
             Effect::GainLife(n) => self.player_mut(controller).life += i32::from(*n),
@@ -252,26 +253,27 @@ impl Game {
             }
             Effect::RevealTopKeepIfPower(n) => self.reveal_top_keep_if_power(controller, *n),
             Effect::AttacksGainThisTurn(kind, n) => {
-                self.player_mut(controller).attacks_this_turn.push((kind.clone(), *n));
-                crate::trace!(self, "17.1", "{controller}'s attacks of that kind gain +{n}{{p}} this turn");
+                let m = vec![Modifier::Power(i32::from(*n))];
+                self.add_continuous(controller, Affects::Attacks(kind.clone()), m, Duration::ThisTurn);
             }
             Effect::GainsAbilities { to, abilities } => match to {
                 AttackRef::Next(kind) => {
-                    self.player_mut(controller).next_attack_abilities.push((kind.clone(), abilities.clone()));
-                    crate::trace!(self, "17.1", "{controller}'s next attack of that kind this turn will gain it");
+                    let m = abilities.iter().cloned().map(Modifier::Ability).collect();
+                    self.add_continuous(controller, Affects::Attacks(kind.clone()), m, Duration::NextAttack);
                 }
                 AttackRef::Target(kind) if !self.attack_target_legal(kind) => {}
                 _ => {
-                    if let Some(l) = self.current_link_mut() {
-                        l.granted.extend(abilities.iter().cloned());
+                    if let Some(i) = self.current_link().map(|l| l.index) {
+                        let m = abilities.iter().cloned().map(Modifier::Ability).collect();
+                        self.add_continuous(controller, Affects::Link(i), m, Duration::AsLongAsItExists);
                     }
                 }
             },
             Effect::SourceGains { defense, abilities } => {
                 if let Some(source) = self.resolving_source() {
-                    let o = self.obj_mut(source);
-                    o.defense_gained += i32::from(*defense);
-                    o.granted.extend(abilities.iter().cloned());
+                    let mut m: Vec<Modifier> = abilities.iter().cloned().map(Modifier::Ability).collect();
+                    m.insert(0, Modifier::Defense(i32::from(*defense)));
+                    self.add_continuous(controller, Affects::Object(source), m, Duration::AsLongAsItExists);
                     crate::trace!(
                         self,
                         "25.3",
@@ -353,21 +355,20 @@ impl Game {
             }
             Effect::SourceGainsPowerThisTurn(n) => {
                 if let Some(source) = self.resolving.as_ref().map(|l| l.card) {
-                    self.obj_mut(source).power_this_turn += i32::from(*n);
+                    let m = vec![Modifier::Power(i32::from(*n))];
+                    self.add_continuous(controller, Affects::Object(source), m, Duration::ThisTurn);
                     crate::trace!(self, "19.2", "{} gains +{n}{{p}} until end of turn", self.name(source));
                 }
             }
         }
     }
 
-    /// The attack on the current chain link gains +`power`{p} and, if `go_again`, go again.
+    /// The attack on the current chain link gains +`power`{p} and, if `go_again`, go again, for
+    /// as long as it is the attack (17, 20.4.5).
     pub(super) fn link_gains(&mut self, power: u8, go_again: bool) {
-        if let Some(l) = self.current_link_mut() {
-            l.power_bonus += i32::from(power);
-            l.gained_go_again |= go_again;
-            if go_again {
-                self.gained_go_again();
-            }
+        if let Some(i) = self.current_link().map(|l| l.index) {
+            let controller = self.resolving.as_ref().map_or(self.links[i].attacker, |l| l.controller);
+            self.add_continuous(controller, Affects::Link(i), modifiers(power, go_again), Duration::AsLongAsItExists);
         }
     }
 
@@ -516,12 +517,35 @@ impl Game {
     }
 }
 
+/// "+N{p}" and go again, as modifiers (25.3).
+fn modifiers(power: u8, go_again: bool) -> Vec<Modifier> {
+    let mut m = Vec::new();
+    if power > 0 {
+        m.push(Modifier::Power(i32::from(power)));
+    }
+    if go_again {
+        m.push(Modifier::GoAgain);
+    }
+    m
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::cards::CardDef;
     use super::super::state::LinkStep;
     use super::super::testing::*;
     use super::*;
+
+    /// The "next attack this turn" effects of `p` still waiting (20.4.2).
+    fn waiting(g: &Game, p: PlayerId) -> usize {
+        g.continuous.iter().filter(|c| c.controller == p && c.duration == Duration::NextAttack).count()
+    }
+
+    /// What the current attack gained over its printed power (25.3).
+    fn bonus(g: &Game) -> i64 {
+        let l = g.current_link().unwrap();
+        i64::from(g.link_power(l)) - i64::from(g.obj(l.attack).card.power.unwrap_or(0))
+    }
 
     #[test]
     fn layers_resolve_newest_first_and_non_attack_actions_go_to_the_graveyard() {
@@ -590,7 +614,7 @@ mod tests {
         g.play_card(tp, ar, &[]).unwrap();
         g.pass_priority(tp).unwrap();
         g.pass_priority(g.opponent(tp)).unwrap();
-        assert_eq!(g.current_link().unwrap().power_bonus, 3);
+        assert_eq!(g.link_power(g.current_link().unwrap()), 4 + 3);
         assert_eq!(g.current_link().unwrap().reactions, vec![ar], "19.9");
     }
     /// "Your next weapon attack this turn gains +3{p} and go again" waits for the next weapon
@@ -602,11 +626,11 @@ mod tests {
         let tp = g.turn_player;
         let next = Effect::Gains { to: AttackRef::Next(AttackKind::weapon()), power: 3, go_again: true };
         g.apply(&next, tp);
-        assert_eq!(g.player(tp).next_attack.len(), 1);
+        assert_eq!(waiting(&g, tp), 1);
         let atk = give(&mut g, tp, hit("Attack").cost(0));
         g.play_card(tp, atk, &[]).unwrap();
-        assert_eq!(g.current_link().unwrap().power_bonus, 0, "not a weapon attack");
-        assert_eq!(g.player(tp).next_attack.len(), 1, "still waiting");
+        assert_eq!(bonus(&g), 0, "not a weapon attack");
+        assert_eq!(waiting(&g, tp), 1, "still waiting");
         // Another game: the weapon attacks first.
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         g.apply(&next, tp);
@@ -614,8 +638,8 @@ mod tests {
         let club = g.player(tp).weapons[0];
         g.activate_weapon(tp, club, &[]).unwrap();
         let link = g.current_link().unwrap();
-        assert_eq!((link.power_bonus, link.gained_go_again), (3, true), "the weapon attack gains it");
-        assert!(g.player(tp).next_attack.is_empty(), "used up");
+        assert_eq!((bonus(&g), g.link_has_go_again(link)), (3, true), "the weapon attack gains it");
+        assert!(waiting(&g, tp) == 0, "used up");
     }
 
     /// 13.3.3f: a "next attack this turn" effect still waiting ends with the turn, and so does
@@ -632,7 +656,7 @@ mod tests {
         g.pass_priority(opp).unwrap();
         g.answers.log = vec![0];
         g.step().unwrap();
-        assert!(g.player(tp).next_attack.is_empty());
+        assert!(waiting(&g, tp) == 0);
         assert!(g.player(tp).attacked.is_empty());
     }
 
@@ -647,15 +671,16 @@ mod tests {
             Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 4, go_again: false },
         ];
         g.apply_all(&swing, tp).unwrap();
-        assert!(g.player(tp).next_attack.is_empty(), "no weapon attack yet");
+        assert!(waiting(&g, tp) == 0, "no weapon attack yet");
         let club = g.player(tp).weapons[0];
         g.player_mut(tp).attacked.push((club, false));
         g.apply_all(&swing, tp).unwrap();
-        assert!(g.player(tp).next_attack.is_empty(), "an attack action card is no weapon attack");
+        assert!(waiting(&g, tp) == 0, "an attack action card is no weapon attack");
         let club = g.player(tp).weapons[0];
         g.player_mut(tp).attacked.push((club, true));
         g.apply_all(&swing, tp).unwrap();
-        assert_eq!(g.player(tp).next_attack, vec![(AttackKind::any(), 4, false)]);
+        let next = &g.continuous[0];
+        assert_eq!((&next.affects, &next.modifiers), (&Affects::Attacks(AttackKind::any()), &vec![Modifier::Power(4)]));
     }
 
     /// Reprise (glossary): active when the defending hero defended the chain link with a card
@@ -689,12 +714,12 @@ mod tests {
         pass_both(&mut g);
         assert!(g.current_link().unwrap().defended_from_hand, "the defense reaction came from hand");
         pass_both(&mut g);
-        assert_eq!(g.current_link().unwrap().power_bonus, 0, "reprise was off as the first Song was played");
+        assert_eq!(bonus(&g), 0, "reprise was off as the first Song was played");
         let second = give(&mut g, tp, song());
         g.priority = Some(tp);
         g.play_card(tp, second, &[]).unwrap();
         pass_both(&mut g);
-        assert_eq!(g.current_link().unwrap().power_bonus, 3, "on for the second");
+        assert_eq!(bonus(&g), 3, "on for the second");
     }
 
     /// 24.2, 24.3: a search for a card with defined properties offers each card that qualifies

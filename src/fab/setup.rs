@@ -32,6 +32,8 @@ impl Game {
             discarded_this_way: Vec::new(),
             resolving: None,
             resolved_steps: (0, false),
+            continuous: Vec::new(),
+            timestamps: 0,
             turn_events: Vec::new(),
             pending_triggers: Vec::new(),
             start_triggered: false,
@@ -63,11 +65,8 @@ impl Game {
                 action_points: 0,
                 resources: 0,
                 intimidated: Vec::new(),
-                next_attack: Vec::new(),
                 attacked: Vec::new(),
                 intimidated_this_turn: false,
-                attacks_this_turn: Vec::new(),
-                next_attack_abilities: Vec::new(),
                 delayed: Vec::new(),
             });
             // 12.3, 12.7: weapons and equipment in their zones.

@@ -151,12 +151,12 @@ impl Game {
                     }
                 }
                 if o.zone.in_arena() {
-                    out.extend(self.given(&o.granted, card, controller, ev));
+                    out.extend(self.given(&self.object_abilities(card), card, controller, ev));
                 }
             }
             Watcher::Attack(card) => {
                 let l = self.current_link().expect("a chain link");
-                out.extend(self.given(&l.granted, card, l.attacker, ev));
+                out.extend(self.given(&self.attack_abilities(l), card, l.attacker, ev));
             }
             Watcher::Delayed(p) => {
                 for (t, effects) in &self.player(p).delayed {

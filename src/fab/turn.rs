@@ -119,18 +119,15 @@ impl Game {
         // next attack this turn" effects still waiting end, and no one has attacked this turn.
         for o in &mut self.objs {
             o.used_this_turn = false;
-            o.power_this_turn = 0;
             o.extra_uses = 0;
         }
         for pl in &mut self.players {
-            pl.next_attack.clear();
             pl.attacked.clear();
             pl.intimidated_this_turn = false;
-            pl.attacks_this_turn.clear();
-            pl.next_attack_abilities.clear();
             pl.delayed.clear();
         }
         self.turn_events.clear();
+        self.end_turn_effects();
         // 13.3.3g: the next player becomes the turn player.
         if self.turn >= self.turn_cap {
             self.outcome = Some(Ending::TurnCap);
