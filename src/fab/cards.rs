@@ -288,6 +288,9 @@ pub enum Effect {
     /// "attack an additional time with it this turn" (15.2.1): the weapon whose attack the event
     /// was about (the current chain link's) may use its once per turn attack once more this turn.
     AttackAgain(u8),
+    /// "The next time EVENT would happen this turn, instead ..." (18): a replacement effect of
+    /// its controller's, used up by the first event it replaces and ended with the turn.
+    Replace { would: super::replacement::Would, instead: super::replacement::Instead },
     /// "you may EFFECT": a permission. As the step is reached (19.2) the layer's controller
     /// decides whether to do it ([`crate::fab::Ask::May`]).
     May(Box<Effect>),

@@ -141,9 +141,20 @@ impl Game {
         let (power, defense) = (self.link_power(&link), self.link_defense(&link));
         crate::trace!(self, "20.7.2", "power {power} against defense {defense}");
         if power > defense {
-            self.current_link_mut().expect("a link").hit = true;
-            crate::trace!(self, "20.7.2b", "the attack hits");
-            self.deal_damage(&[(link.defender, power - defense)]);
+            // 20.7.2a; 20.7.2b: it hits if damage is dealt (26.5: prevented damage is not).
+            let dealt = self.deal_damage(&[(link.defender, power - defense)]);
+            if dealt[0] > 0 {
+                if let Some(l) = self.current_link_mut() {
+                    l.hit = true;
+                }
+                crate::trace!(self, "20.7.2b", "the attack hits");
+            } else {
+                crate::trace!(
+                    self,
+                    "26.5",
+                    "all its damage was prevented: it was never dealt, so the attack does not hit"
+                );
+            }
         }
     }
 

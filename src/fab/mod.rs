@@ -9,6 +9,7 @@
 //! - [`turn`]: turn structure and the end phase (13).
 //! - [`priority`]: priority and the turn player's priority after a resolution (14, 19.1).
 //! - [`play`]: playing cards and activating abilities: timing, pitching, action points (15).
+//! - [`replacement`]: replacement effects (18).
 //! - [`resolve`]: resolving layers (19).
 //! - [`triggers`]: triggered effects added to the chain as layers (16).
 //! - [`combat`]: the combat chain and closing it (20, 21).
@@ -30,6 +31,7 @@ pub mod deck;
 pub mod embedded;
 pub mod play;
 pub mod priority;
+pub mod replacement;
 pub mod resolve;
 pub mod rule_numbers;
 pub mod scenario;

@@ -345,6 +345,7 @@ impl Game {
             // Asked as the step is reached ([`Game::run_steps`]); alone, a permission is used.
             Effect::MayPay(_) => {}
             Effect::May(e) => self.apply(e, controller),
+            Effect::Replace { would, instead } => self.add_replacement(controller, *would, *instead, true),
             Effect::Search { filter, to_arsenal } => {
                 let first = self.findable(controller, filter).into_iter().next();
                 self.found(controller, first, *to_arsenal);
@@ -368,6 +369,14 @@ impl Game {
     pub(super) fn link_gains(&mut self, power: u8, go_again: bool) {
         if let Some(i) = self.current_link().map(|l| l.index) {
             let controller = self.resolving.as_ref().map_or(self.links[i].attacker, |l| l.controller);
+            // 18: "an attack you control would gain {p}" replacement effects.
+            let attacker = self.links[i].attacker;
+            let power = if power > 0 {
+                let ev = super::replacement::Event { damage: false, player: attacker, amount: u32::from(power) };
+                self.replace(ev).min(u32::from(u8::MAX)) as u8
+            } else {
+                0
+            };
             self.add_continuous(controller, Affects::Link(i), modifiers(power, go_again), Duration::AsLongAsItExists);
         }
     }

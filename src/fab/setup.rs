@@ -34,6 +34,7 @@ impl Game {
             resolved_steps: (0, false),
             continuous: Vec::new(),
             timestamps: 0,
+            replacements: Vec::new(),
             turn_events: Vec::new(),
             pending_triggers: Vec::new(),
             start_triggered: false,

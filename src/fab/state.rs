@@ -312,8 +312,10 @@ pub struct Game {
     pub start_triggered: bool,
     /// Continuous effects (17), oldest first.
     pub continuous: Vec<super::continuous::Continuous>,
-    /// The next continuous effect's timestamp.
+    /// The next continuous or replacement effect's timestamp.
     pub timestamps: u32,
+    /// Replacement effects (18), oldest first; they end with the turn (13.3.3f).
+    pub replacements: Vec<super::replacement::Replacement>,
 }
 
 impl Game {
