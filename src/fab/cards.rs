@@ -682,4 +682,18 @@ mod tests {
         assert!(named("Dawnblade, Resplendent").matches(&dawnblade, true));
         assert!(!named("Dawn").matches(&dawnblade, true), "a name is a whole part, not a prefix");
     }
+
+    /// 19.6, 19.6.1: an effect looking for a defined value ("with 6 or more {p}") finds it true
+    /// or false, and false for a card with no power; 19.6.2: a value returned ("cost 1 or less")
+    /// is zero for a card with no cost.
+    #[test]
+    fn r19_6_a_card_without_the_value_looked_for() {
+        let bauble = CardDef::new("Bauble", CardType::Resource).pitch(3);
+        let six = CardFilter { power_at_least: Some(6), ..CardFilter::any() };
+        assert!(!six.matches(&bauble, false), "19.6.1: no power, so not 6 or more");
+        assert!(six.matches(&CardDef::attack_action("Big", 1, 2, 6, 2), false));
+        let cheap = CardFilter { cost_at_most: Some(1), ..CardFilter::any() };
+        assert!(cheap.matches(&bauble, false), "19.6.2: no cost counts as zero");
+        assert!(!cheap.matches(&CardDef::attack_action("Dear", 1, 2, 6, 2), false));
+    }
 }

@@ -766,4 +766,31 @@ mod tests {
         g.obj_mut(gold).defense_counters = -3;
         assert_eq!(g.defense(gold), Some(0));
     }
+
+    /// 20.5.1b, 20.5.1c: defending costs nothing and is not playing the card: no resource or
+    /// action point is spent and "whenever you play a card" does not trigger; 20.7.1: damage
+    /// calculation gives no one priority (the reaction step's passes lead straight to the
+    /// resolution step, the damage dealt).
+    #[test]
+    fn r20_5_1c_defending_is_not_playing_and_damage_calculation_has_no_priority() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let hero = g.player(opp).hero;
+        let plays = Trigger::Plays(Subject::Yours(CardFilter::any()));
+        let def = (*g.obj(hero).card).clone().trigger(plays, vec![Effect::GainLife(5)]);
+        g.obj_mut(hero).card = std::sync::Arc::new(def);
+        attack(&mut g, hit("Smash").cost(0).power(6));
+        let (life, resources, points) = (g.player(opp).life, g.player(opp).resources, g.player(opp).action_points);
+        g.answers.log = vec![1]; // the first card in hand
+        pass_both(&mut g); // the attack step ends; the defending card is declared
+        let link = g.current_link().unwrap();
+        assert_eq!(link.defending.len(), 1);
+        assert!(g.chain.is_empty(), "20.5.1c: no \"whenever you play\" layer");
+        assert_eq!((g.player(opp).resources, g.player(opp).action_points), (resources, points), "20.5.1b");
+        pass_both(&mut g); // the defend step ends
+        pass_both(&mut g); // the reaction step ends: damage calculation, then resolution
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Resolution, "20.7.1, 20.7.3");
+        assert_eq!(g.player(opp).life, life - 3, "6 against 3");
+    }
 }

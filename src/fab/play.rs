@@ -633,4 +633,30 @@ mod tests {
         assert!(offered(&g));
         assert!(g.play_card(tp, card, &[]).is_ok());
     }
+
+    /// 15.1: a card is played from hand or arsenal only: one in the graveyard is not offered and
+    /// cannot be played. 15.5.4a: a card played becomes layer N, one more than the layers
+    /// waiting; 15.5.4b, 20.1: an attack opens a combat chain, a non-attack does not.
+    #[test]
+    fn r15_1_played_from_hand_or_arsenal_and_layer_n() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let gone = give(&mut g, tp, sigil());
+        let gone = g.move_to(gone, Zone::Graveyard);
+        assert!(!g.legal_actions(tp).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == gone)));
+        assert_eq!(g.play_card(tp, gone, &[]), Err(PlayError::NotInHandOrArsenal));
+        let s1 = give(&mut g, tp, sigil());
+        let s2 = give(&mut g, tp, sigil());
+        g.play_card(tp, s1, &[]).unwrap();
+        assert!(!g.combat_chain_open(), "15.5.4b: no attack, no combat chain");
+        g.play_card(tp, s2, &[]).unwrap();
+        assert_eq!(g.chain.len(), 2, "15.5.4a: layer 2");
+        assert_eq!(g.chain.last().unwrap().card, s2);
+        while !g.chain.is_empty() {
+            pass_both(&mut g);
+        }
+        let atk = give(&mut g, tp, hit("Smash").cost(0));
+        g.play_card(tp, atk, &[]).unwrap();
+        assert!(g.combat_chain_open() && g.links.len() == 1, "20.1: the attack opens a combat chain");
+    }
 }

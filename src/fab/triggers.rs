@@ -122,6 +122,14 @@ impl Game {
                 }
             }
         }
+        // 16.1.1: the cards on the combat chain's links, resolved ones included, are in the arena.
+        for l in &self.links {
+            for &c in std::iter::once(&l.attack).chain(&l.defending).chain(&l.reactions) {
+                if self.obj(c).zone == Zone::Chain && !watchers.contains(&Watcher::Card(c)) {
+                    watchers.push(Watcher::Card(c));
+                }
+            }
+        }
         if let Some(l) = self.current_link() {
             watchers.push(Watcher::Attack(l.attack));
         }
@@ -454,5 +462,30 @@ mod tests {
         assert_eq!(g.priority, Some(tp), "19.1, 16.5: the turn player");
         let lapsed = g.trace.lines.iter().filter(|l| l.rule == "16.5").count();
         assert_eq!(lapsed, 1, "only the first trigger lapsed");
+    }
+
+    /// 16.1.1: a card on a chain link that has resolved is still in the arena, and its triggered
+    /// abilities trigger: an attack card with "Whenever you play a card, gain 1{h}" on the first
+    /// chain link triggers when its controller plays the second attack.
+    #[test]
+    fn r16_1_1_cards_on_resolved_chain_links_still_trigger() {
+        use super::super::cards::CardFilter;
+        use super::super::state::LinkStep;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        g.player_mut(tp).action_points = 2;
+        let any = Trigger::Plays(Subject::Yours(CardFilter::any()));
+        let first = give(&mut g, tp, hit("Watcher").cost(0).trigger(any, vec![Effect::GainLife(1)]));
+        g.play_card(tp, first, &[]).unwrap();
+        g.answers.log = vec![0, 0]; // defend with nothing; continue the chain
+        // Its own play triggers it too (a card it controls played): one more layer to resolve.
+        for _ in 0..5 {
+            pass_both(&mut g);
+        }
+        assert_eq!(g.links[0].step, LinkStep::Resolved);
+        let second = give(&mut g, tp, hit("Second").cost(0));
+        g.play_card(tp, second, &[]).unwrap();
+        assert_eq!(g.chain.len(), 1, "the first attack's triggered effect (an attack is no layer of the chain)");
+        assert_eq!(g.chain.last().unwrap().card, first);
     }
 }
