@@ -510,9 +510,13 @@ mod tests {
         // Attack step: no reactions yet (15.4.3, 15.4.4).
         assert_eq!(g.play_card(tp, ar, &[]), Err(PlayError::Timing));
         g.current_link_mut().unwrap().step = LinkStep::Reaction;
-        assert!(!g.timing_allows(opp, CardType::AttackReaction), "15.4.3: only the attacking hero");
-        assert!(!g.timing_allows(tp, CardType::DefenseReaction), "15.4.4: only the defending hero");
+        assert!(!g.timing_allows(opp, CardType::AttackReaction), "15.4.3, 20.6.3: only the attacking hero");
+        assert!(!g.timing_allows(tp, CardType::DefenseReaction), "15.4.4, 20.6.4: only the defending hero");
         assert!(g.timing_allows(opp, CardType::DefenseReaction));
+        for p in [tp, opp] {
+            assert!(g.timing_allows(p, CardType::Instant), "20.6.5: instants, by both players");
+            assert!(!g.timing_allows(p, CardType::Action), "15.3: no action during a chain link");
+        }
         g.play_card(tp, ar, &[]).unwrap();
         g.priority = Some(opp);
         g.play_card(opp, dr, &[]).unwrap();
