@@ -13,9 +13,14 @@ impl Game {
     pub fn deal_damage(&mut self, damage: &[(PlayerId, u32)]) -> Vec<u32> {
         let mut dealt = Vec::new();
         for &(p, n) in damage {
-            let n = if n == 0 { 0 } else { self.replace(Event { damage: true, player: p, amount: n }) };
+            if n == 0 {
+                dealt.push(0);
+                continue;
+            }
+            let n = self.replace(Event { damage: true, player: p, amount: n });
             dealt.push(n);
             if n == 0 {
+                crate::trace!(self, "18.6", "no damage is dealt to {p}: the event never happened");
                 continue;
             }
             self.player_mut(p).life -= n as i32;

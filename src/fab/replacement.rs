@@ -10,7 +10,8 @@
 //! "the next time you would be dealt damage this turn, prevent N of that damage") and an attack
 //! gaining power (18.3's example: "the next time an attack you control would gain {p} this turn,
 //! instead it gains double that much {p}"). No card of the two Classic Battles decks has one
-//! (no "instead" in their text), so replacements are created by [`super::Effect::Replace`].
+//! (no "instead" in their text); the card language reads those sentences into
+//! [`super::Effect::Replace`], which creates one as it resolves.
 
 use super::state::Game;
 use crate::kernel::PlayerId;
