@@ -793,4 +793,27 @@ mod tests {
         assert_eq!(g.current_link().unwrap().step, LinkStep::Resolution, "20.7.1, 20.7.3");
         assert_eq!(g.player(opp).life, life - 3, "6 against 3");
     }
+
+    /// 20.4.5: the attack stays layer 1 of its chain link until the combat chain closes, and
+    /// 20.5.2a: the defending cards stay on it too, after the link resolved (20.8.3b); closing
+    /// the combat chain (21.2) puts them into the graveyard.
+    #[test]
+    fn r20_4_5_the_attack_and_defending_cards_stay_until_the_chain_closes() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let a = attack(&mut g, hit("Quick").cost(0).keyword(Keyword::GoAgain));
+        let d = g.player(opp).hand[0];
+        g.answers.log = vec![1, 0]; // defend with the first card in hand; continue the chain
+        for _ in 0..4 {
+            pass_both(&mut g);
+        }
+        assert_eq!(g.links[0].step, LinkStep::Resolved, "20.8.3b");
+        assert_eq!((g.obj(a).zone, g.obj(d).zone), (Zone::Chain, Zone::Chain), "20.4.5, 20.5.2a");
+        assert_eq!(g.links[0].defending, vec![d]);
+        g.close_combat_chain();
+        let grave: Vec<&str> = g.player(opp).graveyard.iter().map(|c| g.name(*c)).collect();
+        assert_eq!(grave.len(), 1, "21.2: {grave:?}");
+        assert!(g.player(tp).graveyard.iter().any(|c| g.name(*c) == "Quick"));
+    }
 }

@@ -122,9 +122,11 @@ impl Game {
                 }
             }
         }
-        // 16.1.1: the cards on the combat chain's links, resolved ones included, are in the arena.
+        // 16.1.1: the attacks and reactions on the combat chain's links, resolved ones included,
+        // are in the arena. 20.5.2d: a defending card's text is ignored unless it applies while
+        // defending ("When this defends" is the event's own card, above).
         for l in &self.links {
-            for &c in std::iter::once(&l.attack).chain(&l.defending).chain(&l.reactions) {
+            for &c in std::iter::once(&l.attack).chain(&l.reactions) {
                 if self.obj(c).zone == Zone::Chain && !watchers.contains(&Watcher::Card(c)) {
                     watchers.push(Watcher::Card(c));
                 }
@@ -487,5 +489,32 @@ mod tests {
         g.play_card(tp, second, &[]).unwrap();
         assert_eq!(g.chain.len(), 1, "the first attack's triggered effect (an attack is no layer of the chain)");
         assert_eq!(g.chain.last().unwrap().card, first);
+    }
+
+    /// 20.5.2d: a defending card's text box is ignored unless it applies while defending: a card
+    /// with "Whenever you play a card, gain 1{h}" defending does not trigger when its owner plays
+    /// an instant, while its "When this defends" does trigger (20.5.2f, 20.5.3).
+    #[test]
+    fn r20_5_2d_a_defending_cards_other_abilities_are_ignored() {
+        use super::super::cards::CardFilter;
+        use super::super::state::LinkStep;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let plays = Trigger::Plays(Subject::Yours(CardFilter::any()));
+        let guard = hit("Guard").trigger(plays, vec![Effect::GainLife(1)]);
+        let guard = guard.trigger(Trigger::Defends(Subject::This), vec![Effect::GainLife(2)]);
+        let guard = give(&mut g, opp, guard);
+        let atk = give(&mut g, tp, hit("Smash").cost(0));
+        g.play_card(tp, atk, &[]).unwrap();
+        g.current_link_mut().unwrap().step = LinkStep::Defend;
+        g.defend_with(&[guard]).unwrap();
+        assert_eq!(g.chain.len(), 1, "20.5.2f: \"When this defends\" triggers");
+        pass_both(&mut g);
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        let s = give(&mut g, opp, sigil());
+        g.priority = Some(opp);
+        g.play_card(opp, s, &[]).unwrap();
+        assert_eq!(g.chain.len(), 1, "20.5.2d: only the instant, no trigger of the defending card");
     }
 }
