@@ -131,7 +131,7 @@ impl GreedyAgent {
     fn defend(g: &Game, p: PlayerId, cards: &[ObjId]) -> i32 {
         let Some(link) = g.current_link() else { return 0 };
         let power = g.link_power(link) as i32;
-        let defense: i32 = cards.iter().map(|&c| g.obj(c).defense().unwrap_or(0) as i32).sum();
+        let defense: i32 = cards.iter().map(|&c| g.defense(c).unwrap_or(0) as i32).sum();
         let prevented = defense.min(power);
         let taken = power - prevented;
         let cost: i32 = cards
@@ -173,6 +173,11 @@ impl Agent<Game> for GreedyAgent {
                 }
                 // 15.5.1b: an optional cost is worth paying from the pool or with a cheap pitch.
                 (Ask::OptionalCost, Action::Pay(pitch)) => 8 - pitch_cost(g, pitch),
+                // "you may": every permission of these cards helps its controller (a mentor face
+                // up, another weapon attack), so it is used.
+                (Ask::May, Action::May { take, .. }) => i32::from(*take),
+                // 24.2: finding the card searched for beats failing to.
+                (Ask::Search, Action::Find(found)) => i32::from(found.is_some()),
                 _ => 0,
             }
         };

@@ -287,8 +287,13 @@ pub enum Effect {
     MayPay(u8),
     /// "attack an additional time with it this turn" (15.2.1): the weapon whose attack the event
     /// was about (the current chain link's) may use its once per turn attack once more this turn.
-    /// A permission ("you may"): nothing is asked.
     AttackAgain(u8),
+    /// "The next time EVENT would happen this turn, instead ..." (18): a replacement effect of
+    /// its controller's, used up by the first event it replaces and ended with the turn.
+    Replace { would: super::replacement::Would, instead: super::replacement::Instead },
+    /// "you may EFFECT": a permission. As the step is reached (19.2) the layer's controller
+    /// decides whether to do it ([`crate::fab::Ask::May`]).
+    May(Box<Effect>),
     /// "turn her face up" (Mentor, glossary): the card the layer is about, face down in its
     /// owner's arsenal, turns face up.
     TurnFaceUp,
@@ -676,5 +681,19 @@ mod tests {
         assert!(named("Dawnblade").matches(&dawnblade, true));
         assert!(named("Dawnblade, Resplendent").matches(&dawnblade, true));
         assert!(!named("Dawn").matches(&dawnblade, true), "a name is a whole part, not a prefix");
+    }
+
+    /// 19.6, 19.6.1: an effect looking for a defined value ("with 6 or more {p}") finds it true
+    /// or false, and false for a card with no power; 19.6.2: a value returned ("cost 1 or less")
+    /// is zero for a card with no cost.
+    #[test]
+    fn r19_6_a_card_without_the_value_looked_for() {
+        let bauble = CardDef::new("Bauble", CardType::Resource).pitch(3);
+        let six = CardFilter { power_at_least: Some(6), ..CardFilter::any() };
+        assert!(!six.matches(&bauble, false), "19.6.1: no power, so not 6 or more");
+        assert!(six.matches(&CardDef::attack_action("Big", 1, 2, 6, 2), false));
+        let cheap = CardFilter { cost_at_most: Some(1), ..CardFilter::any() };
+        assert!(cheap.matches(&bauble, false), "19.6.2: no cost counts as zero");
+        assert!(!cheap.matches(&CardDef::attack_action("Dear", 1, 2, 6, 2), false));
     }
 }

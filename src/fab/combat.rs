@@ -84,7 +84,7 @@ impl Game {
     pub fn defend_candidates(&self, defender: PlayerId) -> Vec<ObjId> {
         let pl = self.player(defender);
         let from_hand = pl.hand.iter().filter(|c| self.obj(**c).card.card_type != CardType::DefenseReaction);
-        from_hand.chain(&pl.equipment).copied().filter(|c| self.obj(*c).defense().is_some()).collect()
+        from_hand.chain(&pl.equipment).copied().filter(|c| self.defense(*c).is_some()).collect()
     }
 
     /// Every set of cards the defending hero may declare (20.5.2), the empty set first.
@@ -141,9 +141,20 @@ impl Game {
         let (power, defense) = (self.link_power(&link), self.link_defense(&link));
         crate::trace!(self, "20.7.2", "power {power} against defense {defense}");
         if power > defense {
-            self.current_link_mut().expect("a link").hit = true;
-            crate::trace!(self, "20.7.2b", "the attack hits");
-            self.deal_damage(&[(link.defender, power - defense)]);
+            // 20.7.2a; 20.7.2b: it hits if damage is dealt (26.5: prevented damage is not).
+            let dealt = self.deal_damage(&[(link.defender, power - defense)]);
+            if dealt[0] > 0 {
+                if let Some(l) = self.current_link_mut() {
+                    l.hit = true;
+                }
+                crate::trace!(self, "20.7.2b", "the attack hits");
+            } else {
+                crate::trace!(
+                    self,
+                    "26.5",
+                    "all its damage was prevented: it was never dealt, so the attack does not hit"
+                );
+            }
         }
     }
 
@@ -165,23 +176,6 @@ impl Game {
     /// The state records that the decision is due, and it changes only once it is answered, so
     /// a game stopped there (a session with no agent, a replay) asks again when resumed.
     pub(super) fn pending_link_decision(&mut self) -> R<bool> {
-        // 15.5.1b: the top layer's optional cost, asked once both players passed on it.
-        if self.priority.is_none()
-            && let Some(n) = self.optional_cost()
-        {
-            let layer = self.chain.last().expect("a layer").clone();
-            let p = layer.controller;
-            let mut options: Vec<Action> =
-                self.pitch_options(p, u32::from(n), layer.card).into_iter().map(Action::Pay).collect();
-            options.push(Action::Decline);
-            let choice = decide(self, p, Ask::OptionalCost, options)?;
-            self.answer_optional_cost(match choice {
-                Action::Pay(pitch) => Some(pitch),
-                _ => None,
-            });
-            self.resolve_and_give_priority();
-            return Ok(true);
-        }
         let Some(link) = self.current_link() else { return Ok(false) };
         if link.step == LinkStep::Defend && !link.declared {
             let options = self.defend_options();
@@ -264,6 +258,7 @@ impl Game {
             }
         }
         crate::trace!(self, "21", "the combat chain closes");
+        self.chain_closed_effects();
         // 21.3: "When the combat chain closes" triggers of the permanents (printed or given).
         let tp = self.turn_player;
         if self.happened(Happened::new(EventKind::ChainCloses, tp, None, false)) > 0 {
@@ -405,7 +400,13 @@ mod tests {
         assert_eq!(g.chain.len(), 1, "the second attack: its trigger's layer");
         pass_both(&mut g);
         assert_eq!(g.link_power(g.current_link().unwrap()), 3);
-        assert_eq!(g.obj(w).power_this_turn, 1);
+        let until_eot = super::super::continuous::Modifier::Power(1);
+        assert!(
+            g.continuous.iter().any(
+                |c| c.affects == super::super::continuous::Affects::Object(w) && c.modifiers == [until_eot.clone()]
+            ),
+            "it gains +1{{p}} until end of turn"
+        );
     }
 
     /// 20.4.4d, 16: "When this attacks, intimidate.": as the attack becomes attacking its
@@ -459,7 +460,12 @@ mod tests {
             attack(&mut g, hit("Fangs").cost(0).trigger(Trigger::Attacks(Subject::This), steps));
             pass_both(&mut g);
             pass_both(&mut g);
-            assert_eq!(g.current_link().unwrap().power_bonus, bonus, "a {power}-power card discarded");
+            let base = g.obj(g.current_link().unwrap().attack).card.power.unwrap();
+            assert_eq!(
+                g.link_power(g.current_link().unwrap()),
+                u32::from(base) + bonus,
+                "a {power}-power card discarded"
+            );
             assert!(g.player(tp).hand.is_empty(), "drawn, then discarded");
             assert_eq!(g.obj(*g.player(tp).graveyard.last().unwrap()).card.name, "Top");
         }
@@ -478,7 +484,8 @@ mod tests {
             if defend == 1 {
                 let opp = g.opponent(tp);
                 let c = g.player(opp).hand[0];
-                g.obj_mut(c).defense_gained = 1;
+                use super::super::continuous::{Affects, Duration, Modifier};
+                g.add_continuous(opp, Affects::Object(c), vec![Modifier::Defense(1)], Duration::AsLongAsItExists);
             }
             pass_both(&mut g);
             pass_both(&mut g);
@@ -563,14 +570,14 @@ mod tests {
         assert_eq!(g.player(opp).action_points, 0);
         assert_eq!(g.player(opp).hand.len(), 3, "discarded as its cost");
         pass_both(&mut g);
-        assert_eq!(g.obj(r).defense(), Some(5));
+        assert_eq!(g.defense(r), Some(5));
         g.priority = Some(opp);
         assert_eq!(activations(&g), 0, "once per turn");
         assert_eq!(g.activate(opp, r, 0, &[], Some(g.player(opp).hand[0])), Err(PlayError::UsedThisTurn));
     }
 
-    /// 15.5.1b: a game stopped at an optional cost ("you may pay {r}") asks again when resumed;
-    /// the layer resolves only once answered, and "If you do" reads the answer.
+    /// 15.5.1b, 19.2: a game stopped at an optional cost ("you may pay {r}") asks again when
+    /// resumed; the layer's effects go on only once answered, and "If you do" reads the answer.
     #[test]
     fn r15_5_1b_an_optional_cost_is_asked_again_when_a_stopped_game_resumes() {
         use super::super::cards::Condition;
@@ -589,14 +596,18 @@ mod tests {
         g.agents = vec![None, None];
         g.answers = crate::kernel::Answers::default();
         g.pass_priority(tp).unwrap();
-        g.pass_priority(opp).unwrap();
-        assert_eq!(g.priority, None, "its controller decides first");
+        // Both passed: the layer resolves, and its first step asks (19.2).
+        match g.pass_priority(opp) {
+            Err(Stop::NeedDecision(d)) => assert_eq!(d.ask, Ask::OptionalCost),
+            other => panic!("{other:?}"),
+        }
         for _ in 0..2 {
+            assert!(g.resolving.is_some() && g.chain.len() == 1, "the layer is resolving, the card below it");
+            assert_eq!(g.player(tp).life, 20, "nothing applied yet");
             match g.step() {
                 Err(Stop::NeedDecision(d)) => assert_eq!(d.ask, Ask::OptionalCost),
                 other => panic!("{other:?}"),
             }
-            assert_eq!(g.chain.len(), 2, "nothing resolved yet");
         }
         g.answers.log.push(0); // pay from the pool
         g.step().unwrap();
@@ -749,10 +760,60 @@ mod tests {
         g.defend_with(&[gold]).unwrap();
         g.close_combat_chain();
         assert_eq!(g.obj(gold).zone, Zone::Equipment, "21.1: back to its zone, same object");
-        assert_eq!(g.obj(gold).defense(), Some(0), "battleworn");
+        assert_eq!(g.defense(gold), Some(0), "battleworn");
         assert_eq!(g.obj(gold).defense_counters, -1);
         // 8.2.5b: counters may exceed the defense value; the value stays at zero.
         g.obj_mut(gold).defense_counters = -3;
-        assert_eq!(g.obj(gold).defense(), Some(0));
+        assert_eq!(g.defense(gold), Some(0));
+    }
+
+    /// 20.5.1b, 20.5.1c: defending costs nothing and is not playing the card: no resource or
+    /// action point is spent and "whenever you play a card" does not trigger; 20.7.1: damage
+    /// calculation gives no one priority (the reaction step's passes lead straight to the
+    /// resolution step, the damage dealt).
+    #[test]
+    fn r20_5_1c_defending_is_not_playing_and_damage_calculation_has_no_priority() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let hero = g.player(opp).hero;
+        let plays = Trigger::Plays(Subject::Yours(CardFilter::any()));
+        let def = (*g.obj(hero).card).clone().trigger(plays, vec![Effect::GainLife(5)]);
+        g.obj_mut(hero).card = std::sync::Arc::new(def);
+        attack(&mut g, hit("Smash").cost(0).power(6));
+        let (life, resources, points) = (g.player(opp).life, g.player(opp).resources, g.player(opp).action_points);
+        g.answers.log = vec![1]; // the first card in hand
+        pass_both(&mut g); // the attack step ends; the defending card is declared
+        let link = g.current_link().unwrap();
+        assert_eq!(link.defending.len(), 1);
+        assert!(g.chain.is_empty(), "20.5.1c: no \"whenever you play\" layer");
+        assert_eq!((g.player(opp).resources, g.player(opp).action_points), (resources, points), "20.5.1b");
+        pass_both(&mut g); // the defend step ends
+        pass_both(&mut g); // the reaction step ends: damage calculation, then resolution
+        assert_eq!(g.current_link().unwrap().step, LinkStep::Resolution, "20.7.1, 20.7.3");
+        assert_eq!(g.player(opp).life, life - 3, "6 against 3");
+    }
+
+    /// 20.4.5: the attack stays layer 1 of its chain link until the combat chain closes, and
+    /// 20.5.2a: the defending cards stay on it too, after the link resolved (20.8.3b); closing
+    /// the combat chain (21.2) puts them into the graveyard.
+    #[test]
+    fn r20_4_5_the_attack_and_defending_cards_stay_until_the_chain_closes() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let a = attack(&mut g, hit("Quick").cost(0).keyword(Keyword::GoAgain));
+        let d = g.player(opp).hand[0];
+        g.answers.log = vec![1, 0]; // defend with the first card in hand; continue the chain
+        for _ in 0..4 {
+            pass_both(&mut g);
+        }
+        assert_eq!(g.links[0].step, LinkStep::Resolved, "20.8.3b");
+        assert_eq!((g.obj(a).zone, g.obj(d).zone), (Zone::Chain, Zone::Chain), "20.4.5, 20.5.2a");
+        assert_eq!(g.links[0].defending, vec![d]);
+        g.close_combat_chain();
+        let grave: Vec<&str> = g.player(opp).graveyard.iter().map(|c| g.name(*c)).collect();
+        assert_eq!(grave.len(), 1, "21.2: {grave:?}");
+        assert!(g.player(tp).graveyard.iter().any(|c| g.name(*c) == "Quick"));
     }
 }

@@ -2,20 +2,32 @@
 //! changes life by the total (3.2.1); a hero at zero life loses as soon as it happens (3.1.1),
 //! and two heroes at zero together draw (3.2).
 
+use super::replacement::Event;
 use super::state::Game;
 use crate::kernel::{Ending, PlayerId};
 
 impl Game {
-    /// Deals damage to heroes simultaneously (3.2.1), then checks the end of the game.
-    pub fn deal_damage(&mut self, damage: &[(PlayerId, u32)]) {
+    /// Deals damage to heroes simultaneously (3.2.1), then checks the end of the game. Each
+    /// amount is first replaced by the replacement effects waiting for it (18.7); damage
+    /// prevented was never dealt (26.5). Returns the damage dealt to each.
+    pub fn deal_damage(&mut self, damage: &[(PlayerId, u32)]) -> Vec<u32> {
+        let mut dealt = Vec::new();
         for &(p, n) in damage {
             if n == 0 {
+                dealt.push(0);
+                continue;
+            }
+            let n = self.replace(Event { damage: true, player: p, amount: n });
+            dealt.push(n);
+            if n == 0 {
+                crate::trace!(self, "18.6", "no damage is dealt to {p}: the event never happened");
                 continue;
             }
             self.player_mut(p).life -= n as i32;
             crate::trace!(self, "26", "{p} is dealt {n} damage ({} life)", self.player(p).life);
         }
         self.check_game_end();
+        dealt
     }
 
     /// 3.1, 3.1.1, 3.2: a hero at zero life or less ends the game at once: the other wins, or,

@@ -9,9 +9,11 @@
 //! - [`turn`]: turn structure and the end phase (13).
 //! - [`priority`]: priority and the turn player's priority after a resolution (14, 19.1).
 //! - [`play`]: playing cards and activating abilities: timing, pitching, action points (15).
+//! - [`replacement`]: replacement effects (18).
 //! - [`resolve`]: resolving layers (19).
 //! - [`triggers`]: triggered effects added to the chain as layers (16).
 //! - [`combat`]: the combat chain and closing it (20, 21).
+//! - [`continuous`]: continuous effects and their durations (17).
 //! - [`damage`]: damage, life and the end of the game, draws included (3, 26).
 //! - [`deck`]: deck files and Blitz deck legality (4.1.3, 4.1.6, 4.1.8, Mentor).
 //! - [`embedded`]: the card and deck files compiled into the binary.
@@ -23,11 +25,13 @@
 pub mod agent;
 pub mod cards;
 pub mod combat;
+pub mod continuous;
 pub mod damage;
 pub mod deck;
 pub mod embedded;
 pub mod play;
 pub mod priority;
+pub mod replacement;
 pub mod resolve;
 pub mod rule_numbers;
 pub mod scenario;

@@ -416,46 +416,18 @@ impl Game {
             defending: Vec::new(),
             defended_from_hand: false,
             reactions: Vec::new(),
-            power_bonus: 0,
-            gained_go_again: false,
             hit: false,
             attack_triggered: false,
             declared: false,
             continue_asked: false,
-            granted: Vec::new(),
+            index: self.links.len(),
         });
         crate::trace!(self, "20.4.1", "{} becomes layer 1 of chain link {}", self.name(attack), self.links.len());
         // 20.4.4a: its player has attacked (with this source, a weapon or not).
         self.player_mut(p).attacked.push((attack, weapon));
         // 20.4.2: "your next attack this turn" effects waiting for an attack of this kind apply,
-        // and are used up.
-        let def = self.obj(attack).card.clone();
-        let waiting = std::mem::take(&mut self.player_mut(p).next_attack);
-        let (apply, keep): (Vec<_>, Vec<_>) = waiting.into_iter().partition(|(kind, _, _)| kind.matches(&def, weapon));
-        self.player_mut(p).next_attack = keep;
-        let waiting = std::mem::take(&mut self.player_mut(p).next_attack_abilities);
-        let (gained, keep): (Vec<_>, Vec<_>) = waiting.into_iter().partition(|(kind, _)| kind.matches(&def, weapon));
-        self.player_mut(p).next_attack_abilities = keep;
-        for (_, abilities) in gained {
-            self.links.last_mut().expect("the link just opened").granted.extend(abilities);
-            crate::trace!(self, "20.4.2", "{p}'s next attack this turn: it gains an ability");
-        }
-        // 20.4.2: "Attacks this turn" effects of this kind apply too, and stay.
-        let lasting: Vec<(super::cards::AttackKind, u8)> = self.player(p).attacks_this_turn.clone();
-        for (_, power) in lasting.into_iter().filter(|(k, _)| k.matches(&def, weapon)) {
-            self.links.last_mut().expect("the link just opened").power_bonus += i32::from(power);
-            crate::trace!(self, "20.4.2", "{p}'s attacks of that kind this turn: it gains +{power}{{p}}");
-        }
-        for (_, power, go_again) in apply {
-            self.link_gains(power, go_again);
-            crate::trace!(
-                self,
-                "20.4.2",
-                "{}'s next attack this turn: it gains +{power}{{p}}{}",
-                p,
-                if go_again { " and go again" } else { "" }
-            );
-        }
+        // and are used up; "attacks this turn" effects change it while they last (17).
+        self.next_attack_effects_apply(self.links.len() - 1);
     }
 }
 
@@ -538,9 +510,13 @@ mod tests {
         // Attack step: no reactions yet (15.4.3, 15.4.4).
         assert_eq!(g.play_card(tp, ar, &[]), Err(PlayError::Timing));
         g.current_link_mut().unwrap().step = LinkStep::Reaction;
-        assert!(!g.timing_allows(opp, CardType::AttackReaction), "15.4.3: only the attacking hero");
-        assert!(!g.timing_allows(tp, CardType::DefenseReaction), "15.4.4: only the defending hero");
+        assert!(!g.timing_allows(opp, CardType::AttackReaction), "15.4.3, 20.6.3: only the attacking hero");
+        assert!(!g.timing_allows(tp, CardType::DefenseReaction), "15.4.4, 20.6.4: only the defending hero");
         assert!(g.timing_allows(opp, CardType::DefenseReaction));
+        for p in [tp, opp] {
+            assert!(g.timing_allows(p, CardType::Instant), "20.6.5: instants, by both players");
+            assert!(!g.timing_allows(p, CardType::Action), "15.3: no action during a chain link");
+        }
         g.play_card(tp, ar, &[]).unwrap();
         g.priority = Some(opp);
         g.play_card(opp, dr, &[]).unwrap();
@@ -660,5 +636,31 @@ mod tests {
         g.player_mut(tp).attacked.push((club, true));
         assert!(offered(&g));
         assert!(g.play_card(tp, card, &[]).is_ok());
+    }
+
+    /// 15.1: a card is played from hand or arsenal only: one in the graveyard is not offered and
+    /// cannot be played. 15.5.4a: a card played becomes layer N, one more than the layers
+    /// waiting; 15.5.4b, 20.1: an attack opens a combat chain, a non-attack does not.
+    #[test]
+    fn r15_1_played_from_hand_or_arsenal_and_layer_n() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let gone = give(&mut g, tp, sigil());
+        let gone = g.move_to(gone, Zone::Graveyard);
+        assert!(!g.legal_actions(tp).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == gone)));
+        assert_eq!(g.play_card(tp, gone, &[]), Err(PlayError::NotInHandOrArsenal));
+        let s1 = give(&mut g, tp, sigil());
+        let s2 = give(&mut g, tp, sigil());
+        g.play_card(tp, s1, &[]).unwrap();
+        assert!(!g.combat_chain_open(), "15.5.4b: no attack, no combat chain");
+        g.play_card(tp, s2, &[]).unwrap();
+        assert_eq!(g.chain.len(), 2, "15.5.4a: layer 2");
+        assert_eq!(g.chain.last().unwrap().card, s2);
+        while !g.chain.is_empty() {
+            pass_both(&mut g);
+        }
+        let atk = give(&mut g, tp, hit("Smash").cost(0));
+        g.play_card(tp, atk, &[]).unwrap();
+        assert!(g.combat_chain_open() && g.links.len() == 1, "20.1: the attack opens a combat chain");
     }
 }

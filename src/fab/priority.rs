@@ -39,6 +39,10 @@ impl PriorityPolicy for Game {
 impl Game {
     /// 14.1: the player with priority plays a card, activates an ability or passes.
     pub(super) fn priority_step(&mut self) -> R<()> {
+        // A layer stopped at a decision of its resolution goes on first.
+        if self.resolving.is_some() {
+            return self.resolve_and_give_priority();
+        }
         // 16.3: effects that triggered at the same time are ordered first.
         if self.order_triggers()? {
             return Ok(());
@@ -89,23 +93,20 @@ impl Game {
         }
     }
 
-    /// 14.5, 19.1: the top layer resolves; the turn player gains priority.
-    pub(super) fn resolve_and_give_priority(&mut self) {
-        self.resolve_top();
+    /// 14.5, 19.1: the top layer resolves; the turn player gains priority (16.5 and 19.1.1a:
+    /// also when it does not resolve).
+    pub(super) fn resolve_and_give_priority(&mut self) -> R<()> {
+        self.resolve_top()?;
         if !self.is_over() {
             self.priority = Some(chain::resolved(self).unwrap_or(self.turn_player));
         }
+        Ok(())
     }
 
     /// Both players passed in succession.
     fn both_passed(&mut self) -> R<()> {
-        if self.optional_cost_due() {
-            // 15.5.1b: its controller decides first (`pending_link_decision`).
-            self.priority = None;
-            Ok(())
-        } else if !self.chain.is_empty() {
-            self.resolve_and_give_priority();
-            Ok(())
+        if !self.chain.is_empty() {
+            self.resolve_and_give_priority()
         } else if self.current_link().is_some() {
             self.advance_link()
         } else if self.combat_chain_open() {

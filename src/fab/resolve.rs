@@ -3,55 +3,81 @@
 //! reaction stays on its chain link (19.9); an action with go again gives an action point
 //! (glossary, "Go again").
 
+use super::R;
 use super::cards::{AttackKind, AttackRef, CardFilter, CardType, Condition, Counter, Effect, Keyword};
-use super::state::{Game, Layer, Link};
+use super::continuous::{Affects, Duration, Modifier};
+use super::state::{Action, Ask, Game, Layer, Link};
 use super::zones::Zone;
+use crate::kernel::decision::decide;
 use crate::kernel::{ObjId, PlayerId};
 
 impl Game {
-    /// Resolves the top layer of the chain (14.5, 19.1). The caller gives priority.
-    pub(super) fn resolve_top(&mut self) {
-        let Some(layer) = self.chain.pop() else { return };
-        self.resolving = Some(layer.clone());
-        self.resolve_layer(layer);
+    /// Resolves the top layer of the chain (14.5, 19.1), or goes on with the layer resolving
+    /// when a decision of its resolution stopped the game. The caller gives priority.
+    pub(super) fn resolve_top(&mut self) -> R<()> {
+        if self.resolving.is_none() {
+            let Some(layer) = self.chain.pop() else { return Ok(()) };
+            if !self.begin_resolving(&layer) {
+                return Ok(());
+            }
+            self.resolving = Some(layer);
+            self.resolved_steps = (0, false);
+            self.discarded_this_way.clear();
+        }
+        let layer = self.resolving.clone().expect("a layer resolving");
+        let effects = self.layer_effects(&layer).to_vec();
+        self.run_steps(&effects, layer.controller)?;
         self.resolving = None;
+        self.finish_layer(layer);
+        Ok(())
     }
 
-    fn resolve_layer(&mut self, layer: Layer) {
+    /// Whether `layer` resolves; if so, says so. 16.5: a triggered effect whose triggering game
+    /// state is no longer true does not resolve and is removed. 19.1.1, 19.1.1b: a card whose
+    /// every target is gone does not resolve and goes to the graveyard.
+    fn begin_resolving(&mut self, layer: &Layer) -> bool {
         let def = self.obj(layer.card).card.clone();
-        // 16.2, 16.4: a triggered effect an effect gave or created.
-        if let Some(effects) = &layer.effects {
+        if let Some(c) = &layer.cause
+            && !self.still_true(&c.trigger, c.card, layer.controller, &c.event)
+        {
+            crate::trace!(
+                self,
+                "16.5",
+                "the game state that made {}'s triggered effect trigger is no longer true: it does not resolve and \
+                 leaves the chain",
+                def.name
+            );
+            return false;
+        }
+        if layer.effects.is_some() {
             crate::trace!(self, "19.1", "a triggered effect about {} resolves", def.name);
-            self.apply_all(effects, layer.controller);
-            return;
-        }
-        // 15.2: an activated ability applies its effects; go again gives an action point.
-        if let Some(i) = layer.activated {
-            let a = &def.activated[usize::from(i)];
+        } else if layer.activated.is_some() {
             crate::trace!(self, "19.1", "{}'s ability resolves", def.name);
-            self.apply_all(&a.effects, layer.controller);
-            if a.go_again && !self.is_over() {
-                self.go_again(layer.controller);
-            }
-            return;
-        }
-        // 16: a triggered layer applies its ability's effects; the card stays where it is.
-        if let Some(i) = layer.trigger {
+        } else if layer.trigger.is_some() {
             crate::trace!(self, "19.1", "{}'s triggered effect resolves", def.name);
-            self.apply_all(&def.triggers[usize::from(i)].1, layer.controller);
-            return;
-        }
-        // 19.1.1, 19.1.1b: a card whose every target is gone does not resolve.
-        if let Some(kind) = def.effects.iter().find_map(Effect::targets)
+        } else if let Some(kind) = def.effects.iter().find_map(Effect::targets)
             && !self.attack_target_legal(kind)
         {
             crate::trace!(self, "19.1.1b", "{} has no legal target: it does not resolve", def.name);
             self.move_to(layer.card, Zone::Graveyard);
+            return false;
+        } else {
+            crate::trace!(self, "19.1", "{} resolves", def.name);
+        }
+        true
+    }
+
+    /// After its effects: an activated ability's go again gives an action point (15.2); a card
+    /// goes where 19.8 and 19.9 say. A triggered layer's card stays where it is (16).
+    fn finish_layer(&mut self, layer: Layer) {
+        let def = self.obj(layer.card).card.clone();
+        if self.is_over() || layer.effects.is_some() || layer.trigger.is_some() {
             return;
         }
-        crate::trace!(self, "19.1", "{} resolves", def.name);
-        self.apply_all(&def.effects, layer.controller);
-        if self.is_over() {
+        if let Some(i) = layer.activated {
+            if def.activated[usize::from(i)].go_again {
+                self.go_again(layer.controller);
+            }
             return;
         }
         let on_link = self.current_link().is_some();
@@ -99,61 +125,84 @@ impl Game {
         }
     }
 
-    /// 15.5.1b: the top layer has an optional cost ("you may pay {r}") not yet asked about:
-    /// the resource points, if so.
-    pub(super) fn optional_cost_due(&self) -> bool {
-        self.optional_cost().is_some()
-    }
-
-    /// The top layer's optional cost in resource points, while still to be asked about.
-    pub(super) fn optional_cost(&self) -> Option<u8> {
-        let top = self.chain.last().filter(|l| l.paid.is_none())?;
-        self.layer_effects(top).iter().find_map(|e| match e {
-            Effect::MayPay(n) => Some(*n),
-            _ => None,
-        })
-    }
-
-    /// 15.5.1b: the top layer's controller pays its optional cost, pitching `pitch`, or not
-    /// (`None`); then it resolves.
-    pub(super) fn answer_optional_cost(&mut self, pitch: Option<Vec<ObjId>>) {
-        let n = self.optional_cost().expect("an optional cost");
-        let i = self.chain.len() - 1;
-        let p = self.chain[i].controller;
-        if let Some(pitch) = &pitch {
-            self.pay(p, u32::from(n), pitch, false);
-            crate::trace!(self, "15.5.1b", "{p} pays the optional cost of {n} resource point(s)");
-        } else {
-            crate::trace!(self, "15.5.1b", "{p} does not pay the optional cost");
-        }
-        self.chain[i].paid = Some(pitch.is_some());
-    }
-
     /// Reprise (glossary): the defending hero has defended the current chain link with a card
     /// from hand. Recorded on a layer as it is played or triggers; `holds` reads that record.
     pub(super) fn reprise_active(&self) -> bool {
         self.current_link().is_some_and(|l| l.defended_from_hand)
     }
 
-    /// Applies a layer's effects in order for `controller` (19.2): "If CONDITION, EFFECT" skips
-    /// the effect when the condition does not hold (19.7); "discarded this way" is what these
-    /// effects discarded. 3.1.1: the game ends at once; nothing else resolves.
-    pub fn apply_all(&mut self, effects: &[Effect], controller: PlayerId) {
+    /// Applies `effects` in order for `controller` (19.2), as a layer of its own would: "If
+    /// CONDITION, EFFECT" skips the effect when the condition does not hold (19.7).
+    pub fn apply_all(&mut self, effects: &[Effect], controller: PlayerId) -> R<()> {
         self.discarded_this_way.clear();
-        let mut skip = false;
-        for e in effects {
-            if std::mem::take(&mut skip) {
+        self.resolved_steps = (0, false);
+        self.run_steps(effects, controller)
+    }
+
+    /// Applies the resolving layer's effects from the first not yet applied (19.2): "If
+    /// CONDITION, EFFECT" skips the effect when the condition does not hold (19.7); "you may",
+    /// "you may pay" and a search ask as they are reached, and a game stopped at that question
+    /// asks it again when resumed, nothing before it applied twice. "Discarded this way" is what
+    /// these effects discarded. 3.1.1: the game ends at once; nothing else resolves.
+    fn run_steps(&mut self, effects: &[Effect], controller: PlayerId) -> R<()> {
+        while let Some(e) = effects.get(self.resolved_steps.0) {
+            if self.is_over() {
+                return Ok(());
+            }
+            if self.resolved_steps.1 {
                 crate::trace!(self, "19.7", "its condition does not hold: that part does nothing");
+                self.resolved_steps = (self.resolved_steps.0 + 1, false);
                 continue;
             }
+            let mut skip = false;
             match e {
                 Effect::IfThen(c) => skip = !self.holds(c, controller),
+                Effect::May(inner) => self.may(inner, controller)?,
+                Effect::MayPay(n) => self.optional_cost(*n, controller)?,
+                Effect::Search { filter, to_arsenal } => self.search(controller, filter, *to_arsenal)?,
                 e => self.apply(e, controller),
             }
-            if self.is_over() {
-                return;
-            }
+            self.resolved_steps = (self.resolved_steps.0 + 1, skip);
         }
+        Ok(())
+    }
+
+    /// "you may EFFECT": the controller decides whether to do it, as the step is reached (19.2).
+    fn may(&mut self, effect: &Effect, p: PlayerId) -> R<()> {
+        let card = self.resolving.as_ref().map_or(self.player(p).hero, |l| l.card);
+        let option = |take| Action::May { effect: effect.clone(), card, take };
+        let Action::May { take, .. } = decide(self, p, Ask::May, vec![option(true), option(false)])? else {
+            unreachable!("may options")
+        };
+        if take {
+            self.apply(effect, p);
+        } else {
+            crate::trace!(self, "19.2", "{p} does not use the permission (\"you may\")");
+        }
+        Ok(())
+    }
+
+    /// 15.5.1b: "you may pay {r}": the controller pays it (any legal way: the resource pool
+    /// first, then pitching, 15.5.3) or declines; "If you do" reads the answer.
+    fn optional_cost(&mut self, n: u8, p: PlayerId) -> R<()> {
+        let card = self.resolving.as_ref().map_or(self.player(p).hero, |l| l.card);
+        let mut options: Vec<Action> = self.pitch_options(p, u32::from(n), card).into_iter().map(Action::Pay).collect();
+        options.push(Action::Decline);
+        let paid = match decide(self, p, Ask::OptionalCost, options)? {
+            Action::Pay(pitch) => {
+                self.pay(p, u32::from(n), &pitch, false);
+                crate::trace!(self, "15.5.1b", "{p} pays the optional cost of {n} resource point(s)");
+                true
+            }
+            _ => {
+                crate::trace!(self, "15.5.1b", "{p} does not pay the optional cost");
+                false
+            }
+        };
+        if let Some(l) = self.resolving.as_mut() {
+            l.paid = Some(paid);
+        }
+        Ok(())
     }
 
     /// Applies one effect for `controller` (19.2, 19.7: what cannot resolve is ignored).
@@ -188,8 +237,8 @@ impl Game {
                     }
                 }
                 AttackRef::Next(kind) => {
-                    self.player_mut(controller).next_attack.push((kind.clone(), *power, *go_again));
-                    crate::trace!(self, "17.1", "{controller}'s next attack of that kind this turn will gain it");
+                    let m = modifiers(*power, *go_again);
+                    self.add_continuous(controller, Affects::Attacks(kind.clone()), m, Duration::NextAttack);
                 }
             },
             Effect::GainLife(n) => self.player_mut(controller).life += i32::from(*n),
@@ -204,26 +253,27 @@ impl Game {
             }
             Effect::RevealTopKeepIfPower(n) => self.reveal_top_keep_if_power(controller, *n),
             Effect::AttacksGainThisTurn(kind, n) => {
-                self.player_mut(controller).attacks_this_turn.push((kind.clone(), *n));
-                crate::trace!(self, "17.1", "{controller}'s attacks of that kind gain +{n}{{p}} this turn");
+                let m = vec![Modifier::Power(i32::from(*n))];
+                self.add_continuous(controller, Affects::Attacks(kind.clone()), m, Duration::ThisTurn);
             }
             Effect::GainsAbilities { to, abilities } => match to {
                 AttackRef::Next(kind) => {
-                    self.player_mut(controller).next_attack_abilities.push((kind.clone(), abilities.clone()));
-                    crate::trace!(self, "17.1", "{controller}'s next attack of that kind this turn will gain it");
+                    let m = abilities.iter().cloned().map(Modifier::Ability).collect();
+                    self.add_continuous(controller, Affects::Attacks(kind.clone()), m, Duration::NextAttack);
                 }
                 AttackRef::Target(kind) if !self.attack_target_legal(kind) => {}
                 _ => {
-                    if let Some(l) = self.current_link_mut() {
-                        l.granted.extend(abilities.iter().cloned());
+                    if let Some(i) = self.current_link().map(|l| l.index) {
+                        let m = abilities.iter().cloned().map(Modifier::Ability).collect();
+                        self.add_continuous(controller, Affects::Link(i), m, Duration::AsLongAsItExists);
                     }
                 }
             },
             Effect::SourceGains { defense, abilities } => {
                 if let Some(source) = self.resolving_source() {
-                    let o = self.obj_mut(source);
-                    o.defense_gained += i32::from(*defense);
-                    o.granted.extend(abilities.iter().cloned());
+                    let mut m: Vec<Modifier> = abilities.iter().cloned().map(Modifier::Ability).collect();
+                    m.insert(0, Modifier::Defense(i32::from(*defense)));
+                    self.add_continuous(controller, Affects::Object(source), m, Duration::AsLongAsItExists);
                     crate::trace!(
                         self,
                         "25.3",
@@ -265,7 +315,6 @@ impl Game {
                     crate::trace!(self, "11.1.12", "{} is banished face up", self.name(id));
                 }
             }
-            Effect::Search { filter, to_arsenal } => self.search(controller, filter, *to_arsenal),
             Effect::Shuffle => {
                 let mut deck = std::mem::take(&mut self.player_mut(controller).deck);
                 self.rng.shuffle(&mut deck);
@@ -293,29 +342,42 @@ impl Game {
                 }
                 None => crate::trace!(self, "10.1", "no {name} token in the card pool: nothing is created"),
             },
-            // Paid or not before the layer resolved ([`Game::answer_optional_cost`]).
+            // Asked as the step is reached ([`Game::run_steps`]); alone, a permission is used.
             Effect::MayPay(_) => {}
+            Effect::May(e) => self.apply(e, controller),
+            Effect::Replace { would, instead } => self.add_replacement(controller, *would, *instead, true),
+            Effect::Search { filter, to_arsenal } => {
+                let first = self.findable(controller, filter).into_iter().next();
+                self.found(controller, first, *to_arsenal);
+            }
             Effect::Delayed { event, effects } => {
                 self.player_mut(controller).delayed.push((event.clone(), effects.clone()));
                 crate::trace!(self, "16.4", "{controller} has a delayed triggered effect for the rest of the turn");
             }
             Effect::SourceGainsPowerThisTurn(n) => {
                 if let Some(source) = self.resolving.as_ref().map(|l| l.card) {
-                    self.obj_mut(source).power_this_turn += i32::from(*n);
+                    let m = vec![Modifier::Power(i32::from(*n))];
+                    self.add_continuous(controller, Affects::Object(source), m, Duration::ThisTurn);
                     crate::trace!(self, "19.2", "{} gains +{n}{{p}} until end of turn", self.name(source));
                 }
             }
         }
     }
 
-    /// The attack on the current chain link gains +`power`{p} and, if `go_again`, go again.
+    /// The attack on the current chain link gains +`power`{p} and, if `go_again`, go again, for
+    /// as long as it is the attack (17, 20.4.5).
     pub(super) fn link_gains(&mut self, power: u8, go_again: bool) {
-        if let Some(l) = self.current_link_mut() {
-            l.power_bonus += i32::from(power);
-            l.gained_go_again |= go_again;
-            if go_again {
-                self.gained_go_again();
-            }
+        if let Some(i) = self.current_link().map(|l| l.index) {
+            let controller = self.resolving.as_ref().map_or(self.links[i].attacker, |l| l.controller);
+            // 18: "an attack you control would gain {p}" replacement effects.
+            let attacker = self.links[i].attacker;
+            let power = if power > 0 {
+                let ev = super::replacement::Event { damage: false, player: attacker, amount: u32::from(power) };
+                self.replace(ev).min(u32::from(u8::MAX)) as u8
+            } else {
+                0
+            };
+            self.add_continuous(controller, Affects::Link(i), modifiers(power, go_again), Duration::AsLongAsItExists);
         }
     }
 
@@ -334,21 +396,47 @@ impl Game {
         (z.in_arena() || z == Zone::Arsenal).then_some(card)
     }
 
-    /// 24: `p` searches their deck for a card that passes `filter` and, if `to_arsenal`, puts it
-    /// face up into their arsenal (11.1.7: if the arsenal is empty; else it stays in the deck).
-    /// 24.2 lets a player fail to find a card; the engine always finds the first one there is.
-    /// The shuffle after it (24.4) is the next step ([`Effect::Shuffle`]).
-    fn search(&mut self, p: PlayerId, filter: &CardFilter, to_arsenal: bool) {
+    /// 24.1: `p` searches their deck for a card that passes `filter` and chooses what it finds:
+    /// one card of each name and colour that qualifies (copies are alike), or, as the deck is a
+    /// hidden zone and the card has defined properties, none (24.2, 24.2.1; 24.3: "a card" with no
+    /// defined property must be found while there is one). The shuffle after it (24.4) is the
+    /// next step ([`Effect::Shuffle`]).
+    fn search(&mut self, p: PlayerId, filter: &CardFilter, to_arsenal: bool) -> R<()> {
         crate::trace!(self, "24.1", "{p} searches their deck");
-        let found = self.player(p).deck.iter().copied().find(|c| filter.matches(&self.obj(*c).card, false));
-        let Some(card) = found else {
-            crate::trace!(self, "24.2", "{p} finds no such card");
+        let mut options: Vec<Action> = self.findable(p, filter).into_iter().map(|c| Action::Find(Some(c))).collect();
+        if options.is_empty() || *filter != CardFilter::any() {
+            options.push(Action::Find(None));
+        }
+        let Action::Find(found) = decide(self, p, Ask::Search, options)? else { unreachable!("search options") };
+        self.found(p, found, to_arsenal);
+        Ok(())
+    }
+
+    /// The cards of `p`'s deck a search for `filter` may find, one of each name and colour.
+    fn findable(&self, p: PlayerId, filter: &CardFilter) -> Vec<ObjId> {
+        let mut seen: Vec<(&str, u8)> = Vec::new();
+        let mut out = Vec::new();
+        for &c in &self.player(p).deck {
+            let card = &self.obj(c).card;
+            if filter.matches(card, false) && !seen.contains(&(card.name.as_str(), card.pitch)) {
+                seen.push((card.name.as_str(), card.pitch));
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// What a search found: with `to_arsenal`, put face up into the arsenal (11.1.7: if it is
+    /// empty; else it stays in the deck).
+    fn found(&mut self, p: PlayerId, card: Option<ObjId>, to_arsenal: bool) {
+        let Some(card) = card else {
+            crate::trace!(self, "24.2", "{p} finds no card");
             return;
         };
         if to_arsenal && self.player(p).arsenal.is_empty() {
             let id = self.move_to(card, Zone::Arsenal);
             self.obj_mut(id).face_down = false;
-            crate::trace!(self, "11.1.7", "{p} puts {} face up into their arsenal", self.name(id));
+            crate::trace!(self, "11.1.7", "{p} finds {} and puts it face up into their arsenal", self.name(id));
         } else {
             crate::trace!(self, "24.2", "{p} finds {}, which stays in the deck", self.name(card));
         }
@@ -438,12 +526,35 @@ impl Game {
     }
 }
 
+/// "+N{p}" and go again, as modifiers (25.3).
+fn modifiers(power: u8, go_again: bool) -> Vec<Modifier> {
+    let mut m = Vec::new();
+    if power > 0 {
+        m.push(Modifier::Power(i32::from(power)));
+    }
+    if go_again {
+        m.push(Modifier::GoAgain);
+    }
+    m
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::cards::CardDef;
     use super::super::state::LinkStep;
     use super::super::testing::*;
     use super::*;
+
+    /// The "next attack this turn" effects of `p` still waiting (20.4.2).
+    fn waiting(g: &Game, p: PlayerId) -> usize {
+        g.continuous.iter().filter(|c| c.controller == p && c.duration == Duration::NextAttack).count()
+    }
+
+    /// What the current attack gained over its printed power (25.3).
+    fn bonus(g: &Game) -> i64 {
+        let l = g.current_link().unwrap();
+        i64::from(g.link_power(l)) - i64::from(g.obj(l.attack).card.power.unwrap_or(0))
+    }
 
     #[test]
     fn layers_resolve_newest_first_and_non_attack_actions_go_to_the_graveyard() {
@@ -512,7 +623,7 @@ mod tests {
         g.play_card(tp, ar, &[]).unwrap();
         g.pass_priority(tp).unwrap();
         g.pass_priority(g.opponent(tp)).unwrap();
-        assert_eq!(g.current_link().unwrap().power_bonus, 3);
+        assert_eq!(g.link_power(g.current_link().unwrap()), 4 + 3);
         assert_eq!(g.current_link().unwrap().reactions, vec![ar], "19.9");
     }
     /// "Your next weapon attack this turn gains +3{p} and go again" waits for the next weapon
@@ -524,11 +635,11 @@ mod tests {
         let tp = g.turn_player;
         let next = Effect::Gains { to: AttackRef::Next(AttackKind::weapon()), power: 3, go_again: true };
         g.apply(&next, tp);
-        assert_eq!(g.player(tp).next_attack.len(), 1);
+        assert_eq!(waiting(&g, tp), 1);
         let atk = give(&mut g, tp, hit("Attack").cost(0));
         g.play_card(tp, atk, &[]).unwrap();
-        assert_eq!(g.current_link().unwrap().power_bonus, 0, "not a weapon attack");
-        assert_eq!(g.player(tp).next_attack.len(), 1, "still waiting");
+        assert_eq!(bonus(&g), 0, "not a weapon attack");
+        assert_eq!(waiting(&g, tp), 1, "still waiting");
         // Another game: the weapon attacks first.
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         g.apply(&next, tp);
@@ -536,8 +647,8 @@ mod tests {
         let club = g.player(tp).weapons[0];
         g.activate_weapon(tp, club, &[]).unwrap();
         let link = g.current_link().unwrap();
-        assert_eq!((link.power_bonus, link.gained_go_again), (3, true), "the weapon attack gains it");
-        assert!(g.player(tp).next_attack.is_empty(), "used up");
+        assert_eq!((bonus(&g), g.link_has_go_again(link)), (3, true), "the weapon attack gains it");
+        assert!(waiting(&g, tp) == 0, "used up");
     }
 
     /// 13.3.3f: a "next attack this turn" effect still waiting ends with the turn, and so does
@@ -554,7 +665,7 @@ mod tests {
         g.pass_priority(opp).unwrap();
         g.answers.log = vec![0];
         g.step().unwrap();
-        assert!(g.player(tp).next_attack.is_empty());
+        assert!(waiting(&g, tp) == 0);
         assert!(g.player(tp).attacked.is_empty());
     }
 
@@ -568,16 +679,17 @@ mod tests {
             Effect::IfThen(Condition::AttackedWith(AttackKind::weapon(), 1)),
             Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 4, go_again: false },
         ];
-        g.apply_all(&swing, tp);
-        assert!(g.player(tp).next_attack.is_empty(), "no weapon attack yet");
+        g.apply_all(&swing, tp).unwrap();
+        assert!(waiting(&g, tp) == 0, "no weapon attack yet");
         let club = g.player(tp).weapons[0];
         g.player_mut(tp).attacked.push((club, false));
-        g.apply_all(&swing, tp);
-        assert!(g.player(tp).next_attack.is_empty(), "an attack action card is no weapon attack");
+        g.apply_all(&swing, tp).unwrap();
+        assert!(waiting(&g, tp) == 0, "an attack action card is no weapon attack");
         let club = g.player(tp).weapons[0];
         g.player_mut(tp).attacked.push((club, true));
-        g.apply_all(&swing, tp);
-        assert_eq!(g.player(tp).next_attack, vec![(AttackKind::any(), 4, false)]);
+        g.apply_all(&swing, tp).unwrap();
+        let next = &g.continuous[0];
+        assert_eq!((&next.affects, &next.modifiers), (&Affects::Attacks(AttackKind::any()), &vec![Modifier::Power(4)]));
     }
 
     /// Reprise (glossary): active when the defending hero defended the chain link with a card
@@ -611,11 +723,51 @@ mod tests {
         pass_both(&mut g);
         assert!(g.current_link().unwrap().defended_from_hand, "the defense reaction came from hand");
         pass_both(&mut g);
-        assert_eq!(g.current_link().unwrap().power_bonus, 0, "reprise was off as the first Song was played");
+        assert_eq!(bonus(&g), 0, "reprise was off as the first Song was played");
         let second = give(&mut g, tp, song());
         g.priority = Some(tp);
         g.play_card(tp, second, &[]).unwrap();
         pass_both(&mut g);
-        assert_eq!(g.current_link().unwrap().power_bonus, 3, "on for the second");
+        assert_eq!(bonus(&g), 3, "on for the second");
+    }
+
+    /// 24.2, 24.3: a search for a card with defined properties offers each card that qualifies
+    /// (one per name and colour) and failing to find; a search for "a card" with no defined
+    /// property must find one while the deck has any. A game stopped at the search asks again
+    /// when resumed and applies nothing twice (19.2).
+    #[test]
+    fn r24_2_a_search_may_fail_to_find_and_resumes_where_it_stopped() {
+        use crate::kernel::Stop;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        g.player_mut(tp).deck.clear();
+        for c in [hit("Blade"), hit("Blade"), sigil()] {
+            let id = g.create(std::sync::Arc::new(c), tp, Zone::Deck);
+            g.player_mut(tp).deck.push(id);
+        }
+        g.agents = vec![None, None];
+        g.answers = crate::kernel::Answers::default();
+        let named = CardFilter { name: Some("Blade".into()), ..CardFilter::any() };
+        let effects = [Effect::GainLife(1), Effect::Search { filter: named, to_arsenal: true }, Effect::Shuffle];
+        let life = g.player(tp).life;
+        let options = match g.apply_all(&effects, tp) {
+            Err(Stop::NeedDecision(d)) => d.options,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(options.len(), 2, "one Blade (copies are alike) or none: {options:?}");
+        assert_eq!(options[1], Action::Find(None));
+        assert_eq!(g.player(tp).life, life + 1);
+        g.answers.log.push(0);
+        g.run_steps(&effects, tp).unwrap();
+        assert_eq!(g.player(tp).life, life + 1, "the step before the search is not applied again");
+        assert_eq!(g.name(g.player(tp).arsenal[0]), "Blade");
+        // 24.3: "a card" with no defined property: found if there is one, no failing.
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        g.agents = vec![None, None];
+        let any = [Effect::Search { filter: CardFilter::any(), to_arsenal: true }];
+        match g.apply_all(&any, tp) {
+            Err(Stop::NeedDecision(d)) => assert!(!d.options.contains(&Action::Find(None)), "{:?}", d.options),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -25,8 +25,13 @@
 //! `defend NAME, NAME` or `defend nothing`, `continue`, `close`, `arsenal NAME` or
 //! `arsenal nothing`, `activate NAME [pitch ...] [discard NAME]`, and for an optional cost
 //! `pay [pitch ...]` or `decline`, and for the order of effects that triggered at the same time
-//! (16.3) `first NAME` (`first NAME (given)` for an ability an effect gave or a delayed one).
-//! `arsenal_face_down = true` in a `[[player]]` puts its arsenal face down.
+//! (16.3) `first NAME` (`first NAME (given)` for an ability an effect gave or a delayed one);
+//! a permission ("you may EFFECT") is answered by the effect (`turn Hala Goldenhelm face up`,
+//! `attack an additional time with Dawnblade, Resplendent this turn`) or `don't ` before it, and
+//! a search (24.2) by `find NAME` or `fail to find`.
+//! `arsenal_face_down = true` in a `[[player]]` puts its arsenal face down. A `[[card]]` table
+//! (the keys of a `.fab` card file: `name`, `types`, `life`, `text`, ...) adds a card of the
+//! scenario's own, compiled from its text, for a rule no card of the pool reaches.
 
 use super::deck::Pool;
 use super::state::{Action, Game, Phase};
@@ -44,6 +49,10 @@ struct File {
     #[serde(default, rename = "description")]
     _description: String,
     player: Vec<Side>,
+    /// Cards of the scenario's own, written as card files are (`name`, `types`, values, `text`)
+    /// and compiled by the same card language: for a rule no card of the pool reaches.
+    #[serde(default)]
+    card: Vec<toml::Table>,
     #[serde(default)]
     run: Run,
     expect: Expect,
@@ -162,11 +171,31 @@ pub fn describe(g: &Game, a: &Action) -> String {
         Action::Arsenal(None) => "arsenal nothing".into(),
         Action::Arsenal(Some(c)) => format!("arsenal {}", g.name(*c)),
         Action::GoFirst(f) => format!("go first {f}"),
+        Action::May { effect, card, take: true } => permission(g, effect, *card),
+        Action::May { effect, card, take: false } => format!("don't {}", permission(g, effect, *card)),
+        Action::Find(Some(c)) => format!("find {}", g.name(*c)),
+        Action::Find(None) => "fail to find".into(),
         Action::TriggerFirst(i) => {
             let l = &g.pending_triggers[*i];
             let whose = if l.trigger.is_some() { "" } else { " (given)" };
             format!("first {}{whose}", g.name(l.card))
         }
+    }
+}
+
+/// What a permission ("you may EFFECT") does, named as the card says it, about `card` (the card
+/// the resolving layer is about): "turn Hala Goldenhelm face up", "attack an additional time with
+/// Dawnblade, Resplendent this turn".
+fn permission(g: &Game, effect: &super::Effect, card: ObjId) -> String {
+    use super::Effect;
+    match effect {
+        Effect::TurnFaceUp => format!("turn {} face up", g.name(card)),
+        Effect::AttackAgain(n) => {
+            let weapon = g.current_link().filter(|l| l.weapon).map_or("it", |l| g.name(l.attack));
+            let times = if *n == 1 { "an additional time".to_string() } else { format!("{n} additional times") };
+            format!("attack {times} with {weapon} this turn")
+        }
+        other => format!("{other:?}"),
     }
 }
 
@@ -232,6 +261,13 @@ pub fn run(file: &str, src: &str, pool: &Pool) -> Result<Report, String> {
     if f.rules.is_empty() {
         return Err(format!("{file}: `rules` names no rule"));
     }
+    let mut own = pool.clone();
+    for c in &f.card {
+        let src = toml::to_string(c).map_err(|e| format!("{file}: {e}"))?;
+        let def = super::text::parse_card(file, &src)?;
+        own.cards.insert(0, super::deck::PoolCard { def, file: file.to_string(), specialization: None, blank: None });
+    }
+    let pool = &own;
     let mut g = board(pool, file, &f.player)?;
     // Both seats answer from the file's list; once it is used up the seats are emptied, and the
     // run stops at the next decision asked (each step asks at most one).

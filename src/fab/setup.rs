@@ -31,6 +31,10 @@ impl Game {
             links: Vec::new(),
             discarded_this_way: Vec::new(),
             resolving: None,
+            resolved_steps: (0, false),
+            continuous: Vec::new(),
+            timestamps: 0,
+            replacements: Vec::new(),
             turn_events: Vec::new(),
             pending_triggers: Vec::new(),
             start_triggered: false,
@@ -62,11 +66,8 @@ impl Game {
                 action_points: 0,
                 resources: 0,
                 intimidated: Vec::new(),
-                next_attack: Vec::new(),
                 attacked: Vec::new(),
                 intimidated_this_turn: false,
-                attacks_this_turn: Vec::new(),
-                next_attack_abilities: Vec::new(),
                 delayed: Vec::new(),
             });
             // 12.3, 12.7: weapons and equipment in their zones.
@@ -194,5 +195,39 @@ mod tests {
         l.deck.pop();
         l.deck.push(hit("Hit 0").pitch(3));
         assert_eq!(check_blitz_deck(&l), Ok(()));
+    }
+
+    /// 12.4, 12.6: each deck is the loadout's cards, shuffled (the order depends on the seed);
+    /// 12.7: the weapons and equipment are revealed in their zones (face up); 4.1.4: each card's
+    /// owner is the player whose deck it started in, and a card moved stays theirs.
+    #[test]
+    fn r12_6_decks_are_shuffled_and_arena_cards_revealed() {
+        let mut l = bruiser_loadout();
+        l.deck = (0..12).map(|i| hit(&format!("Card {i}"))).collect();
+        let order = |seed| {
+            let g = game_with(l.clone(), l.clone(), seed);
+            g.player(PlayerId(0)).deck.iter().map(|c| g.name(*c).to_string()).collect::<Vec<_>>()
+        };
+        let orders: std::collections::BTreeSet<Vec<String>> = (0..4).map(order).collect();
+        assert!(orders.len() > 1, "12.6: shuffled, by the seed");
+        for o in &orders {
+            let mut sorted = o.clone();
+            sorted.sort();
+            let mut want: Vec<String> = l.deck.iter().map(|c| c.name.clone()).collect();
+            want.sort();
+            assert_eq!(sorted, want, "12.4: the same cards");
+        }
+        let mut g = game_with(l.clone(), l, 1);
+        for p in [PlayerId(0), PlayerId(1)] {
+            let pl = g.player(p);
+            for &c in pl.weapons.iter().chain(&pl.equipment) {
+                assert!(!g.obj(c).face_down, "12.7: revealed");
+            }
+            assert!(pl.deck.iter().all(|&c| g.obj(c).owner == p), "4.1.4");
+        }
+        let c = g.player(PlayerId(1)).deck[0];
+        let moved = g.move_to(c, Zone::Graveyard);
+        assert_eq!(g.obj(moved).owner, PlayerId(1), "4.1.4: still its owner's");
+        assert!(g.player(PlayerId(1)).graveyard.contains(&moved));
     }
 }

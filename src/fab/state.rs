@@ -1,7 +1,7 @@
 //! The game state: objects and where they are (CR 3, 11), players' heroes, life, action points
 //! and resource pools, the chain of layers (19) and the combat chain (20).
 
-use super::cards::{Ability, AttackKind, CardDef, CardType, Effect, Keyword, Trigger};
+use super::cards::{Ability, CardDef, CardType, Effect, Trigger};
 use super::zones::Zone;
 use crate::kernel::decision::{Agent, Rules};
 use crate::kernel::{Answers, Chain, ChainEntry, Ending, GameRng, ObjId, PlayerId, Trace};
@@ -21,19 +21,11 @@ pub struct Obj {
     pub defense_counters: i32,
     /// A "once per turn" ability of this object was used this turn (weapons, 15.2.1).
     pub used_this_turn: bool,
-    /// Power it gained until end of turn ("it gains +1{p} until end of turn"), 13.3.3f.
-    pub power_this_turn: i32,
     /// More uses this turn of its once per turn attack ability ("you may attack an additional
     /// time with it this turn"); they end with the turn (13.3.3f).
     pub extra_uses: u32,
     /// +1{p} counters (25.4: not its base power); they stay while it is in the arena.
     pub power_counters: i32,
-    /// Defense it gained from effects ("it gains +2{d}", "This gets +3{d}"), for as long as it is
-    /// this object (11.7).
-    pub defense_gained: i32,
-    /// Abilities effects gave it ("it gains "When the combat chain closes, destroy NAME.""), for
-    /// as long as it is this object.
-    pub granted: Vec<Ability>,
     /// Named counters ("lesson"), by kind: they stay while it is in the arena or the arsenal
     /// (glossary: counters); moved elsewhere it is a new object without them (11.7).
     pub named_counters: Vec<(String, usize)>,
@@ -57,11 +49,6 @@ impl Obj {
     /// an additional use.
     pub fn can_use_again(&self) -> bool {
         !self.used_this_turn || self.extra_uses > 0
-    }
-
-    /// 8.2.5b: a card's defense value is never negative.
-    pub fn defense(&self) -> Option<u32> {
-        self.card.defense.map(|d| (i32::from(d) + self.defense_counters + self.defense_gained).max(0) as u32)
     }
 }
 
@@ -89,21 +76,12 @@ pub struct Player {
     pub resources: u32,
     /// Cards banished face down by intimidate, returned at the beginning of the end phase.
     pub intimidated: Vec<ObjId>,
-    /// "Your next [kind] attack this turn gains ...": waiting for that attack (20.4.2), as
-    /// (kind, power, go again); they end with the turn (13.3.3f).
-    pub next_attack: Vec<(super::cards::AttackKind, u8, bool)>,
     /// The attacks this player made this turn, by their source and whether it was a weapon's
     /// (20.4.4a: they "attacked"); cleared as the turn ends (13.3.3f).
     pub attacked: Vec<(ObjId, bool)>,
     /// An intimidate of this player's happened this turn ("If you've intimidated this turn");
     /// cleared as the turn ends (13.3.3f).
     pub intimidated_this_turn: bool,
-    /// "Your [kind] attacks gain +N{p} this turn": (kind, power), applied to each such attack
-    /// as it becomes the attack (20.4.2); cleared as the turn ends (13.3.3f).
-    pub attacks_this_turn: Vec<(super::cards::AttackKind, u8)>,
-    /// "Your next [kind] attack this turn gains "ABILITY"": abilities waiting for that attack
-    /// (20.4.2), ended with the turn (13.3.3f).
-    pub next_attack_abilities: Vec<(AttackKind, Vec<Ability>)>,
     /// Delayed triggered effects for the rest of the turn (16.4): the event (with what it
     /// watches) and the effects; ended with the turn (13.3.3f).
     pub delayed: Vec<(Trigger, Vec<Effect>)>,
@@ -129,8 +107,21 @@ pub struct Layer {
     /// A triggered layer whose ability is not printed on the card (an ability an effect gave, a
     /// delayed triggered effect, 16.4): its effects. `card` is the card it is about ("it").
     pub effects: Option<Vec<Effect>>,
-    /// "you may pay COST" (15.5.1b): asked before it resolves; `Some(true)` if it was paid.
+    /// "you may pay COST" (15.5.1b): asked as it resolves, in the order written; `Some(true)`
+    /// if it was paid.
     pub paid: Option<bool>,
+    /// A triggered layer: what triggered it, so 16.5 can check, as it would resolve, that the
+    /// game state that caused the trigger is still true.
+    pub cause: Option<Box<Cause>>,
+}
+
+/// What made a triggered effect trigger (16.2, 16.5): the ability's event, the card whose
+/// ability it is (`None` for a delayed triggered effect, 16.4) and the event that met it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cause {
+    pub trigger: Trigger,
+    pub card: Option<ObjId>,
+    pub event: super::triggers::Happened,
 }
 
 impl Layer {
@@ -146,6 +137,7 @@ impl Layer {
             activated: None,
             effects: None,
             paid: None,
+            cause: None,
         }
     }
 }
@@ -183,9 +175,6 @@ pub struct Link {
     pub defended_from_hand: bool,
     /// Attack and defense reactions resolved on this link (19.9).
     pub reactions: Vec<ObjId>,
-    /// Power gained by effects (25.3: the base power is unchanged).
-    pub power_bonus: i32,
-    pub gained_go_again: bool,
     pub hit: bool,
     /// 20.4.4d: its "when this attacks" triggers were added to the chain.
     pub attack_triggered: bool,
@@ -194,9 +183,9 @@ pub struct Link {
     /// 20.8.3: the link has resolved (go again applied) and waits for the turn player to
     /// continue or close the combat chain (20.8.3c).
     pub continue_asked: bool,
-    /// Abilities the attack gained ("If this hits, ...", "While this attack is defended by ...,
-    /// it has +3{p}"), for as long as it is the attack (20.4.5).
-    pub granted: Vec<Ability>,
+    /// Its index in the combat chain (0 for chain link 1): continuous effects on "the attack"
+    /// name it ([`super::continuous::Affects::Link`]).
+    pub index: usize,
 }
 
 /// A game phase (13).
@@ -226,6 +215,11 @@ pub enum Ask {
     OptionalCost,
     /// 16.3: which of the effects that triggered at the same time goes on the chain first.
     TriggerOrder,
+    /// "you may EFFECT": the resolving layer's controller uses the permission or not (19.2: as
+    /// that step is reached).
+    May,
+    /// 24.2: which card a search of a hidden zone finds, or none.
+    Search,
 }
 
 /// One option of a decision.
@@ -266,6 +260,15 @@ pub enum Action {
     GoFirst(bool),
     /// 16.3: add this one (an index of `Game::pending_triggers`) to the chain first.
     TriggerFirst(usize),
+    /// "you may EFFECT": do it (`take`) or not. `card` is the card the effect is about, so the
+    /// option reads as the effect ("turn Hala Goldenhelm face up").
+    May {
+        effect: Effect,
+        card: ObjId,
+        take: bool,
+    },
+    /// 24.2: the search finds this card, or fails to find (`None`).
+    Find(Option<ObjId>),
 }
 
 /// A Flesh and Blood game between two heroes.
@@ -293,8 +296,12 @@ pub struct Game {
     /// The cards the resolving layer discarded ("discarded this way").
     pub discarded_this_way: Vec<ObjId>,
     /// The layer resolving: its card is its ability's "it", and it knows whether reprise was
-    /// active as it was played.
+    /// active as it was played. It stays here while a decision of its resolution is asked, so a
+    /// game stopped there goes on from that step when resumed.
     pub resolving: Option<Layer>,
+    /// The resolving layer's effects already applied, and whether the next one is skipped (19.7:
+    /// its condition did not hold).
+    pub resolved_steps: (usize, bool),
     /// Every event of this turn (16: what triggers wait for), so "the Nth time EVENT each turn"
     /// can count; cleared as the turn ends (13.3.3f).
     pub turn_events: Vec<super::triggers::Happened>,
@@ -303,6 +310,12 @@ pub struct Game {
     pub pending_triggers: Vec<Layer>,
     /// 13.1.3: this turn's "at the start of turn" triggers were added.
     pub start_triggered: bool,
+    /// Continuous effects (17), oldest first.
+    pub continuous: Vec<super::continuous::Continuous>,
+    /// The next continuous or replacement effect's timestamp.
+    pub timestamps: u32,
+    /// Replacement effects (18), oldest first; they end with the turn (13.3.3f).
+    pub replacements: Vec<super::replacement::Replacement>,
 }
 
 impl Game {
@@ -345,11 +358,8 @@ impl Game {
             became: None,
             defense_counters: 0,
             used_this_turn: false,
-            power_this_turn: 0,
             extra_uses: 0,
             power_counters: 0,
-            defense_gained: 0,
-            granted: Vec::new(),
             named_counters: Vec::new(),
         });
         id
@@ -439,37 +449,38 @@ impl Game {
         !self.links.is_empty()
     }
 
-    /// Whether an attack has go again: printed or gained (20.8.3a).
-    pub fn link_has_go_again(&self, link: &Link) -> bool {
-        link.gained_go_again || self.obj(link.attack).card.has(Keyword::GoAgain)
-    }
-
     /// The total power of a link's attack (20.7.2): base power plus what it gained (25.3), never
     /// below zero (7.2.5b).
     pub fn link_power(&self, link: &Link) -> u32 {
         let card = &self.obj(link.attack).card;
         let source = self.obj(link.attack);
-        let base = i32::from(card.power.unwrap_or(0)) + source.power_this_turn + source.power_counters;
-        // The attack card's own "[If CONDITION,] this gets +N{p}" and what the attack gained
+        let base = i32::from(card.power.unwrap_or(0)) + source.power_counters;
+        // Continuous effects on the attack or its source (17, 25.3).
+        let mut gained = 0;
+        let mut given = Vec::new();
+        for m in self.attack_modifiers(link) {
+            match m {
+                super::continuous::Modifier::Power(n) => gained += n,
+                super::continuous::Modifier::Ability(Ability::Power(c, n)) => given.push((c.clone(), *n)),
+                _ => {}
+            }
+        }
+        // The attack card's own "[If CONDITION,] this gets +N{p}" and what the attack was given
         // ("While ..., it has +3{p}"), while the condition holds (17.2.1).
-        let granted = link.granted.iter().filter_map(|a| match a {
-            Ability::Power(c, n) => Some((c, n)),
-            Ability::Triggered(..) => None,
-        });
         let own: i32 = card
             .own_power
             .iter()
-            .map(|(c, n)| (c, n))
-            .chain(granted)
+            .cloned()
+            .chain(given)
             .filter(|(c, _)| c.as_ref().is_none_or(|c| self.holds_about(c, link.attacker, Some(link), None)))
-            .map(|(_, n)| i32::from(*n))
+            .map(|(_, n)| i32::from(n))
             .sum();
-        (base + link.power_bonus + own).max(0) as u32
+        (base + gained + own).max(0) as u32
     }
 
     /// The total defense of a link's defending cards (20.7.2).
     pub fn link_defense(&self, link: &Link) -> u32 {
-        link.defending.iter().filter_map(|d| self.obj(*d).defense()).sum()
+        link.defending.iter().filter_map(|d| self.defense(*d)).sum()
     }
 }
 

@@ -175,6 +175,25 @@ impl Cx {
                 }
                 out.activated.push(a);
             }
+            // 18: "The next time you would be dealt damage this turn, prevent 2 of that damage."
+            Rule::replacement => {
+                use super::replacement::{Instead, Would};
+                let (mut would, mut instead) = (Would::GainPower, Instead::Double);
+                for part in inner.into_inner() {
+                    let x = part.clone().into_inner().next();
+                    match (part.as_rule(), x) {
+                        (Rule::would, Some(w)) if w.as_rule() == Rule::would_damage => {
+                            let opponent = w.into_inner().next().is_some_and(|y| y.as_rule() == Rule::opposing_hero);
+                            would = Would::BeDealtDamage { opponent };
+                        }
+                        (Rule::instead, Some(i)) if i.as_rule() == Rule::prevent => {
+                            instead = Instead::Prevent(u32::from(number(i)));
+                        }
+                        _ => {}
+                    }
+                }
+                out.effects.push(Effect::Replace { would, instead });
+            }
             Rule::play_only_if => {
                 let c = inner.into_inner().find(|x| x.as_rule() == Rule::cond).expect("a condition");
                 out.play_condition = Some(self.cond(c)?);
@@ -497,8 +516,11 @@ impl Cx {
                 let then = self.trigger_effect(e.into_inner().next().expect("an effect"))?;
                 return Ok(guarded(Some(Condition::PaidThisWay), then));
             }
-            // "you may EFFECT": a permission, taken.
-            Rule::you_may => return self.trigger_effect(e),
+            // "you may EFFECT": a permission its controller decides on as it resolves.
+            Rule::you_may => {
+                let inner = self.trigger_effect(e)?;
+                return Ok(inner.into_iter().map(|x| Effect::May(Box::new(x))).collect());
+            }
             Rule::attack_again => {
                 let n = e.into_inner().find(|x| x.as_rule() == Rule::amount).map_or(1, |a| number(a).max(1));
                 Effect::AttackAgain(n)
@@ -975,7 +997,8 @@ mod tests {
         // turn, you may attack an additional time with it this turn."
         let named = AttackKind { name: Some("Dawnblade, Resplendent".into()), ..AttackKind::any() };
         let first = Trigger::Nth(1, Box::new(Trigger::GainsGoAgain(Subject::Yours(CardFilter::attack(named)))));
-        assert_eq!(card("dorinthea-quicksilver-prodigy.fab").triggers, vec![(first, vec![Effect::AttackAgain(1)])]);
+        let attack_again = Effect::May(Box::new(Effect::AttackAgain(1)));
+        assert_eq!(card("dorinthea-quicksilver-prodigy.fab").triggers, vec![(first, vec![attack_again])]);
         // A triggered ability's step keeps every effect of its phrase: the power and the ability.
         let c = compile_text(
             "X",
@@ -1003,7 +1026,10 @@ mod tests {
         let face_up = Condition::InArsenal { face_down: false };
         assert_eq!(
             hala.triggers[0],
-            (Trigger::While(face_down, Box::new(Trigger::StartOfTurn)), vec![Effect::TurnFaceUp])
+            (
+                Trigger::While(face_down, Box::new(Trigger::StartOfTurn)),
+                vec![Effect::May(Box::new(Effect::TurnFaceUp))]
+            )
         );
         let sword = Subject::Yours(CardFilter::attack(AttackKind::subtype("Sword")));
         let two = Condition::CountersOn { kind: "lesson".into(), count: Count::AtLeast(2) };
@@ -1059,5 +1085,31 @@ mod tests {
         assert!(e.starts_with("2:1:"), "{e}");
         assert_eq!(compile_text("X", "").unwrap(), Compiled::default());
         assert_eq!(compile_text("X", "Gain {r}{r}.").unwrap().effects, vec![Effect::GainResource(2)]);
+    }
+
+    /// 18: "The next time EVENT would happen this turn, instead ..." compiles to a replacement
+    /// effect: damage to its controller's hero or an opposing hero (18.7, 26.5: "prevent N of that
+    /// damage"), and an attack its controller controls gaining power (18.3's "double that much").
+    #[test]
+    fn r18_replacement_effects_compile() {
+        use super::super::replacement::{Instead, Would};
+        let one = |t: &str| compile_text("X", t).unwrap().effects;
+        assert_eq!(
+            one("The next time you would be dealt damage this turn, prevent 2 of that damage."),
+            vec![Effect::Replace { would: Would::BeDealtDamage { opponent: false }, instead: Instead::Prevent(2) }]
+        );
+        assert_eq!(
+            one(
+                "The next time an opposing hero would be dealt damage this turn, instead they are dealt double that much."
+            ),
+            vec![Effect::Replace { would: Would::BeDealtDamage { opponent: true }, instead: Instead::Double }]
+        );
+        assert_eq!(
+            one("The next time an attack you control would gain {p} this turn, instead it gains double that much {p}."),
+            vec![Effect::Replace { would: Would::GainPower, instead: Instead::Double }]
+        );
+        // "The next ... you play this turn" is still what an attack gains, not a replacement.
+        let next = one("The next attack action card you play this turn gains +1{p}.");
+        assert!(matches!(next[..], [Effect::Gains { to: AttackRef::Next(_), power: 1, .. }]), "{next:?}");
     }
 }

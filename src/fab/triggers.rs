@@ -7,7 +7,7 @@
 
 use super::R;
 use super::cards::{Ability, Subject, Trigger};
-use super::state::{Action, Ask, Game, Layer};
+use super::state::{Action, Ask, Cause, Game, Layer};
 use super::zones::Zone;
 use crate::kernel::decision::decide;
 use crate::kernel::{ObjId, PlayerId};
@@ -53,6 +53,11 @@ impl Happened {
     pub fn new(what: EventKind, player: PlayerId, card: Option<ObjId>, weapon: bool) -> Self {
         Happened { what, player, card, weapon }
     }
+}
+
+/// What a layer that `t` (of `card`) makes for `ev` records of its cause (16.5).
+fn cause(t: &Trigger, card: Option<ObjId>, ev: &Happened) -> Option<Box<Cause>> {
+    Some(Box::new(Cause { trigger: t.clone(), card, event: *ev }))
 }
 
 /// Who may have a triggered ability for an event: a card (its printed and given abilities),
@@ -117,6 +122,16 @@ impl Game {
                 }
             }
         }
+        // 16.1.1: the attacks and reactions on the combat chain's links, resolved ones included,
+        // are in the arena. 20.5.2d: a defending card's text is ignored unless it applies while
+        // defending ("When this defends" is the event's own card, above).
+        for l in &self.links {
+            for &c in std::iter::once(&l.attack).chain(&l.reactions) {
+                if self.obj(c).zone == Zone::Chain && !watchers.contains(&Watcher::Card(c)) {
+                    watchers.push(Watcher::Card(c));
+                }
+            }
+        }
         if let Some(l) = self.current_link() {
             watchers.push(Watcher::Attack(l.attack));
         }
@@ -141,23 +156,25 @@ impl Game {
                 let works = |t: &Trigger| o.zone.in_arena() || (o.zone == Zone::Arsenal && t.works_in_arsenal());
                 for (i, (t, _)) in o.card.triggers.iter().enumerate() {
                     if works(t) && self.meets(t, Some(card), controller, ev) {
-                        out.push(Layer { trigger: Some(i as u8), ..Layer::of(controller, card) });
+                        let cause = cause(t, Some(card), ev);
+                        out.push(Layer { trigger: Some(i as u8), cause, ..Layer::of(controller, card) });
                     }
                 }
                 if o.zone.in_arena() {
-                    out.extend(self.given(&o.granted, card, controller, ev));
+                    out.extend(self.given(&self.object_abilities(card), card, controller, ev));
                 }
             }
             Watcher::Attack(card) => {
                 let l = self.current_link().expect("a chain link");
-                out.extend(self.given(&l.granted, card, l.attacker, ev));
+                out.extend(self.given(&self.attack_abilities(l), card, l.attacker, ev));
             }
             Watcher::Delayed(p) => {
                 for (t, effects) in &self.player(p).delayed {
                     if self.meets(t, None, p, ev) {
                         // The layer is about the card the event is about ("it").
                         let about = ev.card.unwrap_or(self.player(p).hero);
-                        out.push(Layer { effects: Some(effects.clone()), ..Layer::of(p, about) });
+                        let cause = cause(t, None, ev);
+                        out.push(Layer { effects: Some(effects.clone()), cause, ..Layer::of(p, about) });
                     }
                 }
             }
@@ -172,7 +189,8 @@ impl Game {
             .iter()
             .filter_map(|a| match a {
                 Ability::Triggered(t, e) if self.meets(t, Some(card), controller, ev) => {
-                    Some(Layer { effects: Some(e.clone()), ..Layer::of(controller, card) })
+                    let cause = cause(t, Some(card), ev);
+                    Some(Layer { effects: Some(e.clone()), cause, ..Layer::of(controller, card) })
                 }
                 _ => None,
             })
@@ -208,6 +226,60 @@ impl Game {
             Trigger::Hits(s) => ev.what == EventKind::Hits && of(s),
             Trigger::GainsGoAgain(s) => ev.what == EventKind::GainsGoAgain && of(s),
         }
+    }
+
+    /// 16.5: whether the game state that made trigger `t` (of `card`, controlled by `p`) trigger
+    /// on `ev` is still true. What happened stays happened (an attack, a play, a hit, "the Nth
+    /// time"); what the trigger asks of the game state is read again: "While CONDITION, ...",
+    /// "during your action phase", and the properties a card of the event must have ("a card
+    /// with 6 or more {p}", read from the card as it is now, or as it last was, 22).
+    pub fn still_true(&self, t: &Trigger, card: Option<ObjId>, p: PlayerId, ev: &Happened) -> bool {
+        let of = |s: &Subject| match s {
+            Subject::This => true,
+            Subject::Yours(f) => ev.card.is_none_or(|c| f.matches(&self.obj(self.now(c)).card, ev.weapon)),
+        };
+        match t {
+            Trigger::Any(ts) => ts.iter().any(|t| self.meets_kind(t, ev) && self.still_true(t, card, p, ev)),
+            Trigger::Nth(_, inner) => self.still_true(inner, card, p, ev),
+            Trigger::While(c, inner) => {
+                self.holds_about(c, p, self.current_link(), card) && self.still_true(inner, card, p, ev)
+            }
+            Trigger::Attacks(s)
+            | Trigger::Plays(s)
+            | Trigger::Activates(s)
+            | Trigger::Defends(s)
+            | Trigger::Destroyed(s)
+            | Trigger::Discards(s)
+            | Trigger::Hits(s)
+            | Trigger::GainsGoAgain(s) => of(s),
+            Trigger::ChainCloses | Trigger::StartOfTurn => true,
+        }
+    }
+
+    /// Whether `ev` is of the kind of event `t` waits for (whoever's it is).
+    fn meets_kind(&self, t: &Trigger, ev: &Happened) -> bool {
+        match t {
+            Trigger::Any(ts) => ts.iter().any(|t| self.meets_kind(t, ev)),
+            Trigger::Nth(_, t) | Trigger::While(_, t) => self.meets_kind(t, ev),
+            Trigger::Attacks(_) => ev.what == EventKind::Attacks,
+            Trigger::Plays(_) => ev.what == EventKind::Plays,
+            Trigger::Activates(_) => ev.what == EventKind::Activates,
+            Trigger::Defends(_) => ev.what == EventKind::Defends,
+            Trigger::Destroyed(_) => ev.what == EventKind::Destroyed,
+            Trigger::Discards(_) => ev.what == EventKind::Discards,
+            Trigger::Hits(_) => ev.what == EventKind::Hits,
+            Trigger::GainsGoAgain(_) => ev.what == EventKind::GainsGoAgain,
+            Trigger::ChainCloses => ev.what == EventKind::ChainCloses,
+            Trigger::StartOfTurn => ev.what == EventKind::StartOfTurn,
+        }
+    }
+
+    /// The object `id` is now: the one it became, if it moved (11.7), else itself.
+    pub fn now(&self, mut id: ObjId) -> ObjId {
+        while let Some(n) = self.obj(id).became {
+            id = n;
+        }
+        id
     }
 
     /// Puts the `i`th pending triggered effect on the chain (16.2); with one left, it follows.
@@ -362,5 +434,87 @@ mod tests {
             g.play_card(tp, c, &[]).unwrap();
             assert_eq!(g.chain.len(), 1 + usize::from(fires), "{trigger:?}, face down: {face_down}");
         }
+    }
+
+    /// 16.5: a triggered effect whose triggering game state ("While you have less {h} than an
+    /// opposing hero, whenever you play a card") is no longer true as it would resolve does not
+    /// resolve: it leaves the chain and the turn player gains priority; one whose state still
+    /// holds resolves.
+    #[test]
+    fn r16_5_a_trigger_whose_state_no_longer_holds_does_not_resolve() {
+        use super::super::cards::CardFilter;
+        let mut a = bruiser_loadout();
+        let any = Trigger::Plays(Subject::Yours(CardFilter::any()));
+        a.hero =
+            a.hero.trigger(Trigger::While(Condition::LessLifeThanAnOpponent, Box::new(any)), vec![Effect::GainLife(1)]);
+        // Both heroes have it: the opponent, at 20 against 19, never meets its condition.
+        let mut g = started(a.clone(), a, 1);
+        g.trace.on = true;
+        let tp = g.turn_player;
+        g.player_mut(tp).life = 19;
+        for _ in 0..2 {
+            let s = give(&mut g, tp, sigil());
+            g.play_card(tp, s, &[]).unwrap();
+        }
+        assert_eq!(g.chain.len(), 4, "two cards, two triggers (19 < 20 both times)");
+        for (layers_left, life) in [(3, 20), (2, 21), (1, 21), (0, 22)] {
+            pass_both(&mut g);
+            assert_eq!((g.chain.len(), g.player(tp).life), (layers_left, life));
+        }
+        assert_eq!(g.priority, Some(tp), "19.1, 16.5: the turn player");
+        let lapsed = g.trace.lines.iter().filter(|l| l.rule == "16.5").count();
+        assert_eq!(lapsed, 1, "only the first trigger lapsed");
+    }
+
+    /// 16.1.1: a card on a chain link that has resolved is still in the arena, and its triggered
+    /// abilities trigger: an attack card with "Whenever you play a card, gain 1{h}" on the first
+    /// chain link triggers when its controller plays the second attack.
+    #[test]
+    fn r16_1_1_cards_on_resolved_chain_links_still_trigger() {
+        use super::super::cards::CardFilter;
+        use super::super::state::LinkStep;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        g.player_mut(tp).action_points = 2;
+        let any = Trigger::Plays(Subject::Yours(CardFilter::any()));
+        let first = give(&mut g, tp, hit("Watcher").cost(0).trigger(any, vec![Effect::GainLife(1)]));
+        g.play_card(tp, first, &[]).unwrap();
+        g.answers.log = vec![0, 0]; // defend with nothing; continue the chain
+        // Its own play triggers it too (a card it controls played): one more layer to resolve.
+        for _ in 0..5 {
+            pass_both(&mut g);
+        }
+        assert_eq!(g.links[0].step, LinkStep::Resolved);
+        let second = give(&mut g, tp, hit("Second").cost(0));
+        g.play_card(tp, second, &[]).unwrap();
+        assert_eq!(g.chain.len(), 1, "the first attack's triggered effect (an attack is no layer of the chain)");
+        assert_eq!(g.chain.last().unwrap().card, first);
+    }
+
+    /// 20.5.2d: a defending card's text box is ignored unless it applies while defending: a card
+    /// with "Whenever you play a card, gain 1{h}" defending does not trigger when its owner plays
+    /// an instant, while its "When this defends" does trigger (20.5.2f, 20.5.3).
+    #[test]
+    fn r20_5_2d_a_defending_cards_other_abilities_are_ignored() {
+        use super::super::cards::CardFilter;
+        use super::super::state::LinkStep;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let opp = g.opponent(tp);
+        let plays = Trigger::Plays(Subject::Yours(CardFilter::any()));
+        let guard = hit("Guard").trigger(plays, vec![Effect::GainLife(1)]);
+        let guard = guard.trigger(Trigger::Defends(Subject::This), vec![Effect::GainLife(2)]);
+        let guard = give(&mut g, opp, guard);
+        let atk = give(&mut g, tp, hit("Smash").cost(0));
+        g.play_card(tp, atk, &[]).unwrap();
+        g.current_link_mut().unwrap().step = LinkStep::Defend;
+        g.defend_with(&[guard]).unwrap();
+        assert_eq!(g.chain.len(), 1, "20.5.2f: \"When this defends\" triggers");
+        pass_both(&mut g);
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        let s = give(&mut g, opp, sigil());
+        g.priority = Some(opp);
+        g.play_card(opp, s, &[]).unwrap();
+        assert_eq!(g.chain.len(), 1, "20.5.2d: only the instant, no trigger of the defending card");
     }
 }

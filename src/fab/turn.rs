@@ -52,11 +52,13 @@ impl Game {
             if self.order_triggers()? {
                 continue;
             }
-            if self.chain.is_empty() || self.is_over() {
+            if (self.chain.is_empty() && self.resolving.is_none()) || self.is_over() {
                 break;
             }
-            crate::trace!(self, "13.1.3", "the chain resolves as if both players passed");
-            self.resolve_top();
+            if self.resolving.is_none() {
+                crate::trace!(self, "13.1.3", "the chain resolves as if both players passed");
+            }
+            self.resolve_top()?;
         }
         if self.is_over() {
             return Ok(());
@@ -117,18 +119,16 @@ impl Game {
         // next attack this turn" effects still waiting end, and no one has attacked this turn.
         for o in &mut self.objs {
             o.used_this_turn = false;
-            o.power_this_turn = 0;
             o.extra_uses = 0;
         }
         for pl in &mut self.players {
-            pl.next_attack.clear();
             pl.attacked.clear();
             pl.intimidated_this_turn = false;
-            pl.attacks_this_turn.clear();
-            pl.next_attack_abilities.clear();
             pl.delayed.clear();
         }
         self.turn_events.clear();
+        self.end_turn_effects();
+        self.end_turn_replacements();
         // 13.3.3g: the next player becomes the turn player.
         if self.turn >= self.turn_cap {
             self.outcome = Some(Ending::TurnCap);
@@ -221,5 +221,63 @@ mod tests {
         g.answers.log = vec![0];
         assert!(g.step().unwrap());
         assert_eq!(g.outcome, Some(Ending::TurnCap));
+    }
+
+    /// 13.1.1, 14.2: no one gets priority in the start of turn phase: an "at the start of your
+    /// turn" trigger with an optional cost resolves as if both players passed (13.1.3), asking its
+    /// controller only that cost (19.4: paying by pitching, or not); 13.1.4, 13.1.5: with the
+    /// chain empty the phase ends and the action phase begins, where 13.2.1 and 13.2.1a give the
+    /// turn player 1 action point by the game system (no layer) and 14.2, 14.3 make them the
+    /// active player, with priority.
+    #[test]
+    fn r13_1_1_the_start_of_turn_phase_has_no_priority_and_asks_an_optional_cost() {
+        use super::super::cards::{Condition, Effect, Trigger};
+        use crate::kernel::Stop;
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        let next = g.opponent(tp);
+        let hero = g.player(next).hero;
+        let paid = vec![Effect::MayPay(1), Effect::IfThen(Condition::PaidThisWay), Effect::GainLife(2)];
+        let def = (*g.obj(hero).card).clone().trigger(Trigger::StartOfTurn, paid);
+        g.obj_mut(hero).card = std::sync::Arc::new(def);
+        g.pass_priority(tp).unwrap();
+        g.pass_priority(next).unwrap();
+        g.answers.log = vec![0]; // the arsenal: nothing
+        g.step().unwrap();
+        assert_eq!((g.phase, g.turn_player), (Phase::Start, next));
+        g.agents = vec![None, None];
+        g.answers = crate::kernel::Answers::default();
+        g.player_mut(next).resources = 1;
+        let life = g.player(next).life;
+        let ask = match g.step() {
+            Err(Stop::NeedDecision(d)) => (d.player, d.ask),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(ask, (next, Ask::OptionalCost), "13.1.3: only the optional cost is asked");
+        assert_eq!(g.priority, None, "13.1.1");
+        g.answers.log.push(0); // pay from the pool
+        g.step().unwrap();
+        assert_eq!(g.player(next).life, life + 2);
+        assert_eq!(g.phase, Phase::Action, "13.1.4, 13.1.5");
+        assert!(g.chain.is_empty(), "13.2.1a: the action point is no layer");
+        assert_eq!((g.player(next).action_points, g.priority), (1, Some(next)), "13.2.1, 14.2, 14.3");
+    }
+
+    /// 13.3.1: no one gets priority in the end phase: from the last passes of the action phase to
+    /// the next turn's action phase, the only question is the arsenal (13.3.3b).
+    #[test]
+    fn r13_3_1_the_end_phase_has_no_priority() {
+        let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
+        let tp = g.turn_player;
+        g.pass_priority(tp).unwrap();
+        g.pass_priority(g.opponent(tp)).unwrap();
+        assert_eq!((g.phase, g.priority), (Phase::End, None));
+        g.agents = vec![None, None];
+        let asked = match g.step() {
+            Err(crate::kernel::Stop::NeedDecision(d)) => d.ask,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(asked, Ask::Arsenal);
+        assert_eq!(g.priority, None, "13.3.1");
     }
 }
