@@ -202,10 +202,13 @@ impl Game {
     fn can_begin_play(&self, supply: &Supply, bans: &[(PlayerId, bool)], least: Timing, card: ObjId) -> bool {
         let p = supply.player();
         let def = self.card(card);
+        if !def.is_main_deck_card() {
+            return false;
+        }
         // 822.1.b: Ambush times a play as a Reaction, which any timing allowed now admits.
         let timed = self.timed_for(card, least) || !self.ambush_battlefields(p, card).is_empty();
         debug_assert_eq!(timed, self.timing_allows(p, self.card_timing(card)) || self.ambush_timing_allows(p, card));
-        if !def.is_main_deck_card() || !timed {
+        if !timed {
             return false;
         }
         if bans.iter().any(|(q, spells_only)| *q == p && (!spells_only || def.kind == CardType::Spell)) {
