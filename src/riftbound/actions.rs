@@ -94,7 +94,7 @@ impl Game {
         // Zone lists are read by conditions ("alone", "N units here"): a shared change.
         self.chars_cache.changed();
         let is_rune = self.card(id).kind == CardType::Rune;
-        if holds_trigger_sources(zone, is_rune) {
+        if holds_trigger_sources(zone, is_rune) && self.may_trigger_in(self.links(), id) {
             self.trigger_index.zones_changed();
         }
         let pl = &mut self.players[p.index()];
@@ -132,7 +132,7 @@ impl Game {
         self.chars_cache.changed();
         let o = self.obj(id);
         let (zone, p) = (o.zone, o.zone_player);
-        if holds_trigger_sources(zone, self.card(id).kind == CardType::Rune) {
+        if holds_trigger_sources(zone, self.card(id).kind == CardType::Rune) && self.may_trigger_in(self.links(), id) {
             self.trigger_index.zones_changed();
         }
         let pl = &mut self.players[p.index()];

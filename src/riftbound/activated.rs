@@ -127,6 +127,8 @@ impl Game {
     /// 371-374: the activated abilities `p` may activate now, as (object, ability index).
     pub fn activatable_abilities(&self, p: PlayerId) -> Vec<(ObjId, u8)> {
         let mut out = Vec::new();
+        // The timing allowed now, found once: without one, nothing is activated (312.1).
+        let Some(least) = self.least_timing(p) else { return out };
         let (links, gives) = (self.links(), self.gives_activated());
         for o in self.ability_holders(p).filter(|o| self.may_hold_activated_in(*o, links, gives)) {
             for (i, a, _) in self.abilities_of(o) {
@@ -136,7 +138,7 @@ impl Game {
                     AbilityTiming::Action => Timing::Action,
                     AbilityTiming::Reaction => Timing::Reaction,
                 };
-                if !self.timing_allows(p, timing) {
+                if !timing.meets(least) {
                     continue;
                 }
                 // Cheap rejections first: the costs other than resources ([E] of an exhausted

@@ -312,16 +312,23 @@ impl<'g> Supply<'g> {
         self.play_costs.get_or_init(|| self.game.play_cost_passives())
     }
 
-    /// Whether anything may change what `card` costs its player
-    /// ([`Game::cost_modifiers_among`] may be non-empty): a cost modifier for the player, the
-    /// card's own cost text, or a passive on the board that changes costs. Most cards of most
-    /// listings have none, and then their printed cost is all there is to test.
+    /// Whether anything may change the least `card` costs its player: a cost modifier for the
+    /// player, the card's own cost text unless it is only optional costs that grant nothing
+    /// (`statics::changes_own_least_cost`), or a passive on the board that changes costs. Most
+    /// cards of most listings have none, and then their printed cost is all there is to test.
     pub(crate) fn may_change_cost(&self, card: ObjId) -> bool {
         let g = self.game;
         let may = *self.modifiers.get_or_init(|| g.cost_modifiers.iter().any(|m| m.player == self.p))
-            || g.text_index.own_cost.contains(g.obj(card).card)
+            || g.text_index.own_least_cost.contains(g.obj(card).card)
             || !self.play_costs().is_empty();
-        debug_assert!(may || g.cost_modifiers_among(self.p, card, self.play_costs()).is_empty());
+        debug_assert!(
+            may || g
+                .cost_modifiers_among(self.p, card, self.play_costs())
+                .iter()
+                .all(|c| matches!(c, CostChange::Additional(a) if a.optional)),
+            "{}",
+            g.card(card).name
+        );
         may
     }
 

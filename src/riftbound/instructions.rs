@@ -11,7 +11,7 @@ use super::costs::{Cost, OtherCost, PlayOptions};
 use super::decision::{Ask, Choice};
 use super::events::Event;
 use super::host::HookCall;
-use super::layers::{Duration, Filter, Modification};
+use super::layers::{Duration, Filter, Keyword, Modification};
 use super::state::{Bf, Chosen, Game, Loc, R, Zone};
 use crate::kernel::{ObjId, PlayerId};
 use crate::trace;
@@ -307,7 +307,11 @@ impl Game {
     /// opponent's that "can't be chosen by enemy spells and abilities" (054: can't beats can).
     /// Checked as targets are chosen and again as they resolve (356.3.e.2).
     fn choosable_by(&self, p: PlayerId, o: ObjId) -> bool {
-        !self.obj(o).zone.is_board() || self.controller(o) == p || !self.chars(o).unchoosable_by_enemies
+        // Only an effect makes an object unchoosable: with none in force, no layers to run.
+        debug_assert!(self.unchoosable_effects || !self.chars(o).unchoosable_by_enemies);
+        !self.obj(o).zone.is_board()
+            || self.controller(o) == p
+            || !(self.unchoosable_effects && self.chars(o).unchoosable_by_enemies)
     }
 
     /// 352.7 / 390.2 / 727.1.d: whether `p` can choose every target `specs` requires ("a unit":
@@ -347,7 +351,7 @@ impl Game {
         taken: &mut Vec<(usize, ObjId)>,
     ) -> Option<u32> {
         let Some(spec) = specs.get(index) else { return Some(0) };
-        let deflect = |o: ObjId| if self.controller(o) == p { 0 } else { self.chars(o).keywords.deflect };
+        let deflect = |o: ObjId| if self.controller(o) == p { 0 } else { self.keyword_value(o, Keyword::Deflect) };
         // 352.9-352.10: a player target needs a player to choose, and takes no Deflect.
         if spec.count == TargetCount::Player {
             self.player_candidates(p, spec).first()?;

@@ -421,13 +421,17 @@ impl Game {
     }
 
     /// Keeps `control_effects` (is a control-changing effect in force?), `grant_effects` (is
-    /// an ability-giving one?) and `keyword_effects` (the keywords effects give or take) in
-    /// step with the effect list, for [`controller`](Game::controller),
-    /// [`given_abilities`](Game::given_abilities) and [`has_keyword`](Game::has_keyword),
+    /// an ability-giving one?), `keyword_effects` (the keywords effects give or take),
+    /// `unchoosable_effects` and `tag_effects` in step with the effect list, for
+    /// [`controller`](Game::controller), [`given_abilities`](Game::given_abilities),
+    /// [`has_keyword`](Game::has_keyword), target checks and [`tags_pass`](Game::tags_pass),
     /// asked far more often than effects change.
     fn note_effect_kinds(&mut self) {
         self.control_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::SetController(_)));
         self.grant_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::GrantAbility(_)));
+        self.unchoosable_effects =
+            self.effects.iter().any(|e| matches!(e.modification, Modification::UnchoosableByEnemies));
+        self.tag_effects = self.effects.iter().any(|e| matches!(e.modification, Modification::AddTag(_)));
         self.keyword_effects = self.effects.iter().fold(0, |bits, e| match e.modification {
             Modification::GrantKeyword(k, _)
             | Modification::GrantKeywordPer(k, _)
@@ -839,6 +843,30 @@ impl Game {
             return printed;
         }
         self.chars(id).keywords.has(k)
+    }
+
+    /// Whether `id`'s tags pass `f`'s tag tests: its card's tags while no effect adds one.
+    pub fn tags_pass(&self, id: ObjId, f: &UnitFilter) -> bool {
+        if !self.tag_effects {
+            debug_assert_eq!(self.card(id).tags, self.chars(id).tags, "tags of {}", self.describe(id));
+            return f.tags_ok(&self.card(id).tags);
+        }
+        f.tags_ok(&self.chars(id).tags)
+    }
+
+    /// [`Keywords::value`] of `id`'s keyword `k` (Deflect X, 725.1.c), from its printed card
+    /// while no effect gives or takes `k`, as [`Game::has_keyword`] does.
+    pub fn keyword_value(&self, id: ObjId, k: Keyword) -> u32 {
+        if self.keyword_is_printed(k) {
+            let mut printed = Keywords::default();
+            for (x, v) in self.card(id).abilities.keywords.iter().filter(|(x, _)| *x == k) {
+                printed.grant(*x, *v);
+            }
+            let value = printed.value(k);
+            debug_assert_eq!(value, self.chars(id).keywords.value(k), "{k:?} of {}", self.describe(id));
+            return value;
+        }
+        self.chars(id).keywords.value(k)
     }
 
     /// 709: did this change of state make the unit become Mighty? Callers compare before/after.

@@ -23,6 +23,17 @@ pub enum Timing {
     Reaction,
 }
 
+impl Timing {
+    /// Whether something with this timing may be used where `least` is the least timing allowed.
+    pub(crate) fn meets(self, least: Timing) -> bool {
+        match least {
+            Timing::Normal => true,
+            Timing::Action => self != Timing::Normal,
+            Timing::Reaction => self == Timing::Reaction,
+        }
+    }
+}
+
 impl Game {
     /// The timing permission of a card from its keywords.
     pub fn card_timing(&self, card: ObjId) -> Timing {
@@ -43,26 +54,25 @@ impl Game {
     /// Is something with `timing` legally timed for `p` right now (308-313, 334.1.a)? Only the
     /// player with priority may act (312.1).
     pub fn timing_allows(&self, p: PlayerId, timing: Timing) -> bool {
-        self.timing_allows_lazily(p, || timing)
+        self.least_timing(p).is_some_and(|least| timing.meets(least))
     }
 
-    /// [`Game::timing_allows`] asking for the timing only when it decides: in the turn
-    /// player's open action phase (or without priority) it does not, and finding a card's
-    /// timing means computing its characteristics.
-    fn timing_allows_lazily(&self, p: PlayerId, timing: impl FnOnce() -> Timing) -> bool {
+    /// The least timing that lets `p` act now (308-313), `None` if nothing does: the same for
+    /// every card of a listing, so it is found once.
+    pub(crate) fn least_timing(&self, p: PlayerId) -> Option<Timing> {
         if self.priority != Some(p) {
-            return false;
+            return None;
         }
         let closed = !self.chain.is_empty();
         let showdown = self.showdown.is_some();
         match (closed, showdown) {
             // 310.1.a: neutral open, own turn, action phase; 316.2.b.1: or a teammate's turn,
             // when the turn player offered it to them.
-            (false, false) => self.step == Step::Action && self.neutral_open_holder() == p,
+            (false, false) => (self.step == Step::Action && self.neutral_open_holder() == p).then_some(Timing::Normal),
             // 308.1.a: showdown open: Action or Reaction.
-            (false, true) => timing() != Timing::Normal,
+            (false, true) => Some(Timing::Action),
             // 309.1.a: closed: Reaction only.
-            (true, _) => timing() == Timing::Reaction,
+            (true, _) => Some(Timing::Reaction),
         }
     }
 
@@ -197,27 +207,36 @@ impl Game {
     /// Cards `p` could begin to play now: from hand, champion zone or facedown (727.1.b),
     /// legally timed, with a payable minimum cost (398.1.b).
     pub fn playable_cards(&self, p: PlayerId) -> Vec<ObjId> {
-        let pl = self.player(p);
         let mut out = Vec::new();
+        // Without a timing that lets `p` act, no card is timed, not even as a Reaction by its
+        // Ambush (822.1.b).
+        let Some(least) = self.least_timing(p) else { return out };
+        let pl = self.player(p);
         let candidates =
             pl.hand.iter().copied().chain(pl.champion_zone).chain(self.hidden_cards(p)).chain(self.flow_cards(p));
         let supply = self.supply(p);
         // 054: can't beats can: "you can't play cards (spells) this turn".
         let bans = self.components.get::<super::instructions::PlayBans>().map_or(&[][..], |b| &b.0[..]);
         for card in candidates {
-            if self.can_begin_play(&supply, bans, card) {
+            if self.can_begin_play(&supply, bans, least, card) {
                 out.push(card);
             }
         }
         out
     }
 
-    fn can_begin_play(&self, supply: &Supply, bans: &[(PlayerId, bool)], card: ObjId) -> bool {
+    /// Whether `card` may begin to be played, `least` being the least timing allowed now
+    /// ([`Game::least_timing`]).
+    fn can_begin_play(&self, supply: &Supply, bans: &[(PlayerId, bool)], least: Timing, card: ObjId) -> bool {
         let p = supply.player();
         let def = self.card(card);
-        if !def.is_main_deck_card()
-            || !(self.timing_allows_lazily(p, || self.card_timing(card)) || self.ambush_timing_allows(p, card))
-        {
+        if !def.is_main_deck_card() {
+            return false;
+        }
+        // 822.1.b: Ambush times a play as a Reaction, which any timing allowed now admits.
+        let timed = self.timed_for(card, least) || !self.ambush_battlefields(p, card).is_empty();
+        debug_assert_eq!(timed, self.timing_allows(p, self.card_timing(card)) || self.ambush_timing_allows(p, card));
+        if !timed {
             return false;
         }
         if bans.iter().any(|(q, spells_only)| *q == p && (!spells_only || def.kind == CardType::Spell)) {
@@ -262,6 +281,21 @@ impl Game {
             Some(0) => true,
             Some(d) => self.can_pay_to_play_from(supply, card, &opts, d),
         }
+    }
+
+    /// Whether `card`'s own timing meets `least` (its [`Game::card_timing`]), asking only for the
+    /// keywords that decide: in a closed state (309.1.a) Reaction alone.
+    fn timed_for(&self, card: ObjId, least: Timing) -> bool {
+        let has = |k| self.has_keyword(card, k);
+        let timed = match least {
+            Timing::Normal => true,
+            // 727.6: a hidden card has Reaction while facedown.
+            _ if self.hidden_at(card).is_some() => true,
+            Timing::Action => has(Keyword::Reaction) || has(Keyword::Action),
+            Timing::Reaction => has(Keyword::Reaction),
+        };
+        debug_assert_eq!(timed, self.card_timing(card).meets(least));
+        timed
     }
 
     /// The fewest Deflect points (725.1.c) a legal choice of `card`'s required targets adds, if

@@ -494,9 +494,12 @@ pub struct TextIndex {
     pub from_trash: CardSet,
     /// Cards whose own text changes what they cost to play (`statics::has_own_cost_text`).
     pub own_cost: CardSet,
-    /// Whether a card of the game has a passive that changes what the cards it names cost
+    /// Of those, the cards whose own text may change the least they can be played for
+    /// (`statics::changes_own_least_cost`).
+    pub own_least_cost: CardSet,
+    /// Cards with a passive that changes what the cards it names cost
     /// (`statics::play_cost_passives`): without one, no listing walks the board for them.
-    pub play_cost: bool,
+    pub play_cost: CardSet,
     /// Whether a card of the game has [Flow] (`flow_keyword.rs`): without one, no listing
     /// looks through the trashes for a card to play from there.
     pub flow: bool,
@@ -570,9 +573,11 @@ impl TextIndex {
         self.victory_score |=
             all.iter().any(|a| matches!(a.kind, AbilityKind::Static { effect: StaticEffect::VictoryScore(_), .. }));
         self.flow |= def.abilities.flow.is_some();
-        self.play_cost |= all.iter().any(|a| {
+        if all.iter().any(|a| {
             matches!(a.kind, AbilityKind::Static { effect: StaticEffect::PlayCost { cards: Some(_), .. }, .. })
-        });
+        }) {
+            self.play_cost.insert(card);
+        }
         for a in all {
             if let AbilityKind::Triggered { trigger, .. }
             | AbilityKind::DelayedTrigger { trigger, .. }
@@ -583,6 +588,9 @@ impl TextIndex {
         }
         if super::statics::has_own_cost_text(def) {
             self.own_cost.insert(card);
+        }
+        if super::statics::changes_own_least_cost(def) {
+            self.own_least_cost.insert(card);
         }
         self.add_reactions |= all.iter().any(|a| {
             a.added.is_some() && matches!(a.kind, AbilityKind::Activated { timing: AbilityTiming::Reaction, .. })
@@ -654,6 +662,12 @@ pub struct Game {
     /// [`Keyword`](super::layers::Keyword), kept likewise: any other keyword an object has is
     /// printed ([`Game::has_keyword`]).
     pub keyword_effects: u64,
+    /// Whether one of `effects` makes objects unchoosable by enemy spells and abilities (352.8),
+    /// kept likewise: without one, a target is checked without its characteristics.
+    pub unchoosable_effects: bool,
+    /// Whether one of `effects` adds a tag, kept likewise: without one, every object's tags are
+    /// its card's.
+    pub tag_effects: bool,
     /// Which of the game's cards have passive, activated or triggered abilities (and a few
     /// rarer kinds), kept by `new_obj`.
     /// Shared, not copied, by the snapshot each play takes (355.3): it changes only when an
@@ -780,6 +794,8 @@ impl Game {
             control_effects: self.control_effects,
             grant_effects: self.grant_effects,
             keyword_effects: self.keyword_effects,
+            unchoosable_effects: self.unchoosable_effects,
+            tag_effects: self.tag_effects,
             text_index: self.text_index.clone(),
             chars_cache: self.chars_cache.clone(),
             mighty_seen_at: self.mighty_seen_at,
@@ -877,6 +893,8 @@ impl Game {
             control_effects: false,
             grant_effects: false,
             keyword_effects: 0,
+            unchoosable_effects: false,
+            tag_effects: false,
             text_index: Arc::default(),
             chars_cache: CharsCache::default(),
             mighty_seen_at: None,

@@ -160,11 +160,15 @@ impl Game {
     /// (353.3-353.4), each while its condition holds: found once for a whole listing of
     /// playable cards (`costs::Supply`), as they do not depend on the card.
     pub(crate) fn play_cost_passives(&self) -> Vec<(ObjId, &StaticEffect)> {
-        // The game's cards have none: `board_passives` would find no card to look for.
-        if !self.text_index.play_cost {
+        // The game's cards have none: there is no board to walk.
+        if self.text_index.play_cost.is_empty() {
             return Vec::new();
         }
-        self.board_passives(|e| matches!(e, StaticEffect::PlayCost { cards: Some(_), .. }))
+        // Those cards are known already: not looked for among every card with a passive.
+        self.board_passives_of(
+            |c| self.text_index.play_cost.contains(c),
+            |e| matches!(e, StaticEffect::PlayCost { cards: Some(_), .. }),
+        )
     }
 
     /// Cost changes from card text for `p` playing `card` (353.2-353.4): the card's own passives
@@ -300,6 +304,15 @@ impl Game {
         if wanted_cards.is_empty() {
             return Vec::new();
         }
+        self.board_passives_of(|c| wanted_cards.contains(&c), wanted)
+    }
+
+    /// [`Game::board_passives`] given the cards with a passive of the kind wanted (`of`).
+    fn board_passives_of(
+        &self,
+        of: impl Fn(CardIdx) -> bool,
+        wanted: impl Fn(&StaticEffect) -> bool,
+    ) -> Vec<(ObjId, &StaticEffect)> {
         let legends = self.players.iter().filter_map(|p| p.legend);
         let gear =
             self.players.iter().flat_map(|pl| pl.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear));
@@ -307,7 +320,7 @@ impl Game {
         let mut out = Vec::new();
         let links = self.links();
         for s in legends.chain(self.units_on_board()).chain(gear).chain(fields) {
-            if !wanted_cards.contains(&self.obj(s).card) && links.iter().all(|(a, t)| *a != s && *t != s) {
+            if !of(self.obj(s).card) && links.iter().all(|(a, t)| *a != s && *t != s) {
                 continue;
             }
             // SFD-718.2: an attached card's rules text is inactive; SFD-718.3: the effect texts of
@@ -500,6 +513,20 @@ impl Game {
             .sum();
         (n > 0).then(|| Cost { energy: 0, power: vec![PowerSymbol::Any; n as usize] })
     }
+}
+
+/// Whether `def`'s own text may change the least it can be played for: a cost passive of its
+/// own, or an additional cost that is mandatory or grants something if paid. An optional cost
+/// that grants nothing (Accelerate's, 721.1.a; "you may pay [1]") is left unpaid by the cheapest
+/// play (353.2.b), so whether the card can be paid for is decided by the rest of its cost.
+pub(crate) fn changes_own_least_cost(def: &super::cards::CardDef) -> bool {
+    def.abilities.rules_text().any(|(_, a)| match &a.kind {
+        AbilityKind::Static { effect: StaticEffect::PlayCost { cards: None, .. }, .. } => true,
+        AbilityKind::Static { effect: StaticEffect::OtherCost { optional, if_paid, .. }, .. } => {
+            !optional || !matches!(if_paid, IfPaid::Nothing)
+        }
+        _ => false,
+    })
 }
 
 /// Whether `def`'s own text changes what it costs to play ([`Game::text_cost_changes`]: a cost

@@ -64,11 +64,7 @@ impl Game {
     /// [`Game::triggered_abilities`]'s order.
     fn trigger_sources(&self) -> Vec<TriggerSource> {
         let links = self.links();
-        // Only an object whose card has a triggered ability, or that is in an attachment (its
-        // text is then not only its card's), can be a source.
-        let may = |o: ObjId| {
-            self.text_index.triggered.contains(self.obj(o).card) || links.iter().any(|(a, t)| *a == o || *t == o)
-        };
+        let may = |o: ObjId| self.may_trigger_in(links, o);
         let mut objects: Vec<ObjId> = self.all_units().into_iter().filter(|u| may(*u)).collect();
         for p in &self.players {
             objects.extend(p.base.iter().copied().filter(|g| self.card(*g).kind == CardType::Gear && may(*g)));
@@ -96,6 +92,14 @@ impl Game {
                 })
             })
             .collect()
+    }
+
+    /// Whether `o` may have triggered abilities, `links` being the attachments: only an object
+    /// whose card has one, or that is in an attachment (its text is then not only its card's).
+    /// Another object entering or leaving a zone leaves the trigger index as it is (the
+    /// indexed objects keep their order), so it is not rebuilt.
+    pub(super) fn may_trigger_in(&self, links: &[(ObjId, ObjId)], o: ObjId) -> bool {
+        self.text_index.triggered.contains(self.obj(o).card) || links.iter().any(|(a, t)| *a == o || *t == o)
     }
 
     /// The triggered abilities an object has now, as (lender, index on the lender's card): its
@@ -233,8 +237,10 @@ impl Game {
                 Event::LeftBoard(obj) => (obj, Trigger::LeavesBoard),
                 _ => continue,
             };
-            // SFD-422.4.b: the effect text of the cards attached to it as it left looks back with it.
-            let lenders = std::iter::once(None).chain(self.attached_when_left(*obj).into_iter().map(Some));
+            // SFD-422.4.b: the effect text of the cards attached to it as it left looks back with
+            // it. Its own text is read only if its card has a triggered ability (most have none).
+            let own = self.text_index.triggered.contains(self.obj(*obj).card).then_some(None);
+            let lenders = own.into_iter().chain(self.attached_when_left(*obj).into_iter().map(Some));
             for lender in lenders.collect::<Vec<_>>() {
                 let abilities = &self.text_card(*obj, lender).abilities;
                 let list: Vec<_> = match lender {
@@ -811,7 +817,7 @@ impl Game {
                         if self.showdown.as_ref().is_some_and(|s| s.battlefield == b && s.combat.is_some()))
             }
         };
-        let tag_ok = !f.names_tags() || f.tags_ok(&self.chars(u).tags);
+        let tag_ok = !f.names_tags() || self.tags_pass(u, f);
         rel_ok && at_ok && tag_ok && f.condition.as_ref().is_none_or(|c| self.holds(c, u, you, None))
     }
 
