@@ -3,7 +3,7 @@
 //! right file, line and column, the `check` / `card show` / `--cards` command line, and the Rhai
 //! sandbox (limits, no `eval`, no `import`, errors that name the card).
 
-use common::grammar::grammar_phrases;
+use common::grammar::assert_no_one_card_phrases;
 use riftbound::dsl::parser::Rule;
 use riftbound::dsl::{Diagnostic, TextOrigin, parse_card};
 use riftbound::kernel::Stop;
@@ -1870,29 +1870,7 @@ fn grammar_has_no_phrase_only_one_card_says() {
             (f.strip_prefix(root()).unwrap_or(f).display().to_string(), text)
         })
         .collect();
-    let mut found: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-    for (rule, literal) in grammar_phrases(&pest) {
-        if literal.split_whitespace().count() < 3 {
-            continue;
-        }
-        let needle = literal.to_lowercase();
-        let cards: Vec<&str> = texts.iter().filter(|(_, t)| t.contains(&needle)).map(|(f, _)| f.as_str()).collect();
-        if let [card] = cards[..] {
-            found.entry(rule).or_default().push(format!("\"{literal}\" ({card})"));
-        }
-    }
-    let new: Vec<String> = found
-        .iter()
-        .filter(|(r, _)| !ONE_CARD_PHRASES.contains(&r.as_str()))
-        .map(|(r, p)| format!("{r}: {}", p.join(", ")))
-        .collect();
-    let folded: Vec<&&str> = ONE_CARD_PHRASES.iter().filter(|r| !found.contains_key(**r)).collect();
-    assert!(
-        new.is_empty(),
-        "grammar rules whose phrase only one card says (make the phrase a production other cards can use):\n{}",
-        new.join("\n")
-    );
-    assert!(folded.is_empty(), "no longer one-card phrases, remove them from ONE_CARD_PHRASES: {folded:?}");
+    assert_no_one_card_phrases(&pest, &texts, ONE_CARD_PHRASES);
 }
 
 /// Rule 002 (Time Warp): "take a turn after this one" is a player verb: "Take an extra turn", "Each

@@ -70,3 +70,32 @@ pub fn grammar_phrases(pest: &str) -> Vec<(String, String)> {
     }
     out
 }
+
+/// The one-card-phrase verdict both games' tests give: every phrase of three or more words of
+/// `pest` that exactly one of `texts` (file, lowercased text) says, by rule; fails naming the
+/// rules not in `allowed` and the allowed rules that no longer need to be there.
+pub fn assert_no_one_card_phrases(pest: &str, texts: &[(String, String)], allowed: &[&str]) {
+    let mut found: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (rule, literal) in grammar_phrases(pest) {
+        if literal.split_whitespace().count() < 3 {
+            continue;
+        }
+        let needle = literal.to_lowercase();
+        let cards: Vec<&str> = texts.iter().filter(|(_, t)| t.contains(&needle)).map(|(f, _)| f.as_str()).collect();
+        if let [card] = cards[..] {
+            found.entry(rule).or_default().push(format!("\"{literal}\" ({card})"));
+        }
+    }
+    let new: Vec<String> = found
+        .iter()
+        .filter(|(r, _)| !allowed.contains(&r.as_str()))
+        .map(|(r, p)| format!("{r}: {}", p.join(", ")))
+        .collect();
+    let folded: Vec<&&str> = allowed.iter().filter(|r| !found.contains_key(**r)).collect();
+    assert!(
+        new.is_empty(),
+        "grammar rules whose phrase only one card says (make the phrase a production other cards can use):\n{}",
+        new.join("\n")
+    );
+    assert!(folded.is_empty(), "no longer one-card phrases, remove them from ONE_CARD_PHRASES: {folded:?}");
+}
