@@ -2822,6 +2822,22 @@ impl Compiler<'_> {
         })
     }
 
+    /// "a card from your hand": one card in the player's hand the phrase names, chosen by `who`
+    /// as this resolves, not a target (352.10.a: a hand is not public); `optional`: or none.
+    /// `implicit`: a phrase with no zone named is a card in hand too ("play an Equipment", 346).
+    /// `None` for a phrase about another zone.
+    fn card_in_hand(&self, phrase: &P, b: &mut Body, who: Who, optional: bool, implicit: bool) -> Option<Obj> {
+        let x = phrase.clone().into_inner().next().filter(|x| x.as_rule() == Rule::t_one)?;
+        let mut filter = self.filter_of(x);
+        if filter.at != At::YourHand && !(implicit && filter.at == At::Anywhere) {
+            return None;
+        }
+        filter.at = At::YourHand;
+        b.effects
+            .push(Effect::Let(Var::Chosen, Box::new(Effect::PlayerChooses { who, filter, optional, except: None })));
+        Some(Obj::Var(Var::Chosen))
+    }
+
     /// What "it" refers to here (the last object an instruction named), or the diagnostic
     /// `what` when nothing came before.
     fn it(&self, p: &P, b: &Body, what: &str) -> Result<Obj, Diagnostic> {
@@ -4125,18 +4141,10 @@ impl Compiler<'_> {
                 }
             }
             Rule::i_top_or_bottom => {
-                // A card in a hand is chosen as this resolves (352.10.a: a hand is not public).
                 let phrase = parts.next().unwrap();
-                let in_hand = match phrase.clone().into_inner().next() {
-                    Some(x) if x.as_rule() == Rule::t_one => Some(self.filter_of(x)).filter(|f| f.at == At::YourHand),
-                    _ => None,
-                };
-                let card = match in_hand {
-                    Some(filter) => {
-                        let chosen = Effect::PlayerChooses { who: b.actor(), filter, optional: false, except: None };
-                        b.effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
-                        Obj::Var(Var::Chosen)
-                    }
+                let who = b.actor();
+                let card = match self.card_in_hand(&phrase, &mut b, who, false, false) {
+                    Some(card) => card,
                     None => match self.target(phrase.clone(), &mut b, None)? {
                         Target::One(o) => o,
                         Target::Chosen(index, TargetCount::One) => Obj::Target(index),
@@ -4177,20 +4185,9 @@ impl Compiler<'_> {
                     b.it = Some(Obj::Var(Var::Played));
                 };
                 // "play a card with [Hidden] from your hand", "play an Equipment" (a hand is the
-                // zone cards are played from, 346): chosen as this resolves (352.10.a: a hand is
-                // not public), by the ability's controller; "you may": none.
-                let in_hand = match phrase.clone().into_inner().next() {
-                    Some(x) if x.as_rule() == Rule::t_one => {
-                        let filter = self.filter_of(x);
-                        matches!(filter.at, At::YourHand | At::Anywhere).then_some(filter)
-                    }
-                    _ => None,
-                };
-                if let Some(mut filter) = in_hand {
-                    filter.at = At::YourHand;
-                    let chosen = Effect::PlayerChooses { who: Who::You, filter, optional: may, except: None };
-                    b.effects.push(Effect::Let(Var::Chosen, Box::new(chosen)));
-                    play(&mut b, Obj::Var(Var::Chosen), reduced);
+                // zone cards are played from, 346); "you may": none.
+                if let Some(card) = self.card_in_hand(&phrase, &mut b, Who::You, may, true) {
+                    play(&mut b, card, reduced);
                     return Ok(b);
                 }
                 let t = self.target(phrase.clone(), &mut b, None)?;
