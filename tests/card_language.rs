@@ -1166,7 +1166,7 @@ fn instruction_set_every_effect_generates_rhai_the_host_compiles_and_runs() {
         Effect::If {
             test: Test::May,
             then: vec![Effect::If {
-                test: Test::BuffedThisWay(Obj::Target(0)),
+                test: Test::DoneThisWay(Act::Buff, Obj::Target(0)),
                 then: vec![Effect::If {
                     test: Test::Matches(Obj::Me, UnitFilter::units()),
                     then: vec![Effect::If { test: Test::Legion, then: vec![], otherwise: vec![] }],

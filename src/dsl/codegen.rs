@@ -2,7 +2,9 @@
 //! Rhai function calling the host package (`riftbound::host`), whose functions and constants take
 //! the same types. Nothing else in the card language prints code.
 
-use crate::riftbound::abilities::names::{duration, filter, keyword, other_cost, place, power};
+use crate::riftbound::abilities::names::{
+    act, duration, filter, keyword, other_cost, place, play_to, power, score_method,
+};
 use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, Var, Who};
 use crate::riftbound::costs::Cost;
 use std::fmt::Write;
@@ -165,6 +167,7 @@ fn argument(a: &Arg) -> String {
         Arg::Duration(d) => duration(*d).into(),
         Arg::Token(t) => format!("{:?}", t.card_id()),
         Arg::Place(p) => place(*p).into(),
+        Arg::PlayTo(t) => play_to(*t).into(),
         Arg::Cost(c) => cost(c),
         Arg::Body(b) => format!("{b:?}"),
         Arg::Players(p) => players_of(p),
@@ -215,6 +218,7 @@ fn objects(o: &Objs) -> String {
         Objs::All(f) => format!("units({})", filter(f)),
         Objs::AtBattlefield { filter: f, spec } => format!("units_at({}, target({spec}))", filter(f)),
         Objs::AtThatBattlefield(f) => format!("units_at({}, that_battlefield())", filter(f)),
+        Objs::Around { filter: f, of } => format!("units_around({}, {})", filter(f), object(of)),
         Objs::Var(v) => v.script_name().into(),
         Objs::OwnedBy(v, w) => format!("owned_by({}, {})", v.script_name(), who(w)),
     }
@@ -244,6 +248,9 @@ fn amount(a: &Amount) -> String {
         Amount::Per { each, count: CountOf::Matching(f) } => format!("{each} * count({})", filter(f)),
         Amount::Per { each, count: CountOf::CardsInYourTrash } => format!("{each} * trash_size(you())"),
         Amount::Per { each, count: CountOf::YourPoints } => format!("{each} * points(you())"),
+        Amount::Per { each, count: CountOf::PointsScoredThisTurn(method) } => {
+            format!("{each} * points_scored(you(), {})", score_method(*method))
+        }
         Amount::Per { each, count: CountOf::CardsInYourHand } => format!("{each} * hand_size(you())"),
         Amount::Per { each, count: CountOf::CardsPlayedThisTurn } => format!("{each} * cards_played(you())"),
         Amount::Per { each, count: CountOf::ExtremeMight { filter: f, highest } } => {
@@ -254,6 +261,7 @@ fn amount(a: &Amount) -> String {
         Amount::Above(a, o) => format!("max(0, {} - might({}))", amount(a), object(o)),
         Amount::Paid => Var::Paid.script_name().into(),
         Amount::Among { each, from, filter: f } => format!("{each} * count_among({}, {})", objects(from), filter(f)),
+        Amount::Around { each, filter: f, of } => format!("{each} * count_around({}, {})", filter(f), object(of)),
     }
 }
 
@@ -273,7 +281,7 @@ fn test(t: &Test) -> String {
         Test::PayOther { cost: c, may: false } => format!("pay_other_if_able({})", other_cost(c, filter)),
         Test::SpendItsBuff(o) => format!("spend_its_buff({})", object(o)),
         Test::RecycleToPay(o) => format!("recycle_to_pay({})", object(o)),
-        Test::BuffedThisWay(o) => format!("buffed_this_way({})", object(o)),
+        Test::DoneThisWay(a, o) => format!("done_this_way({}, {})", act(*a), object(o)),
         Test::Matches(o, f) => format!("matches({}, {})", object(o), filter(f)),
         Test::Legion => "legion()".into(),
         Test::PlayedACard => "played_a_card()".into(),

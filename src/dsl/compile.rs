@@ -12,6 +12,7 @@ use crate::riftbound::cards::{CardDef, CardType, Domain, PowerSymbol};
 use crate::riftbound::costs::{Cost, OtherCost};
 use crate::riftbound::layers::Duration;
 use crate::riftbound::layers::Keyword;
+use crate::riftbound::scoring::ScoreMethod;
 use crate::riftbound::state::Role;
 use pest::iterators::Pair;
 
@@ -1279,7 +1280,10 @@ impl Compiler<'_> {
             Rule::ev_leaves_board => Trigger::LeavesBoard,
             Rule::ev_you_conquer => Trigger::YouConquer { or_ally: e.into_inner().next().is_some() },
             Rule::ev_you_hold => Trigger::YouHold { or_ally: e.into_inner().next().is_some() },
-            Rule::ev_i_die => Trigger::DieInCombat,
+            Rule::ev_i_die if e.clone().into_inner().any(|x| x.as_rule() == Rule::died_in_combat) => {
+                Trigger::DieInCombat
+            }
+            Rule::ev_i_die => Trigger::KilledMe,
             Rule::ev_win_combat => Trigger::WinCombat { me: e.into_inner().next().is_some() },
             Rule::ev_player_scores => Trigger::OpponentScores,
             Rule::ev_you_conquer_here => Trigger::YouConquerHere,
@@ -1294,10 +1298,18 @@ impl Compiler<'_> {
             Rule::ev_you_stun => {
                 let phrase = e.into_inner().next().unwrap();
                 if phrase.as_rule() == Rule::one_or_more {
-                    Trigger::OneOrMore(Box::new(Trigger::YouStun(self.unit_phrase(phrase))))
+                    Trigger::OneOrMore(Box::new(Trigger::Stun { filter: self.unit_phrase(phrase), by_you: true }))
                 } else {
-                    Trigger::YouStun(self.unit_phrase(phrase))
+                    Trigger::Stun { filter: self.unit_phrase(phrase), by_you: true }
                 }
+            }
+            Rule::ev_is_stunned => {
+                let x = e.into_inner().next().unwrap();
+                let filter = match x.as_rule() {
+                    Rule::i_am_me => UnitFilter { me: true, ..UnitFilter::units() },
+                    _ => self.unit_phrase(x),
+                };
+                Trigger::Stun { filter, by_you: false }
             }
             Rule::ev_you_move => Trigger::YouMove(self.unit_phrase(e.into_inner().next().unwrap())),
             Rule::ev_you_ready => Trigger::YouReady(self.me_or_unit(e.into_inner().next().unwrap())),
@@ -1437,15 +1449,19 @@ impl Compiler<'_> {
                 }
                 if each.len() == 1 { each.pop().unwrap() } else { Condition::All(each) }
             }
-            Rule::cond_i_am => match c.into_inner().next().unwrap().as_rule() {
-                Rule::i_in_combat => Condition::InCombat,
-                _ => Condition::Buffed,
+            Rule::cond_i_am => match c.into_inner().next().unwrap() {
+                x if x.as_rule() == Rule::i_in_combat => Condition::InCombat,
+                x => unit_state(&x),
             },
             Rule::cond_alone => {
                 let (attack, defend) = alone_role(&c.into_inner().next().unwrap());
                 Condition::Alone { attack, defend }
             }
             Rule::cond_runes => Condition::RunesAtLeast(number(&c.into_inner().next().unwrap())),
+            Rule::cond_spent => {
+                let r = c.into_inner().find(|x| x.as_rule() == Rule::resources).unwrap();
+                Condition::SpentThisTurn(self.resources(&r)?)
+            }
             Rule::cond_history => {
                 let (mut deed, mut me, mut at_least, mut not) = (Deed::Moved, false, 1, false);
                 for x in c.into_inner() {
@@ -2255,8 +2271,15 @@ impl Compiler<'_> {
     }
 
     /// Compiles `clause` after `body`'s instructions, run only while `test` holds.
+    /// A token played only while the test held is no "it" for the sentences after it: "If it was
+    /// an enemy unit, play a Gold gear token. If it was a friendly unit, ..." still means the
+    /// unit.
     fn guarded(&self, clause: P, body: Body, test: Test) -> Result<Body, Diagnostic> {
+        let outer = body.it.clone();
         let (mut b, then) = self.nested(body, |s, b| s.clause(clause, b))?;
+        if b.it == Some(Obj::Var(Var::Made)) && outer.is_some() {
+            b.it = outer;
+        }
         b.effects.push(Effect::If { test, then, otherwise: Vec::new() });
         Ok(b)
     }
@@ -2530,7 +2553,7 @@ impl Compiler<'_> {
                     .it
                     .clone()
                     .ok_or_else(|| self.err(&c, "\"if it was buffed this way\" needs something buffed before it"))?;
-                self.guarded(c.into_inner().next().unwrap(), body, Test::BuffedThisWay(it))
+                self.guarded(c.into_inner().next().unwrap(), body, Test::DoneThisWay(Act::Buff, it))
             }
             Rule::if_it_is | Rule::then_if_it_is => {
                 let after = c.as_rule() == Rule::then_if_it_is;
@@ -2817,6 +2840,13 @@ impl Compiler<'_> {
         if let Some(Effect::Let(Var::Played, _)) = b.effects.last() {
             return Ok(Test::Exists(Obj::Var(Var::Played)));
         }
+        // "Kill a friendly unit. If you do, ...": whether that object was killed (a replacement,
+        // 364, or an illegal target, 356.3.e.5, can leave it alive).
+        if let Some(Effect::Act(act, o)) = b.effects.last()
+            && act.reported()
+        {
+            return Ok(Test::DoneThisWay(*act, o.clone()));
+        }
         bind_last(b, Var::Done, |e| matches!(e, Effect::Channel { .. })).map(Test::Var).ok_or_else(|| {
             self.err(c, "\"If you do\" needs an optional cost or an instruction that can fail before it")
         })
@@ -2917,7 +2947,10 @@ impl Compiler<'_> {
                 {
                     return Err(self.err(&i, "\"revealed this way\" needs a \"reveal\" before it"));
                 }
-                let amount = self.amount(n, per);
+                let amount = match per {
+                    Some(per) => self.amount_there(n, per, &t)?,
+                    None => Amount::Number(n.into()),
+                };
                 let first = match &t {
                     Target::One(o) => Some(o.clone()),
                     Target::Chosen(i, TargetCount::One) => Some(Obj::Target(*i)),
@@ -3269,12 +3302,12 @@ impl Compiler<'_> {
                     let amount = x.next().unwrap();
                     // 406.3: "its owner plays it [to their base], ignoring its cost".
                     if rule == Rule::pv_plays {
-                        let (mut to_base, mut ignore_power, mut same, mut battlefield) = (false, true, false, false);
+                        let (mut to_base, mut ignore_power, mut same, mut battlefield) = (false, true, false, None);
                         for y in x.by_ref() {
                             match y.as_rule() {
                                 Rule::play_to_their_base => to_base = true,
                                 Rule::play_to_same => same = true,
-                                Rule::play_to_battlefield => battlefield = true,
+                                Rule::play_to_battlefield => battlefield = Some(play_to_battlefield(y)),
                                 Rule::ignoring_energy => ignore_power = false,
                                 _ => {}
                             }
@@ -3300,12 +3333,12 @@ impl Compiler<'_> {
                             Effect::PlayCard { who, card: card.clone(), ignore_energy: true, ignore_power, to_base };
                         // 352.2: "to the same location": where the unit banished before it was.
                         // "to any battlefield": one its player chooses.
-                        if same || battlefield {
+                        if same || battlefield.is_some() {
                             effects.push(Effect::Let(Var::Played, Box::new(play)));
                             let played = Obj::Var(Var::Played);
-                            effects.push(match same {
-                                true => Effect::PlayWhereItWas { card: played, unit: card },
-                                false => Effect::PlayToABattlefield(played),
+                            effects.push(match battlefield {
+                                Some(to) if !same => Effect::PlayToBattlefield(played, to),
+                                _ => Effect::PlayWhereItWas { card: played, unit: card },
                             });
                         } else {
                             effects.push(play);
@@ -3512,29 +3545,52 @@ impl Compiler<'_> {
             Rule::i_give_might => {
                 // One "give" for one or more groups, each with its own change (450.3).
                 for gift in parts {
-                    let mut gift = gift.into_inner();
-                    let t = self.target(gift.next().unwrap(), &mut b, None)?;
-                    let change = gift.next().unwrap();
+                    let mut change = None;
                     let mut until = Duration::Indefinite;
                     let mut min = None;
-                    for rest in gift {
-                        match rest.as_rule() {
+                    let mut t = None;
+                    let mut per = None;
+                    for part in gift.into_inner() {
+                        match part.as_rule() {
                             Rule::this_turn => until = Duration::ThisTurn,
-                            Rule::might_minimum => min = Some(number(&rest) as i32),
+                            Rule::might_minimum => min = Some(number(&part) as i32),
+                            Rule::target => t = Some(part),
+                            Rule::signed | Rule::might_equal_to => change = Some(part),
+                            Rule::per_each => per = Some(part),
                             _ => {}
                         }
                     }
-                    if change.as_rule() == Rule::might_equal_to {
-                        if min.is_some() {
-                            return Err(self.err(&change, "\"to a minimum\" is understood after a number"));
+                    let (Some(t), Some(change)) = (t, change) else { unreachable!("a gift has a target and a change") };
+                    if let Some(per) = per {
+                        if min.is_some() || change.as_rule() != Rule::signed || signed(&change) < 0 {
+                            return Err(self.err(&per, "\"for each\" is understood after an increase such as +2 [M]"));
                         }
-                        let words = change.into_inner().find(|x| x.as_rule() == Rule::amount).unwrap();
-                        let amount = self.amount_words(words, &mut b)?;
+                        let n = signed(&change) as u32;
+                        let t = self.target(t, &mut b, None)?;
+                        let amount = self.amount_there(n, per, &t)?;
                         b.effects.push(each(t, |to| Effect::GiveMightOf { to, amount: amount.clone(), until }));
                         continue;
                     }
-                    let amount = signed(&change);
-                    b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::Might { amount, min }, until }));
+                    if change.as_rule() == Rule::signed {
+                        let amount = signed(&change);
+                        let t = self.target(t, &mut b, None)?;
+                        b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::Might { amount, min }, until }));
+                        continue;
+                    }
+                    if min.is_some() {
+                        return Err(self.err(&change, "\"to a minimum\" is understood after a number"));
+                    }
+                    // Each "its" reads what was named before it: "give a unit +[M] equal to its
+                    // Might" (that unit), "give +[M] equal to its Might to a unit" (the one before).
+                    let words = change.clone().into_inner().find(|x| x.as_rule() == Rule::amount).unwrap();
+                    let (t, amount) = if t.as_span().start() < change.as_span().start() {
+                        let t = self.target(t, &mut b, None)?;
+                        (t, self.amount_words(words, &mut b)?)
+                    } else {
+                        let amount = self.amount_words(words, &mut b)?;
+                        (self.target(t, &mut b, None)?, amount)
+                    };
+                    b.effects.push(each(t, |to| Effect::GiveMightOf { to, amount: amount.clone(), until }));
                 }
             }
             // "they each get +1 [M] this turn": the Might change of "give" (450.3), said with the
@@ -3554,6 +3610,48 @@ impl Compiler<'_> {
                     Duration::Indefinite
                 };
                 b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::Might { amount, min: None }, until }));
+            }
+            Rule::i_give_grants => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                let grants: Vec<P> = parts.clone().filter(|x| x.as_rule() == Rule::grant_part).collect();
+                let until = match parts.find(|x| matches!(x.as_rule(), Rule::this_turn | Rule::this_combat)) {
+                    Some(d) if d.as_rule() == Rule::this_turn => Duration::ThisTurn,
+                    Some(_) => Duration::ThisCombat,
+                    None => Duration::Indefinite,
+                };
+                for g in grants {
+                    let part = g.into_inner().next().unwrap();
+                    match part.as_rule() {
+                        Rule::signed => {
+                            let amount = signed(&part);
+                            b.effects.push(each(t.clone(), |to| Effect::Give {
+                                to,
+                                grant: Grant::Might { amount, min: None },
+                                until,
+                            }));
+                        }
+                        Rule::might_equal_to => {
+                            let words = part.into_inner().find(|x| x.as_rule() == Rule::amount).unwrap();
+                            let amount = self.amount_words(words, &mut b)?;
+                            b.effects.push(each(t.clone(), |to| Effect::GiveMightOf {
+                                to,
+                                amount: amount.clone(),
+                                until,
+                            }));
+                        }
+                        Rule::my_keywords => {
+                            b.effects.push(each(t.clone(), |to| Effect::GiveKeywordsOf { to, from: Obj::Me, until }));
+                        }
+                        _ => {
+                            let (k, v) = self.keyword(&part)?;
+                            b.effects.push(each(t.clone(), |to| Effect::Give {
+                                to,
+                                grant: Grant::Keyword(k, v),
+                                until,
+                            }));
+                        }
+                    }
+                }
             }
             Rule::i_give_keyword | Rule::i_gains_keyword => {
                 let t = self.target(parts.next().unwrap(), &mut b, None)?;
@@ -3575,6 +3673,16 @@ impl Compiler<'_> {
                     Duration::Indefinite
                 };
                 b.effects.push(each(t, |to| Effect::Give { to, grant: Grant::UnchoosableByEnemies, until }));
+            }
+            Rule::i_swap_might => {
+                let phrase = parts.next().unwrap().into_inner().next().unwrap();
+                let units = match self.target(phrase.clone(), &mut b, None)? {
+                    Target::Chosen(i, TargetCount::Exactly(2)) => Objs::Targets(i),
+                    Target::Pair(i, j) => Objs::Pair(i, j),
+                    _ => return Err(self.err(&phrase, "\"swap the Might of\" is understood for two units chosen")),
+                };
+                let until = if parts.next().is_some() { Duration::ThisTurn } else { Duration::Indefinite };
+                b.effects.push(Effect::SwapMight { units, until });
             }
             Rule::i_set_might => {
                 // 450.1.a.1: the Might is assigned in the trait layer; "base Might" is the same
@@ -3994,6 +4102,10 @@ impl Compiler<'_> {
                     // "to a battlefield where you have units": the battlefields the restrictions
                     // name (a battlefield is where it is, 053.3).
                     for r in dest.clone().unwrap().into_inner() {
+                        if r.as_rule() == Rule::open_battlefield {
+                            bf.condition = Some(Box::new(Condition::Open));
+                            continue;
+                        }
                         self.apply_filter_word(&mut bf, &r);
                         if bf.at != At::Anywhere {
                             return Err(self.err(
@@ -4070,10 +4182,17 @@ impl Compiler<'_> {
                         b.it = Some(Obj::Target(unit));
                         Effect::MoveToChosen { unit: Obj::Target(unit), spec: dest }
                     }
+                    // "Move any number of your units to an open battlefield": one destination,
+                    // chosen right after the units (352.3), for each of them.
+                    (Target::Chosen(i, _), _, _) if to_battlefield => {
+                        let (dest, units) = (*i, *i + 1);
+                        b.targets.insert(dest, TargetSpec::new(TargetCount::Destination(units), bf));
+                        Effect::MoveAllToChosen { units: Objs::Targets(units), spec: dest }
+                    }
                     _ if to_battlefield || to_or_from_base => {
                         return Err(self.err(
                             &phrase,
-                            "\"move ... to a battlefield\" and \"to or from its base\" are understood for one chosen unit",
+                            "\"move ... to a battlefield\" is understood for chosen units, and \"to or from its base\" for one",
                         ));
                     }
                     _ => each(t, |o| Effect::Act(Act::Move, o)),
@@ -4157,7 +4276,15 @@ impl Compiler<'_> {
                 // "you may play ...": the card may be left unchosen (352.12).
                 let may = std::mem::take(&mut b.may);
                 let phrase = parts.next().unwrap();
-                let rest = parts.next();
+                // "to a battlefield you control": where a unit played goes (352.2).
+                let mut rest = parts.next();
+                let to = match rest.clone().filter(|r| r.as_rule() == Rule::play_to_battlefield) {
+                    Some(r) => {
+                        rest = parts.next();
+                        Some(play_to_battlefield(r))
+                    }
+                    None => None,
+                };
                 // "ignoring its cost": Energy and Power (353.1.a); "ignoring its Energy cost":
                 // Energy only (353.1.b); nothing said: both paid (406.3.b).
                 let waived = rest.as_ref().filter(|r| r.as_rule() == Rule::play_waived);
@@ -4182,6 +4309,9 @@ impl Compiler<'_> {
                         None => Effect::PlayCard { who: Who::You, card, ignore_energy, ignore_power, to_base: false },
                     };
                     b.effects.push(Effect::Let(Var::Played, Box::new(play)));
+                    if let Some(to) = to {
+                        b.effects.push(Effect::PlayToBattlefield(Obj::Var(Var::Played), to));
+                    }
                     b.it = Some(Obj::Var(Var::Played));
                 };
                 // "play a card with [Hidden] from your hand", "play an Equipment" (a hand is the
@@ -4301,6 +4431,13 @@ impl Compiler<'_> {
                 if b.that_combat && filter.at == At::Anywhere {
                     return Ok(Target::All(Objs::AtThatBattlefield(filter)));
                 }
+                // "Deal 1 to each other enemy unit at its battlefield": where "it" is, not it.
+                if filter.at == At::ItsLocation {
+                    let of =
+                        b.it.clone()
+                            .ok_or_else(|| self.err(&t, "\"at its location\" needs something named before it"))?;
+                    return Ok(Target::All(Objs::Around { filter: UnitFilter { at: At::Here, ..filter }, of }));
+                }
                 let one_battlefield = t.clone().into_inner().any(|x| {
                     x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("at a battlefield")
                 });
@@ -4330,6 +4467,8 @@ impl Compiler<'_> {
                     let filter = UnitFilter { at: At::Anywhere, ..filter };
                     Target::All(Objs::AtBattlefield { filter, spec: b.targets.len() - 1 })
                 } else {
+                    // "Ready all friendly units. They get +1 [M] this turn.": "they" names them.
+                    b.they_units = Some(Objs::All(filter.clone()));
                     Target::All(Objs::All(filter))
                 }
             }
@@ -4407,6 +4546,21 @@ impl Compiler<'_> {
                 {
                     filter.at = At::Anywhere;
                     located = Some(Located::Elsewhere(k));
+                }
+                // "Choose a battlefield and an enemy unit there": at the battlefield chosen before
+                // it (352.8.b), not where the source is.
+                let there = t
+                    .clone()
+                    .into_inner()
+                    .any(|x| x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("there"));
+                if there
+                    && let Some(k) = b
+                        .targets
+                        .iter()
+                        .rposition(|s| s.filter.kind == CardType::Battlefield && s.count == TargetCount::One)
+                {
+                    filter.at = At::Anywhere;
+                    located = Some(Located::SameBattlefield(k));
                 }
                 // 352.11: "up to three units at the same location": chosen together, at one place.
                 if t.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::same_place) {
@@ -4546,6 +4700,25 @@ impl Compiler<'_> {
         }
     }
 
+    /// "N for each X", where a "there" in X is where the one object `t` names is ("Give a
+    /// friendly unit +2 [M] for each enemy unit there", 053.3), not the source's location.
+    fn amount_there(&self, n: u32, per: P, t: &Target) -> Result<Amount, Diagnostic> {
+        let there = per
+            .clone()
+            .into_inner()
+            .any(|x| x.as_rule() == Rule::unit_restriction && x.as_str().eq_ignore_ascii_case("there"));
+        if !there {
+            return Ok(self.amount(n, Some(per)));
+        }
+        let of = match t {
+            Target::One(o) => o.clone(),
+            Target::Chosen(i, TargetCount::One) => Obj::Target(*i),
+            _ => return Err(self.err(&per, "\"there\" here is understood after one object (where it is)")),
+        };
+        let CountOf::Matching(filter) = self.count_of(per) else { unreachable!("a noun phrase counts objects") };
+        Ok(Amount::Around { each: n.into(), filter, of })
+    }
+
     /// An amount in words: "my Might", "its Might", "the Might of X" (X chosen, a target), "the
     /// number of X", "the highest Might among X", each possibly "twice".
     fn amount_words(&self, p: P, b: &mut Body) -> Result<Amount, Diagnostic> {
@@ -4653,7 +4826,14 @@ impl Compiler<'_> {
     }
 
     fn count_of(&self, per: P) -> CountOf {
-        match per.clone().into_inner().find(|x| x.as_rule() == Rule::cards_in_your) {
+        match per.clone().into_inner().find(|x| matches!(x.as_rule(), Rule::cards_in_your | Rule::points_scored)) {
+            Some(x) if x.as_rule() == Rule::points_scored => {
+                CountOf::PointsScoredThisTurn(x.into_inner().find_map(|m| match m.as_rule() {
+                    Rule::scored_holding => Some(ScoreMethod::Hold),
+                    Rule::scored_conquering => Some(ScoreMethod::Conquer),
+                    _ => None,
+                }))
+            }
             Some(x) => cards_in_your(x),
             None => CountOf::Matching(self.unit_phrase(per)),
         }
@@ -5088,7 +5268,16 @@ fn play_to(p: P) -> PlayTo {
         Some(Rule::to_occupied_enemy) => PlayTo::OccupiedEnemy,
         Some(Rule::to_attacking) => PlayTo::Attacking,
         Some(Rule::to_conquered) => PlayTo::ConqueredThisTurn,
+        Some(Rule::to_controlled) => PlayTo::Controlled,
         _ => PlayTo::Open,
+    }
+}
+
+/// "to any battlefield", "to a battlefield you control": where an instruction plays a unit (352.2).
+fn play_to_battlefield(p: P) -> PlayTo {
+    match p.into_inner().find(|x| x.as_rule() == Rule::permitted_battlefield) {
+        Some(x) => play_to(x),
+        None => PlayTo::Any,
     }
 }
 

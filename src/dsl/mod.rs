@@ -101,6 +101,7 @@ fn describe_rule_name(s: &str) -> String {
         "might_sym" => "`[M]`".into(),
         "signed" => "a signed number such as `+2` or `-1`".into(),
         "might_equal_to" => "`+[M] equal to` an amount such as `my Might`".into(),
+        "grant_part" => "a Might change such as `+2 [M]`".into(),
         "this_turn" => "`this turn`".into(),
         "activated" => "an activated ability such as `[E]: Draw 1.`".into(),
         "triggered" => "a triggered ability such as `When you play me, draw 1.`".into(),

@@ -132,6 +132,9 @@ impl Game {
             Condition::Ready => alive && !self.obj(subject).exhausted,
             Condition::Equipped => alive && self.is_equipped(subject),
             Condition::Attached(a) => alive && self.top_most_of(subject).is_some() == *a,
+            Condition::Open => self.battlefield_of(subject).is_some_and(|b| {
+                self.battlefields[b].controller.is_none() && self.battlefields[b].contested_by.is_none()
+            }),
             Condition::ChosenChampion => self.is_chosen_champion(subject),
             Condition::Alone { attack, defend } => {
                 alive
@@ -179,6 +182,7 @@ impl Game {
                 done as u32 >= *at_least
             }
             Condition::RunesAtLeast(n) => self.player(you).runes.len() >= *n as usize,
+            Condition::SpentThisTurn(cost) => self.player(you).spent_this_turn.covers(cost),
             Condition::XpAtLeast(n) => self.xp(you) >= *n,
             Condition::Count { filter, at_least, at_most, whose } => {
                 let matching = self.matching(filter, Some(you), Some(subject));
@@ -295,6 +299,7 @@ impl Game {
                 if *highest { mights.max() } else { mights.min() }.unwrap_or(0)
             }
             CountOf::YourPoints => self.player(you).points,
+            CountOf::PointsScoredThisTurn(method) => self.points_scored_this_turn(you, *method),
         }
     }
 

@@ -196,9 +196,10 @@ pub struct PlayOptions {
     pub to_base: bool,
     /// "play it here": a unit goes to this location (352.2).
     pub at: Option<super::state::Loc>,
-    /// "plays it to any battlefield": a unit goes to a battlefield its player chooses, any of them
-    /// (352.2: the instruction names the valid locations).
-    pub any_battlefield: bool,
+    /// "plays it to any battlefield", "to a battlefield you control": a unit goes to a
+    /// battlefield its player chooses among those named (352.2: the instruction names the valid
+    /// locations).
+    pub battlefields: Option<super::abilities::PlayTo>,
     /// "play me for [A]": the card's cost is this one instead of its own (rule 002: the card
     /// says what it costs; modifiers then apply to it as to any cost, 353).
     pub cost: Option<Cost>,
@@ -689,6 +690,15 @@ impl Game {
     /// Spends a cost the pool covers: each domain symbol from that domain's power first, then
     /// universal power; each [A] from the Power chosen for it (`picks`, None: universal).
     fn spend_pool(&mut self, p: PlayerId, cost: &Cost, spell: bool, picks: &[Option<Domain>]) {
+        let spent = &mut self.player_mut(p).spent_this_turn;
+        spent.energy += cost.energy;
+        spent.power += cost.power.len() as u32;
+        for d in cost.power.iter().filter_map(|s| if let PowerSymbol::Of(d) = s { Some(*d) } else { None }) {
+            spent.by_domain[d.index()] += 1;
+        }
+        for d in picks.iter().flatten() {
+            spent.by_domain[d.index()] += 1;
+        }
         let pool = &mut self.player_mut(p).pool;
         let restricted = if spell { cost.energy.min(pool.spell_energy) } else { 0 };
         pool.spell_energy -= restricted;

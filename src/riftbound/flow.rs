@@ -448,6 +448,7 @@ impl Game {
         for pl in &mut self.players {
             pl.scored_this_turn = 0;
             pl.cards_played_this_turn = 0;
+            pl.spent_this_turn = Default::default();
         }
         self.player_mut(p).turns_taken += 1;
         self.undone.clear();

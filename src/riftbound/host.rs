@@ -9,13 +9,14 @@
 //! package and the typed constants, one sandbox per thread.
 
 use super::abilities::{
-    Ability, Act, Amount, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Obj, Place, TargetSpec, ToArg,
+    Ability, Act, Amount, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Obj, Place, PlayTo, TargetSpec, ToArg,
     TriggerCategory, TurnRule, UnitFilter, Who, names,
 };
 use super::cards::PowerSymbol;
 use super::costs::{Cost, CostPaid, OtherCost, PlayOptions};
 use super::decision::Ask;
 use super::layers::{Duration, Keyword};
+use super::scoring::ScoreMethod;
 use super::state::{Bf, Game, R};
 use crate::kernel::script::{self, Sandbox};
 use crate::kernel::{ObjId, PlayerId};
@@ -203,6 +204,7 @@ fn native_text(a: &Arg<'_>) -> Option<String> {
         Arg::Keyword(k) => names::keyword(*k),
         Arg::Duration(d) => names::duration(*d).into(),
         Arg::Place(p) => names::place(*p).into(),
+        Arg::PlayTo(t) => names::play_to(*t).into(),
         _ => return None,
     })
 }
@@ -347,6 +349,15 @@ fn constants() -> Scope<'static> {
     for p in Place::ALL {
         add(names::place(p), Dynamic::from(p));
     }
+    for t in PlayTo::ALL {
+        add(names::play_to(t), Dynamic::from(t));
+    }
+    for m in names::SCORE_METHODS {
+        add(names::score_method(m), Dynamic::from(m));
+    }
+    for a in Act::ALL.into_iter().filter(|a| a.reported()) {
+        add(&names::act(a), Dynamic::from(a));
+    }
     for p in names::powers() {
         add(&names::power(p), Dynamic::from(p));
     }
@@ -364,6 +375,9 @@ fn register_types(e: &mut Engine) {
     e.register_type_with_name::<Keyword>("Keyword");
     e.register_type_with_name::<Duration>("Duration");
     e.register_type_with_name::<Place>("Place");
+    e.register_type_with_name::<PlayTo>("PlayTo");
+    e.register_type_with_name::<Act>("Act");
+    e.register_type_with_name::<Option<ScoreMethod>>("ScoreMethod");
     e.register_type_with_name::<Cost>("Cost");
     e.register_type_with_name::<PowerSymbol>("Power");
     e.register_type_with_name::<OtherCost>("OtherCost");
@@ -481,6 +495,7 @@ slots! {
     Keyword: Keyword => Keyword, |v| Some(v);
     Duration: Duration => Duration, |v| Some(v);
     Place: Place => Place, |v| Some(v);
+    PlayTo: PlayTo => PlayTo, |v| Some(v);
     Cost: Cost => Cost, |v| Some(v);
     OtherCost: OtherCost => OtherCost, |v| Some(v);
     UnitFilter: UnitFilter => UnitFilter, |v| Some(v);
@@ -562,6 +577,11 @@ impl NativeSlot for Keyword {
 impl NativeSlot for Duration {
     fn native(a: &Arg<'_>, _: &HookCall) -> Option<Duration> {
         if let Arg::Duration(d) = a { Some(*d) } else { None }
+    }
+}
+impl NativeSlot for PlayTo {
+    fn native(a: &Arg<'_>, _: &HookCall) -> Option<PlayTo> {
+        if let Arg::PlayTo(t) = a { Some(*t) } else { None }
     }
 }
 impl NativeSlot for Place {
@@ -755,6 +775,10 @@ verbs! {
     Effect::GiveMightOf { to, amount, until } =>
         "give_might_of"(to => o: Object, amount => n: Count, until => until: Duration)
         |g, c| g.give(c, o, Grant::Might { amount: n as i32, min: None }, until);
+    Effect::GiveKeywordsOf { to, from, until } =>
+        "give_keywords_of"(to => o: Object, from => f: Object, until => until: Duration) |g, c| g.give_keywords_of(c, o, f, until);
+    Effect::SwapMight { units, until } =>
+        "swap_might"(units => u: Cards, until => until: Duration) |g, c| g.swap_might(c, &u, until);
     Effect::PreventNext { unit, amount } =>
         "prevent_next"(unit => o: Object, amount => n: Count) |g, _| g.prevent_next(o, n);
     Effect::PreventNextTime(unit) => "prevent_next_time"(unit => o: Object) |g, _| g.prevent_next_time_of(o);
@@ -765,6 +789,7 @@ verbs! {
     // 352.3: the unit moves to the destination chosen for it as the spell was played (spec i);
     // only a destination spec names one.
     Effect::MoveToChosen { unit, spec } => "move_to_chosen"(unit => o: Object, spec => i: Index) |g, c| g.move_to_chosen_spec(c, o, i);
+    Effect::MoveAllToChosen { units, spec } => "move_all_to_chosen"(units => u: Cards, spec => i: Index) |g, c| g.move_all_to_chosen_spec(c, &u, i);
     // Answers the (last) card discarded: what a following "its" means.
     Effect::Discard { who, amount } => "discard"(who => p: Player, amount => n: Count) |g, _| g.discard_instruction(p, n);
     Effect::ExtraTurn(who) => "extra_turn"(who => p: Player) |g, _| g.extra_turn(p);
@@ -862,7 +887,7 @@ verbs! {
     Effect::PlayHere(card) => "play_here"(card => o: Object) |g, c| g.play_here(c, o);
     Effect::PlayWhereItWas { card, unit } =>
         "play_where_it_was"(card => o: Object, unit => u: Object) |g, _| g.play_where_it_was(o, u);
-    Effect::PlayToABattlefield(card) => "play_to_a_battlefield"(card => o: Object) |g, _| g.play_to_a_battlefield(o);
+    Effect::PlayToBattlefield(card, to) => "play_to_battlefield"(card => o: Object, to => t: PlayTo) |g, _| g.play_to_battlefield(o, t);
     // Answers the revealed cards.
     Effect::RevealHand(who) => "reveal_hand"(who => p: Player) |g, _| g.reveal_hand(p);
     // Answers the chosen card ("that card").
@@ -912,6 +937,8 @@ fn register(e: &mut Engine) {
     host_fn!(e, "units", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source));
     // 352.10.b: "all enemy units at a battlefield": the objects the filter matches at the
     // battlefield the ability targets (its battlefield object).
+    // "each other enemy unit at its battlefield": read from that object (053.3).
+    host_fn!(e, "units_around", (filter: UnitFilter, x: Object) |g, c| g.matching(&filter, c.controller, Some(x)));
     host_fn!(e, "units_at", (filter: UnitFilter, bf: Object) |g, c| {
         match g.battlefield_of(bf) {
             Some(b) => g.matching(&UnitFilter { at: At::That(b), ..filter }, c.controller, c.source),
@@ -920,7 +947,7 @@ fn register(e: &mut Engine) {
     });
     // Amounts.
     host_fn!(e, "energy_of", (x: Object) |g, _| i64::from(g.card(x).energy));
-    host_fn!(e, "might", (x: Object) |g, _| if g.obj(x).alive { i64::from(g.might(x)) } else { 0 });
+    host_fn!(e, "might", (x: Object) |g, c| i64::from(g.might_as_read_by(c, x)));
     // "the Might of the unit you recycled": its Might now, or as it last was on the board.
     host_fn!(e, "last_might", (x: Object) |g, _| i64::from(g.last_might(x)));
     host_fn!(e, "keyword_value", (x: Object, k: Keyword) |g, _| if g.obj(x).alive && g.obj(x).zone.is_board() {
@@ -959,6 +986,8 @@ fn register(e: &mut Engine) {
     host_fn!(e, "combatants", (attacker: bool, defender: bool) | g, _ | g.combatants(attacker, defender));
     // "for each X": how many objects the filter names; how many cards are in a player's trash.
     host_fn!(e, "count", (filter: UnitFilter) |g, c| g.matching(&filter, c.controller, c.source).len() as i64);
+    // "for each enemy unit there": counted from where the object is, not the source (053.3).
+    host_fn!(e, "count_around", (filter: UnitFilter, x: Object) |g, c| g.matching(&filter, c.controller, Some(x)).len() as i64);
     host_fn!(e, "trash_size", (p: Player) |g, _| g.player(p).trash.len() as i64);
     // "for each card with [Hidden] revealed this way": how many of those cards the filter names.
     host_fn!(e, "count_among", (cards: Cards, filter: UnitFilter) |g, c| g.count_among(c, &cards, &filter));
@@ -969,12 +998,17 @@ fn register(e: &mut Engine) {
     host_fn!(e, "highest_might", (filter: UnitFilter) |g, c| g.amount_of(c, &CountOf::ExtremeMight { filter, highest: true }));
     host_fn!(e, "lowest_might", (filter: UnitFilter) |g, c| g.amount_of(c, &CountOf::ExtremeMight { filter, highest: false }));
     host_fn!(e, "points", (p: Player) |g, _| i64::from(g.player(p).points));
+
     host_fn!(e, "killed_might", (spec: Index) |g, c| g.killed_might(c, spec));
     // Tests.
     // "If it is stunned": the object, still there, is one the filter names (352.8.b).
     host_fn!(e, "matches", (x: Object, filter: UnitFilter) |g, c| {
         let you = c.controller.unwrap_or(g.turn_player);
-        g.obj(x).alive && g.unit_matches(&filter, x, you, c.source.unwrap_or(x))
+        if g.obj(x).alive {
+            g.unit_matches(&filter, x, you, c.source.unwrap_or(x))
+        } else {
+            g.looked_back_matches(c, &filter, x, you)
+        }
     });
     host_fn!(e, "legion", () | g, c | g.legion_applies(c));
     host_fn!(e, "played_a_card", () | g, c | g.played_a_card(c));
@@ -1007,9 +1041,13 @@ fn register(e: &mut Engine) {
         with(move |g, c| id(x).map_or(Ok(false), |o| g.pay_optional_and_spend_buff(c, &cost, exhaust_me, o)))
     });
     e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));
-    e.register_fn("buffed_this_way", |x: i64| {
+    // "for each point you scored from holding this turn" (444.1).
+    e.register_fn("points_scored", |who: i64, m: Option<ScoreMethod>| {
+        with(move |g, _| Ok(player(who).map_or(0, |p| i64::from(g.points_scored_this_turn(p, m)))))
+    });
+    e.register_fn("done_this_way", |act: Act, x: i64| {
         let from = body_events_from();
-        with(move |g, _| Ok(id(x).is_some_and(|o| g.buffed_since(from, o))))
+        with(move |g, _| Ok(id(x).is_some_and(|o| g.done_since(from, act, o))))
     });
     register_verbs(e);
 }

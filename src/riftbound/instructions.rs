@@ -2,8 +2,8 @@
 //! choosing targets (352) and checking them again on resolution (356.3.e).
 
 use super::abilities::{
-    AbilityKind, Act, Condition, CountOf, Forbidden, Grant, Intent, Located, Place, TargetCount, TargetSpec, Trigger,
-    UnitFilter,
+    AbilityKind, Act, At, Condition, CountOf, Forbidden, Grant, Intent, Located, Place, PlayTo, Relation, TargetCount,
+    TargetSpec, Trigger, UnitFilter,
 };
 use super::actions::Pos;
 use super::cards::{CardType, PowerSymbol};
@@ -579,6 +579,34 @@ impl Game {
     /// A kill instruction: the spell or ability is responsible (415.5.b).
     pub fn kill_instruction(&mut self, c: &HookCall, u: ObjId) -> R<()> {
         self.kill(&[u], c.spell.or(c.source))
+    }
+
+    /// "give another friendly unit my keywords": each keyword `from` has now, with its value
+    /// (716-733; ability layer, 450.2), given to `to` for `until`. A source no longer on the board
+    /// has none to give (356.3.e.12).
+    pub fn give_keywords_of(&mut self, c: &HookCall, to: ObjId, from: ObjId, until: Duration) {
+        if !self.obj(from).alive || !self.obj(from).zone.is_board() {
+            return;
+        }
+        let kws = self.chars(from).keywords;
+        for k in kws.iter().collect::<Vec<_>>() {
+            self.give(c, to, Grant::Keyword(k, kws.value(k)), until);
+        }
+    }
+
+    /// "Swap the Might of two units": with exactly two of them still on the board, each gets
+    /// the other's Might less its own, both counted now (450.3), for `until`. With one gone
+    /// there is nothing to swap with (356.3.e.6).
+    pub fn swap_might(&mut self, c: &HookCall, units: &[ObjId], until: Duration) {
+        let [a, b] = units else { return };
+        if !self.obj(*a).alive || !self.obj(*b).alive || !self.obj(*a).zone.is_board() || !self.obj(*b).zone.is_board()
+        {
+            return;
+        }
+        let (ma, mb) = (self.might(*a), self.might(*b));
+        trace!(self, "450.3", "{} and {} swap Might ({ma} and {mb})", self.describe(*a), self.describe(*b));
+        self.give(c, *a, Grant::Might { amount: mb - ma, min: None }, until);
+        self.give(c, *b, Grant::Might { amount: ma - mb, min: None }, until);
     }
 
     /// A stun by a player's spell or ability (for "when you stun" triggers).
@@ -1313,14 +1341,24 @@ impl Game {
         });
     }
 
-    /// 413.1.c: "if it was buffed this way": a buff was placed on `u` since event `from` (the start
-    /// of this body); a unit that already had a buff was not buffed.
-    pub fn buffed_since(&self, from: usize, u: ObjId) -> bool {
-        self.events
-            .get(from..)
-            .unwrap_or_default()
-            .iter()
-            .any(|e| matches!(e, super::events::Event::Buffed { unit, .. } if *unit == u))
+    /// "if it was buffed this way" (413.1.c), "Kill X. If you do, ...": `act` was done to `u`
+    /// since event `from` (the start of this body). An action that changed nothing is not done:
+    /// a unit that already had a buff was not buffed; a death replaced (364) is no kill.
+    pub fn done_since(&self, from: usize, act: Act, u: ObjId) -> bool {
+        use super::events::Event as E;
+        self.events.get(from..).unwrap_or_default().iter().any(|e| match (act, e) {
+            (Act::Kill, E::Killed { obj, .. })
+            | (Act::Recall, E::Recalled { obj, .. })
+            | (Act::Banish, E::Banished { obj, .. })
+            | (Act::Buff, E::Buffed { unit: obj, .. })
+            | (Act::Stun, E::Stunned { unit: obj, .. })
+            | (Act::Recycle, E::Recycled { card: obj, .. })
+            | (Act::Discard, E::Discarded { card: obj, .. })
+            | (Act::Ready, E::Readied(obj))
+            | (Act::Exhaust, E::Exhausted(obj))
+            | (Act::Heal, E::Healed(obj)) => *obj == u,
+            _ => false,
+        })
     }
 
     /// 380.3: "If this kills it, do this: ...": the reflexive ability (body `name`) triggers when
@@ -1452,11 +1490,56 @@ impl Game {
     /// (356.3.e.13). None if it was not killed — e.g. it was no longer a legal target and so its
     /// might is null (356.3.e.12, Baited Hook).
     pub fn killed_might(&self, c: &HookCall, i: usize) -> Option<i32> {
-        let u = *c.targets.get(i)?.objs().first()?;
+        self.looked_back_might(c, *c.targets.get(i)?.objs().first()?)
+    }
+
+    /// The Might of a unit this spell or ability killed (415.5.b), as it last was on the board
+    /// (356.3.e.13); None for any other object that has left its zone.
+    fn looked_back_might(&self, c: &HookCall, u: ObjId) -> Option<i32> {
         let lki = self.obj(u).lki?;
-        // 415.5.b: killed by this spell or ability.
         let this = c.spell.or(c.source)?;
         self.killed_by(u).contains(&this).then_some(lki.might)
+    }
+
+    /// "If it was an enemy unit": a unit this killed, matched as it last was on the board
+    /// (356.3.e.13): its kind, name, tags and cost as printed, its controller and Might as they
+    /// were. What it no longer has (a state, a location other than a battlefield) is null
+    /// (356.3.e.12) and matches nothing; so does any other object that has left its zone.
+    pub fn looked_back_matches(&self, c: &HookCall, f: &UnitFilter, u: ObjId, you: PlayerId) -> bool {
+        if f.or.as_ref().is_some_and(|g| self.looked_back_matches(c, g, u, you)) {
+            return true;
+        }
+        let (Some(lki), Some(might)) = (self.obj(u).lki, self.looked_back_might(c, u)) else {
+            return false;
+        };
+        let card = self.card(u);
+        let relation = match f.relation {
+            Relation::Own => self.obj(u).owner == you,
+            r => self.relation_holds(r, f.allied, lki.controller, you),
+        };
+        let at = match f.at {
+            At::Anywhere => true,
+            At::Battlefield => matches!(lki.zone, Zone::Battlefield(_)),
+            _ => false,
+        };
+        card.kind == f.kind
+            && relation
+            && at
+            && !f.me
+            && !f.facedown
+            && f.condition.is_none()
+            && f.max_might.is_none_or(|m| might <= m as i32)
+            && f.max_cost.is_none_or(|m| m.allows(card.energy, card.power.len()))
+            && (!f.other || c.source != Some(u))
+            && (!f.my_name || c.source.is_some_and(|s| self.card(s).name == card.name))
+            && f.tags_ok(&card.tags)
+    }
+
+    /// "its Might" as an instruction reads it: now, for an object still in its zone; for a unit
+    /// this killed, as it was (356.3.e.13: "Kill a friendly unit. If you do, give +[M] equal to
+    /// its Might ..."); otherwise null, counted as 0 (356.3.e.12).
+    pub fn might_as_read_by(&self, c: &HookCall, u: ObjId) -> i32 {
+        if self.obj(u).alive { self.might(u) } else { self.looked_back_might(c, u).unwrap_or(0) }
     }
 
     /// Baited Hook: "[You may] banish a unit from among them that has Might up to N more than
@@ -1909,11 +1992,16 @@ impl Game {
         }
     }
 
-    /// 352.2: "its owner plays it to any battlefield": the unit `card` this effect is playing
-    /// (waiting on the chain, 351.3) goes to a battlefield its player chooses as it is played.
-    pub fn play_to_a_battlefield(&mut self, card: ObjId) {
-        if self.card(card).kind == CardType::Unit && self.set_waiting_play_any_battlefield(card) {
-            trace!(self, "352.2", "{} will be played to a battlefield its player chooses", self.describe(card));
+    /// 352.2: "its owner plays it to any battlefield", "play a unit to a battlefield you
+    /// control": the unit `card` this effect is playing (waiting on the chain, 351.3) goes to a
+    /// battlefield its player chooses among those `to` names, as it is played.
+    pub fn play_to_battlefield(&mut self, card: ObjId, to: PlayTo) {
+        if self.card(card).kind == CardType::Unit && self.set_waiting_play_battlefields(card, to) {
+            let which = match to {
+                PlayTo::Any => "a battlefield its player chooses".to_string(),
+                _ => format!("{}, one its player chooses", to.text()),
+            };
+            trace!(self, "352.2", "{} will be played to {which}", self.describe(card));
         }
     }
 

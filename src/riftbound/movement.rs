@@ -326,10 +326,22 @@ impl Game {
     }
 
     /// [`Game::move_to_chosen`] for the destination chosen for spec `i` of the running body (only
-    /// a destination spec names one). A battlefield chosen there is a target (352.10.b): one its
-    /// filter no longer names ("a battlefield where you have units") is no longer legal, and the
-    /// move doesn't happen (356.3.e.2, 356.3.e.5).
+    /// a destination spec names one).
     pub fn move_to_chosen_spec(&mut self, c: &super::host::HookCall, u: ObjId, i: usize) -> super::state::R<()> {
+        self.move_all_to_chosen_spec(c, &[u], i)
+    }
+
+    /// "Move any number of your units to an open battlefield": each of `units` moves to the
+    /// destination chosen for spec `i`, whose legality is checked once, as the instruction begins:
+    /// a battlefield chosen there is a target (352.10.b), and one its filter no longer names ("a
+    /// battlefield where you have units") is no longer legal, so no move happens (356.3.e.2,
+    /// 356.3.e.5); the first unit's arrival does not make it illegal for the next.
+    pub fn move_all_to_chosen_spec(
+        &mut self,
+        c: &super::host::HookCall,
+        units: &[ObjId],
+        i: usize,
+    ) -> super::state::R<()> {
         if !c.specs.get(i).is_some_and(|s| matches!(s.count, super::abilities::TargetCount::Destination(_))) {
             return Ok(());
         }
@@ -345,11 +357,13 @@ impl Game {
                 "356.3.e.5",
                 "{} is no longer a legal destination: {} doesn't move",
                 self.describe(b),
-                self.describe(u)
+                self.describe_all(units)
             );
             return Ok(());
         }
-        self.move_to_chosen(u, &chosen);
+        for &u in units {
+            self.move_to_chosen(u, &chosen);
+        }
         Ok(())
     }
 

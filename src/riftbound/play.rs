@@ -125,6 +125,8 @@ impl Game {
                 matches!(e, Event::Scored { player, battlefield, method: ScoreMethod::Conquer, .. }
                     if *player == p && *battlefield == b)
             }),
+            PlayTo::Controlled => bf.controller == Some(p),
+            PlayTo::Any => true,
         }
     }
 
@@ -464,14 +466,14 @@ impl Game {
         }
     }
 
-    /// 352.2: "plays it to any battlefield": the card `card` waiting on the chain (played by the
-    /// effect now resolving) will go to a battlefield its player chooses among all of them, if it
-    /// is a unit. False if no such play is waiting.
-    pub(crate) fn set_waiting_play_any_battlefield(&mut self, card: ObjId) -> bool {
+    /// 352.2: "plays it to any battlefield", "to a battlefield you control": the card `card`
+    /// waiting on the chain (played by the effect now resolving) will go to a battlefield its
+    /// player chooses among those `to` names, if it is a unit. False if no such play is waiting.
+    pub(crate) fn set_waiting_play_battlefields(&mut self, card: ObjId, to: PlayTo) -> bool {
         let waiting = &mut self.components.get_mut::<WaitingPlays>().0;
         match waiting.iter_mut().find(|w| w.card == card) {
             Some(w) => {
-                w.opts.any_battlefield = true;
+                w.opts.battlefields = Some(to);
                 true
             }
             None => false,
@@ -633,13 +635,15 @@ impl Game {
         } else if let (Some(at), CardType::Unit) = (opts.at, kind) {
             // 352.2: the instruction playing it named its location ("play it here").
             location = at;
-        } else if let (true, CardType::Unit) = (opts.any_battlefield, kind) {
-            // 352.2: the instruction playing it names the valid locations: any battlefield, but
-            // not one a combat its player is not in is at (436.2.a) nor one a restriction forbids
-            // (054); with none left, its player's base.
+        } else if let (Some(to), CardType::Unit) = (opts.battlefields, kind) {
+            // 352.2: the instruction playing it names the valid locations: the battlefields it
+            // names, but not one a combat its player is not in is at (436.2.a) nor one a
+            // restriction forbids (054); with none left, its player's base.
             let options: Vec<Choice> = self
                 .battlefield_ids()
-                .filter(|b| !self.forbids_play_to(card, p, *b) && !self.combat_excludes(*b, p))
+                .filter(|b| {
+                    self.play_to_names(p, to, *b) && !self.forbids_play_to(card, p, *b) && !self.combat_excludes(*b, p)
+                })
                 .map(|b| Choice::Loc(Loc::Battlefield(b)))
                 .collect();
             if !options.is_empty()
@@ -853,7 +857,7 @@ impl Game {
             let ambush = self.ambush_battlefields(p, card).contains(&location);
             // "play it here" (002: the card's text over 352.2): the location the instruction names;
             // "to any battlefield": any.
-            let named = opts.at == Some(location) || opts.any_battlefield;
+            let named = opts.at == Some(location) || opts.battlefields.is_some_and(|to| self.play_to_names(p, to, b));
             if !open && !ambush && !named && (bf.controller != Some(p) || !keeps) {
                 return Ok(false);
             }

@@ -1,12 +1,13 @@
 //! Control and scoring (179-181, 441-445): establishing control, conquering, holding, the final
 //! point rule and victory.
 
+use super::events::Event;
 use super::state::{Bf, Game, Loc, R};
 use crate::kernel::PlayerId;
 use crate::trace;
 
 /// How a battlefield was scored (442).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ScoreMethod {
     Conquer,
     Hold,
@@ -99,6 +100,20 @@ impl Game {
         }
         self.gain_points(p, 1);
         Ok(())
+    }
+
+    /// The points `p` earned by scoring this turn (444.1), by `method` or either: a score earns
+    /// up to one point (444.1.b.2: a conquer for the final point may earn none, 054: nor a
+    /// player who can't gain points), so each score is counted by the point gained with it.
+    pub fn points_scored_this_turn(&self, p: PlayerId, method: Option<ScoreMethod>) -> u32 {
+        let events = self.events_this_turn();
+        events
+            .windows(2)
+            .filter(|w| {
+                matches!(w[0], Event::Scored { player, method: m, .. } if player == p && method.is_none_or(|x| x == m))
+                    && matches!(w[1], Event::GainedPoints { player, .. } if player == p)
+            })
+            .count() as u32
     }
 
     /// 315.2.b / 442.2: the turn player holds every battlefield they control.

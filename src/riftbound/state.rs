@@ -156,6 +156,31 @@ pub struct Obj {
     pub played_from_hand: bool,
 }
 
+/// Energy and Power a player spent on costs (354): all of it, and Power by the domain symbol it
+/// paid (universal Power paying [A] counts in `power` only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Spent {
+    pub energy: u32,
+    pub power: u32,
+    pub by_domain: [u32; 6],
+}
+
+impl Spent {
+    /// Whether at least `cost` was spent: its Energy, its domain symbols by domain, and its
+    /// symbols in all ([A] is any Power).
+    pub fn covers(&self, cost: &super::costs::Cost) -> bool {
+        let mut need = [0u32; 6];
+        for s in &cost.power {
+            if let super::cards::PowerSymbol::Of(d) = s {
+                need[d.index()] += 1;
+            }
+        }
+        self.energy >= cost.energy
+            && self.power >= cost.power.len() as u32
+            && need.iter().zip(self.by_domain).all(|(n, have)| have >= *n)
+    }
+}
+
 /// A player's rune pool (158-161): energy, power by domain, and universal power [A].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Pool {
@@ -202,6 +227,9 @@ pub struct Player {
     pub chosen_champion: Option<CardIdx>,
     /// Main deck cards played this turn (Legion, 728).
     pub cards_played_this_turn: u32,
+    /// What this player spent on costs this turn (354), for "If you've spent at least [A][A]
+    /// this turn".
+    pub spent_this_turn: Spent,
     pub turns_taken: u32,
     /// Conceded or otherwise removed (649-652).
     pub removed: bool,
@@ -227,6 +255,7 @@ impl Player {
             scored_this_turn: 0,
             chosen_champion,
             cards_played_this_turn: 0,
+            spent_this_turn: Spent::default(),
             turns_taken: 0,
             removed: false,
         }

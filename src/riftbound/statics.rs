@@ -55,6 +55,7 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
             Condition::Cards { .. }
                 | Condition::Legion
                 | Condition::RunesAtLeast(_)
+                | Condition::SpentThisTurn(_)
                 | Condition::XpAtLeast(_)
                 | Condition::DidThisTurn { me: false, .. }
                 | Condition::ScoreWithin { .. }

@@ -614,8 +614,10 @@ impl Game {
             (Trigger::Dies(f), Event::Killed { obj, .. }) => {
                 self.filter_matches_lki(f, *obj, you, source).then_some(None)
             }
-            (Trigger::YouStun(f), Event::Stunned { unit, by: Some(p) })
-            | (Trigger::YouMove(f), Event::Moved { unit, by: Some(p), .. }) => {
+            (Trigger::Stun { filter, by_you }, Event::Stunned { unit, by }) => {
+                ((!by_you || *by == Some(you)) && self.unit_matches(filter, *unit, you, source)).then_some(None)
+            }
+            (Trigger::YouMove(f), Event::Moved { unit, by: Some(p), .. }) => {
                 (*p == you && self.unit_matches(f, *unit, you, source)).then_some(None)
             }
             (Trigger::YouDiscard, Event::Discarded { player, .. }) => (*player == you).then_some(None),
@@ -1381,7 +1383,7 @@ pub(crate) fn listens_to(t: &Trigger) -> u32 {
         Trigger::BecomeEmpowered => BECAME_EMPOWERED,
         Trigger::Combat { ends: false, .. } => SHOWDOWN_BEGAN,
         Trigger::Combat { ends: true, .. } => COMBAT_ENDED,
-        Trigger::YouStun(_) => STUNNED,
+        Trigger::Stun { .. } => STUNNED,
         Trigger::YouBanish { .. } => BANISHED,
         Trigger::YouReady(_) => READIED,
         Trigger::YouRecycleCards | Trigger::YouRecycle(_) => RECYCLED,

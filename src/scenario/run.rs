@@ -853,6 +853,13 @@ pub(super) fn expect(
                             .filter(|u| g.controller(**u) == p && g.location(**u) == Some(Loc::Base(p)))
                             .count() as i64,
                     ),
+                    "gear" => {
+                        let gear = crate::riftbound::abilities::UnitFilter {
+                            kind: crate::riftbound::cards::CardType::Gear,
+                            ..crate::riftbound::abilities::UnitFilter::units()
+                        };
+                        Some(g.matching(&gear, Some(p), None).iter().filter(|x| g.controller(**x) == p).count() as i64)
+                    }
                     "tokens" => {
                         Some(g.all_units().iter().filter(|u| g.controller(**u) == p && g.obj(**u).token).count() as i64)
                     }
@@ -860,7 +867,7 @@ pub(super) fn expect(
                 };
                 match got {
                     Some(n) => check(format!("{key}.{field} = {want}"), want.as_integer() == Some(n), format!("{key}.{field}: {n}")),
-                    None => check(format!("{key}.{field}"), false, "unknown player field: expected points, xp, hand, deck, trash, banishment, runes, ready_runes, rune_deck, energy, spell_energy, power, units, base_units or tokens".into()),
+                    None => check(format!("{key}.{field}"), false, "unknown player field: expected points, xp, hand, deck, trash, banishment, runes, ready_runes, rune_deck, energy, spell_energy, power, units, base_units, gear or tokens".into()),
                 }
             }
         }

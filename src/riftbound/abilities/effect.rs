@@ -7,9 +7,10 @@
 //! Every value prints back as rules text (`text.rs`) and serialises (serde) for tools.
 
 use super::filter::{Intent, UnitFilter};
-use super::{Condition, TriggerCategory};
+use super::{Condition, PlayTo, TriggerCategory};
 use crate::riftbound::costs::{Cost, OtherCost};
 use crate::riftbound::layers::{Duration, Keyword};
+use crate::riftbound::scoring::ScoreMethod;
 use serde::Serialize;
 
 /// One instruction of an ability (151: a spell's or ability's instructions, in order).
@@ -50,8 +51,18 @@ pub enum Effect {
     /// "Double X's Might this turn": X gets +N [M], N an amount (its Might) counted once as this
     /// resolves (432.1.a of the later Core Rules, docs/rulings.md; arithmetic layer, 450.3).
     GiveMightOf { to: Obj, amount: Amount, until: Duration },
+    /// "Swap the Might of two units at the same battlefield this turn": each gets the difference
+    /// between the other's Might and its own, both counted as this resolves (arithmetic layer,
+    /// 450.3; docs/rulings.md), so their Mights are exchanged.
+    SwapMight { units: Objs, until: Duration },
+    /// "give another friendly unit my keywords this turn": each keyword `from` has as this
+    /// resolves, with its value (716-733), given to `to` (the ability layer, 450.2).
+    GiveKeywordsOf { to: Obj, from: Obj, until: Duration },
     /// 352.3: moves a unit to the destination chosen for it (target spec `spec`).
     MoveToChosen { unit: Obj, spec: usize },
+    /// "Move any number of your units to an open battlefield": each of them to the one
+    /// destination chosen as spec `spec` (352.3), checked once.
+    MoveAllToChosen { units: Objs, spec: usize },
     /// "[Burn N]" (rule 002, its reminder text): the top N cards of their Main Deck go to their
     /// trash, burning out if it runs out (418.1.b).
     Burn { who: Who, amount: u32 },
@@ -198,7 +209,7 @@ pub enum Effect {
     PlayWhereItWas { card: Obj, unit: Obj },
     /// 352.2: "its owner plays it to any battlefield": the unit (being played by an instruction
     /// before, 351.3) goes to a battlefield its player chooses, any of them.
-    PlayToABattlefield(Obj),
+    PlayToBattlefield(Obj, PlayTo),
     /// 411: "They reveal their hand" (answers the cards revealed, which stay in the hand).
     RevealHand(Who),
     /// "Choose a [non-unit] card from it": the ability's controller chooses one of the cards an
@@ -257,6 +268,7 @@ pub enum Arg<'a> {
     /// A token, as its card id in the card pool.
     Token(&'a Token),
     Place(Place),
+    PlayTo(PlayTo),
     Cost(&'a Cost),
     /// The name of one of the card's bodies (a reflexive ability, a delayed effect).
     Body(&'a str),
@@ -317,7 +329,7 @@ macro_rules! to_arg_by_value {
 
 to_arg_by_value!(
     u32 => Int as i64, i32 => Int as i64, usize => Int as i64, bool => Bool,
-    Keyword => Keyword, Duration => Duration, Place => Place,
+    Keyword => Keyword, Duration => Duration, Place => Place, PlayTo => PlayTo,
 );
 
 impl<'a> ToArg<'a> for i64 {
@@ -556,6 +568,9 @@ pub enum Objs {
     /// "all X" in what replaces the end of a combat ("recall ALL units instead", 366): the
     /// objects the filter matches at the combat's battlefield, the one its event names.
     AtThatBattlefield(UnitFilter),
+    /// "each other enemy unit at its battlefield": the objects the filter matches read from
+    /// `of` (`HERE` is where it is, `OTHER` is not it, 053.3).
+    Around { filter: UnitFilter, of: Obj },
     /// Cards an earlier instruction answered (looked at, revealed).
     Var(Var),
     /// "each player plays those cards": those of the cards an earlier instruction answered that
@@ -632,6 +647,13 @@ pub enum Amount {
         from: Objs,
         filter: UnitFilter,
     },
+    /// "+2 [M] for each enemy unit there": N times how many objects the filter names, read
+    /// relative to `of` rather than the source: "there" is where it is (053.3), "other" is not it.
+    Around {
+        each: i64,
+        filter: UnitFilter,
+        of: Obj,
+    },
     /// "twice my Might": the amount doubled.
     Twice(Box<Amount>),
     /// "increase its Might to the Might of X": how far the amount is above the object's Might,
@@ -658,6 +680,9 @@ pub enum CountOf {
     ExtremeMight { filter: UnitFilter, highest: bool },
     /// "your points" (444): the points of the ability's controller.
     YourPoints,
+    /// "for each point you scored from holding this turn": the points its controller earned this
+    /// turn by scoring (444.1), by the method named or either.
+    PointsScoredThisTurn(Option<ScoreMethod>),
 }
 
 /// A yes-or-no question an instruction asks as it resolves.
@@ -698,8 +723,9 @@ pub enum Test {
     /// "Recycle me to X": the object is recycled as a cost within the instruction
     /// (352.10.c.1), and X happens only if it was (it was still where it can be recycled from).
     RecycleToPay(Obj),
-    /// "if it was buffed this way" (413.1.c): the body buffed it.
-    BuffedThisWay(Obj),
+    /// "if it was buffed this way" (413.1.c), "Kill a friendly unit. If you do, ...": the body
+    /// did the action to it (one whose event names the object, [`Act::reported`]).
+    DoneThisWay(Act, Obj),
     /// "If it is stunned": the object is one the filter names, as it resolves.
     Matches(Obj, UnitFilter),
     /// [Legion]: you have played another card this turn (728.1).
@@ -843,6 +869,42 @@ pub const VISION_TEXT: &str =
     "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)";
 
 impl Act {
+    /// Whether the game's log names the object each time this action is done to it, so "If you
+    /// do" after it can ask whether it was (a replacement, 364, or an illegal target, 356.3.e.5,
+    /// may leave it undone).
+    pub fn reported(self) -> bool {
+        matches!(
+            self,
+            Act::Kill
+                | Act::Buff
+                | Act::Stun
+                | Act::Ready
+                | Act::Exhaust
+                | Act::Recall
+                | Act::Heal
+                | Act::Recycle
+                | Act::Banish
+                | Act::Discard
+        )
+    }
+
+    /// Its past participle, as "If you do" reads back ("it was killed this way").
+    pub fn past(self) -> &'static str {
+        match self {
+            Act::Kill => "killed",
+            Act::Buff => "buffed",
+            Act::Stun => "stunned",
+            Act::Ready => "readied",
+            Act::Exhaust => "exhausted",
+            Act::Recall => "recalled",
+            Act::Heal => "healed",
+            Act::Recycle => "recycled",
+            Act::Banish => "banished",
+            Act::Discard => "discarded",
+            _ => self.script_name(),
+        }
+    }
+
     /// What the action does to the object it acts on, as an agent reads it ([`Intent`]).
     pub fn intent(self) -> Intent {
         match self {

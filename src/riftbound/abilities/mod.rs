@@ -341,8 +341,12 @@ pub enum Trigger {
     Deathknell,
     /// "When this leaves the board": it left for any other zone (look-back, 356.3.e.13).
     LeavesBoard,
-    /// "When you stun an enemy unit".
-    YouStun(UnitFilter),
+    /// 410: "When you stun an enemy unit" (`by_you`: by your spell or ability), "When a friendly
+    /// unit is stunned", "When I'm stunned" (by anything); "it" is that unit.
+    Stun {
+        filter: UnitFilter,
+        by_you: bool,
+    },
     /// 421: "When you move an enemy unit": a unit the filter names moved by your standard move
     /// (141) or by your spell or ability (423); "it" is that unit.
     YouMove(UnitFilter),
@@ -582,7 +586,7 @@ impl Trigger {
             self.event(),
             Trigger::YouBuff(_)
                 | Trigger::YouAttach { .. }
-                | Trigger::YouStun(_)
+                | Trigger::Stun { .. }
                 | Trigger::YouMove(_)
                 | Trigger::UnitAlone { .. }
                 | Trigger::Play { .. }
@@ -613,6 +617,8 @@ pub enum Condition {
     /// "attached" (`true`) / "detached" (`false`): it is, or is not, attached to a top-most card
     /// (SFD-717, SFD-422).
     Attached(bool),
+    /// "an open battlefield": a battlefield no player controls and none contests (181.2.b).
+    Open,
     /// "I'm [Mighty]" (708).
     Mighty,
     /// "I was [Mighty]": a state condition of the subject as it last was on the board (its
@@ -682,6 +688,9 @@ pub enum Condition {
     },
     /// "you have N+ runes" (runes on the board, 155).
     RunesAtLeast(u32),
+    /// "you've spent at least [A][A] this turn": "you" spent at least that on costs this turn
+    /// (354), Energy and Power counted apart, a domain symbol by its domain.
+    SpentThisTurn(crate::riftbound::costs::Cost),
     /// [Level N] (Core Rules 1.3, 824.1.b.1): "you" have N XP or more.
     XpAtLeast(u32),
     /// A condition that decides whether a triggered ability triggers and is not checked again
@@ -788,6 +797,33 @@ pub enum PlayTo {
     /// "a battlefield you conquered this turn": one the player scored by conquering this turn
     /// (442.1).
     ConqueredThisTurn,
+    /// "a battlefield you control" (181.2).
+    Controlled,
+    /// "any battlefield".
+    Any,
+}
+
+impl PlayTo {
+    pub const ALL: [PlayTo; 6] = [
+        PlayTo::Open,
+        PlayTo::OccupiedEnemy,
+        PlayTo::Attacking,
+        PlayTo::ConqueredThisTurn,
+        PlayTo::Controlled,
+        PlayTo::Any,
+    ];
+
+    /// The phrase, for traces and `card show`.
+    pub fn text(self) -> &'static str {
+        match self {
+            PlayTo::Open => "an open battlefield",
+            PlayTo::OccupiedEnemy => "an occupied enemy battlefield",
+            PlayTo::Attacking => "a battlefield they're attacking",
+            PlayTo::ConqueredThisTurn => "a battlefield they conquered this turn",
+            PlayTo::Controlled => "a battlefield they control",
+            PlayTo::Any => "any battlefield",
+        }
+    }
 }
 
 /// What a passive ability does while it applies.

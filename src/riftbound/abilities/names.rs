@@ -3,10 +3,11 @@
 //! constants, so the two cannot drift apart, and a script naming a value that does not exist
 //! fails to compile (strict variables).
 
-use super::{At, Condition, Controlled, FilterPart, Place, Relation, UnitFilter};
+use super::{Act, At, Condition, Controlled, FilterPart, Place, PlayTo, Relation, UnitFilter};
 use crate::riftbound::cards::{CardType, Domain, PowerSymbol};
 use crate::riftbound::costs::OtherCost;
 use crate::riftbound::layers::{Duration, Keyword};
+use crate::riftbound::scoring::ScoreMethod;
 
 /// The constant for every object of a kind.
 pub fn kind(k: CardType) -> &'static str {
@@ -94,6 +95,22 @@ pub fn keyword(k: Keyword) -> String {
     format!("{k:?}").to_ascii_uppercase()
 }
 
+/// An action a test reads back ([`Act::reported`]): `KILL`, `BUFF`, ...
+pub fn act(a: Act) -> String {
+    format!("{a:?}").to_ascii_uppercase()
+}
+
+/// How points were scored, for "the points you scored from holding this turn" (442).
+pub const SCORE_METHODS: [Option<ScoreMethod>; 3] = [None, Some(ScoreMethod::Hold), Some(ScoreMethod::Conquer)];
+
+pub fn score_method(m: Option<ScoreMethod>) -> &'static str {
+    match m {
+        None => "BY_EITHER",
+        Some(ScoreMethod::Hold) => "BY_HOLDING",
+        Some(ScoreMethod::Conquer) => "BY_CONQUERING",
+    }
+}
+
 pub fn duration(d: Duration) -> &'static str {
     match d {
         Duration::ThisTurn => "THIS_TURN",
@@ -101,6 +118,18 @@ pub fn duration(d: Duration) -> &'static str {
         Duration::Indefinite => "UNTIL_IT_LEAVES",
         Duration::WhileSourceOnBoard => "WHILE_SOURCE_ON_BOARD",
         Duration::WhileAttached => "WHILE_ATTACHED",
+    }
+}
+
+/// The battlefields an instruction plays a unit to (352.2).
+pub fn play_to(t: PlayTo) -> &'static str {
+    match t {
+        PlayTo::Open => "TO_AN_OPEN_BATTLEFIELD",
+        PlayTo::OccupiedEnemy => "TO_AN_OCCUPIED_ENEMY_BATTLEFIELD",
+        PlayTo::Attacking => "TO_A_BATTLEFIELD_YOURE_ATTACKING",
+        PlayTo::ConqueredThisTurn => "TO_A_BATTLEFIELD_YOU_CONQUERED",
+        PlayTo::Controlled => "TO_A_BATTLEFIELD_YOU_CONTROL",
+        PlayTo::Any => "TO_ANY_BATTLEFIELD",
     }
 }
 
@@ -138,7 +167,7 @@ pub const PLACES: [At; 14] = [
 ];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").
-pub const OBJECT_CONDITIONS: [(&str, Condition); 16] = [
+pub const OBJECT_CONDITIONS: [(&str, Condition); 17] = [
     ("BUFFED", Condition::Buffed),
     ("STUNNED", Condition::Stunned),
     ("EMPOWERED", Condition::Empowered),
@@ -149,6 +178,7 @@ pub const OBJECT_CONDITIONS: [(&str, Condition); 16] = [
     ("EQUIPPED", Condition::Equipped),
     ("ATTACHED", Condition::Attached(true)),
     ("DETACHED", Condition::Attached(false)),
+    ("OPEN", Condition::Open),
     ("TOKEN", Condition::Token),
     ("ATTACKING", Condition::Attacking),
     ("DEFENDING", Condition::Defending),

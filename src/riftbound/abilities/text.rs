@@ -93,6 +93,13 @@ impl Display for Effect {
                 f.write_str(duration_text(*until))
             }
             Effect::MoveToChosen { unit, spec } => write!(f, "Move {unit} to the destination chosen as target {spec}"),
+            Effect::GiveKeywordsOf { to, from, until } => {
+                write!(f, "Give {to} the keywords of {from}{}", duration_text(*until))
+            }
+            Effect::SwapMight { units, until } => write!(f, "Swap the Might of {units}{}", duration_text(*until)),
+            Effect::MoveAllToChosen { units, spec } => {
+                write!(f, "Move {units} to the destination chosen as target {spec}")
+            }
             Effect::Discard { who, amount } => write!(f, "{} {amount}", verb(who, "discard", "discards")),
             Effect::ExtraTurn(who) => write!(f, "{} a turn after this one", verb(who, "take", "takes")),
             Effect::DiscardHand(who) => write!(f, "{} {} hand", verb(who, "discard", "discards"), possessive(who)),
@@ -256,7 +263,7 @@ impl Display for Effect {
             }
             Effect::PlayHere(card) => write!(f, "{card} is played here"),
             Effect::PlayWhereItWas { card, unit } => write!(f, "{card} is played where {unit} was"),
-            Effect::PlayToABattlefield(card) => write!(f, "{card} is played to any battlefield"),
+            Effect::PlayToBattlefield(card, to) => write!(f, "{card} is played to {}", to.text()),
             Effect::RevealHand(who) => write!(f, "{} {} hand", verb(who, "reveal", "reveals"), possessive(who)),
             Effect::ChooseCard { from, filter } => write!(f, "Choose one of {from} that is one of {filter}"),
             Effect::PlayerChooses { who, filter, optional, except } => {
@@ -397,6 +404,7 @@ impl Display for Objs {
             Objs::All(filter) => write!(f, "all {filter}"),
             Objs::AtBattlefield { filter, spec } => write!(f, "all {filter} at the battlefield of target {spec}"),
             Objs::AtThatBattlefield(filter) => write!(f, "all {filter} at the combat's battlefield"),
+            Objs::Around { filter, of } => write!(f, "all {filter} where {of} is"),
             Objs::Var(v) => f.write_str(var_text(*v)),
             Objs::OwnedBy(v, who) => write!(f, "those of {} {who} owns", var_text(*v)),
         }
@@ -428,6 +436,7 @@ impl Display for Amount {
             Amount::Per { each, count: CountOf::Matching(u) } => write!(f, "{each} for each of {u}"),
             Amount::Per { each, count: CountOf::CardsInYourTrash } => write!(f, "{each} for each card in your trash"),
             Amount::Per { each, count: CountOf::YourPoints } => write!(f, "{each} for each of your points"),
+            Amount::Per { each, count: c @ CountOf::PointsScoredThisTurn(_) } => write!(f, "{each} for each of {c}"),
             Amount::Per { each, count: CountOf::CardsInYourHand } => write!(f, "{each} for each card in your hand"),
             Amount::Per { each, count: CountOf::CardsPlayedThisTurn } => {
                 write!(f, "{each} for each card you've played this turn")
@@ -440,6 +449,7 @@ impl Display for Amount {
             Amount::Above(a, o) => write!(f, "what {a} is above the Might of {o}"),
             Amount::Paid => f.write_str("that much (the times it was paid)"),
             Amount::Among { each, from, filter } => write!(f, "{each} for each of {filter} among {from}"),
+            Amount::Around { each, filter, of } => write!(f, "{each} for each of {filter} where {of} is"),
         }
     }
 }
@@ -450,6 +460,15 @@ impl Display for CountOf {
             CountOf::Matching(u) => write!(f, "the number of {u}"),
             CountOf::CardsInYourTrash => f.write_str("the number of cards in your trash"),
             CountOf::YourPoints => f.write_str("your points"),
+            CountOf::PointsScoredThisTurn(method) => write!(
+                f,
+                "the points you scored{} this turn",
+                match method {
+                    Some(crate::riftbound::scoring::ScoreMethod::Hold) => " from holding",
+                    Some(crate::riftbound::scoring::ScoreMethod::Conquer) => " from conquering",
+                    None => "",
+                }
+            ),
             CountOf::CardsInYourHand => f.write_str("the number of cards in your hand"),
             CountOf::CardsPlayedThisTurn => f.write_str("the number of cards you've played this turn"),
             CountOf::ExtremeMight { filter, highest } => {
@@ -474,7 +493,7 @@ impl Display for Test {
             Test::PayOther { cost, .. } => write!(f, "you {cost}"),
             Test::SpendItsBuff(o) => write!(f, "you spend the buff of {o}"),
             Test::RecycleToPay(o) => write!(f, "you recycle {o}"),
-            Test::BuffedThisWay(o) => write!(f, "{o} was buffed this way"),
+            Test::DoneThisWay(a, o) => write!(f, "{o} was {} this way", a.past()),
             Test::Matches(o, u) => write!(f, "{o} is one of {u}"),
             Test::Legion => f.write_str("you have played another card this turn [Legion]"),
             Test::PlayedACard => f.write_str("you have played a card this turn [Legion]"),
@@ -509,6 +528,7 @@ impl Display for UnitFilter {
             Some(Condition::Equipped) => f.write_str("equipped ")?,
             Some(Condition::Attached(true)) => f.write_str("attached ")?,
             Some(Condition::Attached(false)) => f.write_str("detached ")?,
+            Some(Condition::Open) => f.write_str("open ")?,
             Some(Condition::Token) => f.write_str("token ")?,
             Some(Condition::Attacking) => f.write_str("attacking ")?,
             Some(Condition::Defending) => f.write_str("defending ")?,
@@ -574,6 +594,7 @@ impl Display for UnitFilter {
                 | Condition::Ready
                 | Condition::Equipped
                 | Condition::Attached(_)
+                | Condition::Open
                 | Condition::Token
                 | Condition::Attacking
                 | Condition::Defending
