@@ -316,6 +316,11 @@ pub struct Game {
     pub timestamps: u32,
     /// Replacement effects (18), oldest first; they end with the turn (13.3.3f).
     pub replacements: Vec<super::replacement::Replacement>,
+    /// Decisions with two or more options answered since the last end of turn (a dead position,
+    /// [`Game::check_dead_position`]).
+    pub choices_this_turn: u32,
+    /// The game state at the end of each of the last two turns in which no one chose anything.
+    pub quiet_positions: Vec<u64>,
 }
 
 impl Game {
@@ -497,6 +502,7 @@ impl Rules for Game {
     }
 
     fn decided(&mut self, player: PlayerId, ask: &Ask, choice: &Action) {
+        self.choices_this_turn += 1;
         crate::trace!(self, "14.1", "{player} answers {ask:?}: {choice:?}");
     }
 }
