@@ -3,22 +3,39 @@
 //! and two heroes at zero together draw (3.2). A dead position, which no rule of v1.4 ends, is a
 //! draw (docs/fab-rulings.md, "Double fatigue").
 
+use super::R;
 use super::replacement::Event;
 use super::state::Game;
 use crate::kernel::{Ending, PlayerId};
 
 impl Game {
     /// Deals damage to heroes simultaneously (3.2.1), then checks the end of the game. Each
-    /// amount is first replaced by the replacement effects waiting for it (18.7); damage
-    /// prevented was never dealt (26.5). Returns the damage dealt to each.
-    pub fn deal_damage(&mut self, damage: &[(PlayerId, u32)]) -> Vec<u32> {
-        let mut dealt = Vec::new();
+    /// amount is first replaced by the replacement effects waiting for it (18.7), in the order
+    /// the players choose (18.5), every order asked before any damage is dealt; damage prevented
+    /// was never dealt (26.5). Returns the damage dealt to each.
+    pub fn deal_damage(&mut self, damage: &[(PlayerId, u32)]) -> R<Vec<u32>> {
+        let mut ordered = Vec::new();
         for &(p, n) in damage {
+            let order = if n == 0 {
+                Vec::new()
+            } else {
+                self.replacement_order(&Event { damage: true, player: p, amount: n })?
+            };
+            ordered.push((p, n, order));
+        }
+        Ok(self.deal_damage_in_order(&ordered))
+    }
+
+    /// [`Game::deal_damage`] with the order of each amount's replacement effects chosen (18.5).
+    pub(super) fn deal_damage_in_order(&mut self, damage: &[(PlayerId, u32, Vec<u32>)]) -> Vec<u32> {
+        let mut dealt = Vec::new();
+        for (p, n, order) in damage {
+            let (p, n) = (*p, *n);
             if n == 0 {
                 dealt.push(0);
                 continue;
             }
-            let n = self.replace(Event { damage: true, player: p, amount: n });
+            let n = self.apply_replacements(Event { damage: true, player: p, amount: n }, order);
             dealt.push(n);
             if n == 0 {
                 crate::trace!(self, "18.6", "no damage is dealt to {p}: the event never happened");
@@ -162,7 +179,7 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         g.player_mut(PlayerId(0)).life = 3;
         g.player_mut(PlayerId(1)).life = 1;
-        g.deal_damage(&[(PlayerId(0), 3), (PlayerId(1), 3)]);
+        g.deal_damage(&[(PlayerId(0), 3), (PlayerId(1), 3)]).unwrap();
         assert_eq!(g.outcome, Some(Ending::Draw { by: "3.2" }));
         let o = g.outcome.clone().unwrap();
         assert!(o.is_draw() && o.winner().is_none());

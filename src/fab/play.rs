@@ -419,6 +419,7 @@ impl Game {
             hit: false,
             attack_triggered: false,
             declared: false,
+            damage_due: false,
             continue_asked: false,
             index: self.links.len(),
         });

@@ -160,7 +160,7 @@ impl Game {
                 Effect::May(inner) => self.may(inner, controller)?,
                 Effect::MayPay(n) => self.optional_cost(*n, controller)?,
                 Effect::Search { filter, to_arsenal } => self.search(controller, filter, *to_arsenal)?,
-                e => self.apply(e, controller),
+                e => self.apply(e, controller)?,
             }
             self.resolved_steps = (self.resolved_steps.0 + 1, skip);
         }
@@ -175,7 +175,7 @@ impl Game {
             unreachable!("may options")
         };
         if take {
-            self.apply(effect, p);
+            self.apply(effect, p)?;
         } else {
             crate::trace!(self, "19.2", "{p} does not use the permission (\"you may\")");
         }
@@ -206,7 +206,7 @@ impl Game {
     }
 
     /// Applies one effect for `controller` (19.2, 19.7: what cannot resolve is ignored).
-    pub fn apply(&mut self, e: &Effect, controller: PlayerId) {
+    pub fn apply(&mut self, e: &Effect, controller: PlayerId) -> R<()> {
         match e {
             // Meaningful only in a sequence ([`Game::apply_all`]).
             Effect::IfThen(_) => {}
@@ -230,10 +230,10 @@ impl Game {
                 }
             }
             Effect::Gains { to, power, go_again, .. } => match to {
-                AttackRef::Current => self.link_gains(*power, *go_again),
+                AttackRef::Current => self.link_gains(*power, *go_again)?,
                 AttackRef::Target(kind) => {
                     if self.attack_target_legal(kind) {
-                        self.link_gains(*power, *go_again);
+                        self.link_gains(*power, *go_again)?;
                     }
                 }
                 AttackRef::Next(kind) => {
@@ -249,7 +249,7 @@ impl Game {
             }
             Effect::DealDamage(n) => {
                 let target = self.opponent(controller);
-                self.deal_damage(&[(target, u32::from(*n))]);
+                self.deal_damage(&[(target, u32::from(*n))])?;
             }
             Effect::RevealTopKeepIfPower(n) => self.reveal_top_keep_if_power(controller, *n),
             Effect::AttacksGainThisTurn(kind, n) => {
@@ -344,7 +344,7 @@ impl Game {
             },
             // Asked as the step is reached ([`Game::run_steps`]); alone, a permission is used.
             Effect::MayPay(_) => {}
-            Effect::May(e) => self.apply(e, controller),
+            Effect::May(e) => self.apply(e, controller)?,
             Effect::Replace { would, instead } => self.add_replacement(controller, *would, *instead, true),
             Effect::Search { filter, to_arsenal } => {
                 let first = self.findable(controller, filter).into_iter().next();
@@ -362,23 +362,25 @@ impl Game {
                 }
             }
         }
+        Ok(())
     }
 
     /// The attack on the current chain link gains +`power`{p} and, if `go_again`, go again, for
     /// as long as it is the attack (17, 20.4.5).
-    pub(super) fn link_gains(&mut self, power: u8, go_again: bool) {
+    pub(super) fn link_gains(&mut self, power: u8, go_again: bool) -> R<()> {
         if let Some(i) = self.current_link().map(|l| l.index) {
             let controller = self.resolving.as_ref().map_or(self.links[i].attacker, |l| l.controller);
             // 18: "an attack you control would gain {p}" replacement effects.
             let attacker = self.links[i].attacker;
             let power = if power > 0 {
                 let ev = super::replacement::Event { damage: false, player: attacker, amount: u32::from(power) };
-                self.replace(ev).min(u32::from(u8::MAX)) as u8
+                self.replace(ev)?.min(u32::from(u8::MAX)) as u8
             } else {
                 0
             };
             self.add_continuous(controller, Affects::Link(i), modifiers(power, go_again), Duration::AsLongAsItExists);
         }
+        Ok(())
     }
 
     /// The card the resolving layer is about, while it is still in the arena (11.7: once it left,
@@ -596,7 +598,7 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let opp = g.opponent(tp);
-        g.apply(&Effect::Intimidate, tp);
+        g.apply(&Effect::Intimidate, tp).unwrap();
         assert_eq!(g.player(opp).hand.len(), 3);
         let banished = g.player(opp).banished[0];
         assert!(g.obj(banished).face_down, "banished face down");
@@ -634,7 +636,7 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let next = Effect::Gains { to: AttackRef::Next(AttackKind::weapon()), power: 3, go_again: true };
-        g.apply(&next, tp);
+        g.apply(&next, tp).unwrap();
         assert_eq!(waiting(&g, tp), 1);
         let atk = give(&mut g, tp, hit("Attack").cost(0));
         g.play_card(tp, atk, &[]).unwrap();
@@ -642,7 +644,7 @@ mod tests {
         assert_eq!(waiting(&g, tp), 1, "still waiting");
         // Another game: the weapon attacks first.
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
-        g.apply(&next, tp);
+        g.apply(&next, tp).unwrap();
         g.player_mut(tp).resources = 2;
         let club = g.player(tp).weapons[0];
         g.activate_weapon(tp, club, &[]).unwrap();
@@ -658,7 +660,7 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let opp = g.opponent(tp);
-        g.apply(&Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 2, go_again: false }, tp);
+        g.apply(&Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 2, go_again: false }, tp).unwrap();
         let club = g.player(tp).weapons[0];
         g.player_mut(tp).attacked.push((club, true));
         g.pass_priority(tp).unwrap();

@@ -180,6 +180,9 @@ pub struct Link {
     pub attack_triggered: bool,
     /// 20.5.2: the defending hero has declared its defending cards.
     pub declared: bool,
+    /// 20.6.6, 20.7: the reaction step has ended and damage calculation is due; it is taken
+    /// before anyone's priority (18.5 may ask the order of replacement effects first).
+    pub damage_due: bool,
     /// 20.8.3: the link has resolved (go again applied) and waits for the turn player to
     /// continue or close the combat chain (20.8.3c).
     pub continue_asked: bool,
@@ -220,6 +223,9 @@ pub enum Ask {
     May,
     /// 24.2: which card a search of a hidden zone finds, or none.
     Search,
+    /// 18.5: the turn player chooses whose replacement effects apply to an event first; each
+    /// player the order of their own.
+    ReplacementOrder,
 }
 
 /// One option of a decision.
@@ -269,6 +275,10 @@ pub enum Action {
     },
     /// 24.2: the search finds this card, or fails to find (`None`).
     Find(Option<ObjId>),
+    /// 18.5: this player's replacement effects apply first.
+    ReplacePlayerFirst(PlayerId),
+    /// 18.5: this replacement effect (by its timestamp) applies next of its player's.
+    ReplaceFirst(u32),
 }
 
 /// A Flesh and Blood game between two heroes.
