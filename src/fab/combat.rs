@@ -653,8 +653,8 @@ mod tests {
         let w = g.player(tp).weapons[0];
         g.player_mut(tp).action_points = 3;
         g.activate_weapon(tp, w, &[]).unwrap();
-        g.link_gains(0, true).unwrap();
-        g.link_gains(0, true).unwrap();
+        g.link_gains(0, 0, true).unwrap();
+        g.link_gains(0, 0, true).unwrap();
         assert_eq!(g.chain.len(), 1, "the first time only");
         pass_both(&mut g);
         assert_eq!(g.obj(w).extra_uses, 1);

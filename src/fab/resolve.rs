@@ -230,10 +230,14 @@ impl Game {
                 }
             }
             Effect::Gains { to, power, go_again, .. } => match to {
-                AttackRef::Current => self.link_gains(*power, *go_again)?,
+                AttackRef::Current => {
+                    if let Some(i) = self.current_link().map(|l| l.index) {
+                        self.link_gains(i, *power, *go_again)?;
+                    }
+                }
                 AttackRef::Target(kind) => {
-                    if self.attack_target_legal(kind) {
-                        self.link_gains(*power, *go_again)?;
+                    if let Some(i) = self.resolving_target(kind) {
+                        self.link_gains(i, *power, *go_again)?;
                     }
                 }
                 AttackRef::Next(kind) => {
@@ -261,9 +265,12 @@ impl Game {
                     let m = abilities.iter().cloned().map(Modifier::Ability).collect();
                     self.add_continuous(controller, Affects::Attacks(kind.clone()), m, Duration::NextAttack);
                 }
-                AttackRef::Target(kind) if !self.attack_target_legal(kind) => {}
                 _ => {
-                    if let Some(i) = self.current_link().map(|l| l.index) {
+                    let link = match to {
+                        AttackRef::Target(kind) => self.resolving_target(kind),
+                        _ => self.current_link().map(|l| l.index),
+                    };
+                    if let Some(i) = link {
                         let m = abilities.iter().cloned().map(Modifier::Ability).collect();
                         self.add_continuous(controller, Affects::Link(i), m, Duration::AsLongAsItExists);
                     }
@@ -365,10 +372,10 @@ impl Game {
         Ok(())
     }
 
-    /// The attack on the current chain link gains +`power`{p} and, if `go_again`, go again, for
-    /// as long as it is the attack (17, 20.4.5).
-    pub(super) fn link_gains(&mut self, power: u8, go_again: bool) -> R<()> {
-        if let Some(i) = self.current_link().map(|l| l.index) {
+    /// The attack on chain link `i` gains +`power`{p} and, if `go_again`, go again, for as long
+    /// as it is the attack (17, 20.4.5).
+    pub(super) fn link_gains(&mut self, i: usize, power: u8, go_again: bool) -> R<()> {
+        {
             let controller = self.resolving.as_ref().map_or(self.links[i].attacker, |l| l.controller);
             // 18: "an attack you control would gain {p}" replacement effects.
             let attacker = self.links[i].attacker;
@@ -494,7 +501,25 @@ impl Game {
 
     /// Whether the attack on the current chain link is a legal target of kind `kind` (23.1).
     pub fn attack_target_legal(&self, kind: &AttackKind) -> bool {
-        self.current_link().is_some_and(|l| kind.matches(&self.obj(l.attack).card, l.weapon))
+        !self.attack_targets(kind).is_empty()
+    }
+
+    /// The chain links whose attacks are legal targets for "target KIND attack", oldest first:
+    /// the attacks of the combat chain, the current chain link's and the resolved ones' (23.2.2:
+    /// still in the arena; 20.4.4: attacking until they leave the combat chain).
+    pub fn attack_targets(&self, kind: &AttackKind) -> Vec<usize> {
+        self.links.iter().filter(|l| kind.matches(&self.obj(l.attack).card, l.weapon)).map(|l| l.index).collect()
+    }
+
+    /// The chain link a resolving effect's "target KIND attack" names: the resolving layer's
+    /// target while it is still legal (19.1.1b), else none; with no resolving layer (an effect
+    /// applied directly), the current chain link's attack if legal.
+    fn resolving_target(&self, kind: &AttackKind) -> Option<usize> {
+        let legal = self.attack_targets(kind);
+        match self.resolving.as_ref().and_then(|l| l.target) {
+            Some(i) => legal.contains(&i).then_some(i),
+            None => self.current_link().map(|l| l.index).filter(|i| legal.contains(i)),
+        }
     }
 
     /// "Reveal the top card of your deck. If it has N or more {p}, put it on top. Otherwise, put

@@ -113,6 +113,9 @@ pub struct Layer {
     /// A triggered layer: what triggered it, so 16.5 can check, as it would resolve, that the
     /// game state that caused the trigger is still true.
     pub cause: Option<Box<Cause>>,
+    /// 23.1: the chain link whose attack a card that targets an attack targets (its index),
+    /// chosen as it was played.
+    pub target: Option<usize>,
 }
 
 /// What made a triggered effect trigger (16.2, 16.5): the ability's event, the card whose
@@ -138,6 +141,7 @@ impl Layer {
             effects: None,
             paid: None,
             cause: None,
+            target: None,
         }
     }
 }
@@ -226,6 +230,8 @@ pub enum Ask {
     /// 18.5: the turn player chooses whose replacement effects apply to an event first; each
     /// player the order of their own.
     ReplacementOrder,
+    /// 23.1: which attack a card that targets an attack targets, as it is played.
+    Target,
 }
 
 /// One option of a decision.
@@ -279,6 +285,8 @@ pub enum Action {
     ReplacePlayerFirst(PlayerId),
     /// 18.5: this replacement effect (by its timestamp) applies next of its player's.
     ReplaceFirst(u32),
+    /// 23.1: target the attack of this chain link (its index in the combat chain).
+    Target(usize),
 }
 
 /// A Flesh and Blood game between two heroes.
