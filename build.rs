@@ -73,11 +73,12 @@ fn main() {
         source_hash(&root, &["cards", "grammar", "src", "Cargo.toml", "Cargo.lock"])
     );
     fs::write(out, code).unwrap();
-    // Flesh and Blood's card and deck files (`.fab`, `.deck`), for `src/fab/embedded.rs`.
+    // Flesh and Blood's card and deck files (`.fab`, `.deck`) and the Blitz legality lists
+    // (`.legality`), for `src/fab/embedded.rs`.
     let fab = format!(
         "/// Flesh and Blood card and deck files under `cards/fab`, as (path, contents).\n\
          pub static FAB_FILES: &[(&str, &str)] = &[\n{}];\n",
-        list(&root, "cards/fab", &["fab", "deck"])
+        list(&root, "cards/fab", &["fab", "deck", "legality"])
     );
     fs::write(PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("fab_files.rs"), fab).unwrap();
     println!("cargo:rerun-if-changed=cards");

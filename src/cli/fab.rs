@@ -124,7 +124,7 @@ pub struct FabReport {
     pub wins: Vec<u64>,
     /// Wins per agent, in the order of `agents` (with one agent for both seats, its two seats).
     pub agent_wins: Vec<u64>,
-    /// 3.2: both heroes at zero life at once.
+    /// 3.2: both heroes at zero life at once; a dead position (docs/fab-rulings.md).
     pub draws: u64,
     pub turn_capped: Vec<u64>,
     pub stalled: Vec<u64>,

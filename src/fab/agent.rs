@@ -77,6 +77,16 @@ impl GreedyAgent {
                     .effects
                     .iter()
                     .map(|e| match e {
+                        // 23.1: a card that targets an attack is worth playing on the current
+                        // chain link's attack only (an attack that has resolved gains nothing
+                        // that counts).
+                        e @ super::Effect::Gains { .. }
+                            if e.targets().is_some_and(|k| {
+                                !g.current_link().is_some_and(|l| k.matches(&g.obj(l.attack).card, l.weapon))
+                            }) =>
+                        {
+                            -20
+                        }
                         // An attack gaining power (now or next), and go again while attacks are left.
                         super::Effect::Gains { power, go_again, .. } => {
                             i32::from(*power) + 2 * i32::from(*go_again && attacks_left > 0)
@@ -178,6 +188,8 @@ impl Agent<Game> for GreedyAgent {
                 (Ask::May, Action::May { take, .. }) => i32::from(*take),
                 // 24.2: finding the card searched for beats failing to.
                 (Ask::Search, Action::Find(found)) => i32::from(found.is_some()),
+                // 23.1: the current chain link's attack, the newest.
+                (Ask::Target, Action::Target(i)) => *i as i32,
                 _ => 0,
             }
         };

@@ -51,6 +51,9 @@ pub enum Keyword {
     BladeBreak,
     /// "If you defend with this card, put a -1{d} counter on it when the combat chain closes."
     Battleworn,
+    /// "You may only have 1 of this card in your deck" (glossary; 4.1.7: a deck check, nothing
+    /// in play).
+    Legendary,
 }
 
 /// Which attacks a phrase names (20.4.2, 23.1): "attack", "weapon attack", "sword or dagger

@@ -5,6 +5,7 @@
 
 use super::R;
 use super::cards::{CardType, Keyword};
+use super::replacement::Event;
 use super::state::{Action, Ask, Game, LinkStep};
 use super::triggers::{EventKind, Happened};
 use super::zones::Zone;
@@ -58,20 +59,11 @@ impl Game {
                 self.give_priority_to_turn_player();
             }
             LinkStep::Reaction => {
+                // 20.7: damage calculation is due; no one has priority until it is done
+                // (`pending_link_decision`: 18.5 may ask the order of replacement effects).
                 crate::trace!(self, "20.6.6", "the reaction step ends");
-                self.damage_calculation();
-                if self.is_over() {
-                    return Ok(());
-                }
-                self.current_link_mut().expect("a link").step = LinkStep::Resolution;
-                // 20.8.1: "If this hits" / "Whenever ... hits" triggered effects.
-                let l = self.current_link().expect("a link");
-                let (hit, ev) = (l.hit, Happened::new(EventKind::Hits, l.attacker, Some(l.attack), l.weapon));
-                if hit && self.happened(ev) > 0 {
-                    crate::trace!(self, "20.8.1", "the attack hit: its triggered effects are added to the chain link");
-                }
-                // 20.8.2.
-                self.give_priority_to_turn_player();
+                self.current_link_mut().expect("a link").damage_due = true;
+                self.priority = None;
             }
             LinkStep::Resolution => self.resolve_link()?,
             LinkStep::Resolved => unreachable!("a resolved link is not current"),
@@ -135,14 +127,22 @@ impl Game {
     }
 
     /// 20.7: the attack's total power against the total defense; the difference is dealt to the
-    /// defending hero as damage (26.4.1), and the attack hits (20.7.2b).
-    fn damage_calculation(&mut self) {
+    /// defending hero as damage (26.4.1), and the attack hits (20.7.2b); then chain link
+    /// resolution begins (20.8). The order of replacement effects (18.5) is asked before any of
+    /// this changes the game, so a game stopped at that question asks it again when resumed.
+    fn damage_calculation(&mut self) -> R<()> {
         let link = self.current_link().expect("a link").clone();
         let (power, defense) = (self.link_power(&link), self.link_defense(&link));
+        let order = if power > defense {
+            self.replacement_order(&Event { damage: true, player: link.defender, amount: power - defense })?
+        } else {
+            Vec::new()
+        };
+        self.current_link_mut().expect("a link").damage_due = false;
         crate::trace!(self, "20.7.2", "power {power} against defense {defense}");
         if power > defense {
             // 20.7.2a; 20.7.2b: it hits if damage is dealt (26.5: prevented damage is not).
-            let dealt = self.deal_damage(&[(link.defender, power - defense)]);
+            let dealt = self.deal_damage_in_order(&[(link.defender, power - defense, order)]);
             if dealt[0] > 0 {
                 if let Some(l) = self.current_link_mut() {
                     l.hit = true;
@@ -156,6 +156,19 @@ impl Game {
                 );
             }
         }
+        if self.is_over() {
+            return Ok(());
+        }
+        self.current_link_mut().expect("a link").step = LinkStep::Resolution;
+        // 20.8.1: "If this hits" / "Whenever ... hits" triggered effects.
+        let l = self.current_link().expect("a link");
+        let (hit, ev) = (l.hit, Happened::new(EventKind::Hits, l.attacker, Some(l.attack), l.weapon));
+        if hit && self.happened(ev) > 0 {
+            crate::trace!(self, "20.8.1", "the attack hit: its triggered effects are added to the chain link");
+        }
+        // 20.8.2.
+        self.give_priority_to_turn_player();
+        Ok(())
     }
 
     /// 20.8.3: the chain link resolves: go again gives its controller an action point, then the
@@ -172,7 +185,8 @@ impl Game {
     }
 
     /// The decision a chain link waits for before anyone has priority, if any: the defending
-    /// hero's declaration (20.5.2) or the turn player's choice to continue or close (20.8.3c).
+    /// hero's declaration (20.5.2), damage calculation (20.7, which may ask 18.5's order of
+    /// replacement effects) or the turn player's choice to continue or close (20.8.3c).
     /// The state records that the decision is due, and it changes only once it is answered, so
     /// a game stopped there (a session with no agent, a replay) asks again when resumed.
     pub(super) fn pending_link_decision(&mut self) -> R<bool> {
@@ -185,6 +199,10 @@ impl Game {
             self.defend_with(&cards).expect("a legal defense");
             // 20.5.4.
             self.give_priority_to_turn_player();
+            return Ok(true);
+        }
+        if link.damage_due {
+            self.damage_calculation()?;
             return Ok(true);
         }
         if link.continue_asked {
@@ -514,7 +532,8 @@ mod tests {
         let nth = |n| Condition::NthAttackThisTurn(AttackKind::weapon(), n);
         let plus = |n| Effect::Gains { to: AttackRef::Current, power: n, go_again: false };
         let effects = vec![Effect::IfThen(nth(1)), plus(1), Effect::IfThen(nth(2)), plus(2)];
-        g.apply(&Effect::Delayed { event: Trigger::Attacks(Subject::Yours(CardFilter::attack(swords))), effects }, tp);
+        g.apply(&Effect::Delayed { event: Trigger::Attacks(Subject::Yours(CardFilter::attack(swords))), effects }, tp)
+            .unwrap();
         let w = g.player(tp).weapons[0];
         for (power, attack) in [(3, 1), (4, 2)] {
             g.obj_mut(w).used_this_turn = false;
@@ -634,8 +653,8 @@ mod tests {
         let w = g.player(tp).weapons[0];
         g.player_mut(tp).action_points = 3;
         g.activate_weapon(tp, w, &[]).unwrap();
-        g.link_gains(0, true);
-        g.link_gains(0, true);
+        g.link_gains(0, 0, true).unwrap();
+        g.link_gains(0, 0, true).unwrap();
         assert_eq!(g.chain.len(), 1, "the first time only");
         pass_both(&mut g);
         assert_eq!(g.obj(w).extra_uses, 1);

@@ -235,7 +235,7 @@ mod tests {
         let opp = g.opponent(tp);
         let club = g.player(tp).weapons[0];
         g.add_continuous(tp, Affects::Object(club), vec![Modifier::Power(1)], Duration::ThisTurn);
-        g.apply(&Effect::Gains { to: AttackRef::Next(AttackKind::weapon()), power: 2, go_again: false }, tp);
+        g.apply(&Effect::Gains { to: AttackRef::Next(AttackKind::weapon()), power: 2, go_again: false }, tp).unwrap();
         let helm = g.player(opp).equipment[0];
         g.add_continuous(opp, Affects::Object(helm), vec![Modifier::Defense(2)], Duration::AsLongAsItExists);
         assert_eq!(g.continuous.len(), 3);
@@ -258,7 +258,7 @@ mod tests {
     fn r17_1_attacks_of_a_kind_this_turn() {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
-        g.apply(&Effect::AttacksGainThisTurn(AttackKind::weapon(), 1), tp);
+        g.apply(&Effect::AttacksGainThisTurn(AttackKind::weapon(), 1), tp).unwrap();
         let atk = give(&mut g, tp, CardDef::attack_action("Smash", 1, 0, 4, 3));
         g.play_card(tp, atk, &[]).unwrap();
         assert_eq!(g.link_power(g.current_link().unwrap()), 4, "an attack action card is no weapon attack");
@@ -281,8 +281,8 @@ mod tests {
         let atk = give(&mut g, tp, CardDef::attack_action("Smash", 1, 0, 4, 3));
         g.play_card(tp, atk, &[]).unwrap();
         let layers = g.chain.len();
-        g.apply(&Effect::attack_gains_power(2), tp);
-        g.apply(&Effect::attack_gains_power(1), tp);
+        g.apply(&Effect::attack_gains_power(2), tp).unwrap();
+        g.apply(&Effect::attack_gains_power(1), tp).unwrap();
         assert_eq!(g.chain.len(), layers, "no layer");
         assert_eq!(g.link_power(g.current_link().unwrap()), 7);
         let stamps: Vec<u32> = g.continuous.iter().map(|c| c.timestamp).collect();

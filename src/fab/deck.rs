@@ -4,7 +4,7 @@
 //! unique by name and pitch); `#` starts a comment. Weapons and equipment start in the arena
 //! (12.3), every other card in the deck.
 
-use super::cards::{CardDef, CardType, Loadout, LoadoutError};
+use super::cards::{CardDef, CardType, Keyword, Loadout, LoadoutError};
 use super::setup::{DeckError, check_blitz_deck};
 use super::text::parse_card;
 
@@ -20,10 +20,63 @@ pub struct PoolCard {
     pub blank: Option<String>,
 }
 
-/// The cards decks are built from.
+/// The cards decks are built from, and the Blitz lists of the Card Legality Policy.
 #[derive(Clone, Debug, Default)]
 pub struct Pool {
     pub cards: Vec<PoolCard>,
+    pub legality: Legality,
+}
+
+/// The Blitz lists of the Card Legality Policy that 4.1.3a and 4.1.3b refer to
+/// (`cards/fab/blitz.legality`), each entry a name and, if given, a pitch.
+#[derive(Clone, Debug, Default)]
+pub struct Legality {
+    /// Banned or suspended: not legal to play in Blitz (4.1.3a), so a deck holds none.
+    pub banned: Vec<(String, Option<u8>)>,
+    /// 4.1.3b: the Blitz restricted list, 1 copy of each unique version.
+    pub restricted: Vec<(String, Option<u8>)>,
+}
+
+impl Legality {
+    /// Reads a `.legality` file: TOML arrays `banned`, `suspended` and `restricted` of "NAME" or
+    /// "NAME (colour)".
+    pub fn parse(file: &str, src: &str) -> Result<Legality, String> {
+        let table: toml::Table = src.parse().map_err(|e| format!("{file}: {e}"))?;
+        let list = |key: &str| -> Result<Vec<(String, Option<u8>)>, String> {
+            let Some(v) = table.get(key) else { return Ok(Vec::new()) };
+            let items = v.as_array().ok_or_else(|| format!("{file}: `{key}` is not a list"))?;
+            items
+                .iter()
+                .map(|i| {
+                    let s = i.as_str().ok_or_else(|| format!("{file}: `{key}` holds {i}, not a card name"))?;
+                    name_and_pitch(s).map(|(n, p)| (n.to_string(), p)).map_err(|e| format!("{file}: `{key}`: {e}"))
+                })
+                .collect()
+        };
+        let mut banned = list("banned")?;
+        banned.extend(list("suspended")?);
+        Ok(Legality { banned, restricted: list("restricted")? })
+    }
+
+    /// Whether `list` names the card (by name, and pitch where the entry gives one).
+    fn lists(list: &[(String, Option<u8>)], card: &CardDef) -> bool {
+        list.iter().any(|(n, p)| n.eq_ignore_ascii_case(&card.name) && p.is_none_or(|p| p == card.pitch))
+    }
+}
+
+/// "NAME" or "NAME (colour)": the name and the pitch the colour stands for.
+fn name_and_pitch(s: &str) -> Result<(&str, Option<u8>), String> {
+    match s.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
+        Some((name, c)) => {
+            let p = COLOURS
+                .iter()
+                .find(|(w, _)| w.eq_ignore_ascii_case(c))
+                .map(|(_, p)| *p)
+                .ok_or_else(|| format!("expected a colour (red, yellow or blue) in brackets, got {c:?}"))?;
+            Ok((name.trim(), Some(p)))
+        }
+        None => Ok((s, None)),
+    }
 }
 
 /// One `N NAME` line of a deck file.
@@ -70,7 +123,12 @@ fn specialization(text: &str) -> Option<String> {
 impl Pool {
     /// The card files compiled into the binary.
     pub fn embedded() -> Result<Pool, String> {
-        Pool::from_files(super::embedded::FAB_FILES.iter().filter(|(p, _)| p.ends_with(".fab")).copied())
+        let mut pool =
+            Pool::from_files(super::embedded::FAB_FILES.iter().filter(|(p, _)| p.ends_with(".fab")).copied())?;
+        if let Some((file, src)) = super::embedded::FAB_FILES.iter().find(|(p, _)| p.ends_with(".legality")) {
+            pool.legality = Legality::parse(file, src)?;
+        }
+        Ok(pool)
     }
 
     /// Reads `.fab` files. A file that is not a card (bad TOML, no name or type line) is an
@@ -86,7 +144,7 @@ impl Pool {
             };
             cards.push(PoolCard { def, file: file.to_string(), specialization: specialization(&text), blank });
         }
-        Ok(Pool { cards })
+        Ok(Pool { cards, legality: Legality::default() })
     }
 
     /// The card named `name` (and of `pitch`, if given); one name with several pitches needs one.
@@ -128,15 +186,7 @@ pub fn parse_deck(file: &str, src: &str) -> Result<DeckList, String> {
             format!("{file}:{line}: expected `hero NAME` or `N NAME` with N a positive count, got {l:?}")
         })?;
         let rest = rest.trim();
-        let (name, pitch) = match rest.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
-            Some((name, c)) => {
-                let p = COLOURS.iter().find(|(w, _)| w.eq_ignore_ascii_case(c)).map(|(_, p)| *p).ok_or_else(|| {
-                    format!("{file}:{line}: expected a colour (red, yellow or blue) in brackets, got {c:?}")
-                })?;
-                (name.trim(), Some(p))
-            }
-            None => (rest, None),
-        };
+        let (name, pitch) = name_and_pitch(rest).map_err(|e| format!("{file}:{line}: {e}"))?;
         if name.is_empty() {
             return Err(format!("{file}:{line}: a count with no card name"));
         }
@@ -238,6 +288,42 @@ impl Deck {
             }
             if c.def.card_type == CardType::Mentor && !young {
                 out.push(format!("{f}:{}: {} is a mentor, for a young hero only (Mentor)", e.line, c.def.name));
+            }
+        }
+        out.extend(self.list_problems(pool));
+        out
+    }
+
+    /// 4.1.3a: only cards legal to play in Blitz (none banned or suspended by the Card
+    /// Legality Policy, the hero included); 4.1.3b: 1 copy of each unique version of a card on
+    /// the restricted list; 4.1.7: 1 copy of each unique card with **Legendary**. Copies are
+    /// counted by name and pitch over every line (weapons and equipment too: the registered deck,
+    /// 4.1.3), and each problem names the card's first line.
+    fn list_problems(&self, pool: &Pool) -> Vec<String> {
+        let (f, legal) = (&self.list.file, &pool.legality);
+        let mut out = Vec::new();
+        if Legality::lists(&legal.banned, &self.loadout.hero) {
+            let hero = &self.loadout.hero.name;
+            out.push(format!("{f}:{}: {hero} is banned in Blitz (4.1.3a, Card Legality Policy)", self.list.hero.0));
+        }
+        let mut copies: Vec<(usize, &CardDef, usize)> = Vec::new();
+        for e in &self.list.entries {
+            let Ok(c) = pool.find(&e.name, e.pitch) else { continue };
+            match copies.iter_mut().find(|(_, d, _)| d.name == c.def.name && d.pitch == c.def.pitch) {
+                Some((_, _, n)) => *n += e.count,
+                None => copies.push((e.line, &c.def, e.count)),
+            }
+        }
+        for (line, c, n) in copies {
+            let name = if c.pitch == 0 { c.name.clone() } else { format!("{} ({})", c.name, colour(c.pitch)) };
+            if Legality::lists(&legal.banned, c) {
+                out.push(format!("{f}:{line}: {name} is banned in Blitz (4.1.3a, Card Legality Policy)"));
+            }
+            if n > 1 && Legality::lists(&legal.restricted, c) {
+                out.push(format!("{f}:{line}: {n} copies of {name}, on the Blitz restricted list: 1 allowed (4.1.3b)"));
+            }
+            if n > 1 && c.has(Keyword::Legendary) {
+                out.push(format!("{f}:{line}: {n} copies of {name}, which is Legendary: 1 allowed (4.1.7)"));
             }
         }
         out
@@ -346,5 +432,60 @@ mod tests {
         // 4.2.4: a token never starts in a deck.
         let e = parse_deck("t.deck", "hero Rhinar\n2 Quicken\n").unwrap().build(&pool()).unwrap_err();
         assert_eq!(e, "t.deck:2: Quicken cannot start the game in a deck (4.2.4)");
+    }
+
+    /// 4.1.3a: a card the Card Legality Policy bans or suspends in Blitz is not legal to play
+    /// there, in the deck or as the hero; 4.1.3b: a card on the restricted list, 1 copy.
+    #[test]
+    fn banned_and_restricted_cards_break_a_blitz_deck() {
+        let mut p = pool();
+        assert!(p.legality.banned.iter().any(|(n, c)| n == "Drone of Brutality" && *c == Some(1)), "the list is read");
+        assert!(p.legality.banned.iter().any(|(n, c)| n == "Duskblade" && c.is_none()), "every pitch");
+        let d = deck("rhinar");
+        assert_eq!(d.blitz_problems(&p), Vec::<String>::new(), "no card of the pool is on a list");
+        p.legality = Legality::parse(
+            "t.legality",
+            "banned = [\"Dodge (blue)\"]\nrestricted = [\"Wrecker Romp\"]\nsuspended = [\"Rhinar\"]",
+        )
+        .unwrap();
+        let e = d.blitz_problems(&p);
+        let line = |card: &str| d.list.entries.iter().find(|e| e.name == card).unwrap().line;
+        let f = &d.list.file;
+        assert!(
+            e.contains(&format!(
+                "{f}:{}: Dodge (blue) is banned in Blitz (4.1.3a, Card Legality Policy)",
+                line("Dodge")
+            )),
+            "{e:?}"
+        );
+        assert!(e.iter().any(|m| m.contains("copies of Wrecker Romp") && m.contains("4.1.3b")), "{e:?}");
+        assert!(e.iter().any(|m| m.contains("Rhinar is banned") && m.contains("4.1.3a")), "a suspended hero: {e:?}");
+        assert_eq!(e.len(), 3, "{e:?}");
+        // One copy of a restricted card is legal.
+        p.legality = Legality::parse("t.legality", "restricted = [\"Titanium Bauble\"]").unwrap();
+        assert_eq!(d.blitz_problems(&p), Vec::<String>::new());
+        assert!(Legality::parse("t.legality", "banned = [\"Dodge (purple)\"]").unwrap_err().contains("a colour"));
+    }
+
+    /// 4.1.7: a deck holds 1 copy of each unique card with **Legendary** (the card language reads
+    /// the keyword); two copies, on one line or two, break it.
+    #[test]
+    fn a_second_copy_of_a_legendary_card_is_not_legal() {
+        let mut p = pool();
+        let mut dodge = p.find("Dodge", None).unwrap().clone();
+        dodge.def = parse_card("t.fab", "name = \"Lucky Dodge\"\ntypes = \"Generic Defense Reaction\"\ncost = 0\npitch = 3\ndefense = 2\ntext = \"**Legendary**\"\n").unwrap();
+        assert_eq!(dodge.def.keywords, vec![Keyword::Legendary]);
+        p.cards.push(dodge);
+        let src = super::super::embedded::FAB_FILES.iter().find(|(f, _)| f.ends_with("rhinar.deck")).unwrap().1;
+        let one = src.replace("2 Dodge (blue)", "1 Dodge (blue)\n1 Lucky Dodge");
+        let d = parse_deck("t.deck", &one).unwrap().build(&p).unwrap();
+        assert_eq!(d.blitz_problems(&p), Vec::<String>::new(), "1 copy is legal");
+        let two = src.replace("2 Dodge (blue)", "1 Lucky Dodge\n1 Lucky Dodge");
+        let d = parse_deck("t.deck", &two).unwrap().build(&p).unwrap();
+        let line = src.lines().position(|l| l == "2 Dodge (blue)").unwrap() + 1;
+        assert_eq!(
+            d.blitz_problems(&p),
+            vec![format!("t.deck:{line}: 2 copies of Lucky Dodge (blue), which is Legendary: 1 allowed (4.1.7)")]
+        );
     }
 }

@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 pub fn token(name: &str) -> Option<Arc<CardDef>> {
     static TOKENS: OnceLock<Vec<Arc<CardDef>>> = OnceLock::new();
     let tokens = TOKENS.get_or_init(|| {
-        let pool = super::deck::Pool::embedded().unwrap_or_else(|_| super::deck::Pool { cards: Vec::new() });
+        let pool = super::deck::Pool::embedded().unwrap_or_else(|_| super::deck::Pool::default());
         pool.cards
             .into_iter()
             .filter(|c| c.def.card_type == CardType::Token && c.blank.is_none())

@@ -222,6 +222,26 @@ impl Game {
 
     /// 15.5: `p` plays `card` from hand or arsenal, pitching `pitch` to pay for it.
     pub fn play_card(&mut self, p: PlayerId, card: ObjId, pitch: &[ObjId]) -> Result<(), PlayError> {
+        let target = self.card_targets(card).last().copied();
+        self.play_card_targeting(p, card, pitch, target)
+    }
+
+    /// The chain links whose attacks a card that targets an attack could target (23.1, 23.2.2),
+    /// oldest first; empty for a card that targets nothing.
+    pub fn card_targets(&self, card: ObjId) -> Vec<usize> {
+        let def = &self.obj(card).card;
+        def.effects.iter().filter_map(|e| e.targets()).next().map_or(Vec::new(), |k| self.attack_targets(k))
+    }
+
+    /// Plays `card` (15.5), targeting the attack on chain link `target` if it targets an attack
+    /// (23.1: one of [`Game::card_targets`]).
+    pub fn play_card_targeting(
+        &mut self,
+        p: PlayerId,
+        card: ObjId,
+        pitch: &[ObjId],
+        target: Option<usize>,
+    ) -> Result<(), PlayError> {
         if self.priority != Some(p) {
             return Err(PlayError::NoPriority);
         }
@@ -276,8 +296,23 @@ impl Game {
             // 15.5.4a: layer N on the chain.
             let reprise = self.reprise_active();
             let from_hand = from == Zone::Hand;
-            self.chain.push(Layer { reprise, from_hand, ..Layer::of(p, card) });
+            let target = target.filter(|_| def.effects.iter().any(|e| e.targets().is_some()));
+            self.chain.push(Layer { reprise, from_hand, target, ..Layer::of(p, card) });
             crate::trace!(self, "15.5.4a", "{} becomes layer {}", def.name, self.chain.len());
+            if let Some(i) = target {
+                let attack = self.name(self.links[i].attack).to_string();
+                if self.current_link().is_some_and(|l| l.index == i) {
+                    crate::trace!(self, "23.1", "{} targets {attack}, the attack of chain link {}", def.name, i + 1);
+                } else {
+                    crate::trace!(
+                        self,
+                        "23.2.2",
+                        "{} targets {attack}, the attack of chain link {}, which has resolved: it is still on the combat chain",
+                        def.name,
+                        i + 1
+                    );
+                }
+            }
         }
         // 20.4.2: "When you play" triggered effects are added as layers.
         if self.happened(Happened::new(EventKind::Plays, p, Some(card), false)) > 0 {
@@ -419,6 +454,7 @@ impl Game {
             hit: false,
             attack_triggered: false,
             declared: false,
+            damage_due: false,
             continue_asked: false,
             index: self.links.len(),
         });
@@ -592,6 +628,71 @@ mod tests {
         g.pass_priority(tp).unwrap();
         g.pass_priority(g.opponent(tp)).unwrap();
         assert_eq!(g.link_power(g.current_link().unwrap()), 5, "2 + 3 (25.3)");
+    }
+
+    /// 23.1, 23.2.2, 20.4.4: "target sword attack" may name the attack of a chain link that has
+    /// resolved (still on the combat chain, and attacking until it leaves it); with two legal
+    /// targets the player chooses as the card is played, and the effect follows that target.
+    #[test]
+    fn r23_2_2_a_resolved_chain_links_attack_is_a_legal_target_and_the_player_chooses() {
+        use super::super::cards::{AttackKind, AttackRef, Effect};
+        use super::super::state::Ask;
+        use crate::kernel::Stop;
+        let mut a = bruiser_loadout();
+        a.weapons = vec![CardDef::weapon("Blade", 2, 0, 2).subtype("Sword")];
+        let thrust = || {
+            CardDef::new("Thrust", CardType::AttackReaction).cost(0).pitch(1).effect(Effect::Gains {
+                to: AttackRef::Target(AttackKind::subtype("Sword")),
+                power: 3,
+                go_again: false,
+            })
+        };
+        // Chain link 1: Blade (a sword), resolved; chain link 2: a club swing, not a sword.
+        let mut g = started(a.clone(), a.clone(), 1);
+        g.trace.on = true;
+        let tp = g.turn_player;
+        let blade = g.player(tp).weapons[0];
+        g.player_mut(tp).action_points = 2;
+        g.activate_weapon(tp, blade, &[]).unwrap();
+        g.links[0].step = LinkStep::Resolved;
+        let club = give(&mut g, tp, hit("Club swing").cost(0));
+        g.play_card(tp, club, &[]).unwrap();
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        let t = give(&mut g, tp, thrust());
+        assert_eq!(g.card_targets(t), vec![0], "23.2.2: the sword attack of chain link 1");
+        assert!(g.legal_actions(tp).contains(&Action::Play { card: t, pitch: vec![] }), "23.1.1: it has a target");
+        g.act(tp, Action::Play { card: t, pitch: vec![] }).unwrap();
+        assert_eq!(g.chain.last().and_then(|l| l.target), Some(0));
+        assert!(g.trace.lines.iter().any(|l| l.rule == "23.2.2"));
+        let before = (g.link_power(&g.links[0].clone()), g.link_power(&g.links[1].clone()));
+        g.pass_priority(tp).unwrap();
+        g.pass_priority(g.opponent(tp)).unwrap();
+        let after = (g.link_power(&g.links[0].clone()), g.link_power(&g.links[1].clone()));
+        assert_eq!(after, (before.0 + 3, before.1), "the target gains, not the current attack");
+
+        // Two sword attacks on the combat chain: the player chooses which (23.1).
+        let mut g = started(a.clone(), a, 1);
+        let tp = g.turn_player;
+        let blade = g.player(tp).weapons[0];
+        g.player_mut(tp).action_points = 2;
+        g.activate_weapon(tp, blade, &[]).unwrap();
+        g.links[0].step = LinkStep::Resolved;
+        g.obj_mut(blade).extra_uses = 1;
+        g.activate_weapon(tp, blade, &[]).unwrap();
+        g.current_link_mut().unwrap().step = LinkStep::Reaction;
+        let t = give(&mut g, tp, thrust());
+        let play = Action::Play { card: t, pitch: vec![] };
+        match g.act(tp, play.clone()) {
+            Err(Stop::NeedDecision(d)) => {
+                assert_eq!(d.ask, Ask::Target);
+                assert_eq!(d.options, vec![Action::Target(0), Action::Target(1)]);
+            }
+            other => panic!("23.1: the target is asked: {other:?}"),
+        }
+        assert_eq!(g.obj(t).zone, Zone::Hand, "nothing changes before the target is chosen");
+        g.answers.log = vec![0];
+        g.act(tp, play).unwrap();
+        assert_eq!(g.chain.last().and_then(|l| l.target), Some(0));
     }
     /// 15.5.3c: "As an additional cost to play this, discard a random card": it can't be played
     /// with no other card left in hand (after the pitch); played, one of the cards left goes to

@@ -66,7 +66,16 @@ impl Game {
         match a {
             Action::Pass => self.pass_priority(p),
             Action::Play { card, pitch } => {
-                self.play_card(p, card, &pitch).expect("a legal play");
+                // 23.1: the target is chosen as the card is played, before anything changes.
+                let targets = self.card_targets(card);
+                let target = if targets.len() > 1 {
+                    let options = targets.into_iter().map(Action::Target).collect();
+                    let Action::Target(i) = decide(self, p, Ask::Target, options)? else { unreachable!("targets") };
+                    Some(i)
+                } else {
+                    targets.first().copied()
+                };
+                self.play_card_targeting(p, card, &pitch, target).expect("a legal play");
                 Ok(())
             }
             Action::WeaponAttack { weapon, pitch } => {

@@ -160,7 +160,7 @@ impl Game {
                 Effect::May(inner) => self.may(inner, controller)?,
                 Effect::MayPay(n) => self.optional_cost(*n, controller)?,
                 Effect::Search { filter, to_arsenal } => self.search(controller, filter, *to_arsenal)?,
-                e => self.apply(e, controller),
+                e => self.apply(e, controller)?,
             }
             self.resolved_steps = (self.resolved_steps.0 + 1, skip);
         }
@@ -175,7 +175,7 @@ impl Game {
             unreachable!("may options")
         };
         if take {
-            self.apply(effect, p);
+            self.apply(effect, p)?;
         } else {
             crate::trace!(self, "19.2", "{p} does not use the permission (\"you may\")");
         }
@@ -206,7 +206,7 @@ impl Game {
     }
 
     /// Applies one effect for `controller` (19.2, 19.7: what cannot resolve is ignored).
-    pub fn apply(&mut self, e: &Effect, controller: PlayerId) {
+    pub fn apply(&mut self, e: &Effect, controller: PlayerId) -> R<()> {
         match e {
             // Meaningful only in a sequence ([`Game::apply_all`]).
             Effect::IfThen(_) => {}
@@ -230,10 +230,14 @@ impl Game {
                 }
             }
             Effect::Gains { to, power, go_again, .. } => match to {
-                AttackRef::Current => self.link_gains(*power, *go_again),
+                AttackRef::Current => {
+                    if let Some(i) = self.current_link().map(|l| l.index) {
+                        self.link_gains(i, *power, *go_again)?;
+                    }
+                }
                 AttackRef::Target(kind) => {
-                    if self.attack_target_legal(kind) {
-                        self.link_gains(*power, *go_again);
+                    if let Some(i) = self.resolving_target(kind) {
+                        self.link_gains(i, *power, *go_again)?;
                     }
                 }
                 AttackRef::Next(kind) => {
@@ -249,7 +253,7 @@ impl Game {
             }
             Effect::DealDamage(n) => {
                 let target = self.opponent(controller);
-                self.deal_damage(&[(target, u32::from(*n))]);
+                self.deal_damage(&[(target, u32::from(*n))])?;
             }
             Effect::RevealTopKeepIfPower(n) => self.reveal_top_keep_if_power(controller, *n),
             Effect::AttacksGainThisTurn(kind, n) => {
@@ -261,9 +265,12 @@ impl Game {
                     let m = abilities.iter().cloned().map(Modifier::Ability).collect();
                     self.add_continuous(controller, Affects::Attacks(kind.clone()), m, Duration::NextAttack);
                 }
-                AttackRef::Target(kind) if !self.attack_target_legal(kind) => {}
                 _ => {
-                    if let Some(i) = self.current_link().map(|l| l.index) {
+                    let link = match to {
+                        AttackRef::Target(kind) => self.resolving_target(kind),
+                        _ => self.current_link().map(|l| l.index),
+                    };
+                    if let Some(i) = link {
                         let m = abilities.iter().cloned().map(Modifier::Ability).collect();
                         self.add_continuous(controller, Affects::Link(i), m, Duration::AsLongAsItExists);
                     }
@@ -344,7 +351,7 @@ impl Game {
             },
             // Asked as the step is reached ([`Game::run_steps`]); alone, a permission is used.
             Effect::MayPay(_) => {}
-            Effect::May(e) => self.apply(e, controller),
+            Effect::May(e) => self.apply(e, controller)?,
             Effect::Replace { would, instead } => self.add_replacement(controller, *would, *instead, true),
             Effect::Search { filter, to_arsenal } => {
                 let first = self.findable(controller, filter).into_iter().next();
@@ -362,23 +369,25 @@ impl Game {
                 }
             }
         }
+        Ok(())
     }
 
-    /// The attack on the current chain link gains +`power`{p} and, if `go_again`, go again, for
-    /// as long as it is the attack (17, 20.4.5).
-    pub(super) fn link_gains(&mut self, power: u8, go_again: bool) {
-        if let Some(i) = self.current_link().map(|l| l.index) {
+    /// The attack on chain link `i` gains +`power`{p} and, if `go_again`, go again, for as long
+    /// as it is the attack (17, 20.4.5).
+    pub(super) fn link_gains(&mut self, i: usize, power: u8, go_again: bool) -> R<()> {
+        {
             let controller = self.resolving.as_ref().map_or(self.links[i].attacker, |l| l.controller);
             // 18: "an attack you control would gain {p}" replacement effects.
             let attacker = self.links[i].attacker;
             let power = if power > 0 {
                 let ev = super::replacement::Event { damage: false, player: attacker, amount: u32::from(power) };
-                self.replace(ev).min(u32::from(u8::MAX)) as u8
+                self.replace(ev)?.min(u32::from(u8::MAX)) as u8
             } else {
                 0
             };
             self.add_continuous(controller, Affects::Link(i), modifiers(power, go_again), Duration::AsLongAsItExists);
         }
+        Ok(())
     }
 
     /// The card the resolving layer is about, while it is still in the arena (11.7: once it left,
@@ -492,7 +501,25 @@ impl Game {
 
     /// Whether the attack on the current chain link is a legal target of kind `kind` (23.1).
     pub fn attack_target_legal(&self, kind: &AttackKind) -> bool {
-        self.current_link().is_some_and(|l| kind.matches(&self.obj(l.attack).card, l.weapon))
+        !self.attack_targets(kind).is_empty()
+    }
+
+    /// The chain links whose attacks are legal targets for "target KIND attack", oldest first:
+    /// the attacks of the combat chain, the current chain link's and the resolved ones' (23.2.2:
+    /// still in the arena; 20.4.4: attacking until they leave the combat chain).
+    pub fn attack_targets(&self, kind: &AttackKind) -> Vec<usize> {
+        self.links.iter().filter(|l| kind.matches(&self.obj(l.attack).card, l.weapon)).map(|l| l.index).collect()
+    }
+
+    /// The chain link a resolving effect's "target KIND attack" names: the resolving layer's
+    /// target while it is still legal (19.1.1b), else none; with no resolving layer (an effect
+    /// applied directly), the current chain link's attack if legal.
+    fn resolving_target(&self, kind: &AttackKind) -> Option<usize> {
+        let legal = self.attack_targets(kind);
+        match self.resolving.as_ref().and_then(|l| l.target) {
+            Some(i) => legal.contains(&i).then_some(i),
+            None => self.current_link().map(|l| l.index).filter(|i| legal.contains(i)),
+        }
     }
 
     /// "Reveal the top card of your deck. If it has N or more {p}, put it on top. Otherwise, put
@@ -596,7 +623,7 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let opp = g.opponent(tp);
-        g.apply(&Effect::Intimidate, tp);
+        g.apply(&Effect::Intimidate, tp).unwrap();
         assert_eq!(g.player(opp).hand.len(), 3);
         let banished = g.player(opp).banished[0];
         assert!(g.obj(banished).face_down, "banished face down");
@@ -634,7 +661,7 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let next = Effect::Gains { to: AttackRef::Next(AttackKind::weapon()), power: 3, go_again: true };
-        g.apply(&next, tp);
+        g.apply(&next, tp).unwrap();
         assert_eq!(waiting(&g, tp), 1);
         let atk = give(&mut g, tp, hit("Attack").cost(0));
         g.play_card(tp, atk, &[]).unwrap();
@@ -642,7 +669,7 @@ mod tests {
         assert_eq!(waiting(&g, tp), 1, "still waiting");
         // Another game: the weapon attacks first.
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
-        g.apply(&next, tp);
+        g.apply(&next, tp).unwrap();
         g.player_mut(tp).resources = 2;
         let club = g.player(tp).weapons[0];
         g.activate_weapon(tp, club, &[]).unwrap();
@@ -658,7 +685,7 @@ mod tests {
         let mut g = started(bruiser_loadout(), bruiser_loadout(), 1);
         let tp = g.turn_player;
         let opp = g.opponent(tp);
-        g.apply(&Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 2, go_again: false }, tp);
+        g.apply(&Effect::Gains { to: AttackRef::Next(AttackKind::any()), power: 2, go_again: false }, tp).unwrap();
         let club = g.player(tp).weapons[0];
         g.player_mut(tp).attacked.push((club, true));
         g.pass_priority(tp).unwrap();

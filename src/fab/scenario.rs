@@ -175,6 +175,9 @@ pub fn describe(g: &Game, a: &Action) -> String {
         Action::May { effect, card, take: false } => format!("don't {}", permission(g, effect, *card)),
         Action::Find(Some(c)) => format!("find {}", g.name(*c)),
         Action::Find(None) => "fail to find".into(),
+        Action::Target(i) => format!("target chain link {}", i + 1),
+        Action::ReplacePlayerFirst(p) => format!("{p}'s replacement effects first"),
+        Action::ReplaceFirst(t) => format!("{} first", g.replacement_text(*t)),
         Action::TriggerFirst(i) => {
             let l = &g.pending_triggers[*i];
             let whose = if l.trigger.is_some() { "" } else { " (given)" };

@@ -35,6 +35,8 @@ impl Game {
             continuous: Vec::new(),
             timestamps: 0,
             replacements: Vec::new(),
+            choices_this_turn: 0,
+            quiet_positions: Vec::new(),
             turn_events: Vec::new(),
             pending_triggers: Vec::new(),
             start_triggered: false,

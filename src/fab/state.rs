@@ -113,6 +113,9 @@ pub struct Layer {
     /// A triggered layer: what triggered it, so 16.5 can check, as it would resolve, that the
     /// game state that caused the trigger is still true.
     pub cause: Option<Box<Cause>>,
+    /// 23.1: the chain link whose attack a card that targets an attack targets (its index),
+    /// chosen as it was played.
+    pub target: Option<usize>,
 }
 
 /// What made a triggered effect trigger (16.2, 16.5): the ability's event, the card whose
@@ -138,6 +141,7 @@ impl Layer {
             effects: None,
             paid: None,
             cause: None,
+            target: None,
         }
     }
 }
@@ -180,6 +184,9 @@ pub struct Link {
     pub attack_triggered: bool,
     /// 20.5.2: the defending hero has declared its defending cards.
     pub declared: bool,
+    /// 20.6.6, 20.7: the reaction step has ended and damage calculation is due; it is taken
+    /// before anyone's priority (18.5 may ask the order of replacement effects first).
+    pub damage_due: bool,
     /// 20.8.3: the link has resolved (go again applied) and waits for the turn player to
     /// continue or close the combat chain (20.8.3c).
     pub continue_asked: bool,
@@ -220,6 +227,11 @@ pub enum Ask {
     May,
     /// 24.2: which card a search of a hidden zone finds, or none.
     Search,
+    /// 18.5: the turn player chooses whose replacement effects apply to an event first; each
+    /// player the order of their own.
+    ReplacementOrder,
+    /// 23.1: which attack a card that targets an attack targets, as it is played.
+    Target,
 }
 
 /// One option of a decision.
@@ -269,6 +281,12 @@ pub enum Action {
     },
     /// 24.2: the search finds this card, or fails to find (`None`).
     Find(Option<ObjId>),
+    /// 18.5: this player's replacement effects apply first.
+    ReplacePlayerFirst(PlayerId),
+    /// 18.5: this replacement effect (by its timestamp) applies next of its player's.
+    ReplaceFirst(u32),
+    /// 23.1: target the attack of this chain link (its index in the combat chain).
+    Target(usize),
 }
 
 /// A Flesh and Blood game between two heroes.
@@ -316,6 +334,11 @@ pub struct Game {
     pub timestamps: u32,
     /// Replacement effects (18), oldest first; they end with the turn (13.3.3f).
     pub replacements: Vec<super::replacement::Replacement>,
+    /// Decisions with two or more options answered since the last end of turn (a dead position,
+    /// [`Game::check_dead_position`]).
+    pub choices_this_turn: u32,
+    /// The game state at the end of each of the last two turns in which no one chose anything.
+    pub quiet_positions: Vec<u64>,
 }
 
 impl Game {
@@ -497,6 +520,7 @@ impl Rules for Game {
     }
 
     fn decided(&mut self, player: PlayerId, ask: &Ask, choice: &Action) {
+        self.choices_this_turn += 1;
         crate::trace!(self, "14.1", "{player} answers {ask:?}: {choice:?}");
     }
 }

@@ -132,6 +132,7 @@ impl Cx {
                     Rule::go_again => out.keywords.push(Keyword::GoAgain),
                     Rule::blade_break => out.keywords.push(Keyword::BladeBreak),
                     Rule::battleworn => out.keywords.push(Keyword::Battleworn),
+                    Rule::legendary => out.keywords.push(Keyword::Legendary),
                     // Intimidate on an action is an effect of its resolution (glossary).
                     Rule::intimidate => out.effects.push(Effect::Intimidate),
                     // 4.1.8: a deck construction rule (`deck.rs` reads it), nothing in play.

@@ -129,6 +129,10 @@ impl Game {
         self.turn_events.clear();
         self.end_turn_effects();
         self.end_turn_replacements();
+        self.check_dead_position();
+        if self.is_over() {
+            return Ok(());
+        }
         // 13.3.3g: the next player becomes the turn player.
         if self.turn >= self.turn_cap {
             self.outcome = Some(Ending::TurnCap);
