@@ -216,6 +216,7 @@ pub fn token_card(t: &Token, id: &str) -> CardDef {
     let mut card = read_card(id, &src).expect("a token's card file is valid");
     let mut abilities = t.abilities.as_deref().cloned().unwrap_or_default();
     abilities.keywords.extend(t.keywords.iter().copied());
+    abilities.index_keywords();
     card.text = t.text.clone();
     card.abilities = Arc::new(abilities);
     card
