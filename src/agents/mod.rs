@@ -4,10 +4,11 @@
 mod search;
 pub use search::SearchAgent;
 
-use crate::kernel::GameRng;
+use crate::kernel::{GameRng, ObjId};
 use crate::riftbound::abilities::Intent;
 use crate::riftbound::state::{Loc, Zone};
 use crate::riftbound::{Agent, Ask, CardType, Choice, Decision, Game};
+use std::cell::{Cell, OnceCell};
 
 pub use crate::kernel::decision::RandomAgent;
 
@@ -27,7 +28,9 @@ impl GreedyAgent {
         GreedyAgent { rng: GameRng::new(seed) }
     }
 
-    fn score(&self, game: &Game, d: &Decision, c: &Choice) -> i64 {
+    /// `movers`: the units `me` could move with a standard move and their Might, found at the
+    /// first destination scored and shared by the others of the decision.
+    fn score(&self, game: &Game, d: &Decision, c: &Choice, movers: &Movers) -> i64 {
         let me = d.player;
         match (&d.ask, c) {
             (Ask::Mulligan, Choice::Obj(card)) => {
@@ -45,13 +48,22 @@ impl GreedyAgent {
                 if bf.controller == Some(me) {
                     return -5;
                 }
-                let mine: i32 = game.standard_move_units(me, Loc::Battlefield(*b)).iter().map(|u| game.might(*u)).sum();
-                let theirs: i32 = game
-                    .units_at(Loc::Battlefield(*b))
+                let dest = Loc::Battlefield(*b);
+                let movers =
+                    movers.get_or_init(|| game.standard_movers(me).into_iter().map(|u| (u, Cell::new(None))).collect());
+                // A mover's Might is asked once, when a destination it can reach is scored.
+                let mine: i32 = movers
                     .iter()
-                    .filter(|u| game.controller(**u) != me)
-                    .map(|u| game.might(*u))
+                    .filter(|(u, _)| game.may_standard_move_to(me, *u, dest))
+                    .map(|(u, might)| {
+                        let m = might.get().unwrap_or_else(|| game.might(*u));
+                        might.set(Some(m));
+                        m
+                    })
                     .sum();
+                debug_assert_eq!(mine, game.standard_move_units(me, dest).iter().map(|u| game.might(*u)).sum::<i32>());
+                let theirs: i32 =
+                    game.units_iter(dest).filter(|u| game.controller(*u) != me).map(|u| game.might(u)).sum();
                 if mine > theirs { 50 + (mine - theirs) as i64 } else { -20 }
             }
             (Ask::Action, Choice::StandardMove(Loc::Base(_))) => -30,
@@ -85,9 +97,12 @@ impl GreedyAgent {
     }
 }
 
+/// The units a player could move with a standard move (141), each with its Might once asked.
+type Movers = OnceCell<Vec<(ObjId, Cell<Option<i32>>)>>;
+
 /// What a card in hand is worth to the greedy player: its Energy cost, and for a unit its Might
 /// as well (a cheap unit with a big body is worth as much as an expensive one), in tenths.
-fn worth(game: &Game, card: crate::kernel::ObjId) -> i64 {
+fn worth(game: &Game, card: ObjId) -> i64 {
     let def = game.card(card);
     let body = if def.kind == CardType::Unit { def.might.max(0) as i64 * 10 } else { 0 };
     def.energy as i64 * 10 + body
@@ -95,10 +110,12 @@ fn worth(game: &Game, card: crate::kernel::ObjId) -> i64 {
 
 impl Agent<Game> for GreedyAgent {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        let scores: Vec<i64> = d.options.iter().map(|c| self.score(game, d, c)).collect();
+        let movers = Movers::new();
+        let scores: Vec<i64> = d.options.iter().map(|c| self.score(game, d, c, &movers)).collect();
         let best = *scores.iter().max().unwrap();
-        let ties: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == best).collect();
-        ties[self.rng.below(ties.len())]
+        // The n-th of the best options, n drawn among their number.
+        let n = self.rng.below(scores.iter().filter(|s| **s == best).count());
+        scores.iter().enumerate().filter(|(_, s)| **s == best).nth(n).expect("n below the ties").0
     }
 }
 

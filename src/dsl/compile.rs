@@ -108,6 +108,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
     }
     c.script_abilities(&mut code);
     out.script = code;
+    out.index_keywords();
     Ok(out)
 }
 

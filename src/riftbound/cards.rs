@@ -76,6 +76,10 @@ impl Domains {
     pub fn iter(self) -> impl Iterator<Item = Domain> {
         Domain::ALL.into_iter().filter(move |d| self.contains(*d))
     }
+    /// The first domain in [`Domain::ALL`] order (`iter().next()`), from the lowest bit.
+    pub fn first(self) -> Option<Domain> {
+        Domain::ALL.get(self.0.trailing_zeros() as usize).copied()
+    }
     /// The single domain, if there is exactly one.
     pub fn single(self) -> Option<Domain> {
         if self.count() == 1 { self.iter().next() } else { None }
@@ -212,6 +216,7 @@ pub fn token_card(t: &Token, id: &str) -> CardDef {
     let mut card = read_card(id, &src).expect("a token's card file is valid");
     let mut abilities = t.abilities.as_deref().cloned().unwrap_or_default();
     abilities.keywords.extend(t.keywords.iter().copied());
+    abilities.index_keywords();
     card.text = t.text.clone();
     card.abilities = Arc::new(abilities);
     card
@@ -657,6 +662,14 @@ Deal 4 to a unit at a battlefield. Draw 1."""
         let one = Domains::default().with(Domain::Calm);
         assert_eq!(parse_power("[C]", one).unwrap(), vec![PowerSymbol::Of(Domain::Calm)]);
         assert_eq!(parse_power("[C]", Domains::default()).unwrap(), vec![PowerSymbol::Any]);
+    }
+
+    /// `first` is the first domain the iterator gives, for every set of domains.
+    #[test]
+    fn first_domain_is_the_first_iterated() {
+        for bits in 0..=u8::MAX {
+            assert_eq!(Domains(bits).first(), Domains(bits).iter().next(), "{bits:#010b}");
+        }
     }
 
     #[test]

@@ -286,6 +286,17 @@ fn power_fits_plus(mut supply: [u32; 6], mut any: u32, symbols: &[PowerSymbol], 
     supply.iter().sum::<u32>() + any >= need_any
 }
 
+/// A payment's view of the payer's runes (354.1.a): the Add abilities of their runes it may
+/// offer ([`Game::rune_abilities`]) and their ready and all runes ([`Game::rune_supply`]). Found
+/// once as the payment begins and changed with each rune it activates, not found again at each
+/// step; debug builds compare it with the runes at every step.
+#[derive(PartialEq)]
+struct PaymentRunes {
+    abilities: Vec<(ObjId, u8)>,
+    ready: usize,
+    all: [u32; 6],
+}
+
 /// A player's means of payment in one state (416.3): their ready and all runes and, found only
 /// once a cost needs more than the pool and runes, the [Reaction] Add abilities they could
 /// activate while paying, by object. Built once to test many costs, as the state they read does
@@ -370,11 +381,14 @@ impl<'g> Supply<'g> {
 impl Game {
     /// Ready runes and all runes of a player on the board.
     fn rune_supply(&self, p: PlayerId) -> (usize, [u32; 6]) {
-        let runes = &self.player(p).runes;
-        let ready = runes.iter().filter(|r| !self.obj(**r).exhausted).count();
+        // One walk of the runes (asked at every listing).
+        let mut ready = 0;
         let mut all = [0u32; 6];
-        for d in runes.iter().filter_map(|r| self.rune_domain(*r)) {
-            all[d.index()] += 1;
+        for &r in &self.player(p).runes {
+            ready += usize::from(!self.obj(r).exhausted);
+            if let Some(d) = self.rune_domain(r) {
+                all[d.index()] += 1;
+            }
         }
         (ready, all)
     }
@@ -507,12 +521,17 @@ impl Game {
         let held = self.spendable_pool(p, spell).power.iter().any(|n| *n > 0);
         // The Power chosen for each [A] so far (None: universal Power).
         let mut picks: Vec<Option<Domain>> = Vec::new();
+        let mut runes = self.payment_runes(p);
         loop {
+            debug_assert!(runes == self.payment_runes(p), "the runes kept by {p}'s payment are stale");
             if self.pool_covers(p, cost, spell) {
                 match self.choose_power_for_any(p, cost, spell, held, &mut picks)? {
                     Some(true) => {}
                     // An Add ability was activated to pay the next [A]: look again.
-                    Some(false) => continue,
+                    Some(false) => {
+                        runes = self.payment_runes(p);
+                        continue;
+                    }
                     None => return Ok(false),
                 }
                 self.spend_pool(p, cost, spell, &picks);
@@ -520,12 +539,13 @@ impl Game {
             }
             let pool = self.spendable_pool(p, spell);
             let short_energy = cost.energy > pool.energy;
-            let mut options = Vec::new();
-            let supply = self.rune_supply(p);
+            let supply = (runes.ready, runes.all);
             let reactions = self.add_reaction_groups(p);
+            // Sized once: growing it was a sixth of a greedy payment step.
+            let mut options = Vec::with_capacity(runes.abilities.len() + reactions.iter().map(Vec::len).sum::<usize>());
             let groups: Vec<Vec<Added>> =
                 reactions.iter().map(|g| g.iter().map(|(_, _, a)| a.clone()).collect()).collect();
-            for (rune, index) in self.rune_abilities(p) {
+            for &(rune, index) in &runes.abilities {
                 let (mut ready, mut all) = supply;
                 let mut after = pool;
                 let domain = self.rune_domain(rune);
@@ -570,11 +590,40 @@ impl Game {
             }
             if let Choice::Activate(o, index) = self.decide(p, Ask::PayCost, options)? {
                 if self.player(p).runes.contains(&o) {
-                    self.activate_rune(p, o, index);
-                } else if !self.activate_ability(p, o, index)? {
+                    self.activate_rune_kept(p, o, index, &mut runes);
+                } else if self.activate_ability(p, o, index)? {
+                    // Another object's ability: what it did is not known here.
+                    runes = self.payment_runes(p);
+                } else {
                     return Ok(false);
                 }
             }
+        }
+    }
+
+    /// What a payment by `p` reads of their runes, found as it begins.
+    fn payment_runes(&self, p: PlayerId) -> PaymentRunes {
+        let (ready, all) = self.rune_supply(p);
+        PaymentRunes { abilities: self.rune_abilities(p), ready, all }
+    }
+
+    /// [`Game::activate_rune`], and `runes` changed as that activation changes the runes: an
+    /// exhausted rune (157.2.a) is one ready rune less and loses its [E] ability; a recycled one
+    /// (157.2.b) leaves the board, and with it its abilities, its domain and, if it was ready,
+    /// a ready rune.
+    fn activate_rune_kept(&mut self, p: PlayerId, rune: ObjId, index: u8, runes: &mut PaymentRunes) {
+        let was_ready = !self.obj(rune).exhausted;
+        let domain = self.rune_domain(rune);
+        self.activate_rune(p, rune, index);
+        if index == 0 {
+            runes.ready -= 1;
+            runes.abilities.retain(|a| *a != (rune, 0));
+        } else {
+            runes.ready -= usize::from(was_ready);
+            if let Some(d) = domain {
+                runes.all[d.index()] -= 1;
+            }
+            runes.abilities.retain(|(r, _)| *r != rune);
         }
     }
 

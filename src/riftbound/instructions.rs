@@ -363,7 +363,10 @@ impl Game {
             candidates.retain(|c| !taken.iter().any(|(_, t)| t == c));
         }
         candidates.retain(|c| self.beside(spec, *c, None, |k| Self::taken_for(taken, k)));
-        candidates.sort_by_key(|c| deflect(*c));
+        // Most candidates have no Deflect, and then the (stable) sort would leave them as they are.
+        if candidates.iter().any(|c| deflect(*c) > 0) {
+            candidates.sort_by_key(|c| deflect(*c));
+        }
         if required == 1 && specs[index + 1..].iter().any(|s| s.distinct || s.located.is_some()) {
             let mut best: Option<u32> = None;
             for c in candidates {

@@ -85,6 +85,13 @@ impl Game {
             .collect()
     }
 
+    /// The units of `p` that can make a standard move now, wherever to: found once by whoever
+    /// weighs several destinations, each of which then needs only
+    /// [`Game::may_standard_move_to`] of these ([`Game::standard_move_units`] for one).
+    pub fn standard_movers(&self, p: PlayerId) -> Vec<ObjId> {
+        self.units_on_board().filter(|u| self.may_standard_move(p, *u)).collect()
+    }
+
     /// Whether `u` is a unit of `p` that can make a standard move now, wherever to: ready (the
     /// cost exhausts it) and not banned from moving.
     fn may_standard_move(&self, p: PlayerId, u: ObjId) -> bool {
@@ -92,7 +99,7 @@ impl Game {
     }
 
     /// Whether unit `u` of `p` can go to `dest` with a standard move from where it is.
-    fn may_standard_move_to(&self, p: PlayerId, u: ObjId, dest: Loc) -> bool {
+    pub fn may_standard_move_to(&self, p: PlayerId, u: ObjId, dest: Loc) -> bool {
         self.location(u).is_some_and(|from| self.standard_move_allowed(u, p, from, dest))
     }
 
@@ -109,7 +116,7 @@ impl Game {
         }
         // The units that can move at all are found once, not again for each destination; a
         // destination needs one of them that can go there.
-        let movers: Vec<ObjId> = self.units_on_board().filter(|u| self.may_standard_move(p, *u)).collect();
+        let movers = self.standard_movers(p);
         std::iter::once(Loc::Base(p))
             .chain(self.battlefield_ids().map(Loc::Battlefield))
             .filter(|d| movers.iter().any(|u| self.may_standard_move_to(p, *u, *d)))

@@ -1235,7 +1235,7 @@ impl Game {
 
     /// Domain of the basic rune (or first domain of a card).
     pub fn rune_domain(&self, id: ObjId) -> Option<Domain> {
-        self.card(id).domains.iter().next()
+        self.card(id).domains.first()
     }
 }
 

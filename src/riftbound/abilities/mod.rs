@@ -21,6 +21,10 @@ pub use filter::*;
 pub struct CardAbilities {
     /// Printed keywords and their values (716-733): characteristics of the card.
     pub keywords: Vec<(Keyword, u32)>,
+    /// `keywords` as a set, a bit per [`Keyword`], made by [`CardAbilities::index_keywords`]
+    /// once the list is complete: whether a card has a printed keyword is asked of every card in
+    /// hand at every listing of options, and a bit test answers it.
+    pub keyword_bits: u64,
     pub abilities: Vec<Ability>,
     /// The Rhai source of the ability bodies (`fn a0() { ... }` per ability with a body).
     pub script: String,
@@ -38,8 +42,16 @@ pub struct CardAbilities {
 }
 
 impl CardAbilities {
+    #[inline]
     pub fn has_keyword(&self, k: Keyword) -> bool {
-        self.keywords.iter().any(|(x, _)| *x == k)
+        let has = self.keyword_bits & (1 << k as u64) != 0;
+        debug_assert_eq!(has, self.keywords.iter().any(|(x, _)| *x == k), "{k:?}: keyword bits not made again");
+        has
+    }
+
+    /// Makes `keyword_bits` from `keywords`, after the last change to the list.
+    pub fn index_keywords(&mut self) {
+        self.keyword_bits = self.keywords.iter().fold(0, |bits, (k, _)| bits | 1 << *k as u64);
     }
 
     /// The abilities of the rules text, with their indices: the card's own while it is not
