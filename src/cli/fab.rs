@@ -186,7 +186,7 @@ pub fn render(r: &FabReport) -> String {
             s += &format!("  agent {a}: {w} wins ({:.1}%)\n", 100.0 * *w as f64 / r.games.max(1) as f64);
         }
     }
-    s += &format!("  draws (3.2): {}\n", r.draws);
+    s += &format!("  draws (3.2, or a dead position: docs/fab-rulings.md): {}\n", r.draws);
     s += &format!(
         "  turn-capped: {}\n  stalled: {}\n  errors: {}\n",
         r.turn_capped.len(),
