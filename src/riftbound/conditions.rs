@@ -132,9 +132,7 @@ impl Game {
             Condition::Ready => alive && !self.obj(subject).exhausted,
             Condition::Equipped => alive && self.is_equipped(subject),
             Condition::Attached(a) => alive && self.top_most_of(subject).is_some() == *a,
-            Condition::Open => self.battlefield_of(subject).is_some_and(|b| {
-                self.battlefields[b].controller.is_none() && self.battlefields[b].contested_by.is_none()
-            }),
+            Condition::Open => self.battlefield_of(subject).is_some_and(|b| self.battlefields[b].is_open()),
             Condition::ChosenChampion => self.is_chosen_champion(subject),
             Condition::Alone { attack, defend } => {
                 alive

@@ -111,7 +111,7 @@ impl Game {
     pub(crate) fn play_to_names(&self, p: PlayerId, to: PlayTo, b: Bf) -> bool {
         let bf = &self.battlefields[b];
         match to {
-            PlayTo::Open => bf.contested_by.is_none() && bf.controller.is_none(),
+            PlayTo::Open => bf.is_open(),
             PlayTo::OccupiedEnemy => {
                 bf.contested_by.is_none()
                     && bf.controller.is_some_and(|c| c != p)

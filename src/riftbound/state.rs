@@ -279,6 +279,13 @@ pub struct Battlefield {
     pub combat_staged: bool,
 }
 
+impl Battlefield {
+    /// 181.2.b: an open battlefield is one no player controls and none contests.
+    pub fn is_open(&self) -> bool {
+        self.controller.is_none() && self.contested_by.is_none()
+    }
+}
+
 /// Turn structure steps (314-317), plus the mulligans of setup (117).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Step {
