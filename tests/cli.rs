@@ -255,6 +255,9 @@ fn bad_arguments_are_named() {
     for (args, expected) in [
         (&["sim", "--decks", "jinx,nobody"][..], "unknown deck `nobody`"),
         (&["sim", "--agents", "clever"], "unknown agent `clever`"),
+        (&["sim", "--agents", "mcts:0"], "unknown agent `mcts:0`"),
+        (&["sim", "--agents", "mcts:8:clever"], "unknown agent `mcts:8:clever`"),
+        (&["sim", "--agents", "greedy:8"], "unknown agent `greedy:8`"),
         // An illegal deck is rejected with its problems: the sanctioned Duel wants 3 battlefields.
         (&["sim", "--decks", "annie,jinx", "--mode", "duel"], "103.4.a"),
         (&["sim", "--mode", "chess"], "unknown mode `chess`"),

@@ -2,7 +2,7 @@
 //! [`GreedyAgent`] follows simple, fast rules of thumb.
 
 mod search;
-pub use search::SearchAgent;
+pub use search::{Rollout, SearchAgent};
 
 use crate::kernel::{GameRng, ObjId};
 use crate::riftbound::abilities::Intent;
@@ -108,10 +108,17 @@ fn worth(game: &Game, card: ObjId) -> i64 {
     def.energy as i64 * 10 + body
 }
 
+impl GreedyAgent {
+    /// How much the greedy player likes each option of `d` (it takes one of the highest).
+    pub(crate) fn scores(&self, game: &Game, d: &Decision) -> Vec<i64> {
+        let movers = Movers::new();
+        d.options.iter().map(|c| self.score(game, d, c, &movers)).collect()
+    }
+}
+
 impl Agent<Game> for GreedyAgent {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        let movers = Movers::new();
-        let scores: Vec<i64> = d.options.iter().map(|c| self.score(game, d, c, &movers)).collect();
+        let scores = self.scores(game, d);
         let best = *scores.iter().max().unwrap();
         // The n-th of the best options, n drawn among their number.
         let n = self.rng.below(scores.iter().filter(|s| **s == best).count());
@@ -119,17 +126,29 @@ impl Agent<Game> for GreedyAgent {
     }
 }
 
-/// Agent kinds by name, for the command line.
-/// `random`, `greedy`, or `mcts:N` (the search agent with N playouts a decision; `mcts` alone:
-/// 64).
+/// Agent kinds by name, for the command line: `random`, `greedy`, or `mcts:N` (the search agent
+/// with N playouts a decision, greedy rollouts; `mcts` alone: 64), `mcts:N:random` for random
+/// rollouts.
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent<Game>>> {
-    match name.split_once(':') {
-        None if name == "random" => Some(Box::new(RandomAgent::new(seed))),
-        None if name == "greedy" => Some(Box::new(GreedyAgent::new(seed))),
-        None if name == "mcts" => Some(Box::new(SearchAgent::new(64, seed))),
-        Some(("mcts", n)) => Some(Box::new(SearchAgent::new(n.parse().ok().filter(|n| *n > 0)?, seed))),
-        _ => None,
-    }
+    let mut parts = name.split(':');
+    let agent: Box<dyn Agent<Game>> = match (parts.next()?, parts.next(), parts.next()) {
+        ("random", None, _) => Box::new(RandomAgent::new(seed)),
+        ("greedy", None, _) => Box::new(GreedyAgent::new(seed)),
+        ("mcts", n, rollout) => {
+            let playouts = match n {
+                None => 64,
+                Some(n) => n.parse().ok().filter(|n| *n > 0)?,
+            };
+            let rollout = match rollout {
+                None | Some("greedy") => Rollout::Greedy,
+                Some("random") => Rollout::Random,
+                Some(_) => return None,
+            };
+            Box::new(SearchAgent::with_rollout(playouts, rollout, seed))
+        }
+        _ => return None,
+    };
+    parts.next().is_none().then_some(agent)
 }
 
 /// What a scripted agent was asked: each decision's kind and options, in order.
@@ -191,6 +210,20 @@ impl Agent<Game> for Scripted {
         match head {
             None => panic!("no scripted answer for {} {:?}; options: {options:?}", d.player, d.ask),
             Some(want) => panic!("scripted answer {want:?} is not an option of {} {:?}: {options:?}", d.player, d.ask),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The names `sim --agents` takes; a search's budget is at least one playout.
+    #[test]
+    fn agents_by_name() {
+        for name in ["random", "greedy", "mcts", "mcts:8", "mcts:8:greedy", "mcts:8:random"] {
+            assert!(super::by_name(name, 0).is_some(), "{name}");
+        }
+        for name in ["clever", "mcts:0", "mcts:x", "mcts:8:clever", "mcts:8:random:2", "greedy:8", "random:"] {
+            assert!(super::by_name(name, 0).is_none(), "{name}");
         }
     }
 }

@@ -74,7 +74,7 @@ pub struct GameArgs {
     /// (462).
     #[arg(long, default_value = "casual")]
     pub mode: String,
-    /// The agent for each seat: random, greedy or mcts:N (search, N playouts a decision; see
+    /// The agent for each seat: random, greedy or mcts:N (search, N playouts a decision, `mcts:N:random` with random playouts; see
     /// docs/agents.md), one name for every seat or one per seat.
     #[arg(long, value_delimiter = ',', default_values_t = vec!["greedy".to_string()])]
     pub agents: Vec<String>,
@@ -505,7 +505,7 @@ fn agent_names(agents: &[String], mode: &Mode) -> Result<Vec<String>, String> {
     };
     for n in &names {
         if agents::by_name(n, 0).is_none() {
-            return Err(format!("unknown agent `{n}`: expected random, greedy or mcts:N (N > 0)"));
+            return Err(format!("unknown agent `{n}`: expected random, greedy, mcts:N or mcts:N:random (N > 0)"));
         }
     }
     Ok(names)
