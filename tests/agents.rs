@@ -5,7 +5,7 @@
 use riftbound::agents::{GreedyAgent, Scripted, SearchAgent};
 use riftbound::kernel::GameRng;
 use riftbound::riftbound::abilities::Intent;
-use riftbound::riftbound::{Agent, Ask, Decision, Outcome};
+use riftbound::riftbound::{Agent, Ask, Choice, Decision, Outcome};
 use riftbound::riftbound::{CardDb, Game, Loc, Zone};
 use std::sync::Arc;
 
@@ -185,6 +185,23 @@ fn search_beats_greedy_and_greedy_beats_random_by_clear_margins() {
         let (wins, played) = (first["wins"].as_u64().unwrap(), first["played"].as_u64().unwrap());
         let (low, high) = riftbound::cli::stats::wilson(wins, played).unwrap();
         assert!(low > floor, "{agents}: {wins} of {played}, 95% interval {low:.3}-{high:.3}, not above {floor}");
-        assert_eq!(report["errors"], 0, "{agents}");
+        assert_eq!(report["errors"].as_array().map(Vec::len), Some(0), "{agents}: games stopped by an error");
     }
+}
+
+/// 157.2 / 354: the greedy player never turns runes into Power it has nothing to spend on: in
+/// an open action decision where using a rune's ability is offered (`AddResources`), it plays,
+/// moves or ends the turn instead; its runes are used only while paying a cost.
+#[test]
+fn greedy_never_adds_resources_outside_paying() {
+    let mut offered = 0;
+    for seed in 0..6 {
+        let (g, d) = midgame(seed);
+        if d.options.contains(&Choice::AddResources) {
+            offered += 1;
+            let pick = GreedyAgent::new(seed).choose(&g, &d);
+            assert_ne!(d.options[pick], Choice::AddResources, "seed {seed}");
+        }
+    }
+    assert!(offered > 0, "no decision offered the runes' abilities");
 }

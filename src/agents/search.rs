@@ -16,7 +16,7 @@
 //!    ISMCTS does, since a copy offers only some of them. Every player's actions are in the
 //!    tree, each edge scored for the player who takes it;
 //! 3. lets the rollout policy (greedy, or random) play every seat from there for a horizon of
-//!    turns, and every decision that is not an action in the tree (targets, costs, orders);
+//!    rounds (each player's turn once a round), and every decision that is not an action in the tree (targets, costs, orders);
 //! 4. scores each player 1 for a win (its team's, in the 2v2) and 0 for a loss; a playout still
 //!    going at the horizon scores 1/2 plus half of an even mix of its lead in points over the
 //!    best opponent (as a share of the Victory Score) and its lead in Might on the board (as a
@@ -50,7 +50,7 @@ impl Rollout {
     }
 }
 
-/// The search agent; `playouts` per action decision, playouts `horizon` turns long.
+/// The search agent; `playouts` per action decision, playouts `horizon` rounds long.
 pub struct SearchAgent {
     playouts: u32,
     horizon: u32,
@@ -60,7 +60,8 @@ pub struct SearchAgent {
 }
 
 impl SearchAgent {
-    pub const DEFAULT_HORIZON: u32 = 4;
+    /// Rounds a playout plays before it is scored: 4 turns in a Duel, 8 with four players.
+    pub const DEFAULT_HORIZON: u32 = 2;
     /// UCB1's exploration constant for rewards in 0..=1 (√2).
     const EXPLORATION: f64 = std::f64::consts::SQRT_2;
     /// The bonus of the action the greedy player would take, `GREEDY_BIAS / (visits + 1)` added
@@ -100,7 +101,7 @@ impl SearchAgent {
             })
             .collect();
         g.set_agents(agents);
-        g.turn_cap = g.turn_cap.min(game.turn + self.horizon);
+        g.turn_cap = g.turn_cap.min(game.turn + self.horizon * g.players.len() as u32);
         let keys: Vec<Key> = d.options.iter().map(|c| Key::of(&g, c).expect("an action")).collect();
         let pick = walk.lock().unwrap().descend(d.player, &keys, prior);
         let action = Action::of(&d.options[pick]).expect("an action");
@@ -138,12 +139,13 @@ fn score(g: &Game, p: PlayerId, end: &End) -> f64 {
             let best = g.opponents(p).iter().map(|q| g.player(*q).points).max().unwrap_or(0) as f64;
             let vs = g.victory_score().max(1) as f64;
             let lead = (mine - best) / vs;
+            // Might on the board by team (each player its own team outside the 2v2, 462.6.a).
             let mut might = vec![0i64; g.players.len()];
             for u in g.all_units() {
-                might[g.controller(u).0 as usize] += g.might(u).max(0) as i64;
+                might[g.team(g.controller(u))] += g.might(u).max(0) as i64;
             }
-            let my = might[p.0 as usize] as f64;
-            let their = g.opponents(p).iter().map(|q| might[q.0 as usize]).max().unwrap_or(0) as f64;
+            let my = might[g.team(p)] as f64;
+            let their = g.opponents(p).iter().map(|q| might[g.team(*q)]).max().unwrap_or(0) as f64;
             let board = (my - their) / (my + their + 1.0);
             let w = SearchAgent::BOARD_WEIGHT;
             (0.5 + 0.5 * ((1.0 - w) * lead + w * board)).clamp(0.0, 1.0)
