@@ -13,6 +13,7 @@ use super::abilities::{At, Condition, CountOf, UnitFilter};
 use super::cards::CardType;
 use super::state::{Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
+use std::sync::Arc;
 
 /// Keywords (716-733) as characteristics. Values (Assault X, Shield X, Deflect X, Hunt X) sum
 /// (723.2, 725.2, 730.2; 1.3: 823.2); the others are redundant when repeated.
@@ -416,7 +417,7 @@ impl Game {
     /// Puts an effect in force: the one way into the effect list, telling the memo.
     pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
         self.chars_cache.changed_all();
-        self.effects.push(e);
+        Arc::make_mut(&mut self.effects).push(e);
         self.note_effect_kinds();
     }
 
@@ -450,7 +451,7 @@ impl Game {
         }
         let kept: Vec<bool> = self.effects.iter().map(|e| keep(self, e)).collect();
         let mut kept = kept.into_iter();
-        self.effects.retain(|_| kept.next().unwrap_or(true));
+        Arc::make_mut(&mut self.effects).retain(|_| kept.next().unwrap_or(true));
         self.chars_cache.changed_all();
         self.note_effect_kinds();
         true
@@ -741,7 +742,7 @@ impl Game {
         let printed = self.db.get(o.card).might.saturating_add(buffs);
         let mut least = Some(printed);
         let mut most = Some(printed);
-        for e in &self.effects {
+        for e in self.effects.iter() {
             let touches_might = matches!(
                 e.modification,
                 Modification::SetMight(_)
