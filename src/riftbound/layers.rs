@@ -609,21 +609,24 @@ impl Game {
     /// the source's controller: without it (`None`) any base is admitted.
     fn at_admits(&self, f: &UnitFilter, id: ObjId, source: ObjId, source_controller: Option<PlayerId>) -> bool {
         // 053.3: "here" of a battlefield is the battlefield itself; of anything else, where it is.
-        let (at, here) = (self.location(id), self.here(source));
+        // Each found only where asked: most filters ask neither (the Might bounds and the layers
+        // ask this for every unit and effect).
+        let at = || self.location(id);
+        let here = || self.here(source);
         match f.at {
             At::Anywhere => true,
-            At::Battlefield => matches!(at, Some(Loc::Battlefield(_))),
-            At::Here => here.is_some() && at == here,
-            At::MyBattlefield => matches!(here, Some(Loc::Battlefield(_))) && at == here,
-            At::Elsewhere => at.is_some() && at != here,
+            At::Battlefield => matches!(at(), Some(Loc::Battlefield(_))),
+            At::Here => here().is_some_and(|h| at() == Some(h)),
+            At::MyBattlefield => matches!(here(), Some(Loc::Battlefield(_))) && at() == here(),
+            At::Elsewhere => at().is_some_and(|a| Some(a) != here()),
             At::ItsLocation => false,
-            At::That(b) => at == Some(Loc::Battlefield(b)),
+            At::That(b) => at() == Some(Loc::Battlefield(b)),
             At::InCombat => self.obj(id).role.is_some(),
             At::YourBase => match source_controller {
-                Some(c) => at == Some(Loc::Base(c)),
-                None => matches!(at, Some(Loc::Base(_))),
+                Some(c) => at() == Some(Loc::Base(c)),
+                None => matches!(at(), Some(Loc::Base(_))),
             },
-            At::AnyBase => matches!(at, Some(Loc::Base(_))),
+            At::AnyBase => matches!(at(), Some(Loc::Base(_))),
             At::YourTrash | At::Trashes | At::MainDeck | At::YourHand | At::Chain | At::YourChampionZone => false,
         }
     }
