@@ -111,6 +111,16 @@ impl Components {
         let c: &mut dyn Any = Arc::get_mut(item).expect("not shared");
         c.downcast_mut().expect("stored under its own TypeId")
     }
+    /// Takes component `T`, leaving its default; when `empty` says it holds nothing, only reads
+    /// it (a write takes the value's sole ownership, which may mean a copy). The cleanup takes
+    /// two components on every pass, and they are nearly always empty.
+    pub fn take<T: Component + Default>(&mut self, empty: impl FnOnce(&T) -> bool) -> T {
+        if self.get::<T>().is_none_or(empty) {
+            return T::default();
+        }
+        std::mem::take(self.get_mut::<T>())
+    }
+
     /// Resets component `T` to its default (state that lasts until a moment passes).
     pub fn reset<T: Component + Default>(&mut self) {
         if self.get::<T>().is_some() {
