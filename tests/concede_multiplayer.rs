@@ -18,10 +18,10 @@ fn three_players() -> Game {
     let mut g = Game::blank(db(), &["North Field", "East Field", "Targon's Peak"], 1).unwrap();
     let mut third = g.player(P2).clone();
     third.deck_name = "P3".into();
-    g.players.push(third);
+    g.players.push(third.into());
     g.turn_order.push(P3);
     g.agents.push(None);
-    g.battlefields[2].owner = P3;
+    g.battlefield_mut(Bf::new(2)).owner = P3;
     g.obj_mut(g.battlefields[2].obj).owner = P3;
     g
 }

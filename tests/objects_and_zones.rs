@@ -640,9 +640,9 @@ fn r141_1_c_no_standard_move_during_a_showdown() {
 
 /// A three-player board: P3 joins with an empty zone set (the Duel model takes N players).
 fn add_third_player(g: &mut Game) -> PlayerId {
-    let mut p3 = g.players[1].clone();
+    let mut p3 = g.player(PlayerId(1)).clone();
     p3.deck_name = "P3".into();
-    g.players.push(p3);
+    g.players.push(p3.into());
     g.turn_order.push(PlayerId(2));
     g.agents.push(None);
     PlayerId(2)

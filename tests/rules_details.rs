@@ -324,7 +324,7 @@ fn r722_4_b_r729_4_b_spells_action_and_reaction_are_checked_characteristics() {
     g.add(P1, 20, &[Domain::Mind], 4);
     // A showdown open state with P1's focus.
     let u = g.put_at(U3, P1, BF0).unwrap();
-    g.battlefields[0].contested_by = Some(P1);
+    g.battlefield_mut(Bf::new(0)).contested_by = Some(P1);
     g.begin_showdown(Bf::new(0));
     let open = g.playable_cards(P1);
     assert!(open.contains(&cleave) && open.contains(&discipline) && !open.contains(&progress), "{open:?}");
@@ -1278,7 +1278,7 @@ fn r344_2_showdown_action_and_reaction_abilities() {
     assert!(mine.contains(&Choice::Activate(u, 0)) && mine.contains(&Choice::Activate(u, 1)), "{mine:?}");
     g.turn_player = P2;
     g.put_at(U3, P2, BF0).unwrap();
-    g.battlefields[0].contested_by = Some(P2);
+    g.battlefield_mut(Bf::new(0)).contested_by = Some(P2);
     g.set_controller(Bf::new(0), Some(P1));
     g.begin_combat(Bf::new(0));
     // P2 attacks and has focus; they pass it to P1.
@@ -1500,7 +1500,7 @@ fn r729_3_a_reaction_unit_on_the_opponents_chain_to_base_or_controlled_battlefie
     let shen = g.put("Shen, Kinkou", P1, Zone::Hand).unwrap();
     g.add(P1, 3, &[Domain::Order], 0);
     g.put_at(U3, P2, BF0).unwrap();
-    g.battlefields[0].contested_by = Some(P2);
+    g.battlefield_mut(Bf::new(0)).contested_by = Some(P2);
     g.begin_showdown(Bf::new(0));
     g.showdown.as_mut().unwrap().focus = P1;
     g.priority = Some(P1);

@@ -6,19 +6,21 @@
 //! a batch of events; the kernel also orders what triggered by controller (376.3.b).
 
 use super::PlayerId;
+use std::sync::Arc;
 
 /// Where the matcher stands: the first event not matched yet, and the objects with triggered
 /// abilities as of the last zone change.
 #[derive(Clone, Debug)]
 pub struct TriggerIndex<O> {
     cursor: usize,
-    sources: Vec<O>,
+    /// Replaced whole when rebuilt, so shared by a clone (every play's snapshot, 355.3).
+    sources: Arc<[O]>,
     stale: bool,
 }
 
 impl<O> Default for TriggerIndex<O> {
     fn default() -> Self {
-        TriggerIndex { cursor: 0, sources: Vec::new(), stale: true }
+        TriggerIndex { cursor: 0, sources: Arc::default(), stale: true }
     }
 }
 
@@ -82,10 +84,10 @@ pub fn refresh<G: Triggers>(g: &mut G) {
     if g.index().stale {
         let sources = g.sources();
         let index = g.index_mut();
-        index.sources = sources;
+        index.sources = sources.into();
         index.stale = false;
     }
-    debug_assert_eq!(g.index().sources, g.sources(), "the trigger index missed a change");
+    debug_assert_eq!(*g.index().sources, *g.sources(), "the trigger index missed a change");
 }
 
 /// Matches `batch` (the events from `start`) against the indexed objects, in the index's order

@@ -97,7 +97,7 @@ impl Game {
         if holds_trigger_sources(zone, is_rune) && self.may_trigger_in(self.links(), id) {
             self.trigger_index.zones_changed();
         }
-        let pl = &mut self.players[p.index()];
+        let pl = Arc::make_mut(&mut self.players[p.index()]);
         let list = match zone {
             Zone::MainDeck => &mut pl.main_deck,
             Zone::RuneDeck => &mut pl.rune_deck,
@@ -135,7 +135,7 @@ impl Game {
         if holds_trigger_sources(zone, self.card(id).kind == CardType::Rune) && self.may_trigger_in(self.links(), id) {
             self.trigger_index.zones_changed();
         }
-        let pl = &mut self.players[p.index()];
+        let pl = Arc::make_mut(&mut self.players[p.index()]);
         let list = match zone {
             Zone::MainDeck => &mut pl.main_deck,
             Zone::RuneDeck => &mut pl.rune_deck,

@@ -40,7 +40,7 @@ impl Game {
             |g, first| g.cleanup_pass(if first { special } else { Special::None }, resolving),
         )?;
         // 415.5.c: damage dealt so far was not dealt by whatever resolves before the next cleanup.
-        self.components.reset::<super::actions::DamagedBy>();
+        self.components.take::<super::actions::DamagedBy>(|d| d.0.is_empty());
         if settled.is_err() {
             // A loop of card effects, each pass changing something: the game stops without a
             // winner rather than hang (as a turn over the step cap does).
@@ -97,7 +97,7 @@ impl Game {
         // 380.3: a unit whose lethal damage did not kill it (its death was replaced, 383.3) was
         // not killed, so "if this kills it" never triggers.
         for super::instructions::WaitingForKill { unit: u, .. } in
-            std::mem::take(&mut self.components.get_mut::<super::instructions::ReflexiveOnKill>().0)
+            self.components.take::<super::instructions::ReflexiveOnKill>(|r| r.0.is_empty()).0
         {
             trace!(
                 self,

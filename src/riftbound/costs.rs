@@ -545,16 +545,17 @@ impl Game {
             let mut options = Vec::with_capacity(runes.abilities.len() + reactions.iter().map(Vec::len).sum::<usize>());
             let groups: Vec<Vec<Added>> =
                 reactions.iter().map(|g| g.iter().map(|(_, _, a)| a.clone()).collect()).collect();
-            for &(rune, index) in &runes.abilities {
+            // Whether activating a rune's ability helps and leaves the rest payable: `None` for a
+            // rune without a domain's Power ability.
+            let helps = |rune: ObjId, index: u8| {
                 let (mut ready, mut all) = supply;
                 let mut after = pool;
-                let domain = self.rune_domain(rune);
                 let contributes = if index == 0 {
                     after.energy += 1;
                     ready -= 1;
                     short_energy
                 } else {
-                    let Some(d) = domain else { continue };
+                    let d = self.rune_domain(rune)?;
                     after.power[d.index()] += 1;
                     if !self.obj(rune).exhausted {
                         ready -= 1;
@@ -563,7 +564,22 @@ impl Game {
                     !power_fits(pool.power, pool.any, &cost.power)
                         && cost.power.iter().any(|s| matches!(s, PowerSymbol::Any) || *s == PowerSymbol::Of(d))
                 };
-                if contributes && affordable_with(&after, ready, &all, cost, spell, &groups) {
+                Some(contributes && affordable_with(&after, ready, &all, cost, spell, &groups))
+            };
+            // The answer reads only which ability it is, the rune's domain and whether it is
+            // exhausted: found once a step for each kind ([E], or a domain's ready or exhausted
+            // rune recycled), not for each of a dozen runes.
+            let mut by_kind = [None; 1 + 2 * Domain::ALL.len()];
+            for &(rune, index) in &runes.abilities {
+                let kind = if index == 0 {
+                    0
+                } else {
+                    let Some(d) = self.rune_domain(rune) else { continue };
+                    1 + 2 * d.index() + usize::from(self.obj(rune).exhausted)
+                };
+                let ok = *by_kind[kind].get_or_insert_with(|| helps(rune, index) == Some(true));
+                debug_assert_eq!(Some(ok), helps(rune, index), "a rune's verdict differs from its kind's");
+                if ok {
                     options.push(Choice::Activate(rune, index));
                 }
             }

@@ -446,6 +446,7 @@ impl Game {
         // Every player's record changes: reported once (as `player_mut` would for each).
         self.chars_cache.changed();
         for pl in &mut self.players {
+            let pl = std::sync::Arc::make_mut(pl);
             pl.scored_this_turn = 0;
             pl.cards_played_this_turn = 0;
             pl.spent_this_turn = Default::default();

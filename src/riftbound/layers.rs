@@ -13,6 +13,7 @@ use super::abilities::{At, Condition, CountOf, UnitFilter};
 use super::cards::CardType;
 use super::state::{Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
+use std::sync::Arc;
 
 /// Keywords (716-733) as characteristics. Values (Assault X, Shield X, Deflect X, Hunt X) sum
 /// (723.2, 725.2, 730.2; 1.3: 823.2); the others are redundant when repeated.
@@ -416,7 +417,7 @@ impl Game {
     /// Puts an effect in force: the one way into the effect list, telling the memo.
     pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
         self.chars_cache.changed_all();
-        self.effects.push(e);
+        Arc::make_mut(&mut self.effects).push(e);
         self.note_effect_kinds();
     }
 
@@ -450,7 +451,7 @@ impl Game {
         }
         let kept: Vec<bool> = self.effects.iter().map(|e| keep(self, e)).collect();
         let mut kept = kept.into_iter();
-        self.effects.retain(|_| kept.next().unwrap_or(true));
+        Arc::make_mut(&mut self.effects).retain(|_| kept.next().unwrap_or(true));
         self.chars_cache.changed_all();
         self.note_effect_kinds();
         true
@@ -608,21 +609,24 @@ impl Game {
     /// the source's controller: without it (`None`) any base is admitted.
     fn at_admits(&self, f: &UnitFilter, id: ObjId, source: ObjId, source_controller: Option<PlayerId>) -> bool {
         // 053.3: "here" of a battlefield is the battlefield itself; of anything else, where it is.
-        let (at, here) = (self.location(id), self.here(source));
+        // Each found only where asked: most filters ask neither (the Might bounds and the layers
+        // ask this for every unit and effect).
+        let at = || self.location(id);
+        let here = || self.here(source);
         match f.at {
             At::Anywhere => true,
-            At::Battlefield => matches!(at, Some(Loc::Battlefield(_))),
-            At::Here => here.is_some() && at == here,
-            At::MyBattlefield => matches!(here, Some(Loc::Battlefield(_))) && at == here,
-            At::Elsewhere => at.is_some() && at != here,
+            At::Battlefield => matches!(at(), Some(Loc::Battlefield(_))),
+            At::Here => here().is_some_and(|h| at() == Some(h)),
+            At::MyBattlefield => matches!(here(), Some(Loc::Battlefield(_))) && at() == here(),
+            At::Elsewhere => at().is_some_and(|a| Some(a) != here()),
             At::ItsLocation => false,
-            At::That(b) => at == Some(Loc::Battlefield(b)),
+            At::That(b) => at() == Some(Loc::Battlefield(b)),
             At::InCombat => self.obj(id).role.is_some(),
             At::YourBase => match source_controller {
-                Some(c) => at == Some(Loc::Base(c)),
-                None => matches!(at, Some(Loc::Base(_))),
+                Some(c) => at() == Some(Loc::Base(c)),
+                None => matches!(at(), Some(Loc::Base(_))),
             },
-            At::AnyBase => matches!(at, Some(Loc::Base(_))),
+            At::AnyBase => matches!(at(), Some(Loc::Base(_))),
             At::YourTrash | At::Trashes | At::MainDeck | At::YourHand | At::Chain | At::YourChampionZone => false,
         }
     }
@@ -741,7 +745,7 @@ impl Game {
         let printed = self.db.get(o.card).might.saturating_add(buffs);
         let mut least = Some(printed);
         let mut most = Some(printed);
-        for e in &self.effects {
+        for e in self.effects.iter() {
             let touches_might = matches!(
                 e.modification,
                 Modification::SetMight(_)

@@ -44,16 +44,17 @@ impl std::fmt::Debug for Bf {
     }
 }
 
-impl std::ops::Index<Bf> for Vec<Battlefield> {
+impl std::ops::Index<Bf> for Vec<Arc<Battlefield>> {
     type Output = Battlefield;
     fn index(&self, b: Bf) -> &Battlefield {
         &self[b.index()]
     }
 }
 
-impl std::ops::IndexMut<Bf> for Vec<Battlefield> {
+/// A battlefield to change, copied first if a snapshot shares it (355.3).
+impl std::ops::IndexMut<Bf> for Vec<Arc<Battlefield>> {
     fn index_mut(&mut self, b: Bf) -> &mut Battlefield {
-        &mut self[b.index()]
+        Arc::make_mut(&mut self[b.index()])
     }
 }
 
@@ -676,18 +677,23 @@ impl Iterator for UnitsOnBoard<'_> {
 pub struct Game {
     pub db: Arc<CardDb>,
     pub mode: Mode,
-    pub players: Vec<Player>,
+    /// Each shared with the snapshot each play takes (355.3) until it changes
+    /// ([`Game::player_mut`]): a play changes its player's zones, rarely the others'.
+    pub players: Vec<Arc<Player>>,
     /// Turn order (115): seat indices starting with the first player.
     pub turn_order: Vec<PlayerId>,
     pub objs: Vec<Obj>,
-    pub battlefields: Vec<Battlefield>,
+    /// Each shared with the snapshot each play takes (355.3) until it changes, as `players`.
+    pub battlefields: Vec<Arc<Battlefield>>,
     pub turn: u32,
     pub turn_player: PlayerId,
     pub step: Step,
     pub chain: Chain<ChainItem>,
     pub priority: Option<PlayerId>,
     pub showdown: Option<Showdown>,
-    pub effects: Vec<ContinuousEffect>,
+    /// Shared with the snapshot each play takes (355.3) and copied only if the play changes
+    /// it (`push_effect`, `retain_effects`), which it rarely does.
+    pub effects: Arc<Vec<ContinuousEffect>>,
     /// Whether one of `effects` changes control (450.1.a), kept by `push_effect` and
     /// `retain_effects`: without one, an object's controller is its record's.
     pub control_effects: bool,
@@ -915,7 +921,7 @@ impl Game {
         Game {
             db,
             mode,
-            players,
+            players: players.into_iter().map(Arc::new).collect(),
             turn_order: Vec::new(),
             objs: Vec::new(),
             battlefields: Vec::new(),
@@ -925,7 +931,7 @@ impl Game {
             chain: Chain::default(),
             priority: None,
             showdown: None,
-            effects: Vec::new(),
+            effects: Arc::default(),
             control_effects: false,
             grant_effects: false,
             keyword_effects: 0,
@@ -991,7 +997,7 @@ impl Game {
     /// A player to change: a shared change for the memo (conditions read hands, runes, trash).
     pub fn player_mut(&mut self, p: PlayerId) -> &mut Player {
         self.chars_cache.changed();
-        &mut self.players[p.index()]
+        Arc::make_mut(&mut self.players[p.index()])
     }
 
     /// A battlefield to change: every characteristics value is stale ("here" reads which
@@ -1014,7 +1020,7 @@ impl Game {
     /// Puts a battlefield in play (113), uncontrolled, with nothing at it.
     pub fn add_battlefield(&mut self, obj: ObjId, owner: PlayerId) {
         self.chars_cache.changed_all();
-        self.battlefields.push(Battlefield {
+        self.battlefields.push(Arc::new(Battlefield {
             obj,
             owner,
             controller: None,
@@ -1023,7 +1029,7 @@ impl Game {
             facedown: Vec::new(),
             showdown_staged: false,
             combat_staged: false,
-        });
+        }));
     }
 
     /// A fingerprint of the game's state: the turn, the outcome, the points, and every zone's
