@@ -254,6 +254,9 @@ struct Body {
     /// spent"): `Some(Some(cost))` after "spend any number of buffs", `Some(None)` after "pay any
     /// amount of [A]".
     paid: Option<Option<OtherCost>>,
+    /// What the trigger's condition measured, as "that much" names it: after "if you assigned 5
+    /// or more excess damage", the excess damage assigned (440.2.a).
+    measured: Option<Amount>,
 }
 
 impl Body {
@@ -960,7 +963,14 @@ impl Compiler<'_> {
                 Rule::trigger_condition if condition.is_some() => {
                     return Err(self.err(&part, "a trigger with \"with ...\" takes no other \"if\" condition yet"));
                 }
-                Rule::trigger_condition => condition = Some(self.condition(part.into_inner().next().unwrap())?),
+                Rule::trigger_condition => {
+                    let c = self.condition(part.into_inner().next().unwrap())?;
+                    // "you may deal that much": the amount the condition measured.
+                    if let Condition::AssignedExcess { .. } = c {
+                        body.measured = Some(Amount::Per { each: 1, count: CountOf::ExcessAssigned });
+                    }
+                    condition = Some(c);
+                }
                 // 376.2.b: "..., X if Y.": the condition is part of the effect.
                 Rule::trailing_condition => {
                     let c = self.condition(part.into_inner().next().unwrap())?;
@@ -1014,12 +1024,16 @@ impl Compiler<'_> {
         let mut parts = p.clone().into_inner();
         let event = parts.next().unwrap().into_inner().next().unwrap();
         let event = match event.as_rule() {
-            // "you look at or reveal me from the top of your deck" (127, 411).
+            // "you look at or reveal me from the top of your deck" (127, 411); "I'm revealed from
+            // your deck": revealed only.
             Rule::ev_seen_me => {
                 let verbs: Vec<Rule> = event
                     .into_inner()
-                    .filter(|x| x.as_rule() == Rule::see_verb)
-                    .map(|x| x.into_inner().next().unwrap().as_rule())
+                    .filter_map(|x| match x.as_rule() {
+                        Rule::see_verb => x.into_inner().next().map(|v| v.as_rule()),
+                        Rule::revealed_verb => Some(Rule::reveal_verb),
+                        _ => None,
+                    })
                     .collect();
                 Trigger::SeenFromTop {
                     look: verbs.contains(&Rule::look_at),
@@ -4729,12 +4743,19 @@ impl Compiler<'_> {
         for x in p.into_inner() {
             match x.as_rule() {
                 Rule::amount_twice => twice = true,
-                // "that much": what "Pay any amount of" before it paid.
+                // "that much": what "Pay any amount of" before it paid, or what the trigger's
+                // condition measured.
                 Rule::amount_that_much => {
-                    if b.paid.is_none() {
-                        return Err(self.err(&x, "\"that much\" is understood after \"Pay any amount of ... to\""));
-                    }
-                    amount = Amount::Paid;
+                    amount = match (&b.paid, &b.measured) {
+                        (Some(_), _) => Amount::Paid,
+                        (None, Some(m)) => m.clone(),
+                        (None, None) => {
+                            return Err(self.err(
+                                &x,
+                                "\"that much\" is understood after \"Pay any amount of ... to\" or \"if you assigned N or more excess damage\"",
+                            ));
+                        }
+                    };
                 }
                 Rule::amount_might => {
                     amount = Amount::MightOf(match x.clone().into_inner().next() {

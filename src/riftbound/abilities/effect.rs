@@ -683,6 +683,10 @@ pub enum CountOf {
     /// "for each point you scored from holding this turn": the points its controller earned this
     /// turn by scoring (444.1), by the method named or either.
     PointsScoredThisTurn(Option<ScoreMethod>),
+    /// "that much" after "if you assigned 5 or more excess damage": the excess damage its
+    /// controller assigned in this turn's last combat damage step they assigned in (440.2.a),
+    /// what the condition measured.
+    ExcessAssigned,
 }
 
 /// A yes-or-no question an instruction asks as it resolves.
