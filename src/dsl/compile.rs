@@ -34,6 +34,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         hooks: Vec::new(),
         effect_text: false,
         repeat: None,
+        limit_mine: None,
     };
     match &card.script {
         None => {
@@ -69,6 +70,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
     }
     c.repeat_instructions()?;
     c.keyword_abilities();
+    c.limit_mine(origin)?;
     // SFD-136: the effect text's abilities follow the rules text's; they become the top-most card's
     // while the card is attached (SFD-718.3).
     if !card.effect_text.trim().is_empty() {
@@ -198,6 +200,9 @@ struct Compiler<'c> {
     effect_text: bool,
     /// Where the card's "[Repeat] COST" is written (start and end in the text), if it has one.
     repeat: Option<(usize, usize)>,
+    /// "Use my abilities only while CONDITION." (371): the restriction of every activated ability
+    /// of the card, wherever the line is.
+    limit_mine: Option<Condition>,
 }
 
 /// A body under construction: its instructions and the targets it chooses.
@@ -359,6 +364,17 @@ impl Compiler<'_> {
             Rule::static_line => self.static_line(p, None),
             Rule::as_line => self.as_line(p),
             Rule::modal => self.modal(p),
+            // "Use my abilities only while ...": every activated ability's, after the text.
+            Rule::ability_limit => {
+                let (mine, limit) = self.ability_limit(p.clone(), self.out.abilities.len() as u8)?;
+                if !mine {
+                    return Err(
+                        self.err(&p, "a restriction on a line of its own says whose: \"Use my abilities only ...\"")
+                    );
+                }
+                self.limit_mine = Some(limit);
+                Ok(())
+            }
             Rule::spell_line => self.spell_line(p),
             _ => Err(self.err(&p, format!("unexpected {:?}", p.as_rule()))),
         }
@@ -859,15 +875,12 @@ impl Compiler<'_> {
                 Rule::effect => body = self.effect(part, body)?,
                 Rule::ability_limit => {
                     // "only once per turn": this ability, the next one pushed, not activated yet.
-                    let index = self.out.abilities.len() as u8;
-                    let mut all = Vec::new();
-                    for x in part.into_inner() {
-                        all.push(match x.as_rule() {
-                            Rule::once_a_turn => Condition::NotChosenThisTurn(index),
-                            _ => self.condition(x)?,
-                        });
+                    let (mine, limit) = self.ability_limit(part, self.out.abilities.len() as u8)?;
+                    if mine {
+                        self.limit_mine = Some(limit);
+                    } else {
+                        only_while = Some(limit);
                     }
-                    only_while = Some(if all.len() == 1 { all.pop().unwrap() } else { Condition::All(all) });
                 }
                 _ => {}
             }
@@ -881,6 +894,49 @@ impl Compiler<'_> {
             self.out.keywords.push((Keyword::Legion, 0));
         }
         self.push(&p, AbilityKind::Activated { costs, timing, only_while }, Some(body));
+        Ok(())
+    }
+
+    /// 371: "Use [this ability | my abilities] only while/if CONDITION [and only once per turn].":
+    /// the condition (`index`: the ability "only once" is about) and whether it is said of all
+    /// the card's abilities ("my abilities").
+    fn ability_limit(&self, p: P, index: u8) -> Result<(bool, Condition), Diagnostic> {
+        let mut all = Vec::new();
+        let mut mine = false;
+        for x in p.into_inner() {
+            match x.as_rule() {
+                Rule::limit_mine => mine = true,
+                Rule::once_a_turn => all.push(Condition::NotChosenThisTurn(index)),
+                _ => all.push(self.condition(x)?),
+            }
+        }
+        if mine && all.iter().any(|c| matches!(c, Condition::NotChosenThisTurn(_))) {
+            return Err(self.origin.diagnostic(0, 1, "\"only once\" is said of one ability, not of \"my abilities\""));
+        }
+        Ok((mine, if all.len() == 1 { all.pop().unwrap() } else { Condition::All(all) }))
+    }
+
+    /// 371: "Use my abilities only while CONDITION." adds the condition to the restriction of
+    /// every activated ability of the rules text (those before the line and after it).
+    fn limit_mine(&mut self, origin: &TextOrigin) -> Result<(), Diagnostic> {
+        let Some(limit) = self.limit_mine.take() else { return Ok(()) };
+        let mut any = false;
+        for a in &mut self.out.abilities {
+            if let AbilityKind::Activated { only_while, .. } = &mut a.kind {
+                any = true;
+                *only_while = Some(match only_while.take() {
+                    Some(c) => Condition::All(vec![c, limit.clone()]),
+                    None => limit.clone(),
+                });
+            }
+        }
+        if !any {
+            return Err(origin.diagnostic(
+                0,
+                1,
+                "\"Use my abilities only ...\" needs an activated ability on the card",
+            ));
+        }
         Ok(())
     }
 
@@ -1189,6 +1245,7 @@ impl Compiler<'_> {
                 Trigger::YouRecycle(f.kind)
             }
             Rule::ev_you_spend_buff => Trigger::YouSpendBuff,
+            Rule::ev_you_use => Trigger::YouActivate(self.unit_phrase(e.into_inner().last().unwrap())),
             Rule::ev_me => {
                 let after_attack = e.clone().into_inner().find(|x| x.as_rule() == Rule::after_attack);
                 let was = e.clone().into_inner().find(|x| x.as_rule() == Rule::conquered_was);

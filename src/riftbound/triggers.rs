@@ -502,6 +502,10 @@ impl Game {
             (Trigger::YouRecycle(kind), Event::Recycled { player, card }) => {
                 (*player == you && self.card(*card).kind == *kind).then_some(None)
             }
+            // 370.2: the player who activates an ability controls it, as they control its source.
+            (Trigger::YouActivate(f), Event::Activated { source: s, .. }) => {
+                (self.controller(*s) == you && self.unit_matches(f, *s, you, source)).then_some(None)
+            }
             // 702.2.b: only a unit's controller spends its buff.
             (Trigger::YouSpendBuff, Event::BuffSpent(u)) => (self.controller(*u) == you).then_some(None),
             (Trigger::Attack, Event::Attacked(u)) | (Trigger::Defend, Event::Defended(u)) if *u == source => yes,
@@ -1390,6 +1394,8 @@ pub(crate) fn listens_to(t: &Trigger) -> u32 {
         Trigger::MoveMeFromBattlefield => MOVED,
         // A spent buff has no kind of its own (`event_kind`).
         Trigger::YouSpendBuff => OTHER,
+        // An activation has no kind of its own either.
+        Trigger::YouActivate(_) => OTHER,
         Trigger::ReturnedToHand(_) => LEFT_BOARD,
         Trigger::Chooses { .. } => TARGETED,
         Trigger::BecomesMighty(_) => BECAME_MIGHTY,

@@ -307,6 +307,9 @@ pub enum Trigger {
     YouRecycle(CardType),
     /// 702.2.b: "When you spend a buff": a unit you control spent its buff.
     YouSpendBuff,
+    /// 370.2: "When you use an activated ability of a gear": you activated an ability of an
+    /// object the filter names (its costs paid).
+    YouActivate(UnitFilter),
     /// 376.4.d: "When I attack".
     Attack,
     /// 376.4.e: "When I defend".
