@@ -449,14 +449,18 @@ impl Compiler<'_> {
     /// choosing their targets anew (the kernel's, `Ability::repeat`).
     fn repeat_instructions(&mut self) -> Result<(), Diagnostic> {
         let Some((start, end)) = self.repeat else { return Ok(()) };
-        let Some(spell) = self.out.abilities.iter_mut().find(|a| a.kind == AbilityKind::Spell) else {
+        // A modal spell's instructions are its modes (182.2.b): the repeat picks one anew.
+        let spell = |a: &Ability| matches!(a.kind, AbilityKind::Spell | AbilityKind::Mode);
+        if !self.out.abilities.iter().any(spell) {
             return Err(self.origin.diagnostic(start, end, "[Repeat] needs the spell's instructions"));
-        };
-        if spell.targets.iter().any(|t| matches!(t.count, TargetCount::Destination(_))) {
-            let message = "[Repeat] on a spell that moves a unit to a chosen place is not understood yet";
-            return Err(self.origin.diagnostic(start, end, message));
         }
-        spell.repeat = true;
+        for a in self.out.abilities.iter_mut().filter(|a| spell(a)) {
+            if a.targets.iter().any(|t| matches!(t.count, TargetCount::Destination(_))) {
+                let message = "[Repeat] on a spell that moves a unit to a chosen place is not understood yet";
+                return Err(self.origin.diagnostic(start, end, message));
+            }
+            a.repeat = true;
+        }
         Ok(())
     }
 

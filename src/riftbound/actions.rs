@@ -72,6 +72,7 @@ impl Game {
             paid_additional: false,
             empowered: false,
             mode: 0,
+            repeat_mode: 0,
             hidden_on_turn: 0,
             from_hidden: None,
             played_from_hand: false,

@@ -1121,20 +1121,27 @@ impl Game {
         let Some(ability) = self.spell_ability(card).map(|i| &def.abilities.abilities[i]) else {
             return Ok(());
         };
-        let Some(body) = &ability.body else { return Ok(()) };
         let specs = self.choice_specs(card, ability);
         // [Repeat] paid: the instructions run once more, with the targets chosen for the repeat
-        // (those after the spell's own on the chain item), unless the spell has left the chain.
+        // (those after the spell's own on the chain item), unless the spell has left the chain;
+        // a modal spell's repeat runs the mode chosen for it (182.2.b).
         let repeat = ability.repeat && self.obj(card).paid_additional;
         let (first, again) =
             item.targets.split_at(if repeat { specs.len().min(item.targets.len()) } else { item.targets.len() });
         for (run, targets) in [first, again].into_iter().enumerate() {
+            let mut ability = ability;
             if run == 1 {
                 if !repeat || self.obj(card).zone != Zone::Chain {
                     break;
                 }
+                if ability.kind == AbilityKind::Mode {
+                    let Some(a) = def.abilities.abilities.get(self.obj(card).repeat_mode as usize) else { break };
+                    ability = a;
+                }
                 trace!(self, "002", "{} repeats: its instructions are executed once more", self.describe(card));
             }
+            let Some(body) = &ability.body else { continue };
+            let specs = self.choice_specs(card, ability);
             let call = HookCall {
                 source: Some(card),
                 controller: Some(item.controller),
