@@ -2690,7 +2690,12 @@ impl Compiler<'_> {
                 // 383.2: a delayed trigger for this turn's end (317.1); it chooses its own
                 // targets as it goes on the chain (390).
                 let text = c.as_str().trim().trim_end_matches('.').to_string();
-                let inner = self.instruction(c.into_inner().next().unwrap(), Body::default())?;
+                let mut inner = Body { it: body.it.as_ref().map(|_| Obj::Remembered), ..Body::default() };
+                for ins in c.into_inner().filter(|x| x.as_rule() == Rule::instruction) {
+                    inner = self.instruction(ins, inner)?;
+                }
+                // "it" (or "that unit") there: what "it" is here, remembered (414.3).
+                let remembers = contains_obj(&inner.effects, &Obj::Remembered);
                 let name = self.pending(
                     't',
                     text,
@@ -2699,7 +2704,8 @@ impl Compiler<'_> {
                     AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn, once: false, of_it: false },
                 );
                 let mut b = body;
-                b.effects.push(Effect::Delay { body: name, it: None });
+                let it = if remembers { b.it.clone() } else { None };
+                b.effects.push(Effect::Delay { body: name, it });
                 Ok(b)
             }
             Rule::if_you_do => {
@@ -3475,6 +3481,9 @@ impl Compiler<'_> {
                     Rule::i_ready => Act::Ready,
                     Rule::i_exhaust => Act::Exhaust,
                     Rule::i_recall => Act::Recall,
+                    Rule::i_take_control if i.clone().into_inner().any(|x| x.as_rule() == Rule::lose_verb) => {
+                        Act::LoseControl
+                    }
                     Rule::i_take_control => Act::TakeControl,
                     Rule::i_recycle => Act::Recycle,
                     Rule::i_banish => Act::Banish,
@@ -3482,7 +3491,8 @@ impl Compiler<'_> {
                 };
                 // 182.2: "gain control of a spell" chooses a spell on the chain (352.8.a.2).
                 b.chain_spells = act == Act::TakeControl;
-                let t = self.target(parts.next().unwrap(), &mut b, None);
+                // After "lose" (`lose_verb`), the target.
+                let t = self.target(parts.find(|x| x.as_rule() == Rule::target).unwrap(), &mut b, None);
                 b.chain_spells = false;
                 let t = t?;
                 if let (Act::Kill, Target::Chosen(index, _)) = (act, &t) {
@@ -4470,11 +4480,12 @@ impl Compiler<'_> {
             Rule::t_me | Rule::t_this => Target::One(Obj::Me),
             // "Choose an enemy unit here and ... Deal 1 to that unit": the unit chosen before it;
             // with none, the unit of the event or replacement.
+            // In a delayed trigger with nothing chosen, "that unit" is what it remembers (414.3).
             Rule::t_that_unit => Target::One(
                 b.targets
                     .iter()
                     .rposition(|s| s.filter.kind == CardType::Unit && s.count == TargetCount::One)
-                    .map_or(Obj::ThatUnit, Obj::Target),
+                    .map_or(if b.it == Some(Obj::Remembered) { Obj::Remembered } else { Obj::ThatUnit }, Obj::Target),
             ),
             Rule::t_that_card => Target::One(b.that_card.clone().ok_or_else(|| self.err(&t, THAT_CARD))?),
             // "the unit you recycled": only what a cost within this instruction was paid with.
@@ -5193,6 +5204,13 @@ fn contains(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
             _ => false,
         }
     })
+}
+
+/// Whether any of `effects` names the object `o` anywhere in its fields (an object appears in many
+/// kinds of effect, so their serialized form is searched, as `card show` prints it).
+fn contains_obj(effects: &[Effect], o: &Obj) -> bool {
+    let (Ok(all), Ok(needle)) = (serde_json::to_string(effects), serde_json::to_string(o)) else { return false };
+    all.contains(&needle)
 }
 
 /// Whether "for each buff you spend" (`per_payment`) counts the payments of `cost`.

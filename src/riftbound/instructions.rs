@@ -678,6 +678,7 @@ impl Game {
             Act::Exhaust => self.exhaust(o),
             Act::Recall => self.recall(o),
             Act::TakeControl => self.take_control(c.controller.unwrap_or(self.turn_player), o),
+            Act::LoseControl => self.lose_control(c.controller.unwrap_or(self.turn_player), o),
             Act::Heal => self.heal(&[o]),
             Act::MoveToBase => self.move_to_base(o),
             Act::Move => {

@@ -317,6 +317,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::Exhaust => format!("Exhaust {o}"),
         Act::Recall => format!("Recall {o}"),
         Act::TakeControl => format!("Take control of {o}"),
+        Act::LoseControl => format!("Lose control of {o}"),
         Act::Heal => format!("Heal {o}"),
         Act::MoveToBase => format!("Move {o} to its base"),
         Act::Move => format!("Move {o}"),
