@@ -1516,6 +1516,25 @@ impl Compiler<'_> {
                 }
             }
             Rule::cond_played_another => Condition::Legion,
+            Rule::cond_chose_times => {
+                let (mut filter, mut times, mut by) = (UnitFilter::units(), 1, Vec::new());
+                for x in c.into_inner() {
+                    match x.as_rule() {
+                        Rule::chose_what => filter = self.filter_of(x),
+                        Rule::history_times => times = x.into_inner().next().map(|n| number(&n)).unwrap_or(2),
+                        Rule::chosen_with => {
+                            for k in x.into_inner() {
+                                by.push(match k.into_inner().next() {
+                                    Some(n) if n.as_rule() == Rule::unit_noun => self.unit_phrase(n).kind,
+                                    _ => CardType::Spell,
+                                });
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Condition::ChoseTimes { filter: Box::new(filter), times, by }
+            }
             Rule::cond_card_deed => {
                 let chosen = c.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::deed_chosen);
                 let deed = if chosen { CardDeed::Chose } else { CardDeed::Played };

@@ -151,6 +151,29 @@ impl Game {
                 }
                 _ => false,
             }),
+            Condition::ChoseTimes { filter, times, by } => {
+                // One choosing: the Targeted events one spell or ability records together.
+                let (mut n, mut counted, mut prev) = (0, false, None);
+                for e in self.events_this_turn() {
+                    let Event::Targeted { player, obj, spell } = e else {
+                        prev = None;
+                        continue;
+                    };
+                    if prev != Some((*player, *spell)) {
+                        counted = false;
+                    }
+                    prev = Some((*player, *spell));
+                    if !counted
+                        && *player == you
+                        && (by.is_empty() || by.contains(&self.card(*spell).kind))
+                        && self.filter_matches_lki(filter, *obj, you, subject)
+                    {
+                        n += 1;
+                        counted = true;
+                    }
+                }
+                n >= *times
+            }
             Condition::DidThisTurn { deed, me, at_least } => {
                 let events = self.events_this_turn();
                 let done = events

@@ -701,6 +701,15 @@ pub enum Condition {
         deed: CardDeed,
         filter: Box<UnitFilter>,
     },
+    /// "you've chosen enemy units and/or gear twice this turn with spells or unit abilities":
+    /// "you" chose objects the filter names as targets (352.6, 390) at least `times` times this
+    /// turn, each spell or ability choosing counted once; `by`: only by spells and abilities
+    /// whose source is of one of these kinds (any, if empty).
+    ChoseTimes {
+        filter: Box<UnitFilter>,
+        times: u32,
+        by: Vec<CardType>,
+    },
     /// "you have N+ runes" (runes on the board, 155).
     RunesAtLeast(u32),
     /// "you've spent at least [A][A] this turn": "you" spent at least that on costs this turn
