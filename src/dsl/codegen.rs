@@ -252,6 +252,7 @@ fn amount(a: &Amount) -> String {
             format!("{each} * points_scored(you(), {})", score_method(*method))
         }
         Amount::Per { each, count: CountOf::CardsInYourHand } => format!("{each} * hand_size(you())"),
+        Amount::Per { each, count: CountOf::ExcessAssigned } => format!("{each} * excess_assigned(you())"),
         Amount::Per { each, count: CountOf::CardsPlayedThisTurn } => format!("{each} * cards_played(you())"),
         Amount::Per { each, count: CountOf::ExtremeMight { filter: f, highest } } => {
             let which = if *highest { "highest" } else { "lowest" };

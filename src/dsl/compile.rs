@@ -34,6 +34,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
         hooks: Vec::new(),
         effect_text: false,
         repeat: None,
+        limit_mine: None,
     };
     match &card.script {
         None => {
@@ -69,6 +70,7 @@ pub fn compile(card: &CardDef, origin: &TextOrigin) -> Result<CardAbilities, Dia
     }
     c.repeat_instructions()?;
     c.keyword_abilities();
+    c.limit_mine(origin)?;
     // SFD-136: the effect text's abilities follow the rules text's; they become the top-most card's
     // while the card is attached (SFD-718.3).
     if !card.effect_text.trim().is_empty() {
@@ -198,6 +200,9 @@ struct Compiler<'c> {
     effect_text: bool,
     /// Where the card's "[Repeat] COST" is written (start and end in the text), if it has one.
     repeat: Option<(usize, usize)>,
+    /// "Use my abilities only while CONDITION." (371): the restriction of every activated ability
+    /// of the card, wherever the line is.
+    limit_mine: Option<Condition>,
 }
 
 /// A body under construction: its instructions and the targets it chooses.
@@ -254,6 +259,9 @@ struct Body {
     /// spent"): `Some(Some(cost))` after "spend any number of buffs", `Some(None)` after "pay any
     /// amount of [A]".
     paid: Option<Option<OtherCost>>,
+    /// What the trigger's condition measured, as "that much" names it: after "if you assigned 5
+    /// or more excess damage", the excess damage assigned (440.2.a).
+    measured: Option<Amount>,
 }
 
 impl Body {
@@ -356,6 +364,17 @@ impl Compiler<'_> {
             Rule::static_line => self.static_line(p, None),
             Rule::as_line => self.as_line(p),
             Rule::modal => self.modal(p),
+            // "Use my abilities only while ...": every activated ability's, after the text.
+            Rule::ability_limit => {
+                let (mine, limit) = self.ability_limit(p.clone(), self.out.abilities.len() as u8)?;
+                if !mine {
+                    return Err(
+                        self.err(&p, "a restriction on a line of its own says whose: \"Use my abilities only ...\"")
+                    );
+                }
+                self.limit_mine = Some(limit);
+                Ok(())
+            }
             Rule::spell_line => self.spell_line(p),
             _ => Err(self.err(&p, format!("unexpected {:?}", p.as_rule()))),
         }
@@ -430,14 +449,18 @@ impl Compiler<'_> {
     /// choosing their targets anew (the kernel's, `Ability::repeat`).
     fn repeat_instructions(&mut self) -> Result<(), Diagnostic> {
         let Some((start, end)) = self.repeat else { return Ok(()) };
-        let Some(spell) = self.out.abilities.iter_mut().find(|a| a.kind == AbilityKind::Spell) else {
+        // A modal spell's instructions are its modes (182.2.b): the repeat picks one anew.
+        let spell = |a: &Ability| matches!(a.kind, AbilityKind::Spell | AbilityKind::Mode);
+        if !self.out.abilities.iter().any(spell) {
             return Err(self.origin.diagnostic(start, end, "[Repeat] needs the spell's instructions"));
-        };
-        if spell.targets.iter().any(|t| matches!(t.count, TargetCount::Destination(_))) {
-            let message = "[Repeat] on a spell that moves a unit to a chosen place is not understood yet";
-            return Err(self.origin.diagnostic(start, end, message));
         }
-        spell.repeat = true;
+        for a in self.out.abilities.iter_mut().filter(|a| spell(a)) {
+            if a.targets.iter().any(|t| matches!(t.count, TargetCount::Destination(_))) {
+                let message = "[Repeat] on a spell that moves a unit to a chosen place is not understood yet";
+                return Err(self.origin.diagnostic(start, end, message));
+            }
+            a.repeat = true;
+        }
         Ok(())
     }
 
@@ -856,15 +879,12 @@ impl Compiler<'_> {
                 Rule::effect => body = self.effect(part, body)?,
                 Rule::ability_limit => {
                     // "only once per turn": this ability, the next one pushed, not activated yet.
-                    let index = self.out.abilities.len() as u8;
-                    let mut all = Vec::new();
-                    for x in part.into_inner() {
-                        all.push(match x.as_rule() {
-                            Rule::once_a_turn => Condition::NotChosenThisTurn(index),
-                            _ => self.condition(x)?,
-                        });
+                    let (mine, limit) = self.ability_limit(part, self.out.abilities.len() as u8)?;
+                    if mine {
+                        self.limit_mine = Some(limit);
+                    } else {
+                        only_while = Some(limit);
                     }
-                    only_while = Some(if all.len() == 1 { all.pop().unwrap() } else { Condition::All(all) });
                 }
                 _ => {}
             }
@@ -878,6 +898,49 @@ impl Compiler<'_> {
             self.out.keywords.push((Keyword::Legion, 0));
         }
         self.push(&p, AbilityKind::Activated { costs, timing, only_while }, Some(body));
+        Ok(())
+    }
+
+    /// 371: "Use [this ability | my abilities] only while/if CONDITION [and only once per turn].":
+    /// the condition (`index`: the ability "only once" is about) and whether it is said of all
+    /// the card's abilities ("my abilities").
+    fn ability_limit(&self, p: P, index: u8) -> Result<(bool, Condition), Diagnostic> {
+        let mut all = Vec::new();
+        let mut mine = false;
+        for x in p.into_inner() {
+            match x.as_rule() {
+                Rule::limit_mine => mine = true,
+                Rule::once_a_turn => all.push(Condition::NotChosenThisTurn(index)),
+                _ => all.push(self.condition(x)?),
+            }
+        }
+        if mine && all.iter().any(|c| matches!(c, Condition::NotChosenThisTurn(_))) {
+            return Err(self.origin.diagnostic(0, 1, "\"only once\" is said of one ability, not of \"my abilities\""));
+        }
+        Ok((mine, if all.len() == 1 { all.pop().unwrap() } else { Condition::All(all) }))
+    }
+
+    /// 371: "Use my abilities only while CONDITION." adds the condition to the restriction of
+    /// every activated ability of the rules text (those before the line and after it).
+    fn limit_mine(&mut self, origin: &TextOrigin) -> Result<(), Diagnostic> {
+        let Some(limit) = self.limit_mine.take() else { return Ok(()) };
+        let mut any = false;
+        for a in &mut self.out.abilities {
+            if let AbilityKind::Activated { only_while, .. } = &mut a.kind {
+                any = true;
+                *only_while = Some(match only_while.take() {
+                    Some(c) => Condition::All(vec![c, limit.clone()]),
+                    None => limit.clone(),
+                });
+            }
+        }
+        if !any {
+            return Err(origin.diagnostic(
+                0,
+                1,
+                "\"Use my abilities only ...\" needs an activated ability on the card",
+            ));
+        }
         Ok(())
     }
 
@@ -960,7 +1023,14 @@ impl Compiler<'_> {
                 Rule::trigger_condition if condition.is_some() => {
                     return Err(self.err(&part, "a trigger with \"with ...\" takes no other \"if\" condition yet"));
                 }
-                Rule::trigger_condition => condition = Some(self.condition(part.into_inner().next().unwrap())?),
+                Rule::trigger_condition => {
+                    let c = self.condition(part.into_inner().next().unwrap())?;
+                    // "you may deal that much": the amount the condition measured.
+                    if let Condition::AssignedExcess { .. } = c {
+                        body.measured = Some(Amount::Per { each: 1, count: CountOf::ExcessAssigned });
+                    }
+                    condition = Some(c);
+                }
                 // 376.2.b: "..., X if Y.": the condition is part of the effect.
                 Rule::trailing_condition => {
                     let c = self.condition(part.into_inner().next().unwrap())?;
@@ -1014,12 +1084,16 @@ impl Compiler<'_> {
         let mut parts = p.clone().into_inner();
         let event = parts.next().unwrap().into_inner().next().unwrap();
         let event = match event.as_rule() {
-            // "you look at or reveal me from the top of your deck" (127, 411).
+            // "you look at or reveal me from the top of your deck" (127, 411); "I'm revealed from
+            // your deck": revealed only.
             Rule::ev_seen_me => {
                 let verbs: Vec<Rule> = event
                     .into_inner()
-                    .filter(|x| x.as_rule() == Rule::see_verb)
-                    .map(|x| x.into_inner().next().unwrap().as_rule())
+                    .filter_map(|x| match x.as_rule() {
+                        Rule::see_verb => x.into_inner().next().map(|v| v.as_rule()),
+                        Rule::revealed_verb => Some(Rule::reveal_verb),
+                        _ => None,
+                    })
                     .collect();
                 Trigger::SeenFromTop {
                     look: verbs.contains(&Rule::look_at),
@@ -1175,6 +1249,7 @@ impl Compiler<'_> {
                 Trigger::YouRecycle(f.kind)
             }
             Rule::ev_you_spend_buff => Trigger::YouSpendBuff,
+            Rule::ev_you_use => Trigger::YouActivate(self.unit_phrase(e.into_inner().last().unwrap())),
             Rule::ev_me => {
                 let after_attack = e.clone().into_inner().find(|x| x.as_rule() == Rule::after_attack);
                 let was = e.clone().into_inner().find(|x| x.as_rule() == Rule::conquered_was);
@@ -1441,6 +1516,25 @@ impl Compiler<'_> {
                 }
             }
             Rule::cond_played_another => Condition::Legion,
+            Rule::cond_chose_times => {
+                let (mut filter, mut times, mut by) = (UnitFilter::units(), 1, Vec::new());
+                for x in c.into_inner() {
+                    match x.as_rule() {
+                        Rule::chose_what => filter = self.filter_of(x),
+                        Rule::history_times => times = x.into_inner().next().map(|n| number(&n)).unwrap_or(2),
+                        Rule::chosen_with => {
+                            for k in x.into_inner() {
+                                by.push(match k.into_inner().next() {
+                                    Some(n) if n.as_rule() == Rule::unit_noun => self.unit_phrase(n).kind,
+                                    _ => CardType::Spell,
+                                });
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Condition::ChoseTimes { filter: Box::new(filter), times, by }
+            }
             Rule::cond_card_deed => {
                 let chosen = c.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::deed_chosen);
                 let deed = if chosen { CardDeed::Chose } else { CardDeed::Played };
@@ -2615,7 +2709,12 @@ impl Compiler<'_> {
                 // 383.2: a delayed trigger for this turn's end (317.1); it chooses its own
                 // targets as it goes on the chain (390).
                 let text = c.as_str().trim().trim_end_matches('.').to_string();
-                let inner = self.instruction(c.into_inner().next().unwrap(), Body::default())?;
+                let mut inner = Body { it: body.it.as_ref().map(|_| Obj::Remembered), ..Body::default() };
+                for ins in c.into_inner().filter(|x| x.as_rule() == Rule::instruction) {
+                    inner = self.instruction(ins, inner)?;
+                }
+                // "it" (or "that unit") there: what "it" is here, remembered (414.3).
+                let remembers = contains_obj(&inner.effects, &Obj::Remembered);
                 let name = self.pending(
                     't',
                     text,
@@ -2624,7 +2723,8 @@ impl Compiler<'_> {
                     AbilityKind::DelayedTrigger { trigger: Trigger::EndOfThisTurn, once: false, of_it: false },
                 );
                 let mut b = body;
-                b.effects.push(Effect::Delay { body: name, it: None });
+                let it = if remembers { b.it.clone() } else { None };
+                b.effects.push(Effect::Delay { body: name, it });
                 Ok(b)
             }
             Rule::if_you_do => {
@@ -3400,6 +3500,9 @@ impl Compiler<'_> {
                     Rule::i_ready => Act::Ready,
                     Rule::i_exhaust => Act::Exhaust,
                     Rule::i_recall => Act::Recall,
+                    Rule::i_take_control if i.clone().into_inner().any(|x| x.as_rule() == Rule::lose_verb) => {
+                        Act::LoseControl
+                    }
                     Rule::i_take_control => Act::TakeControl,
                     Rule::i_recycle => Act::Recycle,
                     Rule::i_banish => Act::Banish,
@@ -3407,7 +3510,8 @@ impl Compiler<'_> {
                 };
                 // 182.2: "gain control of a spell" chooses a spell on the chain (352.8.a.2).
                 b.chain_spells = act == Act::TakeControl;
-                let t = self.target(parts.next().unwrap(), &mut b, None);
+                // After "lose" (`lose_verb`), the target.
+                let t = self.target(parts.find(|x| x.as_rule() == Rule::target).unwrap(), &mut b, None);
                 b.chain_spells = false;
                 let t = t?;
                 if let (Act::Kill, Target::Chosen(index, _)) = (act, &t) {
@@ -4395,11 +4499,12 @@ impl Compiler<'_> {
             Rule::t_me | Rule::t_this => Target::One(Obj::Me),
             // "Choose an enemy unit here and ... Deal 1 to that unit": the unit chosen before it;
             // with none, the unit of the event or replacement.
+            // In a delayed trigger with nothing chosen, "that unit" is what it remembers (414.3).
             Rule::t_that_unit => Target::One(
                 b.targets
                     .iter()
                     .rposition(|s| s.filter.kind == CardType::Unit && s.count == TargetCount::One)
-                    .map_or(Obj::ThatUnit, Obj::Target),
+                    .map_or(if b.it == Some(Obj::Remembered) { Obj::Remembered } else { Obj::ThatUnit }, Obj::Target),
             ),
             Rule::t_that_card => Target::One(b.that_card.clone().ok_or_else(|| self.err(&t, THAT_CARD))?),
             // "the unit you recycled": only what a cost within this instruction was paid with.
@@ -4729,12 +4834,19 @@ impl Compiler<'_> {
         for x in p.into_inner() {
             match x.as_rule() {
                 Rule::amount_twice => twice = true,
-                // "that much": what "Pay any amount of" before it paid.
+                // "that much": what "Pay any amount of" before it paid, or what the trigger's
+                // condition measured.
                 Rule::amount_that_much => {
-                    if b.paid.is_none() {
-                        return Err(self.err(&x, "\"that much\" is understood after \"Pay any amount of ... to\""));
-                    }
-                    amount = Amount::Paid;
+                    amount = match (&b.paid, &b.measured) {
+                        (Some(_), _) => Amount::Paid,
+                        (None, Some(m)) => m.clone(),
+                        (None, None) => {
+                            return Err(self.err(
+                                &x,
+                                "\"that much\" is understood after \"Pay any amount of ... to\" or \"if you assigned N or more excess damage\"",
+                            ));
+                        }
+                    };
                 }
                 Rule::amount_might => {
                     amount = Amount::MightOf(match x.clone().into_inner().next() {
@@ -5111,6 +5223,13 @@ fn contains(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
             _ => false,
         }
     })
+}
+
+/// Whether any of `effects` names the object `o` anywhere in its fields (an object appears in many
+/// kinds of effect, so their serialized form is searched, as `card show` prints it).
+fn contains_obj(effects: &[Effect], o: &Obj) -> bool {
+    let (Ok(all), Ok(needle)) = (serde_json::to_string(effects), serde_json::to_string(o)) else { return false };
+    all.contains(&needle)
 }
 
 /// Whether "for each buff you spend" (`per_payment`) counts the payments of `cost`.

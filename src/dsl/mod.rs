@@ -109,7 +109,9 @@ fn describe_rule_name(s: &str) -> String {
         "spell_line" | "replacement" => "an instruction such as `Deal 3 to a unit.`".into(),
         "dash_body" => "`—` and an effect".into(),
         "trigger_condition" | "trailing_condition" => "`if` and a condition".into(),
-        "ability_limit" => "`Use this ability only while` and a condition".into(),
+        "ability_limit" => {
+            "`Use only while` and a condition (on a line of its own, `Use my abilities only while`)".into()
+        }
         "timing_word" => "`[Reaction] —` or `[Action] —`".into(),
         "total_might" => "`with total Might N or less`".into(),
         // Any other rule is shown as the words it matches, read off the grammar itself, never

@@ -72,6 +72,7 @@ impl Game {
             paid_additional: false,
             empowered: false,
             mode: 0,
+            repeat_mode: 0,
             hidden_on_turn: 0,
             from_hidden: None,
             played_from_hand: false,
@@ -684,6 +685,28 @@ impl Game {
         }
         self.add_effect(None, Filter::Object(id), None, Modification::SetController(p), Duration::Indefinite);
         trace!(self, "182", "{p} takes control of {}", self.describe(id));
+        // 181.3.a: a unit of a player who does not control its battlefield "otherwise becomes
+        // present there" (Hostile Takeover's reminder: "Start a combat if other enemies are there.
+        // Otherwise, conquer.").
+        if let Some(super::state::Loc::Battlefield(b)) = self.location(id) {
+            self.apply_contested(b, p);
+        }
+    }
+
+    /// "Lose control of that unit" (182, 450.1.a): the effects that gave `p` control of `id` end,
+    /// so its control is what it would be without them (its owner's, or another effect's). A
+    /// permanent `p` controls by having played it stays theirs: there is no effect to end.
+    pub fn lose_control(&mut self, p: PlayerId, id: ObjId) {
+        if !self.obj(id).alive || !self.obj(id).zone.is_board() {
+            return;
+        }
+        let ended = self.retain_effects(|_, e| {
+            !(e.filter == Filter::Object(id) && e.modification == Modification::SetController(p))
+        });
+        if ended {
+            trace!(self, "182", "{p} loses control of {}: {} controls it", self.describe(id), self.controller(id));
+            self.changed();
+        }
     }
 
     /// 182.2 / 183.1: "Gain control of a spell": the spell on the chain and its chain item become

@@ -151,6 +151,29 @@ impl Game {
                 }
                 _ => false,
             }),
+            Condition::ChoseTimes { filter, times, by } => {
+                // One choosing: the Targeted events one spell or ability records together.
+                let (mut n, mut counted, mut prev) = (0, false, None);
+                for e in self.events_this_turn() {
+                    let Event::Targeted { player, obj, spell } = e else {
+                        prev = None;
+                        continue;
+                    };
+                    if prev != Some((*player, *spell)) {
+                        counted = false;
+                    }
+                    prev = Some((*player, *spell));
+                    if !counted
+                        && *player == you
+                        && (by.is_empty() || by.contains(&self.card(*spell).kind))
+                        && self.filter_matches_lki(filter, *obj, you, subject)
+                    {
+                        n += 1;
+                        counted = true;
+                    }
+                }
+                n >= *times
+            }
             Condition::DidThisTurn { deed, me, at_least } => {
                 let events = self.events_this_turn();
                 let done = events
@@ -213,15 +236,7 @@ impl Game {
                 !self.components.get::<super::actions::DiedInCompany>().is_some_and(|d| d.0.contains(&subject))
             }
             Condition::AssignedExcess { at_least, at_most } => {
-                let n = self
-                    .events_this_turn()
-                    .iter()
-                    .rev()
-                    .find_map(|e| match e {
-                        Event::AssignedCombatDamage { player, excess } if *player == you => Some(*excess),
-                        _ => None,
-                    })
-                    .unwrap_or(0);
+                let n = self.excess_assigned(you);
                 n >= *at_least && at_most.is_none_or(|m| n <= m)
             }
             Condition::EnergyCostBelow(n) => self.card(subject).energy < self.count_of(n, you, subject),
@@ -284,6 +299,20 @@ impl Game {
         self.units_iter(Loc::Battlefield(b)).filter(|u| self.obj(*u).role == Some(role)).count() == 1
     }
 
+    /// 440.2.a: the excess damage `you` assigned in the last combat damage step of this turn in
+    /// which they assigned damage (0 if none), what "you assigned N or more excess damage"
+    /// measures and "that much" after it names.
+    pub fn excess_assigned(&self, you: PlayerId) -> u32 {
+        self.events_this_turn()
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Event::AssignedCombatDamage { player, excess } if *player == you => Some(*excess),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
+
     /// "for each X": how many there are, for `you` and the object `source` (352.8.b).
     pub fn count_of(&self, c: &CountOf, you: PlayerId, source: ObjId) -> u32 {
         match c {
@@ -298,6 +327,7 @@ impl Game {
             }
             CountOf::YourPoints => self.player(you).points,
             CountOf::PointsScoredThisTurn(method) => self.points_scored_this_turn(you, *method),
+            CountOf::ExcessAssigned => self.excess_assigned(you),
         }
     }
 

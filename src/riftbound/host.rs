@@ -1041,6 +1041,10 @@ fn register(e: &mut Engine) {
         with(move |g, c| id(x).map_or(Ok(false), |o| g.pay_optional_and_spend_buff(c, &cost, exhaust_me, o)))
     });
     e.register_fn("recycle_to_pay", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.recycle_to_pay(c, o))));
+    // "that much" after "if you assigned N or more excess damage" (440.2.a).
+    e.register_fn("excess_assigned", |who: i64| {
+        with(move |g, _| Ok(player(who).map_or(0, |p| i64::from(g.excess_assigned(p)))))
+    });
     // "for each point you scored from holding this turn" (444.1).
     e.register_fn("points_scored", |who: i64, m: Option<ScoreMethod>| {
         with(move |g, _| Ok(player(who).map_or(0, |p| i64::from(g.points_scored_this_turn(p, m)))))

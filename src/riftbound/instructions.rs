@@ -678,6 +678,7 @@ impl Game {
             Act::Exhaust => self.exhaust(o),
             Act::Recall => self.recall(o),
             Act::TakeControl => self.take_control(c.controller.unwrap_or(self.turn_player), o),
+            Act::LoseControl => self.lose_control(c.controller.unwrap_or(self.turn_player), o),
             Act::Heal => self.heal(&[o]),
             Act::MoveToBase => self.move_to_base(o),
             Act::Move => {
@@ -737,6 +738,8 @@ impl Game {
         }
         trace!(self, "182.2.a", "{p} makes new choices for {}", self.describe(card));
         let mode = self.obj(card).mode;
+        // How many of its choices are its own, not its [Repeat]'s (of the mode chosen for that).
+        let own = specs_of(self).len();
         if !self.choose_mode(p, card)? {
             trace!(self, "352.16", "{p} has no mode to choose for {}: it keeps its choices", self.describe(card));
             return Ok(());
@@ -751,10 +754,7 @@ impl Game {
         // The choices of a [Repeat] paid for it (after its own) stay as they were.
         if let Some(index) = self.chain.iter().position(is_it) {
             let targets = &mut self.chain[index].targets;
-            let mut kept = targets.split_off(chosen.len().min(targets.len()));
-            if modal {
-                kept.clear();
-            }
+            let kept = targets.split_off(own.min(targets.len()));
             *targets = chosen;
             targets.extend(kept);
         }

@@ -564,6 +564,25 @@ impl Game {
     /// a mode whose required targets can't be chosen is not offered (352.16). False if no mode
     /// can be chosen; true, asking nothing, for a spell without modes.
     pub(crate) fn choose_mode(&mut self, p: PlayerId, card: ObjId) -> R<bool> {
+        match self.pick_mode(p, card)? {
+            Pick::NotModal => Ok(true),
+            Pick::Mode(i) => {
+                self.obj_mut(card).mode = i;
+                trace!(
+                    self,
+                    "182.2.b",
+                    "{p} chooses the mode: {}",
+                    self.card(card).abilities.abilities[i as usize].text
+                );
+                Ok(true)
+            }
+            Pick::NoLegalMode => Ok(false),
+        }
+    }
+
+    /// 182.2.b: `p` picks one of the modes of the spell `card` that has legal choices for its
+    /// targets (352.7), as the index of its mode ability.
+    fn pick_mode(&mut self, p: PlayerId, card: ObjId) -> R<Pick> {
         let modes: Vec<usize> = self
             .card(card)
             .abilities
@@ -574,7 +593,7 @@ impl Game {
             .map(|(i, _)| i)
             .collect();
         if modes.is_empty() {
-            return Ok(true);
+            return Ok(Pick::NotModal);
         }
         let options: Vec<Choice> = modes
             .iter()
@@ -585,13 +604,22 @@ impl Game {
             .map(|&i| Choice::Nth(i as u8))
             .collect();
         if options.is_empty() {
-            return Ok(false);
+            return Ok(Pick::NoLegalMode);
         }
-        if let Choice::Nth(i) = self.decide(p, Ask::Mode, options)? {
-            self.obj_mut(card).mode = i;
-            trace!(self, "182.2.b", "{p} chooses the mode: {}", self.card(card).abilities.abilities[i as usize].text);
-        }
-        Ok(true)
+        Ok(match self.decide(p, Ask::Mode, options)? {
+            Choice::Nth(i) => Pick::Mode(i),
+            _ => Pick::NoLegalMode,
+        })
+    }
+
+    /// Whether some mode of the modal spell `card` has legal choices for its targets (352.7).
+    fn has_legal_mode(&self, p: PlayerId, card: ObjId) -> bool {
+        self.card(card)
+            .abilities
+            .abilities
+            .iter()
+            .filter(|a| a.kind == AbilityKind::Mode)
+            .any(|a| self.has_legal_targets(p, card, &self.choice_specs(card, a)))
     }
 
     /// Steps 352-356 for a card already on the chain at `index`.
@@ -693,22 +721,27 @@ impl Game {
         }
         // 352.4-352.8: a spell's targets; those of its [Repeat] wait for the repeat to be chosen.
         let mut repeat_specs = None;
+        // [Repeat] on a modal spell: the repeat chooses its mode anew (it may make different
+        // choices), so what it targets is known only once it is paid.
+        let mut repeat_modal = false;
         if kind == CardType::Spell {
             if !self.choose_mode(p, card)? {
                 return Ok(false);
             }
             // 727.1.d.2: from hidden, the targets must be at that battlefield.
             let chosen = self.obj(card).mode as usize;
-            let (specs, repeat) = self
+            let (specs, repeat, modal) = self
                 .card(card)
                 .abilities
                 .abilities
                 .iter()
                 .enumerate()
                 .find(|(i, a)| a.kind == AbilityKind::Spell || (a.kind == AbilityKind::Mode && *i == chosen))
-                .map(|(_, a)| (self.choice_specs(card, a), a.repeat))
+                .map(|(_, a)| (self.choice_specs(card, a), a.repeat, a.kind == AbilityKind::Mode))
                 .unwrap_or_default();
-            if repeat {
+            if repeat && modal {
+                repeat_modal = true;
+            } else if repeat {
                 repeat_specs = Some(specs.clone());
             }
             if !specs.is_empty() {
@@ -758,7 +791,8 @@ impl Game {
                     let other: Vec<_> = with.iter().flat_map(|x| x.other.iter().cloned()).collect();
                     let affordable = self.can_afford(p, &cheapest) && self.can_pay_other(p, card, false, &other);
                     // [Repeat]: the repeat must be able to choose its own targets (352.7).
-                    let repeatable = repeat_specs.as_ref().is_none_or(|r| self.has_legal_targets(p, card, r));
+                    let repeatable = repeat_specs.as_ref().is_none_or(|r| self.has_legal_targets(p, card, r))
+                        && (!repeat_modal || self.has_legal_mode(p, card));
                     let options = if dooms || !affordable || !repeatable {
                         vec![Choice::No]
                     } else {
@@ -777,7 +811,15 @@ impl Game {
             }
         }
         // [Repeat] (rule 002, its reminder text; docs/rulings.md): paid, the repeat's choices are
-        // made now, anew (352), and follow the spell's on the chain.
+        // made now, anew (352), and follow the spell's on the chain; on a modal spell its mode
+        // first (182.2.b), which may be another one.
+        if repeat_modal && additional.iter().any(|a| a.optional) {
+            let Pick::Mode(i) = self.pick_mode(p, card)? else { return Ok(false) };
+            self.obj_mut(card).repeat_mode = i;
+            let a = self.card(card).abilities.abilities[i as usize].clone();
+            trace!(self, "182.2.b", "{p} chooses the mode of the repeat: {}", a.text);
+            repeat_specs = Some(self.choice_specs(card, &a));
+        }
         if let Some(r) = repeat_specs.filter(|r| !r.is_empty() && additional.iter().any(|a| a.optional)) {
             trace!(self, "352", "{p} chooses the targets of the repeat");
             match self.choose_targets(p, Some(card), &r)? {
@@ -1073,4 +1115,14 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
         }
     }
     out
+}
+
+/// The mode a player picked for a spell (182.2.b).
+enum Pick {
+    /// The spell has no modes.
+    NotModal,
+    /// The index of the mode ability picked.
+    Mode(u8),
+    /// No mode has legal choices for its targets (352.7).
+    NoLegalMode,
 }

@@ -149,6 +149,9 @@ pub struct Obj {
     pub empowered: bool,
     /// The mode chosen for a modal spell (182.2.b), as the index of its mode ability.
     pub mode: u8,
+    /// [Repeat] paid on a modal spell: the mode chosen for the repeat (it may differ from
+    /// `mode`: the repeat may make different choices), as the index of its mode ability.
+    pub repeat_mode: u8,
     /// A facedown card: the turn it was hidden (727.1.b: playable from the next turn on).
     pub hidden_on_turn: u32,
     /// Played from hidden at this battlefield (727.1.d): its choices are restricted there.

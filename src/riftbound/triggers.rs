@@ -502,6 +502,10 @@ impl Game {
             (Trigger::YouRecycle(kind), Event::Recycled { player, card }) => {
                 (*player == you && self.card(*card).kind == *kind).then_some(None)
             }
+            // 370.2: the player who activates an ability controls it, as they control its source.
+            (Trigger::YouActivate(f), Event::Activated { source: s, .. }) => {
+                (self.controller(*s) == you && self.unit_matches(f, *s, you, source)).then_some(None)
+            }
             // 702.2.b: only a unit's controller spends its buff.
             (Trigger::YouSpendBuff, Event::BuffSpent(u)) => (self.controller(*u) == you).then_some(None),
             (Trigger::Attack, Event::Attacked(u)) | (Trigger::Defend, Event::Defended(u)) if *u == source => yes,
@@ -1117,20 +1121,27 @@ impl Game {
         let Some(ability) = self.spell_ability(card).map(|i| &def.abilities.abilities[i]) else {
             return Ok(());
         };
-        let Some(body) = &ability.body else { return Ok(()) };
         let specs = self.choice_specs(card, ability);
         // [Repeat] paid: the instructions run once more, with the targets chosen for the repeat
-        // (those after the spell's own on the chain item), unless the spell has left the chain.
+        // (those after the spell's own on the chain item), unless the spell has left the chain;
+        // a modal spell's repeat runs the mode chosen for it (182.2.b).
         let repeat = ability.repeat && self.obj(card).paid_additional;
         let (first, again) =
             item.targets.split_at(if repeat { specs.len().min(item.targets.len()) } else { item.targets.len() });
         for (run, targets) in [first, again].into_iter().enumerate() {
+            let mut ability = ability;
             if run == 1 {
                 if !repeat || self.obj(card).zone != Zone::Chain {
                     break;
                 }
+                if ability.kind == AbilityKind::Mode {
+                    let Some(a) = def.abilities.abilities.get(self.obj(card).repeat_mode as usize) else { break };
+                    ability = a;
+                }
                 trace!(self, "002", "{} repeats: its instructions are executed once more", self.describe(card));
             }
+            let Some(body) = &ability.body else { continue };
+            let specs = self.choice_specs(card, ability);
             let call = HookCall {
                 source: Some(card),
                 controller: Some(item.controller),
@@ -1390,6 +1401,8 @@ pub(crate) fn listens_to(t: &Trigger) -> u32 {
         Trigger::MoveMeFromBattlefield => MOVED,
         // A spent buff has no kind of its own (`event_kind`).
         Trigger::YouSpendBuff => OTHER,
+        // An activation has no kind of its own either.
+        Trigger::YouActivate(_) => OTHER,
         Trigger::ReturnedToHand(_) => LEFT_BOARD,
         Trigger::Chooses { .. } => TARGETED,
         Trigger::BecomesMighty(_) => BECAME_MIGHTY,

@@ -358,6 +358,8 @@ pub enum Act {
     Recall,
     /// 450.1.a: "take control of X": the ability's controller controls it from now on.
     TakeControl,
+    /// "lose control of X": the control the ability's controller took of it ends (182, 450.1.a).
+    LoseControl,
     Heal,
     /// 423: "move X to its base".
     MoveToBase,
@@ -405,7 +407,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 27] = [
+    pub const ALL: [Act; 28] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -413,6 +415,7 @@ impl Act {
         Act::Exhaust,
         Act::Recall,
         Act::TakeControl,
+        Act::LoseControl,
         Act::Heal,
         Act::MoveToBase,
         Act::Move,
@@ -467,6 +470,7 @@ impl Act {
             Act::Exhaust => "exhaust",
             Act::Recall => "recall",
             Act::TakeControl => "take_control",
+            Act::LoseControl => "lose_control",
             Act::Heal => "heal",
             Act::MoveToBase => "move_to_base",
             Act::Move => "move_unit",
@@ -683,6 +687,10 @@ pub enum CountOf {
     /// "for each point you scored from holding this turn": the points its controller earned this
     /// turn by scoring (444.1), by the method named or either.
     PointsScoredThisTurn(Option<ScoreMethod>),
+    /// "that much" after "if you assigned 5 or more excess damage": the excess damage its
+    /// controller assigned in this turn's last combat damage step they assigned in (440.2.a),
+    /// what the condition measured.
+    ExcessAssigned,
 }
 
 /// A yes-or-no question an instruction asks as it resolves.

@@ -307,6 +307,9 @@ pub enum Trigger {
     YouRecycle(CardType),
     /// 702.2.b: "When you spend a buff": a unit you control spent its buff.
     YouSpendBuff,
+    /// 370.2: "When you use an activated ability of a gear": you activated an ability of an
+    /// object the filter names (its costs paid).
+    YouActivate(UnitFilter),
     /// 376.4.d: "When I attack".
     Attack,
     /// 376.4.e: "When I defend".
@@ -697,6 +700,15 @@ pub enum Condition {
     CardThisTurn {
         deed: CardDeed,
         filter: Box<UnitFilter>,
+    },
+    /// "you've chosen enemy units and/or gear twice this turn with spells or unit abilities":
+    /// "you" chose objects the filter names as targets (352.6, 390) at least `times` times this
+    /// turn, each spell or ability choosing counted once; `by`: only by spells and abilities
+    /// whose source is of one of these kinds (any, if empty).
+    ChoseTimes {
+        filter: Box<UnitFilter>,
+        times: u32,
+        by: Vec<CardType>,
     },
     /// "you have N+ runes" (runes on the board, 155).
     RunesAtLeast(u32),

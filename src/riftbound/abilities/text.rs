@@ -317,6 +317,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::Exhaust => format!("Exhaust {o}"),
         Act::Recall => format!("Recall {o}"),
         Act::TakeControl => format!("Take control of {o}"),
+        Act::LoseControl => format!("Lose control of {o}"),
         Act::Heal => format!("Heal {o}"),
         Act::MoveToBase => format!("Move {o} to its base"),
         Act::Move => format!("Move {o}"),
@@ -438,6 +439,10 @@ impl Display for Amount {
             Amount::Per { each, count: CountOf::YourPoints } => write!(f, "{each} for each of your points"),
             Amount::Per { each, count: c @ CountOf::PointsScoredThisTurn(_) } => write!(f, "{each} for each of {c}"),
             Amount::Per { each, count: CountOf::CardsInYourHand } => write!(f, "{each} for each card in your hand"),
+            Amount::Per { each: 1, count: CountOf::ExcessAssigned } => {
+                write!(f, "that much ({})", CountOf::ExcessAssigned)
+            }
+            Amount::Per { each, count: c @ CountOf::ExcessAssigned } => write!(f, "{each} times {c}"),
             Amount::Per { each, count: CountOf::CardsPlayedThisTurn } => {
                 write!(f, "{each} for each card you've played this turn")
             }
@@ -470,6 +475,7 @@ impl Display for CountOf {
                 }
             ),
             CountOf::CardsInYourHand => f.write_str("the number of cards in your hand"),
+            CountOf::ExcessAssigned => f.write_str("the excess damage you assigned"),
             CountOf::CardsPlayedThisTurn => f.write_str("the number of cards you've played this turn"),
             CountOf::ExtremeMight { filter, highest } => {
                 write!(f, "the {} Might among {filter}", if *highest { "highest" } else { "lowest" })
