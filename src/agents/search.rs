@@ -7,27 +7,32 @@
 //! 1. copies the game and deals the cards hidden from it again at random, consistently with what
 //!    it has seen ([`Game::determinize`]: never a peek);
 //! 2. walks down one tree shared by every playout of the decision. A node is a point of the
-//!    game reached by a sequence of actions, an edge an action of the player deciding there,
-//!    named by what it does rather than by object (`Play` of a card, not of an object), so one
-//!    edge stands for the same action in every copy whatever the hidden cards are. Where the
-//!    copy offers an action no edge has yet, the walk adds it and stops; otherwise it takes the
-//!    edge with the best UCB1 score among those the copy offers, counting an edge's chances by
-//!    how often it was on offer (its availability) rather than by its parent's visits, as
-//!    ISMCTS does, since a copy offers only some of them. Every player's actions are in the
-//!    tree, each edge scored for the player who takes it;
+//!    game reached by a sequence of decisions, an edge an answer of the player deciding there:
+//!    an action named by what it does rather than by object (`Play` of a card, not of an
+//!    object), so one edge stands for the same action in every copy whatever the hidden cards
+//!    are; or an answer to another decision (a target, a cost, an order), whose objects are on
+//!    the board or known to the one answering. Where the copy offers an answer no edge has yet,
+//!    the walk adds it and stops; otherwise it takes the edge with the best UCB1 score among
+//!    those the copy offers, counting an edge's chances by how often it was on offer (its
+//!    availability) rather than by its parent's visits, as ISMCTS does, since a copy offers
+//!    only some of them. Every player's decisions are in the tree, each edge scored for the
+//!    player who takes it;
 //! 3. lets the rollout policy (greedy, or random) play every seat from there for a horizon of
-//!    rounds (each player's turn once a round), and every decision that is not an action in the tree (targets, costs, orders);
+//!    rounds (each player's turn once a round);
 //! 4. scores each player 1 for a win (its team's, in the 2v2) and 0 for a loss; a playout still
 //!    going at the horizon scores 1/2 plus half of an even mix of its lead in points over the
-//!    best opponent (as a share of the Victory Score) and its lead in Might on the board (as a
-//!    share of both sides' Might). Each edge walked adds its player's score.
+//!    best opponent (as a share of the Victory Score) and its team's lead in Might on the board
+//!    (as a share of both sides' Might). Each edge walked adds its player's score.
 //!
 //! The walk adds the action the greedy player likes most first, and gives it a bonus in UCB1
 //! that fades with its visits (progressive bias), so a small budget departs from greedy play
 //! only where the playouts say so.
 //!
-//! It takes the root action tried most. Its other decisions are the rollout policy's. The budget
-//! is in playouts, not time, so a seed gives the same game on any machine.
+//! It takes the root action tried most, and answers the targets, costs and orders that action
+//! then asks with the answers its playouts tried most below it (a copy cannot be taken in the
+//! middle of a step, whose progress is on the call stack, so those decisions are not searched
+//! on their own); where they tried none, and for every other decision, the rollout policy
+//! answers. The budget is in playouts, not time, so a seed gives the same game on any machine.
 
 use super::{GreedyAgent, RandomAgent};
 use crate::kernel::{GameRng, PlayerId};
@@ -57,6 +62,9 @@ pub struct SearchAgent {
     rollout: Rollout,
     rng: GameRng,
     policy: Box<dyn Agent<Game>>,
+    /// The last search's tree and the node its answers so far lead to: the targets, costs and
+    /// orders of the action it chose are answered from there.
+    after: Option<(Arc<Mutex<Walk>>, usize)>,
 }
 
 impl SearchAgent {
@@ -84,6 +92,7 @@ impl SearchAgent {
             rollout,
             rng: GameRng::new(seed ^ 0x5EA2C4),
             policy: rollout.agent(seed),
+            after: None,
         }
     }
 
@@ -102,7 +111,7 @@ impl SearchAgent {
             .collect();
         g.set_agents(agents);
         g.turn_cap = g.turn_cap.min(game.turn + self.horizon * g.players.len() as u32);
-        let keys: Vec<Key> = d.options.iter().map(|c| Key::of(&g, c).expect("an action")).collect();
+        let keys: Vec<Key> = d.options.iter().map(|c| Key::of(&g, d, c)).collect();
         let pick = walk.lock().unwrap().descend(d.player, &keys, prior);
         let action = Action::of(&d.options[pick]).expect("an action");
         let end = match g.apply(d.player, action) {
@@ -155,9 +164,19 @@ fn score(g: &Game, p: PlayerId, end: &End) -> f64 {
 
 impl Agent<Game> for SearchAgent {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        let searchable =
-            d.ask == Ask::Action && d.options.len() > 1 && d.options.iter().all(|c| Action::of(c).is_some());
-        if !searchable {
+        if d.options.len() < 2 {
+            return self.policy.choose(game, d);
+        }
+        let keys: Vec<Key> = d.options.iter().map(|c| Key::of(game, d, c)).collect();
+        if d.ask != Ask::Action {
+            // A target, cost or order of the action just searched: the answer its playouts
+            // found best, where they tried any.
+            if let Some((walk, node)) = self.after.take()
+                && let Some((i, child)) = walk.lock().unwrap().most_tried(node, d.player, &keys)
+            {
+                self.after = Some((walk.clone(), child));
+                return i;
+            }
             return self.policy.choose(game, d);
         }
         let walk = Arc::new(Mutex::new(Walk::new(self.rng.next_u64())));
@@ -165,16 +184,16 @@ impl Agent<Game> for SearchAgent {
         for _ in 0..self.playouts {
             self.playout(game, d, &prior, &walk);
         }
-        let walk = walk.lock().unwrap();
-        let keys: Vec<Key> = d.options.iter().map(|c| Key::of(game, c).expect("an action")).collect();
-        walk.most_tried(d.player, &keys)
+        let (i, child) = walk.lock().unwrap().most_tried(0, d.player, &keys).expect("every playout walks the root");
+        self.after = Some((walk, child));
+        i
     }
 }
 
 /// An action named by what it does, the same in every copy of the game: cards by their card,
 /// not their object, since a copy deals the hidden cards to other objects (and two copies of a
 /// card in hand are one choice).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Key {
     EndTurn,
     Pass,
@@ -183,12 +202,18 @@ enum Key {
     Activate(CardIdx, u8),
     Hide(CardIdx, Bf),
     Move(Loc),
+    /// An answer to a decision that is not an action (a target, a cost, an order, ...): the
+    /// objects such answers name are on the board or known to the one answering.
+    Answer(std::mem::Discriminant<Ask>, Choice),
 }
 
 impl Key {
-    fn of(g: &Game, c: &Choice) -> Option<Key> {
+    fn of(g: &Game, d: &Decision, c: &Choice) -> Key {
+        if d.ask != Ask::Action {
+            return Key::Answer(std::mem::discriminant(&d.ask), c.clone());
+        }
         let card = |o| g.obj(o).card;
-        Some(match Action::of(c)? {
+        match Action::of(c).expect("an action decision's options are actions") {
             Action::EndTurn => Key::EndTurn,
             Action::Pass => Key::Pass,
             Action::AddResources => Key::AddResources,
@@ -196,7 +221,7 @@ impl Key {
             Action::Activate(o, i) => Key::Activate(card(o), i),
             Action::Hide(o, b) => Key::Hide(card(o), b),
             Action::StandardMove(l) => Key::Move(l),
-        })
+        }
     }
 }
 
@@ -249,7 +274,7 @@ impl Walk {
             let pick = tied[self.rng.below(tied.len())];
             let child = self.nodes.len();
             self.nodes.push(Vec::new());
-            self.nodes[node].push(Edge { player, key: keys[pick], child, visits: 0, available: 1, value: 0.0 });
+            self.nodes[node].push(Edge { player, key: keys[pick].clone(), child, visits: 0, available: 1, value: 0.0 });
             self.path.push((node, self.nodes[node].len() - 1));
             self.at = None;
             return Some(pick);
@@ -291,45 +316,37 @@ impl Walk {
         self.at = None;
     }
 
-    /// The root option tried most; ties to the better mean, then the first.
-    fn most_tried(&self, player: PlayerId, keys: &[Key]) -> usize {
-        let root = &self.nodes[0];
-        let stats = |k: &Key| {
-            root.iter()
-                .find(|e| e.player == player && e.key == *k)
-                .map_or((0, 0.0), |e| (e.visits, e.value / e.visits.max(1) as f64))
-        };
+    /// The option of `keys` tried most by `player` at `node`, and the node it leads to; ties to
+    /// the better mean, then the first. None if no playout tried any.
+    fn most_tried(&self, node: usize, player: PlayerId, keys: &[Key]) -> Option<(usize, usize)> {
+        let edges = &self.nodes[node];
+        let tried = |i: usize| edges.iter().find(|e| e.player == player && e.key == keys[i] && e.visits > 0);
+        let mean = |e: &Edge| e.value / e.visits as f64;
         (0..keys.len())
-            .max_by(|&a, &b| {
-                let (va, ma) = stats(&keys[a]);
-                let (vb, mb) = stats(&keys[b]);
-                va.cmp(&vb).then(ma.total_cmp(&mb)).then(b.cmp(&a))
-            })
-            .expect("options")
+            .filter_map(|i| tried(i).map(|e| (i, e)))
+            .max_by(|(a, ea), (b, eb)| ea.visits.cmp(&eb.visits).then(mean(ea).total_cmp(&mean(eb))).then(b.cmp(a)))
+            .map(|(i, e)| (i, e.child))
     }
 }
 
-/// Plays a seat of a playout: actions by the tree while the walk is in it, the rest by the
-/// rollout policy.
+/// Plays a seat of a playout: every decision of more than one option by the tree while the
+/// walk is in it, the rest by the rollout policy.
 struct TreeAgent {
     walk: Arc<Mutex<Walk>>,
-    /// Ranks the actions: the one the walk adds first, the one it favours.
+    /// Ranks the options: the one the walk adds first, the one it favours.
     greedy: GreedyAgent,
     rollout: Box<dyn Agent<Game>>,
 }
 
 impl Agent<Game> for TreeAgent {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        if d.ask == Ask::Action && d.options.len() > 1 {
-            let keys: Option<Vec<Key>> = d.options.iter().map(|c| Key::of(game, c)).collect();
-            let mut walk = self.walk.lock().unwrap();
-            if let Some(keys) = keys
-                && walk.at.is_some()
-            {
-                let prior = self.greedy.scores(game, d);
-                return walk.step(d.player, &keys, &prior).expect("in the tree");
-            }
+        let mut walk = self.walk.lock().unwrap();
+        if d.options.len() > 1 && walk.at.is_some() {
+            let keys: Vec<Key> = d.options.iter().map(|c| Key::of(game, d, c)).collect();
+            let prior = self.greedy.scores(game, d);
+            return walk.step(d.player, &keys, &prior).expect("in the tree");
         }
+        drop(walk);
         self.rollout.choose(game, d)
     }
 }
@@ -378,7 +395,7 @@ mod tests {
         assert_eq!(w.nodes[child].len(), 1, "one edge for the two copies");
         let (root, below) = (&w.nodes[0][0], &w.nodes[child][0]);
         assert_eq!((root.visits, root.value), (2, 0.25));
-        assert_eq!((below.player, below.key, below.visits, below.value), (P1, B, 1, 0.75));
+        assert_eq!((below.player, &below.key, below.visits, below.value), (P1, &B, 1, 0.75));
     }
 
     /// ISMCTS: an edge's chances are counted by how often it was on offer, not by its parent's
@@ -393,7 +410,10 @@ mod tests {
         let avail = |k: Key| w.nodes[0].iter().find(|e| e.key == k).map(|e| (e.available, e.visits));
         assert_eq!(avail(A), Some((4, 3)));
         assert_eq!(avail(B), Some((1, 1)), "added on its second offer, never offered again");
-        assert_eq!(w.most_tried(P0, &[B, A]), 1);
-        assert_eq!(w.most_tried(P0, &[C, B]), 1, "an action never tried loses to one tried");
+        let child = w.nodes[0].iter().find(|e| e.key == A).unwrap().child;
+        assert_eq!(w.most_tried(0, P0, &[B, A]), Some((1, child)));
+        assert_eq!(w.most_tried(0, P0, &[C, B]).map(|t| t.0), Some(1), "an action never tried loses to one tried");
+        assert_eq!(w.most_tried(0, P0, &[C]), None, "nothing tried: the policy answers");
+        assert_eq!(w.most_tried(0, P1, &[A]), None, "another player's edges are not this one's");
     }
 }
