@@ -55,16 +55,24 @@ impl Rollout {
     }
 }
 
-/// The search agent; `playouts` per action decision, playouts `horizon` rounds long.
+/// The search agent; `playouts` per action decision.
 pub struct SearchAgent {
     playouts: u32,
-    horizon: u32,
     rollout: Rollout,
     rng: GameRng,
     policy: Box<dyn Agent<Game>>,
-    /// The last search's tree and the node its answers so far lead to: the targets, costs and
-    /// orders of the action it chose are answered from there.
-    after: Option<(Arc<Mutex<Walk>>, usize)>,
+    /// Where the last search's tree leads: the targets, costs and orders of the action it chose
+    /// are answered from there.
+    after: Option<After>,
+}
+
+/// The node of a search's tree that the real game's answers since the search lead to.
+struct After {
+    walk: Arc<Mutex<Walk>>,
+    node: usize,
+    /// How many answers the game will have recorded when the next decision of the chosen action
+    /// comes: any other answer between (another player's, another action's) ends the follow-up.
+    answers: usize,
 }
 
 impl SearchAgent {
@@ -88,7 +96,6 @@ impl SearchAgent {
     pub fn with_rollout(playouts: u32, rollout: Rollout, seed: u64) -> Self {
         SearchAgent {
             playouts: playouts.max(1),
-            horizon: Self::DEFAULT_HORIZON,
             rollout,
             rng: GameRng::new(seed ^ 0x5EA2C4),
             policy: rollout.agent(seed),
@@ -110,7 +117,7 @@ impl SearchAgent {
             })
             .collect();
         g.set_agents(agents);
-        g.turn_cap = g.turn_cap.min(game.turn + self.horizon * g.players.len() as u32);
+        g.turn_cap = g.turn_cap.min(game.turn + Self::DEFAULT_HORIZON * g.players.len() as u32);
         let keys: Vec<Key> = d.options.iter().map(|c| Key::of(&g, d, c)).collect();
         let pick = walk.lock().unwrap().descend(d.player, &keys, prior);
         let action = Action::of(&d.options[pick]).expect("an action");
@@ -171,10 +178,11 @@ impl Agent<Game> for SearchAgent {
         if d.ask != Ask::Action {
             // A target, cost or order of the action just searched: the answer its playouts
             // found best, where they tried any.
-            if let Some((walk, node)) = self.after.take()
-                && let Some((i, child)) = walk.lock().unwrap().most_tried(node, d.player, &keys)
+            if let Some(after) = self.after.take()
+                && after.answers == game.answers.log.len()
+                && let Some((i, child)) = after.walk.lock().unwrap().most_tried(after.node, d.player, &keys)
             {
-                self.after = Some((walk.clone(), child));
+                self.after = Some(After { walk: after.walk.clone(), node: child, answers: after.answers + 1 });
                 return i;
             }
             return self.policy.choose(game, d);
@@ -185,7 +193,7 @@ impl Agent<Game> for SearchAgent {
             self.playout(game, d, &prior, &walk);
         }
         let (i, child) = walk.lock().unwrap().most_tried(0, d.player, &keys).expect("every playout walks the root");
-        self.after = Some((walk, child));
+        self.after = Some(After { walk, node: child, answers: game.answers.log.len() + 1 });
         i
     }
 }
