@@ -114,3 +114,28 @@ fn session_concede() {
     assert!(s.is_over());
     assert_eq!(s.game().winner(), Some(riftbound::kernel::PlayerId(1)));
 }
+
+/// A generated body of host calls runs without Rhai (`host::run_effects`), its targets checked
+/// as `target(N)` checks them (356.3.e) and its loops over targets run as `for u in targets(N)`
+/// runs: with every body run through Rhai instead, each default deck's games are the same, trace
+/// line for line.
+#[test]
+fn native_bodies_play_the_games_rhai_plays() {
+    use riftbound::riftbound::{Mode, host::set_native_bodies};
+    let decks = Deck::embedded(&common::cards_db());
+    let play = |i: usize, native: bool| {
+        set_native_bodies(native);
+        let pair = [decks[i].1.clone(), decks[(i + 1) % decks.len()].1.clone()];
+        let mut g = Game::with_mode(common::cards_db(), &pair, i as u64, Mode::casual_duel(), true).unwrap();
+        g.set_agents(vec![Box::new(RandomAgent::new(i as u64)), Box::new(RandomAgent::new(i as u64 + 1))]);
+        g.run().unwrap();
+        set_native_bodies(true);
+        g
+    };
+    for i in 0..decks.len() {
+        let (native, rhai) = (play(i, true), play(i, false));
+        assert_eq!(native.trace.lines, rhai.trace.lines, "{} vs {}", decks[i].0, decks[(i + 1) % decks.len()].0);
+        assert_eq!(native.answers.log, rhai.answers.log);
+        assert_eq!(native.outcome, rhai.outcome);
+    }
+}

@@ -354,7 +354,7 @@ mod tests {
             for a in &def.abilities.abilities {
                 let Some(func) = &a.body else { continue };
                 let Some(effects) = host::generated(def, a, func) else { continue };
-                if !effects.iter().all(host::native_verb) {
+                if !effects.iter().all(host::native_statement) {
                     continue;
                 }
                 assert!(

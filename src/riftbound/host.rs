@@ -9,8 +9,8 @@
 //! package and the typed constants, one sandbox per thread.
 
 use super::abilities::{
-    Ability, Act, Amount, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Obj, Place, PlayTo, TargetSpec, ToArg,
-    TriggerCategory, TurnRule, UnitFilter, Who, names,
+    Ability, Act, Amount, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Obj, Objs, Place, PlayTo, TargetSpec,
+    ToArg, TriggerCategory, TurnRule, UnitFilter, Who, names,
 };
 use super::cards::PowerSymbol;
 use super::costs::{Cost, CostPaid, OtherCost, PlayOptions};
@@ -56,6 +56,7 @@ pub struct HookCall {
 }
 
 /// The context of one running body, kept on its sandbox frame.
+#[derive(Default)]
 struct Body {
     call: HookCall,
     /// Targets per spec as checked when the body first used them (356.3.e): a short list, not
@@ -127,7 +128,7 @@ pub fn run_effects(
     card: &str,
     line: usize,
 ) -> R<()> {
-    let Some(effects) = effects.filter(|e| written_as_generated(script, func, e)) else {
+    let Some(effects) = effects.filter(|e| NATIVE_BODIES.get() && written_as_generated(script, func, e)) else {
         return run(game, script, func, call, card, line);
     };
     set_bounds(game);
@@ -136,12 +137,23 @@ pub fn run_effects(
         .with(|s| {
             s.run_native(game, body, card, line, || {
                 for e in effects {
-                    run_verb(e)?;
+                    run_statement(e, None)?;
                 }
                 Ok(Dynamic::UNIT)
             })
         })
         .map(|_| ())
+}
+
+thread_local! {
+    /// Whether [`run_effects`] runs generated bodies of host calls without Rhai (the default).
+    static NATIVE_BODIES: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Runs every body on this thread through Rhai (`false`) or, the default, the generated ones of
+/// host calls natively: the two must play the same games, which a test checks by playing both.
+pub fn set_native_bodies(on: bool) {
+    NATIVE_BODIES.set(on);
 }
 
 thread_local! {
@@ -151,9 +163,10 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Whether each of `effects` is a [`native_verb`] and body `func` of `script` is, word for word,
-/// the host calls they generate: the Rhai text is the body's definition, so a script edited by hand
-/// (or a body that differs for any reason) runs through Rhai. Asked once per script and body.
+/// Whether each of `effects` is a [`native_statement`] and body `func` of `script` is, word for
+/// word, the host calls they generate: the Rhai text is the body's definition, so a script edited
+/// by hand (or a body that differs for any reason) runs through Rhai. Asked once per script and
+/// body.
 pub fn written_as_generated(script: &str, func: &str, effects: &[Effect]) -> bool {
     const SLOTS: usize = 256;
     let at = (script.as_ptr() as usize >> 3) % SLOTS;
@@ -170,24 +183,78 @@ pub fn written_as_generated(script: &str, func: &str, effects: &[Effect]) -> boo
         if let Some((_, ok)) = known.iter().find(|(f, _)| **f == *func) {
             return *ok;
         }
-        let ok =
-            effects.iter().all(native_verb) && generated_text(func, effects).is_some_and(|body| script.contains(&body));
+        let ok = effects.iter().all(native_statement)
+            && generated_text(func, effects).is_some_and(|body| script.contains(&body));
         known.push((func.into(), ok));
         ok
     })
 }
 
-/// The function `dsl::codegen` writes for `effects` when each is a host call with arguments
-/// [`NativeSlot`] evaluates: `fn NAME() {`, one `CALL(ARGS);` line each, `}`.
+/// The function `dsl::codegen` writes for `effects` when each is a [`native_statement`]:
+/// `fn NAME() {`, one `CALL(ARGS);` line each (a loop over targets on one line when its body is
+/// one call, else its calls indented below it), `}`.
 fn generated_text(func: &str, effects: &[Effect]) -> Option<String> {
     let mut out = format!("fn {func}() {{\n");
     for e in effects {
-        let (name, args) = e.call()?;
-        let args: Option<Vec<String>> = args.iter().map(native_text).collect();
-        out.push_str(&format!("    {name}({});\n", args?.join(", ")));
+        if let Effect::ForEach(Objs::Targets(i), body) = e {
+            let calls: Option<Vec<String>> = body.iter().map(call_text).collect();
+            match calls?.as_slice() {
+                [one] => out.push_str(&format!("    for u in targets({i}) {{ {one} }}\n")),
+                calls => {
+                    out.push_str(&format!("    for u in targets({i}) {{\n"));
+                    for c in calls {
+                        out.push_str(&format!("        {c}\n"));
+                    }
+                    out.push_str("    }\n");
+                }
+            }
+        } else {
+            out.push_str(&format!("    {}\n", call_text(e)?));
+        }
     }
     out.push_str("}\n");
     Some(out)
+}
+
+/// Whether this instruction, as a statement of a generated body, runs without Rhai: a
+/// [`native_verb`], or a loop over a spec's targets (`for u in targets(N)`) whose every statement
+/// is one.
+pub fn native_statement(e: &Effect) -> bool {
+    match e {
+        Effect::ForEach(Objs::Targets(_), body) => body.iter().all(|s| native_verb(s, true)),
+        e => native_verb(e, false),
+    }
+}
+
+/// Runs a [`native_statement`] as Rhai would run its text.
+fn run_statement(e: &Effect, each: Option<ObjId>) -> Result<(), Box<EvalAltResult>> {
+    match e {
+        Effect::ForEach(Objs::Targets(i), body) => {
+            for u in checked_targets(*i)? {
+                for s in body {
+                    run_verb(s, Some(u))?;
+                }
+            }
+            Ok(())
+        }
+        e => run_verb(e, each),
+    }
+}
+
+/// 356.3.e: checks the targets of the spec an argument names (`target(N)`) before it is read off
+/// the frame, as the host function `target` does.
+fn check_target(a: &Arg<'_>) -> Result<(), Box<EvalAltResult>> {
+    if let Arg::Obj(Obj::Target(i)) = a {
+        checked_targets(*i)?;
+    }
+    Ok(())
+}
+
+/// `CALL(ARGS);` for a host call whose arguments [`native_text`] writes.
+fn call_text(e: &Effect) -> Option<String> {
+    let (name, args) = e.call()?;
+    let args: Option<Vec<String>> = args.iter().map(native_text).collect();
+    Some(format!("{name}({});", args?.join(", ")))
 }
 
 /// How the card language writes an argument [`NativeSlot`] evaluates (`dsl::codegen::argument`).
@@ -199,7 +266,10 @@ fn native_text(a: &Arg<'_>) -> Option<String> {
         Arg::Obj(Obj::Me) => "me()".into(),
         Arg::Obj(Obj::ThatUnit) => "that_unit()".into(),
         Arg::Obj(Obj::Remembered) => "remembered()".into(),
+        Arg::Obj(Obj::Target(i)) => format!("target({i})"),
+        Arg::Obj(Obj::Each) => "u".into(),
         Arg::NoObj => "-1".into(),
+        Arg::Token(t) => format!("{:?}", t.card_id()),
         Arg::Bool(b) => b.to_string(),
         Arg::Keyword(k) => names::keyword(*k),
         Arg::Duration(d) => names::duration(*d).into(),
@@ -501,21 +571,44 @@ slots! {
     UnitFilter: UnitFilter => UnitFilter, |v| Some(v);
 }
 
-/// The script value of a generated argument that reads only the running body's context (a
-/// number, `you()`, `me()`, a constant), found without Rhai: what the body's own expression would
-/// evaluate to. `None` for an argument only Rhai evaluates (a target, a filter, a count).
+/// The script value of a generated argument found without Rhai, as the body's own expression
+/// would evaluate it: one that reads only the running body's context (a number, `you()`, `me()`,
+/// a constant), a target checked before the call reads it (`target(0)`), or the object of the
+/// loop over targets it is in (`u`). `None` for an argument only Rhai evaluates (a filter, a
+/// count).
 trait NativeSlot: Slot {
-    fn native(_a: &Arg<'_>, _c: &HookCall) -> Option<Self::Script> {
+    fn native(_a: &Arg<'_>, _at: &Native<'_>) -> Option<Self::Script> {
         None
     }
 }
 
-/// An object `me()`, `that_unit()`, `remembered()` or "none" (-1) names, as those answer it.
-fn native_object(a: &Arg<'_>, c: &HookCall) -> Option<i64> {
+/// What a native argument is read from: the running body, and the object of the loop over
+/// targets the statement is in. A probe (`body: None`) asks only whether an argument is native:
+/// its targets are not checked yet, so a target reads as none.
+struct Native<'a> {
+    body: Option<&'a Body>,
+    each: Option<ObjId>,
+}
+
+impl Native<'_> {
+    /// Whether `S` evaluates `a` natively, in a loop over targets or not.
+    fn evaluates<S: NativeSlot>(a: &Arg<'_>, in_loop: bool) -> bool {
+        let probe = Native { body: None, each: in_loop.then_some(ObjId(0)) };
+        S::native(a, &probe).is_some()
+    }
+}
+
+/// An object `me()`, `that_unit()`, `remembered()`, `target(N)`, the loop's `u` or "none" (-1)
+/// names, as those answer it.
+fn native_object(a: &Arg<'_>, at: &Native<'_>) -> Option<i64> {
+    let call = at.body.map(|b| &b.call);
     let o = match a {
-        Arg::Obj(Obj::Me) => c.source,
-        Arg::Obj(Obj::ThatUnit) => c.that_unit,
-        Arg::Obj(Obj::Remembered) => c.remembered,
+        Arg::Obj(Obj::Me) => call.and_then(|c| c.source),
+        Arg::Obj(Obj::ThatUnit) => call.and_then(|c| c.that_unit),
+        Arg::Obj(Obj::Remembered) => call.and_then(|c| c.remembered),
+        // 356.3.e: checked by `check_targets` before the call reads it, as `target(N)` does.
+        Arg::Obj(Obj::Target(i)) => at.body.and_then(|b| b.checked.iter().find(|(s, _)| s == i)?.1.first().copied()),
+        Arg::Obj(Obj::Each) => Some(at.each?),
         Arg::NoObj => None,
         _ => return None,
     };
@@ -531,67 +624,76 @@ fn native_number(a: &Arg<'_>) -> Option<i64> {
 }
 
 impl NativeSlot for Object {
-    fn native(a: &Arg<'_>, c: &HookCall) -> Option<i64> {
-        native_object(a, c)
+    fn native(a: &Arg<'_>, at: &Native<'_>) -> Option<i64> {
+        native_object(a, at)
     }
 }
 impl NativeSlot for MaybeObject {
-    fn native(a: &Arg<'_>, c: &HookCall) -> Option<i64> {
-        native_object(a, c)
+    fn native(a: &Arg<'_>, at: &Native<'_>) -> Option<i64> {
+        native_object(a, at)
     }
 }
 impl NativeSlot for Player {
-    fn native(a: &Arg<'_>, c: &HookCall) -> Option<i64> {
+    fn native(a: &Arg<'_>, at: &Native<'_>) -> Option<i64> {
+        let call = at.body.map(|b| &b.call);
         match a {
-            Arg::Who(Who::You) => Some(c.controller.script()),
-            Arg::Who(Who::ThatPlayer) => Some(c.that_player.script()),
+            Arg::Who(Who::You) => Some(call.and_then(|c| c.controller).script()),
+            Arg::Who(Who::ThatPlayer) => Some(call.and_then(|c| c.that_player).script()),
             _ => None,
         }
     }
 }
 impl NativeSlot for Count {
-    fn native(a: &Arg<'_>, _: &HookCall) -> Option<i64> {
+    fn native(a: &Arg<'_>, _: &Native<'_>) -> Option<i64> {
         native_number(a)
     }
 }
 impl NativeSlot for Delta {
-    fn native(a: &Arg<'_>, _: &HookCall) -> Option<i64> {
+    fn native(a: &Arg<'_>, _: &Native<'_>) -> Option<i64> {
         native_number(a)
     }
 }
 impl NativeSlot for Index {
-    fn native(a: &Arg<'_>, _: &HookCall) -> Option<i64> {
+    fn native(a: &Arg<'_>, _: &Native<'_>) -> Option<i64> {
         native_number(a)
     }
 }
 impl NativeSlot for bool {
-    fn native(a: &Arg<'_>, _: &HookCall) -> Option<bool> {
+    fn native(a: &Arg<'_>, _: &Native<'_>) -> Option<bool> {
         if let Arg::Bool(b) = a { Some(*b) } else { None }
     }
 }
 impl NativeSlot for Keyword {
-    fn native(a: &Arg<'_>, _: &HookCall) -> Option<Keyword> {
+    fn native(a: &Arg<'_>, _: &Native<'_>) -> Option<Keyword> {
         if let Arg::Keyword(k) = a { Some(*k) } else { None }
     }
 }
 impl NativeSlot for Duration {
-    fn native(a: &Arg<'_>, _: &HookCall) -> Option<Duration> {
+    fn native(a: &Arg<'_>, _: &Native<'_>) -> Option<Duration> {
         if let Arg::Duration(d) = a { Some(*d) } else { None }
     }
 }
 impl NativeSlot for PlayTo {
-    fn native(a: &Arg<'_>, _: &HookCall) -> Option<PlayTo> {
+    fn native(a: &Arg<'_>, _: &Native<'_>) -> Option<PlayTo> {
         if let Arg::PlayTo(t) = a { Some(*t) } else { None }
     }
 }
 impl NativeSlot for Place {
-    fn native(a: &Arg<'_>, _: &HookCall) -> Option<Place> {
+    fn native(a: &Arg<'_>, _: &Native<'_>) -> Option<Place> {
         if let Arg::Place(p) = a { Some(*p) } else { None }
     }
 }
 impl NativeSlot for Cards {}
 impl NativeSlot for BodyName {}
-impl NativeSlot for TokenCard {}
+impl NativeSlot for TokenCard {
+    /// A token's card id, written as a string literal (`"TOKEN-RECRUIT"`) that Rhai reads back
+    /// as the same text: no quote, backslash or other character a literal would escape.
+    fn native(a: &Arg<'_>, _: &Native<'_>) -> Option<rhai::ImmutableString> {
+        let Arg::Token(t) = a else { return None };
+        let id = t.card_id();
+        id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_').then(|| id.into())
+    }
+}
 impl NativeSlot for PlayerList {}
 impl NativeSlot for Picks {}
 impl NativeSlot for Words {}
@@ -702,34 +804,38 @@ macro_rules! verbs {
             }
         }
 
-        /// Whether this instruction, as a statement of a generated body, is a host call whose
-        /// every argument [`NativeSlot`] evaluates: [`run_verb`] can make it without Rhai.
-        pub fn native_verb(e: &Effect) -> bool {
-            let none = HookCall::default();
+        /// Whether this instruction, as a statement of a generated body (within a loop over
+        /// targets, `in_loop`, or not), is a host call whose every argument [`NativeSlot`]
+        /// evaluates: [`run_verb`] can make it without Rhai.
+        fn native_verb(e: &Effect, in_loop: bool) -> bool {
             match e {
-                Effect::Act(_, o) => <Object as NativeSlot>::native(&o.arg(), &none).is_some(),
-                $($pat => true $(&& <$slot as NativeSlot>::native(&ToArg::arg($arg), &none).is_some())*,)*
+                Effect::Act(_, o) => Native::evaluates::<Object>(&o.arg(), in_loop),
+                $($pat => true $(&& Native::evaluates::<$slot>(&ToArg::arg($arg), in_loop))*,)*
                 _ => false,
             }
         }
 
         /// Makes the host call `Effect::call` names for `e` (a [`native_verb`]) as the body's
         /// statement `name(args);` would: the same arguments, slots and handler, through [`with`].
-        fn run_verb(e: &Effect) -> Result<(), Box<EvalAltResult>> {
+        /// `each` is the object of the loop over targets it is in (`u`).
+        fn run_verb(e: &Effect, each: Option<ObjId>) -> Result<(), Box<EvalAltResult>> {
             let native = "a native verb's arguments are native";
             match e {
                 Effect::Act(act, o) => {
                     let act = *act;
-                    let o = script::context(|b: &mut Body| <Object as NativeSlot>::native(&o.arg(), &b.call)).flatten().expect(native);
+                    check_target(&o.arg())?;
+                    let o = script::context(|b: &mut Body| <Object as NativeSlot>::native(&o.arg(), &Native { body: Some(b), each })).flatten().expect(native);
                     let args = <Object as Slot>::take(o);
                     with(move |g, c| answer(args.map(|o| g.act_on(c, act, o)))).map(|_| ())
                 }
                 $($pat => {
-                    // Every argument read off the frame at once, as the statement evaluates them.
+                    // The targets named first, in order, as the statement's `target(N)` calls
+                    // check them; then every argument read off the frame at once.
+                    $(check_target(&ToArg::arg($arg))?;)*
                     #[allow(clippy::let_unit_value, clippy::unused_unit)]
                     let ($($bind,)*) = script::context(|b: &mut Body| {
-                        let _ = &b; // a verb without arguments reads nothing
-                        ($(<$slot as NativeSlot>::native(&ToArg::arg($arg), &b.call).expect(native),)*)
+                        let _ = (&b, each); // a verb without arguments reads nothing
+                        ($(<$slot as NativeSlot>::native(&ToArg::arg($arg), &Native { body: Some(b), each }).expect(native),)*)
                     })
                     .expect(native);
                     #[allow(clippy::redundant_closure_call)]
