@@ -10,7 +10,7 @@
 
 use super::abilities::{
     Ability, Act, Amount, Arg, At, CountOf, Effect, FilterPart, Grant, MaxCost, Obj, Objs, Place, PlayTo, TargetSpec,
-    ToArg, TriggerCategory, TurnRule, UnitFilter, Who, names,
+    Test, ToArg, TriggerCategory, TurnRule, UnitFilter, Who, names,
 };
 use super::cards::PowerSymbol;
 use super::costs::{Cost, CostPaid, OtherCost, PlayOptions};
@@ -191,54 +191,132 @@ pub fn written_as_generated(script: &str, func: &str, effects: &[Effect]) -> boo
 }
 
 /// The function `dsl::codegen` writes for `effects` when each is a [`native_statement`]:
-/// `fn NAME() {`, one `CALL(ARGS);` line each (a loop over targets on one line when its body is
-/// one call, else its calls indented below it), `}`.
+/// `fn NAME() {`, its statements' lines indented, `}`.
 fn generated_text(func: &str, effects: &[Effect]) -> Option<String> {
     let mut out = format!("fn {func}() {{\n");
-    for e in effects {
-        if let Effect::ForEach(Objs::Targets(i), body) = e {
-            let calls: Option<Vec<String>> = body.iter().map(call_text).collect();
-            match calls?.as_slice() {
-                [one] => out.push_str(&format!("    for u in targets({i}) {{ {one} }}\n")),
-                calls => {
-                    out.push_str(&format!("    for u in targets({i}) {{\n"));
-                    for c in calls {
-                        out.push_str(&format!("        {c}\n"));
-                    }
-                    out.push_str("    }\n");
-                }
-            }
-        } else {
-            out.push_str(&format!("    {}\n", call_text(e)?));
-        }
+    for line in statement_lines(effects)? {
+        out.push_str(&format!("    {line}\n"));
     }
     out.push_str("}\n");
     Some(out)
 }
 
+/// The lines `dsl::codegen` writes for native statements: `CALL(ARGS);`; a loop over targets on
+/// one line when its body is one line, else its body indented below it; `if TEST {`, the
+/// branches indented, `} else {` before a second one, `}`.
+fn statement_lines(effects: &[Effect]) -> Option<Vec<String>> {
+    let indented = |lines: Vec<String>| lines.into_iter().map(|l| format!("    {l}"));
+    let mut out = Vec::new();
+    for e in effects {
+        match e {
+            Effect::ForEach(Objs::Targets(i), body) => match statement_lines(body)?.as_slice() {
+                [one] => out.push(format!("for u in targets({i}) {{ {one} }}")),
+                inner => {
+                    out.push(format!("for u in targets({i}) {{"));
+                    out.extend(indented(inner.to_vec()));
+                    out.push("}".into());
+                }
+            },
+            Effect::If { test, then, otherwise } => {
+                out.push(format!("if {} {{", test_text(test)?));
+                out.extend(indented(statement_lines(then)?));
+                if !otherwise.is_empty() {
+                    out.push("} else {".into());
+                    out.extend(indented(statement_lines(otherwise)?));
+                }
+                out.push("}".into());
+            }
+            e => out.push(call_text(e)?),
+        }
+    }
+    Some(out)
+}
+
 /// Whether this instruction, as a statement of a generated body, runs without Rhai: a
-/// [`native_verb`], or a loop over a spec's targets (`for u in targets(N)`) whose every statement
-/// is one.
+/// [`native_verb`], a loop over a spec's targets (`for u in targets(N)`) or an `if` on a test
+/// with a native handler ([`ask_test`]) whose every statement is one.
 pub fn native_statement(e: &Effect) -> bool {
+    native_in(e, false)
+}
+
+/// [`native_statement`] within a loop over targets (`in_loop`: `u` names its object) or not.
+fn native_in(e: &Effect, in_loop: bool) -> bool {
     match e {
-        Effect::ForEach(Objs::Targets(_), body) => body.iter().all(|s| native_verb(s, true)),
-        e => native_verb(e, false),
+        Effect::ForEach(Objs::Targets(_), body) => body.iter().all(|s| native_in(s, true)),
+        Effect::If { test, then, otherwise } => {
+            test_text(test).is_some() && then.iter().chain(otherwise).all(|s| native_in(s, in_loop))
+        }
+        e => native_verb(e, in_loop),
     }
 }
 
-/// Runs a [`native_statement`] as Rhai would run its text.
+/// Runs a [`native_statement`] as Rhai would run its text, `each` being the object of the loop
+/// over targets it is in.
 fn run_statement(e: &Effect, each: Option<ObjId>) -> Result<(), Box<EvalAltResult>> {
     match e {
         Effect::ForEach(Objs::Targets(i), body) => {
             for u in checked_targets(*i)? {
                 for s in body {
-                    run_verb(s, Some(u))?;
+                    run_statement(s, Some(u))?;
                 }
+            }
+            Ok(())
+        }
+        Effect::If { test, then, otherwise } => {
+            let yes = ask_test(test).expect("a native statement's test has a handler")?;
+            for s in if yes { then } else { otherwise } {
+                run_statement(s, each)?;
             }
             Ok(())
         }
         e => run_verb(e, each),
     }
+}
+
+/// How the card language writes a test [`ask_test`] answers (`dsl::codegen::test`); `None` for
+/// one only Rhai evaluates.
+fn test_text(t: &Test) -> Option<String> {
+    Some(match t {
+        Test::May => "may()".into(),
+        Test::FirstOfTwo => "choose_first()".into(),
+        Test::Legion => "legion()".into(),
+        Test::PlayedACard => "played_a_card()".into(),
+        Test::PaidAdditional => "paid_additional()".into(),
+        Test::XpAtLeast(n) => format!("xp_at_least({n})"),
+        Test::Pay { cost, exhaust_me, spend_buff: None } => {
+            let mut c = format!("energy({})", cost.energy);
+            for p in &cost.power {
+                c.push_str(&format!(" + {}", names::power(*p)));
+            }
+            let name = if *exhaust_me { "pay_optional_and_exhaust" } else { "pay_optional" };
+            format!("{name}({c})")
+        }
+        _ => return None,
+    })
+}
+
+/// The answer to a test of a generated `if`, asked of the kernel: the one handler of both the
+/// host function a script calls (`may()`, registered in [`register`]) and the native run. `None`
+/// for a test only Rhai evaluates.
+fn ask_test(t: &Test) -> Option<Result<bool, Box<EvalAltResult>>> {
+    Some(match t {
+        Test::May => with(|g, c| g.ask_may(c)),
+        Test::FirstOfTwo => with(|g, c| g.ask_first_of_two(c)),
+        Test::Legion => with(|g, c| Ok(g.legion_applies(c))),
+        Test::PlayedACard => with(|g, c| Ok(g.played_a_card(c))),
+        Test::PaidAdditional => Ok(from_context(|c| c.paid_additional)),
+        // [Level N] on a spell (Core Rules 1.3, 824.1.b.1): its controller has N XP or more.
+        Test::XpAtLeast(n) => with(|g, c| Ok(c.controller.is_some_and(|p| g.xp(p) >= *n))),
+        // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was
+        // finalized.
+        Test::Pay { cost, exhaust_me: false, spend_buff: None } => {
+            paid_or(|g, c| Ok(g.pay_optional(c, cost)?.then(Vec::new)))
+        }
+        Test::Pay { cost, exhaust_me: true, spend_buff: None } => {
+            paid_or(|g, c| Ok(g.pay_optional_and_exhaust(c, cost)?.then(Vec::new)))
+        }
+        _ => return None,
+    })
 }
 
 /// 356.3.e: checks the targets of the spec an argument names (`target(N)`) before it is read off
@@ -1031,7 +1109,7 @@ fn register(e: &mut Engine) {
     e.register_fn("remembered", || from_context(|c| c.remembered));
     host_fn!(e, "that_battlefield", () | g, c | c.that_battlefield.map(|b| g.battlefields[b].obj));
     e.register_fn("that_player", || from_context(|c| c.that_player));
-    e.register_fn("paid_additional", || from_context(|c| c.paid_additional));
+    e.register_fn("paid_additional", || asked(&Test::PaidAdditional));
     e.register_fn("target", |i: i64| -> Result<i64, Box<EvalAltResult>> {
         Ok(checked_targets(i as usize)?.first().map_or(-1, |o| o.0 as i64))
     });
@@ -1116,15 +1194,14 @@ fn register(e: &mut Engine) {
             g.looked_back_matches(c, &filter, x, you)
         }
     });
-    host_fn!(e, "legion", () | g, c | g.legion_applies(c));
-    host_fn!(e, "played_a_card", () | g, c | g.played_a_card(c));
+    e.register_fn("legion", || asked(&Test::Legion));
+    e.register_fn("played_a_card", || asked(&Test::PlayedACard));
     // "If CONDITION, X": condition `i` of the source's card (`CardAbilities::conditions`), about
     // the source and its controller, as the instruction resolves.
     host_fn!(e, "holds", (i: Index) |g, c| g.instruction_condition_holds(c, i));
-    // [Level N] on a spell (Core Rules 1.3, 824.1.b.1): its controller has N XP or more.
-    host_fn!(e, "xp_at_least", (n: Count) |g, c| c.controller.is_some_and(|p| g.xp(p) >= n));
-    host_fn!(e, "may", () | g, c | g.ask_may(c));
-    host_fn!(e, "choose_first", () | g, c | g.ask_first_of_two(c));
+    e.register_fn("xp_at_least", |n: i64| asked(&Test::XpAtLeast(count(n))));
+    e.register_fn("may", || asked(&Test::May));
+    e.register_fn("choose_first", || asked(&Test::FirstOfTwo));
     // An instruction's cost (352.10.c.1) its triggered ability may have paid as it was finalized.
     e.register_fn("pay_other", |cost: OtherCost| paid_or(move |g, c| g.pay_other_within(c, &cost, true)));
     e.register_fn("pay_other_if_able", |cost: OtherCost| paid_or(move |g, c| g.pay_other_within(c, &cost, false)));
@@ -1134,14 +1211,14 @@ fn register(e: &mut Engine) {
         script::context(|b: &mut Body| b.paid_with.last().map_or(-1, |o| o.0 as i64)).unwrap_or(-1)
     });
     e.register_fn("spend_its_buff", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.spend_its_buff(c, o))));
-    e.register_fn("pay_optional", |cost: Cost| paid_or(move |g, c| Ok(g.pay_optional(c, &cost)?.then(Vec::new))));
+    e.register_fn("pay_optional", |cost: Cost| asked(&Test::Pay { cost, exhaust_me: false, spend_buff: None }));
     e.register_fn("player_pays", |who: i64, cost: Cost| {
         with(move |g, _| player(who).map_or(Ok(false), |p| g.pay_optional_by(p, &cost)))
     });
     // "unless its controller has you draw 2": that player's yes or no (181.6.a).
     e.register_fn("player_agrees", |who: i64| with(move |g, _| player(who).map_or(Ok(false), |p| g.player_agrees(p))));
     e.register_fn("pay_optional_and_exhaust", |cost: Cost| {
-        paid_or(move |g, c| Ok(g.pay_optional_and_exhaust(c, &cost)?.then(Vec::new)))
+        asked(&Test::Pay { cost, exhaust_me: true, spend_buff: None })
     });
     e.register_fn("pay_optional_and_spend_buff", |cost: Cost, exhaust_me: bool, x: i64| {
         with(move |g, c| id(x).map_or(Ok(false), |o| g.pay_optional_and_spend_buff(c, &cost, exhaust_me, o)))
@@ -1160,6 +1237,11 @@ fn register(e: &mut Engine) {
         with(move |g, _| Ok(id(x).is_some_and(|o| g.done_since(from, act, o))))
     });
     register_verbs(e);
+}
+
+/// [`ask_test`] for a host function that asks a test it has a handler for.
+fn asked(t: &Test) -> Result<bool, Box<EvalAltResult>> {
+    ask_test(t).expect("the test has a handler")
 }
 
 /// The largest amount a host function takes (damage, cards, Might, keyword values, points): a
