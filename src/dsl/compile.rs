@@ -2113,7 +2113,7 @@ impl Compiler<'_> {
     fn cost_change(&self, s: P) -> Result<StaticEffect, Diagnostic> {
         let (mut cards, mut more, mut cost, mut per, mut min) = (None, false, Cost::default(), None, 0);
         let mut subject = None;
-        let mut first_each_turn = false;
+        let (mut first_each_turn, mut repeat) = (false, false);
         for x in s.into_inner() {
             match x.as_rule() {
                 Rule::cost_subject => {
@@ -2131,6 +2131,13 @@ impl Compiler<'_> {
                                 self.cost_cards(&mut f, w)?;
                                 cards = Some(f);
                                 first_each_turn = true;
+                            }
+                            // "friendly [Repeat] costs": the spells' [Repeat] costs only.
+                            Rule::repeat_costs => {
+                                let mut f = UnitFilter { kind: CardType::Spell, ..UnitFilter::units() };
+                                self.cost_cards(&mut f, w)?;
+                                cards = Some(f);
+                                repeat = true;
                             }
                             Rule::you_play => {
                                 if let Some(f) = cards.as_mut() {
@@ -2157,7 +2164,7 @@ impl Compiler<'_> {
             let message = "whose cards? `friendly`, `enemy`, `your` or `... you play` is understood here";
             return Err(self.err(subject, message));
         }
-        Ok(StaticEffect::PlayCost { cards, first_each_turn, more, cost, per, min })
+        Ok(StaticEffect::PlayCost { cards, first_each_turn, repeat, more, cost, per, min })
     }
 
     /// 353.4.b: "X's Energy cost(s) is / are reduced by AMOUNT": a discount of the card's own
@@ -2212,7 +2219,7 @@ impl Compiler<'_> {
             }
             None => {}
         }
-        Ok(StaticEffect::PlayCost { cards, first_each_turn: false, more: false, cost, per, min })
+        Ok(StaticEffect::PlayCost { cards, first_each_turn: false, repeat: false, more: false, cost, per, min })
     }
 
     /// The cards a cost change names (353.4): their kind, tags, whose they are and whether they
@@ -4055,7 +4062,11 @@ impl Compiler<'_> {
             }
             // "Recycle the rest" after players chose some of theirs: the objects not chosen.
             Rule::i_recycle_rest if b.rest && !b.looked => b.effects.push(Effect::RecycleAll(Objs::Var(Var::Rest))),
-            Rule::i_recycle_rest | Rule::i_put_one_hand | Rule::i_recycle_any | Rule::i_put_back_in_order => {
+            Rule::i_recycle_rest
+            | Rule::i_draw_rest
+            | Rule::i_put_one_hand
+            | Rule::i_recycle_any
+            | Rule::i_put_back_in_order => {
                 if !b.looked {
                     return Err(self.err(
                         &i,
@@ -4071,6 +4082,7 @@ impl Compiler<'_> {
                         Effect::RecycleAny(looked)
                     }
                     Rule::i_put_back_in_order => Effect::PutBackInAnyOrder(looked),
+                    Rule::i_draw_rest => Effect::DrawCards(looked),
                     _ => Effect::RecycleCards(looked),
                 });
             }

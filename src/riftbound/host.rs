@@ -857,6 +857,7 @@ verbs! {
     Effect::FirstOf { among, filter } => "first_of"(among => cards: Cards, filter => f: UnitFilter) |g, _| g.first_of(&cards, &f);
     Effect::PutOneIntoHand(o) => "put_into_hand"(o => cards: Cards) |g, c| g.put_one_into_hand(c, &cards);
     Effect::RecycleCards(o) => "recycle_cards"(o => cards: Cards) |g, c| g.recycle_cards(c, &cards);
+    Effect::DrawCards(o) => "draw_cards"(o => cards: Cards) |g, c| g.draw_cards(c, &cards);
     Effect::RecycleAny(o) => "recycle_any"(o => cards: Cards) |g, c| g.recycle_any(c, &cards);
     Effect::PutBackInAnyOrder(o) => "put_back_in_any_order"(o => cards: Cards) |g, c| g.put_back_in_any_order(c, &cards);
     Effect::BanishTop(who) => "banish_top"(who => p: Player) |g, _| g.banish_top(p);

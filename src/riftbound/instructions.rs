@@ -1608,6 +1608,14 @@ impl Game {
         self.recycle(you, &rest)
     }
 
+    /// "Draw any you didn't banish": the looked-at cards still in the deck are drawn, top first
+    /// (400.1; revealed cards stay in the deck, 411.1.a.2).
+    pub fn draw_cards(&mut self, c: &HookCall, cards: &[ObjId]) {
+        for card in self.still_in_deck(cards) {
+            self.draw_it(c, card);
+        }
+    }
+
     /// "You may recycle one or both of them": the controller chooses, one at a time, any of
     /// `cards` still in the Main Deck ("done" to stop), and recycles those (403).
     pub fn recycle_any(&mut self, c: &HookCall, cards: &[ObjId]) -> R<()> {

@@ -245,7 +245,7 @@ impl Game {
         // [1][A] more"), each while its condition holds for its own controller.
         let names = |cards: &UnitFilter, c: ObjId| self.names_card(cards, c, p);
         for &(source, effect) in passives {
-            if let StaticEffect::PlayCost { cards: Some(cards), first_each_turn, more, cost, per, min } = effect
+            if let StaticEffect::PlayCost { cards: Some(cards), first_each_turn, repeat, more, cost, per, min } = effect
                 && names(cards, card)
                 && self.relation_holds(cards.relation, cards.allied, p, self.ability_controller(source))
                 && !(*first_each_turn
@@ -255,10 +255,47 @@ impl Game {
             {
                 let you = self.ability_controller(source);
                 let times = per.as_ref().map_or(1, |per| self.count_of(per, you, source));
-                out.push(cost_change(*more, cost, times, *min));
+                let change = cost_change(*more, cost, times, *min);
+                if !*repeat {
+                    out.push(change);
+                } else if let Some(change) = self.repeat_cost_change(card, change) {
+                    out.push(change);
+                }
             }
         }
         out
+    }
+
+    /// "friendly [Repeat] costs cost [1] less": `change` of the [Repeat] cost of `card`, a spell,
+    /// applied only if that optional cost is paid (353.2.b.1); a discount takes from that cost
+    /// alone, no more Energy or Power than it has (353.4-353.5). None if the spell has no
+    /// [Repeat] paid with resources. A spell's only optional resource cost is its [Repeat]'s
+    /// (the compiler makes no other for spells).
+    fn repeat_cost_change(&self, card: ObjId, change: CostChange) -> Option<CostChange> {
+        let def = self.card(card);
+        if !def.abilities.abilities.iter().any(|a| a.repeat) {
+            return None;
+        }
+        let repeat = def.abilities.rules_text().find_map(|(_, a)| match &a.kind {
+            AbilityKind::Static { effect: StaticEffect::OptionalCost(c), .. } => Some(c),
+            _ => None,
+        })?;
+        let then = match change {
+            CostChange::Discount { energy, power, .. } => {
+                let mut left = repeat.power.clone();
+                let power = power
+                    .into_iter()
+                    .filter(|s| {
+                        // An [A] discount takes any symbol; a domain's only its own.
+                        let i = left.iter().position(|x| x == s || *s == PowerSymbol::Any);
+                        i.map(|i| left.remove(i)).is_some()
+                    })
+                    .collect();
+                CostChange::Discount { energy: energy.min(repeat.energy), min_energy: 0, power }
+            }
+            more => more,
+        };
+        Some(CostChange::IfPaid { label: format!("pay {repeat}"), then: Box::new(then) })
     }
 
     /// 352.2: the battlefields besides the usual ones `p` may play unit `card` to: its own "You may

@@ -170,6 +170,8 @@ pub enum Effect {
     PutOneIntoHand(Objs),
     /// "Recycle the rest / the other" (cards looked at).
     RecycleCards(Objs),
+    /// "Draw any you didn't banish" (400.1): the cards looked at still in the Main Deck.
+    DrawCards(Objs),
     /// "You may recycle one or both of them": those of the cards looked at that the controller
     /// chooses, any number (403).
     RecycleAny(Objs),

@@ -882,9 +882,12 @@ pub enum StaticEffect {
     /// spells cost [1][A] more"). `min`: a discount's minimum Energy, limiting it only (353.4.c).
     /// `first_each_turn`: "the first friendly non-token gear played each turn": only a card the
     /// filter names that its player plays while they have played no other such card this turn.
+    /// `repeat`: "friendly [Repeat] costs cost [1] less": only the [Repeat] cost of the spells
+    /// named changes, if it is paid (353.2.b), and a discount takes no more than it has.
     PlayCost {
         cards: Option<UnitFilter>,
         first_each_turn: bool,
+        repeat: bool,
         more: bool,
         cost: Cost,
         per: Option<CountOf>,

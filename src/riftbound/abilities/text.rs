@@ -228,6 +228,7 @@ impl Display for Effect {
             Effect::FirstOf { among, filter } => write!(f, "the first of {among} that is one of {filter}"),
             Effect::PutOneIntoHand(o) => write!(f, "Put one of {o} into your hand"),
             Effect::RecycleCards(o) => write!(f, "Recycle the rest of {o}"),
+            Effect::DrawCards(o) => write!(f, "Draw the rest of {o}"),
             Effect::RecycleAny(o) => write!(f, "Recycle any of {o}"),
             Effect::PutBackInAnyOrder(o) => write!(f, "Put the rest of {o} back in any order"),
             Effect::PayAnyNumber(cost) => write!(f, "You {cost} any number of times"),
