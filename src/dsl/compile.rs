@@ -2304,7 +2304,12 @@ impl Compiler<'_> {
             (AbilityKind::ReplaceTie { you_are }, Body { that_combat: true, ..Body::default() })
         } else {
             let filter = self.unit_phrase(event);
-            (AbilityKind::ReplaceDeath { filter }, Body { it: Some(Obj::ThatUnit), ..Body::default() })
+            // "if it has less Might than me": Might at most mine - 1; "no more": at most mine.
+            let might_vs_me = p.clone().into_inner().find(|x| x.as_rule() == Rule::replace_if_might).map(|x| {
+                let cmp = x.into_inner().find(|w| w.as_rule() == Rule::might_cmp);
+                if cmp.is_some_and(|w| w.as_str().eq_ignore_ascii_case("less")) { -1 } else { 0 }
+            });
+            (AbilityKind::ReplaceDeath { filter, might_vs_me }, Body { it: Some(Obj::ThatUnit), ..Body::default() })
         };
         for part in inner {
             let optional = part.as_rule() == Rule::clause
