@@ -4120,6 +4120,7 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))));
                 b.it = Some(Obj::Var(Var::Banished));
             }
+            Rule::i_give_next_repeat => b.effects.push(Effect::ThisTurn(TurnRule::NextSpellRepeat)),
             Rule::i_next_spell => {
                 let whom = parts.next().unwrap().as_rule();
                 let unit = whom != Rule::next_spell;

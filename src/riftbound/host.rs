@@ -814,6 +814,7 @@ verbs! {
         };
     Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => "next_spell_bonus"(n => n: Count) |g, c| g.next_spell_bonus(c, n);
     Effect::ThisTurn(TurnRule::NextSpellCostsLess(n)) => "next_spell_costs_less"(n => n: Count) |g, c| g.next_spell_costs_less(c, n);
+    Effect::ThisTurn(TurnRule::NextSpellRepeat) => "next_spell_repeat"() |g, c| g.next_spell_repeat(c);
     Effect::ThisTurn(TurnRule::UnitsEnterReady) => "units_enter_ready"() |g, c| g.units_enter_ready_this_turn(c);
     Effect::ThisTurn(TurnRule::NextUnitEntersReady) => "next_unit_enters_ready"() |g, c| g.next_unit_enters_ready(c);
     Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }) =>

@@ -805,6 +805,21 @@ impl Game {
         });
     }
 
+    /// "Give the next spell you play this turn [Repeat] equal to its cost": that spell's play
+    /// offers its printed cost again as an optional additional cost (docs/rulings.md, [Repeat]).
+    pub fn next_spell_repeat(&mut self, c: &HookCall) {
+        let you = c.controller.unwrap_or(self.turn_player);
+        trace!(self, "002", "the next spell {you} plays this turn has [Repeat] equal to its cost");
+        self.cost_modifiers.push(super::costs::CostModifier {
+            source: c.source,
+            player: you,
+            filter: super::costs::PlayFilter::OfType(CardType::Spell),
+            change: super::costs::CostChange::GrantRepeat,
+            duration: Duration::ThisTurn,
+            next: true,
+        });
+    }
+
     /// 054: "They can't move it this turn": can't beats can, until the turn ends.
     pub fn cant_move_this_turn(&mut self, p: PlayerId, u: ObjId) {
         if !self.obj(u).alive {

@@ -160,6 +160,9 @@ impl Display for Effect {
             Effect::ThisTurn(TurnRule::NextSpellCostsLess(n)) => {
                 write!(f, "The next spell you play this turn costs [{n}] less")
             }
+            Effect::ThisTurn(TurnRule::NextSpellRepeat) => {
+                f.write_str("The next spell you play this turn has [Repeat] equal to its cost")
+            }
             Effect::ThisTurn(TurnRule::UnitsEnterReady) => f.write_str("Units you play this turn enter ready"),
             Effect::ThisTurn(TurnRule::NextUnitEntersReady) => {
                 f.write_str("The next unit you play this turn enters ready")
