@@ -5088,6 +5088,10 @@ impl Compiler<'_> {
                 // said to contrast with the next phrase's "at a battlefield").
                 "anywhere" => f.at = At::Anywhere,
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
+                // "played from anywhere other than a player's hand" (346).
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::played_elsewhere) => {
+                    f.condition = Some(Box::new(Condition::Not(Box::new(Condition::PlayedFromHand))))
+                }
                 // 352.11: the group's requirement is the target spec's (`Located::Together`).
                 "at the same location" => {}
                 "at the same battlefield" => f.at = At::Battlefield,

@@ -231,7 +231,8 @@ impl Game {
         }
         // 721.1.a: "As you play me, you may pay [1] and 1 Power as an additional cost. If you do,
         // I enter ready." The power is the unit's domain, or any with none or several (721.1.a.2).
-        if own && def.kind == CardType::Unit && def.abilities.has_keyword(Keyword::Accelerate) {
+        let accelerate = def.abilities.has_keyword(Keyword::Accelerate);
+        if def.kind == CardType::Unit && ((own && accelerate) || (!accelerate && self.given_accelerate(p, card))) {
             let power = def.domains.single().map(PowerSymbol::Of).unwrap_or(PowerSymbol::Any);
             out.push(CostChange::Additional(AdditionalCost::once(
                 ACCELERATE.into(),
@@ -264,6 +265,18 @@ impl Game {
             }
         }
         out
+    }
+
+    /// 721: "Friendly units played from anywhere other than a player's hand have [Accelerate]": a
+    /// passive in play gives unit `card`, as `p` plays it, the keyword and so its additional cost
+    /// (450.2: the units the passive names, relative to its controller, as the card is played).
+    fn given_accelerate(&self, p: PlayerId, card: ObjId) -> bool {
+        let gives = |e: &StaticEffect| matches!(e, StaticEffect::UnitsKeywords { keywords, .. } if keywords.iter().any(|(k, _)| *k == Keyword::Accelerate));
+        self.board_passives(gives).iter().any(|&(source, e)| {
+            let StaticEffect::UnitsKeywords { units, .. } = e else { return false };
+            let you = self.ability_controller(source);
+            self.relation_holds(units.relation, units.allied, p, you) && self.names_card(units, card, you)
+        })
     }
 
     /// "friendly [Repeat] costs cost [1] less": `change` of the [Repeat] cost of `card`, a spell,
