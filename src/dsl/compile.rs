@@ -2113,7 +2113,7 @@ impl Compiler<'_> {
     fn cost_change(&self, s: P) -> Result<StaticEffect, Diagnostic> {
         let (mut cards, mut more, mut cost, mut per, mut min) = (None, false, Cost::default(), None, 0);
         let mut subject = None;
-        let mut first_each_turn = false;
+        let (mut first_each_turn, mut repeat) = (false, false);
         for x in s.into_inner() {
             match x.as_rule() {
                 Rule::cost_subject => {
@@ -2131,6 +2131,13 @@ impl Compiler<'_> {
                                 self.cost_cards(&mut f, w)?;
                                 cards = Some(f);
                                 first_each_turn = true;
+                            }
+                            // "friendly [Repeat] costs": the spells' [Repeat] costs only.
+                            Rule::repeat_costs => {
+                                let mut f = UnitFilter { kind: CardType::Spell, ..UnitFilter::units() };
+                                self.cost_cards(&mut f, w)?;
+                                cards = Some(f);
+                                repeat = true;
                             }
                             Rule::you_play => {
                                 if let Some(f) = cards.as_mut() {
@@ -2157,7 +2164,7 @@ impl Compiler<'_> {
             let message = "whose cards? `friendly`, `enemy`, `your` or `... you play` is understood here";
             return Err(self.err(subject, message));
         }
-        Ok(StaticEffect::PlayCost { cards, first_each_turn, more, cost, per, min })
+        Ok(StaticEffect::PlayCost { cards, first_each_turn, repeat, more, cost, per, min })
     }
 
     /// 353.4.b: "X's Energy cost(s) is / are reduced by AMOUNT": a discount of the card's own
@@ -2212,7 +2219,7 @@ impl Compiler<'_> {
             }
             None => {}
         }
-        Ok(StaticEffect::PlayCost { cards, first_each_turn: false, more: false, cost, per, min })
+        Ok(StaticEffect::PlayCost { cards, first_each_turn: false, repeat: false, more: false, cost, per, min })
     }
 
     /// The cards a cost change names (353.4): their kind, tags, whose they are and whether they
@@ -2297,7 +2304,12 @@ impl Compiler<'_> {
             (AbilityKind::ReplaceTie { you_are }, Body { that_combat: true, ..Body::default() })
         } else {
             let filter = self.unit_phrase(event);
-            (AbilityKind::ReplaceDeath { filter }, Body { it: Some(Obj::ThatUnit), ..Body::default() })
+            // "if it has less Might than me": Might at most mine - 1; "no more": at most mine.
+            let might_vs_me = p.clone().into_inner().find(|x| x.as_rule() == Rule::replace_if_might).map(|x| {
+                let cmp = x.into_inner().find(|w| w.as_rule() == Rule::might_cmp);
+                if cmp.is_some_and(|w| w.as_str().eq_ignore_ascii_case("less")) { -1 } else { 0 }
+            });
+            (AbilityKind::ReplaceDeath { filter, might_vs_me }, Body { it: Some(Obj::ThatUnit), ..Body::default() })
         };
         for part in inner {
             let optional = part.as_rule() == Rule::clause
@@ -4055,7 +4067,11 @@ impl Compiler<'_> {
             }
             // "Recycle the rest" after players chose some of theirs: the objects not chosen.
             Rule::i_recycle_rest if b.rest && !b.looked => b.effects.push(Effect::RecycleAll(Objs::Var(Var::Rest))),
-            Rule::i_recycle_rest | Rule::i_put_one_hand | Rule::i_recycle_any | Rule::i_put_back_in_order => {
+            Rule::i_recycle_rest
+            | Rule::i_draw_rest
+            | Rule::i_put_one_hand
+            | Rule::i_recycle_any
+            | Rule::i_put_back_in_order => {
                 if !b.looked {
                     return Err(self.err(
                         &i,
@@ -4071,6 +4087,7 @@ impl Compiler<'_> {
                         Effect::RecycleAny(looked)
                     }
                     Rule::i_put_back_in_order => Effect::PutBackInAnyOrder(looked),
+                    Rule::i_draw_rest => Effect::DrawCards(looked),
                     _ => Effect::RecycleCards(looked),
                 });
             }
@@ -4103,6 +4120,7 @@ impl Compiler<'_> {
                 b.effects.push(Effect::Let(Var::Banished, Box::new(Effect::BanishTop(Who::You))));
                 b.it = Some(Obj::Var(Var::Banished));
             }
+            Rule::i_give_next_repeat => b.effects.push(Effect::ThisTurn(TurnRule::NextSpellRepeat)),
             Rule::i_next_spell => {
                 let whom = parts.next().unwrap().as_rule();
                 let unit = whom != Rule::next_spell;
@@ -5070,6 +5088,10 @@ impl Compiler<'_> {
                 // said to contrast with the next phrase's "at a battlefield").
                 "anywhere" => f.at = At::Anywhere,
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
+                // "played from anywhere other than a player's hand" (346).
+                _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::played_elsewhere) => {
+                    f.condition = Some(Box::new(Condition::Not(Box::new(Condition::PlayedFromHand))))
+                }
                 // 352.11: the group's requirement is the target spec's (`Located::Together`).
                 "at the same location" => {}
                 "at the same battlefield" => f.at = At::Battlefield,

@@ -70,6 +70,7 @@ impl Game {
             lki: None,
             was_mighty: false,
             paid_additional: false,
+            repeat_granted: false,
             empowered: false,
             mode: 0,
             repeat_mode: 0,

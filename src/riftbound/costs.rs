@@ -130,12 +130,14 @@ pub struct AdditionalCost {
     /// How many times it is paid: 1, or the number chosen for an `any_number` cost; a discount
     /// granted by paying it applies once per payment ("for each buff you spend", 353.4).
     pub times: u32,
+    /// A [Repeat] an effect gave the spell: paid, its instructions are executed once more.
+    pub repeat: bool,
 }
 
 impl AdditionalCost {
     /// An additional cost paid once.
     pub fn once(label: String, optional: bool, cost: Cost, other: Vec<OtherCost>) -> Self {
-        AdditionalCost { label, optional, cost, other, any_number: false, times: 1 }
+        AdditionalCost { label, optional, cost, other, any_number: false, times: 1, repeat: false }
     }
 
     /// This `any_number` cost paid `n` times: its non-standard costs `n` times over.
@@ -165,6 +167,9 @@ pub enum CostChange {
     Discount { energy: u32, min_energy: u32, power: Vec<PowerSymbol> },
     /// 353.1: the base cost is ignored (set to zero).
     Ignore,
+    /// "Give the next spell you play this turn [Repeat] equal to its cost": as the spell is
+    /// played, an optional additional cost of its printed cost (`AdditionalCost::repeat`).
+    GrantRepeat,
     /// 353.2.b.1: `then` applies only if the optional additional cost labelled `label` is chosen
     /// ("If you do, reduce my cost by [2]" 353.4, "If you do, ignore this spell's cost" 353.1).
     IfPaid { label: String, then: Box<CostChange> },
@@ -819,10 +824,34 @@ impl Game {
                 PlayFilter::OfType(t) => *t == kind,
                 PlayFilter::Card(c) => *c == card,
             })
-            .map(|m| m.change.clone())
+            .filter_map(|m| match m.change {
+                CostChange::GrantRepeat => self.granted_repeat(card),
+                _ => Some(m.change.clone()),
+            })
             .collect();
         out.extend(self.text_cost_changes(p, card, passives));
         out
+    }
+
+    /// A [Repeat] given to spell `card`: its printed cost again, optional (353.2.b). Not given to
+    /// a spell with a [Repeat] of its own, nor to one that moves a unit to a chosen place (as
+    /// the compiler refuses those on a card, `repeat_instructions`).
+    fn granted_repeat(&self, card: ObjId) -> Option<CostChange> {
+        let def = self.card(card);
+        let own = def.abilities.abilities.iter().any(|a| a.repeat);
+        let moves = def
+            .abilities
+            .abilities
+            .iter()
+            .any(|a| a.targets.iter().any(|t| matches!(t.count, super::abilities::TargetCount::Destination(_))));
+        if own || moves || def.kind != CardType::Spell {
+            return None;
+        }
+        let cost = self.base_cost(card);
+        Some(CostChange::Additional(AdditionalCost {
+            repeat: true,
+            ..AdditionalCost::once(format!("[Repeat] {cost}"), true, cost, Vec::new())
+        }))
     }
 
     /// Can `p` pay the non-standard costs of playing `card` (401.4, 403.3, 409.3)? While `card`

@@ -998,6 +998,7 @@ verbs! {
         };
     Effect::ThisTurn(TurnRule::NextSpellBonus(n)) => "next_spell_bonus"(n => n: Count) |g, c| g.next_spell_bonus(c, n);
     Effect::ThisTurn(TurnRule::NextSpellCostsLess(n)) => "next_spell_costs_less"(n => n: Count) |g, c| g.next_spell_costs_less(c, n);
+    Effect::ThisTurn(TurnRule::NextSpellRepeat) => "next_spell_repeat"() |g, c| g.next_spell_repeat(c);
     Effect::ThisTurn(TurnRule::UnitsEnterReady) => "units_enter_ready"() |g, c| g.units_enter_ready_this_turn(c);
     Effect::ThisTurn(TurnRule::NextUnitEntersReady) => "next_unit_enters_ready"() |g, c| g.next_unit_enters_ready(c);
     Effect::ThisTurn(TurnRule::BuffsGiveMore { might, to }) =>
@@ -1041,6 +1042,7 @@ verbs! {
     Effect::FirstOf { among, filter } => "first_of"(among => cards: Cards, filter => f: UnitFilter) |g, _| g.first_of(&cards, &f);
     Effect::PutOneIntoHand(o) => "put_into_hand"(o => cards: Cards) |g, c| g.put_one_into_hand(c, &cards);
     Effect::RecycleCards(o) => "recycle_cards"(o => cards: Cards) |g, c| g.recycle_cards(c, &cards);
+    Effect::DrawCards(o) => "draw_cards"(o => cards: Cards) |g, c| g.draw_cards(c, &cards);
     Effect::RecycleAny(o) => "recycle_any"(o => cards: Cards) |g, c| g.recycle_any(c, &cards);
     Effect::PutBackInAnyOrder(o) => "put_back_in_any_order"(o => cards: Cards) |g, c| g.put_back_in_any_order(c, &cards);
     Effect::BanishTop(who) => "banish_top"(who => p: Player) |g, _| g.banish_top(p);

@@ -793,16 +793,31 @@ impl Game {
     /// "The next spell you play this turn costs [N] less" (353.4.b): a discount on the player's
     /// next spell this turn, used up by that play (see `play_steps`).
     pub fn next_spell_costs_less(&mut self, c: &HookCall, n: u32) {
-        let you = c.controller.unwrap_or(self.turn_player);
+        let you = self
+            .next_spell_change(c, super::costs::CostChange::Discount { energy: n, min_energy: 0, power: Vec::new() });
         trace!(self, "353.4.b", "the next spell {you} plays this turn costs [{n}] less");
+    }
+
+    /// "Give the next spell you play this turn [Repeat] equal to its cost": that spell's play
+    /// offers its printed cost again as an optional additional cost (docs/rulings.md, [Repeat]).
+    pub fn next_spell_repeat(&mut self, c: &HookCall) {
+        let you = self.next_spell_change(c, super::costs::CostChange::GrantRepeat);
+        trace!(self, "002", "the next spell {you} plays this turn has [Repeat] equal to its cost");
+    }
+
+    /// `change` to the cost of the next spell this ability's controller plays this turn, used up
+    /// by that play; returns that player.
+    fn next_spell_change(&mut self, c: &HookCall, change: super::costs::CostChange) -> PlayerId {
+        let you = c.controller.unwrap_or(self.turn_player);
         self.cost_modifiers.push(super::costs::CostModifier {
             source: c.source,
             player: you,
             filter: super::costs::PlayFilter::OfType(CardType::Spell),
-            change: super::costs::CostChange::Discount { energy: n, min_energy: 0, power: Vec::new() },
+            change,
             duration: Duration::ThisTurn,
             next: true,
         });
+        you
     }
 
     /// 054: "They can't move it this turn": can't beats can, until the turn ends.
@@ -1606,6 +1621,14 @@ impl Game {
         let rest: Vec<ObjId> =
             cards.iter().copied().filter(|o| self.obj(*o).alive && self.obj(*o).zone == Zone::MainDeck).collect();
         self.recycle(you, &rest)
+    }
+
+    /// "Draw any you didn't banish": the looked-at cards still in the deck are drawn, top first
+    /// (400.1; revealed cards stay in the deck, 411.1.a.2).
+    pub fn draw_cards(&mut self, c: &HookCall, cards: &[ObjId]) {
+        for card in self.still_in_deck(cards) {
+            self.draw_it(c, card);
+        }
     }
 
     /// "You may recycle one or both of them": the controller chooses, one at a time, any of

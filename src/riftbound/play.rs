@@ -724,6 +724,8 @@ impl Game {
         // [Repeat] on a modal spell: the repeat chooses its mode anew (it may make different
         // choices), so what it targets is known only once it is paid.
         let mut repeat_modal = false;
+        // A [Repeat] an effect gave this spell ("the next spell you play this turn").
+        let granted = changes.iter().any(|c| matches!(c, CostChange::Additional(a) if a.repeat));
         if kind == CardType::Spell {
             if !self.choose_mode(p, card)? {
                 return Ok(false);
@@ -737,7 +739,7 @@ impl Game {
                 .iter()
                 .enumerate()
                 .find(|(i, a)| a.kind == AbilityKind::Spell || (a.kind == AbilityKind::Mode && *i == chosen))
-                .map(|(_, a)| (self.choice_specs(card, a), a.repeat, a.kind == AbilityKind::Mode))
+                .map(|(_, a)| (self.choice_specs(card, a), a.repeat || granted, a.kind == AbilityKind::Mode))
                 .unwrap_or_default();
             if repeat && modal {
                 repeat_modal = true;
@@ -964,6 +966,7 @@ impl Game {
                 self.emit_targeted(index, card);
                 // 353.2.b / 353.4.d.1: whether an optional additional cost was paid ("If you do").
                 self.obj_mut(card).paid_additional = additional.iter().any(|a| a.optional);
+                self.obj_mut(card).repeat_granted = additional.iter().any(|a| a.repeat);
                 // 384: "the next spell you play this turn" bonuses attach to this spell.
                 let mut bonus = 0;
                 let bonuses = self.components.get_mut::<super::instructions::SpellBonuses>();

@@ -113,8 +113,9 @@ impl replacements::Replacements for Game {
             let you = self.controller(s);
             for (i, a) in self.card(s).abilities.rules_text() {
                 let applies = match (&a.kind, event) {
-                    (AbilityKind::ReplaceDeath { filter }, Replaceable::Death(unit)) => {
+                    (AbilityKind::ReplaceDeath { filter, might_vs_me }, Replaceable::Death(unit)) => {
                         self.unit_matches(filter, *unit, you, s)
+                            && might_vs_me.is_none_or(|more| self.might(*unit) <= self.might(s) + more)
                     }
                     // "a combat where you are the attacker": the ability's controller is the
                     // tied combat's attacker (or defender).

@@ -145,6 +145,8 @@ pub struct Obj {
     pub was_mighty: bool,
     /// It was played paying an optional additional cost (353.4.d.1).
     pub paid_additional: bool,
+    /// A spell played paying a [Repeat] an effect gave it (`CostChange::GrantRepeat`).
+    pub repeat_granted: bool,
     /// [Empowered] (`empower.rs`): a state of this object, gone with it when it changes zones.
     pub empowered: bool,
     /// The mode chosen for a modal spell (182.2.b), as the index of its mode ability.

@@ -231,7 +231,8 @@ impl Game {
         }
         // 721.1.a: "As you play me, you may pay [1] and 1 Power as an additional cost. If you do,
         // I enter ready." The power is the unit's domain, or any with none or several (721.1.a.2).
-        if own && def.kind == CardType::Unit && def.abilities.has_keyword(Keyword::Accelerate) {
+        let accelerate = def.abilities.has_keyword(Keyword::Accelerate);
+        if def.kind == CardType::Unit && ((own && accelerate) || (!accelerate && self.given_accelerate(p, card))) {
             let power = def.domains.single().map(PowerSymbol::Of).unwrap_or(PowerSymbol::Any);
             out.push(CostChange::Additional(AdditionalCost::once(
                 ACCELERATE.into(),
@@ -245,7 +246,7 @@ impl Game {
         // [1][A] more"), each while its condition holds for its own controller.
         let names = |cards: &UnitFilter, c: ObjId| self.names_card(cards, c, p);
         for &(source, effect) in passives {
-            if let StaticEffect::PlayCost { cards: Some(cards), first_each_turn, more, cost, per, min } = effect
+            if let StaticEffect::PlayCost { cards: Some(cards), first_each_turn, repeat, more, cost, per, min } = effect
                 && names(cards, card)
                 && self.relation_holds(cards.relation, cards.allied, p, self.ability_controller(source))
                 && !(*first_each_turn
@@ -255,10 +256,59 @@ impl Game {
             {
                 let you = self.ability_controller(source);
                 let times = per.as_ref().map_or(1, |per| self.count_of(per, you, source));
-                out.push(cost_change(*more, cost, times, *min));
+                let change = cost_change(*more, cost, times, *min);
+                if !*repeat {
+                    out.push(change);
+                } else if let Some(change) = self.repeat_cost_change(card, change) {
+                    out.push(change);
+                }
             }
         }
         out
+    }
+
+    /// 721: "Friendly units played from anywhere other than a player's hand have [Accelerate]": a
+    /// passive in play gives unit `card`, as `p` plays it, the keyword and so its additional cost
+    /// (450.2: the units the passive names, relative to its controller, as the card is played).
+    fn given_accelerate(&self, p: PlayerId, card: ObjId) -> bool {
+        let gives = |e: &StaticEffect| matches!(e, StaticEffect::UnitsKeywords { keywords, .. } if keywords.iter().any(|(k, _)| *k == Keyword::Accelerate));
+        self.board_passives(gives).iter().any(|&(source, e)| {
+            let StaticEffect::UnitsKeywords { units, .. } = e else { return false };
+            let you = self.ability_controller(source);
+            self.relation_holds(units.relation, units.allied, p, you) && self.names_card(units, card, you)
+        })
+    }
+
+    /// "friendly [Repeat] costs cost [1] less": `change` of the [Repeat] cost of `card`, a spell,
+    /// applied only if that optional cost is paid (353.2.b.1); a discount takes from that cost
+    /// alone, no more Energy or Power than it has (353.4-353.5). None if the spell has no
+    /// [Repeat] paid with resources. A spell's only optional resource cost is its [Repeat]'s
+    /// (the compiler makes no other for spells).
+    fn repeat_cost_change(&self, card: ObjId, change: CostChange) -> Option<CostChange> {
+        let def = self.card(card);
+        if !def.abilities.abilities.iter().any(|a| a.repeat) {
+            return None;
+        }
+        let repeat = def.abilities.rules_text().find_map(|(_, a)| match &a.kind {
+            AbilityKind::Static { effect: StaticEffect::OptionalCost(c), .. } => Some(c),
+            _ => None,
+        })?;
+        let then = match change {
+            CostChange::Discount { energy, power, .. } => {
+                let mut left = repeat.power.clone();
+                let power = power
+                    .into_iter()
+                    .filter(|s| {
+                        // An [A] discount takes any symbol; a domain's only its own.
+                        let i = left.iter().position(|x| x == s || *s == PowerSymbol::Any);
+                        i.map(|i| left.remove(i)).is_some()
+                    })
+                    .collect();
+                CostChange::Discount { energy: energy.min(repeat.energy), min_energy: 0, power }
+            }
+            more => more,
+        };
+        Some(CostChange::IfPaid { label: format!("pay {repeat}"), then: Box::new(then) })
     }
 
     /// 352.2: the battlefields besides the usual ones `p` may play unit `card` to: its own "You may

@@ -1125,7 +1125,7 @@ impl Game {
         // [Repeat] paid: the instructions run once more, with the targets chosen for the repeat
         // (those after the spell's own on the chain item), unless the spell has left the chain;
         // a modal spell's repeat runs the mode chosen for it (182.2.b).
-        let repeat = ability.repeat && self.obj(card).paid_additional;
+        let repeat = (ability.repeat && self.obj(card).paid_additional) || self.obj(card).repeat_granted;
         let (first, again) =
             item.targets.split_at(if repeat { specs.len().min(item.targets.len()) } else { item.targets.len() });
         for (run, targets) in [first, again].into_iter().enumerate() {

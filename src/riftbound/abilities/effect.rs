@@ -170,6 +170,8 @@ pub enum Effect {
     PutOneIntoHand(Objs),
     /// "Recycle the rest / the other" (cards looked at).
     RecycleCards(Objs),
+    /// "Draw any you didn't banish" (400.1): the cards looked at still in the Main Deck.
+    DrawCards(Objs),
     /// "You may recycle one or both of them": those of the cards looked at that the controller
     /// chooses, any number (403).
     RecycleAny(Objs),
@@ -516,6 +518,9 @@ pub enum TurnRule {
     NextSpellBonus(u32),
     /// "The next spell you play this turn costs [N] less" (353.4.b): used by that spell's play.
     NextSpellCostsLess(u32),
+    /// "Give the next spell you play this turn [Repeat] equal to its cost": used by that spell's
+    /// play, which may pay its printed cost again to repeat it (docs/rulings.md, [Repeat]).
+    NextSpellRepeat,
     /// "Units you play this turn enter ready" (356.2.c).
     UnitsEnterReady,
     /// "The next unit you play this turn enters ready" (356.2.c): used by that unit's play.

@@ -181,7 +181,9 @@ pub enum AbilityKind {
     /// EVENT is about the remembered object only.
     DelayedTrigger { trigger: Trigger, once: bool, of_it: bool },
     /// "If ... would die, ... instead." (364-368): the body runs instead of the event.
-    ReplaceDeath { filter: UnitFilter },
+    /// `might_vs_me`: "if it has less (no more) Might than me": only for a unit whose Might, as
+    /// it would die, is at most the source's plus this (-1 for "less", 0 for "no more").
+    ReplaceDeath { filter: UnitFilter, might_vs_me: Option<i32> },
     /// "As EVENT, X" (365): the body runs as part of the event, while it happens, never on the
     /// chain; it works where the event says its card is (363.1): "As you look at or reveal me
     /// from the top of your deck" in its owner's Main Deck.
@@ -882,9 +884,12 @@ pub enum StaticEffect {
     /// spells cost [1][A] more"). `min`: a discount's minimum Energy, limiting it only (353.4.c).
     /// `first_each_turn`: "the first friendly non-token gear played each turn": only a card the
     /// filter names that its player plays while they have played no other such card this turn.
+    /// `repeat`: "friendly [Repeat] costs cost [1] less": only the [Repeat] cost of the spells
+    /// named changes, if it is paid (353.2.b), and a discount takes no more than it has.
     PlayCost {
         cards: Option<UnitFilter>,
         first_each_turn: bool,
+        repeat: bool,
         more: bool,
         cost: Cost,
         per: Option<CountOf>,

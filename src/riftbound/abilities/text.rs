@@ -160,6 +160,9 @@ impl Display for Effect {
             Effect::ThisTurn(TurnRule::NextSpellCostsLess(n)) => {
                 write!(f, "The next spell you play this turn costs [{n}] less")
             }
+            Effect::ThisTurn(TurnRule::NextSpellRepeat) => {
+                f.write_str("The next spell you play this turn has [Repeat] equal to its cost")
+            }
             Effect::ThisTurn(TurnRule::UnitsEnterReady) => f.write_str("Units you play this turn enter ready"),
             Effect::ThisTurn(TurnRule::NextUnitEntersReady) => {
                 f.write_str("The next unit you play this turn enters ready")
@@ -228,6 +231,7 @@ impl Display for Effect {
             Effect::FirstOf { among, filter } => write!(f, "the first of {among} that is one of {filter}"),
             Effect::PutOneIntoHand(o) => write!(f, "Put one of {o} into your hand"),
             Effect::RecycleCards(o) => write!(f, "Recycle the rest of {o}"),
+            Effect::DrawCards(o) => write!(f, "Draw the rest of {o}"),
             Effect::RecycleAny(o) => write!(f, "Recycle any of {o}"),
             Effect::PutBackInAnyOrder(o) => write!(f, "Put the rest of {o} back in any order"),
             Effect::PayAnyNumber(cost) => write!(f, "You {cost} any number of times"),
