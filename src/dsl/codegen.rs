@@ -258,6 +258,10 @@ fn amount(a: &Amount) -> String {
             let which = if *highest { "highest" } else { "lowest" };
             format!("{each} * {which}_might({})", filter(f))
         }
+        // Counted by the layers for a passive: no instruction counts them.
+        Amount::Per { count: c @ (CountOf::Attached(_) | CountOf::MightBonusOf(_)), .. } => {
+            unreachable!("{c} is a passive's count, never an instruction's")
+        }
         Amount::Twice(a) => format!("2 * {}", amount(a)),
         Amount::Above(a, o) => format!("max(0, {} - might({}))", amount(a), object(o)),
         Amount::Paid => Var::Paid.script_name().into(),
@@ -292,6 +296,8 @@ fn test(t: &Test) -> String {
         Test::Var(v) => v.script_name().into(),
         Test::Exists(o) => format!("{} >= 0", object(o)),
         Test::Same(a, b) => format!("{} == {}", object(a), object(b)),
+        Test::AttachedTo(a, b) => format!("attached_to({}, {})", object(a), object(b)),
+        Test::PayAnd { cost: c, other } => format!("pay_optional_and({}, {})", cost(c), other_cost(other, filter)),
         Test::Holds { index, .. } => format!("holds({index})"),
         Test::Not(t) => match t.as_ref() {
             Test::Var(_) => format!("!{}", test(t)),

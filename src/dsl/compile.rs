@@ -279,6 +279,8 @@ struct PendingReflexive {
     targets: Vec<TargetSpec>,
     text: String,
     kind: AbilityKind,
+    /// A quoted ability an instruction gives another object (450.2.a), not its card's own.
+    given: bool,
 }
 
 impl Compiler<'_> {
@@ -332,6 +334,7 @@ impl Compiler<'_> {
     fn flush_reflexives(&mut self, line: usize) {
         for r in self.reflexives.take() {
             let what = match r.kind {
+                _ if r.given => "given",
                 AbilityKind::Reflexive => "reflexive",
                 AbilityKind::DelayedTrigger { .. } => "delayed trigger",
                 AbilityKind::KeyedMode => "mode",
@@ -348,7 +351,7 @@ impl Compiler<'_> {
                 adds_resources: false,
                 added: None,
                 repeat: false,
-                given: false,
+                given: r.given,
             });
         }
     }
@@ -766,13 +769,13 @@ impl Compiler<'_> {
                 Keyword::QuickDraw => (
                     Trigger::PlayMe,
                     Effect::Attach { card: Obj::Me, to: Obj::Target(0) },
-                    "[Quick-Draw]: when you play this, attach it to a unit you control (SFD-745.1.d)".to_string(),
+                    crate::riftbound::abilities::QUICK_DRAW_TEXT.to_string(),
                     vec![friendly_unit_target()],
                 ),
                 Keyword::Weaponmaster => (
                     Trigger::PlayMe,
                     Effect::Weaponmaster,
-                    "[Weaponmaster]: when you play me, you may pay the Equip cost of one of your Equipment, [A] less, to attach it to me (SFD-747.1.c)".to_string(),
+                    crate::riftbound::abilities::WEAPONMASTER_TEXT.to_string(),
                     Vec::new(),
                 ),
                 _ => continue,
@@ -970,6 +973,14 @@ impl Compiler<'_> {
     /// its controller played another card before this one this turn (728.1.c.1, a play effect of
     /// a permanent: only "When you play me" is one).
     fn triggered(&mut self, p: P, legion: bool) -> Result<(), Diagnostic> {
+        let (trigger, condition, body) = self.triggered_parts(p.clone(), legion)?;
+        let in_trash = body.from_trash || contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
+        self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
+        Ok(())
+    }
+
+    /// A triggered ability's trigger, condition and instructions ("When ..., X").
+    fn triggered_parts(&self, p: P, legion: bool) -> Result<(Trigger, Option<Condition>, Body), Diagnostic> {
         let mut trigger = None;
         let mut condition = None;
         let mut body = Body::default();
@@ -1049,9 +1060,7 @@ impl Compiler<'_> {
             let then = std::mem::take(&mut body.effects);
             body.effects.push(Effect::If { test: Test::Legion, then, otherwise: Vec::new() });
         }
-        let in_trash = body.from_trash || contains(&body.effects, &|e| *e == Effect::PlayMeFromTrash);
-        self.push(&p, AbilityKind::Triggered { trigger, condition, in_trash }, Some(body));
-        Ok(())
+        Ok((trigger, condition, body))
     }
 
     /// "Do one of the following based on its domain:" and its "• [R] — X" lines (182.2.b): each
@@ -1879,9 +1888,6 @@ impl Compiler<'_> {
                                         for word in x.into_inner() {
                                             self.apply_filter_word(&mut units, &word);
                                         }
-                                        if units.kind != CardType::Unit {
-                                            return Err(self.err(&s, "only units have Might"));
-                                        }
                                     }
                                     Rule::unit_restriction => self.apply_filter_word(&mut units, &x),
                                     Rule::signed => might = signed(&x),
@@ -1912,19 +1918,75 @@ impl Compiler<'_> {
                                 // layers can give another unit; a given Vision the kernel
                                 // triggers (733.3).
                                 (None, Some((list, ks)))
-                                    if ks.iter().any(|(k, _)| {
-                                        matches!(k, Keyword::Deathknell | Keyword::Legion | Keyword::Weaponmaster)
-                                    }) =>
+                                    if ks.iter().any(|(k, _)| matches!(k, Keyword::Deathknell | Keyword::Legion)) =>
                                 {
                                     return Err(self.err(
                                         &list,
-                                        "[Deathknell], [Legion] and [Weaponmaster] can't be given to a group of units yet",
+                                        "[Deathknell] and [Legion] are said with their effect: they can't be given to a group",
                                     ));
                                 }
-                                (None, Some((_, keywords))) => {
+                                // SFD-745.1.b: what has [Quick-Draw] has [Reaction] (a given one as a
+                                // printed one); its attach, like a given [Weaponmaster]'s and [Vision]'s,
+                                // the kernel triggers (`triggers.rs`).
+                                (None, Some((_, mut keywords))) => {
+                                    if keywords.iter().any(|(k, _)| *k == Keyword::QuickDraw)
+                                        && !keywords.iter().any(|(k, _)| *k == Keyword::Reaction)
+                                    {
+                                        keywords.push((Keyword::Reaction, 0));
+                                    }
                                     StaticEffect::UnitsKeywords { units, keywords, if_lacking }
                                 }
+                                // 131: only units have Might; keywords and quoted abilities may
+                                // be given to any object ("friendly legends have \"...\"").
+                                (None, None) if units.kind != CardType::Unit => {
+                                    return Err(self.err(&s, "only units have Might"));
+                                }
                                 (None, None) => StaticEffect::UnitsMight { units, might, min },
+                            }
+                        }
+                        // SFD-718.3-718.4: what the cards the phrase names give the unit they are
+                        // attached to.
+                        Rule::st_attached_give => {
+                            let mut cards = UnitFilter::units();
+                            let (mut mine, mut keywords, mut double) = (false, None, false);
+                            for x in s.clone().into_inner() {
+                                match x.as_rule() {
+                                    Rule::unit_noun_plural => {
+                                        x.into_inner().for_each(|w| self.apply_filter_word(&mut cards, &w));
+                                    }
+                                    Rule::attached_to_me => mine = true,
+                                    Rule::keyword_list => keywords = Some((x.clone(), self.keyword_list(x)?)),
+                                    Rule::double_bonus => double = true,
+                                    _ => self.apply_filter_word(&mut cards, &x),
+                                }
+                            }
+                            match (keywords, double) {
+                                // "Each Equipment attached to me gives double its base Might bonus":
+                                // its bonus once more, on me (arithmetic layer, 450.3).
+                                (None, true) if mine => {
+                                    StaticEffect::MightPer { each: 1, count: CountOf::MightBonusOf(cards) }
+                                }
+                                (None, _) => {
+                                    return Err(
+                                        self.err(&s, "a doubled Might bonus is understood of cards attached to me")
+                                    );
+                                }
+                                (Some((list, _)), _) if mine => {
+                                    return Err(self.err(&list, "cards attached to me giving keywords: say \"I have\""));
+                                }
+                                // Each card gives one instance (their number is the value); a
+                                // keyword with its effect can't be given.
+                                (Some((list, ks)), _)
+                                    if ks
+                                        .iter()
+                                        .any(|(k, v)| *v > 1 || matches!(k, Keyword::Deathknell | Keyword::Legion)) =>
+                                {
+                                    return Err(self.err(
+                                        &list,
+                                        "each attached card gives one instance: a keyword without a value above 1, not [Deathknell] or [Legion]",
+                                    ));
+                                }
+                                (Some((_, keywords)), _) => StaticEffect::AttachedKeywords { cards, keywords },
                             }
                         }
                         Rule::st_abilities_of => {
@@ -2553,6 +2615,10 @@ impl Compiler<'_> {
                     Some(r) => self.resources(&r)?,
                     None => Cost::default(),
                 };
+                // "pay [1] and return a unit you control here to its owner's hand to X": one payment.
+                let and_other = parts
+                    .next_if(|x| x.as_rule() == Rule::pay_and_other)
+                    .map(|x| self.other_cost(x.into_inner().next().unwrap()));
                 let may = parts.next_if(|x| x.as_rule() == Rule::may).is_some();
                 // "you may banish me to X", "you may kill me to X": banishing (414) or killing
                 // (415) the source is the payment.
@@ -2584,6 +2650,7 @@ impl Compiler<'_> {
                         Test::SpendItsBuff(self.it(&x, &body, "\"its buff\" needs a unit before it")?)
                     }
                     Some(_) => Test::RecycleToPay(Obj::Me),
+                    None if let Some(other) = and_other => Test::PayAnd { cost, other },
                     None if let Some(cost) = me_cost => Test::PayOther { cost, may: true },
                     None => match payer {
                         Some(who) => Test::PlayerPays { who, cost },
@@ -2914,6 +2981,23 @@ impl Compiler<'_> {
         }
     }
 
+    /// A quoted ability an instruction gives another object (450.2.a), compiled from `body`: pushed
+    /// after the ability that contains it as [`Compiler::pending`] abilities are, marked given (its
+    /// card does not have it).
+    fn pending_given(&self, text: String, body: Body, kind: AbilityKind) {
+        let name = format!("g{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
+        let mut effects = body.effects;
+        bind_made(&mut effects);
+        self.reflexives.borrow_mut().push(PendingReflexive {
+            name,
+            effects,
+            targets: body.targets,
+            text,
+            kind,
+            given: true,
+        });
+    }
+
     /// An ability found inside a body (a reflexive one 380, a delayed trigger 383.2, a delayed
     /// replacement 383.3), its own ability pushed after the one that contains it; answers the
     /// name of its body (`prefix` and a number).
@@ -2928,7 +3012,14 @@ impl Compiler<'_> {
         let name = format!("{prefix}{}_{}", self.out.abilities.len(), self.reflexives.borrow().len());
         let mut effects = effects;
         bind_made(&mut effects);
-        self.reflexives.borrow_mut().push(PendingReflexive { name: name.clone(), effects, targets, text, kind });
+        self.reflexives.borrow_mut().push(PendingReflexive {
+            name: name.clone(),
+            effects,
+            targets,
+            text,
+            kind,
+            given: false,
+        });
         name
     }
 
@@ -3539,7 +3630,24 @@ impl Compiler<'_> {
                     b.effects.push(each(t, Effect::DetachFrom));
                 } else {
                     let t = self.target(what, &mut b, None)?;
-                    b.effects.push(each(t, |o| Effect::Act(Act::Detach, o)));
+                    match parts.next() {
+                        // "detach that Equipment from that unit": only from that one.
+                        Some(from) => {
+                            let one = |t: Target| match t {
+                                Target::One(o) => Ok(o),
+                                Target::Chosen(index, TargetCount::One) => Ok(Obj::Target(index)),
+                                _ => Err(self.err(&i, "one card is detached from one unit")),
+                            };
+                            let card = one(t)?;
+                            let from = one(self.target(from, &mut b, None)?)?;
+                            b.effects.push(Effect::If {
+                                test: Test::AttachedTo(card.clone(), from),
+                                then: vec![Effect::Act(Act::Detach, card)],
+                                otherwise: Vec::new(),
+                            });
+                        }
+                        None => b.effects.push(each(t, |o| Effect::Act(Act::Detach, o))),
+                    }
                 }
             }
             // 182.2.a-b: "make new choices for it": a spell on the chain, its targets chosen again.
@@ -3933,14 +4041,62 @@ impl Compiler<'_> {
             // SFD-421: one card attached to one unit.
             Rule::i_attach => {
                 let (card, to) = (parts.next().unwrap(), parts.next().unwrap());
+                // "up to one Equipment": none chosen attaches nothing (356.3.e.6).
                 let one = |t: Target| match t {
                     Target::One(o) => Ok(o),
-                    Target::Chosen(index, TargetCount::One) => Ok(Obj::Target(index)),
+                    Target::Chosen(index, TargetCount::One | TargetCount::UpTo(1)) => Ok(Obj::Target(index)),
                     _ => Err(self.err(&i, "one card is attached to one unit: name one on each side of \"to\"")),
                 };
-                let card = one(self.target(card, &mut b, None)?)?;
-                let to = one(self.target(to, &mut b, None)?)?;
-                b.effects.push(Effect::Attach { card, to });
+                // "one of its Equipment": chosen as it resolves, among those attached to "it".
+                if card.as_rule() == Rule::one_attached {
+                    let from = self.it(&card, &b, "\"its Equipment\" needs a unit before it")?;
+                    let mut cards = UnitFilter::units();
+                    for w in card.into_inner().filter(|x| x.as_rule() == Rule::unit_noun_plural) {
+                        w.into_inner().for_each(|x| self.apply_filter_word(&mut cards, &x));
+                    }
+                    let to = one(self.target(to, &mut b, None)?)?;
+                    b.effects.push(Effect::AttachOneOf { from, cards, to });
+                } else {
+                    let card = self.target(card, &mut b, None)?;
+                    // "You may attach up to one Equipment ... to it": choosing none is declining, so
+                    // the "may" is not asked again as it resolves.
+                    if matches!(card, Target::Chosen(_, TargetCount::UpTo(1))) {
+                        b.may = false;
+                    }
+                    let card = one(card)?;
+                    let to = one(self.target(to, &mut b, None)?)?;
+                    b.effects.push(Effect::Attach { card, to });
+                }
+            }
+            // "You control it until I leave the board" (182, 450.1.a).
+            Rule::i_control_until => {
+                let t = self.target(parts.next().unwrap(), &mut b, None)?;
+                b.effects.push(each(t, Effect::ControlWhileOnBoard));
+            }
+            // 450.2.a: "This turn, that unit has \"When I conquer, ...\"": the quoted ability is
+            // compiled on this card (given, not had by it) and given to the object this turn.
+            Rule::i_has_ability => {
+                let (mut target, mut quoted) = (None, None);
+                for x in parts {
+                    match x.as_rule() {
+                        Rule::target => target = Some(x),
+                        Rule::quoted_triggered => quoted = Some(x),
+                        _ => {}
+                    }
+                }
+                let ability = quoted.unwrap().into_inner().next().unwrap();
+                let text = ability.as_str().trim().to_string();
+                let (trigger, condition, inner) = self.triggered_parts(ability, false)?;
+                let index = self.out.abilities.len() + 1 + self.reflexives.borrow().len();
+                let index = u8::try_from(index).map_err(|_| self.err(&i, "too many abilities on one card"))?;
+                let in_trash = false;
+                self.pending_given(text, inner, AbilityKind::Triggered { trigger, condition, in_trash });
+                let t = self.target(target.unwrap(), &mut b, None)?;
+                b.effects.push(each(t, |to| Effect::Give {
+                    to,
+                    grant: Grant::Ability(index),
+                    until: Duration::ThisTurn,
+                }));
             }
             Rule::i_swap => {
                 let units: Vec<P> = parts.collect();
@@ -4208,12 +4364,18 @@ impl Compiler<'_> {
                 // "your base" is only the base of a unit of yours.
                 let yours = matches!(&t, Target::One(Obj::Me))
                     || matches!(&t, Target::Chosen(i, _) if b.targets[*i].filter.relation == Relation::Friendly);
-                if let Some(d) =
-                    dest.as_ref().filter(|d| (*d).clone().into_inner().any(|x| x.as_rule() == Rule::base_yours))
+                // "move an enemy gear to your base": a gear is put into the base named (no rule sends
+                // it to its own controller's, as a unit's move does, 423).
+                let gear = matches!(&t, Target::Chosen(i, _) if b.targets[*i].filter.kind == CardType::Gear);
+                let your_base =
+                    dest.as_ref().filter(|d| (*d).clone().into_inner().any(|x| x.as_rule() == Rule::base_yours));
+                if let Some(d) = your_base
                     && !yours
+                    && !gear
                 {
                     return Err(self.err(d, "a unit moves to its own controller's base: say \"to its base\""));
                 }
+                let to_your_base = your_base.is_some() && gear;
                 match (may, &t) {
                     (true, Target::Chosen(index, TargetCount::One)) => b.targets[*index].count = TargetCount::UpTo(1),
                     // "you may move me ...": nothing to choose, so the "may" is asked as it resolves.
@@ -4246,6 +4408,7 @@ impl Compiler<'_> {
                     b.targets[*i].filter.at = At::Anywhere;
                 }
                 let effect = match (&t, to_base, here) {
+                    (_, true, _) if to_your_base => each(t, |o| Effect::Act(Act::MoveToYourBase, o)),
                     (_, true, _) => each(t, |o| Effect::Act(Act::MoveToBase, o)),
                     _ if to_this_battlefield => {
                         if !b.battlefield {
@@ -4686,6 +4849,16 @@ impl Compiler<'_> {
                     filter.at = At::Anywhere;
                     located = Some(Located::SameBattlefield(k));
                 }
+                // 352.8.b: "a unit and an Equipment with the same controller": controlled by the
+                // player who controls the object chosen before it.
+                if t.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::same_controller) {
+                    let k = b
+                        .targets
+                        .iter()
+                        .rposition(|s| matches!(s.count, TargetCount::One | TargetCount::UpTo(1)))
+                        .ok_or_else(|| self.err(&t, "\"with the same controller\" needs an object chosen before it"))?;
+                    located = Some(Located::SameController(k));
+                }
                 // 352.11: "up to three units at the same location": chosen together, at one place.
                 if t.clone().into_inner().flatten().any(|x| x.as_rule() == Rule::same_place) {
                     if !matches!(rule, Rule::t_up_to | Rule::t_exactly | Rule::t_any_number) {
@@ -5087,6 +5260,10 @@ impl Compiler<'_> {
                 // "a friendly unit anywhere": at any location, base or battlefield (the default,
                 // said to contrast with the next phrase's "at a battlefield").
                 "anywhere" => f.at = At::Anywhere,
+                // "Your Equipment everywhere": in any zone, the board or not.
+                "everywhere" => f.at = At::Everywhere,
+                // 352.8.b: relative to the object chosen before it (`Located::SameController`).
+                "with the same controller" => {}
                 "at another location" | "at a different location" => f.at = At::Elsewhere,
                 // "played from anywhere other than a player's hand" (346).
                 _ if part.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::played_elsewhere) => {
@@ -5384,7 +5561,7 @@ fn cards_in_your(p: P) -> CountOf {
 
 /// "a unit you control": the target of [Equip] and [Quick-Draw] (SFD-744.1.b.1, SFD-745.1.d).
 fn friendly_unit_target() -> TargetSpec {
-    TargetSpec::new(TargetCount::One, UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() })
+    TargetSpec::friendly_unit()
 }
 
 /// "you have 4+ units", "you have exactly two units": (at least, at most, and where: `cond_here`,

@@ -778,7 +778,9 @@ impl Game {
                 format!("ability {} of {} (from {})", index + 1, self.describe(*source), self.describe(*lender))
             }
             super::state::ItemKind::Temporary(unit) => format!("[Temporary] of {}", self.describe(*unit)),
-            super::state::ItemKind::Vision(unit) => format!("[Vision] of {}", self.describe(*unit)),
+            super::state::ItemKind::Given(k, unit) => {
+                format!("[{k:?}] of {}", self.describe(*unit))
+            }
             super::state::ItemKind::Hunt { unit, .. } => format!("[Hunt] of {}", self.describe(*unit)),
             super::state::ItemKind::DelayedTrigger { source, .. } => {
                 format!("the delayed ability of {}", self.describe(*source))

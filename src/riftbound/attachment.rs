@@ -5,7 +5,7 @@
 //! it stays attached; it is where the top-most card is and moves with it (SFD-718.6, SFD-719.3); it
 //! keeps its own controller (SFD-718.8.a) and can still be chosen (SFD-718.5.b).
 
-use super::abilities::{AbilityKind, ActivationCost, Effect, Obj};
+use super::abilities::{AbilityKind, ActivationCost, Effect, Obj, UnitFilter};
 use super::costs::Cost;
 use super::decision::{Ask, Choice};
 use super::events::Event;
@@ -136,6 +136,28 @@ impl Game {
         let p = c.controller.unwrap_or(self.turn_player);
         if let Choice::Obj(a) = self.decide(p, Ask::ChooseCard, options)? {
             self.detach(a);
+        }
+        Ok(())
+    }
+
+    /// "attach one of its Equipment to me" (SFD-421): the ability's controller chooses, as it
+    /// resolves, one of the cards attached to `from` that `cards` names (as "detach an Equipment
+    /// from it" chooses, SFD-422.3) and attaches it to `to`.
+    pub fn attach_one_of(&mut self, c: &HookCall, from: ObjId, cards: &UnitFilter, to: ObjId) -> R<()> {
+        let p = c.controller.unwrap_or(self.turn_player);
+        let source = c.source.unwrap_or(to);
+        let options: Vec<Choice> = self
+            .attached_to(from)
+            .into_iter()
+            .filter(|a| self.unit_matches(cards, *a, p, source))
+            .map(Choice::Obj)
+            .collect();
+        if options.is_empty() {
+            trace!(self, "SFD-421", "{} has no such card attached: nothing is attached", self.describe(from));
+            return Ok(());
+        }
+        if let Choice::Obj(a) = self.decide(p, Ask::ChooseCard, options)? {
+            self.attach(a, to);
         }
         Ok(())
     }

@@ -328,6 +328,17 @@ impl Game {
             CountOf::YourPoints => self.player(you).points,
             CountOf::PointsScoredThisTurn(method) => self.points_scored_this_turn(you, *method),
             CountOf::ExcessAssigned => self.excess_assigned(you),
+            // SFD-719: the cards attached to `source` (the unit counted for).
+            CountOf::Attached(f) => {
+                self.attached_to(source).into_iter().filter(|a| self.unit_matches(f, *a, you, source)).count() as u32
+            }
+            // SFD-718.4: their printed Might bonuses.
+            CountOf::MightBonusOf(f) => self
+                .attached_to(source)
+                .into_iter()
+                .filter(|a| self.unit_matches(f, *a, you, source))
+                .map(|a| self.card(a).might_bonus.unwrap_or(0).max(0) as u32)
+                .sum(),
         }
     }
 

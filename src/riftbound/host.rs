@@ -968,6 +968,13 @@ verbs! {
     Effect::PreventNextTime(unit) => "prevent_next_time"(unit => o: Object) |g, _| g.prevent_next_time_of(o);
     Effect::Give { to, grant: Grant::UnchoosableByEnemies, until } =>
         "give_unchoosable"(to => o: Object, until => until: Duration) |g, c| g.give(c, o, Grant::UnchoosableByEnemies, until);
+    // 450.2.a: the quoted ability `i` of the giving card (the running body's source's).
+    Effect::Give { to, grant: Grant::Ability(i), until } =>
+        "give_ability"(to => o: Object, i64::from(*i) => i: Index, until => until: Duration)
+        |g, c| match u8::try_from(i) {
+            Ok(i) => g.give(c, o, Grant::Ability(i), until),
+            Err(_) => {}
+        };
     Effect::Give { to, grant: Grant::SetMight(n), until } =>
         "set_might"(to => o: Object, n => n: Delta, until => until: Duration) |g, c| g.give(c, o, Grant::SetMight(n), until);
     // 352.3: the unit moves to the destination chosen for it as the spell was played (spec i);
@@ -1015,6 +1022,9 @@ verbs! {
     // Answers whether it was attached.
     Effect::Attach { card, to } => "attach"(card => a: Object, to => t: Object) |g, _| g.attach(a, t);
     Effect::DetachFrom(o) => "detach_one_from"(o => t: Object) |g, c| g.detach_one_from(c, t);
+    Effect::AttachOneOf { from, cards, to } =>
+        "attach_one_of"(from => f: Object, cards => k: UnitFilter, to => t: Object) |g, c| g.attach_one_of(c, f, &k, t);
+    Effect::ControlWhileOnBoard(o) => "control_until_i_leave"(o => o: Object) |g, c| g.control_while_on_board(c, o);
     Effect::Weaponmaster => "weaponmaster"() |g, c| g.weaponmaster(c);
     Effect::ReplaceNextDeath { unit, body } =>
         "replace_next_death"(unit => o: Object, body => b: BodyName) |g, c| g.replace_next_death(c, o, &b);
@@ -1214,6 +1224,12 @@ fn register(e: &mut Engine) {
     });
     e.register_fn("spend_its_buff", |x: i64| with(move |g, c| id(x).map_or(Ok(false), |o| g.spend_its_buff(c, o))));
     e.register_fn("pay_optional", |cost: Cost| asked(&Test::Pay { cost, exhaust_me: false, spend_buff: None }));
+    // "pay [1] and return a unit you control here to its owner's hand to X": one payment.
+    e.register_fn("pay_optional_and", |cost: Cost, other: OtherCost| {
+        paid_or(move |g, c| g.pay_optional_and(c, &cost, &other))
+    });
+    // "detach that Equipment from that unit": whether the first is attached to the second (SFD-717).
+    host_fn!(e, "attached_to", (a: Object, t: Object) |g, _| g.top_most_of(a) == Some(t));
     e.register_fn("player_pays", |who: i64, cost: Cost| {
         with(move |g, _| player(who).map_or(Ok(false), |p| g.pay_optional_by(p, &cost)))
     });

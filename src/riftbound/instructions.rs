@@ -259,6 +259,7 @@ impl Game {
             }
             // The group's own requirement (352.11): see `group_allows`.
             Some(Located::Together) => at.is_some(),
+            Some(Located::SameController(k)) => chosen_for(k).is_some_and(|c| self.controller(c) == self.controller(o)),
         }
     }
 
@@ -644,8 +645,76 @@ impl Game {
             Grant::Keyword(k, value) => Modification::GrantKeyword(k, value),
             Grant::SetMight(n) => Modification::SetMight(n),
             Grant::UnchoosableByEnemies => Modification::UnchoosableByEnemies,
+            // 450.2.a: the quoted ability is on the giving card, the effect's source.
+            Grant::Ability(i) => Modification::GrantAbility(i),
         };
         self.add_effect(c.source, Filter::Object(u), None, modification, until);
+    }
+
+    /// "You control it until I leave the board" (182, 450.1.a): the ability's controller controls
+    /// `o` while its source stays on the board; the control ends as the source leaves (its effect
+    /// expires, `Game::expire_effects`), and a gear then in another player's base goes back to its
+    /// controller's (106.2.d).
+    pub fn control_while_on_board(&mut self, c: &HookCall, o: ObjId) {
+        let (Some(you), Some(source)) = (c.controller, c.source) else { return };
+        if !self.obj(o).alive || !self.obj(o).zone.is_board() {
+            return;
+        }
+        trace!(self, "182", "{you} controls {} until {} leaves the board", self.describe(o), self.describe(source));
+        self.add_effect(
+            Some(source),
+            Filter::Object(o),
+            None,
+            Modification::SetController(you),
+            Duration::WhileSourceOnBoard,
+        );
+        if !(self.obj(source).alive && self.obj(source).zone.is_board()) {
+            self.expire_effects(false);
+        }
+    }
+
+    /// "move an enemy gear to your base": the gear is put into the base of the ability's
+    /// controller, detached from any unit it was attached to (SFD-719.3: an attached card is where
+    /// its unit is). Who controls it does not change with the move (Akshan, Mischievous's next
+    /// sentence changes it: docs/rulings.md). A unit moves only to its own controller's base
+    /// (`move_to_base`).
+    pub fn move_to_your_base(&mut self, c: &HookCall, o: ObjId) {
+        let you = c.controller.unwrap_or(self.turn_player);
+        let obj = self.obj(o);
+        if !obj.alive || !obj.zone.is_board() || self.card(o).kind != CardType::Gear {
+            return;
+        }
+        if obj.zone == Zone::Base && obj.zone_player == you {
+            return;
+        }
+        let controller = obj.controller;
+        self.detach(o);
+        trace!(self, "002", "{} is put into {you}'s base", self.describe(o));
+        self.move_object(o, Zone::Base, you, Pos::Bottom);
+        self.obj_mut(o).controller = controller;
+        self.changed();
+    }
+
+    /// "you may pay [1] and return a unit you control here to its owner's hand to X" (352.10.c.1):
+    /// offered only if both parts can be paid, then paid together. Answers the objects the second
+    /// part was paid with, or `None` if it was not paid.
+    pub fn pay_optional_and(
+        &mut self,
+        c: &HookCall,
+        cost: &Cost,
+        other: &super::costs::OtherCost,
+    ) -> R<Option<Vec<ObjId>>> {
+        let (Some(you), Some(source)) = (c.controller, c.source) else { return Ok(None) };
+        if !self.can_afford(you, cost) || !self.can_pay_other(you, source, false, std::slice::from_ref(other)) {
+            return Ok(None);
+        }
+        if self.decide(you, Ask::YesNo, vec![Choice::Yes, Choice::No])? != Choice::Yes {
+            return Ok(None);
+        }
+        if !self.pay(you, cost)? {
+            return Ok(None);
+        }
+        self.pay_other_with(you, source, std::slice::from_ref(other), None)
     }
 
     /// [`Effect::Act`](super::abilities::Effect::Act): one game action on one object, `None`
@@ -681,6 +750,7 @@ impl Game {
             Act::LoseControl => self.lose_control(c.controller.unwrap_or(self.turn_player), o),
             Act::Heal => self.heal(&[o]),
             Act::MoveToBase => self.move_to_base(o),
+            Act::MoveToYourBase => self.move_to_your_base(c, o),
             Act::Move => {
                 let you = c.controller.unwrap_or(self.turn_player);
                 self.move_by_effect(you, o)?

@@ -9,7 +9,7 @@
 //! nothing. Within a layer, an effect that another depends on goes first (451-452), otherwise
 //! timestamp order (453).
 
-use super::abilities::{At, Condition, CountOf, UnitFilter};
+use super::abilities::{At, Condition, CountOf, Relation, UnitFilter};
 use super::cards::CardType;
 use super::state::{Game, Loc, Role};
 use crate::kernel::{ObjId, PlayerId};
@@ -135,6 +135,18 @@ struct ObjectLayers<'g> {
     id: ObjId,
 }
 
+impl ObjectLayers<'_> {
+    /// The "you" a count of a passive is counted for: the unit's controller when the passive is
+    /// its own ("I get +1 [M] for each ..."), the passive's controller when it names a group
+    /// ("Your Equipment each give [Assault]": the Equipment of the legend's controller).
+    fn counter(&self, chars: &Chars, e: &ContinuousEffect) -> PlayerId {
+        match (&e.filter, e.source) {
+            (Filter::Matching { .. }, Some(s)) if s != self.id => self.game.source_controller(s),
+            _ => chars.controller,
+        }
+    }
+}
+
 impl crate::kernel::layers::Layered for ObjectLayers<'_> {
     type Chars = Chars;
     type Effect = ContinuousEffect;
@@ -167,10 +179,10 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
         }
         match m {
             Modification::Might(n) => chars.raw_might += n,
-            // Counted now, for the unit's controller and the unit (its passive's source).
+            // Counted now, for the unit (its passive's source) and the passive's controller.
             Modification::MightPer(each, count) => {
                 self.game.chars_cache.read_shared();
-                let n = self.game.count_of(count, chars.controller, self.id);
+                let n = self.game.count_of(count, self.counter(chars, e), self.id);
                 chars.raw_might = chars.raw_might.saturating_add(each.saturating_mul(n as i32));
             }
             // 450.3.b: limited as it is applied: never below `min`, and nothing for a unit already
@@ -183,7 +195,7 @@ impl crate::kernel::layers::Layered for ObjectLayers<'_> {
             // Counted now, as `MightPer`; no instance at all for a count of 0.
             Modification::GrantKeywordPer(k, count) => {
                 self.game.chars_cache.read_shared();
-                let n = self.game.count_of(count, chars.controller, self.id);
+                let n = self.game.count_of(count, self.counter(chars, e), self.id);
                 if n > 0 {
                     chars.keywords.grant(*k, n);
                 }
@@ -417,6 +429,10 @@ impl Game {
     /// Puts an effect in force: the one way into the effect list, telling the memo.
     pub(crate) fn push_effect(&mut self, e: ContinuousEffect) {
         self.chars_cache.changed_all();
+        // A given ability may be a triggered one: the trigger index is made again (450.2.a).
+        if matches!(e.modification, Modification::GrantAbility(_)) {
+            self.trigger_index.zones_changed();
+        }
         Arc::make_mut(&mut self.effects).push(e);
         self.note_effect_kinds();
     }
@@ -450,6 +466,9 @@ impl Game {
             return false;
         }
         let kept: Vec<bool> = self.effects.iter().map(|e| keep(self, e)).collect();
+        if self.effects.iter().zip(&kept).any(|(e, k)| !k && matches!(e.modification, Modification::GrantAbility(_))) {
+            self.trigger_index.zones_changed();
+        }
         let mut kept = kept.into_iter();
         Arc::make_mut(&mut self.effects).retain(|_| kept.next().unwrap_or(true));
         self.chars_cache.changed_all();
@@ -515,7 +534,8 @@ impl Game {
         }
         // The source's record is read as `layer_matches` reads it.
         self.chars_cache.read_object(source.index());
-        if self.control_effects {
+        // 181.6.c: a battlefield's "friendly" is its controller's, no record of the object.
+        if self.control_effects || self.battlefield_of(source).is_some() {
             return self.at_admits(f, id, source, None);
         }
         let you = self.obj(source).controller;
@@ -553,6 +573,7 @@ impl Game {
                 // filter_may_match held: the kind, the location and (without control effects)
                 // the relation are met.
                 if self.control_effects
+                    || (f.relation != Relation::Any && self.battlefield_of(*source).is_some())
                     || f.or.is_some()
                     || f.tag.is_some()
                     || f.exclude_tag.is_some()
@@ -577,7 +598,9 @@ impl Game {
     /// The part of [`Filter::Matching`]'s own test (not its `or`) that no characteristic
     /// decides: the printed kind, on the board, "other" than the source.
     fn kind_admits(&self, f: &UnitFilter, id: ObjId, source: ObjId) -> bool {
-        self.card(id).kind == f.kind && self.obj(id).zone.is_board() && !(f.other && id == source)
+        // "Your Equipment everywhere": in any zone.
+        let zone_ok = self.obj(id).zone.is_board() || (f.at == At::Everywhere && self.obj(id).alive);
+        self.card(id).kind == f.kind && zone_ok && !(f.other && id == source)
     }
 
     /// [`Filter::Matching`]: `f` relative to `source` ("friendly" to its controller, "here" at its
@@ -614,7 +637,7 @@ impl Game {
         let at = || self.location(id);
         let here = || self.here(source);
         match f.at {
-            At::Anywhere => true,
+            At::Anywhere | At::Everywhere => true,
             At::Battlefield => matches!(at(), Some(Loc::Battlefield(_))),
             At::Here => here().is_some_and(|h| at() == Some(h)),
             At::MyBattlefield => matches!(here(), Some(Loc::Battlefield(_))) && at() == here(),
@@ -634,6 +657,11 @@ impl Game {
     /// The controller of a passive ability's source, for "friendly": its own controller as
     /// changed by effects on it alone (not through filters that could depend on this one).
     fn source_controller(&self, s: ObjId) -> PlayerId {
+        // 181.6.c: a battlefield's is the player who controls it (shared state: who conquered).
+        if self.battlefield_of(s).is_some() {
+            self.chars_cache.read_shared();
+            return self.ability_controller(s);
+        }
         let mut c = self.obj(s).controller;
         let mut changes: Vec<&ContinuousEffect> = self
             .effects
@@ -656,7 +684,14 @@ impl Game {
                 // 361.3.a: a passive about a group ("While I'm at a battlefield, your other units
                 // here have [Deflect]") is conditional on its source: "I" is the source, not each
                 // unit of the group.
-                Filter::Matching { source, .. } => self.holds(c, *source, self.controller(*source), None),
+                // 181.6.c: a battlefield's "you" is its controller.
+                Filter::Matching { source, .. } => {
+                    let you = match self.battlefield_of(*source) {
+                        Some(_) => self.source_controller(*source),
+                        None => self.controller(*source),
+                    };
+                    self.holds(c, *source, you, None)
+                }
                 _ => self.holds(c, id, chars.controller, Some(chars)),
             })
     }
@@ -886,6 +921,7 @@ impl Game {
 
     /// 317.3.a: "this turn" effects expire; effects whose source or object is gone end too.
     pub fn expire_effects(&mut self, end_of_turn: bool) {
+        let control = self.control_effects;
         let ended = self.retain_effects(|g, e| {
             if end_of_turn && matches!(e.duration, Duration::ThisTurn | Duration::ThisCombat) {
                 return false;
@@ -910,6 +946,27 @@ impl Game {
         });
         if ended {
             self.changed();
+            // 106.2.d: a base is its controller's: a permanent whose control went back to another
+            // player ("You control it until I leave the board") goes to that player's base.
+            if control {
+                self.to_controllers_bases();
+            }
+        }
+    }
+
+    /// 106.2.d: each unit and gear in a base that another player controls goes to that player's
+    /// base (a move within the board: the same object).
+    fn to_controllers_bases(&mut self) {
+        let mut misplaced = Vec::new();
+        for (i, pl) in self.players.iter().enumerate() {
+            let p = PlayerId(i as u8);
+            misplaced.extend(pl.base.iter().copied().filter(|o| self.controller(*o) != p));
+        }
+        for o in misplaced {
+            let to = self.controller(o);
+            crate::trace!(self, "106.2.d", "{} is controlled by {to}: it goes to {to}'s base", self.describe(o));
+            self.detach(o);
+            self.move_object(o, super::state::Zone::Base, to, super::actions::Pos::Bottom);
         }
     }
 }

@@ -322,8 +322,10 @@ pub enum ItemKind {
     DelayedTrigger { source: ObjId, index: u8, remembered: Option<ObjId> },
     /// 732.1.b: a permanent's [Temporary] triggered: "kill this".
     Temporary(ObjId),
-    /// 733.1.b: a [Vision] another permanent gives triggered as this one was played.
-    Vision(ObjId),
+    /// The triggered ability of a keyword another object gives this one, which the kernel
+    /// defines, triggered as it was played: [Vision] (733.1.b, 733.3), [Weaponmaster] (SFD-747.1.c),
+    /// [Quick-Draw] (SFD-745.1.d).
+    Given(super::layers::Keyword, ObjId),
     /// Core Rules 1.3, 823.1.c.1: a unit's [Hunt] triggered: its controller gains `xp` XP.
     Hunt { unit: ObjId, xp: u32 },
 }

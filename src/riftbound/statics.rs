@@ -3,7 +3,7 @@
 //! permanent makes (363.2, 353). Keyword costs live here too: Accelerate (721).
 
 use super::abilities::{
-    AbilityKind, At, Condition, Controlled, Forbidden, IfPaid, PlayTo, PlayerBan, StaticEffect, UnitFilter,
+    AbilityKind, At, Condition, Controlled, CountOf, Forbidden, IfPaid, PlayTo, PlayerBan, StaticEffect, UnitFilter,
 };
 use super::cards::{CardIdx, CardType, PowerSymbol};
 use super::costs::{AdditionalCost, Cost, CostChange};
@@ -35,8 +35,13 @@ pub fn condition_supported(effect: &StaticEffect, condition: &Condition) -> bool
         // source (the layers evaluate it on the source). Only states of the source that are no
         // characteristic are accepted, so a group's passive never depends on what it changes; a
         // condition about "you" would mean no one on an uncontrolled battlefield (181.6.c).
-        StaticEffect::UnitsMight { .. } | StaticEffect::UnitsKeywords { .. } | StaticEffect::UnitsAbility { .. } => {
-            matches!(condition, Condition::AtBattlefield | Condition::Buffed)
+        // "While you control this battlefield, friendly legends have ...": a battlefield's "you" is
+        // its controller (181.6.c), no one's while it is uncontrolled.
+        StaticEffect::UnitsMight { .. }
+        | StaticEffect::UnitsKeywords { .. }
+        | StaticEffect::UnitsAbility { .. }
+        | StaticEffect::AttachedKeywords { .. } => {
+            matches!(condition, Condition::AtBattlefield | Condition::Buffed | Condition::YouControlIt)
         }
         StaticEffect::PlayCost { cards: Some(_), .. } | StaticEffect::EntersReady { .. } => true,
         // "While I'm at a battlefield, opponents can only play units to their base.": read from
@@ -131,6 +136,11 @@ impl Game {
                 StaticEffect::UnitsAbility { ability, .. } => {
                     vec![(cond.clone(), Modification::GrantAbility(*ability))]
                 }
+                // SFD-718.3: each card the filter names gives its top-most card an instance.
+                StaticEffect::AttachedKeywords { cards, keywords } => keywords
+                    .iter()
+                    .map(|(k, _)| (cond.clone(), Modification::GrantKeywordPer(*k, CountOf::Attached(cards.clone()))))
+                    .collect(),
                 _ => Vec::new(),
             };
             // 053.3: a battlefield's "Units here have ..." applies to the units here, not to it.
@@ -140,6 +150,10 @@ impl Game {
                 | StaticEffect::UnitsKeywords { units, .. }
                 | StaticEffect::UnitsAbility { units, .. } => {
                     Filter::Matching { filter: units.clone(), source: subject }
+                }
+                // The top-most cards: every unit (one with none of them attached gets nothing).
+                StaticEffect::AttachedKeywords { .. } => {
+                    Filter::Matching { filter: UnitFilter::units(), source: subject }
                 }
                 _ => Filter::Object(subject),
             };

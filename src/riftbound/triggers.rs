@@ -26,6 +26,12 @@ const TEMPORARY_TEXT: &str = "[Temporary]: at the start of your Beginning Phase,
 /// The ability index standing for a [Vision] another permanent gives (733.3): printed Vision is
 /// the card's own ability (the card language writes it); a given one the kernel triggers.
 const VISION: u8 = u8::MAX - 1;
+/// The ability index standing for a [Weaponmaster] another permanent gives (SFD-747.1.c: "When
+/// you play me, ..."); a printed one is the card's own ability (the card language writes it).
+const WEAPONMASTER: u8 = u8::MAX - 3;
+/// The ability index standing for a [Quick-Draw] another object gives (SFD-745.1.d: "When you
+/// play this, attach it to a unit you control"); a printed one is the card's own ability.
+const QUICK_DRAW: u8 = u8::MAX - 4;
 /// The ability index standing for the [Hunt] keyword's triggered ability (Core Rules 1.3,
 /// 823.1.c.1), the kernel's for every unit that has it, printed or given (823.3).
 const HUNT: u8 = u8::MAX - 2;
@@ -99,7 +105,28 @@ impl Game {
     /// Another object entering or leaving a zone leaves the trigger index as it is (the
     /// indexed objects keep their order), so it is not rebuilt.
     pub(super) fn may_trigger_in(&self, links: &[(ObjId, ObjId)], o: ObjId) -> bool {
-        self.text_index.triggered.contains(self.obj(o).card) || links.iter().any(|(a, t)| *a == o || *t == o)
+        self.text_index.triggered.contains(self.obj(o).card)
+            || links.iter().any(|(a, t)| *a == o || *t == o)
+            || self.given_triggered(o).next().is_some()
+    }
+
+    /// 450.2.a: the triggered abilities effects in force give `o` ("This turn, that unit has
+    /// \"When I conquer, ...\""), as (the card whose text holds each, its index there). None
+    /// without an ability-giving effect that gives one (most games have none).
+    fn given_triggered(&self, o: ObjId) -> impl Iterator<Item = (ObjId, usize)> + '_ {
+        let triggered = |l: ObjId, i: u8| {
+            matches!(
+                self.card(l).abilities.abilities.get(i as usize).map(|a| &a.kind),
+                Some(AbilityKind::Triggered { .. })
+            )
+        };
+        let gives = self.grant_effects
+            && self.effects.iter().any(|e| match (&e.modification, e.source) {
+                (super::layers::Modification::GrantAbility(i), Some(s)) => triggered(s, *i),
+                _ => false,
+            });
+        let given = if gives { self.given_abilities(o) } else { Vec::new() };
+        given.into_iter().filter(move |(l, i)| triggered(*l, *i)).map(|(l, i)| (l, i as usize))
     }
 
     /// The triggered abilities an object has now, as (lender, index on the lender's card): its
@@ -127,7 +154,9 @@ impl Game {
                 .filter(move |(_, a)| triggered(a))
                 .map(move |(i, _)| (Some(lender), i))
         });
-        own.chain(lent)
+        // 450.2.a: those given it, lent by the card whose text holds them.
+        let given = self.given_triggered(o).map(|(l, i)| (Some(l), i));
+        own.chain(lent).chain(given)
     }
 
     /// "Your [Deathknell] effects trigger an additional time" (724.2: instances trigger
@@ -340,6 +369,22 @@ impl Game {
                         that_unit: None,
                         that_battlefield: None,
                     });
+                }
+                // SFD-747.1.c / SFD-745.1.d: a [Weaponmaster] or [Quick-Draw] it is given ("Your Sand
+                // Soldiers have [Weaponmaster]") triggers as it is played; keywords without a value
+                // are one however many times it has them (717), so not again beside a printed one.
+                for (k, index) in [(Keyword::Weaponmaster, WEAPONMASTER), (Keyword::QuickDraw, QUICK_DRAW)] {
+                    if !self.card(*card).abilities.has_keyword(k) && self.granted_instances(*card, k) > 0 {
+                        fired.push(Triggered {
+                            source: *card,
+                            index,
+                            lender: None,
+                            controller: *player,
+                            that_player: None,
+                            that_unit: None,
+                            that_battlefield: None,
+                        });
+                    }
                 }
             }
         }
@@ -785,7 +830,7 @@ impl Game {
             None => self.relation_holds(f.relation, f.allied, self.controller(u), you),
         };
         let at_ok = match f.at {
-            super::abilities::At::Anywhere => true,
+            super::abilities::At::Anywhere | super::abilities::At::Everywhere => true,
             // 106.4: a facedown card is at the battlefield it was hidden at.
             // 053.3: a battlefield is where it is (a Move Destination "to a battlefield").
             super::abilities::At::Battlefield => {
@@ -903,6 +948,8 @@ impl Game {
                 let text = match t.index {
                     TEMPORARY => TEMPORARY_TEXT,
                     VISION => super::abilities::VISION_TEXT,
+                    WEAPONMASTER => super::abilities::WEAPONMASTER_TEXT,
+                    QUICK_DRAW => super::abilities::QUICK_DRAW_TEXT,
                     HUNT => super::experience::HUNT_TEXT,
                     i => &self.text_card(t.source, t.lender).abilities.abilities[i as usize].text,
                 };
@@ -910,7 +957,9 @@ impl Game {
                 self.chain.push(ChainItem {
                     kind: match t.index {
                         TEMPORARY => ItemKind::Temporary(t.source),
-                        VISION => ItemKind::Vision(t.source),
+                        VISION => ItemKind::Given(Keyword::Vision, t.source),
+                        WEAPONMASTER => ItemKind::Given(Keyword::Weaponmaster, t.source),
+                        QUICK_DRAW => ItemKind::Given(Keyword::QuickDraw, t.source),
                         HUNT => ItemKind::Hunt { unit: t.source, xp: self.hunt_value(t.source) },
                         index => match t.lender {
                             Some(lender) => ItemKind::Borrowed { source: t.source, lender, index },
@@ -986,6 +1035,21 @@ impl Game {
                 (source, index, None)
             }
             ItemKind::Borrowed { source, lender, index } => (source, index, Some(lender)),
+            // SFD-745.1.d: a given [Quick-Draw] chooses the unit to attach to as printed one does.
+            ItemKind::Given(keyword, source) => {
+                let specs = given_keyword_targets(keyword);
+                if specs.is_empty() {
+                    return Ok(true);
+                }
+                let Some(t) = self.choose_targets_about(item.controller, Some(source), &specs, None)? else {
+                    trace!(self, "390.3", "{} has no legal targets and leaves the chain", self.describe_item(&item));
+                    self.chain.remove(i);
+                    return Ok(false);
+                };
+                self.chain[i].targets = t;
+                self.emit_targeted(i, source);
+                return Ok(true);
+            }
             _ => return Ok(true),
         };
         let Some(ability) = self.text_card(source, lender).abilities.abilities.get(index as usize).cloned() else {
@@ -1068,14 +1132,14 @@ impl Game {
     ) -> R<Option<Vec<ObjId>>> {
         let p = self.chain[i].controller;
         let mut cost = match within {
-            Some(Test::Pay { cost, .. }) => cost.clone(),
+            Some(Test::Pay { cost, .. } | Test::PayAnd { cost, .. }) => cost.clone(),
             _ => Cost::default(),
         };
         let why = if extra.power.is_empty() { " (352.10.c.1)" } else { " (725.1.c)" };
         cost.power.extend(extra.power);
         let exhaust = matches!(within, Some(Test::Pay { exhaust_me: true, .. }));
         let other = match within {
-            Some(Test::PayOther { cost, .. }) => Some(cost),
+            Some(Test::PayOther { cost, .. } | Test::PayAnd { other: cost, .. }) => Some(cost),
             _ => None,
         };
         let mut parts = if cost.is_free() { Vec::new() } else { vec![cost.to_string()] };
@@ -1215,10 +1279,37 @@ impl Game {
                 trace!(self, "732.1.b", "{}: {TEMPORARY_TEXT}", self.describe(unit));
                 self.kill(&[unit], Some(unit))
             }
-            ItemKind::Vision(unit) => {
-                trace!(self, "733.1.b", "{}: {}", self.describe(unit), super::abilities::VISION_TEXT);
-                let call = HookCall { source: Some(unit), controller: Some(item.controller), ..HookCall::default() };
-                self.vision(&call)
+            ItemKind::Given(keyword, source) => {
+                let call = HookCall {
+                    source: Some(source),
+                    controller: Some(item.controller),
+                    targets: item.targets.clone(),
+                    specs: given_keyword_targets(keyword),
+                    ..HookCall::default()
+                };
+                match keyword {
+                    Keyword::Weaponmaster => {
+                        trace!(
+                            self,
+                            "SFD-747.1.c",
+                            "{}: {}",
+                            self.describe(source),
+                            super::abilities::WEAPONMASTER_TEXT
+                        );
+                        self.weaponmaster(&call)
+                    }
+                    Keyword::QuickDraw => {
+                        trace!(self, "SFD-745.1.d", "{}: {}", self.describe(source), super::abilities::QUICK_DRAW_TEXT);
+                        if let Some(&unit) = self.legal_targets(&call, 0)?.first() {
+                            self.attach(source, unit);
+                        }
+                        Ok(())
+                    }
+                    _ => {
+                        trace!(self, "733.1.b", "{}: {}", self.describe(source), super::abilities::VISION_TEXT);
+                        self.vision(&call)
+                    }
+                }
             }
             ItemKind::Hunt { unit, xp } => self.hunt(unit, item.controller, xp),
             // 385: it resolves whether or not its source is still around (a spell is in the
@@ -1491,5 +1582,14 @@ fn active_trigger(t: &Trigger, in_trash: bool, at_trash: bool) -> Option<Cow<'_,
             (!active.is_empty()).then(|| Cow::Owned(Trigger::AnyOf(active.into_iter().map(Cow::into_owned).collect())))
         }
         _ => (in_trash == at_trash).then_some(Cow::Borrowed(t)),
+    }
+}
+
+/// The targets of the triggered ability of a keyword the kernel triggers for an object given it:
+/// [Quick-Draw]'s "a unit you control" (SFD-745.1.d), as the card language writes the printed one.
+fn given_keyword_targets(k: Keyword) -> Vec<super::abilities::TargetSpec> {
+    match k {
+        Keyword::QuickDraw => vec![super::abilities::TargetSpec::friendly_unit()],
+        _ => Vec::new(),
     }
 }

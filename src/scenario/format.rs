@@ -132,6 +132,9 @@ pub struct CardState {
     /// A name to refer to this object in steps and expectations (default: the card name).
     #[serde(rename = "as")]
     pub label: Option<String>,
+    /// The unit (a label or card name set up anywhere in the setup) this card starts attached to
+    /// (SFD-421): it is placed where that unit is.
+    pub attached_to: Option<String>,
 }
 
 fn one() -> u32 {

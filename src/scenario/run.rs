@@ -229,9 +229,19 @@ fn build(s: &Scenario, db: Arc<CardDb>, answerer: &Answerer) -> Result<(Game, BT
     let bf_index = |name: &str| -> Option<Bf> { bfs.iter().position(|b| b.eq_ignore_ascii_case(name)).map(Bf::new) };
     let p3 = setup.p3.as_ref().map(|ps| (PlayerId(2), ps));
     let p4 = setup.p4.as_ref().map(|ps| (PlayerId(3), ps));
+    let mut attachments = Vec::new();
     for (p, ps) in [(PlayerId(0), &setup.p1), (PlayerId(1), &setup.p2)].into_iter().chain(p3).chain(p4) {
-        place_player(s, &mut g, &mut labels, p, ps, &bf_index)?;
+        place_player(s, &mut g, &mut labels, &mut attachments, p, ps, &bf_index)?;
     }
+    // SFD-421: cards that start attached, once every unit is placed; the board as given triggers
+    // nothing ("When you attach an Equipment to me").
+    for (card, to) in attachments {
+        let top = find(&g, &labels, &to).ok_or_else(|| err(&to, format!("`{to}`: no such unit in the setup")))?;
+        if !g.attach(card, top) {
+            return Err(err(&to, format!("`{to}`: {} can't be attached to it", g.describe(card))));
+        }
+    }
+    let _ = g.trigger_index.take_new(g.events.len());
     for (bf, who) in &setup.control {
         let b = bf_index(bf)
             .ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`: this scenario's are {}", bfs.join(", "))))?;
@@ -297,6 +307,7 @@ fn place_player(
     s: &Scenario,
     g: &mut Game,
     labels: &mut BTreeMap<String, ObjId>,
+    attachments: &mut Vec<(ObjId, String)>,
     p: PlayerId,
     ps: &PlayerSetup,
     bf_index: &dyn Fn(&str) -> Option<Bf>,
@@ -304,6 +315,7 @@ fn place_player(
     let err = |needle: &str, message: String| ScenarioError { file: s.file.clone(), line: s.line_of(needle), message };
     let put = |g: &mut Game,
                labels: &mut BTreeMap<String, ObjId>,
+               attachments: &mut Vec<(ObjId, String)>,
                spec: &CardSpec,
                zone: Zone|
      -> Result<(), ScenarioError> {
@@ -325,51 +337,54 @@ fn place_player(
             o.stunned = st.stunned;
             let label = st.label.clone().unwrap_or_else(|| st.card.clone());
             labels.entry(label.to_lowercase()).or_insert(id);
+            if let Some(to) = &st.attached_to {
+                attachments.push((id, to.clone()));
+            }
         }
         Ok(())
     };
     if let Some(l) = &ps.legend {
-        put(g, labels, l, Zone::LegendZone)?;
+        put(g, labels, attachments, l, Zone::LegendZone)?;
     }
     if let Some(c) = &ps.champion {
-        put(g, labels, c, Zone::ChampionZone)?;
+        put(g, labels, attachments, c, Zone::ChampionZone)?;
     }
     for c in &ps.hand {
-        put(g, labels, c, Zone::Hand)?;
+        put(g, labels, attachments, c, Zone::Hand)?;
     }
     for c in &ps.deck {
-        put(g, labels, c, Zone::MainDeck)?;
+        put(g, labels, attachments, c, Zone::MainDeck)?;
     }
     if !ps.deck_rest.is_empty() {
         let top = g.player(p).main_deck.len();
         for c in &ps.deck_rest {
-            put(g, labels, c, Zone::MainDeck)?;
+            put(g, labels, attachments, c, Zone::MainDeck)?;
         }
         let mut rest = g.player_mut(p).main_deck.split_off(top);
         g.rng.shuffle(&mut rest);
         g.player_mut(p).main_deck.extend(rest);
     }
     for c in &ps.rune_deck {
-        put(g, labels, c, Zone::RuneDeck)?;
+        put(g, labels, attachments, c, Zone::RuneDeck)?;
     }
     for c in &ps.trash {
-        put(g, labels, c, Zone::Trash)?;
+        put(g, labels, attachments, c, Zone::Trash)?;
     }
     for c in &ps.runes {
-        put(g, labels, c, Zone::Base)?;
+        put(g, labels, attachments, c, Zone::Base)?;
     }
     for c in &ps.base {
-        put(g, labels, c, Zone::Base)?;
+        put(g, labels, attachments, c, Zone::Base)?;
     }
     for (bf, cards) in &ps.at {
         let b = bf_index(bf).ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`")))?;
         for c in cards {
-            put(g, labels, c, Zone::Battlefield(b))?;
+            put(g, labels, attachments, c, Zone::Battlefield(b))?;
         }
     }
     for (bf, c) in &ps.facedown {
         let b = bf_index(bf).ok_or_else(|| err(bf, format!("unknown battlefield `{bf}`")))?;
-        put(g, labels, c, Zone::Facedown(b))?;
+        put(g, labels, attachments, c, Zone::Facedown(b))?;
     }
     g.player_mut(p).points = ps.points;
     g.set_xp(p, ps.xp);
@@ -897,6 +912,11 @@ pub(super) fn expect(
                         (want.as_str() == Some(c.as_str()), c)
                     }
                     "mighty" => (want.as_bool() == Some(g.is_mighty(o)), g.is_mighty(o).to_string()),
+                    // SFD-421: the top-most card it is attached to, by name, or "none".
+                    "attached_to" => {
+                        let top = g.top_most_of(o).map_or_else(|| "none".to_string(), |t| g.name(t).to_string());
+                        (want.as_str().is_some_and(|w| w.eq_ignore_ascii_case(&top)), top)
+                    }
                     "deck_position" => {
                         // 1 is the top card of its owner's Main Deck.
                         let pos = (obj.zone == Zone::MainDeck)
@@ -935,7 +955,7 @@ pub(super) fn expect(
                     other => (
                         false,
                         format!(
-                            "unknown field `{other}`: expected zone, might, damage, exhausted, buffed, stunned, controller, mighty, keywords or deck_position"
+                            "unknown field `{other}`: expected zone, might, damage, exhausted, buffed, stunned, controller, mighty, attached_to, keywords or deck_position"
                         ),
                     ),
                 };

@@ -125,6 +125,13 @@ pub enum Effect {
     Attach { card: Obj, to: Obj },
     /// SFD-422.3: "Detach an Equipment from X": its controller chooses which.
     DetachFrom(Obj),
+    /// SFD-421: "attach one of its Equipment to me": the ability's controller chooses, as this
+    /// resolves, one of the cards attached to `from` that `cards` names (as SFD-422.3's "detach an
+    /// Equipment from it" chooses), and attaches it to `to`.
+    AttachOneOf { from: Obj, cards: UnitFilter, to: Obj },
+    /// "You control it until I leave the board" (182, 450.1.a): the ability's controller controls
+    /// the object for as long as the ability's source stays on the board.
+    ControlWhileOnBoard(Obj),
     /// SFD-747.1.c: [Weaponmaster].
     Weaponmaster,
     /// 383.3: "The next time X would die this turn, ... instead": arms delayed replacement
@@ -365,6 +372,9 @@ pub enum Act {
     Heal,
     /// 423: "move X to its base".
     MoveToBase,
+    /// "move an enemy gear to your base": to the base of the ability's controller (a gear; a unit
+    /// moves only to its own controller's base, `MoveToBase`).
+    MoveToYourBase,
     /// 421: a move by effect to a destination chosen as it resolves.
     Move,
     /// "Move X here" (053.3: to the source's location).
@@ -409,7 +419,7 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 28] = [
+    pub const ALL: [Act; 29] = [
         Act::Kill,
         Act::Buff,
         Act::Stun,
@@ -420,6 +430,7 @@ impl Act {
         Act::LoseControl,
         Act::Heal,
         Act::MoveToBase,
+        Act::MoveToYourBase,
         Act::Move,
         Act::MoveHere,
         Act::ReturnToHand,
@@ -447,6 +458,7 @@ impl Act {
             Act::Kill
                 | Act::Recall
                 | Act::MoveToBase
+                | Act::MoveToYourBase
                 | Act::Move
                 | Act::MoveHere
                 | Act::ReturnToHand
@@ -475,6 +487,7 @@ impl Act {
             Act::LoseControl => "lose_control",
             Act::Heal => "heal",
             Act::MoveToBase => "move_to_base",
+            Act::MoveToYourBase => "move_to_your_base",
             Act::Move => "move_unit",
             Act::MoveHere => "move_here",
             Act::ReturnToHand => "return_to_hand",
@@ -509,6 +522,9 @@ pub enum Grant {
     SetMight(i32),
     /// "It can't be chosen by enemy spells and abilities" (ability layer, 450.2; 352.8).
     UnchoosableByEnemies,
+    /// "This turn, that unit has \"When I conquer, ...\"" (ability layer, 450.2.a: appending rules
+    /// text): the quoted ability with this index on the card of the ability that gives it.
+    Ability(u8),
 }
 
 /// A rule an instruction sets for the rest of this turn.
@@ -696,6 +712,12 @@ pub enum CountOf {
     /// controller assigned in this turn's last combat damage step they assigned in (440.2.a),
     /// what the condition measured.
     ExcessAssigned,
+    /// "Your Equipment each give [Assault]": how many of the cards attached to the object counted
+    /// for (SFD-719) the filter names, relative to the ability's controller.
+    Attached(UnitFilter),
+    /// "double its base Might bonus": the sum of the printed Might bonuses (SFD-718.4) of the cards
+    /// attached to the object counted for that the filter names (none below 0).
+    MightBonusOf(UnitFilter),
 }
 
 /// A yes-or-no question an instruction asks as it resolves.
@@ -758,6 +780,15 @@ pub enum Test {
     Exists(Obj),
     /// The two name the same object ("all other enemy units" after "an enemy unit": not it).
     Same(Obj, Obj),
+    /// "detach that Equipment from that unit": the first is attached to the second (SFD-717).
+    AttachedTo(Obj, Obj),
+    /// "you may pay [1] and return a unit you control here to its owner's hand to X": resources and
+    /// a cost other than Energy and Power, one payment within the instruction (352.10.c.1),
+    /// offered only if both can be paid.
+    PayAnd {
+        cost: Cost,
+        other: OtherCost,
+    },
     /// "If CONDITION, X" inside the instructions: the condition, as it resolves, about the
     /// ability's source and controller; `index` is its place in [`CardAbilities::conditions`],
     /// which is how the body names it.
@@ -877,6 +908,13 @@ impl Place {
     pub const ALL: [Place; 3] = [Place::Chosen, Place::Here, Place::Base];
 }
 
+/// What a [Weaponmaster] ability does (SFD-747.1.c), printed or given, as traces and `card show`
+/// describe it.
+pub const WEAPONMASTER_TEXT: &str = "[Weaponmaster]: when you play me, you may pay the Equip cost of one of your Equipment, [A] less, to attach it to me (SFD-747.1.c)";
+
+/// What a [Quick-Draw] ability does (SFD-745.1.d), printed or given.
+pub const QUICK_DRAW_TEXT: &str = "[Quick-Draw]: when you play this, attach it to a unit you control (SFD-745.1.d)";
+
 /// What a [Vision] ability does, as traces and `card show` describe it (733.1.b).
 pub const VISION_TEXT: &str =
     "[Vision]: when this is played, look at the top card of your Main Deck; you may recycle it (733.1.b)";
@@ -960,7 +998,9 @@ impl Intent {
                 Effect::Act(a, o) if o == it => a.intent(),
                 Effect::Give { to, grant, .. } if to == it => match grant {
                     Grant::Might { amount, .. } if *amount < 0 => Intent::Harm,
-                    Grant::Might { .. } | Grant::Keyword(..) | Grant::UnchoosableByEnemies => Intent::Help,
+                    Grant::Might { .. } | Grant::Keyword(..) | Grant::UnchoosableByEnemies | Grant::Ability(_) => {
+                        Intent::Help
+                    }
                     Grant::SetMight(_) => Intent::Neutral,
                 },
                 Effect::GiveMightOf { to, .. } if to == it => Intent::Help,

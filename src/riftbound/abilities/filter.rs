@@ -142,6 +142,9 @@ pub enum At {
     /// "from your Champion Zone": the unit in the Champion Zone of the ability's controller
     /// (352.8.a.5; 352.10.a.1: the zone is public, so it is a target).
     YourChampionZone,
+    /// "Your Equipment everywhere": in any zone, on the board or not (a hand, a deck, a trash):
+    /// what a passive that gives keywords names ("have [Quick-Draw]").
+    Everywhere,
 }
 
 /// What an ability chooses (352).
@@ -190,12 +193,20 @@ pub enum Located {
     /// "up to three units at the same location": every object chosen for this spec at one
     /// location, that of the first chosen (352.11: a requirement of the group as a whole).
     Together,
+    /// "a unit and an Equipment with the same controller": controlled by the player who controls
+    /// the object chosen for spec N (352.8.b).
+    SameController(usize),
 }
 
 impl TargetSpec {
     /// A spec with no restriction relative to the other choices.
     pub fn new(count: TargetCount, filter: UnitFilter) -> Self {
         TargetSpec { count, filter, distinct: false, located: None, intent: Intent::Neutral }
+    }
+
+    /// "a unit you control": the target of [Equip] and [Quick-Draw] (SFD-744.1.b.1, SFD-745.1.d).
+    pub fn friendly_unit() -> Self {
+        TargetSpec::new(TargetCount::One, UnitFilter { relation: Relation::Friendly, ..UnitFilter::units() })
     }
 }
 

@@ -121,7 +121,7 @@ impl Ability {
             .filter(|_| triggered)
             .filter_map(|e| match e {
                 Effect::If {
-                    test: t @ (Test::Pay { spend_buff: None, .. } | Test::PayOther { .. }),
+                    test: t @ (Test::Pay { spend_buff: None, .. } | Test::PayOther { .. } | Test::PayAnd { .. }),
                     otherwise,
                     ..
                 } if otherwise.is_empty() => Some(t),
@@ -964,6 +964,10 @@ pub enum StaticEffect {
     /// me have the quoted ability, `ability` on my card (ability layer, 450.2.a: appending rules
     /// text); each is its source as it is activated ([E] exhausts it), its controller controls it.
     UnitsAbility { units: UnitFilter, ability: u8 },
+    /// SFD-718.3: "Your Equipment each give [Assault].": each card `cards` names (relative to this
+    /// object and its controller) gives the top-most card it is attached to the keywords, their
+    /// instances summed (ability layer, 450.2).
+    AttachedKeywords { cards: UnitFilter, keywords: Vec<(Keyword, u32)> },
     /// "Your [Deathknell] effects trigger an additional time." (724.2: each instance triggers on
     /// its own): each triggered ability of the keyword its controller controls triggers once more
     /// for each such passive (`triggers.rs`).

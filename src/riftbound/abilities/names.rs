@@ -87,6 +87,7 @@ pub fn at(a: At) -> Option<&'static str> {
         At::YourHand => "IN_YOUR_HAND",
         At::Chain => "ON_THE_CHAIN",
         At::YourChampionZone => "IN_YOUR_CHAMPION_ZONE",
+        At::Everywhere => "EVERYWHERE",
         At::That(_) | At::ItsLocation => return None,
     })
 }
@@ -149,7 +150,7 @@ pub fn power(p: PowerSymbol) -> String {
 }
 
 /// Every place a card can name.
-pub const PLACES: [At; 14] = [
+pub const PLACES: [At; 15] = [
     At::Anywhere,
     At::Battlefield,
     At::Here,
@@ -164,6 +165,7 @@ pub const PLACES: [At; 14] = [
     At::YourHand,
     At::Chain,
     At::YourChampionZone,
+    At::Everywhere,
 ];
 
 /// The conditions a filter can hold about each object, by name ("buffed", "attacking alone").

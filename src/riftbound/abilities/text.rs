@@ -79,6 +79,7 @@ impl Display for Effect {
                     Grant::Keyword(k, v) => write!(f, "Give {to} [{k:?} {v}]")?,
                     Grant::SetMight(n) => write!(f, "The Might of {to} becomes {n}")?,
                     Grant::UnchoosableByEnemies => write!(f, "{to} can't be chosen by enemy spells and abilities")?,
+                    Grant::Ability(i) => write!(f, "Give {to} the ability {i} of this card")?,
                 }
                 f.write_str(duration_text(*until))
             }
@@ -189,6 +190,8 @@ impl Display for Effect {
             Effect::Vision => f.write_str("Look at the top card of your Main Deck; you may recycle it"),
             Effect::Attach { card, to } => write!(f, "Attach {card} to {to}"),
             Effect::DetachFrom(o) => write!(f, "Detach an Equipment from {o}"),
+            Effect::AttachOneOf { from, cards, to } => write!(f, "Attach one of {cards} attached to {from} to {to}"),
+            Effect::ControlWhileOnBoard(o) => write!(f, "You control {o} until I leave the board"),
             Effect::Weaponmaster => {
                 f.write_str("You may pay the Equip cost of one of your Equipment, [A] less, to attach it to me")
             }
@@ -324,6 +327,7 @@ fn act_text(act: Act, o: &Obj) -> String {
         Act::LoseControl => format!("Lose control of {o}"),
         Act::Heal => format!("Heal {o}"),
         Act::MoveToBase => format!("Move {o} to its base"),
+        Act::MoveToYourBase => format!("Move {o} to your base"),
         Act::Move => format!("Move {o}"),
         Act::MoveHere => format!("Move {o} here"),
         Act::ReturnToHand => format!("Return {o} to its owner's hand"),
@@ -454,6 +458,9 @@ impl Display for Amount {
                 let which = if *highest { "highest" } else { "lowest" };
                 write!(f, "{each} times the {which} Might among {filter}")
             }
+            Amount::Per { each, count: c @ (CountOf::Attached(_) | CountOf::MightBonusOf(_)) } => {
+                write!(f, "{each} times {c}")
+            }
             Amount::Twice(a) => write!(f, "twice {a}"),
             Amount::Above(a, o) => write!(f, "what {a} is above the Might of {o}"),
             Amount::Paid => f.write_str("that much (the times it was paid)"),
@@ -484,6 +491,8 @@ impl Display for CountOf {
             CountOf::ExtremeMight { filter, highest } => {
                 write!(f, "the {} Might among {filter}", if *highest { "highest" } else { "lowest" })
             }
+            CountOf::Attached(cards) => write!(f, "the number of {cards} attached to it"),
+            CountOf::MightBonusOf(cards) => write!(f, "the base Might bonuses of {cards} attached to it"),
         }
     }
 }
@@ -514,6 +523,8 @@ impl Display for Test {
             Test::Var(v) => write!(f, "there is {}", var_text(*v)),
             Test::Exists(o) => write!(f, "there is {o}"),
             Test::Same(a, b) => write!(f, "{a} is {b}"),
+            Test::AttachedTo(a, b) => write!(f, "{a} is attached to {b}"),
+            Test::PayAnd { cost, other } => write!(f, "you pay {cost} and {other}"),
             Test::Holds { condition, .. } => write!(f, "{condition:?}"),
             Test::Not(t) => match t.as_ref() {
                 Test::Var(Var::Done) => f.write_str("you can't"),
@@ -583,6 +594,7 @@ impl Display for UnitFilter {
             At::YourHand => f.write_str(" in your hand")?,
             At::Chain => f.write_str(" on the chain")?,
             At::YourChampionZone => f.write_str(" in your Champion Zone")?,
+            At::Everywhere => f.write_str(" everywhere")?,
         }
         if let Some(m) = self.max_might {
             write!(f, " with {m} [M] or less")?;
@@ -661,6 +673,7 @@ impl Display for TargetSpec {
             Some(Located::SameBattlefield(i)) => write!(f, ", at the battlefield of target {i}")?,
             Some(Located::Elsewhere(i)) => write!(f, ", at a location other than target {i}'s")?,
             Some(Located::Together) => f.write_str(", all at one location")?,
+            Some(Located::SameController(i)) => write!(f, ", with the controller of target {i}")?,
             Some(Located::AtIt { other }) => {
                 f.write_str(", at the location of that unit")?;
                 if other {
