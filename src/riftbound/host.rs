@@ -345,7 +345,7 @@ fn native_text(a: &Arg<'_>) -> Option<String> {
         Arg::Obj(Obj::ThatUnit) => "that_unit()".into(),
         Arg::Obj(Obj::Remembered) => "remembered()".into(),
         Arg::Obj(Obj::Target(i)) => format!("target({i})"),
-        Arg::Obj(Obj::Each) => "u".into(),
+        Arg::Obj(Obj::Each) => String::from("u"),
         Arg::NoObj => "-1".into(),
         Arg::Token(t) => format!("{:?}", t.card_id()),
         Arg::Bool(b) => b.to_string(),
