@@ -3,10 +3,9 @@
 //! the same types. Nothing else in the card language prints code.
 
 use crate::riftbound::abilities::names::{
-    act, duration, filter, keyword, other_cost, place, play_to, power, score_method,
+    act, cost, duration, filter, keyword, other_cost, place, play_to, score_method,
 };
 use crate::riftbound::abilities::{Amount, Arg, CountOf, Effect, Obj, Objs, Players, Test, Var, Who};
-use crate::riftbound::costs::Cost;
 use std::fmt::Write;
 
 /// Writes `fn name() { ... }` for `effects`, after a `// comment` line.
@@ -304,14 +303,4 @@ fn test(t: &Test) -> String {
             _ => format!("!({})", test(t)),
         },
     }
-}
-
-/// `energy(2) + FURY`.
-fn cost(c: &Cost) -> String {
-    let mut s = format!("energy({})", c.energy);
-    for p in &c.power {
-        s.push_str(" + ");
-        s.push_str(&power(*p));
-    }
-    s
 }

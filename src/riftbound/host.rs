@@ -284,12 +284,8 @@ fn test_text(t: &Test) -> Option<String> {
         Test::PaidAdditional => "paid_additional()".into(),
         Test::XpAtLeast(n) => format!("xp_at_least({n})"),
         Test::Pay { cost, exhaust_me, spend_buff: None } => {
-            let mut c = format!("energy({})", cost.energy);
-            for p in &cost.power {
-                c.push_str(&format!(" + {}", names::power(*p)));
-            }
             let name = if *exhaust_me { "pay_optional_and_exhaust" } else { "pay_optional" };
-            format!("{name}({c})")
+            format!("{name}({})", names::cost(cost))
         }
         _ => return None,
     })

@@ -142,6 +142,16 @@ pub fn place(p: Place) -> &'static str {
     }
 }
 
+/// A cost as a script writes it: `energy(2) + FURY`.
+pub fn cost(c: &crate::riftbound::costs::Cost) -> String {
+    let mut s = format!("energy({})", c.energy);
+    for p in &c.power {
+        s.push_str(" + ");
+        s.push_str(&power(*p));
+    }
+    s
+}
+
 pub fn power(p: PowerSymbol) -> String {
     match p {
         PowerSymbol::Of(d) => format!("{d:?}").to_ascii_uppercase(),
